@@ -1,0 +1,63 @@
+// Shared fixtures: a page that fails the test on an unexpected console error, and the SMS
+// outbox of the server (log driver) to read one-time codes from.
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { E2E_DATA_DIR } from '../playwright.config';
+
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        // Failed requests the test provokes on purpose (401, 404, offline) are logged by the
+        // browser itself as "Failed to load resource"; the app's own errors are not like that.
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, 'unexpected console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+export interface OutboxMessage {
+  phone: string;
+  message: string;
+  created_at: string;
+}
+
+export function readOutbox(): OutboxMessage[] {
+  const file = join(E2E_DATA_DIR, 'sms-outbox.jsonl');
+  if (!existsSync(file)) return [];
+  return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+}
+
+/** The newest 6-digit code sent to `phone`, waiting up to 10 s for it. */
+export async function otpFor(phone: string): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const message = readOutbox().filter((m) => m.phone === phone).at(-1);
+      code = message?.message.match(/\b(\d{6})\b/)?.[1];
+      return code;
+    }, { timeout: 10_000 })
+    .toBeTruthy();
+  return code!;
+}
+
+/** A fresh mobile number for each call, unlikely to collide across runs. */
+let counter = 0;
+export function uniquePhone(): string {
+  counter += 1;
+  return `09${String((Date.now() % 1e6) * 10 + counter).padStart(8, '0').slice(-8)}`;
+}
+
+export const phoneViewport = { width: 360, height: 740 };
+
+export async function gotoAndWait(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+}

@@ -1,0 +1,162 @@
+// buildApp(deps): the Fastify instance with every feature registered by hand. Never listens.
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { messages } from '../shared/messages';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Clock } from './lib/clock';
+import { AppError, type FieldErrors } from './lib/errors';
+import type { SmsSender } from './lib/sms';
+import type { Api } from './lib/api';
+import { createAuth } from './features/auth/guard';
+import { registerHealthRoutes } from './features/health/routes';
+import { registerSiteRoutes } from './features/site/routes';
+import { registerCatalogRoutes } from './features/catalog/routes';
+import { registerNewsRoutes } from './features/news/routes';
+import { registerAuthRoutes } from './features/auth/routes';
+import { registerProfileRoutes } from './features/profile/routes';
+import { registerExamRoutes } from './features/exams/routes';
+import { registerReportRoutes } from './features/reports/routes';
+import { registerCertificateRoutes } from './features/certificates/routes';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  sms: SmsSender;
+  logger?: FastifyBaseLogger | boolean;
+  /** Folder of the built front end; the API alone is served when it does not exist. */
+  webRoot?: string;
+}
+
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+const ONE_YEAR_SECONDS = 31_536_000;
+
+export async function buildApp(deps: AppDeps) {
+  const app = Fastify({
+    loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
+    logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
+    // A hop count is valid at run time (Fastify docs); its types only list boolean/string.
+    trustProxy: (deps.config.trustProxy > 0 ? deps.config.trustProxy : false) as boolean,
+    bodyLimit: 256 * 1024,
+    // Requests carry an id in the logs; the client may not choose it.
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Certificates and covers may be shown by other sites (e.g. a school's page).
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.status).send({
+        success: false,
+        code: error.code,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...error.extra,
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldErrors = {};
+      for (const issue of error.validation) {
+        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params?.missingProperty ?? '_');
+        errors[field] ??= issue.message ?? messages.invalidInput;
+      }
+      const first = Object.values(errors)[0];
+      return reply.status(400).send({ success: false, code: 'invalid_input', message: first ?? messages.invalidInput, errors });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return reply.status(status).send({ success: false, code: 'server_error', message: messages.serverError });
+    }
+    // Fastify's own client errors: malformed JSON, body too large, wrong content type...
+    const message = status === 429 ? messages.tooManyRequests : messages.invalidInput;
+    return reply.status(status).send({ success: false, code: error.code ?? 'bad_request', message });
+  });
+
+  const auth = createAuth(deps.db, deps.clock);
+  const services = { ...deps, auth };
+
+  await app.register(
+    async (api) => {
+      registerHealthRoutes(api, services);
+      registerSiteRoutes(api, services);
+      registerCatalogRoutes(api, services);
+      registerNewsRoutes(api, services);
+      registerAuthRoutes(api, services);
+      registerProfileRoutes(api, services);
+      registerExamRoutes(api, services);
+      registerReportRoutes(api, services);
+      registerCertificateRoutes(api, services);
+    },
+    { prefix: '/api' },
+  );
+  // Probes for load balancers and orchestrators live outside /api as well.
+  registerHealthRoutes(app as unknown as Api, services);
+
+  const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
+  const hasWeb = existsSync(webRoot + '/index.html');
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webRoot,
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Vite puts a content hash in every file name under assets/.
+        if (path.includes('/assets/')) res.setHeader('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
+        else if (path.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
+        else res.setHeader('cache-control', 'public, max-age=86400');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || !hasWeb || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.status(404).send({ success: false, code: 'not_found', message: messages.apiNotFound });
+    }
+    // A file-like path that does not exist (e.g. an old hashed asset) is a real 404.
+    if (/\.[a-z0-9]+$/i.test(path)) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    // Client routes: the single-page app decides what to show (its own 404 screen included).
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;
+export type Services = AppDeps & { auth: ReturnType<typeof createAuth> };

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has safe defaults for development', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.dataDir).toBe('./data');
+    expect(config.sms.driver).toBe('log');
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('refuses to start in production on PGlite or with the log SMS driver unless told', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrowError(ConfigError);
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('DATABASE_URL');
+      expect(problems).toContain('ESMS_API_KEY');
+    }
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      ALLOW_PGLITE_IN_PRODUCTION: '1',
+      SMS_DRIVER: 'log',
+      ALLOW_LOG_SMS_IN_PRODUCTION: '1',
+    });
+    expect(config.production).toBe(true);
+    expect(config.seedDemo).toBe(false);
+  });
+
+  it('lists every bad variable', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });
+      expect.unreachable();
+    } catch (error) {
+      const problems = (error as ConfigError).problems.join('\n');
+      expect(problems).toContain('PORT');
+      expect(problems).toContain('DATABASE_URL');
+    }
+  });
+});

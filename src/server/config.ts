@@ -1,0 +1,154 @@
+// The only reader of process.env. Validated at start-up with a list of every bad variable.
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+const optionalText = z.string().trim().optional().transform((value) => value || undefined);
+const count = (fallback: number) => z.coerce.number().int().min(0).default(fallback);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().default('./data'),
+  ALLOW_PGLITE_IN_PRODUCTION: flag,
+  /** Load the demo content (and open the exam window from today) when the database is empty. */
+  SEED_DEMO: flag.optional(),
+  /** Number of reverse proxies in front of the app (for the client IP of rate limits). */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Period of the background sweep that finalises overdue exams, in seconds (0 = off). */
+  EXAM_SWEEP_SECONDS: count(30),
+
+  // SMS
+  SMS_DRIVER: z.enum(['log', 'esms']).optional(),
+  ALLOW_LOG_SMS_IN_PRODUCTION: flag,
+  ESMS_API_KEY: optionalText,
+  ESMS_SECRET_KEY: optionalText,
+  ESMS_BRAND_NAME: optionalText,
+  ESMS_BASE_URL: z.string().url().default('https://rest.esms.vn/MainService.svc/json'),
+  SMS_TIMEOUT_MS: count(10_000),
+
+  // Abuse limits (production defaults are strict; development ones let test suites run).
+  OTP_RESEND_COOLDOWN_SECONDS: count(60),
+  OTP_DAILY_CAP_PER_PHONE: z.coerce.number().int().min(1).optional(),
+  OTP_DAILY_CAP_PER_IP: z.coerce.number().int().min(1).optional(),
+  LOGIN_MAX_FAILURES_PER_PHONE: z.coerce.number().int().min(1).optional(),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).optional(),
+  LOGIN_FAILURE_WINDOW_SECONDS: count(900),
+
+  // Site and footer texts (shown to visitors).
+  SITE_NAME: z.string().default('Cuộc thi Đại sứ Văn hoá đọc tỉnh An Hoà 2025'),
+  ORGANISER_NAME: z.string().default('Công ty Cổ phần Sách và Thiết bị Giáo dục An Hoà'),
+  ORGANISER_ADDRESS: z.string().default('Số 12 đường Lê Lợi, phường Minh Khai, thành phố An Hoà, tỉnh An Hoà'),
+  HOTLINE: z.string().default('0912 345 678'),
+  CONTACT_EMAIL: z.string().email().default('cuocthi@sachanhoa.vn'),
+  FACEBOOK_URL: z.string().url().optional(),
+  YOUTUBE_URL: z.string().url().optional(),
+  ZALO_URL: z.string().url().optional(),
+  /** JSON list of sponsors: [{"name":"…","logo":"/images/…","url":"https://…"}] */
+  SPONSORS_JSON: z.string().optional(),
+  BUSINESS_LICENCE: z
+    .string()
+    .default('Giấy chứng nhận đăng ký doanh nghiệp số 0101234567 do Sở Kế hoạch và Đầu tư tỉnh An Hoà cấp ngày 15/03/2010.'),
+});
+
+const sponsorSchema = z.array(z.object({ name: z.string(), logo: z.string(), url: z.string().url() }));
+
+const DEFAULT_SPONSORS = [
+  { name: 'Nhà xuất bản Giáo dục An Hoà', logo: '/images/sponsors/nxb-an-hoa.svg', url: 'https://example.com/nxb-an-hoa' },
+  { name: 'Thư viện tỉnh An Hoà', logo: '/images/sponsors/thu-vien.svg', url: 'https://example.com/thu-vien-an-hoa' },
+  { name: 'Quỹ Khuyến học An Hoà', logo: '/images/sponsors/khuyen-hoc.svg', url: 'https://example.com/khuyen-hoc' },
+];
+
+export type Config = ReturnType<typeof loadConfig>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+
+  if (production && !e.DATABASE_URL && !e.ALLOW_PGLITE_IN_PRODUCTION) {
+    problems.push(
+      'DATABASE_URL: required in production (the embedded PGlite runs one query at a time and does not fsync); ' +
+        'set ALLOW_PGLITE_IN_PRODUCTION=1 to run on it anyway',
+    );
+  }
+  const smsDriver = e.SMS_DRIVER ?? (production ? 'esms' : 'log');
+  if (smsDriver === 'esms') {
+    for (const key of ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRAND_NAME'] as const) {
+      if (!e[key]) problems.push(`${key}: required when SMS_DRIVER is esms`);
+    }
+  }
+  if (production && smsDriver === 'log' && !e.ALLOW_LOG_SMS_IN_PRODUCTION) {
+    problems.push('SMS_DRIVER: "log" sends no SMS; in production set ALLOW_LOG_SMS_IN_PRODUCTION=1 to use it anyway');
+  }
+  let sponsors = DEFAULT_SPONSORS;
+  if (e.SPONSORS_JSON) {
+    try {
+      sponsors = sponsorSchema.parse(JSON.parse(e.SPONSORS_JSON));
+    } catch {
+      problems.push('SPONSORS_JSON: must be a JSON list of {name, logo, url}');
+    }
+  }
+  if (problems.length) throw new ConfigError(problems);
+
+  return Object.freeze({
+    env: e.NODE_ENV,
+    production,
+    host: e.HOST,
+    port: e.PORT,
+    logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    dataDir: e.DATA_DIR,
+    seedDemo: e.SEED_DEMO ?? !production,
+    trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    examSweepSeconds: e.EXAM_SWEEP_SECONDS,
+    sms: {
+      driver: smsDriver,
+      timeoutMs: e.SMS_TIMEOUT_MS,
+      esms: { apiKey: e.ESMS_API_KEY ?? '', secretKey: e.ESMS_SECRET_KEY ?? '', brandName: e.ESMS_BRAND_NAME ?? '', baseUrl: e.ESMS_BASE_URL },
+    },
+    limits: {
+      otpResendCooldownSeconds: e.OTP_RESEND_COOLDOWN_SECONDS,
+      otpDailyCapPerPhone: e.OTP_DAILY_CAP_PER_PHONE ?? (production ? 5 : 50),
+      otpDailyCapPerIp: e.OTP_DAILY_CAP_PER_IP ?? (production ? 30 : 5000),
+      loginMaxFailuresPerPhone: e.LOGIN_MAX_FAILURES_PER_PHONE ?? (production ? 10 : 50),
+      loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP ?? (production ? 100 : 5000),
+      loginFailureWindowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+    },
+    /** What the browser may see: an explicit list. */
+    site: {
+      siteName: e.SITE_NAME,
+      organiserName: e.ORGANISER_NAME,
+      organiserAddress: e.ORGANISER_ADDRESS,
+      hotline: e.HOTLINE,
+      contactEmail: e.CONTACT_EMAIL,
+      social: {
+        facebook: e.FACEBOOK_URL ?? 'https://www.facebook.com/',
+        youtube: e.YOUTUBE_URL ?? 'https://www.youtube.com/',
+        zalo: e.ZALO_URL ?? 'https://zalo.me/',
+      },
+      sponsors,
+      businessLicence: e.BUSINESS_LICENCE,
+    },
+  });
+}

@@ -1,0 +1,89 @@
+// Opens the database: a PostgreSQL server through a pg pool when a URL is given, otherwise an
+// embedded PGlite persisted under dataDir (or in memory when dataDir is 'memory://').
+import { mkdirSync } from 'node:fs';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema';
+import { createPgliteEmulatedPool } from './pglite-pool';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Schema to work in (tests give each file its own); created when missing. */
+  schema?: string;
+  poolSize?: number;
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+// count(*) and sums are int8/numeric: small enough here to be plain numbers on both drivers.
+pg.types.setTypeParser(INT8_OID, (value) => Number(value));
+pg.types.setTypeParser(NUMERIC_OID, (value) => Number(value));
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
+    throw new Error(`Invalid schema name: ${options.schema}`);
+  }
+  const handle = options.databaseUrl
+    ? openPostgres(options.databaseUrl, options.schema, options.poolSize ?? 10)
+    : await openPglite(options.dataDir, options.schema);
+  if (options.schema) {
+    await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(options.schema)}`.execute(handle.db);
+    if (handle.kind === 'pglite') await sql`SET search_path TO ${sql.id(options.schema)}`.execute(handle.db);
+  }
+  return handle;
+}
+
+function openPostgres(url: string, schema: string | undefined, max: number): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Fail fast rather than queue forever when the server is gone.
+    connectionTimeoutMillis: 10_000,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/** One PGlite per data folder per process: PGlite takes seconds and ~0.5 GB to start. */
+const pgliteInstances = new Map<string, Promise<import('@electric-sql/pglite').PGlite>>();
+
+async function openPglite(dataDir: string, schema: string | undefined): Promise<DatabaseHandle> {
+  const key = dataDir;
+  let instance = pgliteInstances.get(key);
+  if (!instance) {
+    instance = (async () => {
+      const { PGlite, types } = await import('@electric-sql/pglite');
+      if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+      return PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir, {
+        parsers: { [types.INT8]: (value: string) => Number(value), [types.NUMERIC]: (value: string) => Number(value) },
+      });
+    })();
+    pgliteInstances.set(key, instance);
+  }
+  const pglite = await instance;
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPgliteEmulatedPool(pglite) }) });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await db.destroy();
+      // Shared test instances (schema given) stay open for the next test file of the worker.
+      if (!schema) {
+        pgliteInstances.delete(key);
+        await pglite.close();
+      }
+    },
+  };
+}

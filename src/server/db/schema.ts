@@ -1,0 +1,128 @@
+// Kysely table types for the migrations in ./migrations. Keep in step with the SQL.
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type DefaultTimestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+type Json<T> = ColumnType<T, string, string>;
+
+export interface DistrictTable { id: Generated<number>; name: string }
+export interface SchoolTable {
+  id: Generated<number>;
+  district_id: number;
+  name: string;
+  address: Generated<string>;
+  pupil_count: Generated<number>;
+}
+export interface ClassGroupTable { id: Generated<number>; name: string; grades: string; position: number }
+export interface ClassRoomTable { id: Generated<number>; class_group_id: number; name: string; position: Generated<number> }
+export interface BookTable {
+  id: Generated<number>;
+  class_group_id: number;
+  name: string;
+  author: Generated<string>;
+  image: string;
+  position: number;
+}
+export interface QuestionTable { id: Generated<number>; book_id: number; value: string }
+export interface AnswerTable { id: Generated<number>; question_id: number; value: string; is_correct: Generated<boolean> }
+
+export type Role = 'parent' | 'school_admin' | 'organiser';
+export interface UserTable {
+  id: Generated<number>;
+  phone: string;
+  name: Generated<string>;
+  password_hash: string;
+  role: Generated<Role>;
+  school_id: number | null;
+  created_at: DefaultTimestamp;
+}
+export interface SessionTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: DefaultTimestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+export interface ContestantTable {
+  id: Generated<number>;
+  user_id: number;
+  position: number;
+  fullname: string;
+  district_id: number;
+  school_id: number;
+  class_group_id: number;
+  class_room_id: number | null;
+  class_room_other: string | null;
+  created_at: DefaultTimestamp;
+}
+export interface ContestTable {
+  id: Generated<number>;
+  name: string;
+  exam_starts_at: Timestamp;
+  exam_ends_at: Timestamp;
+  results_at: Timestamp;
+  exam_duration_seconds: Generated<number>;
+  questions_per_exam: Generated<number>;
+  attempts_per_contestant: Generated<number>;
+  created_at: DefaultTimestamp;
+}
+
+/** A question as drawn into one exam: answers in this exam's order, no correct flags. */
+export interface ExamQuestion { id: number; value: string; answers: { id: number; value: string }[] }
+/** question id (as a string key) -> answer id */
+export type AnswerMap = Record<string, number>;
+
+export interface ExamTable {
+  id: Generated<number>;
+  slug: string;
+  contest_id: number;
+  contestant_id: number;
+  book_id: number;
+  attempt: number;
+  status: Generated<1 | 2>;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  questions: Json<ExamQuestion[]>;
+  answer_key: Json<AnswerMap>;
+  answers: ColumnType<AnswerMap, string | undefined, string>;
+  prediction: number | null;
+  save_seq: ColumnType<number, number | undefined, number>;
+  saved_at: NullableTimestamp;
+  submitted_at: NullableTimestamp;
+  correct_count: number | null;
+  points: number | null;
+  duration_seconds: number | null;
+  created_at: DefaultTimestamp;
+}
+export interface NewsPostTable {
+  id: Generated<number>;
+  slug: string;
+  name: string;
+  image: string;
+  body_html: string;
+  published: Generated<boolean>;
+  created_at: DefaultTimestamp;
+}
+
+export interface Database {
+  districts: DistrictTable;
+  schools: SchoolTable;
+  class_groups: ClassGroupTable;
+  class_rooms: ClassRoomTable;
+  books: BookTable;
+  questions: QuestionTable;
+  answers: AnswerTable;
+  users: UserTable;
+  sessions: SessionTable;
+  contestants: ContestantTable;
+  contests: ContestTable;
+  exams: ExamTable;
+  news_posts: NewsPostTable;
+}
+
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type Contest = Selectable<ContestTable>;
+export type Exam = Selectable<ExamTable>;

@@ -1,0 +1,139 @@
+// Loads the reference and demo content into an empty database, in one transaction.
+import { sql } from 'kysely';
+import type { Db } from '../client';
+import type { Clock } from '../../lib/clock';
+import { hashPassword } from '../../lib/password';
+import { insertNewsPost } from '../../features/news/repo';
+import { TIME_ZONE } from '../../../shared/rules';
+import { districts, classRoomsOfGrade } from './data/catalog';
+import { classGroups } from './data/books';
+import { newsPosts } from './data/news';
+import { demoAccounts } from './demo-accounts';
+
+export interface SeedOptions {
+  clock: Clock;
+  /** Open the exam window from today for 30 days (the demo) instead of the spec's dates. */
+  demoWindow: boolean;
+  /** Also create the demo accounts. */
+  demoAccounts?: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+/** The spec's contest dates (section 9), in Asia/Ho_Chi_Minh (UTC+7, no daylight saving). */
+export const SPEC_CONTEST = {
+  name: 'Cuộc thi Đại sứ Văn hoá đọc 2025',
+  exam_starts_at: new Date('2025-04-02T08:00:00+07:00'),
+  exam_ends_at: new Date('2025-04-13T23:59:00+07:00'),
+  results_at: new Date('2025-04-15T00:00:00+07:00'),
+};
+
+/** Midnight today in Vietnam. */
+function startOfTodayInVietnam(now: Date): Date {
+  const local = new Date(now.toLocaleString('en-US', { timeZone: TIME_ZONE }));
+  const offsetMs = local.getTime() - now.getTime();
+  const midnightLocal = new Date(local.getFullYear(), local.getMonth(), local.getDate()).getTime();
+  return new Date(midnightLocal - offsetMs);
+}
+
+export function demoContestWindow(now: Date) {
+  const start = startOfTodayInVietnam(now);
+  return {
+    name: SPEC_CONTEST.name,
+    exam_starts_at: start,
+    exam_ends_at: new Date(start.getTime() + 30 * DAY_MS - 60_000),
+    results_at: new Date(start.getTime() + 32 * DAY_MS),
+  };
+}
+
+/** Seeds when the database has no district yet. Returns whether it seeded. */
+export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // Two processes starting on an empty database: the second waits here, then sees the data.
+    await sql`LOCK TABLE districts IN EXCLUSIVE MODE`.execute(trx);
+    const existing = await trx.selectFrom('districts').select('id').limit(1).executeTakeFirst();
+    if (existing) return false;
+    await seed(trx, options);
+    return true;
+  });
+}
+
+export async function seed(db: Db, options: SeedOptions): Promise<void> {
+  const now = options.clock.now();
+  await db.insertInto('contests').values(options.demoWindow ? demoContestWindow(now) : SPEC_CONTEST).execute();
+
+  const schoolIds = new Map<string, number>();
+  for (const district of districts) {
+    const { id: districtId } = await db.insertInto('districts').values({ name: district.name }).returning('id').executeTakeFirstOrThrow();
+    const schools = await db
+      .insertInto('schools')
+      .values(district.schools.map((s) => ({ district_id: districtId, name: s.name, address: s.address, pupil_count: s.pupilCount })))
+      .returning(['id', 'name'])
+      .execute();
+    for (const school of schools) schoolIds.set(school.name, school.id);
+  }
+
+  let bookPosition = 0;
+  for (const [groupIndex, group] of classGroups.entries()) {
+    const { id: groupId } = await db
+      .insertInto('class_groups')
+      .values({ name: group.name, grades: group.grades, position: groupIndex + 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('class_rooms')
+      .values(group.classRooms.map((name, i) => ({ class_group_id: groupId, name, position: i + 1 })))
+      .execute();
+    for (const book of group.books) {
+      bookPosition += 1;
+      const { id: bookId } = await db
+        .insertInto('books')
+        .values({ class_group_id: groupId, name: book.name, author: book.author, image: book.image, position: bookPosition })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const questionIds = await db
+        .insertInto('questions')
+        .values(book.questions.map((q) => ({ book_id: bookId, value: q.value })))
+        .returning('id')
+        .execute();
+      await db
+        .insertInto('answers')
+        .values(
+          book.questions.flatMap((q, qi) =>
+            q.answers.map((value, ai) => ({ question_id: questionIds[qi]!.id, value, is_correct: ai === q.correct })),
+          ),
+        )
+        .execute();
+    }
+  }
+
+  for (const post of newsPosts) {
+    await insertNewsPost(db, { ...post, createdAt: new Date(now.getTime() - post.daysAgo * DAY_MS) });
+  }
+
+  if (options.demoAccounts ?? options.demoWindow) {
+    const admin = demoAccounts.schoolAdmin;
+    await db
+      .insertInto('users')
+      .values([
+        {
+          phone: admin.phone,
+          name: admin.name,
+          password_hash: await hashPassword(admin.password),
+          role: 'school_admin',
+          school_id: schoolIds.get(admin.school)!,
+        },
+        {
+          phone: demoAccounts.organiser.phone,
+          name: demoAccounts.organiser.name,
+          password_hash: await hashPassword(demoAccounts.organiser.password),
+          role: 'organiser',
+          school_id: null,
+        },
+        { phone: demoAccounts.parent.phone, password_hash: await hashPassword(demoAccounts.parent.password), role: 'parent', school_id: null },
+      ])
+      .execute();
+  }
+}
+
+export { classRoomsOfGrade };

@@ -1,0 +1,99 @@
+// Bearer-token sessions: who is calling, and route guards for the roles.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { messages } from '../../../shared/messages';
+import { SESSION_TTL_SECONDS } from '../../../shared/rules';
+import type { Db } from '../../db/client';
+import type { Role } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { forbidden, unauthorized } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
+
+export interface AuthUser {
+  id: number;
+  phone: string;
+  name: string;
+  role: Role;
+  schoolId: number | null;
+  sessionId: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth guards: the caller, once authenticated. */
+    authUser?: AuthUser;
+  }
+}
+
+export function readBearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  const match = header && /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] && match[1] !== 'undefined' && match[1] !== 'null' ? match[1] : undefined;
+}
+
+export function createAuth(db: Db, clock: Clock) {
+  async function findUserByToken(token: string): Promise<AuthUser | undefined> {
+    const row = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select(['users.id', 'users.phone', 'users.name', 'users.role', 'users.school_id', 'sessions.id as session_id'])
+      .where('sessions.token_hash', '=', hashToken(token))
+      .where('sessions.revoked_at', 'is', null)
+      .where('sessions.expires_at', '>', clock.now())
+      .executeTakeFirst();
+    return row && {
+      id: row.id,
+      phone: row.phone,
+      name: row.name,
+      role: row.role,
+      schoolId: row.school_id,
+      sessionId: row.session_id,
+    };
+  }
+
+  /** The caller, or undefined when the request carries no valid token. */
+  async function authenticate(request: FastifyRequest): Promise<AuthUser | undefined> {
+    if (request.authUser) return request.authUser;
+    const token = readBearerToken(request);
+    const user = token ? await findUserByToken(token) : undefined;
+    if (user) request.authUser = user;
+    return user;
+  }
+
+  /** preHandler: 401 unless the request carries a valid session token. */
+  async function requireUser(request: FastifyRequest, _reply: FastifyReply) {
+    if (!(await authenticate(request))) throw unauthorized(messages.unauthorized);
+  }
+
+  /** preHandler: 401 without a session, 403 when the caller's role is not one of `roles`. */
+  function requireRole(...roles: Role[]) {
+    return async (request: FastifyRequest, _reply: FastifyReply) => {
+      const user = await authenticate(request);
+      if (!user) throw unauthorized(messages.unauthorized);
+      if (!roles.includes(user.role)) throw forbidden(messages.forbidden);
+    };
+  }
+
+  /** Starts a session; returns the bearer token (shown once, stored hashed). */
+  async function createSession(userId: number): Promise<string> {
+    const token = newToken();
+    await db
+      .insertInto('sessions')
+      .values({
+        user_id: userId,
+        token_hash: hashToken(token),
+        expires_at: new Date(clock.now().getTime() + SESSION_TTL_SECONDS * 1000),
+      })
+      .execute();
+    return token;
+  }
+
+  /** The user of a guarded route (after requireUser / requireRole). */
+  function userOf(request: FastifyRequest): AuthUser {
+    if (!request.authUser) throw unauthorized(messages.unauthorized);
+    return request.authUser;
+  }
+
+  return { authenticate, requireUser, requireRole, createSession, userOf, findUserByToken };
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,4 @@
+import type { Services } from '../../app';
+import type { Api } from '../../lib/api';
+
+export function registerAuthRoutes(_api: Api, _services: Services) {}

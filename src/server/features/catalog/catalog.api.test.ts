@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+describe('catalogue API', () => {
+  it('lists districts, their schools, class groups and class rooms', async () => {
+    const districts = await server.request('GET', '/api/districts');
+    expect(districts.status).toBe(200);
+    expect(districts.body.success).toBe(true);
+    expect(districts.body.data.length).toBeGreaterThanOrEqual(3);
+
+    const schools = await server.request('GET', `/api/schools?district_id=${districts.body.data[0].id}`);
+    expect(schools.status).toBe(200);
+    expect(schools.body.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String), address: expect.any(String) });
+
+    const groups = await server.request('GET', '/api/class-groups');
+    expect(groups.body.data.map((g: { name: string }) => g.name)).toEqual(['Nhóm 1', 'Nhóm 2', 'Nhóm 3']);
+
+    const rooms = await server.request('GET', `/api/class-rooms?class_group_id=${groups.body.data[2].id}`);
+    expect(rooms.body.data.map((r: { name: string }) => r.name)).toContain('5A1');
+  });
+
+  it('answers 400 with the error shape for a missing or malformed parameter', async () => {
+    for (const path of ['/api/schools', '/api/schools?district_id=abc', '/api/schools?district_id=-1', '/api/class-rooms?class_group_id=1.5']) {
+      const response = await server.request('GET', path);
+      expect(response.status, path).toBe(400);
+      expect(response.body).toMatchObject({ success: false, message: expect.any(String) });
+    }
+  });
+
+  it('answers an unknown school district with an empty list', async () => {
+    const response = await server.request('GET', '/api/schools?district_id=999999');
+    expect(response.body).toEqual({ success: true, data: [] });
+  });
+
+  it('answers an unknown /api path with a JSON 404, whatever the Accept header', async () => {
+    const response = await server.request('GET', '/api/does-not-exist', { headers: { accept: 'text/html' } });
+    expect(response.status).toBe(404);
+    expect(response.body).toMatchObject({ success: false, message: expect.any(String) });
+  });
+});

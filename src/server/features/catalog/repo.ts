@@ -1,0 +1,29 @@
+import type { Db } from '../../db/client';
+
+export const listDistricts = (db: Db) => db.selectFrom('districts').select(['id', 'name']).orderBy('name').execute();
+
+export const listSchools = (db: Db, districtId: number) =>
+  db.selectFrom('schools').select(['id', 'name', 'address']).where('district_id', '=', districtId).orderBy('name').execute();
+
+export const listClassGroups = (db: Db) =>
+  db.selectFrom('class_groups').select(['id', 'name', 'grades']).orderBy('position').execute();
+
+export const listClassRooms = (db: Db, classGroupId: number) =>
+  db
+    .selectFrom('class_rooms')
+    .select(['id', 'name'])
+    .where('class_group_id', '=', classGroupId)
+    .orderBy('position')
+    .orderBy('name')
+    .execute();
+
+export const listBooks = (db: Db) =>
+  db.selectFrom('books').select(['id', 'name', 'image', 'author', 'class_group_id']).orderBy('position').execute();
+
+export const listBooksOfGroup = (db: Db, classGroupId: number) =>
+  db
+    .selectFrom('books')
+    .select(['id', 'name', 'image', 'author'])
+    .where('class_group_id', '=', classGroupId)
+    .orderBy('position')
+    .execute();

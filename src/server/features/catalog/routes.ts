@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import {
+  classGroupWithBooksSchema,
+  classRoomsQuerySchema,
+  listResponse,
+  namedItemSchema,
+  schoolSchema,
+  schoolsQuerySchema,
+} from '../../../shared/schemas/catalog';
+import type { Services } from '../../app';
+import type { Api } from '../../lib/api';
+import * as repo from './repo';
+
+// Reference data changes rarely: let browsers and proxies keep it for a few minutes.
+const CACHE_REFERENCE_DATA = 'public, max-age=300';
+
+export function registerCatalogRoutes(api: Api, { db }: Services) {
+  api.get('/districts', { schema: { response: { 200: listResponse(namedItemSchema) } } }, async (_request, reply) => {
+    reply.header('cache-control', CACHE_REFERENCE_DATA);
+    return { success: true as const, data: await repo.listDistricts(db) };
+  });
+
+  api.get(
+    '/schools',
+    { schema: { querystring: schoolsQuerySchema, response: { 200: listResponse(schoolSchema) } } },
+    async (request, reply) => {
+      reply.header('cache-control', CACHE_REFERENCE_DATA);
+      return { success: true as const, data: await repo.listSchools(db, request.query.district_id) };
+    },
+  );
+
+  api.get('/class-groups', { schema: { response: { 200: listResponse(namedItemSchema) } } }, async (_request, reply) => {
+    reply.header('cache-control', CACHE_REFERENCE_DATA);
+    return { success: true as const, data: await repo.listClassGroups(db) };
+  });
+
+  api.get(
+    '/class-rooms',
+    { schema: { querystring: classRoomsQuerySchema, response: { 200: listResponse(namedItemSchema) } } },
+    async (request, reply) => {
+      reply.header('cache-control', CACHE_REFERENCE_DATA);
+      return { success: true as const, data: await repo.listClassRooms(db, request.query.class_group_id) };
+    },
+  );
+
+  // The home page's suggested books, by class group (not in the spec's call list; ours).
+  api.get(
+    '/books',
+    { schema: { response: { 200: z.object({ success: z.literal(true), data: z.array(classGroupWithBooksSchema) }) } } },
+    async (_request, reply) => {
+      const [groups, books] = await Promise.all([repo.listClassGroups(db), repo.listBooks(db)]);
+      reply.header('cache-control', CACHE_REFERENCE_DATA);
+      return {
+        success: true as const,
+        data: groups.map((group) => ({ ...group, books: books.filter((book) => book.class_group_id === group.id) })),
+      };
+    },
+  );
+}

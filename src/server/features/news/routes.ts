@@ -1,0 +1,35 @@
+import { messages } from '../../../shared/messages';
+import { formatDate } from '../../../shared/format';
+import { newsArticleResponseSchema, newsListResponseSchema, newsSlugParamsSchema } from '../../../shared/schemas/news';
+import type { Services } from '../../app';
+import type { Api } from '../../lib/api';
+import { notFound } from '../../lib/errors';
+import * as repo from './repo';
+import { sanitizeNewsHtml } from './sanitize';
+
+const summary = (post: { slug: string; name: string; image: string; created_at: Date }) => ({
+  slug: post.slug,
+  name: post.name,
+  image: post.image,
+  created_at: post.created_at.toISOString(),
+  created_at_format: formatDate(post.created_at),
+});
+
+export function registerNewsRoutes(api: Api, { db }: Services) {
+  api.get('/blogs', { schema: { response: { 200: newsListResponseSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=60');
+    return { success: true as const, data: (await repo.listPublishedNews(db)).map(summary) };
+  });
+
+  api.get(
+    '/blog/:slug',
+    { schema: { params: newsSlugParamsSchema, response: { 200: newsArticleResponseSchema } } },
+    async (request, reply) => {
+      const post = await repo.findPublishedNews(db, request.params.slug);
+      if (!post) throw notFound(messages.notFound);
+      reply.header('cache-control', 'public, max-age=60');
+      // Sanitised when stored; once more on the way out, in case a row was written by hand.
+      return { success: true as const, data: { ...summary(post), body: sanitizeNewsHtml(post.body_html) } };
+    },
+  );
+}

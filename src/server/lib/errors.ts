@@ -1,0 +1,27 @@
+// One error type for expected failures. The error handler (app.ts) turns it into the API's
+// stable shape {success:false, code, message, errors?}.
+export type FieldErrors = Record<string, string>;
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors?: FieldErrors,
+    /** Extra top-level fields the spec's screens read (e.g. {doing:true, slug}). */
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldErrors, code = 'bad_request') =>
+  new AppError(400, code, message, errors);
+export const unauthorized = (message: string) => new AppError(401, 'unauthorized', message);
+export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
+export const notFound = (message: string) => new AppError(404, 'not_found', message);
+export const conflict = (message: string, code = 'conflict', errors?: FieldErrors) =>
+  new AppError(409, code, message, errors);
+export const tooManyRequests = (message: string, errors?: FieldErrors) =>
+  new AppError(429, 'too_many_requests', message, errors);

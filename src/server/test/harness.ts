@@ -1,0 +1,108 @@
+// API test harness: the real app on a real port, over a fresh schema of PGlite (default) or of
+// the PostgreSQL server named by TEST_DATABASE_URL. One call per test file (beforeAll).
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import pino from 'pino';
+import { buildApp, type App } from '../app';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type Db } from '../db/client';
+import { migrate } from '../db/migrate';
+import { seed } from '../db/seed/seed';
+import { createManualClock, type ManualClock } from '../lib/clock';
+import { createLogSmsSender } from '../features/auth/sms-drivers';
+
+export interface TestServer {
+  url: string;
+  app: App;
+  db: Db;
+  clock: ManualClock;
+  config: Config;
+  dataDir: string;
+  /** JSON request; returns the status and parsed body. */
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<{ status: number; body: T; headers: Headers }>;
+  /** Messages written by the log SMS driver, oldest first. */
+  outbox(): { phone: string; message: string; created_at: string }[];
+  close(): Promise<void>;
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export interface TestServerOptions {
+  /** Environment overrides for loadConfig (NODE_ENV is 'test'). */
+  env?: Record<string, string>;
+  /** Load the demo content (default true). */
+  seed?: boolean;
+  /** Start time of the manual clock (default: real now). */
+  now?: Date | string;
+}
+
+export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'contest-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, EXAM_SWEEP_SECONDS: '0', ...options.env });
+  const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const database = await openDatabase({
+    databaseUrl: process.env.TEST_DATABASE_URL,
+    dataDir: 'memory://test',
+    schema,
+    poolSize: 5,
+  });
+  const db = database.db;
+  await migrate(db);
+  const clock = createManualClock(options.now ?? new Date());
+  if (options.seed ?? true) await seed(db, { clock, demoWindow: true });
+
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'warn' });
+  const sms = createLogSmsSender(dataDir, logger, clock.now);
+  const app = await buildApp({ config, db, clock, sms, logger, webRoot: join(dataDir, 'no-web') });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+
+  return {
+    url,
+    app,
+    db,
+    clock,
+    config,
+    dataDir,
+    async request(method, path, { body, token, headers } = {}) {
+      const response = await fetch(url + path, {
+        method,
+        headers: {
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: any = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON: keep the text
+      }
+      return { status: response.status, body: parsed, headers: response.headers };
+    },
+    outbox() {
+      const file = join(dataDir, 'sms-outbox.jsonl');
+      if (!existsSync(file)) return [];
+      return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    },
+    async close() {
+      await app.close();
+      await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db);
+      if (database.kind === 'pglite') await sql`SET search_path TO public`.execute(db);
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { formatCountdown, formatDate, formatDateTime, formatDuration, formatMoney } from './format';
+
+describe('Vietnamese formats', () => {
+  it('formats dates in Asia/Ho_Chi_Minh as dd/mm/yyyy', () => {
+    // 20:30 UTC on 1 April is already 2 April in Vietnam (UTC+7).
+    expect(formatDate('2025-04-01T20:30:00Z')).toBe('02/04/2025');
+    expect(formatDateTime('2025-04-02T01:00:00Z')).toBe('08:00 02/04/2025');
+  });
+
+  it('formats money with dots and đ', () => {
+    expect(formatMoney(10_000_000)).toBe('10.000.000 đ');
+    expect(formatMoney(70_000)).toBe('70.000 đ');
+    expect(formatMoney(0)).toBe('0 đ');
+  });
+
+  it('formats durations and the countdown', () => {
+    expect(formatDuration(725)).toBe('12 phút 05 giây');
+    expect(formatDuration(0)).toBe('0 phút 00 giây');
+    expect(formatCountdown(1200)).toBe('00:20:00');
+    expect(formatCountdown(3725)).toBe('01:02:05');
+    expect(formatCountdown(-3)).toBe('00:00:00');
+  });
+});

@@ -1,0 +1,56 @@
+// Vietnamese formats: dates dd/mm/yyyy and times hh:mm in Asia/Ho_Chi_Minh, money 10.000.000 đ,
+// durations "12 phút 05 giây". Used by the server (API fields, certificates) and the browser.
+import { TIME_ZONE } from './rules';
+
+const dateParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+function parts(value: Date | string) {
+  const map: Record<string, string> = {};
+  for (const part of dateParts.formatToParts(new Date(value))) map[part.type] = part.value;
+  return map as Record<'day' | 'month' | 'year' | 'hour' | 'minute', string>;
+}
+
+/** 02/04/2025 */
+export function formatDate(value: Date | string): string {
+  const p = parts(value);
+  return `${p.day}/${p.month}/${p.year}`;
+}
+
+/** 08:00 */
+export function formatTime(value: Date | string): string {
+  const p = parts(value);
+  return `${p.hour}:${p.minute}`;
+}
+
+/** 08:00 02/04/2025 */
+export function formatDateTime(value: Date | string): string {
+  return `${formatTime(value)} ${formatDate(value)}`;
+}
+
+/** 10.000.000 đ */
+export function formatMoney(amount: number): string {
+  const digits = Math.round(amount).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${digits} đ`;
+}
+
+const pad2 = (n: number) => n.toString().padStart(2, '0');
+
+/** 725 -> "12 phút 05 giây" */
+export function formatDuration(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.round(totalSeconds));
+  return `${Math.floor(seconds / 60)} phút ${pad2(seconds % 60)} giây`;
+}
+
+/** 725 -> "00:12:05" (the exam countdown) */
+export function formatCountdown(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  return `${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor((seconds % 3600) / 60))}:${pad2(seconds % 60)}`;
+}

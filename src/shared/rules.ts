@@ -1,0 +1,43 @@
+// Limits and constants of the contest (spec section 9). Times are in the unit their name says.
+
+export const MAX_CONTESTANTS_PER_ACCOUNT = 3;
+export const MAX_ATTEMPTS_PER_CONTESTANT = 3;
+export const QUESTIONS_PER_EXAM = 20;
+/** 20 questions + the prediction question. */
+export const TOTAL_EXAM_ITEMS = QUESTIONS_PER_EXAM + 1;
+export const POINTS_PER_CORRECT_ANSWER = 5;
+export const MAX_POINTS = 100;
+/** The 21st pseudo-question holding the prediction. */
+export const PREDICTION_QUESTION_ID = 'special';
+
+export const DEFAULT_EXAM_DURATION_SECONDS = 1200;
+export const AUTOSAVE_INTERVAL_MS = 30_000;
+export const TIME_RESYNC_INTERVAL_MS = 60_000;
+export const TIMEOUT_AUTO_SUBMIT_DELAY_MS = 2_000;
+/** Saves arriving this long after the deadline still count (network latency). */
+export const SAVE_GRACE_SECONDS = 30;
+
+export const OTP_LENGTH = 6;
+export const OTP_VALID_SECONDS = 600;
+export const OTP_MAX_WRONG_TRIES = 5;
+export const PASSWORD_MIN_LENGTH = 6;
+export const CLASS_OTHER_MAX_LENGTH = 5;
+/** Value of class_room_id meaning "another class, typed in". */
+export const CLASS_ROOM_OTHER = 'other';
+
+export const SESSION_TTL_SECONDS = 86_400;
+export const COOKIE_MAX_AGE_SECONDS = 86_400;
+
+export const NOTICE_MS = 1_500;
+export const REDIRECT_LOGGED_IN_MS = 1_000;
+export const REDIRECT_AFTER_FORGOT_PASSWORD_MS = 1_000;
+export const OTP_BUTTON_REENABLE_MS = 1_000;
+
+export const TOP_SCORES_SHOWN = 30;
+export const EXPORT_FILE_NAME = 'bao_cao_truong.xlsx';
+
+export const TIME_ZONE = 'Asia/Ho_Chi_Minh';
+
+/** Phone formats of spec section 5: mobile for register / forgot password, plus landline at login. */
+export const MOBILE_PHONE_PATTERN = /^0[35789][0-9]{8}$/;
+export const LOGIN_PHONE_PATTERN = /^(0[35789][0-9]{8}|02[0-9]{9})$/;

@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { idParam } from './common';
+
+export const namedItemSchema = z.object({ id: z.number().int(), name: z.string() });
+export const schoolSchema = namedItemSchema.extend({ address: z.string() });
+export const bookSchema = z.object({ id: z.number().int(), name: z.string(), image: z.string(), author: z.string() });
+export const classGroupWithBooksSchema = namedItemSchema.extend({ grades: z.string(), books: z.array(bookSchema) });
+
+export const listResponse = <T extends z.ZodType>(item: T) => z.object({ success: z.literal(true), data: z.array(item) });
+
+export const schoolsQuerySchema = z.object({ district_id: idParam('district_id') });
+export const classRoomsQuerySchema = z.object({ class_group_id: idParam('class_group_id') });
+
+export type NamedItem = z.infer<typeof namedItemSchema>;
+export type School = z.infer<typeof schoolSchema>;
+export type Book = z.infer<typeof bookSchema>;
+export type ClassGroupWithBooks = z.infer<typeof classGroupWithBooksSchema>;

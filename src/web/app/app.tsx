@@ -1,0 +1,10 @@
+import { Router } from 'wouter';
+import { Layout } from './layout';
+
+export function App() {
+  return (
+    <Router>
+      <Layout />
+    </Router>
+  );
+}

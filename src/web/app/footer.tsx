@@ -1,0 +1,4 @@
+// Scaffold: replaced by the full footer (organiser, hotline, e-mail, social, sponsors, licence).
+export function Footer() {
+  return <footer />;
+}

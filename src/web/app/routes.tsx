@@ -1,0 +1,61 @@
+// The route table of spec section 2. The home page is in the main bundle (it is the landing
+// page); every other screen is its own chunk, loaded on first visit.
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Route, Switch } from 'wouter';
+import { usePathname } from '../lib/router';
+import { HomePage } from '../features/home/home-page';
+import { NotFoundPage } from './not-found-page';
+
+const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
+  lazy(async () => ({ default: (await load())[name] }));
+
+const RulesPage = page(() => import('../features/rules/rules-page'), 'RulesPage');
+const NewsListPage = page(() => import('../features/news/news-list-page'), 'NewsListPage');
+const NewsArticlePage = page(() => import('../features/news/news-article-page'), 'NewsArticlePage');
+const RegisterPage = page(() => import('../features/auth/register-page'), 'RegisterPage'); // PageRegister
+const LoginPage = page(() => import('../features/auth/login-page'), 'LoginPage'); // PageLogin
+const ForgotPasswordPage = page(() => import('../features/auth/forgot-password-page'), 'ForgotPasswordPage'); // PageForgotPassword
+const ChangePasswordPage = page(() => import('../features/auth/change-password-page'), 'ChangePasswordPage');
+const TokenChangePasswordPage = page(() => import('../features/auth/token-change-password-page'), 'TokenChangePasswordPage');
+const ProfilePage = page(() => import('../features/profile/profile-page'), 'ProfilePage');
+const JoinExamPage = page(() => import('../features/exams/join-exam-page'), 'JoinExamPage');
+const ExamPage = page(() => import('../features/exams/exam-page'), 'ExamPage');
+const ResultPage = page(() => import('../features/exams/result-page'), 'ResultPage');
+const CertificatePage = page(() => import('../features/certificates/certificate-page'), 'CertificatePage');
+const VerifyPage = page(() => import('../features/certificates/verify-page'), 'VerifyPage');
+const ReportPage = page(() => import('../features/reports/report-page'), 'ReportPage');
+
+function ScrollToTopOnNavigate() {
+  const pathname = usePathname();
+  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  return null;
+}
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<div className="container page" aria-busy="true" />}>
+      <ScrollToTopOnNavigate />
+      <Switch>
+        <Route path="/" component={HomePage} />
+        <Route path="/the-le" component={RulesPage} />
+        <Route path="/tin-tuc" component={NewsListPage} />
+        <Route path="/tin-tuc/:slug" component={NewsArticlePage} />
+        <Route path="/dang-ky" component={RegisterPage} />
+        <Route path="/dang-nhap" component={LoginPage} />
+        <Route path="/quen-mat-khau" component={ForgotPasswordPage} />
+        <Route path="/doi-mat-khau" component={ChangePasswordPage} />
+        <Route path="/doi-mat-khau/:token" component={TokenChangePasswordPage} />
+        <Route path="/tai-khoan" component={ProfilePage} />
+        <Route path="/du-thi" component={JoinExamPage} />
+        {/* Optional parameters: a missing one reaches the page, which sends it to /404. */}
+        <Route path="/bat-dau-thi/:bookId?/:childId?/:slugExam?" component={ExamPage} />
+        <Route path="/ket-qua-thi/:slugExam" component={ResultPage} />
+        <Route path="/giay-chung-nhan/:childId" component={CertificatePage} />
+        <Route path="/xac-minh/:code" component={VerifyPage} />
+        <Route path="/bao-cao" component={ReportPage} />
+        <Route path="/bao-cao/" component={ReportPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,53 @@
+// Labelled form fields with their error tied to the control (aria-describedby).
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+
+interface FieldProps {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  /** A success message under the field (e.g. "OTP sent"). */
+  message?: ReactNode;
+}
+
+function FieldFrame({ id, label, error, hint, message, children }: FieldProps & { id: string; children: ReactNode }) {
+  return (
+    <div className="field" data-invalid={error ? 'true' : undefined}>
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {hint && <span id={`${id}-hint`} className="field-hint">{hint}</span>}
+      {message && !error && <span className="field-message" role="status">{message}</span>}
+      {error && <span id={`${id}-error`} className="field-error" role="alert">{error}</span>}
+    </div>
+  );
+}
+
+const describedBy = (id: string, error?: string, hint?: ReactNode) =>
+  [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
+
+export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function TextField(
+  { label, error, hint, message, id, ...input },
+  ref,
+) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error} hint={hint} message={message}>
+      <input ref={ref} id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, error, hint)} {...input} />
+    </FieldFrame>
+  );
+});
+
+export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement>>(function SelectField(
+  { label, error, hint, message, id, children, ...select },
+  ref,
+) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error} hint={hint} message={message}>
+      <select ref={ref} id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, error, hint)} {...select}>
+        {children}
+      </select>
+    </FieldFrame>
+  );
+});

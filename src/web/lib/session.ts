@@ -1,0 +1,90 @@
+// The logged-in user: cookies `token` and `user` (1 day, path /) and the token in local
+// storage, as the spec says; restored at start-up; observable from React with useSession().
+import { useSyncExternalStore } from 'react';
+import { COOKIE_MAX_AGE_SECONDS } from '../../shared/rules';
+
+export interface SessionUser {
+  id: number;
+  phone: string;
+  name: string;
+  /** 0 ordinary participant, 1 school administrator (the spec's flag). */
+  is_admin_school: 0 | 1;
+}
+
+export interface Session {
+  token: string;
+  user: SessionUser;
+}
+
+const TOKEN_KEY = 'token';
+const USER_KEY = 'user';
+
+function readCookie(name: string): string | undefined {
+  const prefix = `${name}=`;
+  const found = document.cookie.split('; ').find((part) => part.startsWith(prefix));
+  return found ? decodeURIComponent(found.slice(prefix.length)) : undefined;
+}
+
+function writeCookie(name: string, value: string, maxAgeSeconds: number) {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
+}
+
+function restore(): Session | null {
+  try {
+    const token = readCookie(TOKEN_KEY) ?? localStorage.getItem(TOKEN_KEY) ?? undefined;
+    const userText = readCookie(USER_KEY);
+    if (!token || !userText) return null;
+    const user = JSON.parse(userText) as SessionUser;
+    return typeof user?.id === 'number' ? { token, user } : null;
+  } catch {
+    return null;
+  }
+}
+
+let current: Session | null = typeof document === 'undefined' ? null : restore();
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+export function getSession(): Session | null {
+  return current;
+}
+
+export function setSession(token: string, user: SessionUser) {
+  writeCookie(TOKEN_KEY, token, COOKIE_MAX_AGE_SECONDS);
+  writeCookie(USER_KEY, JSON.stringify(user), COOKIE_MAX_AGE_SECONDS);
+  try {
+    localStorage.setItem(TOKEN_KEY, token);
+  } catch {
+    // private mode: the cookie is enough
+  }
+  current = { token, user };
+  emit();
+}
+
+export function updateSessionUser(user: SessionUser) {
+  if (current) setSession(current.token, user);
+}
+
+export function clearSession() {
+  writeCookie(TOKEN_KEY, '', 0);
+  writeCookie(USER_KEY, '', 0);
+  try {
+    localStorage.removeItem(TOKEN_KEY);
+  } catch {
+    // ignore
+  }
+  current = null;
+  emit();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession, () => null);
+}
+
+export const isSchoolAdmin = (session: Session | null) => session?.user.is_admin_school === 1;

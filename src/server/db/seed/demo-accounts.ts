@@ -1,6 +1,13 @@
 // Demo accounts (also listed in the README). Only ever created by the demo seed.
 export const demoAccounts = {
   schoolAdmin: { phone: '0901000001', password: 'truong123', name: 'Quản trị Trường Tiểu học Lê Lợi', school: 'Trường Tiểu học Lê Lợi' },
-  parent: { phone: '0987654321', password: 'phuhuynh123' },
+  parent: {
+    phone: '0987654321',
+    password: 'phuhuynh123',
+    children: [
+      { fullname: 'Nguyễn Minh Anh', school: 'Trường Tiểu học Lê Lợi', classRoom: '2A1' },
+      { fullname: 'Nguyễn Đức Trường', school: 'Trường Tiểu học Lê Lợi', classRoom: '5A3' },
+    ],
+  },
   organiser: { phone: '0901000009', password: 'bantochuc123', name: 'Ban tổ chức' },
 } as const;

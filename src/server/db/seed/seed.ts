@@ -130,10 +130,44 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
           role: 'organiser',
           school_id: null,
         },
-        { phone: demoAccounts.parent.phone, password_hash: await hashPassword(demoAccounts.parent.password), role: 'parent', school_id: null },
       ])
       .execute();
+    await seedDemoParent(db, schoolIds);
   }
 }
 
-export { classRoomsOfGrade };
+/** The demo parent with two children (grade 2 and grade 5), ready to take exams. */
+async function seedDemoParent(db: Db, schoolIds: Map<string, number>) {
+  const { parent } = demoAccounts;
+  const { id: userId } = await db
+    .insertInto('users')
+    .values({ phone: parent.phone, password_hash: await hashPassword(parent.password), role: 'parent', school_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  for (const [index, child] of parent.children.entries()) {
+    const school = await db
+      .selectFrom('schools')
+      .select(['id', 'district_id'])
+      .where('id', '=', schoolIds.get(child.school)!)
+      .executeTakeFirstOrThrow();
+    const room = await db
+      .selectFrom('class_rooms')
+      .innerJoin('class_groups', 'class_groups.id', 'class_rooms.class_group_id')
+      .select(['class_rooms.id', 'class_rooms.class_group_id'])
+      .where('class_rooms.name', '=', child.classRoom)
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('contestants')
+      .values({
+        user_id: userId,
+        position: index + 1,
+        fullname: child.fullname,
+        district_id: school.district_id,
+        school_id: school.id,
+        class_group_id: room.class_group_id,
+        class_room_id: room.id,
+        class_room_other: null,
+      })
+      .execute();
+  }
+}

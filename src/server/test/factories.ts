@@ -1,0 +1,98 @@
+// Test factories: rows made directly in the database, for API tests that need a parent, a
+// school administrator or contestants without going through the SMS flow.
+import type { Db } from '../db/client';
+import { hashPassword } from '../lib/password';
+import { hashToken, newToken } from '../lib/tokens';
+import type { TestServer } from './harness';
+
+let phoneCounter = 0;
+/** A unique valid mobile number per call within a test file. */
+export function nextPhone(): string {
+  phoneCounter += 1;
+  return `09${String(10_000_000 + ((process.pid * 1000 + phoneCounter) % 90_000_000)).slice(-8)}`;
+}
+
+export interface CreatedUser {
+  id: number;
+  phone: string;
+  password: string;
+  /** A valid bearer token for this user. */
+  token: string;
+}
+
+async function startSession(server: TestServer, userId: number): Promise<string> {
+  const token = newToken();
+  await server.db
+    .insertInto('sessions')
+    .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(server.clock.now().getTime() + 86_400_000) })
+    .execute();
+  return token;
+}
+
+export async function createParent(server: TestServer, overrides: { phone?: string; password?: string } = {}): Promise<CreatedUser> {
+  const phone = overrides.phone ?? nextPhone();
+  const password = overrides.password ?? 'matkhau123';
+  const { id } = await server.db
+    .insertInto('users')
+    .values({ phone, password_hash: await hashPassword(password), role: 'parent', school_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, phone, password, token: await startSession(server, id) };
+}
+
+export async function createSchoolAdmin(server: TestServer, schoolId?: number): Promise<CreatedUser & { schoolId: number }> {
+  const school = schoolId ?? (await firstSchool(server.db)).id;
+  const phone = nextPhone();
+  const password = 'truong123';
+  const { id } = await server.db
+    .insertInto('users')
+    .values({ phone, name: 'Quản trị trường', password_hash: await hashPassword(password), role: 'school_admin', school_id: school })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, phone, password, token: await startSession(server, id), schoolId: school };
+}
+
+export async function firstSchool(db: Db) {
+  return db.selectFrom('schools').select(['id', 'district_id', 'name']).orderBy('id').limit(1).executeTakeFirstOrThrow();
+}
+
+/** The class group of a grade-group position (1, 2 or 3) with its first class room and books. */
+export async function classGroupAt(db: Db, position: 1 | 2 | 3) {
+  const group = await db.selectFrom('class_groups').select(['id', 'name']).where('position', '=', position).executeTakeFirstOrThrow();
+  const room = await db.selectFrom('class_rooms').select(['id', 'name']).where('class_group_id', '=', group.id).orderBy('position').limit(1).executeTakeFirstOrThrow();
+  const books = await db.selectFrom('books').select(['id', 'name']).where('class_group_id', '=', group.id).orderBy('position').execute();
+  return { ...group, classRoom: room, books };
+}
+
+export interface ContestantOverrides {
+  fullname?: string;
+  position?: number;
+  groupPosition?: 1 | 2 | 3;
+  schoolId?: number;
+  classRoomOther?: string;
+}
+
+export async function createContestant(server: TestServer, parent: { id: number }, overrides: ContestantOverrides = {}) {
+  const db = server.db;
+  const school = overrides.schoolId
+    ? await db.selectFrom('schools').select(['id', 'district_id']).where('id', '=', overrides.schoolId).executeTakeFirstOrThrow()
+    : await firstSchool(db);
+  const group = await classGroupAt(db, overrides.groupPosition ?? 3);
+  const taken = await db.selectFrom('contestants').select('position').where('user_id', '=', parent.id).execute();
+  const position = overrides.position ?? [1, 2, 3].find((p) => !taken.some((t) => t.position === p))!;
+  const row = await db
+    .insertInto('contestants')
+    .values({
+      user_id: parent.id,
+      position,
+      fullname: overrides.fullname ?? `Nguyễn Văn Thí Sinh ${position}`,
+      district_id: school.district_id,
+      school_id: school.id,
+      class_group_id: group.id,
+      class_room_id: overrides.classRoomOther ? null : group.classRoom.id,
+      class_room_other: overrides.classRoomOther ?? null,
+    })
+    .returning(['id', 'fullname', 'school_id', 'class_group_id', 'class_room_id'])
+    .executeTakeFirstOrThrow();
+  return { ...row, books: group.books };
+}

@@ -133,6 +133,8 @@ export async function buildApp(deps: AppDeps) {
       root: webRoot,
       wildcard: false,
       index: false,
+      // Our own cache rules below, per kind of file.
+      cacheControl: false,
       setHeaders(res, path) {
         // Vite puts a content hash in every file name under assets/.
         if (path.includes('/assets/')) res.setHeader('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);

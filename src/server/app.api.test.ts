@@ -1,0 +1,89 @@
+// The app as a whole: probes, error shapes, the single-page fallback, headers and caching.
+import { mkdirSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from './app';
+import { startTestServer, type TestServer } from './test/harness';
+
+let server: TestServer;
+let web: App;
+let webUrl: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ seed: false });
+  // A second app over the same database, serving a small built front end.
+  const webRoot = mkdtempSync(join(tmpdir(), 'contest-web-'));
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html lang="vi"><body><div id="root"></div></body></html>');
+  writeFileSync(join(webRoot, 'assets', 'main-abc123.js'), 'console.log("x");'.repeat(200));
+  web = await buildApp({ config: server.config, db: server.db, clock: server.clock, sms: { send: async () => {} }, logger: pino({ level: 'silent' }), webRoot });
+  web.post('/api/test-echo', async (request) => ({ success: true, data: request.body }));
+  await web.listen({ host: '127.0.0.1', port: 0 });
+  const address = web.server.address();
+  webUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+});
+afterAll(async () => {
+  await web?.close();
+  await server?.close();
+});
+
+describe('probes', () => {
+  it('answers /healthz and /readyz', async () => {
+    expect((await server.request('GET', '/healthz')).body).toEqual({ success: true, status: 'ok' });
+    expect((await server.request('GET', '/readyz')).body).toEqual({ success: true, status: 'ready' });
+  });
+});
+
+describe('error shapes', () => {
+  it('answers malformed JSON with a 400 in the stable shape', async () => {
+    const response = await fetch(`${webUrl}/api/test-echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{bad' });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ success: false, message: 'Dữ liệu không hợp lệ.' });
+    const tooLarge = await fetch(`${webUrl}/api/test-echo`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ text: 'x'.repeat(300 * 1024) }),
+    });
+    expect(tooLarge.status).toBe(413);
+    expect(await tooLarge.json()).toMatchObject({ success: false, message: expect.any(String) });
+  });
+
+  it('answers an unknown /api path with a JSON 404 even when the browser asks for HTML', async () => {
+    for (const method of ['GET', 'POST', 'DELETE']) {
+      const response = await fetch(`${webUrl}/api/khong-ton-tai`, { method, headers: { accept: 'text/html' } });
+      expect(response.status).toBe(404);
+      expect(response.headers.get('content-type')).toContain('application/json');
+      expect(await response.json()).toMatchObject({ success: false, message: expect.any(String) });
+    }
+  });
+});
+
+describe('the front end', () => {
+  it('serves the single-page app for client routes, without caching the page', async () => {
+    for (const path of ['/', '/tai-khoan', '/tin-tuc/mot-bai-viet', '/bat-dau-thi/1/2/abc']) {
+      const response = await fetch(webUrl + path, { headers: { accept: 'text/html' } });
+      expect(response.status, path).toBe(200);
+      expect(await response.text()).toContain('<div id="root">');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('serves hashed assets compressed with a long cache lifetime, and 404 for a missing file', async () => {
+    const response = await fetch(`${webUrl}/assets/main-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect((await fetch(`${webUrl}/assets/old-999.js`)).status).toBe(404);
+  });
+
+  it('sends security headers with a Content-Security-Policy', async () => {
+    const response = await fetch(`${webUrl}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

@@ -106,6 +106,31 @@ export interface NewsPostTable {
   created_at: DefaultTimestamp;
 }
 
+// Accounts (0002_accounts.sql) ------------------------------------------------------------
+export type OtpPurpose = 'register' | 'forgot_password';
+export interface OtpCodeTable {
+  id: Generated<number>;
+  phone: string;
+  purpose: OtpPurpose;
+  code_hash: string;
+  ip: string;
+  status: ColumnType<'sending' | 'sent', 'sending' | 'sent' | undefined, 'sending' | 'sent'>;
+  attempts: ColumnType<number, number | undefined, number>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  superseded_at: NullableTimestamp;
+}
+export interface LoginFailureTable { id: Generated<number>; phone: string; ip: string; created_at: Timestamp }
+export interface PasswordResetTokenTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
 export interface Database {
   districts: DistrictTable;
   schools: SchoolTable;
@@ -120,6 +145,10 @@ export interface Database {
   contests: ContestTable;
   exams: ExamTable;
   news_posts: NewsPostTable;
+  // accounts (0002_accounts.sql)
+  otp_codes: OtpCodeTable;
+  login_failures: LoginFailureTable;
+  password_reset_tokens: PasswordResetTokenTable;
 }
 
 export type User = Selectable<UserTable>;

@@ -1,4 +1,77 @@
+// POST /api/send-otp, /register, /login, /logout, /forgot-password and the password change of
+// a logged-in customer or of a one-time link (spec section 7).
+import { accountMessages, messages } from '../../../shared/messages';
+import {
+  authResponseSchema,
+  changePasswordRequestSchema,
+  forgotPasswordRequestSchema,
+  loginRequestSchema,
+  messageResponseSchema,
+  registerRequestSchema,
+  resetTokenQuerySchema,
+  resetTokenResponseSchema,
+  sendOtpRequestSchema,
+} from '../../../shared/schemas/auth';
 import type { Services } from '../../app';
 import type { Api } from '../../lib/api';
+import { createAccountService } from './service';
 
-export function registerAuthRoutes(_api: Api, _services: Services) {}
+// Answers that carry a session token must never be stored by a cache on the way.
+const NO_STORE = 'no-store';
+
+export function registerAuthRoutes(api: Api, services: Services) {
+  const accounts = createAccountService(services);
+  const { auth } = services;
+
+  api.post('/send-otp', { schema: { body: sendOtpRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    const message = await accounts.sendOtp(request.body, request.ip);
+    return { success: true as const, message };
+  });
+
+  api.post('/register', { schema: { body: registerRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
+    const session = await accounts.register(request.body);
+    reply.header('cache-control', NO_STORE);
+    return { success: true as const, message: accountMessages.registerSuccess, ...session };
+  });
+
+  api.post('/login', { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
+    const session = await accounts.login(request.body, request.ip);
+    reply.header('cache-control', NO_STORE);
+    return { success: true as const, message: accountMessages.loginSuccess, ...session };
+  });
+
+  api.post('/logout', { preHandler: auth.requireUser, schema: { response: { 200: messageResponseSchema } } }, async (request) => {
+    await accounts.logout(auth.userOf(request).sessionId);
+    return { success: true as const, message: messages.logoutSuccess };
+  });
+
+  api.post(
+    '/forgot-password',
+    { schema: { body: forgotPasswordRequestSchema, response: { 200: authResponseSchema } } },
+    async (request, reply) => {
+      const session = await accounts.forgotPassword(request.body);
+      reply.header('cache-control', NO_STORE);
+      return { success: true as const, message: accountMessages.forgotPasswordSuccess, ...session };
+    },
+  );
+
+  api.get(
+    '/customer/change-password',
+    { schema: { querystring: resetTokenQuerySchema, response: { 200: resetTokenResponseSchema } } },
+    async (request, reply) => {
+      const result = await accounts.exchangeResetToken(request.query.token);
+      reply.header('cache-control', NO_STORE);
+      return { success: true as const, ...result };
+    },
+  );
+
+  api.post(
+    '/customer/change-password',
+    { preHandler: auth.requireUser, schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } } },
+    async (request) => {
+      const user = auth.userOf(request);
+      await accounts.changePassword(user.id, user.sessionId, request.body.password);
+      return { success: true as const, message: messages.changePasswordSuccess };
+    },
+  );
+}

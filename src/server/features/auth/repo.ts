@@ -1,0 +1,197 @@
+// SQL of the accounts feature: users, one-time codes, login failures, sessions, reset links.
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+import type { OtpPurpose } from '../../db/schema';
+
+const USER_COLUMNS = ['id', 'phone', 'name', 'role', 'school_id', 'password_hash'] as const;
+
+export const findUserByPhone = (db: Db, phone: string) =>
+  db.selectFrom('users').select(USER_COLUMNS).where('phone', '=', phone).executeTakeFirst();
+
+export const findUserById = (db: Db, id: number) =>
+  db.selectFrom('users').select(USER_COLUMNS).where('id', '=', id).executeTakeFirst();
+
+export const phoneExists = async (db: Db, phone: string) =>
+  Boolean(await db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst());
+
+export const insertParent = (db: Db, phone: string, passwordHash: string, now: Date) =>
+  db
+    .insertInto('users')
+    .values({ phone, password_hash: passwordHash, role: 'parent', school_id: null, created_at: now })
+    .onConflict((oc) => oc.column('phone').doNothing())
+    .returning(USER_COLUMNS)
+    .executeTakeFirst();
+
+export const updatePasswordHash = (db: Db, userId: number, passwordHash: string) =>
+  db.updateTable('users').set({ password_hash: passwordHash }).where('id', '=', userId).execute();
+
+// Sessions -----------------------------------------------------------------------------------
+
+export const revokeSession = (db: Db, sessionId: number, now: Date) =>
+  db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+
+/** Every live session of the user except `keepSessionId` (a password change). */
+export const revokeOtherSessions = (db: Db, userId: number, keepSessionId: number, now: Date) =>
+  db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('id', '!=', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+
+// One-time codes -------------------------------------------------------------------------------
+
+/**
+ * Serialises the sends of one phone and of one client address across app processes for the rest
+ * of the transaction (the cooldown and cap checks then see each other's rows). Phone first, then
+ * address, always in that order, so two transactions never wait on each other in a cycle.
+ */
+export async function lockOtpSenders(db: Db, phone: string, ip: string) {
+  await sql`SELECT pg_advisory_xact_lock(7316452, hashtext(${'otp-phone:' + phone}))`.execute(db);
+  await sql`SELECT pg_advisory_xact_lock(7316452, hashtext(${'otp-ip:' + ip}))`.execute(db);
+}
+
+/** The newest send to `phone` for `purpose` (delivered or under way), for the cooldown. */
+export const lastOtpSend = (db: Db, phone: string, purpose: OtpPurpose) =>
+  db
+    .selectFrom('otp_codes')
+    .select(['created_at'])
+    .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+export async function countOtpSendsSince(db: Db, column: 'phone' | 'ip', value: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('otp_codes')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(column, '=', value)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export const insertOtp = (
+  db: Db,
+  values: { phone: string; purpose: OtpPurpose; codeHash: string; ip: string; createdAt: Date; expiresAt: Date },
+) =>
+  db
+    .insertInto('otp_codes')
+    .values({
+      phone: values.phone,
+      purpose: values.purpose,
+      code_hash: values.codeHash,
+      ip: values.ip,
+      created_at: values.createdAt,
+      expires_at: values.expiresAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+/** Marks the code delivered and retires the earlier codes of the same phone and purpose. */
+export async function markOtpSent(db: Db, id: number, phone: string, purpose: OtpPurpose, now: Date) {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('otp_codes').set({ status: 'sent' }).where('id', '=', id).execute();
+    await trx
+      .updateTable('otp_codes')
+      .set({ superseded_at: now })
+      .where('phone', '=', phone)
+      .where('purpose', '=', purpose)
+      .where('id', '<', id)
+      .where('superseded_at', 'is', null)
+      .execute();
+  });
+}
+
+/** A send the gateway refused is forgotten: it does not count for the cooldown or the caps. */
+export const deleteOtp = (db: Db, id: number) => db.deleteFrom('otp_codes').where('id', '=', id).execute();
+
+/** The code a user can be holding now: the newest delivered one, not replaced by a newer one. */
+export const currentOtp = (db: Db, phone: string, purpose: OtpPurpose) =>
+  db
+    .selectFrom('otp_codes')
+    .select(['id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
+    .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
+    .where('status', '=', 'sent')
+    .where('superseded_at', 'is', null)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/**
+ * Reserves one verification of the code before its hash is compared: concurrent guesses cannot
+ * get more than `maxAttempts` comparisons between them. Returns the attempts used, or undefined
+ * when the code is used up or out of tries.
+ */
+export async function reserveOtpAttempt(db: Db, id: number, maxAttempts: number): Promise<number | undefined> {
+  const row = await db
+    .updateTable('otp_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .where('attempts', '<', maxAttempts)
+    .where('used_at', 'is', null)
+    .returning('attempts')
+    .executeTakeFirst();
+  return row?.attempts;
+}
+
+/** Single use: only the first caller gets true. */
+export async function consumeOtp(db: Db, id: number, now: Date): Promise<boolean> {
+  const row = await db
+    .updateTable('otp_codes')
+    .set({ used_at: now })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id')
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+// Login failures -------------------------------------------------------------------------------
+
+export async function countLoginFailuresSince(db: Db, column: 'phone' | 'ip', value: string, since: Date): Promise<number> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where(column, '=', value)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export const insertLoginFailure = (db: Db, phone: string, ip: string, now: Date) =>
+  db.insertInto('login_failures').values({ phone, ip, created_at: now }).execute();
+
+/** A successful login forgives the phone's earlier mistakes (not the address's). */
+export const clearLoginFailuresOfPhone = (db: Db, phone: string) => db.deleteFrom('login_failures').where('phone', '=', phone).execute();
+
+// Password reset links -------------------------------------------------------------------------
+
+export async function replaceResetToken(db: Db, userId: number, tokenHash: string, now: Date, expiresAt: Date) {
+  await db.transaction().execute(async (trx) => {
+    // One live link per user: a new link retires the earlier ones.
+    await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
+    await trx
+      .insertInto('password_reset_tokens')
+      .values({ user_id: userId, token_hash: tokenHash, created_at: now, expires_at: expiresAt })
+      .execute();
+  });
+}
+
+/** Single use: marks the link used and returns its user, or undefined when unknown, used or expired. */
+export async function consumeResetToken(db: Db, tokenHash: string, now: Date): Promise<number | undefined> {
+  const row = await db
+    .updateTable('password_reset_tokens')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('user_id')
+    .executeTakeFirst();
+  return row?.user_id;
+}

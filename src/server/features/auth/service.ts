@@ -1,0 +1,117 @@
+// Rules of the accounts feature: one-time codes, register, login, logout, forgotten and changed
+// passwords. Routes stay thin; SQL is in repo.ts.
+import { accountMessages } from '../../../shared/messages';
+import type { ApiUser } from '../../../shared/schemas/auth';
+import type { Services } from '../../app';
+import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
+import { hashPassword, verifyPassword } from '../../lib/password';
+import { hashToken } from '../../lib/tokens';
+import { checkOtp, issueOtp } from './otp';
+import * as repo from './repo';
+import { toApiUser } from './user-view';
+
+type Deps = Pick<Services, 'db' | 'clock' | 'config' | 'sms' | 'auth'>;
+
+export interface SessionResult {
+  access_token: string;
+  user: ApiUser;
+}
+
+// Compared against when the phone has no account, so that a wrong phone takes as long as a
+// wrong password (the answer must not be a timing oracle for who is registered).
+let dummyHash: Promise<string> | undefined;
+const dummyPasswordHash = () => (dummyHash ??= hashPassword('not-a-password-of-anyone'));
+
+export function createAccountService(deps: Deps) {
+  const { db, clock, config, auth } = deps;
+
+  const phoneError = (message: string, code: string, status = 400) => new AppError(status, code, message, { phone: message });
+
+  /**
+   * Register sends a code only to a phone without an account, forgot password only to one with
+   * an account. This tells a caller whether a phone is registered; the spec's flows need it (the
+   * register screen must say the phone is taken), and the cooldown and daily caps bound how
+   * fast anyone can ask.
+   */
+  async function sendOtp(input: { phone: string; is_register: boolean }, ip: string): Promise<string> {
+    const exists = await repo.phoneExists(db, input.phone);
+    if (input.is_register && exists) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
+    if (!input.is_register && !exists) throw phoneError(accountMessages.phoneNotRegistered, 'phone_not_registered');
+    await issueOtp(deps, input.phone, input.is_register ? 'register' : 'forgot_password', ip);
+    return accountMessages.otpSent;
+  }
+
+  async function register(input: { phone: string; password: string; otp: string }): Promise<SessionResult> {
+    if (await repo.phoneExists(db, input.phone)) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
+    const otpId = await checkOtp(deps, input.phone, 'register', input.otp);
+    const passwordHash = await hashPassword(input.password);
+    const user = await db.transaction().execute(async (trx) => {
+      const now = clock.now();
+      if (!(await repo.consumeOtp(trx, otpId, now))) {
+        throw badRequest(accountMessages.otpUsed, { otp: accountMessages.otpUsed }, 'otp_invalid');
+      }
+      const created = await repo.insertParent(trx, input.phone, passwordHash, now);
+      // Registered meanwhile by a concurrent request: the code stays unused (rolled back).
+      if (!created) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
+      return created;
+    });
+    return { access_token: await auth.createSession(user.id), user: toApiUser(user) };
+  }
+
+  async function login(input: { phone: string; password: string }, ip: string): Promise<SessionResult> {
+    const limits = config.limits;
+    const windowMs = limits.loginFailureWindowSeconds * 1000;
+    const since = new Date(clock.now().getTime() - windowMs);
+    const minutes = Math.max(1, Math.ceil(limits.loginFailureWindowSeconds / 60));
+    if ((await repo.countLoginFailuresSince(db, 'phone', input.phone, since)) >= limits.loginMaxFailuresPerPhone) {
+      throw tooManyRequests(accountMessages.loginTooManyForPhone(minutes));
+    }
+    if ((await repo.countLoginFailuresSince(db, 'ip', ip, since)) >= limits.loginMaxFailuresPerIp) {
+      throw tooManyRequests(accountMessages.loginTooManyForIp(minutes));
+    }
+    const user = await repo.findUserByPhone(db, input.phone);
+    const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+    if (!user || !valid) {
+      await repo.insertLoginFailure(db, input.phone, ip, clock.now());
+      throw new AppError(401, 'invalid_credentials', accountMessages.loginWrong);
+    }
+    await repo.clearLoginFailuresOfPhone(db, input.phone);
+    return { access_token: await auth.createSession(user.id), user: toApiUser(user) };
+  }
+
+  async function logout(sessionId: number): Promise<void> {
+    await repo.revokeSession(db, sessionId, clock.now());
+  }
+
+  /** The code proves the phone: the user is logged in and then sets a new password. */
+  async function forgotPassword(input: { phone: string; otp: string }): Promise<SessionResult> {
+    const user = await repo.findUserByPhone(db, input.phone);
+    if (!user) throw phoneError(accountMessages.phoneNotRegistered, 'phone_not_registered');
+    const otpId = await checkOtp(deps, input.phone, 'forgot_password', input.otp);
+    if (!(await repo.consumeOtp(db, otpId, clock.now()))) {
+      throw badRequest(accountMessages.otpUsed, { otp: accountMessages.otpUsed }, 'otp_invalid');
+    }
+    return { access_token: await auth.createSession(user.id), user: toApiUser(user) };
+  }
+
+  /** A one-time link from the organisers, exchanged for a session of its user. */
+  async function exchangeResetToken(token: string): Promise<{ token: string; user: ApiUser }> {
+    const userId = await repo.consumeResetToken(db, hashToken(token), clock.now());
+    const user = userId === undefined ? undefined : await repo.findUserById(db, userId);
+    if (!user) throw badRequest(accountMessages.resetLinkInvalid, undefined, 'reset_link_invalid');
+    return { token: await auth.createSession(user.id), user: toApiUser(user) };
+  }
+
+  /** New password; every other session of the user ends (a stolen one included). */
+  async function changePassword(userId: number, sessionId: number, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      await repo.updatePasswordHash(trx, userId, passwordHash);
+      await repo.revokeOtherSessions(trx, userId, sessionId, clock.now());
+    });
+  }
+
+  return { sendOtp, register, login, logout, forgotPassword, exchangeResetToken, changePassword };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

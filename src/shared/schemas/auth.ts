@@ -1,0 +1,111 @@
+// Register, login, one-time codes and passwords: the forms and the routes use these schemas.
+import { z } from 'zod';
+import { accountMessages, messages } from '../messages';
+import { LOGIN_PHONE_PATTERN, MOBILE_PHONE_PATTERN, OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../rules';
+
+const PASSWORD_MAX_LENGTH = 100;
+
+/** People type "0912 345 678", "0912.345.678" or "+84912345678": keep the digits of the local form. */
+export function normalisePhone(value: string): string {
+  const compact = value.replace(/[\s.\-()]/g, '');
+  return compact.startsWith('+84') ? `0${compact.slice(3)}` : compact;
+}
+
+const phoneWith = (pattern: RegExp) =>
+  z
+    .string({ error: messages.phoneInvalid })
+    .transform(normalisePhone)
+    .pipe(z.string().regex(pattern, { error: messages.phoneInvalid }));
+
+/** Register and forgot password: 10 digits starting 03, 05, 07, 08 or 09. */
+export const mobilePhoneSchema = phoneWith(MOBILE_PHONE_PATTERN);
+/** Login also accepts an 11-digit number starting 02. */
+export const loginPhoneSchema = phoneWith(LOGIN_PHONE_PATTERN);
+
+/** A new password (register, change). */
+export const newPasswordSchema = z
+  .string({ error: messages.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, { error: messages.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: accountMessages.passwordTooLong });
+
+export const otpSchema = z
+  .string({ error: accountMessages.otpFormat })
+  .trim()
+  .regex(new RegExp(`^[0-9]{${OTP_LENGTH}}$`), { error: accountMessages.otpFormat });
+
+// Requests -----------------------------------------------------------------------------------
+
+/** The spec's flag is the number 1; forms and other clients also send "1" or true. */
+const registerFlag = z
+  .union([z.literal(1), z.literal(0), z.literal('1'), z.literal('0'), z.boolean()])
+  .optional()
+  .transform((value) => value === 1 || value === '1' || value === true);
+
+/** POST /api/send-otp. Registration sends is_register 1 and its password, checked before any SMS. */
+export const sendOtpRequestSchema = z
+  .object({
+    phone: mobilePhoneSchema,
+    is_register: registerFlag,
+    password: z.string().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.is_register) return;
+    const password = newPasswordSchema.safeParse(value.password);
+    if (!password.success) ctx.addIssue({ code: 'custom', path: ['password'], message: password.error.issues[0]!.message });
+  });
+
+export const registerRequestSchema = z.object({ phone: mobilePhoneSchema, password: newPasswordSchema, otp: otpSchema });
+
+export const loginRequestSchema = z.object({
+  phone: loginPhoneSchema,
+  password: z
+    .string({ error: accountMessages.passwordRequired })
+    .min(1, { error: accountMessages.passwordRequired })
+    .max(PASSWORD_MAX_LENGTH, { error: accountMessages.passwordTooLong }),
+});
+
+export const forgotPasswordRequestSchema = z.object({ phone: mobilePhoneSchema, otp: otpSchema });
+
+export const changePasswordRequestSchema = z.object({ password: newPasswordSchema });
+
+export const resetTokenQuerySchema = z.object({
+  token: z.string({ error: accountMessages.resetLinkInvalid }).min(16, { error: accountMessages.resetLinkInvalid }).max(200, { error: accountMessages.resetLinkInvalid }),
+});
+
+// Responses ----------------------------------------------------------------------------------
+
+export const roleSchema = z.enum(['parent', 'school_admin', 'organiser']);
+
+/** The user object of every answer and of the `user` cookie. */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  name: z.string(),
+  /** The spec's flag: 1 for a school administrator, 0 for everyone else. */
+  is_admin_school: z.union([z.literal(0), z.literal(1)]),
+  role: roleSchema,
+});
+
+export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+
+/** Login, register and forgot password: the session token and the user. */
+export const authResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  access_token: z.string(),
+  user: sessionUserSchema,
+});
+
+/** GET /api/customer/change-password: the reset link exchanged for a session token. */
+export const resetTokenResponseSchema = z.object({ success: z.literal(true), token: z.string(), user: sessionUserSchema });
+
+export type SendOtpRequest = z.input<typeof sendOtpRequestSchema>;
+export type RegisterRequest = z.input<typeof registerRequestSchema>;
+export type LoginRequest = z.input<typeof loginRequestSchema>;
+export type ForgotPasswordRequest = z.input<typeof forgotPasswordRequestSchema>;
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+export type UserRole = z.infer<typeof roleSchema>;
+export type ApiUser = z.infer<typeof sessionUserSchema>;
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+export type ResetTokenResponse = z.infer<typeof resetTokenResponseSchema>;

@@ -1,0 +1,124 @@
+// SQL of the profile: the account, its contestants with their exams, and the catalogue checks.
+import type { Db } from '../../db/client';
+
+export const findAccount = (db: Db, userId: number) =>
+  db
+    .selectFrom('users')
+    .leftJoin('schools', 'schools.id', 'users.school_id')
+    .select([
+      'users.id',
+      'users.phone',
+      'users.name',
+      'users.role',
+      'users.school_id',
+      'schools.name as school_name',
+      'schools.address as school_address',
+    ])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+
+export const listContestantViews = (db: Db, userId: number) =>
+  db
+    .selectFrom('contestants as c')
+    .innerJoin('schools as s', 's.id', 'c.school_id')
+    .leftJoin('class_rooms as r', 'r.id', 'c.class_room_id')
+    .select([
+      'c.id',
+      'c.position',
+      'c.fullname',
+      'c.district_id',
+      'c.school_id',
+      'c.class_group_id',
+      'c.class_room_id',
+      'c.class_room_other',
+      's.name as school_name',
+      's.address as school_address',
+      'r.name as class_room_name',
+    ])
+    .where('c.user_id', '=', userId)
+    .orderBy('c.position')
+    .execute();
+
+export const listExamsOfContestants = (db: Db, contestantIds: number[]) =>
+  contestantIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('exams as e')
+        .innerJoin('books as b', 'b.id', 'e.book_id')
+        .select([
+          'e.id',
+          'e.contestant_id',
+          'e.slug',
+          'e.status',
+          'e.points',
+          'e.book_id',
+          'b.name as book_name',
+          'e.attempt',
+          'e.duration_seconds',
+          'e.prediction',
+          'e.start_time',
+          'e.end_time',
+        ])
+        .where('e.contestant_id', 'in', contestantIds)
+        .orderBy('e.contestant_id')
+        .orderBy('e.attempt')
+        .execute();
+
+// Saving ---------------------------------------------------------------------------------------
+
+/** Serialises the profile saves of one account (two tabs, two devices). */
+export const lockAccount = (db: Db, userId: number) =>
+  db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+
+/** The account's contestants, locked: an exam cannot start for one of them until we commit. */
+export const lockContestants = (db: Db, userId: number) =>
+  db
+    .selectFrom('contestants')
+    .select(['id', 'position', 'fullname', 'district_id', 'school_id', 'class_group_id', 'class_room_id', 'class_room_other'])
+    .where('user_id', '=', userId)
+    .orderBy('position')
+    .forUpdate()
+    .execute();
+
+export async function examCounts(db: Db, contestantIds: number[]): Promise<Map<number, number>> {
+  if (contestantIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('exams')
+    .select(['contestant_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('contestant_id', 'in', contestantIds)
+    .groupBy('contestant_id')
+    .execute();
+  return new Map(rows.map((row) => [row.contestant_id, Number(row.count)]));
+}
+
+export interface ContestantRow {
+  fullname: string;
+  district_id: number;
+  school_id: number;
+  class_group_id: number;
+  class_room_id: number | null;
+  class_room_other: string | null;
+}
+
+export const deleteContestants = (db: Db, userId: number, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve() : db.deleteFrom('contestants').where('user_id', '=', userId).where('id', 'in', ids).execute();
+
+export const updateContestant = (db: Db, userId: number, id: number, row: ContestantRow) =>
+  db.updateTable('contestants').set(row).where('id', '=', id).where('user_id', '=', userId).execute();
+
+export const insertContestant = (db: Db, userId: number, position: number, row: ContestantRow, now: Date) =>
+  db.insertInto('contestants').values({ ...row, user_id: userId, position, created_at: now }).execute();
+
+// Catalogue checks -----------------------------------------------------------------------------
+
+export const districtsByIds = (db: Db, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('districts').select('id').where('id', 'in', ids).execute();
+
+export const schoolsByIds = (db: Db, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('schools').select(['id', 'district_id']).where('id', 'in', ids).execute();
+
+export const classGroupsByIds = (db: Db, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('class_groups').select('id').where('id', 'in', ids).execute();
+
+export const classRoomsByIds = (db: Db, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('class_rooms').select(['id', 'class_group_id']).where('id', 'in', ids).execute();

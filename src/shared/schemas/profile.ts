@@ -1,0 +1,124 @@
+// Profile (/tai-khoan): the contestants of a parent account. The form and the route share these.
+import { z } from 'zod';
+import { accountMessages, messages } from '../messages';
+import { CLASS_OTHER_MAX_LENGTH, CLASS_ROOM_OTHER, MAX_CONTESTANTS_PER_ACCOUNT } from '../rules';
+import { roleSchema, sessionUserSchema } from './auth';
+
+const MAX_ID = 2_147_483_647;
+const FULLNAME_MAX_LENGTH = 100;
+
+/** A catalogue id chosen in a select: "12" and 12 are both fine; "" (nothing chosen) is not. */
+const requiredId = (message: string) =>
+  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_ID, { error: message });
+
+/** A contestant as the profile form sends it: with `id` when it exists already. */
+export const contestantInputSchema = z
+  .object({
+    id: z.number().int().positive().max(MAX_ID).nullish(),
+    fullname: z
+      .string({ error: messages.fullnameRequired })
+      .trim()
+      .min(1, { error: messages.fullnameRequired })
+      .max(FULLNAME_MAX_LENGTH, { error: accountMessages.fullnameTooLong }),
+    district_id: requiredId(messages.districtRequired),
+    school_id: requiredId(messages.schoolRequired),
+    class_group_id: requiredId(messages.classGroupRequired),
+    /** A class room of the class group, or 'other' with the class typed in class_room_other. */
+    class_room_id: z.union([z.literal(CLASS_ROOM_OTHER), requiredId(messages.classRequired)], { error: messages.classRequired }),
+    class_room_other: z.string().nullish(),
+  })
+  .superRefine(
+    (value, ctx) => {
+      if (value?.class_room_id !== CLASS_ROOM_OTHER) return;
+      const other = typeof value.class_room_other === 'string' ? value.class_room_other.trim() : '';
+      if (!other) ctx.addIssue({ code: 'custom', path: ['class_room_other'], message: messages.classRequired });
+      else if (other.length > CLASS_OTHER_MAX_LENGTH) {
+        ctx.addIssue({ code: 'custom', path: ['class_room_other'], message: messages.classOtherTooLong });
+      }
+    },
+    // Also when another field is wrong, so that the form shows every problem at once.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null },
+  )
+  .transform((value) => ({
+    ...value,
+    id: value.id ?? undefined,
+    class_room_other: value.class_room_id === CLASS_ROOM_OTHER ? (value.class_room_other ?? '').trim() : null,
+  }));
+
+/** POST /api/customer/profile: the whole list of contestants (left out = deleted). */
+export const profileUpdateRequestSchema = z.object({
+  /** Sent by the screen; read-only (a different phone is refused). */
+  phone: z.string().optional(),
+  childrens: z.array(contestantInputSchema).max(MAX_CONTESTANTS_PER_ACCOUNT, { error: accountMessages.tooManyContestants }).default([]),
+});
+
+// Responses ----------------------------------------------------------------------------------
+
+export const contestantExamSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  /** 1 finished, 2 in progress (the spec's codes). */
+  status: z.union([z.literal(1), z.literal(2)]),
+  /** Out of 100; null while in progress. */
+  points: z.number().int().nullable(),
+  book_id: z.number().int(),
+  book: z.object({ name: z.string() }),
+  /** 1..3 */
+  attempt: z.number().int(),
+  /** Completion time split in minutes and seconds; null while in progress. */
+  time_complete_minutes: z.number().int().nullable(),
+  time_complete_seconds: z.number().int().nullable(),
+  prediction: z.number().int().nullable(),
+  /** ISO 8601 */
+  start_time: z.string(),
+  end_time: z.string(),
+});
+
+export const contestantSchema = z.object({
+  id: z.number().int(),
+  /** 1..3: contestant 1 cannot be deleted. */
+  position: z.number().int(),
+  fullname: z.string(),
+  district_id: z.number().int(),
+  school_id: z.number().int(),
+  class_group_id: z.number().int(),
+  class_room_id: z.union([z.number().int(), z.literal(CLASS_ROOM_OTHER)]),
+  class_room_other: z.string().nullable(),
+  /** Display name of the class: the class room's name or the typed-in class. */
+  class: z.string(),
+  school: z.object({ name: z.string(), address: z.string() }),
+  class_room: z.object({ name: z.string() }).nullable(),
+  /** Oldest attempt first. Any exam locks the contestant's fields. */
+  exams: z.array(contestantExamSchema),
+});
+
+export const profileSchema = z.object({
+  id: z.number().int(),
+  phone: z.string(),
+  name: z.string(),
+  is_admin_school: z.union([z.literal(0), z.literal(1)]),
+  role: roleSchema,
+  /** The school of a school administrator; null for everyone else. */
+  school: z.object({ id: z.number().int(), name: z.string(), address: z.string() }).nullable(),
+  /** Contestants by position; always empty for school administrators and organisers. */
+  childrens: z.array(contestantSchema),
+});
+
+export const profileResponseSchema = z.object({ success: z.literal(true), data: profileSchema });
+
+export const profileUpdateResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  user: sessionUserSchema,
+  /** The profile as saved (new contestants with their ids). */
+  data: profileSchema,
+});
+
+export type ContestantInput = z.input<typeof contestantInputSchema>;
+export type ContestantValues = z.output<typeof contestantInputSchema>;
+export type ProfileUpdateRequest = z.input<typeof profileUpdateRequestSchema>;
+export type ContestantExam = z.infer<typeof contestantExamSchema>;
+export type Contestant = z.infer<typeof contestantSchema>;
+export type Profile = z.infer<typeof profileSchema>;
+export type ProfileResponse = z.infer<typeof profileResponseSchema>;
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;

@@ -1,4 +1,98 @@
+// Exam routes (spec section 7). Thin: schema, guard, one service call.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  childBooksParamsSchema,
+  childBooksResponseSchema,
+  examResultQuerySchema,
+  examResultResponseSchema,
+  examTimeQuerySchema,
+  examTimeResponseSchema,
+  examingQuerySchema,
+  examingResponseSchema,
+  saveAnswersBodySchema,
+  saveAnswersResponseSchema,
+  startExamBodySchema,
+  startExamResponseSchema,
+  submitExamBodySchema,
+  submitExamResponseSchema,
+  testDeadlineBodySchema,
+} from '../../../shared/schemas/exams';
 import type { Services } from '../../app';
 import type { Api } from '../../lib/api';
+import * as service from './service';
 
-export function registerExamRoutes(_api: Api, _services: Services) {}
+// Exam data is personal and changes with every save: never cached by a browser or a proxy.
+const NO_STORE = 'no-store';
+
+export function registerExamRoutes(api: Api, services: Services) {
+  const { auth } = services;
+  const deps: service.ExamDeps = { db: services.db, clock: services.clock, auth };
+
+  /** preHandler: the caller must be a parent (401 / 403 with a clear message otherwise). */
+  const requireParent = async (request: FastifyRequest, _reply: FastifyReply) => {
+    service.assertCanTakeExams(await auth.authenticate(request));
+  };
+
+  api.get(
+    '/children/:id/books',
+    { preHandler: requireParent, schema: { params: childBooksParamsSchema, response: { 200: childBooksResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      data: await service.booksOfContestant(deps, auth.userOf(request), request.params.id),
+    }),
+  );
+
+  api.post(
+    '/start-exam',
+    { preHandler: requireParent, schema: { body: startExamBodySchema, response: { 200: startExamResponseSchema } } },
+    async (request) => service.startExam(deps, auth.userOf(request), request.body.book_id, request.body.child_id),
+  );
+
+  api.get(
+    '/examing',
+    { preHandler: requireParent, schema: { querystring: examingQuerySchema, response: { 200: examingResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', NO_STORE);
+      return service.examForTaking(deps, auth.userOf(request), request.query);
+    },
+  );
+
+  // Hot paths: the session is checked inside the exam's own statement (no preHandler query).
+  api.get(
+    '/examing/get-time',
+    { schema: { querystring: examTimeQuerySchema, response: { 200: examTimeResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', NO_STORE);
+      return service.examTimes(deps, request, request.query.exam_id);
+    },
+  );
+
+  api.post(
+    '/store-answers-exam',
+    { schema: { body: saveAnswersBodySchema, response: { 200: saveAnswersResponseSchema } } },
+    async (request) => service.saveAnswers(deps, request, request.body),
+  );
+
+  api.post(
+    '/submit-exam',
+    { preHandler: requireParent, schema: { body: submitExamBodySchema, response: { 200: submitExamResponseSchema } } },
+    async (request) => service.submitExam(deps, auth.userOf(request), request.body),
+  );
+
+  api.get(
+    '/exam-result',
+    { preHandler: requireParent, schema: { querystring: examResultQuerySchema, response: { 200: examResultResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', NO_STORE);
+      return service.examResult(deps, auth.userOf(request), request.query.slug);
+    },
+  );
+
+  // Browser tests need an exam that times out within seconds. This route exists only when
+  // NODE_ENV=test (never in development or production builds of the config).
+  if (services.config.env === 'test') {
+    api.post('/test/exam-deadline', { schema: { body: testDeadlineBodySchema } }, async (request) =>
+      service.moveDeadlineForTests(deps, request.body.slug, request.body.seconds),
+    );
+  }
+}

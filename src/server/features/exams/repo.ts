@@ -1,0 +1,256 @@
+// SQL of the exam feature. The two hot paths (saving answers, re-syncing the time) are single
+// statements that also check the caller's session, so a save costs one round trip.
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+import type { AnswerMap, ExamQuestion } from '../../db/schema';
+import { MAX_POINTS, POINTS_PER_CORRECT_ANSWER } from '../../../shared/rules';
+
+export interface OwnedContestant {
+  id: number;
+  fullname: string;
+  class_group_id: number;
+}
+
+/** The contestant if it belongs to `userId`; `lock` serialises exam starts of one contestant. */
+export async function findOwnedContestant(db: Db, contestantId: number, userId: number, lock = false) {
+  let query = db
+    .selectFrom('contestants')
+    .select(['id', 'fullname', 'class_group_id'])
+    .where('id', '=', contestantId)
+    .where('user_id', '=', userId);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst() as Promise<OwnedContestant | undefined>;
+}
+
+export const listBooksOfGroup = (db: Db, classGroupId: number) =>
+  db
+    .selectFrom('books')
+    .select(['id', 'name', 'image', 'author'])
+    .where('class_group_id', '=', classGroupId)
+    .orderBy('position')
+    .execute();
+
+export const findBookInGroup = (db: Db, bookId: number, classGroupId: number) =>
+  db
+    .selectFrom('books')
+    .select(['id', 'name'])
+    .where('id', '=', bookId)
+    .where('class_group_id', '=', classGroupId)
+    .executeTakeFirst();
+
+/** Attempts used so far and the exam in progress (if any) of one contestant. */
+export async function examsOfContestant(db: Db, contestantId: number) {
+  return db
+    .selectFrom('exams')
+    .select(['id', 'slug', 'status', 'attempt', 'book_id', 'end_time'])
+    .where('contestant_id', '=', contestantId)
+    .orderBy('attempt')
+    .execute();
+}
+
+export interface DrawnQuestion {
+  id: number;
+  value: string;
+  answers: { id: number; value: string; is_correct: boolean }[];
+}
+
+/**
+ * `count` distinct questions of the book at random, with their answers. Reads only the book's own
+ * bank (an index scan on questions.book_id), so the cost does not grow with the other books.
+ */
+export async function drawQuestions(db: Db, bookId: number, count: number): Promise<DrawnQuestion[]> {
+  const result = await sql<DrawnQuestion>`
+    WITH picked AS (
+      SELECT id, value FROM questions WHERE book_id = ${bookId} ORDER BY random() LIMIT ${count}
+    )
+    SELECT p.id, p.value,
+           json_agg(json_build_object('id', a.id, 'value', a.value, 'is_correct', a.is_correct) ORDER BY a.id) AS answers
+    FROM picked p JOIN answers a ON a.question_id = p.id
+    GROUP BY p.id, p.value`.execute(db);
+  return result.rows;
+}
+
+export interface NewExam {
+  slug: string;
+  contest_id: number;
+  contestant_id: number;
+  book_id: number;
+  attempt: number;
+  start_time: Date;
+  end_time: Date;
+  questions: ExamQuestion[];
+  answer_key: AnswerMap;
+}
+
+export const insertExam = (db: Db, exam: NewExam) =>
+  db
+    .insertInto('exams')
+    .values({ ...exam, questions: JSON.stringify(exam.questions), answer_key: JSON.stringify(exam.answer_key) })
+    .returning(['id', 'slug', 'start_time', 'end_time'])
+    .executeTakeFirstOrThrow();
+
+/** Every column of an exam the service needs, with its contestant and book, for its owner only. */
+function ownedExamQuery(db: Db, userId: number) {
+  return db
+    .selectFrom('exams')
+    .innerJoin('contestants', 'contestants.id', 'exams.contestant_id')
+    .innerJoin('books', 'books.id', 'exams.book_id')
+    .select([
+      'exams.id',
+      'exams.slug',
+      'exams.status',
+      'exams.attempt',
+      'exams.contestant_id',
+      'exams.book_id',
+      'exams.start_time',
+      'exams.end_time',
+      'exams.questions',
+      'exams.answers',
+      'exams.prediction',
+      'exams.save_seq',
+      'exams.submitted_at',
+      'exams.correct_count',
+      'exams.points',
+      'exams.duration_seconds',
+      'contestants.fullname',
+      'books.name as book_name',
+    ])
+    .where('contestants.user_id', '=', userId);
+}
+export type OwnedExam = NonNullable<Awaited<ReturnType<typeof findOwnedExamBySlug>>>;
+
+export const findOwnedExamBySlug = (db: Db, slug: string, userId: number) =>
+  ownedExamQuery(db, userId).where('exams.slug', '=', slug).executeTakeFirst();
+
+export const findOwnedExamById = (db: Db, id: number, slug: string, userId: number, lock = false) => {
+  const query = ownedExamQuery(db, userId).where('exams.id', '=', id).where('exams.slug', '=', slug);
+  return (lock ? query.forUpdate('exams') : query).executeTakeFirst();
+};
+
+export const findAnswerKey = async (db: Db, examId: number): Promise<AnswerMap> =>
+  (await db.selectFrom('exams').select('answer_key').where('id', '=', examId).executeTakeFirstOrThrow()).answer_key;
+
+export interface SaveAnswersInput {
+  examId: number;
+  slug: string;
+  tokenHash: string;
+  now: Date;
+  /** Saves are accepted while end_time >= this (now minus the grace period). */
+  endTimeAtLeast: Date;
+  /** {"<question_id>": answer_id} merged over the stored answers. */
+  answers: AnswerMap;
+  prediction: number | null;
+  seq: number | null;
+  /** [{id: q, answers: [{id: a}]}, ...]: every pair must be one of the exam's own (jsonb @>). */
+  containment: string;
+}
+
+/**
+ * One statement: checks the session, the owner, the status, the deadline, the sequence number
+ * and the question/answer ids, and merges the answers. No row when any check fails (the caller
+ * then finds out which one, off the hot path).
+ */
+export async function saveAnswers(db: Db, input: SaveAnswersInput) {
+  const result = await sql<{ save_seq: number }>`
+    UPDATE exams e
+    SET answers = e.answers || ${JSON.stringify(input.answers)}::jsonb,
+        prediction = COALESCE(${input.prediction}::integer, e.prediction),
+        save_seq = GREATEST(e.save_seq, COALESCE(${input.seq}::bigint, 0)),
+        saved_at = ${input.now}
+    FROM contestants c, sessions s
+    WHERE e.id = ${input.examId}
+      AND e.slug = ${input.slug}
+      AND e.status = 2
+      AND e.end_time >= ${input.endTimeAtLeast}
+      AND (${input.seq}::bigint IS NULL OR e.save_seq <= ${input.seq}::bigint)
+      AND e.questions @> ${input.containment}::jsonb
+      AND c.id = e.contestant_id
+      AND s.user_id = c.user_id
+      AND s.token_hash = ${input.tokenHash}
+      AND s.revoked_at IS NULL
+      AND s.expires_at > ${input.now}
+    RETURNING e.save_seq`.execute(db);
+  return result.rows[0];
+}
+
+/** The times of an exam, for the owner of the session only (one statement). */
+export async function findExamTimes(db: Db, examId: number, tokenHash: string, now: Date) {
+  const result = await sql<{ start_time: Date; end_time: Date; status: 1 | 2 }>`
+    SELECT e.start_time, e.end_time, e.status
+    FROM exams e
+    JOIN contestants c ON c.id = e.contestant_id
+    JOIN sessions s ON s.user_id = c.user_id
+    WHERE e.id = ${examId}
+      AND s.token_hash = ${tokenHash}
+      AND s.revoked_at IS NULL
+      AND s.expires_at > ${now}`.execute(db);
+  return result.rows[0];
+}
+
+export async function findExamOwner(db: Db, examId: number) {
+  return db
+    .selectFrom('exams')
+    .innerJoin('contestants', 'contestants.id', 'exams.contestant_id')
+    .select(['contestants.user_id'])
+    .where('exams.id', '=', examId)
+    .executeTakeFirst();
+}
+
+/** Merges final answers inside the submit transaction (the row is locked by the caller). */
+export async function mergeAnswers(db: Db, examId: number, answers: AnswerMap, prediction: number | null, seq: number | null, now: Date) {
+  await sql`
+    UPDATE exams
+    SET answers = answers || ${JSON.stringify(answers)}::jsonb,
+        prediction = COALESCE(${prediction}::integer, prediction),
+        save_seq = GREATEST(save_seq, COALESCE(${seq}::bigint, 0)),
+        saved_at = ${now}
+    WHERE id = ${examId} AND status = 2`.execute(db);
+}
+
+/**
+ * The scoring of a finished exam, in SQL so that a submit, a read after the deadline and the
+ * background sweep all score alike: 5 points per stored answer equal to the key, completion
+ * time = (submission capped at end_time) - start_time in whole seconds.
+ */
+const finaliseSet = (now: Date) => sql`
+  status = 1,
+  submitted_at = LEAST(${now}::timestamptz, end_time),
+  correct_count = (SELECT count(*) FROM jsonb_each(answers) AS given(question_id, answer_id)
+                   WHERE answer_key -> given.question_id = given.answer_id),
+  points = LEAST(${MAX_POINTS}::integer, ${POINTS_PER_CORRECT_ANSWER}::integer *
+           (SELECT count(*) FROM jsonb_each(answers) AS given(question_id, answer_id)
+            WHERE answer_key -> given.question_id = given.answer_id)::integer),
+  duration_seconds = GREATEST(0, floor(extract(epoch FROM LEAST(${now}::timestamptz, end_time) - start_time)))::integer`;
+
+/** Finalises one exam in progress; false when it was already finished. */
+export async function finaliseExam(db: Db, examId: number, now: Date): Promise<boolean> {
+  const result = await sql`UPDATE exams SET ${finaliseSet(now)} WHERE id = ${examId} AND status = 2`.execute(db);
+  return Number(result.numAffectedRows ?? 0) > 0;
+}
+
+/**
+ * Finalises up to `limit` exams in progress whose end_time is before `cutoff` (their completion
+ * time is their deadline, since end_time < cutoff <= now). SKIP LOCKED: two
+ * processes sweeping at once take different rows, and a row being saved is left for next time.
+ */
+export async function finaliseOverdue(db: Db, now: Date, cutoff: Date, limit: number): Promise<number> {
+  const result = await sql`
+    UPDATE exams SET ${finaliseSet(now)}
+    WHERE id IN (
+      SELECT id FROM exams WHERE status = 2 AND end_time < ${cutoff}
+      ORDER BY end_time LIMIT ${limit} FOR UPDATE SKIP LOCKED
+    ) AND status = 2`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/** Test-only: moves the deadline of an exam in progress. */
+export async function moveDeadline(db: Db, slug: string, endTime: Date) {
+  return db
+    .updateTable('exams')
+    .set({ end_time: endTime })
+    .where('slug', '=', slug)
+    .where('status', '=', 2)
+    .where('start_time', '<', endTime)
+    .returning(['id'])
+    .executeTakeFirst();
+}

@@ -1,0 +1,371 @@
+// The rules of an exam: who may start one, when, how answers are saved and scored. Time is the
+// server's (the injected clock); the database's unique indexes back the attempt rules.
+import { randomInt } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import { examMessages, messages } from '../../../shared/messages';
+import { formatDateTime } from '../../../shared/format';
+import { MAX_ATTEMPTS_PER_CONTESTANT, SAVE_GRACE_SECONDS } from '../../../shared/rules';
+import type { ExamAnswer, SaveAnswersBody } from '../../../shared/schemas/exams';
+import type { Db } from '../../db/client';
+import type { AnswerMap, ExamQuestion } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
+import { hashToken, newToken } from '../../lib/tokens';
+import { readBearerToken, type Auth, type AuthUser } from '../auth/guard';
+import { getCurrentContest } from '../contest/repo';
+import * as repo from './repo';
+
+export interface ExamDeps {
+  db: Db;
+  clock: Clock;
+  auth: Auth;
+}
+
+const GRACE_MS = SAVE_GRACE_SECONDS * 1000;
+/** 18 random bytes = 24 base64url characters (144 bits): not guessable, short enough for a URL. */
+const SLUG_BYTES = 18;
+const UNIQUE_VIOLATION = '23505';
+
+const iso = (date: Date) => date.toISOString();
+
+/** Fisher-Yates with a cryptographic source, so no contestant can predict the order. */
+function shuffle<T>(items: T[]): T[] {
+  const result = [...items];
+  for (let i = result.length - 1; i > 0; i -= 1) {
+    const j = randomInt(0, i + 1);
+    [result[i], result[j]] = [result[j]!, result[i]!];
+  }
+  return result;
+}
+
+/** 401 without a session; 403 with a clear message for accounts that cannot take exams. */
+export function assertCanTakeExams(user: AuthUser | undefined): AuthUser {
+  if (!user) throw unauthorized(messages.unauthorized);
+  if (user.role === 'school_admin') throw forbidden(examMessages.schoolAdminCannotJoin);
+  if (user.role !== 'parent') throw forbidden(messages.forbidden);
+  return user;
+}
+
+const examNotFound = () => new AppError(404, 'not_found', examMessages.examNotFound, undefined, { not_found: true });
+const alreadySubmitted = () => new AppError(409, 'exam_submitted', examMessages.alreadySubmitted, undefined, { submited: true });
+const tooLate = () => new AppError(409, 'time_up', examMessages.saveTooLate, undefined, { submited: true });
+
+/** The saved answers as the spec's data_answers list, in the exam's question order. */
+function answerList(questions: ExamQuestion[], answers: AnswerMap): ExamAnswer[] {
+  return questions
+    .filter((question) => answers[question.id] !== undefined)
+    .map((question) => ({ question_id: question.id, answer_id: answers[question.id]! }));
+}
+
+const timeComplete = (durationSeconds: number) => ({
+  time_complete_minutes: Math.floor(durationSeconds / 60),
+  time_complete_seconds: durationSeconds % 60,
+});
+
+// Books -----------------------------------------------------------------------------------------
+
+export async function booksOfContestant({ db }: ExamDeps, user: AuthUser, contestantId: number) {
+  const contestant = await repo.findOwnedContestant(db, contestantId, user.id);
+  if (!contestant) throw notFound(examMessages.contestantNotFound);
+  return repo.listBooksOfGroup(db, contestant.class_group_id);
+}
+
+// Start -----------------------------------------------------------------------------------------
+
+type StartOutcome =
+  | { kind: 'started'; exam: { id: number; slug: string; start_time: Date; end_time: Date } }
+  | { kind: 'doing'; exam: { slug: string; book_id: number } };
+
+function doingError(contestantId: number, exam: { slug: string; book_id: number }) {
+  return new AppError(409, 'exam_in_progress', examMessages.examInProgress, undefined, {
+    doing: true,
+    slug: exam.slug,
+    book_id: exam.book_id,
+    child_id: contestantId,
+  });
+}
+
+/**
+ * Starts an exam in one transaction. The contestant's row is locked first, so parallel starts of
+ * one contestant queue here and each later one sees the exam the first created; the unique
+ * indexes on exams are the backstop if anything else ever gets past that.
+ */
+export async function startExam({ db, clock }: ExamDeps, user: AuthUser, bookId: number, contestantId: number) {
+  const now = clock.now();
+  let outcome: StartOutcome;
+  try {
+    outcome = await db.transaction().execute(async (trx): Promise<StartOutcome> => {
+      const contestant = await repo.findOwnedContestant(trx, contestantId, user.id, true);
+      if (!contestant) throw notFound(examMessages.contestantNotFound);
+      const book = await repo.findBookInGroup(trx, bookId, contestant.class_group_id);
+      if (!book) throw badRequest(examMessages.bookNotInGroup, { book_id: examMessages.bookNotInGroup }, 'book_not_in_group');
+      const contest = await getCurrentContest(trx);
+      if (!contest) throw conflict(examMessages.noContest, 'no_contest');
+      if (now < contest.exam_starts_at) {
+        throw conflict(examMessages.windowNotOpen(formatDateTime(contest.exam_starts_at)), 'window_not_open');
+      }
+      if (now > contest.exam_ends_at) throw conflict(examMessages.windowClosed, 'window_closed');
+
+      const exams = await repo.examsOfContestant(trx, contestant.id);
+      const inProgress = exams.find((exam) => exam.status === 2);
+      if (inProgress) return { kind: 'doing', exam: inProgress };
+      const attemptsAllowed = Math.min(contest.attempts_per_contestant, MAX_ATTEMPTS_PER_CONTESTANT);
+      if (exams.length >= attemptsAllowed) throw conflict(messages.noAttemptsLeft, 'no_attempts_left');
+
+      const drawn = await repo.drawQuestions(trx, book.id, contest.questions_per_exam);
+      if (drawn.length === 0) throw conflict(examMessages.bookHasNoQuestions, 'book_without_questions');
+      const questions: ExamQuestion[] = [];
+      const answerKey: AnswerMap = {};
+      for (const question of shuffle(drawn)) {
+        const answers = shuffle(question.answers);
+        const correct = answers.find((answer) => answer.is_correct);
+        if (correct) answerKey[question.id] = correct.id;
+        questions.push({ id: question.id, value: question.value, answers: answers.map(({ id, value }) => ({ id, value })) });
+      }
+      const exam = await repo.insertExam(trx, {
+        slug: newToken(SLUG_BYTES),
+        contest_id: contest.id,
+        contestant_id: contestant.id,
+        book_id: book.id,
+        attempt: exams.length + 1,
+        start_time: now,
+        end_time: new Date(now.getTime() + contest.exam_duration_seconds * 1000),
+        questions,
+        answer_key: answerKey,
+      });
+      return { kind: 'started', exam };
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+    // Another start for this contestant won the race: answer with its exam.
+    const exams = await repo.examsOfContestant(db, contestantId);
+    const inProgress = exams.find((exam) => exam.status === 2);
+    if (inProgress) throw doingError(contestantId, inProgress);
+    throw conflict(examMessages.startRetry, 'start_conflict');
+  }
+  if (outcome.kind === 'doing') throw doingError(contestantId, outcome.exam);
+  return {
+    success: true as const,
+    doing: false as const,
+    message: examMessages.examStarted,
+    slug: outcome.exam.slug,
+    exam_id: outcome.exam.id,
+    book_id: bookId,
+    child_id: contestantId,
+    start_time: iso(outcome.exam.start_time),
+    end_time: iso(outcome.exam.end_time),
+  };
+}
+
+// Reading an exam ---------------------------------------------------------------------------------
+
+const isOverdue = (endTime: Date, now: Date) => endTime.getTime() + GRACE_MS < now.getTime();
+
+/** An exam in progress whose time (and grace) ran out is finalised before anyone reads it. */
+async function finaliseIfOverdue(db: Db, exam: repo.OwnedExam, now: Date): Promise<boolean> {
+  if (exam.status !== 2 || !isOverdue(exam.end_time, now)) return false;
+  await repo.finaliseExam(db, exam.id, now);
+  return true;
+}
+
+export async function examForTaking(
+  { db, clock }: ExamDeps,
+  user: AuthUser,
+  query: { book_id: number; child_id: number; slug_exam: string },
+) {
+  const exam = await repo.findOwnedExamBySlug(db, query.slug_exam, user.id);
+  if (!exam || exam.book_id !== query.book_id || exam.contestant_id !== query.child_id) throw examNotFound();
+  const now = clock.now();
+  if (exam.status === 1 || (await finaliseIfOverdue(db, exam, now))) throw alreadySubmitted();
+  return {
+    success: true as const,
+    not_found: false as const,
+    submited: false as const,
+    message: '',
+    children: { id: exam.contestant_id, fullname: exam.fullname },
+    data: {
+      id: exam.id,
+      slug: exam.slug,
+      status: 2 as const,
+      attempt: exam.attempt,
+      book: { id: exam.book_id, name: exam.book_name },
+      prediction: exam.prediction,
+      data_questions: exam.questions,
+      data_answers: answerList(exam.questions, exam.answers),
+      save_seq: exam.save_seq,
+      start_time: iso(exam.start_time),
+      end_time: iso(exam.end_time),
+      server_time: iso(now),
+      duration_seconds: Math.round((exam.end_time.getTime() - exam.start_time.getTime()) / 1000),
+    },
+  };
+}
+
+/** Why a hot-path statement matched no row: 401, 403 or 404 (another account's exam is "not found"). */
+async function explainMissingExam(auth: Auth, request: FastifyRequest): Promise<never> {
+  assertCanTakeExams(await auth.authenticate(request));
+  throw examNotFound();
+}
+
+export async function examTimes({ db, clock, auth }: ExamDeps, request: FastifyRequest, examId: number) {
+  const token = readBearerToken(request);
+  if (!token) throw unauthorized(messages.unauthorized);
+  const now = clock.now();
+  const times = await repo.findExamTimes(db, examId, hashToken(token), now);
+  if (!times) return explainMissingExam(auth, request);
+  let status = times.status;
+  if (status === 2 && isOverdue(times.end_time, now)) {
+    await repo.finaliseExam(db, examId, now);
+    status = 1;
+  }
+  return {
+    success: true as const,
+    data: { start_time: iso(times.start_time), end_time: iso(times.end_time), server_time: iso(now), status },
+  };
+}
+
+// Saving and submitting -------------------------------------------------------------------------
+
+function answerMapOf(answers: ExamAnswer[]): AnswerMap {
+  const map: AnswerMap = {};
+  for (const answer of answers) {
+    if (map[answer.question_id] !== undefined) {
+      throw badRequest(examMessages.duplicateQuestion, { answers: examMessages.duplicateQuestion }, 'duplicate_question');
+    }
+    map[answer.question_id] = answer.answer_id;
+  }
+  return map;
+}
+
+/** 400 naming the first answer that is not one of the exam's own question/answer pairs. */
+function assertAnswersBelong(questions: ExamQuestion[], answers: AnswerMap) {
+  for (const [questionId, answerId] of Object.entries(answers)) {
+    const question = questions.find((q) => String(q.id) === questionId);
+    if (!question) {
+      throw badRequest(examMessages.answerNotInExam, { answers: examMessages.answerNotInExam }, 'question_not_in_exam');
+    }
+    if (!question.answers.some((answer) => answer.id === answerId)) {
+      throw badRequest(examMessages.answerNotOfQuestion, { answers: examMessages.answerNotOfQuestion }, 'answer_not_of_question');
+    }
+  }
+}
+
+export async function saveAnswers({ db, clock, auth }: ExamDeps, request: FastifyRequest, body: SaveAnswersBody) {
+  const token = readBearerToken(request);
+  if (!token) throw unauthorized(messages.unauthorized);
+  const answers = answerMapOf(body.answers);
+  const now = clock.now();
+  const seq = body.seq ?? null;
+  const saved = await repo.saveAnswers(db, {
+    examId: body.exam_id,
+    slug: body.slug,
+    tokenHash: hashToken(token),
+    now,
+    endTimeAtLeast: new Date(now.getTime() - GRACE_MS),
+    answers,
+    prediction: body.prediction ?? null,
+    seq,
+    containment: JSON.stringify(
+      Object.entries(answers).map(([questionId, answerId]) => ({ id: Number(questionId), answers: [{ id: answerId }] })),
+    ),
+  });
+  if (saved) return { success: true as const, saved: true, stale: false, save_seq: saved.save_seq, server_time: iso(now) };
+
+  // Off the hot path: find out which check failed.
+  const user = assertCanTakeExams(await auth.authenticate(request));
+  const exam = await repo.findOwnedExamById(db, body.exam_id, body.slug, user.id);
+  if (!exam) throw examNotFound();
+  if (exam.status === 1) throw alreadySubmitted();
+  if (isOverdue(exam.end_time, now)) {
+    await repo.finaliseExam(db, exam.id, now);
+    throw tooLate();
+  }
+  if (seq !== null && exam.save_seq > seq) {
+    return { success: true as const, saved: false, stale: true, save_seq: exam.save_seq, server_time: iso(now) };
+  }
+  assertAnswersBelong(exam.questions, answers);
+  // Every check passes now: the row changed between the statement and this read. Ask for a retry.
+  throw conflict(messages.serviceUnavailable, 'save_conflict');
+}
+
+export async function submitExam({ db, clock }: ExamDeps, user: AuthUser, body: SaveAnswersBody) {
+  const answers = answerMapOf(body.answers);
+  const now = clock.now();
+  return db.transaction().execute(async (trx) => {
+    const exam = await repo.findOwnedExamById(trx, body.exam_id, body.slug, user.id, true);
+    if (!exam) throw examNotFound();
+    let alreadyDone = exam.status === 1;
+    if (!alreadyDone) {
+      // Within the deadline (and its grace) the final answers count; after it, only what was saved in time.
+      if (!isOverdue(exam.end_time, now)) {
+        assertAnswersBelong(exam.questions, answers);
+        // A submit older than a save already applied does not overwrite it.
+        const stale = body.seq !== undefined && exam.save_seq > body.seq;
+        const merged = stale ? exam.answers : { ...exam.answers, ...answers };
+        const prediction = stale ? exam.prediction : (body.prediction ?? exam.prediction);
+        const timeUp = now.getTime() >= exam.end_time.getTime();
+        const missing = exam.questions.filter((question) => merged[question.id] === undefined).map((question) => question.id);
+        if (!timeUp && (missing.length > 0 || prediction === null)) {
+          throw new AppError(400, 'incomplete', messages.answerAllQuestions, undefined, {
+            missing_question_ids: missing,
+            missing_prediction: prediction === null,
+          });
+        }
+        if (!stale) await repo.mergeAnswers(trx, exam.id, answers, body.prediction ?? null, body.seq ?? null, now);
+      }
+      alreadyDone = !(await repo.finaliseExam(trx, exam.id, now));
+    }
+    const done = await repo.findOwnedExamById(trx, exam.id, exam.slug, user.id);
+    const duration = done!.duration_seconds ?? 0;
+    return {
+      success: true as const,
+      submited: true as const,
+      already_submitted: alreadyDone,
+      message: alreadyDone ? examMessages.alreadySubmitted : examMessages.submitSuccess,
+      data: { id: exam.id, slug: exam.slug, child_id: exam.contestant_id, points: done!.points ?? 0, ...timeComplete(duration) },
+    };
+  });
+}
+
+// Result ----------------------------------------------------------------------------------------
+
+export async function examResult({ db, clock }: ExamDeps, user: AuthUser, slug: string) {
+  let exam = await repo.findOwnedExamBySlug(db, slug, user.id);
+  if (!exam) throw examNotFound();
+  if (await finaliseIfOverdue(db, exam, clock.now())) exam = (await repo.findOwnedExamBySlug(db, slug, user.id))!;
+  if (exam.status !== 1) throw conflict(examMessages.resultNotReady, 'exam_not_submitted');
+  const key = await repo.findAnswerKey(db, exam.id);
+  const duration = exam.duration_seconds ?? 0;
+  return {
+    success: true as const,
+    children: { id: exam.contestant_id, fullname: exam.fullname },
+    data: {
+      id: exam.id,
+      slug: exam.slug,
+      attempt: exam.attempt,
+      child_id: exam.contestant_id,
+      book: { id: exam.book_id, name: exam.book_name },
+      prediction: exam.prediction,
+      data_questions: exam.questions,
+      data_result: exam.questions.map((question) => ({
+        question_id: question.id,
+        answer_id_user: exam!.answers[question.id] ?? null,
+        answer_id_correct: key[question.id] ?? null,
+      })),
+      data_answers: answerList(exam.questions, exam.answers),
+      points: exam.points ?? 0,
+      correct_count: exam.correct_count ?? 0,
+      duration_seconds: duration,
+      ...timeComplete(duration),
+      start_time: iso(exam.start_time),
+      submitted_at: iso(exam.submitted_at ?? exam.end_time),
+    },
+  };
+}
+
+/** Test-only: the exam's deadline becomes `seconds` from now. */
+export async function moveDeadlineForTests({ db, clock }: ExamDeps, slug: string, seconds: number) {
+  const moved = await repo.moveDeadline(db, slug, new Date(clock.now().getTime() + seconds * 1000));
+  if (!moved) throw examNotFound();
+  return { success: true as const };
+}

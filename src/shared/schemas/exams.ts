@@ -1,0 +1,191 @@
+// Request and response schemas of the exam API (spec sections 2, 3, 7). The response schemas are
+// the list of what may leave the server: during an exam nothing that reveals a correct answer.
+import { z } from 'zod';
+import { examMessages, messages } from '../messages';
+import { idParam } from './common';
+
+/** Largest prediction the database holds (int4). */
+export const PREDICTION_MAX = 2_147_483_647;
+
+/** The prediction question (21): how many exam papers take part. Integer, at least 0. */
+export const predictionSchema = z
+  .number({ error: messages.predictionInteger })
+  .int({ error: messages.predictionInteger })
+  .min(0, { error: messages.predictionMin })
+  .max(PREDICTION_MAX, { error: examMessages.predictionTooLarge });
+
+/**
+ * The prediction as typed on the exam screen: '' is "not answered yet" (undefined), anything else
+ * must be a whole number >= 0. Returns the number, undefined, or the spec's message.
+ */
+export function parsePredictionInput(text: string): { value?: number; error?: string } {
+  const trimmed = text.trim();
+  if (trimmed === '') return {};
+  if (!/^[+-]?\d+$/.test(trimmed)) return { error: messages.predictionInteger };
+  const parsed = predictionSchema.safeParse(Number(trimmed));
+  return parsed.success ? { value: parsed.data } : { error: parsed.error.issues[0]?.message ?? messages.predictionInteger };
+}
+
+/** Public handle of an exam: base64url, unguessable (see exams/service.ts). */
+export const examSlugSchema = z
+  .string({ error: messages.missingParameter('slug') })
+  .min(16, { error: messages.missingParameter('slug') })
+  .max(64, { error: messages.missingParameter('slug') })
+  .regex(/^[A-Za-z0-9_-]+$/, { error: messages.missingParameter('slug') });
+
+const isoDateTime = z.string();
+
+// Books ---------------------------------------------------------------------------------------
+
+export const childBooksParamsSchema = z.object({ id: idParam('id') });
+export const examBookSchema = z.object({ id: z.number().int(), name: z.string(), image: z.string(), author: z.string() });
+/** GET /api/children/:id/books */
+export const childBooksResponseSchema = z.object({ success: z.literal(true), data: z.array(examBookSchema) });
+
+// Start ---------------------------------------------------------------------------------------
+
+export const startExamBodySchema = z.object({ book_id: idParam('book_id'), child_id: idParam('child_id') });
+/** POST /api/start-exam, a new exam (200). An exam in progress answers 409 with doing: true. */
+export const startExamResponseSchema = z.object({
+  success: z.literal(true),
+  doing: z.literal(false),
+  message: z.string(),
+  slug: z.string(),
+  exam_id: z.number().int(),
+  book_id: z.number().int(),
+  child_id: z.number().int(),
+  start_time: isoDateTime,
+  end_time: isoDateTime,
+});
+
+// Taking the exam -----------------------------------------------------------------------------
+
+export const examAnswerOptionSchema = z.object({ id: z.number().int(), value: z.string() });
+/** A question as the contestant sees it: no correct flag (z.object strips anything else). */
+export const examQuestionSchema = z.object({ id: z.number().int(), value: z.string(), answers: z.array(examAnswerOptionSchema) });
+export const examAnswerSchema = z.object({
+  question_id: z.number({ error: messages.invalidInput }).int({ error: messages.invalidInput }).positive({ error: messages.invalidInput }),
+  answer_id: z.number({ error: messages.invalidInput }).int({ error: messages.invalidInput }).positive({ error: messages.invalidInput }),
+});
+export const examChildSchema = z.object({ id: z.number().int(), fullname: z.string() });
+
+export const examingQuerySchema = z.object({
+  book_id: idParam('book_id'),
+  child_id: idParam('child_id'),
+  slug_exam: examSlugSchema,
+});
+export const examingResponseSchema = z.object({
+  success: z.literal(true),
+  not_found: z.literal(false),
+  submited: z.literal(false),
+  message: z.string(),
+  children: examChildSchema,
+  data: z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    status: z.literal(2),
+    attempt: z.number().int(),
+    book: z.object({ id: z.number().int(), name: z.string() }),
+    prediction: z.number().int().nullable(),
+    data_questions: z.array(examQuestionSchema),
+    data_answers: z.array(examAnswerSchema),
+    /** Highest save sequence number the server applied (the client continues above it). */
+    save_seq: z.number().int(),
+    start_time: isoDateTime,
+    end_time: isoDateTime,
+    /** The server's clock when it answered: the client corrects its own clock with it. */
+    server_time: isoDateTime,
+    duration_seconds: z.number().int(),
+  }),
+});
+
+export const examTimeQuerySchema = z.object({ exam_id: idParam('exam_id') });
+export const examTimeResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    start_time: isoDateTime,
+    end_time: isoDateTime,
+    server_time: isoDateTime,
+    status: z.union([z.literal(1), z.literal(2)]),
+  }),
+});
+
+export const saveAnswersBodySchema = z.object({
+  exam_id: idParam('exam_id'),
+  slug: examSlugSchema,
+  answers: z.array(examAnswerSchema).max(200, { error: messages.invalidInput }),
+  prediction: predictionSchema.nullable().optional(),
+  /** Client sequence number, increasing with every change: an older save never overwrites a newer one. */
+  seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+});
+/** POST /api/store-answers-exam */
+export const saveAnswersResponseSchema = z.object({
+  success: z.literal(true),
+  /** false when the save was older than one already applied (stale) and so ignored. */
+  saved: z.boolean(),
+  stale: z.boolean(),
+  save_seq: z.number().int(),
+  server_time: isoDateTime,
+});
+
+export const submitExamBodySchema = saveAnswersBodySchema;
+export const submitExamResponseSchema = z.object({
+  success: z.literal(true),
+  submited: z.literal(true),
+  /** true when the exam had already been submitted (or finalised by the server): nothing changed. */
+  already_submitted: z.boolean(),
+  message: z.string(),
+  data: z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    child_id: z.number().int(),
+    points: z.number().int(),
+    time_complete_minutes: z.number().int(),
+    time_complete_seconds: z.number().int(),
+  }),
+});
+
+// Result --------------------------------------------------------------------------------------
+
+export const examResultQuerySchema = z.object({ slug: examSlugSchema });
+export const examResultItemSchema = z.object({
+  question_id: z.number().int(),
+  answer_id_user: z.number().int().nullable(),
+  answer_id_correct: z.number().int().nullable(),
+});
+export const examResultResponseSchema = z.object({
+  success: z.literal(true),
+  children: examChildSchema,
+  data: z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    attempt: z.number().int(),
+    child_id: z.number().int(),
+    book: z.object({ id: z.number().int(), name: z.string() }),
+    prediction: z.number().int().nullable(),
+    data_questions: z.array(examQuestionSchema),
+    data_result: z.array(examResultItemSchema),
+    data_answers: z.array(examAnswerSchema),
+    points: z.number().int(),
+    correct_count: z.number().int(),
+    duration_seconds: z.number().int(),
+    time_complete_minutes: z.number().int(),
+    time_complete_seconds: z.number().int(),
+    start_time: isoDateTime,
+    submitted_at: isoDateTime,
+  }),
+});
+
+/** Test-only (NODE_ENV=test): move an exam's deadline to `seconds` from now. */
+export const testDeadlineBodySchema = z.object({ slug: examSlugSchema, seconds: z.number().int().min(1).max(7200) });
+
+export type ExamBook = z.infer<typeof examBookSchema>;
+export type StartExamResponse = z.infer<typeof startExamResponseSchema>;
+export type ExamQuestionView = z.infer<typeof examQuestionSchema>;
+export type ExamAnswer = z.infer<typeof examAnswerSchema>;
+export type ExamingResponse = z.infer<typeof examingResponseSchema>;
+export type ExamTimeResponse = z.infer<typeof examTimeResponseSchema>;
+export type SaveAnswersBody = z.infer<typeof saveAnswersBodySchema>;
+export type SaveAnswersResponse = z.infer<typeof saveAnswersResponseSchema>;
+export type SubmitExamResponse = z.infer<typeof submitExamResponseSchema>;
+export type ExamResultResponse = z.infer<typeof examResultResponseSchema>;

@@ -46,8 +46,10 @@ export async function buildApp(deps: AppDeps) {
   const app = Fastify({
     loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
-    // A hop count is valid at run time (Fastify docs); its types only list boolean/string.
-    trustProxy: (deps.config.trustProxy > 0 ? deps.config.trustProxy : false) as boolean,
+    // Trust the first TRUST_PROXY hops (socket peer = hop 0). A bare number no longer works:
+    // Fastify 5.12 treats a hop count as "trust nothing", which would put every client behind
+    // the proxy on one address (and one per-IP rate limit).
+    trustProxy: deps.config.trustProxy > 0 ? (_address: string, hop: number) => hop < deps.config.trustProxy : false,
     bodyLimit: 256 * 1024,
     // Requests carry an id in the logs; the client may not choose it.
     genReqId: () => crypto.randomUUID(),

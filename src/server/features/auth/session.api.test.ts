@@ -1,0 +1,136 @@
+// Sessions: logout, expiry, password change (logged in and through a one-time link).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness';
+import { createParent, createSchoolAdmin } from '../../test/factories';
+import { issueResetLink } from './reset-links';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server?.close());
+
+const HOUR = 3_600_000;
+const login = (phone: string, password: string) => server.request('POST', '/api/login', { body: { phone, password } });
+const profileStatus = async (token: string) => (await server.request('GET', '/api/profile', { token })).status;
+const changePassword = (token: string | undefined, password: unknown) =>
+  server.request('POST', '/api/customer/change-password', { token, body: { password } });
+const linkFor = (phone: string, hours?: number) => issueResetLink({ db: server.db, clock: server.clock, publicUrl: 'https://cuocthi.example' }, phone, hours);
+const tokenOf = (url: string) => url.split('/').at(-1)!;
+
+describe('POST /api/logout', () => {
+  it('revokes the session: the token no longer works', async () => {
+    const parent = await createParent(server);
+    const { body } = await login(parent.phone, parent.password);
+    const response = await server.request('POST', '/api/logout', { token: body.access_token });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'Đăng xuất thành công' });
+    expect(await profileStatus(body.access_token)).toBe(401);
+    const again = await server.request('POST', '/api/logout', { token: body.access_token });
+    expect(again.status).toBe(401);
+    // Other sessions of the same user are untouched.
+    expect(await profileStatus(parent.token)).toBe(200);
+  });
+
+  it('answers 401 without a token', async () => {
+    const response = await server.request('POST', '/api/logout');
+    expect(response.status).toBe(401);
+    expect(response.body).toMatchObject({ success: false, message: 'Vui lòng đăng nhập.' });
+  });
+});
+
+describe('sessions', () => {
+  it('last one day', async () => {
+    const parent = await createParent(server);
+    const { body } = await login(parent.phone, parent.password);
+    server.clock.advance(23 * HOUR);
+    expect(await profileStatus(body.access_token)).toBe(200);
+    server.clock.advance(HOUR + 1_000);
+    expect(await profileStatus(body.access_token)).toBe(401);
+  });
+
+  it('are stored hashed', async () => {
+    const parent = await createParent(server);
+    const { body } = await login(parent.phone, parent.password);
+    const rows = await server.db.selectFrom('sessions').select('token_hash').where('user_id', '=', parent.id).execute();
+    expect(rows.some((r) => r.token_hash === body.access_token)).toBe(false);
+  });
+});
+
+describe('POST /api/customer/change-password', () => {
+  it('sets the new password and ends every other session of the user', async () => {
+    const parent = await createParent(server);
+    const phoneSession = (await login(parent.phone, parent.password)).body.access_token;
+    const laptopSession = (await login(parent.phone, parent.password)).body.access_token;
+    const response = await changePassword(laptopSession, 'mat-khau-moi');
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'Đổi mật khẩu thành công.' });
+    expect(await profileStatus(laptopSession)).toBe(200);
+    expect(await profileStatus(phoneSession)).toBe(401);
+    expect(await profileStatus(parent.token)).toBe(401);
+    expect((await login(parent.phone, parent.password)).status).toBe(401);
+    expect((await login(parent.phone, 'mat-khau-moi')).status).toBe(200);
+  });
+
+  it('checks the length and needs a session', async () => {
+    const parent = await createParent(server);
+    for (const password of ['12345', '', 42, undefined]) {
+      const response = await changePassword(parent.token, password);
+      expect(response.status, String(password)).toBe(400);
+      expect(response.body.errors.password).toBe('Mật khẩu phải chứa ít nhất 6 ký tự.');
+    }
+    const long = await changePassword(parent.token, 'x'.repeat(101));
+    expect(long.body.errors.password).toBe('Mật khẩu không được quá 100 ký tự.');
+    expect((await changePassword(undefined, 'mat-khau-moi')).status).toBe(401);
+    expect((await changePassword('revoked-or-made-up', 'mat-khau-moi')).status).toBe(401);
+  });
+});
+
+describe('GET /api/customer/change-password?token= (one-time links)', () => {
+  it('exchanges a link once for a session that can set the password', async () => {
+    const admin = await createSchoolAdmin(server);
+    const link = await linkFor(admin.phone);
+    expect(link.url).toMatch(/^https:\/\/cuocthi\.example\/doi-mat-khau\/[A-Za-z0-9_-]{40,}$/);
+    expect(link.expiresAt.getTime() - server.clock.now().getTime()).toBe(72 * HOUR);
+    const token = tokenOf(link.url);
+    const stored = await server.db.selectFrom('password_reset_tokens').select('token_hash').where('user_id', '=', admin.id).execute();
+    expect(stored.map((r) => r.token_hash)).not.toContain(token);
+
+    const response = await server.request('GET', `/api/customer/change-password?token=${token}`);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({
+      success: true,
+      token: expect.any(String),
+      user: { id: admin.id, phone: admin.phone, name: 'Quản trị trường', is_admin_school: 1, role: 'school_admin' },
+    });
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect((await changePassword(response.body.token, 'truong-moi-1')).status).toBe(200);
+    expect((await login(admin.phone, 'truong-moi-1')).status).toBe(200);
+
+    const reused = await server.request('GET', `/api/customer/change-password?token=${token}`);
+    expect(reused.status).toBe(400);
+    expect(reused.body).toMatchObject({ success: false, message: 'Liên kết đổi mật khẩu không hợp lệ, đã được sử dụng hoặc đã hết hạn.' });
+  });
+
+  it('refuses an expired link, a replaced link and a made-up one', async () => {
+    const parent = await createParent(server);
+    const short = await linkFor(parent.phone, 1);
+    server.clock.advance(HOUR + 1_000);
+    expect((await server.request('GET', `/api/customer/change-password?token=${tokenOf(short.url)}`)).status).toBe(400);
+
+    const first = await linkFor(parent.phone);
+    const second = await linkFor(parent.phone);
+    expect((await server.request('GET', `/api/customer/change-password?token=${tokenOf(first.url)}`)).status).toBe(400);
+    expect((await server.request('GET', `/api/customer/change-password?token=${tokenOf(second.url)}`)).status).toBe(200);
+
+    for (const query of ['', '?token=', '?token=short', `?token=${'a'.repeat(43)}`]) {
+      const response = await server.request('GET', `/api/customer/change-password${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body.success).toBe(false);
+    }
+  });
+
+  it('refuses to issue a link for an unknown phone', async () => {
+    await expect(linkFor('0399999998')).rejects.toMatchObject({ status: 404 });
+  });
+});

@@ -130,3 +130,18 @@ export const examMessages = {
   autoSubmitting: 'Đang nộp bài…',
   loadFailed: 'Không tải được bài thi. Vui lòng kiểm tra kết nối mạng.',
 } as const;
+
+// results (ours: reports, results computation, certificates) ---------------------------------
+export const resultMessages = {
+  noContest: 'Chưa có cuộc thi nào.',
+  resultsTooEarly: (endsAt: string) => `Chưa hết thời gian thi (kết thúc lúc ${endsAt}). Chỉ tính kết quả sau thời điểm này.`,
+  examsStillInProgress: (count: number) => `Còn ${count} bài thi chưa kết thúc. Hãy tính kết quả khi mọi bài thi đã nộp.`,
+  schoolAdminOnly: 'Chỉ tài khoản admin trường học mới xem được báo cáo của trường.',
+  parentOnly: 'Chỉ tài khoản phụ huynh mới xem được giấy chứng nhận của thí sinh.',
+  childNotFound: 'Không tìm thấy thí sinh.',
+  certificateNotFound: 'Không tìm thấy giấy chứng nhận.',
+  verifyNotFound: 'Không tìm thấy giấy chứng nhận với mã này. Vui lòng kiểm tra lại mã.',
+  loadFailed: 'Không tải được dữ liệu. Vui lòng thử lại.',
+  downloadFailed: 'Không tải được giấy chứng nhận. Vui lòng thử lại.',
+  exportFailed: 'Xuất excel thất bại. Vui lòng thử lại.',
+} as const;

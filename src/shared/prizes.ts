@@ -41,3 +41,13 @@ export const tierTotal = (tier: PrizeTier): number => tier.count * tier.amount;
 export function prizeTotal(tiers: readonly PrizeTier[]): number {
   return tiers.reduce((sum, tier) => sum + tierTotal(tier), 0);
 }
+
+// School prize score (results helper: src/server/features/ranking/ranking.ts computes exactly
+// this; shown on the rules page) -------------------------------------------------------------
+
+/** How the school prizes are decided: 50:50 by participants and by participation relative to size. */
+export const SCHOOL_SCORE_FORMULA =
+  'Điểm xếp hạng của trường = 0,5 × (số học sinh dự thi của trường ÷ số học sinh dự thi của trường có nhiều học sinh dự thi nhất) ' +
+  '+ 0,5 × (tỉ lệ dự thi của trường ÷ tỉ lệ dự thi cao nhất trong các trường). ' +
+  'Tỉ lệ dự thi = số học sinh dự thi ÷ sĩ số học sinh của trường (tối đa bằng 1). ' +
+  'Số học sinh dự thi là số thí sinh của trường có ít nhất một bài thi đã nộp.';

@@ -149,9 +149,108 @@ export interface Database {
   otp_codes: OtpCodeTable;
   login_failures: LoginFailureTable;
   password_reset_tokens: PasswordResetTokenTable;
+  // results (0004_results.sql)
+  prize_tiers: PrizeTierTable;
+  result_settings: ResultSettingsTable;
+  class_teachers: ClassTeacherTable;
+  result_runs: ResultRunTable;
+  individual_results: IndividualResultTable;
+  school_results: SchoolResultTable;
+  class_results: ClassResultTable;
+  certificates: CertificateTable;
 }
 
 export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type Contest = Selectable<ContestTable>;
 export type Exam = Selectable<ExamTable>;
+
+// Results (0004_results.sql) --------------------------------------------------------------
+export type PrizeTierKind = 'individual' | 'school' | 'school_pupils' | 'teacher';
+export interface PrizeTierTable {
+  id: Generated<number>;
+  contest_id: number;
+  kind: PrizeTierKind;
+  code: string;
+  name: string;
+  position: number;
+  winners: number;
+  amount: number;
+}
+export interface ResultSettingsTable {
+  contest_id: number;
+  class_min_participants: Generated<number>;
+  school_pupils_prized_schools_only: Generated<boolean>;
+}
+export interface ClassTeacherTable { school_id: number; class_name: string; teacher_name: string }
+export interface ResultRunTable {
+  contest_id: number;
+  computed_at: Timestamp;
+  exam_papers: number;
+  participants: number;
+  forced: Generated<boolean>;
+  ties: ColumnType<unknown, string | undefined, string>;
+}
+export interface IndividualResultTable {
+  contest_id: number;
+  contestant_id: number;
+  exam_id: number;
+  school_id: number;
+  class_name: string;
+  points: number;
+  duration_seconds: number;
+  submitted_at: Timestamp;
+  prediction: number | null;
+  prediction_distance: number | null;
+  rank: number;
+  tied: boolean;
+  school_rank: number;
+  school_tied: boolean;
+  prize_code: string | null;
+  prize_name: string | null;
+  prize_amount: number | null;
+  school_top: Generated<boolean>;
+  school_top_amount: number | null;
+}
+export interface SchoolResultTable {
+  contest_id: number;
+  school_id: number;
+  participants: number;
+  pupil_count: number;
+  score: number;
+  rank: number;
+  tied: boolean;
+  prize_code: string | null;
+  prize_name: string | null;
+  prize_amount: number | null;
+}
+export interface ClassResultTable {
+  contest_id: number;
+  school_id: number;
+  class_name: string;
+  participants: number;
+  avg_points: number;
+  avg_duration_seconds: number;
+  rank: number | null;
+  tied: Generated<boolean>;
+  prize_code: string | null;
+  prize_name: string | null;
+  prize_amount: number | null;
+}
+export type CertificateKind = 'participation' | 'prize' | 'top30' | 'school';
+export interface CertificateTable {
+  id: Generated<number>;
+  code: string;
+  contest_id: number;
+  kind: CertificateKind;
+  contestant_id: number | null;
+  school_id: number | null;
+  content: Json<unknown>;
+  content_hash: string;
+  /** Buffer from pg, Uint8Array from PGlite. */
+  pdf: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  png: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  files_hash: string | null;
+  issued_at: Timestamp;
+  updated_at: Timestamp;
+}

@@ -4,6 +4,7 @@ import type { Db } from '../client';
 import type { Clock } from '../../lib/clock';
 import { hashPassword } from '../../lib/password';
 import { insertNewsPost } from '../../features/news/repo';
+import { seedResultSettings } from '../../features/ranking/settings';
 import { TIME_ZONE } from '../../../shared/rules';
 import { districts, classRoomsOfGrade } from './data/catalog';
 import { classGroups } from './data/books';
@@ -134,6 +135,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
       .execute();
     await seedDemoParent(db, schoolIds);
   }
+  // Prize settings of the contest created above (and the demo school's teachers).
+  await seedResultSettings(db, { demo: options.demoAccounts ?? options.demoWindow });
 }
 
 /** The demo parent with two children (grade 2 and grade 5), ready to take exams. */

@@ -1,0 +1,79 @@
+// SQL of the ranking: finished attempts in, stored results out.
+import type { Db } from '../../db/client';
+import type { Attempt } from './ranking';
+import { classKeySql } from './settings';
+
+export interface AttemptRow extends Attempt {
+  schoolId: number;
+  className: string;
+  bookId: number;
+}
+
+/** Finished exams of a contest (optionally of one school's contestants), with the pupil's school and class. */
+export async function loadFinishedAttempts(db: Db, contestId: number, filter: { schoolId?: number; contestantIds?: number[] } = {}): Promise<AttemptRow[]> {
+  let query = db
+    .selectFrom('exams')
+    .innerJoin('contestants', 'contestants.id', 'exams.contestant_id')
+    .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id')
+    .select([
+      'exams.id as examId',
+      'exams.contestant_id as contestantId',
+      'exams.points',
+      'exams.duration_seconds',
+      'exams.submitted_at',
+      'exams.prediction',
+      'exams.book_id as bookId',
+      'contestants.school_id as schoolId',
+      classKeySql.as('className'),
+    ])
+    .where('exams.contest_id', '=', contestId)
+    .where('exams.status', '=', 1);
+  if (filter.schoolId !== undefined) query = query.where('contestants.school_id', '=', filter.schoolId);
+  if (filter.contestantIds !== undefined) {
+    if (filter.contestantIds.length === 0) return [];
+    query = query.where('exams.contestant_id', 'in', filter.contestantIds);
+  }
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    examId: row.examId,
+    contestantId: row.contestantId,
+    // Finished exams always have these (database CHECK on exams).
+    points: row.points ?? 0,
+    durationSeconds: row.duration_seconds ?? 0,
+    submittedAt: new Date(row.submitted_at ?? 0),
+    prediction: row.prediction,
+    bookId: row.bookId,
+    schoolId: row.schoolId,
+    className: row.className,
+  }));
+}
+
+/** The real number of exam papers: finished exams of the contest. */
+export async function countExamPapers(db: Db, contestId: number): Promise<number> {
+  const row = await db
+    .selectFrom('exams')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 1)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function countExamsInProgress(db: Db, contestId: number): Promise<number> {
+  const row = await db
+    .selectFrom('exams')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 2)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function getResultRun(db: Db, contestId: number) {
+  return db.selectFrom('result_runs').selectAll().where('contest_id', '=', contestId).executeTakeFirst();
+}
+
+/** Inserts rows in slices: PostgreSQL takes at most 65,535 parameters per statement. */
+export async function insertInSlices<R>(rows: readonly R[], size: number, insert: (slice: R[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}

@@ -1,0 +1,29 @@
+// The ranking and prize rules in words, for the rules page and the reports. The server applies
+// them in src/server/features/ranking/ranking.ts; the school score formula is
+// SCHOOL_SCORE_FORMULA in ./prizes.ts.
+
+/** How contestants are ranked (spec section 9), in the order the rules apply. */
+export const INDIVIDUAL_RANKING_RULES = [
+  'Kết quả của mỗi thí sinh là bài thi tốt nhất trong các lần thi.',
+  'Xếp hạng theo điểm thi từ cao xuống thấp.',
+  'Nếu bằng điểm: thời gian làm bài ngắn hơn xếp trên.',
+  'Nếu vẫn bằng nhau: nộp bài sớm hơn xếp trên.',
+  'Nếu vẫn bằng nhau: câu dự đoán gần với số bài thi thực tế (số bài thi đã nộp khi kết thúc thời gian thi) hơn xếp trên.',
+] as const;
+
+/** What happens when the four rules cannot separate two contestants. */
+export const TIE_RULE =
+  'Các thí sinh vẫn bằng nhau sau cả bốn tiêu chí được xếp đồng hạng và nhận giải của thứ hạng đó; Ban tổ chức được thông báo về mọi trường hợp đồng hạng.';
+
+/** The 'Giáo viên truyền lửa' rule: prizes go to classes; the teacher named is the class's teacher. */
+export function teacherPrizeRule(minParticipants: number): string {
+  return (
+    `Giải Giáo viên truyền lửa trao cho các lớp có từ ${minParticipants} học sinh dự thi trở lên, ` +
+    'xếp theo điểm trung bình của lớp (mỗi học sinh lấy bài thi tốt nhất) từ cao xuống thấp; ' +
+    'nếu bằng nhau thì lớp có nhiều học sinh dự thi hơn xếp trên, rồi đến lớp có thời gian làm bài trung bình ngắn hơn. ' +
+    'Giải ghi tên giáo viên chủ nhiệm của lớp.'
+  );
+}
+
+/** Default minimum number of participants of a class for the teacher prizes (a contest setting). */
+export const DEFAULT_CLASS_MIN_PARTICIPANTS = 10;

@@ -1,4 +1,286 @@
-// Scaffold: this screen is built by its feature's issue.
+// The contest rules (spec section 9). Prizes come from src/shared/prizes.ts, the books from
+// GET /api/books and the exam dates from GET /api/site (the spec's dates until they arrive).
+import { useEffect, useState } from 'react';
+import type { ClassGroupWithBooks } from '../../../shared/schemas/catalog';
+import { formatDate, formatMoney, formatTime } from '../../../shared/format';
+import { prizeTotal, prizesOfKind, tierTotal, type PrizeTier } from '../../../shared/prizes';
+import {
+  DEFAULT_EXAM_DURATION_SECONDS,
+  MAX_ATTEMPTS_PER_CONTESTANT,
+  MAX_CONTESTANTS_PER_ACCOUNT,
+  MAX_POINTS,
+  POINTS_PER_CORRECT_ANSWER,
+  QUESTIONS_PER_EXAM,
+} from '../../../shared/rules';
+import { api } from '../../lib/api-client';
+import { Link } from '../../lib/router';
+import { isSchoolAdmin, useSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useSite, type SiteContest } from '../../app/site';
+import './rules.css';
+
+const SECTIONS = [
+  { id: 'muc-dich', title: 'Mục đích' },
+  { id: 'doi-tuong', title: 'Đối tượng tham gia' },
+  { id: 'sach-du-thi', title: 'Sách dự thi' },
+  { id: 'thoi-gian', title: 'Thời gian' },
+  { id: 'cach-thi', title: 'Cách thức thi' },
+  { id: 'xep-hang', title: 'Cách xếp hạng' },
+  { id: 'giai-thuong', title: 'Giải thưởng' },
+] as const;
+
+const title = (id: (typeof SECTIONS)[number]['id']) => SECTIONS.find((section) => section.id === id)!.title;
+
+// The spec's exam window (08:00 02/04/2025 to 23:59 13/04/2025), shown until /api/site answers.
+const SPEC_EXAM = { starts: '2025-04-02T01:00:00Z', ends: '2025-04-13T16:59:00Z', results: '2025-04-14T17:00:00Z' };
+
+const atTime = (iso: string) => `${formatTime(iso)} ngày ${formatDate(iso)}`;
+
+function Timeline({ contest }: { contest: SiteContest | null | undefined }) {
+  const starts = contest?.exam_starts_at ?? SPEC_EXAM.starts;
+  const ends = contest?.exam_ends_at ?? SPEC_EXAM.ends;
+  const results = contest?.results_at ?? SPEC_EXAM.results;
+  const rows = [
+    { stage: 'Đọc sách và phát động cuộc thi', time: 'Từ 03/03/2025 đến 01/04/2025' },
+    { stage: 'Thi trực tuyến', time: `Từ ${atTime(starts)} đến ${atTime(ends)}` },
+    { stage: 'Công bố kết quả', time: `Ngày ${formatDate(results)}` },
+    { stage: 'Lễ trao giải', time: 'Từ 16/04/2025 đến 21/04/2025' },
+  ];
+  return (
+    <table className="table table-responsive rules-table timeline-table">
+      <thead>
+        <tr>
+          <th scope="col">Giai đoạn</th>
+          <th scope="col">Thời gian</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.stage}>
+            <th scope="row">{row.stage}</th>
+            <td data-label="Thời gian">{row.time}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function PrizeTable({ tiers, caption, showTotal }: { tiers: PrizeTier[]; caption: string; showTotal: boolean }) {
+  // One prize per tier (schools, teachers): the count and the tier total would only repeat it.
+  const single = tiers.every((tier) => tier.count === 1);
+  return (
+    <table className="table table-responsive rules-table prize-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Giải</th>
+          {!single && <th scope="col">Số lượng</th>}
+          <th scope="col">{single ? 'Giá trị' : 'Giá trị mỗi giải'}</th>
+          {!single && <th scope="col">Thành tiền</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {tiers.map((tier) => (
+          <tr key={tier.code}>
+            <th scope="row">
+              {tier.name}
+            </th>
+            {!single && <td data-label="Số lượng">{tier.count}</td>}
+            <td data-label={single ? 'Giá trị' : 'Giá trị mỗi giải'}>{formatMoney(tier.amount)}</td>
+            {!single && <td data-label="Thành tiền">{formatMoney(tierTotal(tier))}</td>}
+          </tr>
+        ))}
+      </tbody>
+      {showTotal && (
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={single ? 1 : 3}>
+              Tổng cộng
+            </th>
+            <td>
+              <strong>{formatMoney(prizeTotal(tiers))}</strong>
+            </td>
+          </tr>
+        </tfoot>
+      )}
+    </table>
+  );
+}
+
+function BooksByGroup() {
+  const [groups, setGroups] = useState<ClassGroupWithBooks[] | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    api.get<{ data: ClassGroupWithBooks[] }>('/books', { signal: controller.signal }).then(
+      (response) => setGroups(response.data),
+      (error: unknown) => controller.signal.aborted || console.warn('Không tải được danh sách sách', error),
+    );
+    return () => controller.abort();
+  }, []);
+  if (!groups) return <div className="rules-books-placeholder" aria-busy="true" />;
+  return (
+    <div className="rules-groups">
+      {groups.map((group) => (
+        <div key={group.id} className="rules-group">
+          <h3>
+            {group.name}: {group.grades.includes('-') ? `lớp ${group.grades.replace('-', ' và ')}` : `lớp ${group.grades}`}
+          </h3>
+          <ul>
+            {group.books.map((book) => (
+              <li key={book.id}>
+                <strong>{book.name}</strong>
+                {book.author && <span className="muted"> – {book.author}</span>}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export function RulesPage() {
-  return <div className="container page" />;
+  usePageTitle('Thể lệ');
+  const site = useSite();
+  const session = useSession();
+  const contest = site?.contest;
+  const minutes = Math.round((contest?.exam_duration_seconds ?? DEFAULT_EXAM_DURATION_SECONDS) / 60);
+  const schoolPupils = prizesOfKind('school_pupils')[0]!;
+
+  return (
+    <div className="container page rules-page">
+      <header className="rules-head">
+        <p className="rules-kicker">Cuộc thi Đại sứ Văn hoá đọc 2025</p>
+        <h1>Thể lệ cuộc thi</h1>
+        <p className="rules-lead">
+          Cuộc thi dành cho học sinh tiểu học, tổ chức trực tuyến trên trang web này. Tham gia <strong>hoàn toàn miễn phí</strong>.
+        </p>
+      </header>
+
+      <nav className="rules-toc" aria-label="Mục lục thể lệ">
+        <ol>
+          {SECTIONS.map((section) => (
+            <li key={section.id}>
+              <a href={`#${section.id}`}>{section.title}</a>
+            </li>
+          ))}
+        </ol>
+      </nav>
+
+      <section id="muc-dich" className="rules-section">
+        <h2>1. {title('muc-dich')}</h2>
+        <ul>
+          <li>Khơi dậy niềm yêu thích đọc sách và xây dựng thói quen đọc hằng ngày cho học sinh tiểu học.</li>
+          <li>Lan toả văn hoá đọc trong nhà trường và gia đình: cha mẹ, thầy cô cùng đọc và trò chuyện về sách với các em.</li>
+          <li>Tôn vinh những học sinh, giáo viên và nhà trường tích cực xây dựng phong trào đọc sách.</li>
+        </ul>
+      </section>
+
+      <section id="doi-tuong" className="rules-section">
+        <h2>2. {title('doi-tuong')}</h2>
+        <ul>
+          <li>
+            Học sinh tiểu học từ <strong>lớp 1 đến lớp 5</strong>.
+          </li>
+          <li>
+            Thí sinh tham gia qua tài khoản của cha mẹ hoặc người giám hộ, đăng ký bằng số điện thoại. Mỗi tài khoản đăng ký được tối đa{' '}
+            <strong>{MAX_CONTESTANTS_PER_ACCOUNT} thí sinh</strong>.
+          </li>
+          <li>
+            Tham gia <strong>miễn phí</strong>, không thu bất kỳ khoản phí nào.
+          </li>
+        </ul>
+      </section>
+
+      <section id="sach-du-thi" className="rules-section">
+        <h2>3. {title('sach-du-thi')}</h2>
+        <p>Học sinh được chia thành 3 nhóm theo lớp. Mỗi thí sinh chọn 1 trong 3 cuốn sách của nhóm mình để đọc và làm bài thi.</p>
+        <BooksByGroup />
+      </section>
+
+      <section id="thoi-gian" className="rules-section">
+        <h2>4. {title('thoi-gian')}</h2>
+        <Timeline contest={contest} />
+      </section>
+
+      <section id="cach-thi" className="rules-section">
+        <h2>5. {title('cach-thi')}</h2>
+        <ol>
+          <li>
+            Cha mẹ <Link href="/dang-ky">đăng ký tài khoản</Link> bằng số điện thoại, sau đó khai báo thông tin thí sinh (họ tên, trường, lớp) trong
+            trang Tài khoản.
+          </li>
+          <li>Vào mục “Vào thi”, chọn thí sinh và cuốn sách dự thi.</li>
+          <li>
+            Mỗi bài thi gồm <strong>{QUESTIONS_PER_EXAM} câu hỏi trắc nghiệm</strong> về nội dung cuốn sách và <strong>1 câu hỏi dự đoán</strong>:
+            có bao nhiêu bài thi tham gia cuộc thi.
+          </li>
+          <li>
+            Thời gian làm mỗi bài thi là <strong>{minutes} phút</strong>. Bài làm được lưu tự động; khi hết giờ, bài thi được tự động nộp.
+          </li>
+          <li>
+            Mỗi câu trả lời đúng được <strong>{POINTS_PER_CORRECT_ANSWER} điểm</strong>, tối đa <strong>{MAX_POINTS} điểm</strong>.
+          </li>
+          <li>
+            Mỗi thí sinh được thi tối đa <strong>{MAX_ATTEMPTS_PER_CONTESTANT} lần</strong>; <strong>lần thi có kết quả tốt nhất</strong> được tính để
+            xếp hạng.
+          </li>
+          <li>Sau khi nộp bài, thí sinh xem ngay kết quả và tải giấy chứng nhận tham gia trực tuyến.</li>
+        </ol>
+      </section>
+
+      <section id="xep-hang" className="rules-section">
+        <h2>6. {title('xep-hang')}</h2>
+        <p>Các bài thi được xếp hạng lần lượt theo các tiêu chí sau:</p>
+        <ol className="ranking-list">
+          <li>Điểm cao hơn xếp trên.</li>
+          <li>Nếu bằng điểm: thời gian làm bài ngắn hơn xếp trên.</li>
+          <li>Nếu vẫn bằng nhau: bài nộp sớm hơn xếp trên.</li>
+          <li>Cuối cùng: câu trả lời dự đoán gần với số bài thi thực tế hơn xếp trên.</li>
+        </ol>
+      </section>
+
+      <section id="giai-thuong" className="rules-section">
+        <h2>7. {title('giai-thuong')}</h2>
+
+        <h3>7.1. Giải cá nhân</h3>
+        <PrizeTable tiers={prizesOfKind('individual')} caption="Giải cá nhân" showTotal />
+
+        <h3>7.2. Giải tập thể trường</h3>
+        <p>
+          Các trường được xếp hạng theo hai tiêu chí có trọng số ngang nhau (50:50): <strong>số học sinh tham gia dự thi</strong> và{' '}
+          <strong>tỉ lệ học sinh tham gia so với tổng số học sinh của trường</strong>.
+        </p>
+        <PrizeTable tiers={prizesOfKind('school')} caption="Giải tập thể trường" showTotal={false} />
+        <p className="rules-note">
+          Ngoài giải của trường, {schoolPupils.count} học sinh có kết quả tốt nhất của mỗi trường đạt giải được tặng quà{' '}
+          <strong>{formatMoney(schoolPupils.amount)}</strong> mỗi em (<strong>{formatMoney(tierTotal(schoolPupils))}</strong> mỗi trường).
+        </p>
+
+        <h3>7.3. Giải “Giáo viên truyền lửa”</h3>
+        <p>Dành cho giáo viên chủ nhiệm của những lớp có phong trào đọc sách và tham gia cuộc thi sôi nổi, đạt kết quả tốt nhất.</p>
+        <PrizeTable tiers={prizesOfKind('teacher')} caption="Giải Giáo viên truyền lửa" showTotal />
+      </section>
+
+      <aside className="rules-cta">
+        <p>
+          Mọi thắc mắc về thể lệ, xin liên hệ Ban tổ chức
+          {site && (
+            <>
+              {' '}
+              qua hotline <a href={`tel:${site.hotline.replace(/[^\d+]/g, '')}`}>{site.hotline}</a> hoặc e-mail{' '}
+              <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>
+            </>
+          )}
+          .
+        </p>
+        {!isSchoolAdmin(session) && (
+          <Link href="/du-thi" className="btn btn-accent">
+            Vào thi
+          </Link>
+        )}
+      </aside>
+    </div>
+  );
 }

@@ -1,0 +1,40 @@
+import { Link } from '../../lib/router';
+import { isSchoolAdmin, useSession } from '../../lib/session';
+
+export function HomeBanner() {
+  const session = useSession();
+  const schoolAdmin = isSchoolAdmin(session);
+  return (
+    <section className="home-banner" aria-labelledby="home-title">
+      <div className="container home-banner-inner">
+        <div className="home-banner-text">
+          <p className="home-banner-kicker">Cuộc thi trực tuyến dành cho học sinh tiểu học</p>
+          <h1 id="home-title" className="home-banner-title">
+            Đại sứ <span>Văn hoá đọc</span> 2025
+          </h1>
+          <p className="home-banner-lead">
+            Đọc một cuốn sách hay, làm bài thi 20 phút và nhận giấy chứng nhận trực tuyến. Miễn phí cho học sinh từ lớp 1 đến lớp 5.
+          </p>
+          <div className="home-banner-actions">
+            {schoolAdmin ? (
+              <Link href="/bao-cao" className="btn btn-accent">
+                Xem báo cáo
+              </Link>
+            ) : (
+              <Link href="/du-thi" className="btn btn-accent">
+                Vào thi
+              </Link>
+            )}
+            <Link href="/the-le" className="btn btn-outline home-banner-secondary">
+              Xem thể lệ
+            </Link>
+          </div>
+        </div>
+        <picture className="home-banner-art">
+          <source media="(min-width: 760px)" srcSet="/images/banner-wide.svg" width="520" height="400" />
+          <img src="/images/banner-narrow.svg" width="328" height="136" alt="" decoding="async" fetchPriority="high" />
+        </picture>
+      </div>
+    </section>
+  );
+}

@@ -8,6 +8,7 @@ export default defineConfig({
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
+    manifest: true,
     target: 'es2020',
     // Source maps stay off the phones but are kept for error reports.
     sourcemap: 'hidden',

@@ -1,4 +1,14 @@
+// GET /api/report-school (spec section 7): a school administrator's report of their own school.
+import { reportSchoolResponseSchema } from '../../../shared/schemas/reports';
 import type { Services } from '../../app';
 import type { Api } from '../../lib/api';
+import { schoolReport } from './service';
 
-export function registerReportRoutes(_api: Api, _services: Services) {}
+export function registerReportRoutes(api: Api, services: Services) {
+  const { auth } = services;
+
+  api.get('/report-school', { preHandler: auth.requireUser, schema: { response: { 200: reportSchoolResponseSchema } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return schoolReport(services, auth.userOf(request));
+  });
+}

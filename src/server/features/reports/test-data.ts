@@ -3,7 +3,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { ExamQuestion } from '../../db/schema';
-import { POINTS_PER_CORRECT_ANSWER } from '../../../shared/rules';
+import { POINTS_PER_CORRECT_ANSWER, SESSION_TTL_SECONDS } from '../../../shared/rules';
+import { hashToken, newToken } from '../../lib/tokens';
 
 export interface FinishedExamInput {
   contestantId: number;
@@ -166,4 +167,14 @@ export async function bookForClassRoom(db: Db, classRoom: string, index = 0): Pr
   const room = await db.selectFrom('class_rooms').select('class_group_id').where('name', '=', classRoom).executeTakeFirstOrThrow();
   const books = await db.selectFrom('books').select(['id', 'name']).where('class_group_id', '=', room.class_group_id).orderBy('position').execute();
   return books[index % books.length]!;
+}
+
+/** A bearer token for a user, valid from `now` (tests move the clock by weeks). */
+export async function sessionAt(db: Db, userId: number, now: Date): Promise<string> {
+  const token = newToken();
+  await db
+    .insertInto('sessions')
+    .values({ user_id: userId, token_hash: hashToken(token), created_at: now, expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000) })
+    .execute();
+  return token;
 }

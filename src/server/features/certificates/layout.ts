@@ -1,0 +1,89 @@
+// The certificate's page, A4 landscape in points, as a list of shapes and texts. Both renderers
+// (PDF and PNG) draw exactly this list, so the preview is the document.
+import type { CertificateContent } from './content';
+import { textWidth, type Weight } from './fonts';
+
+export const PAGE_WIDTH = 841.89;
+export const PAGE_HEIGHT = 595.28;
+
+export type Align = 'left' | 'center' | 'right';
+
+export type Shape =
+  | { type: 'rect'; x: number; y: number; w: number; h: number; fill?: string; stroke?: string; lineWidth?: number }
+  | { type: 'line'; x1: number; y1: number; x2: number; y2: number; stroke: string; lineWidth: number }
+  | { type: 'circle'; cx: number; cy: number; r: number; fill?: string; stroke?: string; lineWidth?: number }
+  /** y is the baseline; x the left edge, centre or right edge by `align`. */
+  | { type: 'text'; text: string; x: number; y: number; size: number; weight: Weight; color: string; align: Align };
+
+const COLOR = {
+  paper: '#fffaf0',
+  primary: '#0d5c63',
+  primarySoft: '#e3f1f2',
+  accent: '#e0662b',
+  accentDark: '#b94b16',
+  text: '#1d2b2f',
+  muted: '#56656a',
+};
+
+/** The left x of a text of `width` anchored at x by align. */
+export function textLeft(x: number, width: number, align: Align): number {
+  return align === 'left' ? x : align === 'center' ? x - width / 2 : x - width;
+}
+
+/** A text shape whose size shrinks (never grows) so that it fits `maxWidth`. */
+function fitted(text: string, x: number, y: number, size: number, weight: Weight, color: string, align: Align, maxWidth: number): Shape {
+  const width = textWidth(text, weight, size);
+  const fittedSize = width > maxWidth ? Math.floor((size * maxWidth * 10) / width) / 10 : size;
+  return { type: 'text', text, x, y, size: fittedSize, weight, color, align };
+}
+
+const upper = (text: string) => text.toLocaleUpperCase('vi');
+
+export function certificateLayout(content: CertificateContent): Shape[] {
+  const W = PAGE_WIDTH;
+  const H = PAGE_HEIGHT;
+  const mid = W / 2;
+  const shapes: Shape[] = [
+    { type: 'rect', x: 0, y: 0, w: W, h: H, fill: COLOR.paper },
+    { type: 'rect', x: 18, y: 18, w: W - 36, h: H - 36, stroke: COLOR.primary, lineWidth: 5 },
+    { type: 'rect', x: 30, y: 30, w: W - 60, h: H - 60, stroke: COLOR.accent, lineWidth: 1.2 },
+  ];
+  for (const [cx, cy] of [
+    [30, 30],
+    [W - 30, 30],
+    [30, H - 30],
+    [W - 30, H - 30],
+  ] as const) {
+    shapes.push({ type: 'circle', cx, cy, r: 7, fill: COLOR.accent });
+    shapes.push({ type: 'circle', cx, cy, r: 3, fill: COLOR.paper });
+  }
+
+  // Head: organiser, contest, title, kind.
+  shapes.push(fitted(upper(content.organiser), mid, 74, 11, 600, COLOR.primary, 'center', 700));
+  shapes.push(fitted(content.contest, mid, 94, 12, 400, COLOR.muted, 'center', 700));
+  shapes.push({ type: 'text', text: 'GIẤY CHỨNG NHẬN', x: mid, y: 160, size: 44, weight: 700, color: COLOR.primary, align: 'center' });
+  shapes.push(fitted(upper(content.subtitle), mid, 194, 17, 600, COLOR.accentDark, 'center', 700));
+  shapes.push({ type: 'line', x1: mid - 70, y1: 212, x2: mid + 70, y2: 212, stroke: COLOR.accent, lineWidth: 1.5 });
+
+  // The holder.
+  shapes.push({ type: 'text', text: content.intro, x: mid, y: 250, size: 14, weight: 400, color: COLOR.text, align: 'center' });
+  shapes.push(fitted(content.name, mid, 298, 36, 700, COLOR.accentDark, 'center', 660));
+  content.lines.forEach((line, index) => {
+    shapes.push(fitted(line, mid, 336 + index * 26, 15, 400, COLOR.text, 'center', 700));
+  });
+
+  // Seal.
+  const sealY = 468;
+  shapes.push({ type: 'circle', cx: mid, cy: sealY, r: 40, fill: COLOR.primarySoft, stroke: COLOR.accent, lineWidth: 2 });
+  shapes.push({ type: 'circle', cx: mid, cy: sealY, r: 33, stroke: COLOR.primary, lineWidth: 0.8 });
+  shapes.push({ type: 'text', text: content.date.slice(-4), x: mid, y: sealY + 7, size: 20, weight: 700, color: COLOR.primary, align: 'center' });
+
+  // Date and organiser (right), code and verification (left).
+  const right = W - 190;
+  shapes.push({ type: 'text', text: `Ngày ${content.date}`, x: right, y: 440, size: 12, weight: 400, color: COLOR.text, align: 'center' });
+  shapes.push({ type: 'text', text: 'BAN TỔ CHỨC', x: right, y: 462, size: 13, weight: 700, color: COLOR.primary, align: 'center' });
+  shapes.push(fitted(content.organiser, right, 530, 9, 400, COLOR.muted, 'center', 250));
+  shapes.push({ type: 'text', text: `Mã chứng nhận: ${content.code}`, x: 62, y: 506, size: 10, weight: 600, color: COLOR.text, align: 'left' });
+  shapes.push(fitted(`Xác minh tại: ${content.verifyUrl}`, 62, 522, 9, 400, COLOR.muted, 'left', 300));
+  return shapes;
+}

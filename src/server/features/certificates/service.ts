@@ -1,0 +1,292 @@
+// Certificates: who is entitled to which, what each says, its public code, and its files (drawn
+// once, drawn again when what they show changes). What a certificate says is always derived
+// from the current data, so a recomputed result never leaves a stale certificate behind.
+import { randomInt } from 'node:crypto';
+import { formatDate, formatMoney } from '../../../shared/format';
+import { resultMessages } from '../../../shared/messages';
+import type { CertificateView, ChildCertificateResponse, VerifyResponse } from '../../../shared/schemas/certificates';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { CertificateKind, Contest } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../auth/guard';
+import { getCurrentContest } from '../contest/repo';
+import { bestAttempts } from '../ranking/ranking';
+import { countExamPapers, getResultRun, loadFinishedAttempts } from '../ranking/repo';
+import { resultsVisible } from '../ranking/compute';
+import {
+  contentHash,
+  participationContent,
+  prizeContent,
+  schoolContent,
+  top30Content,
+  type CertificateContent,
+  type CommonFacts,
+  type PupilFacts,
+} from './content';
+import { certificateLayout } from './layout';
+import { renderPdf, renderPng } from './render';
+import {
+  bookName,
+  findCertificate,
+  findCertificateByCode,
+  findContestant,
+  findSchool,
+  individualResult,
+  insertCertificate,
+  latestFinishedExam,
+  readCertificateFiles,
+  schoolResult,
+  storeCertificateFiles,
+  updateCertificateContent,
+  type CertificateRow,
+  type ContestantRow,
+  type Holder,
+} from './repo';
+
+export interface CertificateDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+}
+
+const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+/** 12 random characters in 3 groups (60 bits): not guessable, easy to type from paper. */
+export function newCertificateCode(): string {
+  const groups = Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join(''));
+  return groups.join('-');
+}
+
+export const certificateUrls = (code: string, publicUrl: string) => ({
+  pdf_url: `/api/certificates/${code}/pdf`,
+  image_url: `/api/certificates/${code}/png`,
+  verify_url: `${publicUrl}/xac-minh/${code}`,
+});
+
+async function currentContest(db: Db): Promise<Contest> {
+  const contest = await getCurrentContest(db);
+  if (!contest) throw new AppError(404, 'no_contest', resultMessages.noContest);
+  return contest;
+}
+
+const classOf = (row: Pick<ContestantRow, 'class_room_name' | 'class_room_other'>) => (row.class_room_name ?? row.class_room_other ?? '').trim();
+
+/** The facts a contestant's certificates are drawn from (undefined entries: not entitled). */
+interface ContestantFacts {
+  contestant: ContestantRow;
+  participation?: { book: string; date: Date };
+  result?: NonNullable<Awaited<ReturnType<typeof individualResult>>> & { book: string };
+  visible: boolean;
+}
+
+async function contestantFacts(deps: CertificateDeps, contest: Contest, contestant: ContestantRow): Promise<ContestantFacts> {
+  const attempts = await loadFinishedAttempts(deps.db, contest.id, { contestantIds: [contestant.id] });
+  const facts: ContestantFacts = { contestant, visible: false };
+  if (attempts.length > 0) {
+    // The best attempt by the one ranking rule: its book and its day.
+    const [best] = bestAttempts(attempts, await countExamPapers(deps.db, contest.id));
+    facts.participation = { book: await bookName(deps.db, best!.bookId), date: best!.submittedAt };
+  }
+  const run = await getResultRun(deps.db, contest.id);
+  facts.visible = resultsVisible(contest, deps.clock.now(), Boolean(run));
+  if (facts.visible) {
+    const result = await individualResult(deps.db, contest.id, contestant.id);
+    if (result) {
+      const exam = await deps.db.selectFrom('exams').select('book_id').where('id', '=', result.exam_id).executeTakeFirst();
+      facts.result = { ...result, book: exam ? await bookName(deps.db, exam.book_id) : (facts.participation?.book ?? '') };
+    }
+  }
+  return facts;
+}
+
+function commonFacts(deps: CertificateDeps, contest: Contest, code: string): CommonFacts {
+  return { organiser: deps.config.site.organiserName, contest: contest.name, code, verifyUrl: certificateUrls(code, deps.config.publicUrl).verify_url };
+}
+
+/** What a contestant's certificate of `kind` says, or undefined when not entitled to it. */
+function contestantContent(deps: CertificateDeps, contest: Contest, facts: ContestantFacts, kind: CertificateKind, code: string): CertificateContent | undefined {
+  const common = commonFacts(deps, contest, code);
+  const pupil = (book: string): PupilFacts => ({
+    fullname: facts.contestant.fullname.trim(),
+    className: classOf(facts.contestant),
+    school: facts.contestant.school_name,
+    book,
+  });
+  const resultsDate = formatDate(contest.results_at);
+  switch (kind) {
+    case 'participation':
+      return facts.participation && participationContent(common, pupil(facts.participation.book), formatDate(facts.participation.date));
+    case 'prize':
+      return facts.result?.prize_name ? prizeContent(common, pupil(facts.result.book), facts.result.prize_name, resultsDate) : undefined;
+    case 'top30':
+      return facts.result?.school_top ? top30Content(common, pupil(facts.result.book), resultsDate) : undefined;
+    case 'school':
+      return undefined;
+  }
+}
+
+/**
+ * The certificate row of a holder and kind, created (with a new code) or brought up to date.
+ * `describe` gives the content for a code, or undefined when the holder is not entitled.
+ */
+async function ensureCertificate(
+  deps: CertificateDeps,
+  contest: Contest,
+  holder: Holder,
+  kind: CertificateKind,
+  describe: (code: string) => CertificateContent | undefined,
+): Promise<{ row: CertificateRow; content: CertificateContent } | undefined> {
+  const now = deps.clock.now();
+  let row = await findCertificate(deps.db, contest.id, holder, kind);
+  if (!row) {
+    const code = newCertificateCode();
+    const content = describe(code);
+    if (!content) return undefined;
+    row = await insertCertificate(deps.db, { code, contestId: contest.id, holder, kind, content, contentHash: contentHash(content), now });
+    // Lost a race with another request: use the row it made.
+    row ??= await findCertificate(deps.db, contest.id, holder, kind);
+    if (!row) return undefined;
+  }
+  const content = describe(row.code);
+  if (!content) return undefined;
+  const hash = contentHash(content);
+  if (hash !== row.content_hash) {
+    await updateCertificateContent(deps.db, row.id, content, hash, now);
+    row = { ...row, content, content_hash: hash };
+  }
+  return { row, content };
+}
+
+function view(deps: CertificateDeps, row: CertificateRow, content: CertificateContent): CertificateView {
+  return { kind: row.kind, title: content.title, code: row.code, ...certificateUrls(row.code, deps.config.publicUrl) };
+}
+
+const CONTESTANT_KINDS: CertificateKind[] = ['participation', 'prize', 'top30'];
+
+/** GET /api/chilren-certificate: a parent's child with its certificates and prize. */
+export async function childCertificates(deps: CertificateDeps, user: AuthUser, childId: number): Promise<ChildCertificateResponse> {
+  if (user.role !== 'parent') throw forbidden(resultMessages.parentOnly);
+  const contestant = await findContestant(deps.db, childId);
+  // Another family's child is "not found": nothing tells whether it exists.
+  if (!contestant || contestant.user_id !== user.id) throw notFound(resultMessages.childNotFound);
+  const contest = await currentContest(deps.db);
+  const facts = await contestantFacts(deps, contest, contestant);
+
+  const certificates = new Map<CertificateKind, CertificateView>();
+  for (const kind of CONTESTANT_KINDS) {
+    const ensured = await ensureCertificate(deps, contest, { contestantId: contestant.id }, kind, (code) => contestantContent(deps, contest, facts, kind, code));
+    if (ensured) certificates.set(kind, view(deps, ensured.row, ensured.content));
+  }
+  const prize = certificates.get('prize');
+  const latest = await latestFinishedExam(deps.db, contest.id, contestant.id);
+  return {
+    success: true,
+    data: {
+      id: contestant.id,
+      fullname: contestant.fullname,
+      class: classOf(contestant),
+      school: { name: contestant.school_name, address: contestant.school_address },
+      class_room: contestant.class_room_name ? { name: contestant.class_room_name } : null,
+      path_certificate: certificates.get('participation')?.pdf_url ?? null,
+      path_top_30: certificates.get('top30')?.pdf_url ?? null,
+      is_top_personal: prize ? 1 : 0,
+      is_top_30: certificates.has('top30') ? 1 : 0,
+      prize_personal:
+        prize && facts.result?.prize_name
+          ? {
+              prize_name: facts.result.prize_name,
+              money: facts.result.prize_amount ?? 0,
+              desc: `${facts.result.prize_name} cá nhân, trị giá ${formatMoney(facts.result.prize_amount ?? 0)} (hạng ${facts.result.rank}).`,
+              image: prize.image_url,
+            }
+          : null,
+      certificates: [...certificates.values()],
+    },
+    exam_lastest: latest ?? null,
+    results_at: contest.results_at.toISOString(),
+    results_date: formatDate(contest.results_at),
+    results_published: facts.visible,
+  };
+}
+
+async function ensureSchoolCertificate(deps: CertificateDeps, contest: Contest, schoolId: number) {
+  const run = await getResultRun(deps.db, contest.id);
+  if (!resultsVisible(contest, deps.clock.now(), Boolean(run))) return undefined;
+  const result = await schoolResult(deps.db, contest.id, schoolId);
+  const school = await findSchool(deps.db, schoolId);
+  const prizeName = result?.prize_name;
+  if (!result || !prizeName || !school) return undefined;
+  const ensured = await ensureCertificate(deps, contest, { schoolId }, 'school', (code) =>
+    schoolContent(commonFacts(deps, contest, code), { name: school.name, address: school.address, participants: result.participants }, prizeName, formatDate(contest.results_at)),
+  );
+  return ensured && { ensured, result: { ...result, prize_name: prizeName } };
+}
+
+/** The school's prize certificate (from the results date), for the school report. */
+export async function schoolPrizeCertificate(deps: CertificateDeps, contest: Contest, schoolId: number) {
+  const school = await ensureSchoolCertificate(deps, contest, schoolId);
+  if (!school) return undefined;
+  const { ensured, result } = school;
+  return { ...view(deps, ensured.row, ensured.content), prizeName: result.prize_name, amount: result.prize_amount ?? 0, participants: result.participants, rank: result.rank };
+}
+
+/** Recomputes what a stored certificate should say now; undefined when no longer valid. */
+async function currentContent(deps: CertificateDeps, row: CertificateRow) {
+  const contest = await deps.db.selectFrom('contests').selectAll().where('id', '=', row.contest_id).executeTakeFirst();
+  if (!contest) return undefined;
+  if (row.contestant_id !== null) {
+    const contestant = await findContestant(deps.db, row.contestant_id);
+    if (!contestant) return undefined;
+    const facts = await contestantFacts(deps, contest, contestant);
+    return ensureCertificate(deps, contest, { contestantId: contestant.id }, row.kind, (code) => contestantContent(deps, contest, facts, row.kind, code));
+  }
+  if (row.school_id !== null) return (await ensureSchoolCertificate(deps, contest, row.school_id))?.ensured;
+  return undefined;
+}
+
+function ownsCertificate(user: AuthUser, row: CertificateRow, contestantOwner: number | undefined): boolean {
+  if (row.school_id !== null) return user.role === 'school_admin' && user.schoolId === row.school_id;
+  return user.role === 'parent' && contestantOwner === user.id;
+}
+
+const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
+/** The PDF or PNG of a certificate, for its owner only (anyone else: not found). */
+export async function certificateFile(deps: CertificateDeps, user: AuthUser, code: string, format: 'pdf' | 'png') {
+  const row = await findCertificateByCode(deps.db, code);
+  const owner = row?.contestant_id != null ? (await findContestant(deps.db, row.contestant_id))?.user_id : undefined;
+  if (!row || !ownsCertificate(user, row, owner)) throw notFound(resultMessages.certificateNotFound);
+  const current = await currentContent(deps, row);
+  if (!current) throw notFound(resultMessages.certificateNotFound);
+  const { content } = current;
+  const hash = current.row.content_hash;
+  const stored = await readCertificateFiles(deps.db, row.id);
+  let pdf = stored?.pdf ? asBuffer(stored.pdf) : undefined;
+  let png = stored?.png ? asBuffer(stored.png) : undefined;
+  if (!pdf || !png || stored?.files_hash !== hash) {
+    const shapes = certificateLayout(content);
+    pdf = await renderPdf(shapes, { title: content.title, code: content.code });
+    png = await renderPng(shapes);
+    await storeCertificateFiles(deps.db, row.id, hash, pdf, png);
+  }
+  return {
+    body: format === 'pdf' ? pdf : png,
+    contentType: format === 'pdf' ? 'application/pdf' : 'image/png',
+    fileName: `giay-chung-nhan-${row.code}.${format}`,
+    etag: `"${hash.slice(0, 32)}-${format}"`,
+  };
+}
+
+/** GET /api/certificates/verify/:code: what the certificate is, and nothing else of its holder. */
+export async function verifyCertificate(deps: CertificateDeps, code: string): Promise<VerifyResponse> {
+  const row = await findCertificateByCode(deps.db, code);
+  const current = row && (await currentContent(deps, row));
+  if (!current) throw new AppError(404, 'certificate_not_found', resultMessages.verifyNotFound);
+  const { content } = current;
+  return {
+    success: true,
+    data: { code: current.row.code, kind: current.row.kind, title: content.title, name: content.name, contest: content.contest, date: content.date },
+  };
+}

@@ -1,0 +1,46 @@
+// SQL of the school report. The finished exams come from the ranking repo (one rule).
+import type { Db } from '../../db/client';
+import { classKeySql } from '../ranking/settings';
+
+export async function findSchool(db: Db, schoolId: number) {
+  return db.selectFrom('schools').select(['id', 'name', 'address']).where('id', '=', schoolId).executeTakeFirst();
+}
+
+/** Every contestant registered at the school, with the class key. */
+export async function registeredPupils(db: Db, schoolId: number) {
+  return db
+    .selectFrom('contestants')
+    .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id')
+    .select(['contestants.id', 'contestants.fullname', classKeySql.as('className')])
+    .where('contestants.school_id', '=', schoolId)
+    .execute();
+}
+
+export async function bookNames(db: Db): Promise<Map<number, string>> {
+  const rows = await db.selectFrom('books').select(['id', 'name']).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+/** The school's prized classes of a contest with their teachers, best first. */
+export async function prizedClasses(db: Db, contestId: number, schoolId: number) {
+  return db
+    .selectFrom('class_results')
+    .leftJoin('class_teachers', (join) =>
+      join.onRef('class_teachers.school_id', '=', 'class_results.school_id').onRef('class_teachers.class_name', '=', 'class_results.class_name'),
+    )
+    .select([
+      'class_results.class_name',
+      'class_results.participants',
+      'class_results.avg_points',
+      'class_results.rank',
+      'class_results.prize_name',
+      'class_results.prize_amount',
+      'class_teachers.teacher_name',
+    ])
+    .where('class_results.contest_id', '=', contestId)
+    .where('class_results.school_id', '=', schoolId)
+    .where('class_results.prize_code', 'is not', null)
+    .orderBy('class_results.rank')
+    .orderBy('class_results.class_name')
+    .execute();
+}

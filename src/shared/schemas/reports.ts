@@ -1,0 +1,75 @@
+// GET /api/report-school (spec sections 3 and 7): the school report of a school administrator.
+// Rows carry no internal ids; the spec's field names are kept.
+import { z } from 'zod';
+
+export const quantityStudentsRowSchema = z.object({
+  class: z.string(),
+  /** Pupils of the class registered as contestants. */
+  total_register: z.number().int(),
+  /** Of those, pupils with at least one finished exam. */
+  total_done: z.number().int(),
+});
+
+/** One pupil: the best finished attempt, in ranking order (spec section 9). */
+export const scoreRowSchema = z.object({
+  rank: z.number().int(),
+  /** Equal to another pupil under all four ranking rules. */
+  tied: z.boolean(),
+  fullname: z.string(),
+  class: z.string(),
+  /** Finished exams of the pupil. */
+  count_exam: z.number().int(),
+  points: z.number().int(),
+  /** "12 phút 05 giây" */
+  duration: z.string(),
+  duration_seconds: z.number().int(),
+  book: z.string(),
+  prediction: z.number().int().nullable(),
+});
+
+export const classRowSchema = z.object({
+  class: z.string(),
+  total_register: z.number().int(),
+  /** Participants: pupils of the class with a finished exam. */
+  total_done: z.number().int(),
+  /** Average of the participants' best points, one decimal. */
+  avg_score: z.number(),
+  avg_duration_format: z.string(),
+  avg_duration_seconds: z.number().int(),
+});
+
+export const classPrizeSchema = z.object({
+  teacher_name: z.string(),
+  class_room: z.object({ name: z.string() }),
+  prize_name: z.string(),
+  desc: z.string(),
+});
+
+export const reportSchoolResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    school: z.object({ name: z.string(), address: z.string() }),
+    contest: z.object({ name: z.string() }),
+    total_register: z.number().int(),
+    total_done: z.number().int(),
+    quantity_students: z.array(quantityStudentsRowSchema),
+    score: z.array(scoreRowSchema),
+    class: z.array(classRowSchema),
+  }),
+  /** The school's prize certificate (from the results date): image URL (authenticated). */
+  prize: z.object({
+    image_cer: z.string().nullable(),
+    pdf_cer: z.string().nullable(),
+    prize_name: z.string().nullable(),
+    desc: z.string().nullable(),
+  }),
+  prizes_class: z.array(classPrizeSchema),
+  results_published: z.boolean(),
+  results_at: z.string(),
+});
+
+export type QuantityStudentsRow = z.infer<typeof quantityStudentsRowSchema>;
+export type ScoreRow = z.infer<typeof scoreRowSchema>;
+export type ClassRow = z.infer<typeof classRowSchema>;
+export type ClassPrize = z.infer<typeof classPrizeSchema>;
+export type ReportSchoolResponse = z.infer<typeof reportSchoolResponseSchema>;

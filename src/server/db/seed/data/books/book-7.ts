@@ -30,7 +30,7 @@ export const book7: SeedBook = {
     { value: 'Người con trưởng theo Âu Cơ được tôn lên làm gì?', answers: ['Làm tướng, cầm quân đánh giặc', 'Làm thầy thuốc chữa bệnh', 'Làm vua, lấy hiệu Hùng Vương', 'Làm sứ giả đi khắp nơi'], correct: 2 },
     { value: 'Vua Hùng đóng đô ở đâu?', answers: ['Phong Châu', 'Cổ Loa', 'Thăng Long', 'Hoa Lư'], correct: 0 },
     { value: 'Nước đầu tiên của người Việt trong truyện tên là gì?', answers: ['Âu Lạc', 'Đại Việt', 'Vạn Xuân', 'Văn Lang'], correct: 3 },
-    { value: 'Trong triều đình vua Hùng, tướng văn gọi là gì, tướng võ gọi là gì?', answers: ['Lạc tướng và Lạc hầu', 'Quan lang và Mị nương', 'Lạc hầu và Lạc tướng', 'Thái sư và Thái uý'], correct: 2 },
+    { value: 'Trong triều đình vua Hùng, tướng văn gọi là gì, tướng võ gọi là gì?', answers: ['Bồ chính và Lạc dân', 'Quan lang và Mị nương', 'Lạc hầu và Lạc tướng', 'Thái sư và Thái uý'], correct: 2 },
     { value: 'Con trai vua gọi là gì, con gái vua gọi là gì?', answers: ['Quan lang và mị nương', 'Hoàng tử và công chúa', 'Lạc hầu và Lạc tướng', 'Thái tử và quận chúa'], correct: 0 },
     { value: 'Ngôi vua thời Hùng Vương được truyền như thế nào?', answers: ['Ai giỏi võ nhất thì làm vua', 'Cha truyền con nối, mười mấy đời', 'Dân bầu chọn mỗi năm', 'Bốc thăm chọn người'], correct: 1 },
     { value: 'Khi nói về nguồn gốc của mình, người Việt thường tự hào xưng là gì?', answers: ['Con Trời cháu Phật', 'Con Núi cháu Sông', 'Con Mây cháu Gió', 'Con Rồng cháu Tiên'], correct: 3 },

@@ -27,7 +27,11 @@ const ReportPage = page(() => import('../features/reports/report-page'), 'Report
 
 function ScrollToTopOnNavigate() {
   const pathname = usePathname();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  // Braces on purpose: recent Chromium returns a Promise from scrollTo, and an effect that
+  // returns anything but a clean-up function makes React throw on unmount.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return null;
 }
 

@@ -1,4 +1,22 @@
-// Scaffold: this screen is built by its feature's issue.
+// /doi-mat-khau: a logged-in customer sets a new password (other sessions end on the server).
+import { messages } from '../../../shared/messages';
+import { usePageTitle } from '../../lib/use-page-title';
+import { AccountSideMenu } from './account-side-menu';
+import { NewPasswordForm } from './new-password-form';
+import { useRequireAuth } from './use-require-auth';
+import './auth.css';
+
 export function ChangePasswordPage() {
-  return <div className="container page" />;
+  usePageTitle('Đổi mật khẩu');
+  const session = useRequireAuth(messages.pleaseLogin);
+  if (!session) return <div className="container page" />;
+  return (
+    <div className="container page with-side">
+      <AccountSideMenu />
+      <section className="card auth-card" aria-labelledby="change-password-title">
+        <h1 id="change-password-title">Đổi mật khẩu</h1>
+        <NewPasswordForm label="Mật khẩu mới" submitLabel="Cập nhật" />
+      </section>
+    </div>
+  );
 }

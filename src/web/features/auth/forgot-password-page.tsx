@@ -1,4 +1,89 @@
-// Scaffold: this screen is built by its feature's issue.
+// /quen-mat-khau (PageForgotPassword): the code sent by SMS logs the user in; they then set a new
+// password on /doi-mat-khau (after 1 s).
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NOTICE_MS, REDIRECT_AFTER_FORGOT_PASSWORD_MS } from '../../../shared/rules';
+import { forgotPasswordRequestSchema, type AuthResponse, type ForgotPasswordRequest } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { notify } from '../../components/ui/notices';
+import { api } from '../../lib/api-client';
+import { Link, useNavigate } from '../../lib/router';
+import { setSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { errorMessage, showServerFieldErrors } from './server-errors';
+import { useOtpButton } from './use-otp-button';
+import './auth.css';
+
+type Values = { phone: string; otp: string };
+const FIELDS = ['phone', 'otp'] as const;
+const OTP_CHECK: 'phone'[] = ['phone'];
+const otpRequest = (values: ForgotPasswordRequest) => ({ phone: values.phone });
+
 export function ForgotPasswordPage() {
-  return <div className="container page" />;
+  usePageTitle('Quên mật khẩu');
+  const navigate = useNavigate();
+  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(redirect.current), []);
+  const form = useForm<ForgotPasswordRequest, unknown, Values>({
+    resolver: zodResolver(forgotPasswordRequestSchema),
+    defaultValues: { phone: '', otp: '' },
+  });
+  const { register, handleSubmit, formState } = form;
+  const otp = useOtpButton(form, { checkFields: OTP_CHECK, errorFields: [...FIELDS], request: otpRequest });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const response = await api.post<AuthResponse>('/forgot-password', values);
+      setSession(response.access_token, response.user);
+      notify('success', response.message, undefined, NOTICE_MS);
+      redirect.current = setTimeout(() => navigate('/doi-mat-khau'), REDIRECT_AFTER_FORGOT_PASSWORD_MS);
+    } catch (error) {
+      showServerFieldErrors(error, form.setError, FIELDS);
+      notify('error', errorMessage(error), undefined, NOTICE_MS);
+    }
+  });
+
+  return (
+    <div className="container page auth-page">
+      <section className="card auth-card" aria-labelledby="forgot-title">
+        <h1 id="forgot-title">Quên mật khẩu</h1>
+        <p className="auth-lead muted">Nhập số điện thoại đã đăng ký để nhận mã OTP, sau đó đặt mật khẩu mới.</p>
+        <form onSubmit={onSubmit} noValidate>
+          <div className="field-with-action">
+            <TextField
+              label="Số điện thoại"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              {...register('phone')}
+              error={formState.errors.phone?.message}
+              message={otp.sentMessage}
+            />
+            <Button variant="outline" onClick={() => void otp.send()} disabled={otp.busy}>
+              Gửi OTP
+            </Button>
+          </div>
+          <TextField
+            label="Mã OTP (có hiệu lực trong 10 phút)"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            {...register('otp')}
+            error={formState.errors.otp?.message}
+          />
+          <div className="auth-actions">
+            <Button type="submit" block disabled={formState.isSubmitting || formState.isSubmitSuccessful}>
+              Gửi
+            </Button>
+          </div>
+          <div className="auth-links">
+            <Link href="/dang-nhap">Đăng nhập</Link>
+            <Link href="/dang-ky">Đăng ký</Link>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
 }

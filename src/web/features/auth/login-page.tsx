@@ -1,4 +1,75 @@
-// Scaffold: this screen is built by its feature's issue.
+// /dang-nhap (PageLogin): phone and password; success stores the session and goes to /tai-khoan.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages } from '../../../shared/messages';
+import { NOTICE_MS } from '../../../shared/rules';
+import { loginRequestSchema, type AuthResponse, type LoginRequest } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { notify } from '../../components/ui/notices';
+import { api } from '../../lib/api-client';
+import { Link, useNavigate } from '../../lib/router';
+import { setSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { errorMessage, showServerFieldErrors } from './server-errors';
+import { useRedirectIfLoggedIn } from './use-redirect-if-logged-in';
+import './auth.css';
+
 export function LoginPage() {
-  return <div className="container page" />;
+  usePageTitle('Đăng nhập');
+  const loggedIn = useRedirectIfLoggedIn();
+  const navigate = useNavigate();
+  const form = useForm<LoginRequest, unknown, { phone: string; password: string }>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { phone: '', password: '' },
+  });
+  const { register, handleSubmit, formState } = form;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const response = await api.post<AuthResponse>('/login', values);
+      setSession(response.access_token, response.user);
+      navigate('/tai-khoan');
+    } catch (error) {
+      showServerFieldErrors(error, form.setError, ['phone', 'password']);
+      notify('error', messages.loginFailedTitle, errorMessage(error), NOTICE_MS);
+    }
+  });
+
+  return (
+    <div className="container page auth-page">
+      <section className="card auth-card" aria-labelledby="login-title">
+        <h1 id="login-title">Đăng nhập</h1>
+        <form onSubmit={onSubmit} noValidate>
+          <TextField
+            label="Số điện thoại"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            {...register('phone')}
+            error={formState.errors.phone?.message}
+          />
+          <TextField
+            label="Mật khẩu"
+            type="password"
+            autoComplete="current-password"
+            {...register('password')}
+            error={formState.errors.password?.message}
+          />
+          <div className="auth-actions">
+            <Button type="submit" block disabled={formState.isSubmitting || loggedIn}>
+              Đăng nhập
+            </Button>
+            <p className="auth-divider">Bạn chưa có tài khoản? Hãy đăng ký để tham gia cuộc thi.</p>
+            <Link href="/dang-ky" className="btn btn-outline btn-block">
+              Đăng ký
+            </Link>
+          </div>
+          <div className="auth-links">
+            <Link href="/quen-mat-khau">Quên mật khẩu?</Link>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
 }

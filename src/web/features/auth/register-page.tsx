@@ -1,4 +1,95 @@
-// Scaffold: this screen is built by its feature's issue.
+// /dang-ky (PageRegister): phone, password and the code sent by SMS; success logs the parent in.
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { NOTICE_MS } from '../../../shared/rules';
+import { registerRequestSchema, type AuthResponse, type RegisterRequest } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { notify } from '../../components/ui/notices';
+import { api } from '../../lib/api-client';
+import { Link, useNavigate } from '../../lib/router';
+import { setSession } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { errorMessage, showServerFieldErrors } from './server-errors';
+import { useOtpButton } from './use-otp-button';
+import { useRedirectIfLoggedIn } from './use-redirect-if-logged-in';
+import './auth.css';
+
+type Values = { phone: string; password: string; otp: string };
+const FIELDS = ['phone', 'password', 'otp'] as const;
+const OTP_CHECK: ('phone' | 'password')[] = ['phone', 'password'];
+const otpRequest = (values: RegisterRequest) => ({ phone: values.phone, password: values.password, is_register: 1 as const });
+
 export function RegisterPage() {
-  return <div className="container page" />;
+  usePageTitle('Đăng ký');
+  const loggedIn = useRedirectIfLoggedIn();
+  const navigate = useNavigate();
+  const form = useForm<RegisterRequest, unknown, Values>({
+    resolver: zodResolver(registerRequestSchema),
+    defaultValues: { phone: '', password: '', otp: '' },
+  });
+  const { register, handleSubmit, formState } = form;
+  const otp = useOtpButton(form, { checkFields: OTP_CHECK, errorFields: [...FIELDS], request: otpRequest });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const response = await api.post<AuthResponse>('/register', values);
+      setSession(response.access_token, response.user);
+      notify('success', response.message, undefined, NOTICE_MS);
+      navigate('/tai-khoan');
+    } catch (error) {
+      if (showServerFieldErrors(error, form.setError, FIELDS) === 0) notify('error', errorMessage(error), undefined, NOTICE_MS);
+    }
+  });
+
+  return (
+    <div className="container page auth-page">
+      <section className="card auth-card" aria-labelledby="register-title">
+        <h1 id="register-title">Đăng ký tài khoản</h1>
+        <p className="auth-lead muted">Phụ huynh đăng ký bằng số điện thoại để đăng ký thí sinh dự thi.</p>
+        <form onSubmit={onSubmit} noValidate>
+          <div className="field-with-action">
+            <TextField
+              label="Số điện thoại"
+              type="tel"
+              inputMode="tel"
+              autoComplete="tel"
+              {...register('phone')}
+              error={formState.errors.phone?.message}
+              message={otp.sentMessage}
+            />
+            <Button variant="outline" onClick={() => void otp.send()} disabled={otp.busy || loggedIn}>
+              Gửi OTP
+            </Button>
+          </div>
+          <TextField
+            label="Mật khẩu"
+            type="password"
+            autoComplete="new-password"
+            hint="Ít nhất 6 ký tự."
+            {...register('password')}
+            error={formState.errors.password?.message}
+          />
+          <TextField
+            label="Mã OTP (có hiệu lực trong 10 phút)"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            {...register('otp')}
+            error={formState.errors.otp?.message}
+          />
+          <div className="auth-actions">
+            <Button type="submit" block disabled={formState.isSubmitting || loggedIn}>
+              Tạo tài khoản
+            </Button>
+          </div>
+          <div className="auth-links">
+            <span>
+              Đã có tài khoản? <Link href="/dang-nhap">Đăng nhập</Link>
+            </span>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
 }

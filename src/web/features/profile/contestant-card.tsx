@@ -1,0 +1,127 @@
+// One contestant card: name, district -> school, class group -> class (or 'Khác' + typed class).
+// Changing the district clears the school; changing the class group clears the class.
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { accountMessages } from '../../../shared/messages';
+import { CLASS_ROOM_OTHER } from '../../../shared/rules';
+import type { NamedItem } from '../../../shared/schemas/catalog';
+import { Button } from '../../components/ui/button';
+import { SelectField, TextField } from '../../components/ui/field';
+import { useOptions } from './catalog-options';
+import type { ProfileFormValues } from './profile-form-values';
+
+interface Props {
+  index: number;
+  districts: NamedItem[];
+  classGroups: NamedItem[];
+  /** Shown only for a deletable card (not contestant 1, no exam). */
+  onDelete?: () => void;
+}
+
+const options = (items: NamedItem[]) =>
+  items.map((item) => (
+    <option key={item.id} value={String(item.id)}>
+      {item.name}
+    </option>
+  ));
+
+export function ContestantCard({ index, districts, classGroups, onDelete }: Props) {
+  const { control, register, setValue, formState } = useFormContext<ProfileFormValues>();
+  const name = `childrens.${index}` as const;
+  const [locked, districtId, classGroupId, classRoomId] = useWatch({
+    control,
+    name: [`${name}.locked`, `${name}.district_id`, `${name}.class_group_id`, `${name}.class_room_id`],
+  });
+  const schools = useOptions(districtId ? `/schools?district_id=${districtId}` : null);
+  const classRooms = useOptions(classGroupId ? `/class-rooms?class_group_id=${classGroupId}` : null);
+  const errors = formState.errors.childrens?.[index];
+  const legendId = `contestant-${index}-legend`;
+
+  return (
+    <fieldset className="card contestant-card" aria-labelledby={legendId}>
+      <legend id={legendId} className="contestant-legend">
+        Thí sinh {index + 1}
+      </legend>
+      {locked && <p className="alert contestant-locked">{accountMessages.contestantLocked}</p>}
+      <TextField label="Họ và tên" autoComplete="off" disabled={locked} {...register(`${name}.fullname`)} error={errors?.fullname?.message} />
+      <div className="contestant-grid">
+        <Controller
+          control={control}
+          name={`${name}.district_id`}
+          render={({ field }) => (
+            <SelectField
+              label="Huyện"
+              {...field}
+              disabled={locked}
+              onChange={(event) => {
+                field.onChange(event);
+                setValue(`${name}.school_id`, '');
+              }}
+              error={errors?.district_id?.message}
+            >
+              <option value="">Chọn huyện</option>
+              {options(districts)}
+            </SelectField>
+          )}
+        />
+        <Controller
+          control={control}
+          name={`${name}.school_id`}
+          render={({ field }) => (
+            <SelectField label="Trường học" {...field} disabled={locked || !districtId} aria-busy={schools.loading} error={errors?.school_id?.message}>
+              <option value="">{districtId ? 'Chọn trường' : 'Chọn huyện trước'}</option>
+              {options(schools.items)}
+            </SelectField>
+          )}
+        />
+        <Controller
+          control={control}
+          name={`${name}.class_group_id`}
+          render={({ field }) => (
+            <SelectField
+              label="Nhóm lớp"
+              {...field}
+              disabled={locked}
+              onChange={(event) => {
+                field.onChange(event);
+                setValue(`${name}.class_room_id`, '');
+                setValue(`${name}.class_room_other`, '');
+              }}
+              error={errors?.class_group_id?.message}
+            >
+              <option value="">Chọn nhóm lớp</option>
+              {options(classGroups)}
+            </SelectField>
+          )}
+        />
+        <Controller
+          control={control}
+          name={`${name}.class_room_id`}
+          render={({ field }) => (
+            <SelectField label="Lớp" {...field} disabled={locked || !classGroupId} aria-busy={classRooms.loading} error={errors?.class_room_id?.message}>
+              <option value="">{classGroupId ? 'Chọn lớp' : 'Chọn nhóm lớp trước'}</option>
+              {options(classRooms.items)}
+              {classGroupId && <option value={CLASS_ROOM_OTHER}>Khác</option>}
+            </SelectField>
+          )}
+        />
+      </div>
+      {classRoomId === CLASS_ROOM_OTHER && (
+        <TextField
+          label="Tên lớp"
+          hint="Tối đa 5 ký tự, ví dụ 5A10."
+          autoComplete="off"
+          disabled={locked}
+          {...register(`${name}.class_room_other`)}
+          error={errors?.class_room_other?.message}
+        />
+      )}
+      {onDelete && (
+        <div className="contestant-actions">
+          <Button variant="danger" onClick={onDelete}>
+            Xoá thí sinh {index + 1}
+          </Button>
+        </div>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,91 @@
+// The profile form's values (strings, as the inputs hold them) and the request built from them.
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import { toNestErrors } from '@hookform/resolvers';
+import { CLASS_ROOM_OTHER } from '../../../shared/rules';
+import { profileUpdateRequestSchema, type Contestant, type ProfileUpdateRequest } from '../../../shared/schemas/profile';
+
+export interface ContestantFormValues {
+  /** Set once the contestant is saved. */
+  id?: number;
+  /** True when the contestant has an exam: the card is read-only and cannot be deleted. */
+  locked: boolean;
+  fullname: string;
+  district_id: string;
+  school_id: string;
+  class_group_id: string;
+  /** A class room id, 'other', or '' (nothing chosen). */
+  class_room_id: string;
+  class_room_other: string;
+}
+
+export interface ProfileFormValues {
+  childrens: ContestantFormValues[];
+}
+
+export const emptyContestant = (): ContestantFormValues => ({
+  locked: false,
+  fullname: '',
+  district_id: '',
+  school_id: '',
+  class_group_id: '',
+  class_room_id: '',
+  class_room_other: '',
+});
+
+export function toFormValues(childrens: Contestant[]): ProfileFormValues {
+  return {
+    childrens: childrens.length
+      ? childrens.map((c) => ({
+          id: c.id,
+          locked: c.exams.length > 0,
+          fullname: c.fullname,
+          district_id: String(c.district_id),
+          school_id: String(c.school_id),
+          class_group_id: String(c.class_group_id),
+          class_room_id: String(c.class_room_id),
+          class_room_other: c.class_room_other ?? '',
+        }))
+      : // A new parent starts with one empty card to fill in.
+        [emptyContestant()],
+  };
+}
+
+/**
+ * The request of POST /api/customer/profile. A locked contestant is sent exactly as the server
+ * gave it (its inputs are disabled, and disabled inputs have no form value).
+ */
+export function toRequest(phone: string, values: ProfileFormValues, saved: Contestant[]): ProfileUpdateRequest {
+  return {
+    phone,
+    childrens: values.childrens.map((child) => {
+      const original = child.id === undefined ? undefined : saved.find((c) => c.id === child.id);
+      if (original && child.locked) {
+        const { id, fullname, district_id, school_id, class_group_id, class_room_id, class_room_other } = original;
+        return { id, fullname, district_id, school_id, class_group_id, class_room_id, class_room_other };
+      }
+      return {
+        ...(child.id === undefined ? {} : { id: child.id }),
+        fullname: child.fullname ?? '',
+        district_id: child.district_id ?? '',
+        school_id: child.school_id ?? '',
+        class_group_id: child.class_group_id ?? '',
+        class_room_id: child.class_room_id ?? '',
+        class_room_other: child.class_room_id === CLASS_ROOM_OTHER ? (child.class_room_other ?? '') : null,
+      };
+    }),
+  };
+}
+
+/** Validates with the shared schema the server uses; errors land on 'childrens.<i>.<field>'. */
+export function profileResolver(phone: string, saved: () => Contestant[]): Resolver<ProfileFormValues> {
+  return async (values, _context, options) => {
+    const result = profileUpdateRequestSchema.safeParse(toRequest(phone, values, saved()));
+    if (result.success) return { values, errors: {} };
+    const flat: FieldErrors = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.join('.');
+      flat[path] ??= { type: issue.code, message: issue.message };
+    }
+    return { values: {}, errors: toNestErrors(flat, options) };
+  };
+}

@@ -1,4 +1,403 @@
-// Scaffold: this screen is built by its feature's issue.
+// The exam screen (/bat-dau-thi/:bookId/:childId/:slugExam, spec sections 2 and 4): one question
+// at a time, a navigator, the server's countdown, answers kept on the device and saved to the
+// server as they change, the time-up auto-submit and the manual submit.
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { ChevronLeft, ChevronRight, CircleCheck, CloudOff, Loader, Timer } from 'lucide-react';
+import { examMessages, messages } from '../../../shared/messages';
+import { formatCountdown } from '../../../shared/format';
+import {
+  AUTOSAVE_INTERVAL_MS,
+  NOTICE_MS,
+  TIME_RESYNC_INTERVAL_MS,
+  TIMEOUT_AUTO_SUBMIT_DELAY_MS,
+  TOTAL_EXAM_ITEMS,
+} from '../../../shared/rules';
+import type { ExamingResponse } from '../../../shared/schemas/exams';
+import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
+import { notify } from '../../components/ui/notices';
+import { ApiRequestError } from '../../lib/api-client';
+import { useNavigate, useParams } from '../../lib/router';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useRequireAuth } from '../auth/use-require-auth';
+import { AnswerStore, type KeyValueStorage, type SaveStatus } from './answer-store';
+import { fetchExam, fetchExamTime, isTransient, saveAnswers, submitExam } from './exam-api';
+import { ExamNavigator } from './exam-navigator';
+import { PredictionView, QuestionView } from './question-view';
+import './exams.css';
+
+const SLUG_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+const LOAD_RETRY_MS = 5_000;
+const SUBMIT_RETRY_MS = 3_000;
+/** The time turns to the accent colour for the last 2 minutes. */
+const TIME_WARNING_MS = 120_000;
+const PREDICTION_INDEX = TOTAL_EXAM_ITEMS - 1;
+
+const positiveInt = (value: string | undefined) => (value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function deviceStorage(): KeyValueStorage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Difference server clock - phone clock (ms), from one request's send/receive times. */
+const clockOffset = (serverTime: string, sentAt: number, receivedAt: number) => Date.parse(serverTime) - (sentAt + receivedAt) / 2;
+
+const certificatePath = (childId: number) => `/giay-chung-nhan/${childId}`;
+
+type LoadState =
+  | { kind: 'loading' }
+  | { kind: 'ready'; exam: ExamingResponse; offsetMs: number }
+  | { kind: 'error'; message: string; retry: boolean };
+
 export function ExamPage() {
-  return <div className="container page" />;
+  usePageTitle('Làm bài thi');
+  const params = useParams<{ bookId?: string; childId?: string; slugExam?: string }>();
+  const session = useRequireAuth();
+  const navigate = useNavigate();
+  const bookId = positiveInt(params.bookId);
+  const childId = positiveInt(params.childId);
+  const slug = params.slugExam && SLUG_PATTERN.test(params.slugExam) ? params.slugExam : undefined;
+  const valid = bookId !== undefined && childId !== undefined && slug !== undefined;
+  const [state, setState] = useState<LoadState>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (valid) return;
+    notify('error', examMessages.examNotFound);
+    const timer = setTimeout(() => navigate('/404', { replace: true }), NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [valid, navigate]);
+
+  useEffect(() => {
+    if (!session || !valid) return;
+    let active = true;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let leaveTimer: ReturnType<typeof setTimeout> | undefined;
+    const sentAt = Date.now();
+    fetchExam(bookId, childId, slug).then(
+      (exam) => active && setState({ kind: 'ready', exam, offsetMs: clockOffset(exam.data.server_time, sentAt, Date.now()) }),
+      (error: unknown) => {
+        if (!active) return;
+        if (error instanceof ApiRequestError && error.body.submited) {
+          notify('info', error.body.message);
+          navigate(certificatePath(childId), { replace: true });
+        } else if (error instanceof ApiRequestError && (error.status === 404 || error.body.not_found)) {
+          notify('error', error.body.message);
+          leaveTimer = setTimeout(() => navigate('/404', { replace: true }), NOTICE_MS);
+        } else if (isTransient(error)) {
+          setState({ kind: 'error', message: examMessages.loadFailed, retry: true });
+          retryTimer = setTimeout(() => setAttempt((n) => n + 1), LOAD_RETRY_MS);
+        } else {
+          const message = error instanceof ApiRequestError ? error.body.message : examMessages.loadFailed;
+          notify('error', message);
+          setState({ kind: 'error', message, retry: false });
+        }
+      },
+    );
+    return () => {
+      active = false;
+      clearTimeout(retryTimer);
+      clearTimeout(leaveTimer);
+    };
+  }, [session, valid, bookId, childId, slug, navigate, attempt]);
+
+  if (!session || !valid) return <div className="container page" />;
+  if (state.kind === 'ready') return <ExamScreen exam={state.exam} initialOffsetMs={state.offsetMs} childId={childId} />;
+  return (
+    <div className="container page exam-page">
+      {state.kind === 'loading' ? (
+        <p className="muted" aria-busy="true">
+          Đang tải bài thi…
+        </p>
+      ) : (
+        <div className="alert alert-error" role="alert">
+          <p>{state.message}</p>
+          {state.retry && (
+            <Button variant="outline" onClick={() => setAttempt((n) => n + 1)}>
+              Thử lại
+            </Button>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** failed: the time is up and the automatic submit was refused; the child may press Nộp bài again. */
+type Phase = 'answering' | 'timeup' | 'submitting' | 'failed' | 'done';
+
+function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse; initialOffsetMs: number; childId: number }) {
+  const navigate = useNavigate();
+  const data = exam.data;
+  const [store] = useState(
+    () =>
+      new AnswerStore({
+        slug: data.slug,
+        storage: deviceStorage(),
+        send: (payload, { keepalive }) => saveAnswers(data.id, data.slug, payload, keepalive),
+      }),
+  );
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const offsetMs = useRef(initialOffsetMs);
+  const [endMs, setEndMs] = useState(() => Date.parse(data.end_time));
+  const [now, setNow] = useState(() => Date.now() + initialOffsetMs);
+  const [current, setCurrent] = useState(0);
+  const [phase, setPhase] = useState<Phase>('answering');
+  const [missing, setMissing] = useState<Set<number>>(new Set());
+  const [confirming, setConfirming] = useState(false);
+  const mounted = useRef(true);
+  const questionRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    mounted.current = true;
+    const unsubscribe = store.subscribe(rerender);
+    store.restore({ answers: data.data_answers, prediction: data.prediction, saveSeq: data.save_seq });
+    return () => {
+      mounted.current = false;
+      unsubscribe();
+      store.dispose();
+    };
+  }, [store, data]);
+
+  const finish = useCallback(
+    (message: string) => {
+      store.close();
+      setPhase('done');
+      notify('success', message);
+      setTimeout(() => mounted.current && navigate(certificatePath(childId)), NOTICE_MS);
+    },
+    [store, navigate, childId],
+  );
+
+  const resync = useCallback(async () => {
+    const sentAt = Date.now();
+    try {
+      const time = await fetchExamTime(data.id);
+      offsetMs.current = clockOffset(time.data.server_time, sentAt, Date.now());
+      setEndMs(Date.parse(time.data.end_time));
+      if (time.data.status === 1 && mounted.current) finish(examMessages.alreadySubmitted);
+    } catch {
+      // The next re-sync (or the local clock, corrected at the last one) carries on.
+    }
+  }, [data.id, finish]);
+
+  const submit = useCallback(
+    async (auto: boolean) => {
+      setPhase('submitting');
+      for (;;) {
+        try {
+          const response = await submitExam(data.id, data.slug, store.snapshot());
+          if (mounted.current) finish(response.message);
+          return;
+        } catch (error) {
+          if (!mounted.current) return;
+          // After the time is up the server takes the submit as it is; a transient failure, or
+          // a phone clock a little ahead of the server's, is simply tried again.
+          const early = error instanceof ApiRequestError && error.body.code === 'incomplete';
+          if (auto && (isTransient(error) || early)) {
+            await sleep(SUBMIT_RETRY_MS);
+            if (!mounted.current) return;
+            continue;
+          }
+          if (error instanceof ApiRequestError && error.body.submited) return finish(error.body.message);
+          if (error instanceof ApiRequestError && error.body.code === 'incomplete') {
+            const ids = (error.body.missing_question_ids as number[] | undefined) ?? [];
+            const marks = new Set(data.data_questions.flatMap((question, index) => (ids.includes(question.id) ? [index] : [])));
+            if (error.body.missing_prediction) marks.add(PREDICTION_INDEX);
+            setMissing(marks);
+          }
+          const message = error instanceof ApiRequestError ? error.body.message : examMessages.loadFailed;
+          notify('error', examMessages.submitFailedTitle, message);
+          setPhase(auto ? 'failed' : 'answering');
+          return;
+        }
+      }
+    },
+    [data, store, finish],
+  );
+
+  // The countdown: the server's end time on the server's clock (phone clock + offset).
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now() + offsetMs.current), 250);
+    return () => clearInterval(tick);
+  }, []);
+  const remainingMs = endMs - now;
+
+  useEffect(() => {
+    if (phase === 'answering' && remainingMs <= 0) {
+      setPhase('timeup');
+      notify('error', messages.timeUp);
+    }
+  }, [phase, remainingMs]);
+
+  useEffect(() => {
+    if (phase !== 'timeup') return;
+    const timer = setTimeout(() => void submit(true), TIMEOUT_AUTO_SUBMIT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [phase, submit]);
+
+  // Saving and time re-sync; pending answers go first when the connection returns.
+  useEffect(() => {
+    const autosave = setInterval(() => void store.flush(), AUTOSAVE_INTERVAL_MS);
+    const sync = setInterval(() => void resync(), TIME_RESYNC_INTERVAL_MS);
+    const online = () => void store.retryNow().then(resync);
+    const hidden = () => document.visibilityState === 'hidden' && void store.flush({ keepalive: true });
+    const leaving = () => void store.flush({ keepalive: true });
+    window.addEventListener('online', online);
+    document.addEventListener('visibilitychange', hidden);
+    window.addEventListener('pagehide', leaving);
+    return () => {
+      clearInterval(autosave);
+      clearInterval(sync);
+      window.removeEventListener('online', online);
+      document.removeEventListener('visibilitychange', hidden);
+      window.removeEventListener('pagehide', leaving);
+    };
+  }, [store, resync]);
+
+  // A save the server refused for good: the exam ended elsewhere, or its time is over.
+  const refusal = store.refusal;
+  useEffect(() => {
+    if (!refusal || phase === 'done' || phase === 'submitting') return;
+    if (refusal.code === 'exam_submitted') finish(refusal.message);
+    else if (refusal.code === 'time_up' && phase === 'answering') setPhase('timeup');
+    else if (refusal.code === 'not_found') {
+      notify('error', refusal.message);
+      navigate('/404', { replace: true });
+    }
+  }, [refusal, phase, finish, navigate]);
+
+  const locked = phase !== 'answering';
+  const questions = data.data_questions;
+  const items = Array.from({ length: TOTAL_EXAM_ITEMS }, (_, index) => ({
+    answered: index === PREDICTION_INDEX ? store.prediction !== undefined : store.answers[questions[index]?.id ?? -1] !== undefined,
+    missing: missing.has(index),
+  }));
+  // Fewer questions than 20 in the bank: the prediction is still the last item.
+  const visibleItems = [...items.slice(0, questions.length), items[PREDICTION_INDEX]!];
+  const lastIndex = visibleItems.length - 1;
+
+  const jump = (index: number) => {
+    setCurrent(index);
+    questionRef.current?.focus({ preventScroll: true });
+    questionRef.current?.scrollIntoView?.({ block: 'nearest' });
+  };
+
+  const requestSubmit = () => {
+    const unanswered = new Set(visibleItems.flatMap((item, index) => (item.answered ? [] : [index === lastIndex ? PREDICTION_INDEX : index])));
+    if (unanswered.size > 0) {
+      setMissing(unanswered);
+      notify('error', messages.answerAllQuestions);
+      return;
+    }
+    setMissing(new Set());
+    setConfirming(true);
+  };
+
+  const warning = remainingMs <= TIME_WARNING_MS;
+  const isPrediction = current === lastIndex;
+
+  return (
+    <div className="container page exam-page">
+      <h1 className="exam-title">
+        {data.book.name}
+        <span className="exam-title-child">{exam.children.fullname}</span>
+      </h1>
+      <div className="exam-topbar">
+        <p className="exam-time" data-warning={warning || undefined}>
+          <Timer aria-hidden="true" size={22} />
+          <span className="visually-hidden">Thời gian còn lại: </span>
+          <time>{formatCountdown(Math.ceil(Math.max(0, remainingMs) / 1000))}</time>
+        </p>
+        <SaveIndicator status={store.status} />
+      </div>
+
+      {phase === 'timeup' || phase === 'failed' || (phase === 'submitting' && remainingMs <= 0) ? (
+        <p className="alert alert-warning exam-timeup" role="alert">
+          {messages.timeUp}. {phase === 'failed' ? '' : examMessages.autoSubmitting}
+        </p>
+      ) : null}
+
+      <div className="card exam-card" ref={questionRef} tabIndex={-1} aria-label={`Câu ${current + 1} trên ${visibleItems.length}`}>
+        {isPrediction ? (
+          <PredictionView number={lastIndex + 1} text={store.predictionText} disabled={locked} onChange={(text) => store.setPrediction(text)} />
+        ) : (
+          <QuestionView
+            key={questions[current]!.id}
+            number={current + 1}
+            question={questions[current]!}
+            chosen={store.answers[questions[current]!.id]}
+            disabled={locked}
+            onChoose={(answerId) => store.choose(questions[current]!.id, answerId)}
+          />
+        )}
+      </div>
+
+      <div className="exam-steps">
+        <Button variant="outline" onClick={() => jump(current - 1)} disabled={current === 0}>
+          <ChevronLeft aria-hidden="true" size={20} /> Câu trước
+        </Button>
+        <span className="exam-step-count" aria-hidden="true">
+          {current + 1}/{visibleItems.length}
+        </span>
+        <Button variant="outline" onClick={() => jump(current + 1)} disabled={current === lastIndex}>
+          Câu sau <ChevronRight aria-hidden="true" size={20} />
+        </Button>
+      </div>
+
+      <ExamNavigator items={visibleItems} current={current} onJump={jump} />
+
+      <Button
+        variant="accent"
+        block
+        className="exam-submit"
+        onClick={phase === 'failed' ? () => void submit(true) : requestSubmit}
+        disabled={phase !== 'answering' && phase !== 'failed'}
+      >
+        {phase === 'submitting' ? examMessages.autoSubmitting : 'Nộp bài'}
+      </Button>
+
+      {confirming && (
+        <Modal
+          title={examMessages.confirmSubmitTitle}
+          onClose={() => setConfirming(false)}
+          actions={
+            <>
+              <Button variant="outline" onClick={() => setConfirming(false)}>
+                Làm tiếp
+              </Button>
+              <Button
+                variant="accent"
+                onClick={() => {
+                  setConfirming(false);
+                  void submit(false);
+                }}
+              >
+                Nộp bài
+              </Button>
+            </>
+          }
+        >
+          <p>{examMessages.confirmSubmitText}</p>
+        </Modal>
+      )}
+    </div>
+  );
+}
+
+function SaveIndicator({ status }: { status: SaveStatus }) {
+  if (status === 'closed') return null;
+  const [Icon, text] =
+    status === 'saved' ? [CircleCheck, examMessages.saved] : status === 'saving' ? [Loader, examMessages.saving] : [CloudOff, examMessages.notSaved];
+  return (
+    <p className="exam-save-status" data-status={status} role="status">
+      <Icon aria-hidden="true" size={18} />
+      {text}
+    </p>
+  );
 }

@@ -1,4 +1,222 @@
-// Scaffold: this screen is built by its feature's issue.
+// Join exam (/du-thi, spec sections 2 and 4): the exam period, the contestant and book selects,
+// 'Vào thi', and the table of the account's exams.
+import { useEffect, useState, type FormEvent } from 'react';
+import { examMessages, messages } from '../../../shared/messages';
+import { formatDate } from '../../../shared/format';
+import { MAX_ATTEMPTS_PER_CONTESTANT, NOTICE_MS } from '../../../shared/rules';
+import type { ExamBook } from '../../../shared/schemas/exams';
+import type { Contestant, ProfileResponse } from '../../../shared/schemas/profile';
+import { Button } from '../../components/ui/button';
+import { SelectField } from '../../components/ui/field';
+import { notify } from '../../components/ui/notices';
+import { ApiRequestError, api } from '../../lib/api-client';
+import { Link, useNavigate } from '../../lib/router';
+import { isSchoolAdmin } from '../../lib/session';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useSite } from '../../app/site';
+import { useRequireAuth } from '../auth/use-require-auth';
+import { fetchBooksOfContestant, startExam } from './exam-api';
+import './exams.css';
+
+/** Seconds the Continue message counts down before it opens the exam in progress. */
+const CONTINUE_SECONDS = 3;
+
+const examPath = (bookId: number, childId: number, slug: string) => `/bat-dau-thi/${bookId}/${childId}/${slug}`;
+
 export function JoinExamPage() {
-  return <div className="container page" />;
+  usePageTitle('Vào thi');
+  const session = useRequireAuth(messages.pleaseRegisterToJoin);
+  const admin = isSchoolAdmin(session);
+  const site = useSite();
+  const [contestants, setContestants] = useState<Contestant[] | null>(null);
+
+  useEffect(() => {
+    if (!session || admin) return;
+    let active = true;
+    api.get<ProfileResponse>('/profile').then(
+      (response) => active && setContestants(response.data.childrens),
+      // Profile load errors are only logged (spec section 8).
+      (error: unknown) => console.warn('Không tải được thông tin tài khoản', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, [session, admin]);
+
+  const contest = site?.contest;
+  return (
+    <div className="container page">
+      <h1>Vào thi</h1>
+      {!session ? null : admin ? (
+        <p className="alert">{messages.schoolAdminNote}</p>
+      ) : (
+        <>
+          <p className="join-exam-period">
+            Thời gian thi:{' '}
+            <strong>{contest ? `${formatDate(contest.exam_starts_at)} - ${formatDate(contest.exam_ends_at)}` : '…'}</strong>
+          </p>
+          {contestants === null ? (
+            <p className="muted" aria-busy="true">
+              Đang tải…
+            </p>
+          ) : contestants.length === 0 ? (
+            <div className="alert alert-warning">
+              <p>{examMessages.noContestants}</p>
+              <Link href="/tai-khoan">{examMessages.registerContestant}</Link>
+            </div>
+          ) : (
+            <>
+              <StartForm contestants={contestants} />
+              <ExamTable contestants={contestants} />
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
+
+function StartForm({ contestants }: { contestants: Contestant[] }) {
+  const navigate = useNavigate();
+  const [childId, setChildId] = useState('');
+  const [bookId, setBookId] = useState('');
+  const [books, setBooks] = useState<ExamBook[]>([]);
+  const [errors, setErrors] = useState<{ child?: string; book?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const [continuing, setContinuing] = useState<{ path: string; message: string; seconds: number } | null>(null);
+
+  useEffect(() => {
+    setBooks([]);
+    setBookId('');
+    if (!childId) return;
+    let active = true;
+    fetchBooksOfContestant(Number(childId)).then(
+      (list) => active && setBooks(list),
+      (error: unknown) => {
+        if (!active) return;
+        if (error instanceof ApiRequestError) notify('error', error.body.message);
+        else console.warn('Không tải được danh sách sách thi', error);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [childId]);
+
+  // The Continue message: counts down, then opens the exam in progress.
+  useEffect(() => {
+    if (!continuing) return;
+    if (continuing.seconds <= 0) {
+      navigate(continuing.path);
+      return;
+    }
+    const timer = setTimeout(() => setContinuing({ ...continuing, seconds: continuing.seconds - 1 }), 1000);
+    return () => clearTimeout(timer);
+  }, [continuing, navigate]);
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = { child: childId ? undefined : messages.chooseContestant, book: bookId ? undefined : messages.chooseBook };
+    setErrors(found);
+    if (found.child || found.book) return;
+    setBusy(true);
+    try {
+      const started = await startExam(Number(bookId), Number(childId));
+      notify('success', started.message);
+      setTimeout(() => navigate(examPath(started.book_id, started.child_id, started.slug)), NOTICE_MS);
+    } catch (error) {
+      setBusy(false);
+      if (error instanceof ApiRequestError && error.body.doing) {
+        const body = error.body as unknown as { slug: string; book_id: number; child_id: number; message: string };
+        setContinuing({ path: examPath(body.book_id, body.child_id, body.slug), message: body.message, seconds: CONTINUE_SECONDS });
+      } else if (error instanceof ApiRequestError) {
+        notify('error', error.body.message);
+      } else {
+        console.warn('Không vào thi được', error);
+        notify('error', examMessages.loadFailed);
+      }
+    }
+  };
+
+  return (
+    <>
+      <form className="join-exam-form" onSubmit={onSubmit} noValidate>
+        <SelectField label="Thí sinh" value={childId} onChange={(event) => setChildId(event.target.value)} error={errors.child}>
+          <option value="">-- Chọn thí sinh --</option>
+          {contestants.map((contestant) => {
+            const left = MAX_ATTEMPTS_PER_CONTESTANT - contestant.exams.length;
+            return (
+              <option key={contestant.id} value={contestant.id}>
+                {contestant.fullname} ({left > 0 ? `còn ${left} lượt thi` : 'hết lượt thi'})
+              </option>
+            );
+          })}
+        </SelectField>
+        <SelectField label="Sách thi" value={bookId} onChange={(event) => setBookId(event.target.value)} error={errors.book} disabled={!childId}>
+          <option value="">-- Chọn sách thi --</option>
+          {books.map((book) => (
+            <option key={book.id} value={book.id}>
+              {book.name}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" variant="accent" disabled={busy || continuing !== null}>
+          Vào thi
+        </Button>
+      </form>
+      {continuing && (
+        <div className="alert alert-warning join-exam-continue" role="status">
+          <p>
+            {continuing.message} {examMessages.continueExam(continuing.seconds)}
+          </p>
+          <Button onClick={() => navigate(continuing.path)}>Tiếp tục thi</Button>
+        </div>
+      )}
+    </>
+  );
+}
+
+function ExamTable({ contestants }: { contestants: Contestant[] }) {
+  const rows = contestants.flatMap((contestant) => contestant.exams.map((exam) => ({ contestant, exam })));
+  if (rows.length === 0) return <p className="muted">Chưa có bài thi nào.</p>;
+  return (
+    <div className="exam-table-wrap">
+      <table className="table table-responsive exam-table">
+        <caption className="visually-hidden">Các bài thi của thí sinh</caption>
+        <thead>
+          <tr>
+            <th scope="col">STT</th>
+            <th scope="col">Thí sinh</th>
+            <th scope="col">Điểm</th>
+            <th scope="col">Xem kết quả</th>
+            <th scope="col">Giải thưởng</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(({ contestant, exam }, index) => (
+            <tr key={exam.id}>
+              <td data-label="STT">{index + 1}</td>
+              <td data-label="Thí sinh">
+                <span>
+                  {contestant.fullname}
+                  <span className="muted"> – lần {exam.attempt}, {exam.book.name}</span>
+                </span>
+              </td>
+              <td data-label="Điểm">{exam.status === 1 ? `${exam.points ?? 0}/100` : <span className="status-doing">Đang thi</span>}</td>
+              <td data-label="Xem kết quả">
+                {exam.status === 1 ? (
+                  <Link href={`/ket-qua-thi/${exam.slug}`}>Xem kết quả</Link>
+                ) : (
+                  <Link href={examPath(exam.book_id, contestant.id, exam.slug)}>Tiếp tục thi</Link>
+                )}
+              </td>
+              <td data-label="Giải thưởng">
+                {exam.status === 1 ? <Link href={`/giay-chung-nhan/${contestant.id}`}>Giấy chứng nhận</Link> : '–'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
 }

@@ -1,4 +1,154 @@
-// Scaffold: this screen is built by its feature's issue.
+// Result review (/ket-qua-thi/:slugExam, spec section 2): book, points, completion time,
+// prediction, and each question with the contestant's answer and the correct one (marked with
+// words and an icon as well as colour).
+import { useEffect, useState } from 'react';
+import { CircleCheck, CircleX } from 'lucide-react';
+import type { ExamResultResponse } from '../../../shared/schemas/exams';
+import { Button } from '../../components/ui/button';
+import { ApiRequestError } from '../../lib/api-client';
+import { Link, useParams } from '../../lib/router';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useRequireAuth } from '../auth/use-require-auth';
+import { fetchExamResult } from './exam-api';
+import './exams.css';
+
+type State = { kind: 'loading' } | { kind: 'ready'; result: ExamResultResponse } | { kind: 'error'; message: string };
+
 export function ResultPage() {
-  return <div className="container page" />;
+  usePageTitle('Kết quả thi');
+  const { slugExam } = useParams<{ slugExam?: string }>();
+  const session = useRequireAuth();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!session || !slugExam) return;
+    let active = true;
+    fetchExamResult(slugExam).then(
+      (result) => active && setState({ kind: 'ready', result }),
+      (error: unknown) => {
+        if (!active) return;
+        // Result load failure shows the server message (spec section 8).
+        if (error instanceof ApiRequestError) setState({ kind: 'error', message: error.body.message });
+        else {
+          console.warn('Không tải được kết quả thi', error);
+          setState({ kind: 'error', message: 'Không tải được kết quả thi. Vui lòng kiểm tra kết nối mạng.' });
+        }
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [session, slugExam, attempt]);
+
+  if (!session) return <div className="container page" />;
+  return (
+    <div className="container page">
+      <h1>Kết quả thi</h1>
+      {state.kind === 'loading' && (
+        <p className="muted" aria-busy="true">
+          Đang tải kết quả…
+        </p>
+      )}
+      {state.kind === 'error' && (
+        <div className="alert alert-error" role="alert">
+          <p>{state.message}</p>
+          <Button variant="outline" onClick={() => setAttempt((n) => n + 1)}>
+            Thử lại
+          </Button>
+        </div>
+      )}
+      {state.kind === 'ready' && <ResultView result={state.result} />}
+    </div>
+  );
+}
+
+function ResultView({ result }: { result: ExamResultResponse }) {
+  const { data, children } = result;
+  const byQuestion = new Map(data.data_result.map((item) => [item.question_id, item]));
+  return (
+    <>
+      <p>
+        Thí sinh <strong>{children.fullname}</strong> – lần thi thứ {data.attempt}
+      </p>
+      <dl className="result-summary">
+        <div>
+          <dt>Sách thi</dt>
+          <dd>{data.book.name}</dd>
+        </div>
+        <div>
+          <dt>Điểm</dt>
+          <dd>{data.points}/100</dd>
+        </div>
+        <div>
+          <dt>Thời gian làm bài</dt>
+          <dd>
+            {data.time_complete_minutes} phút {String(data.time_complete_seconds).padStart(2, '0')} giây
+          </dd>
+        </div>
+        <div>
+          <dt>Dự đoán số bài thi</dt>
+          <dd>{data.prediction === null ? 'Chưa trả lời' : data.prediction.toLocaleString('vi-VN')}</dd>
+        </div>
+      </dl>
+
+      <h2>Đáp án từng câu</h2>
+      <ol className="result-questions">
+        {data.data_questions.map((question, index) => {
+          const item = byQuestion.get(question.id);
+          const chosen = item?.answer_id_user ?? null;
+          const correct = item?.answer_id_correct ?? null;
+          const right = chosen !== null && chosen === correct;
+          return (
+            <li key={question.id} className="card result-question">
+              <h3>
+                Câu {index + 1}. {question.value}
+              </h3>
+              <p className="result-question-verdict" data-correct={right || undefined} data-wrong={!right || undefined}>
+                {right ? <CircleCheck aria-hidden="true" size={20} /> : <CircleX aria-hidden="true" size={20} />}
+                {right ? 'Trả lời đúng' : chosen === null ? 'Chưa trả lời' : 'Trả lời sai'}
+              </p>
+              <ul className="result-answers">
+                {question.answers.map((answer) => {
+                  const isCorrect = answer.id === correct;
+                  const isChosen = answer.id === chosen;
+                  return (
+                    <li
+                      key={answer.id}
+                      className="result-answer"
+                      data-correct={isCorrect || undefined}
+                      data-wrong={(isChosen && !isCorrect) || undefined}
+                    >
+                      <span className="result-answer-text">{answer.value}</span>
+                      {isChosen && (
+                        <span className="result-answer-tag">
+                          {isCorrect ? <CircleCheck aria-hidden="true" size={16} /> : <CircleX aria-hidden="true" size={16} />}
+                          Em chọn
+                        </span>
+                      )}
+                      {isCorrect && (
+                        <span className="result-answer-tag">
+                          <CircleCheck aria-hidden="true" size={16} />
+                          Đáp án đúng
+                        </span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          );
+        })}
+      </ol>
+
+      <div className="result-actions">
+        <Link className="btn" href={`/giay-chung-nhan/${data.child_id}`}>
+          Xem giấy chứng nhận
+        </Link>
+        <Link className="btn btn-outline" href="/du-thi">
+          Về trang Vào thi
+        </Link>
+      </div>
+    </>
+  );
 }

@@ -1,0 +1,86 @@
+// Exam browser tests: a fresh parent registered through the API (OTP from the SMS outbox) with a
+// contestant, logged in the way src/web/lib/session.ts restores a session (cookies token/user and
+// the token in local storage).
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, otpFor, uniquePhone } from './fixtures';
+
+export interface Family {
+  phone: string;
+  token: string;
+  user: { id: number; phone: string; name: string; is_admin_school: 0 | 1 };
+  childId: number;
+  childName: string;
+}
+
+async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = await response.json();
+  expect(response.ok(), JSON.stringify(body)).toBe(true);
+  return body as T;
+}
+
+/** Registers a parent and enrols one grade-5 contestant. */
+export async function registerFamily(request: APIRequestContext, childName = 'Trần Bảo Ngọc'): Promise<Family> {
+  const phone = uniquePhone();
+  const password = 'matkhau123';
+  await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
+  const otp = await otpFor(phone);
+  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp } }));
+  const token: string = registered.access_token;
+  const headers = { authorization: `Bearer ${token}` };
+
+  const districts = await ok(await request.get('/api/districts'));
+  const district = districts.data[0];
+  const schools = await ok(await request.get(`/api/schools?district_id=${district.id}`));
+  const groups = await ok(await request.get('/api/class-groups'));
+  const group = groups.data[2];
+  const rooms = await ok(await request.get(`/api/class-rooms?class_group_id=${group.id}`));
+  await ok(
+    await request.post('/api/customer/profile', {
+      headers,
+      data: {
+        phone,
+        childrens: [
+          { fullname: childName, district_id: district.id, school_id: schools.data[0].id, class_group_id: group.id, class_room_id: rooms.data[0].id },
+        ],
+      },
+    }),
+  );
+  const profile = await ok(await request.get('/api/profile', { headers }));
+  return { phone, token, user: registered.user, childId: profile.data.childrens[0].id, childName };
+}
+
+export async function logIn(context: BrowserContext, baseURL: string, family: Family) {
+  await context.addCookies([
+    { name: 'token', value: encodeURIComponent(family.token), url: baseURL },
+    { name: 'user', value: encodeURIComponent(JSON.stringify(family.user)), url: baseURL },
+  ]);
+  await context.addInitScript((token) => window.localStorage.setItem('token', token), family.token);
+}
+
+/** Starts an exam through the API (first book of the contestant). */
+export async function startExamByApi(request: APIRequestContext, family: Family) {
+  const headers = { authorization: `Bearer ${family.token}` };
+  const books = await ok(await request.get(`/api/children/${family.childId}/books`, { headers }));
+  const started = await ok(await request.post('/api/start-exam', { headers, data: { book_id: books.data[0].id, child_id: family.childId } }));
+  return { slug: started.slug as string, examId: started.exam_id as number, bookId: started.book_id as number };
+}
+
+export async function examResult(request: APIRequestContext, family: Family, slug: string) {
+  return ok(await request.get(`/api/exam-result?slug=${slug}`, { headers: { authorization: `Bearer ${family.token}` } }));
+}
+
+export async function savedExam(request: APIRequestContext, family: Family, exam: { slug: string; bookId: number }) {
+  return ok(
+    await request.get(`/api/examing?book_id=${exam.bookId}&child_id=${family.childId}&slug_exam=${exam.slug}`, {
+      headers: { authorization: `Bearer ${family.token}` },
+    }),
+  );
+}
+
+/** The navigator button of question `n` (1-based). */
+export const navigatorItem = (page: Page, n: number) => page.getByRole('navigation', { name: 'Danh sách câu hỏi' }).getByRole('button', { name: new RegExp(`^Câu ${n},`) });
+
+/** Chooses the `index`-th answer (0-based) of the question on screen. */
+export async function chooseAnswer(page: Page, index: number) {
+  await page.locator('.exam-answer').nth(index).click();
+}

@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { AnswerStore, storageKey, type KeyValueStorage, type SaveOutcome, type SavePayload } from './answer-store';
+
+function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & { data: Record<string, string> } {
+  const data = { ...initial };
+  return {
+    data,
+    getItem: (key) => data[key] ?? null,
+    setItem: (key, value) => {
+      data[key] = value;
+    },
+    removeItem: (key) => {
+      delete data[key];
+    },
+  };
+}
+
+function manualTimers() {
+  let next = 1;
+  const pending = new Map<number, () => void>();
+  return {
+    set: (fn: () => void) => {
+      const id = next++;
+      pending.set(id, fn);
+      return id;
+    },
+    clear: (handle: unknown) => pending.delete(handle as number),
+    runAll() {
+      const fns = [...pending.values()];
+      pending.clear();
+      fns.forEach((fn) => fn());
+    },
+    get count() {
+      return pending.size;
+    },
+  };
+}
+
+/** A server whose answers the test decides one by one. */
+function fakeServer() {
+  const calls: { payload: SavePayload; resolve: (outcome: SaveOutcome) => void; keepalive: boolean }[] = [];
+  const send = (payload: SavePayload, options: { keepalive: boolean }) =>
+    new Promise<SaveOutcome>((resolve) => calls.push({ payload, resolve, keepalive: options.keepalive }));
+  return { calls, send };
+}
+
+const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
+const SLUG = 'abcdefghijklmnopqrstuvwx';
+
+function setup(initial: Record<string, string> = {}) {
+  const storage = memoryStorage(initial);
+  const timers = manualTimers();
+  const server = fakeServer();
+  const store = new AnswerStore({ slug: SLUG, storage, send: server.send, timers });
+  return { storage, timers, server, store };
+}
+
+describe('AnswerStore', () => {
+  it('keeps every answer on the device the moment it is chosen', () => {
+    const { store, storage } = setup();
+    store.restore({ answers: [], prediction: null, saveSeq: 0 });
+    store.choose(11, 101);
+    store.setPrediction('250');
+    const kept = JSON.parse(storage.data[storageKey(SLUG)]!);
+    expect(kept).toMatchObject({ seq: 2, ackedSeq: 0, answers: { 11: 101 }, prediction: '250' });
+    expect(store.status).toBe('saving');
+  });
+
+  it('sends one debounced save with the latest snapshot and its seq, then reports saved', async () => {
+    const { store, timers, server } = setup();
+    store.restore({ answers: [], prediction: null, saveSeq: 0 });
+    store.choose(11, 101);
+    store.choose(12, 102);
+    store.setPrediction('1.5');
+    expect(server.calls).toHaveLength(0);
+    timers.runAll();
+    expect(server.calls).toHaveLength(1);
+    expect(server.calls[0]!.payload).toEqual({ answers: [{ question_id: 11, answer_id: 101 }, { question_id: 12, answer_id: 102 }], seq: 3 });
+    server.calls[0]!.resolve({ kind: 'ok' });
+    await flushPromises();
+    expect(store.ackedSeq).toBe(3);
+    expect(store.status).toBe('saved');
+  });
+
+  it('never runs two saves at once: a change during a save goes in the next one, with a higher seq', async () => {
+    const { store, timers, server } = setup();
+    store.restore({ answers: [], prediction: null, saveSeq: 0 });
+    store.choose(11, 101);
+    void store.flush();
+    store.choose(12, 102);
+    void store.flush();
+    expect(server.calls).toHaveLength(1);
+    server.calls[0]!.resolve({ kind: 'ok' });
+    await flushPromises();
+    timers.runAll();
+    await flushPromises();
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[1]!.payload.seq).toBe(2);
+    expect(server.calls[1]!.payload.answers).toHaveLength(2);
+  });
+
+  it('keeps answers while offline, retries later and sends at once when the connection returns', async () => {
+    const { store, timers, server } = setup();
+    store.restore({ answers: [], prediction: null, saveSeq: 0 });
+    store.choose(11, 101);
+    void store.flush();
+    server.calls[0]!.resolve({ kind: 'network' });
+    await flushPromises();
+    expect(store.status).toBe('offline');
+    expect(timers.count).toBe(1); // the retry
+    store.choose(12, 102);
+    expect(store.status).toBe('offline');
+    void store.retryNow();
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[1]!.payload.seq).toBe(2);
+    server.calls[1]!.resolve({ kind: 'ok' });
+    await flushPromises();
+    expect(store.status).toBe('saved');
+  });
+
+  it('restores device answers newer than the server and sends them', async () => {
+    const kept = { v: 1, seq: 7, ackedSeq: 4, answers: { 11: 101, 12: 102, 13: 103 }, prediction: '42' };
+    const { store, server } = setup({ [storageKey(SLUG)]: JSON.stringify(kept) });
+    store.restore({ answers: [{ question_id: 11, answer_id: 109 }, { question_id: 14, answer_id: 104 }], prediction: 5, saveSeq: 4 });
+    expect(store.answers).toEqual({ 11: 101, 12: 102, 13: 103, 14: 104 });
+    expect(store.predictionText).toBe('42');
+    expect(store.seq).toBe(7);
+    expect(server.calls).toHaveLength(1);
+    expect(server.calls[0]!.payload.seq).toBe(7);
+  });
+
+  it('takes the server answers when they are as new or newer than the device copy', () => {
+    const kept = { v: 1, seq: 3, ackedSeq: 3, answers: { 11: 101 }, prediction: '' };
+    const { store, server } = setup({ [storageKey(SLUG)]: JSON.stringify(kept) });
+    store.restore({ answers: [{ question_id: 11, answer_id: 109 }], prediction: 8, saveSeq: 5 });
+    expect(store.answers).toEqual({ 11: 109 });
+    expect(store.predictionText).toBe('8');
+    expect(store.seq).toBe(5);
+    expect(store.pending).toBe(false);
+    expect(server.calls).toHaveLength(0);
+  });
+
+  it('ignores a damaged device copy', () => {
+    const { store } = setup({ [storageKey(SLUG)]: '{not json' });
+    store.restore({ answers: [{ question_id: 11, answer_id: 109 }], prediction: null, saveSeq: 0 });
+    expect(store.answers).toEqual({ 11: 109 });
+  });
+
+  it('stops saving when the server refuses for good, and forgets the device copy when closed', async () => {
+    const { store, timers, server, storage } = setup();
+    store.restore({ answers: [], prediction: null, saveSeq: 0 });
+    store.choose(11, 101);
+    void store.flush();
+    server.calls[0]!.resolve({ kind: 'refused', code: 'time_up', message: 'Hết giờ' });
+    await flushPromises();
+    expect(store.refusal).toEqual({ code: 'time_up', message: 'Hết giờ' });
+    store.choose(12, 102);
+    timers.runAll();
+    await flushPromises();
+    expect(server.calls).toHaveLength(1);
+    store.close();
+    expect(storage.data[storageKey(SLUG)]).toBeUndefined();
+  });
+
+  it('fires a keepalive save when the page goes away', () => {
+    const { store, server } = setup();
+    store.restore({ answers: [], prediction: null, saveSeq: 0 });
+    store.choose(11, 101);
+    void store.flush({ keepalive: true });
+    expect(server.calls).toHaveLength(1);
+    expect(server.calls[0]!.keepalive).toBe(true);
+  });
+});

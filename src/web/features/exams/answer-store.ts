@@ -1,0 +1,283 @@
+// The contestant's answers during an exam: kept on the device the moment they are chosen, sent to
+// the server in order, never lost. Framework-free so that it can be unit-tested.
+//
+// Sequence numbers: every change increments `seq`; a save carries the seq of the snapshot it
+// sends, and the server ignores a save older than one it already applied. `ackedSeq` is the
+// highest seq the server confirmed; everything above it is still pending.
+import { parsePredictionInput } from '../../../shared/schemas/exams';
+
+export type SaveStatus = 'saved' | 'saving' | 'offline' | 'closed';
+
+export interface SavePayload {
+  answers: { question_id: number; answer_id: number }[];
+  prediction?: number;
+  seq: number;
+}
+
+/** What a save attempt came to: applied (or already superseded), a network failure, or final refusal. */
+export type SaveOutcome = { kind: 'ok' } | { kind: 'network' } | { kind: 'retry' } | { kind: 'refused'; code?: string; message: string };
+
+export interface KeyValueStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+interface StoredExam {
+  v: 1;
+  seq: number;
+  ackedSeq: number;
+  answers: Record<string, number>;
+  /** The prediction as typed (may be invalid or empty). */
+  prediction: string;
+}
+
+export interface ServerAnswers {
+  answers: { question_id: number; answer_id: number }[];
+  prediction: number | null;
+  saveSeq: number;
+}
+
+export interface AnswerStoreOptions {
+  slug: string;
+  storage: KeyValueStorage | null;
+  send: (payload: SavePayload, options: { keepalive: boolean }) => Promise<SaveOutcome>;
+  /** Wait after a change before saving (ms): several quick taps make one request. */
+  debounceMs?: number;
+  /** Wait before retrying a failed save (ms); doubles up to maxRetryMs. */
+  retryMs?: number;
+  maxRetryMs?: number;
+  timers?: { set: (fn: () => void, ms: number) => unknown; clear: (handle: unknown) => void };
+}
+
+export const storageKey = (slug: string) => `exam:${slug}`;
+
+export class AnswerStore {
+  answers: Record<string, number> = {};
+  predictionText = '';
+  seq = 0;
+  ackedSeq = 0;
+  status: SaveStatus = 'saved';
+  /** Set when the server refused a save for good (time up, exam submitted, not found). */
+  refusal: { code?: string; message: string } | null = null;
+
+  private closed = false;
+  private readonly listeners = new Set<() => void>();
+  private inFlight: Promise<void> | null = null;
+  private debounceHandle: unknown = null;
+  private retryHandle: unknown = null;
+  private retryDelay: number;
+  private readonly timers: NonNullable<AnswerStoreOptions['timers']>;
+
+  constructor(private readonly options: AnswerStoreOptions) {
+    this.retryDelay = options.retryMs ?? 5_000;
+    this.timers = options.timers ?? {
+      set: (fn, ms) => setTimeout(fn, ms),
+      clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    };
+  }
+
+  /**
+   * Merges what the device kept with what the server holds: the newer by seq wins, and answers
+   * only one side knows are kept. Pending local changes are then sent.
+   */
+  restore(server: ServerAnswers) {
+    const local = this.readLocal();
+    const serverAnswers: Record<string, number> = {};
+    for (const answer of server.answers) serverAnswers[answer.question_id] = answer.answer_id;
+    const serverPrediction = server.prediction === null ? '' : String(server.prediction);
+    if (local && local.seq > server.saveSeq) {
+      this.answers = { ...serverAnswers, ...local.answers };
+      this.predictionText = local.prediction !== '' ? local.prediction : serverPrediction;
+      this.seq = local.seq;
+      this.ackedSeq = Math.min(local.ackedSeq, server.saveSeq);
+    } else {
+      this.answers = { ...(local?.answers ?? {}), ...serverAnswers };
+      this.predictionText = serverPrediction !== '' ? serverPrediction : (local?.prediction ?? '');
+      this.seq = Math.max(server.saveSeq, local?.seq ?? 0);
+      // Answers only the device knew (saved without seq elsewhere) still need sending.
+      const localOnly = Object.keys(this.answers).some((key) => serverAnswers[key] === undefined);
+      const predictionOnlyLocal = serverPrediction === '' && this.predictionText !== '';
+      if (localOnly || predictionOnlyLocal) this.seq += 1;
+      this.ackedSeq = server.saveSeq;
+    }
+    this.writeLocal();
+    this.status = this.pending ? 'saving' : 'saved';
+    this.emit();
+    if (this.pending) void this.flush();
+  }
+
+  get pending(): boolean {
+    return this.seq > this.ackedSeq;
+  }
+
+  /** The prediction when it is a valid answer, else undefined. */
+  get prediction(): number | undefined {
+    return parsePredictionInput(this.predictionText).value;
+  }
+
+  choose(questionId: number, answerId: number) {
+    if (this.answers[questionId] === answerId) return;
+    this.answers = { ...this.answers, [questionId]: answerId };
+    this.changed();
+  }
+
+  setPrediction(text: string) {
+    if (text === this.predictionText) return;
+    this.predictionText = text;
+    this.changed();
+  }
+
+  subscribe(listener: () => void) {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** The full answer state with the current seq (for a submit). */
+  snapshot(): SavePayload {
+    const prediction = this.prediction;
+    return {
+      answers: Object.entries(this.answers).map(([questionId, answerId]) => ({ question_id: Number(questionId), answer_id: answerId })),
+      ...(prediction !== undefined ? { prediction } : {}),
+      seq: this.seq,
+    };
+  }
+
+  /**
+   * Sends pending changes. Saves are strictly one after another (a later snapshot never races an
+   * earlier one); `keepalive` lets the request outlive the page (pagehide).
+   */
+  flush(options: { keepalive?: boolean } = {}): Promise<void> {
+    this.clearTimer('debounce');
+    if (this.closed || this.refusal || !this.pending) return this.inFlight ?? Promise.resolve();
+    if (options.keepalive) {
+      // The page is going away: fire without waiting for the save under way.
+      void this.options.send(this.snapshot(), { keepalive: true }).catch(() => undefined);
+      return Promise.resolve();
+    }
+    if (this.inFlight) return this.inFlight.then(() => this.flush());
+    this.inFlight = this.sendOnce().finally(() => {
+      this.inFlight = null;
+    });
+    return this.inFlight;
+  }
+
+  /** Called when the exam is over (submitted): forget the device copy and stop saving. */
+  close() {
+    this.clearTimer('debounce');
+    this.clearTimer('retry');
+    this.closed = true;
+    this.status = 'closed';
+    try {
+      this.options.storage?.removeItem(storageKey(this.options.slug));
+    } catch {
+      // storage unavailable: nothing to forget
+    }
+    this.emit();
+  }
+
+  /** Stops timers without forgetting anything (the screen unmounts). */
+  dispose() {
+    this.clearTimer('debounce');
+    this.clearTimer('retry');
+    this.listeners.clear();
+  }
+
+  private async sendOnce() {
+    const payload = this.snapshot();
+    this.status = 'saving';
+    this.emit();
+    let outcome: SaveOutcome;
+    try {
+      outcome = await this.options.send(payload, { keepalive: false });
+    } catch {
+      outcome = { kind: 'network' };
+    }
+    if (this.closed) return;
+    if (outcome.kind === 'ok') {
+      this.ackedSeq = Math.max(this.ackedSeq, payload.seq);
+      this.retryDelay = this.options.retryMs ?? 5_000;
+      this.clearTimer('retry');
+      this.writeLocal();
+      this.status = this.pending ? 'saving' : 'saved';
+      this.emit();
+      if (this.pending) this.schedule();
+      return;
+    }
+    if (outcome.kind === 'refused') {
+      this.refusal = { code: outcome.code, message: outcome.message };
+      this.status = 'offline';
+      this.emit();
+      return;
+    }
+    this.status = outcome.kind === 'network' ? 'offline' : 'saving';
+    this.emit();
+    this.scheduleRetry();
+  }
+
+  private changed() {
+    this.seq += 1;
+    this.writeLocal();
+    if (this.status !== 'offline') this.status = 'saving';
+    this.emit();
+    this.schedule();
+  }
+
+  private schedule() {
+    this.clearTimer('debounce');
+    this.debounceHandle = this.timers.set(() => {
+      this.debounceHandle = null;
+      void this.flush();
+    }, this.options.debounceMs ?? 1_500);
+  }
+
+  private scheduleRetry() {
+    if (this.retryHandle) return;
+    const delay = this.retryDelay;
+    this.retryDelay = Math.min(delay * 2, this.options.maxRetryMs ?? 30_000);
+    this.retryHandle = this.timers.set(() => {
+      this.retryHandle = null;
+      void this.flush();
+    }, delay);
+  }
+
+  /** The connection came back: send at once, before anything else. */
+  retryNow(): Promise<void> {
+    this.clearTimer('retry');
+    this.retryDelay = this.options.retryMs ?? 5_000;
+    return this.flush();
+  }
+
+  private clearTimer(which: 'debounce' | 'retry') {
+    const handle = which === 'debounce' ? this.debounceHandle : this.retryHandle;
+    if (handle) this.timers.clear(handle);
+    if (which === 'debounce') this.debounceHandle = null;
+    else this.retryHandle = null;
+  }
+
+  private readLocal(): StoredExam | null {
+    try {
+      const text = this.options.storage?.getItem(storageKey(this.options.slug));
+      if (!text) return null;
+      const parsed = JSON.parse(text) as StoredExam;
+      return parsed?.v === 1 && typeof parsed.seq === 'number' && parsed.answers && typeof parsed.answers === 'object' ? parsed : null;
+    } catch {
+      return null;
+    }
+  }
+
+  private writeLocal() {
+    const stored: StoredExam = { v: 1, seq: this.seq, ackedSeq: this.ackedSeq, answers: this.answers, prediction: this.predictionText };
+    try {
+      this.options.storage?.setItem(storageKey(this.options.slug), JSON.stringify(stored));
+    } catch {
+      // Storage full or disabled: the server copy (saved every few seconds) still holds the answers.
+    }
+  }
+
+  private emit() {
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -4,19 +4,26 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
 import { finaliseOverdueExams } from './features/exams/finalise';
+import { purgeExpiredAuthRows } from './features/auth/purge';
+
+const PURGE_INTERVAL_MS = 3_600_000;
 
 export function startBackgroundJobs(deps: { config: Config; db: Db; clock: Clock; logger: FastifyBaseLogger }) {
   const timers: NodeJS.Timeout[] = [];
-  if (deps.config.examSweepSeconds > 0) {
-    const sweep = async () => {
+  /** Runs `job` every `intervalMs`; logs how many rows it handled, and its failures. */
+  const every = (intervalMs: number, done: string, job: (db: Db, clock: Clock) => Promise<number>) => {
+    const run = async () => {
       try {
-        const count = await finaliseOverdueExams(deps.db, deps.clock);
-        if (count) deps.logger.info({ count }, 'overdue exams finalised');
+        const count = await job(deps.db, deps.clock);
+        if (count) deps.logger.info({ count }, done);
       } catch (error) {
-        deps.logger.error({ err: error }, 'exam sweep failed');
+        deps.logger.error({ err: error }, `${done}: failed`);
       }
     };
-    timers.push(setInterval(sweep, deps.config.examSweepSeconds * 1000).unref());
-  }
+    timers.push(setInterval(run, intervalMs).unref());
+  };
+
+  if (deps.config.examSweepSeconds > 0) every(deps.config.examSweepSeconds * 1000, 'overdue exams finalised', finaliseOverdueExams);
+  every(PURGE_INTERVAL_MS, 'old account rows purged', purgeExpiredAuthRows);
   return { stop: () => timers.forEach(clearInterval) };
 }

@@ -20,7 +20,7 @@ function BookModal({ book, onClose }: { book: Book; onClose: () => void }) {
       }
     >
       <figure className="book-modal-figure">
-        <img src={book.image} width="400" height="600" alt={`Bìa sách ${book.name} (ảnh lớn)`} decoding="async" />
+        <img src={book.image} width="600" height="800" alt={`Bìa sách ${book.name} (ảnh lớn)`} decoding="async" />
         {book.author && <figcaption>Tác giả: {book.author}</figcaption>}
       </figure>
     </Modal>
@@ -31,7 +31,7 @@ function BookCard({ book, onOpen }: { book: Book; onOpen: () => void }) {
   return (
     <li className="book-card">
       <button type="button" className="book-cover-button" onClick={onOpen} aria-label={`Xem bìa sách ${book.name}`}>
-        <img src={book.image} width="200" height="300" alt={`Bìa sách ${book.name}`} loading="lazy" decoding="async" />
+        <img src={book.image} width="150" height="200" alt={`Bìa sách ${book.name}`} loading="lazy" decoding="async" />
       </button>
       <h4 className="book-title">{book.name}</h4>
     </li>

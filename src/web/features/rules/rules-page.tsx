@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { ClassGroupWithBooks } from '../../../shared/schemas/catalog';
 import { formatDate, formatMoney, formatTime } from '../../../shared/format';
-import { prizeTotal, prizesOfKind, tierTotal, type PrizeTier } from '../../../shared/prizes';
+import { SCHOOL_SCORE_FORMULA, prizeTotal, prizesOfKind, tierTotal, type PrizeTier } from '../../../shared/prizes';
 import {
   DEFAULT_EXAM_DURATION_SECONDS,
   MAX_ATTEMPTS_PER_CONTESTANT,
@@ -252,6 +252,10 @@ export function RulesPage() {
           Các trường được xếp hạng theo hai tiêu chí có trọng số ngang nhau (50:50): <strong>số học sinh tham gia dự thi</strong> và{' '}
           <strong>tỉ lệ học sinh tham gia so với tổng số học sinh của trường</strong>.
         </p>
+        <details className="rules-details">
+          <summary>Cách tính điểm xếp hạng trường</summary>
+          <p>{SCHOOL_SCORE_FORMULA}</p>
+        </details>
         <PrizeTable tiers={prizesOfKind('school')} caption="Giải tập thể trường" showTotal={false} />
         <p className="rules-note">
           Ngoài giải của trường, {schoolPupils.count} học sinh có kết quả tốt nhất của mỗi trường đạt giải được tặng quà{' '}

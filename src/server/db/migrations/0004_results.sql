@@ -168,9 +168,7 @@ CREATE UNIQUE INDEX certificates_school_idx ON certificates (contest_id, school_
 
 -- Indexes for the reports -------------------------------------------------------------------
 
--- The school report reads the finished exams of a school's contestants: one index probe per
--- contestant that answers from the index alone.
-CREATE INDEX exams_finished_contestant_idx ON exams (contestant_id, contest_id)
-  INCLUDE (points, duration_seconds, submitted_at, prediction, book_id) WHERE status = 1;
--- The number of exam papers of a contest (the prediction's target).
+-- The school report reads a school's finished exams through contestants_school_idx and the
+-- (contestant_id, attempt) key of exams (see scripts/bench-report.ts for the plan). The number
+-- of exam papers of a contest (the prediction's target) is counted from this one:
 CREATE INDEX exams_finished_contest_idx ON exams (contest_id) WHERE status = 1;

@@ -9,8 +9,8 @@ export interface AttemptRow extends Attempt {
   bookId: number;
 }
 
-/** Finished exams of a contest (optionally of one school's contestants), with the pupil's school and class. */
-export async function loadFinishedAttempts(db: Db, contestId: number, filter: { schoolId?: number; contestantIds?: number[] } = {}): Promise<AttemptRow[]> {
+/** The query of loadFinishedAttempts (also explained by scripts/bench-report.ts). */
+export function finishedAttemptsQuery(db: Db, contestId: number, filter: { schoolId?: number; contestantIds?: number[] } = {}) {
   let query = db
     .selectFrom('exams')
     .innerJoin('contestants', 'contestants.id', 'exams.contestant_id')
@@ -29,10 +29,14 @@ export async function loadFinishedAttempts(db: Db, contestId: number, filter: { 
     .where('exams.contest_id', '=', contestId)
     .where('exams.status', '=', 1);
   if (filter.schoolId !== undefined) query = query.where('contestants.school_id', '=', filter.schoolId);
-  if (filter.contestantIds !== undefined) {
-    if (filter.contestantIds.length === 0) return [];
-    query = query.where('exams.contestant_id', 'in', filter.contestantIds);
-  }
+  if (filter.contestantIds !== undefined) query = query.where('exams.contestant_id', 'in', filter.contestantIds);
+  return query;
+}
+
+/** Finished exams of a contest (optionally of one school's contestants), with the pupil's school and class. */
+export async function loadFinishedAttempts(db: Db, contestId: number, filter: { schoolId?: number; contestantIds?: number[] } = {}): Promise<AttemptRow[]> {
+  if (filter.contestantIds !== undefined && filter.contestantIds.length === 0) return [];
+  const query = finishedAttemptsQuery(db, contestId, filter);
   const rows = await query.execute();
   return rows.map((row) => ({
     examId: row.examId,

@@ -113,6 +113,7 @@ function UserDropdown({ session, onNavigate }: { session: Session; onNavigate?: 
         ref={triggerRef}
         type="button"
         className="user-menu-trigger"
+        title={label}
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((value) => !value)}

@@ -6,7 +6,7 @@ import { hashPassword } from '../../lib/password';
 import { insertNewsPost } from '../../features/news/repo';
 import { seedResultSettings } from '../../features/ranking/settings';
 import { TIME_ZONE } from '../../../shared/rules';
-import { districts, classRoomsOfGrade } from './data/catalog';
+import { districts } from './data/catalog';
 import { classGroups } from './data/books';
 import { newsPosts } from './data/news';
 import { demoAccounts } from './demo-accounts';

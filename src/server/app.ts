@@ -67,6 +67,8 @@ export async function buildApp(deps: AppDeps) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // The Excel export compresses large sheets in a Web Worker made from a blob: URL (fflate).
+        workerSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
         baseUri: ["'self'"],

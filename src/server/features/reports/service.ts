@@ -118,9 +118,7 @@ export async function schoolReport(deps: ReportDeps, user: AuthUser): Promise<Re
       image_cer: certificate?.image_url ?? null,
       pdf_cer: certificate?.pdf_url ?? null,
       prize_name: certificate?.prizeName ?? null,
-      desc: certificate
-        ? `${certificate.prizeName}, trị giá ${formatMoney(certificate.amount)}; ${certificate.participants} học sinh của trường tham gia cuộc thi.`
-        : null,
+      desc: certificate ? `Trị giá ${formatMoney(certificate.amount)}; ${certificate.participants} học sinh của trường tham gia cuộc thi.` : null,
     },
     prizes_class: prizesClass,
     results_published: published,

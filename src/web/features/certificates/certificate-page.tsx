@@ -1,4 +1,161 @@
-// Scaffold: this screen is built by its feature's issue.
+// /giay-chung-nhan/:childId (spec section 2): 'Chưa có giấy chứng nhận' until the child has
+// finished an exam; then the certificates (preview and PDF download) and, from the results date,
+// the prize.
+import { useEffect, useState } from 'react';
+import { formatMoney } from '../../../shared/format';
+import { messages, resultMessages } from '../../../shared/messages';
+import type { CertificateView, ChildCertificateResponse } from '../../../shared/schemas/certificates';
+import { Button } from '../../components/ui/button';
+import { notify } from '../../components/ui/notices';
+import { ApiRequestError, api } from '../../lib/api-client';
+import { Link, useParams } from '../../lib/router';
+import { usePageTitle } from '../../lib/use-page-title';
+import { useRequireAuth } from '../auth/use-require-auth';
+import { fetchCertificateBlob, saveBlob, useCertificateImage } from './certificate-files';
+import './certificates.css';
+
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; response: ChildCertificateResponse };
+
 export function CertificatePage() {
-  return <div className="container page" />;
+  usePageTitle('Giấy chứng nhận');
+  const session = useRequireAuth(messages.pleaseLogin);
+  const { childId } = useParams<{ childId: string }>();
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  useEffect(() => {
+    if (!session) return;
+    let active = true;
+    setState({ status: 'loading' });
+    api.get<ChildCertificateResponse>(`/chilren-certificate?child_id=${encodeURIComponent(childId)}`).then(
+      (response) => active && setState({ status: 'ready', response }),
+      (error: unknown) => {
+        if (!active) return;
+        if (error instanceof ApiRequestError) setState({ status: 'error', message: error.body.message });
+        else {
+          console.warn('Không tải được giấy chứng nhận', error);
+          setState({ status: 'error', message: resultMessages.loadFailed });
+        }
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [session, childId]);
+
+  return (
+    <div className="container page certificate-page">
+      <h1>Giấy chứng nhận</h1>
+      {!session ? null : state.status === 'loading' ? (
+        <p className="muted" aria-busy="true">
+          Đang tải…
+        </p>
+      ) : state.status === 'error' ? (
+        <p className="alert alert-error" role="alert">
+          {state.message}
+        </p>
+      ) : (
+        <ChildCertificates response={state.response} />
+      )}
+    </div>
+  );
+}
+
+function ChildCertificates({ response }: { response: ChildCertificateResponse }) {
+  const child = response.data;
+  return (
+    <>
+      <section className="card certificate-child" aria-label="Thí sinh">
+        <h2>{child.fullname}</h2>
+        <p className="muted">
+          Lớp {child.class} – {child.school.name}
+        </p>
+        {response.exam_lastest && (
+          <Link className="btn btn-outline" href={`/ket-qua-thi/${response.exam_lastest.slug}`}>
+            Xem kết quả thi
+          </Link>
+        )}
+      </section>
+
+      <PrizeNotice response={response} />
+
+      {!child.path_certificate ? (
+        <div className="alert alert-warning certificate-none">
+          <p>{messages.noCertificate}</p>
+          <Link href="/du-thi">Vào thi</Link>
+        </div>
+      ) : (
+        <div className="certificate-list">
+          {child.certificates.map((certificate) => (
+            <CertificateCard key={certificate.code} certificate={certificate} name={child.fullname} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function PrizeNotice({ response }: { response: ChildCertificateResponse }) {
+  const child = response.data;
+  if (!response.results_published) {
+    return <p className="alert">Kết quả và giải thưởng của cuộc thi được công bố ngày {response.results_date}.</p>;
+  }
+  if (!child.prize_personal && !child.is_top_30) {
+    return (
+      <p className="alert">
+        Kết quả đã công bố ngày {response.results_date}. Em chưa đạt giải lần này — cảm ơn em đã tham gia cuộc thi!
+      </p>
+    );
+  }
+  return (
+    <div className="alert alert-success certificate-prize" role="status">
+      {child.prize_personal && (
+        <p>
+          Chúc mừng em đạt <strong>{child.prize_personal.prize_name}</strong> – {formatMoney(child.prize_personal.money)}. {child.prize_personal.desc}
+        </p>
+      )}
+      {child.is_top_30 === 1 && <p>Em nằm trong TOP 30 học sinh có kết quả tốt nhất của trường.</p>}
+      <p className="muted">Kết quả công bố ngày {response.results_date}.</p>
+    </div>
+  );
+}
+
+function CertificateCard({ certificate, name }: { certificate: CertificateView; name: string }) {
+  const image = useCertificateImage(certificate.image_url);
+  const [downloading, setDownloading] = useState(false);
+  const verifyPath = `/xac-minh/${certificate.code}`;
+
+  const onDownload = async () => {
+    setDownloading(true);
+    try {
+      saveBlob(await fetchCertificateBlob(certificate.pdf_url), `giay-chung-nhan-${certificate.code}.pdf`);
+    } catch (error) {
+      console.warn('Không tải được giấy chứng nhận', error);
+      notify('error', messages.failedTitle, resultMessages.downloadFailed);
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <article className="card certificate-card" aria-label={certificate.title}>
+      <h3>{certificate.title}</h3>
+      <div className="certificate-preview">
+        {image.url ? (
+          <img src={image.url} alt={`${certificate.title} của ${name}`} width={1400} height={990} />
+        ) : (
+          <div className="certificate-placeholder" aria-busy={!image.failed}>
+            {image.failed ? resultMessages.loadFailed : 'Đang tải giấy chứng nhận…'}
+          </div>
+        )}
+      </div>
+      <div className="certificate-actions">
+        <Button onClick={onDownload} disabled={downloading} aria-busy={downloading || undefined}>
+          Tải giấy chứng nhận (PDF)
+        </Button>
+        <p className="certificate-code">
+          Mã chứng nhận: <strong>{certificate.code}</strong> · <Link href={verifyPath}>Trang xác minh</Link>
+        </p>
+      </div>
+    </article>
+  );
 }

@@ -1,0 +1,48 @@
+// The workbook of 'Xuất excel', written and read back (Node builds of the same libraries).
+import { describe, expect, it } from 'vitest';
+import writeExcelFile from 'write-excel-file/node';
+import readExcelFile from 'read-excel-file/node';
+import type { ReportSchoolResponse } from '../../../shared/schemas/reports';
+import { buildReportSheets } from './export-excel';
+
+const data: ReportSchoolResponse['data'] = {
+  school: { name: 'Trường Tiểu học Lê Lợi', address: 'Số 5' },
+  contest: { name: 'Cuộc thi' },
+  total_register: 3,
+  total_done: 2,
+  quantity_students: [
+    { class: '2A1', total_register: 1, total_done: 1 },
+    { class: '5A1', total_register: 2, total_done: 1 },
+  ],
+  score: [
+    { rank: 1, tied: false, fullname: 'Hoàng Tiến Dũng', class: '5A1', count_exam: 2, points: 95, duration: '11 phút 40 giây', duration_seconds: 700, book: 'Sự tích Hồ Gươm', prediction: 1234 },
+    { rank: 2, tied: false, fullname: 'Vũ Ngọc Ánh', class: '2A1', count_exam: 1, points: 90, duration: '8 phút 20 giây', duration_seconds: 500, book: 'Tấm Cám', prediction: null },
+  ],
+  class: [
+    { class: '2A1', total_register: 1, total_done: 1, avg_score: 90, avg_duration_format: '8 phút 20 giây', avg_duration_seconds: 500 },
+    { class: '5A1', total_register: 2, total_done: 1, avg_score: 92.5, avg_duration_format: '11 phút 40 giây', avg_duration_seconds: 700 },
+  ],
+};
+
+describe('buildReportSheets', () => {
+  it('three sheets with Vietnamese headings, numbers as numbers and no ids', async () => {
+    const buffer = await writeExcelFile(buildReportSheets(data)).toBuffer();
+    const sheets = await readExcelFile(buffer);
+    expect(sheets.map((s) => s.sheet)).toEqual(['Số lượng thí sinh', 'Điểm thi', 'Lớp']);
+    expect(sheets[0]!.data).toEqual([
+      ['Lớp', 'Số học sinh đăng ký', 'Số học sinh đã thi'],
+      ['2A1', 1, 1],
+      ['5A1', 2, 1],
+    ]);
+    expect(sheets[1]!.data).toEqual([
+      ['Họ và tên', 'Sách thi', 'Lớp', 'Số lần thi', 'Điểm', 'Thời gian làm bài (giây)', 'Dự đoán'],
+      ['Hoàng Tiến Dũng', 'Sự tích Hồ Gươm', '5A1', 2, 95, 700, 1234],
+      ['Vũ Ngọc Ánh', 'Tấm Cám', '2A1', 1, 90, 500, null],
+    ]);
+    expect(sheets[2]!.data).toEqual([
+      ['Lớp', 'Số học sinh dự thi', 'Điểm trung bình', 'Thời gian trung bình (giây)'],
+      ['2A1', 1, 90, 500],
+      ['5A1', 1, 92.5, 700],
+    ]);
+  });
+});

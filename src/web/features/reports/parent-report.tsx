@@ -1,0 +1,115 @@
+// The parent's report (spec section 2): one block per child with the remaining attempts, the
+// finished exams ('Kết quả thi') and the exam in progress ('Tiếp tục thi').
+import { useEffect, useState } from 'react';
+import { formatDuration } from '../../../shared/format';
+import { examMessages } from '../../../shared/messages';
+import type { Contestant, ContestantExam, ProfileResponse } from '../../../shared/schemas/profile';
+import { api } from '../../lib/api-client';
+import { Link } from '../../lib/router';
+import { attemptsNote } from './attempts';
+
+export function ParentReport() {
+  const [children, setChildren] = useState<Contestant[] | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    api.get<ProfileResponse>('/profile').then(
+      (response) => active && setChildren(response.data.childrens),
+      // Report load errors are only logged (spec section 8).
+      (error: unknown) => console.warn('Không tải được báo cáo', error),
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  return (
+    <>
+      <h1>Báo cáo</h1>
+      {children === null ? (
+        <p className="muted" aria-busy="true">
+          Đang tải…
+        </p>
+      ) : children.length === 0 ? (
+        <div className="alert alert-warning">
+          <p>{examMessages.noContestants}</p>
+          <Link href="/tai-khoan">{examMessages.registerContestant}</Link>
+        </div>
+      ) : (
+        <div className="report-children">
+          {children.map((child) => (
+            <ChildBlock key={child.id} child={child} />
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function ChildBlock({ child }: { child: Contestant }) {
+  const exams = [...child.exams].sort((a, b) => a.attempt - b.attempt);
+  const headingId = `report-child-${child.id}`;
+  return (
+    <section className="card report-child" aria-labelledby={headingId}>
+      <div className="report-child-head">
+        <div>
+          <h2 id={headingId}>{child.fullname}</h2>
+          <p className="report-child-meta">
+            <span>Lớp: {child.class}</span>
+            <span>Trường: {child.school.name}</span>
+          </p>
+        </div>
+        <Link className="btn btn-outline" href={`/giay-chung-nhan/${child.id}`}>
+          Chứng nhận
+        </Link>
+      </div>
+      <p className="report-attempts" data-testid="attempts-note">
+        {attemptsNote(exams.length)}
+      </p>
+      {exams.length > 0 && (
+        <ol className="report-exams" aria-label={`Các lần thi của ${child.fullname}`}>
+          {exams.map((exam) => (
+            <ExamItem key={exam.id} exam={exam} childId={child.id} />
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+function ExamItem({ exam, childId }: { exam: ContestantExam; childId: number }) {
+  if (exam.status === 2) {
+    return (
+      <li className="report-exam report-exam-doing">
+        <span className="report-exam-attempt">Lần thi {exam.attempt}</span>
+        <span className="report-exam-status">đang thi</span>
+        <Link className="btn btn-accent" href={`/bat-dau-thi/${exam.book_id}/${childId}/${exam.slug}`}>
+          Tiếp tục thi
+        </Link>
+      </li>
+    );
+  }
+  const seconds = (exam.time_complete_minutes ?? 0) * 60 + (exam.time_complete_seconds ?? 0);
+  return (
+    <li className="report-exam">
+      <span className="report-exam-attempt">Lần thi {exam.attempt}</span>
+      <dl className="report-exam-facts">
+        <div>
+          <dt>Điểm</dt>
+          <dd>{exam.points ?? 0}/100</dd>
+        </div>
+        <div>
+          <dt>Thời gian</dt>
+          <dd>{formatDuration(seconds)}</dd>
+        </div>
+        <div>
+          <dt>Dự đoán số bài thi</dt>
+          <dd>{exam.prediction ?? '—'}</dd>
+        </div>
+      </dl>
+      <Link className="btn btn-outline" href={`/ket-qua-thi/${exam.slug}`}>
+        Kết quả thi
+      </Link>
+    </li>
+  );
+}

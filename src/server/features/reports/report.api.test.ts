@@ -162,6 +162,10 @@ describe('GET /api/report-school: prizes from the results date', () => {
       expect((await fetch(server.url + body.prize.image_cer, { headers: { authorization: `Bearer ${token}` } })).status).toBe(404);
     }
     expect((await fetch(server.url + body.prize.pdf_cer)).status).toBe(401);
+    // The printed code confirms the school's certificate publicly.
+    const code = /certificates\/([A-Z0-9-]+)\//.exec(body.prize.image_cer)![1];
+    const verified = await server.request('GET', `/api/certificates/verify/${code}`);
+    expect(verified.body.data).toMatchObject({ kind: 'school', title: 'Giấy chứng nhận Giải Nhất tập thể trường', name: 'Trường Tiểu học Lê Lợi' });
   });
 
   it('the runner-up school has no class prize line of another school', async () => {

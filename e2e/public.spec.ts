@@ -241,7 +241,7 @@ test('the rules page shows the books, the dates, the ranking order and the prize
   await expect(page.getByText('Từ 16/04/2025 đến 21/04/2025')).toBeVisible();
 
   const ranking = page.locator('#xep-hang ol > li');
-  await expect(ranking).toHaveText([/Điểm cao hơn/, /thời gian làm bài ngắn hơn/, /nộp sớm hơn/, /dự đoán gần với số bài thi thực tế/]);
+  await expect(ranking).toHaveText([/điểm thi từ cao xuống thấp/, /thời gian làm bài ngắn hơn/, /nộp bài sớm hơn/, /dự đoán gần với số bài thi thực tế/]);
 
   const individual = page.getByRole('table', { name: 'Giải cá nhân' });
   await expect(individual.getByRole('row', { name: /Giải Đặc biệt/ })).toContainText('10.000.000 đ');

@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import type { ClassGroupWithBooks } from '../../../shared/schemas/catalog';
 import { formatDate, formatMoney, formatTime } from '../../../shared/format';
+import { DEFAULT_CLASS_MIN_PARTICIPANTS, INDIVIDUAL_RANKING_RULES, TIE_RULE, teacherPrizeRule } from '../../../shared/ranking-rules';
 import { SCHOOL_SCORE_FORMULA, prizeTotal, prizesOfKind, tierTotal, type PrizeTier } from '../../../shared/prizes';
 import {
   DEFAULT_EXAM_DURATION_SECONDS,
@@ -232,13 +233,13 @@ export function RulesPage() {
 
       <section id="xep-hang" className="rules-section">
         <h2>6. {title('xep-hang')}</h2>
-        <p>Các bài thi được xếp hạng lần lượt theo các tiêu chí sau:</p>
+        <p>{INDIVIDUAL_RANKING_RULES[0]} Các thí sinh được xếp hạng lần lượt theo các tiêu chí sau:</p>
         <ol className="ranking-list">
-          <li>Điểm cao hơn xếp trên.</li>
-          <li>Nếu bằng điểm: thời gian làm bài ngắn hơn xếp trên.</li>
-          <li>Nếu vẫn bằng nhau: bài nộp sớm hơn xếp trên.</li>
-          <li>Cuối cùng: câu trả lời dự đoán gần với số bài thi thực tế hơn xếp trên.</li>
+          {INDIVIDUAL_RANKING_RULES.slice(1).map((rule) => (
+            <li key={rule}>{rule}</li>
+          ))}
         </ol>
+        <p>{TIE_RULE}</p>
       </section>
 
       <section id="giai-thuong" className="rules-section">
@@ -264,6 +265,7 @@ export function RulesPage() {
 
         <h3>7.3. Giải “Giáo viên truyền lửa”</h3>
         <p>Dành cho giáo viên chủ nhiệm của những lớp có phong trào đọc sách và tham gia cuộc thi sôi nổi, đạt kết quả tốt nhất.</p>
+        <p>{teacherPrizeRule(DEFAULT_CLASS_MIN_PARTICIPANTS)}</p>
         <PrizeTable tiers={prizesOfKind('teacher')} caption="Giải Giáo viên truyền lửa" showTotal />
       </section>
 

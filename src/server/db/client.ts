@@ -44,8 +44,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return handle;
 }
 
+/** A statement whose text starts with this comment runs as a named prepared statement. */
+const PREPARED_STATEMENT = /^\/\* prepared:([a-z0-9_]+) \*\//;
+
+/**
+ * Kysely sends every statement unnamed, so PostgreSQL parses and plans it each time. For the
+ * exam-day hot paths (features/exams/repo.ts) planning costs more than running; their text starts
+ * with `/* prepared:<name> *\/` and this client sends them named: parsed once per connection.
+ */
+class PreparingClient extends pg.Client {
+  override query(...args: any[]): any {
+    const [text, values, callback] = args;
+    const name = typeof text === 'string' ? PREPARED_STATEMENT.exec(text)?.[1] : undefined;
+    if (name) return super.query({ name, text, values }, callback);
+    return (super.query as (...a: any[]) => any)(...args);
+  }
+}
+
 function openPostgres(url: string, schema: string | undefined, max: number): DatabaseHandle {
   const pool = new pg.Pool({
+    Client: PreparingClient,
     connectionString: url,
     max,
     // Fail fast rather than queue forever when the server is gone.

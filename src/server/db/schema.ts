@@ -95,6 +95,8 @@ export interface ExamTable {
   points: number | null;
   duration_seconds: number | null;
   created_at: DefaultTimestamp;
+  /** 0003_exams.sql: (question, answer) pairs as question_id * 2^32 + answer_id, set by a trigger; SQL only. */
+  answer_options: ColumnType<string[], never, never>;
 }
 export interface NewsPostTable {
   id: Generated<number>;

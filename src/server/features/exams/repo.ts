@@ -1,6 +1,7 @@
 // SQL of the exam feature. The two hot paths (saving answers, re-syncing the time) are single
-// statements that also check the caller's session, so a save costs one round trip.
-import { sql } from 'kysely';
+// statements that also check the caller's session, so a save costs one round trip; they are
+// named prepared statements (the `/* prepared:... */` comment, see db/client.ts), planned once.
+import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { AnswerMap, ExamQuestion } from '../../db/schema';
 import { MAX_POINTS, POINTS_PER_CORRECT_ANSWER } from '../../../shared/rules';
@@ -141,9 +142,40 @@ export interface SaveAnswersInput {
   answers: AnswerMap;
   prediction: number | null;
   seq: number | null;
-  /** [{id: q, answers: [{id: a}]}, ...]: every pair must be one of the exam's own (jsonb @>). */
-  containment: string;
 }
+
+// The two hot statements are fixed texts with numbered parameters, run as they are (no query
+// builder work per request); named prepared statements (db/client.ts), planned once per connection.
+const SAVE_ANSWERS_SQL = `/* prepared:exam_save_answers */
+  UPDATE exams e
+  SET answers = e.answers || $1::jsonb,
+      prediction = COALESCE($2::integer, e.prediction),
+      save_seq = GREATEST(e.save_seq, COALESCE($3::bigint, 0)),
+      saved_at = $4::timestamptz
+  FROM contestants c, sessions s
+  WHERE e.id = $5::integer
+    AND e.slug = $6::text
+    AND e.status = 2
+    AND e.end_time >= $7::timestamptz
+    AND ($3::bigint IS NULL OR e.save_seq <= $3::bigint)
+    -- exams.answer_options (0003_exams.sql): question_id * 2^32 + answer_id
+    AND e.answer_options @> ARRAY(SELECT q::bigint * 4294967296 + a FROM unnest($8::integer[], $9::integer[]) AS p(q, a))
+    AND c.id = e.contestant_id
+    AND s.user_id = c.user_id
+    AND s.token_hash = $10::text
+    AND s.revoked_at IS NULL
+    AND s.expires_at > $4::timestamptz
+  RETURNING e.save_seq`;
+
+const EXAM_TIMES_SQL = `/* prepared:exam_times */
+  SELECT e.start_time, e.end_time, e.status
+  FROM exams e
+  JOIN contestants c ON c.id = e.contestant_id
+  JOIN sessions s ON s.user_id = c.user_id
+  WHERE e.id = $1::integer
+    AND s.token_hash = $2::text
+    AND s.revoked_at IS NULL
+    AND s.expires_at > $3::timestamptz`;
 
 /**
  * One statement: checks the session, the owner, the status, the deadline, the sequence number
@@ -151,39 +183,29 @@ export interface SaveAnswersInput {
  * then finds out which one, off the hot path).
  */
 export async function saveAnswers(db: Db, input: SaveAnswersInput) {
-  const result = await sql<{ save_seq: number }>`
-    UPDATE exams e
-    SET answers = e.answers || ${JSON.stringify(input.answers)}::jsonb,
-        prediction = COALESCE(${input.prediction}::integer, e.prediction),
-        save_seq = GREATEST(e.save_seq, COALESCE(${input.seq}::bigint, 0)),
-        saved_at = ${input.now}
-    FROM contestants c, sessions s
-    WHERE e.id = ${input.examId}
-      AND e.slug = ${input.slug}
-      AND e.status = 2
-      AND e.end_time >= ${input.endTimeAtLeast}
-      AND (${input.seq}::bigint IS NULL OR e.save_seq <= ${input.seq}::bigint)
-      AND e.questions @> ${input.containment}::jsonb
-      AND c.id = e.contestant_id
-      AND s.user_id = c.user_id
-      AND s.token_hash = ${input.tokenHash}
-      AND s.revoked_at IS NULL
-      AND s.expires_at > ${input.now}
-    RETURNING e.save_seq`.execute(db);
+  const entries = Object.entries(input.answers);
+  const result = await db.executeQuery<{ save_seq: number }>(
+    CompiledQuery.raw(SAVE_ANSWERS_SQL, [
+      JSON.stringify(input.answers),
+      input.prediction,
+      input.seq,
+      input.now.toISOString(),
+      input.examId,
+      input.slug,
+      input.endTimeAtLeast.toISOString(),
+      entries.map(([questionId]) => Number(questionId)),
+      entries.map(([, answerId]) => answerId),
+      input.tokenHash,
+    ]),
+  );
   return result.rows[0];
 }
 
 /** The times of an exam, for the owner of the session only (one statement). */
 export async function findExamTimes(db: Db, examId: number, tokenHash: string, now: Date) {
-  const result = await sql<{ start_time: Date; end_time: Date; status: 1 | 2 }>`
-    SELECT e.start_time, e.end_time, e.status
-    FROM exams e
-    JOIN contestants c ON c.id = e.contestant_id
-    JOIN sessions s ON s.user_id = c.user_id
-    WHERE e.id = ${examId}
-      AND s.token_hash = ${tokenHash}
-      AND s.revoked_at IS NULL
-      AND s.expires_at > ${now}`.execute(db);
+  const result = await db.executeQuery<{ start_time: Date; end_time: Date; status: 1 | 2 }>(
+    CompiledQuery.raw(EXAM_TIMES_SQL, [examId, tokenHash, now.toISOString()]),
+  );
   return result.rows[0];
 }
 

@@ -265,9 +265,6 @@ export async function saveAnswers({ db, clock, auth }: ExamDeps, request: Fastif
     answers,
     prediction: body.prediction ?? null,
     seq,
-    containment: JSON.stringify(
-      Object.entries(answers).map(([questionId, answerId]) => ({ id: Number(questionId), answers: [{ id: answerId }] })),
-    ),
   });
   if (saved) return { success: true as const, saved: true, stale: false, save_seq: saved.save_seq, server_time: iso(now) };
 

@@ -211,7 +211,8 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
             if (error.body.missing_prediction) marks.add(PREDICTION_INDEX);
             setMissing(marks);
           }
-          const message = error instanceof ApiRequestError ? error.body.message : examMessages.loadFailed;
+          // The server's message, or the API client's own for a request that got no answer.
+          const message = error instanceof Error ? error.message : messages.serverError;
           notify('error', examMessages.submitFailedTitle, message);
           setPhase(auto ? 'failed' : 'answering');
           return;

@@ -133,7 +133,7 @@ function StartForm({ contestants }: { contestants: Contestant[] }) {
         notify('error', error.body.message);
       } else {
         console.warn('Không vào thi được', error);
-        notify('error', examMessages.loadFailed);
+        notify('error', error instanceof Error ? error.message : messages.serverError);
       }
     }
   };

@@ -1,19 +1,36 @@
 import { NoticeStack } from '../components/ui/notices';
+import { usePathname } from '../lib/router';
 import { Header } from './header';
 import { Footer } from './footer';
 import { AppRoutes } from './routes';
 
+/** During an exam the child sees only the exam: no menu to wander off through, no footer. */
+const isExamScreen = (pathname: string) => pathname.startsWith('/bat-dau-thi');
+
+function ExamHeader() {
+  return (
+    <header className="site-header">
+      <div className="container header-bar">
+        <span className="header-logo">
+          <img src="/images/logo.svg" width="150" height="50" alt="Cuộc thi Đại sứ Văn hoá đọc" />
+        </span>
+      </div>
+    </header>
+  );
+}
+
 export function Layout() {
+  const examScreen = isExamScreen(usePathname());
   return (
     <div className="app-shell">
       <a className="visually-hidden" href="#main">
         Bỏ qua đến nội dung chính
       </a>
-      <Header />
+      {examScreen ? <ExamHeader /> : <Header />}
       <main id="main">
         <AppRoutes />
       </main>
-      <Footer />
+      {!examScreen && <Footer />}
       <NoticeStack />
     </div>
   );

@@ -97,6 +97,8 @@ export interface ExamTable {
   created_at: DefaultTimestamp;
   /** 0003_exams.sql: (question, answer) pairs as question_id * 2^32 + answer_id, set by a trigger; SQL only. */
   answer_options: ColumnType<string[], never, never>;
+  /** 0005_exam_owner.sql: the contestant's owner (the save checks the session against it); filled from contestants when left out. */
+  user_id: ColumnType<number, number | undefined, never>;
 }
 export interface NewsPostTable {
   id: Generated<number>;

@@ -73,6 +73,8 @@ export async function drawQuestions(db: Db, bookId: number, count: number): Prom
 
 export interface NewExam {
   slug: string;
+  /** The contestant's owner (0005_exam_owner.sql). */
+  user_id: number;
   contest_id: number;
   contestant_id: number;
   book_id: number;
@@ -146,23 +148,23 @@ export interface SaveAnswersInput {
 
 // The two hot statements are fixed texts with numbered parameters, run as they are (no query
 // builder work per request); named prepared statements (db/client.ts), planned once per connection.
+// Each reads the exam row by primary key and the session by its token hash, nothing else:
+// exams.user_id (0005_exam_owner.sql) is the owner, kept equal to the contestant's by a foreign key.
 const SAVE_ANSWERS_SQL = `/* prepared:exam_save_answers */
   UPDATE exams e
   SET answers = e.answers || $1::jsonb,
       prediction = COALESCE($2::integer, e.prediction),
       save_seq = GREATEST(e.save_seq, COALESCE($3::bigint, 0)),
       saved_at = $4::timestamptz
-  FROM contestants c, sessions s
+  FROM sessions s
   WHERE e.id = $5::integer
     AND e.slug = $6::text
     AND e.status = 2
     AND e.end_time >= $7::timestamptz
     AND ($3::bigint IS NULL OR e.save_seq <= $3::bigint)
-    -- exams.answer_options (0003_exams.sql): question_id * 2^32 + answer_id
-    AND e.answer_options @> ARRAY(SELECT q::bigint * 4294967296 + a FROM unnest($8::integer[], $9::integer[]) AS p(q, a))
-    AND c.id = e.contestant_id
-    AND s.user_id = c.user_id
-    AND s.token_hash = $10::text
+    AND e.answer_options @> $8::bigint[]
+    AND s.token_hash = $9::text
+    AND s.user_id = e.user_id
     AND s.revoked_at IS NULL
     AND s.expires_at > $4::timestamptz
   RETURNING e.save_seq`;
@@ -170,12 +172,32 @@ const SAVE_ANSWERS_SQL = `/* prepared:exam_save_answers */
 const EXAM_TIMES_SQL = `/* prepared:exam_times */
   SELECT e.start_time, e.end_time, e.status
   FROM exams e
-  JOIN contestants c ON c.id = e.contestant_id
-  JOIN sessions s ON s.user_id = c.user_id
+  JOIN sessions s ON s.user_id = e.user_id
   WHERE e.id = $1::integer
     AND s.token_hash = $2::text
     AND s.revoked_at IS NULL
     AND s.expires_at > $3::timestamptz`;
+
+const INT4_MAX = 2_147_483_647;
+/** Below this, question_id * 2^32 is exact in a double. */
+const EXACT_QUESTION_ID = 2 ** 21;
+
+/**
+ * The pairs as a bigint[] literal in the encoding of exams.answer_options (0003_exams.sql):
+ * question_id * 2^32 + answer_id. Undefined when an id is beyond int4 (the type of every id in the
+ * database): such a pair belongs to no exam.
+ */
+function answerPairsLiteral(answers: AnswerMap): string | undefined {
+  let literal = '{';
+  for (const key in answers) {
+    const questionId = Number(key);
+    const answerId = answers[key]!;
+    if (questionId > INT4_MAX || answerId > INT4_MAX) return undefined;
+    const code = questionId < EXACT_QUESTION_ID ? String(questionId * 4294967296 + answerId) : String(BigInt(questionId) * 4294967296n + BigInt(answerId));
+    literal += literal.length === 1 ? code : ',' + code;
+  }
+  return literal + '}';
+}
 
 /**
  * One statement: checks the session, the owner, the status, the deadline, the sequence number
@@ -183,7 +205,8 @@ const EXAM_TIMES_SQL = `/* prepared:exam_times */
  * then finds out which one, off the hot path).
  */
 export async function saveAnswers(db: Db, input: SaveAnswersInput) {
-  const entries = Object.entries(input.answers);
+  const pairs = answerPairsLiteral(input.answers);
+  if (pairs === undefined) return undefined;
   const result = await db.executeQuery<{ save_seq: number }>(
     CompiledQuery.raw(SAVE_ANSWERS_SQL, [
       JSON.stringify(input.answers),
@@ -193,8 +216,7 @@ export async function saveAnswers(db: Db, input: SaveAnswersInput) {
       input.examId,
       input.slug,
       input.endTimeAtLeast.toISOString(),
-      entries.map(([questionId]) => Number(questionId)),
-      entries.map(([, answerId]) => answerId),
+      pairs,
       input.tokenHash,
     ]),
   );
@@ -210,12 +232,7 @@ export async function findExamTimes(db: Db, examId: number, tokenHash: string, n
 }
 
 export async function findExamOwner(db: Db, examId: number) {
-  return db
-    .selectFrom('exams')
-    .innerJoin('contestants', 'contestants.id', 'exams.contestant_id')
-    .select(['contestants.user_id'])
-    .where('exams.id', '=', examId)
-    .executeTakeFirst();
+  return db.selectFrom('exams').select(['user_id']).where('id', '=', examId).executeTakeFirst();
 }
 
 /** Merges final answers inside the submit transaction (the row is locked by the caller). */

@@ -19,6 +19,7 @@ import {
 } from '../../../shared/schemas/exams';
 import type { Services } from '../../app';
 import type { Api } from '../../lib/api';
+import { fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
 import * as service from './service';
 
 // Exam data is personal and changes with every save: never cached by a browser or a proxy.
@@ -67,9 +68,17 @@ export function registerExamRoutes(api: Api, services: Services) {
     },
   );
 
+  // The autosave is the exam day's most frequent request (docs/decisions/005-exam-save-path.md):
+  // bodies and replies already in their final form skip Zod's work (fast-schema.ts; the rules are
+  // still the Zod schemas'), and its replies are far below the compression threshold.
   api.post(
     '/store-answers-exam',
-    { schema: { body: saveAnswersBodySchema, response: { 200: saveAnswersResponseSchema } } },
+    {
+      schema: { body: saveAnswersBodySchema, response: { 200: saveAnswersResponseSchema } },
+      validatorCompiler: fastValidatorCompiler(saveAnswersBodySchema),
+      serializerCompiler: fastSerializerCompiler(saveAnswersResponseSchema),
+      compress: false,
+    },
     async (request) => service.saveAnswers(deps, request, request.body),
   );
 

@@ -124,6 +124,7 @@ export async function startExam({ db, clock }: ExamDeps, user: AuthUser, bookId:
       }
       const exam = await repo.insertExam(trx, {
         slug: newToken(SLUG_BYTES),
+        user_id: user.id,
         contest_id: contest.id,
         contestant_id: contestant.id,
         book_id: book.id,

@@ -1,5 +1,6 @@
 // buildApp(deps): the Fastify instance with every feature registered by hand. Never listens.
 import { existsSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
 import compress from '@fastify/compress';
@@ -81,7 +82,23 @@ export async function buildApp(deps: AppDeps) {
     // Certificates and covers may be shown by other sites (e.g. a school's page).
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)));
+  // Its headers are the same for every request: taken once, then given to each reply as Fastify
+  // headers (written with the reply's own, in one pass, instead of one setHeader call each).
+  const securityHeaderValues: Record<string, string> = {};
+  securityHeaders(
+    {} as IncomingMessage,
+    {
+      setHeader: (name: string, value: string) => (securityHeaderValues[name.toLowerCase()] = String(value)),
+      removeHeader: (name: string) => delete securityHeaderValues[name.toLowerCase()],
+    } as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error) throw error;
+    },
+  );
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaderValues);
+    done();
+  });
   await app.register(compress, { global: true, threshold: 1024 });
 
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {

@@ -1,7 +1,7 @@
 // Opens the database: a PostgreSQL server through a pg pool when a URL is given, otherwise an
 // embedded PGlite persisted under dataDir (or in memory when dataDir is 'memory://').
 import { mkdirSync } from 'node:fs';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 import { createPgliteEmulatedPool } from './pglite-pool';
@@ -61,6 +61,20 @@ class PreparingClient extends pg.Client {
   }
 }
 
+/** The pg pool behind a Kysely instance opened on PostgreSQL (none for PGlite). */
+const poolOf = new WeakMap<Db, pg.Pool>();
+
+/**
+ * Runs one hot-path statement (text starting with the prepared-statement comment) straight on the
+ * pg pool, without Kysely's per-query work (connection wrapper, result objects); through Kysely
+ * on PGlite. Returns the rows.
+ */
+export async function hotQuery<Row>(db: Db, text: string, values: unknown[]): Promise<Row[]> {
+  const pool = poolOf.get(db);
+  if (pool) return (await pool.query<Row & pg.QueryResultRow>(text, values)).rows;
+  return (await db.executeQuery<Row>(CompiledQuery.raw(text, values))).rows;
+}
+
 function openPostgres(url: string, schema: string | undefined, max: number): DatabaseHandle {
   const pool = new pg.Pool({
     Client: PreparingClient,
@@ -71,6 +85,7 @@ function openPostgres(url: string, schema: string | undefined, max: number): Dat
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  poolOf.set(db, pool);
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

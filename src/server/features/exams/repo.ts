@@ -1,8 +1,8 @@
 // SQL of the exam feature. The two hot paths (saving answers, re-syncing the time) are single
 // statements that also check the caller's session, so a save costs one round trip; they are
 // named prepared statements (the `/* prepared:... */` comment, see db/client.ts), planned once.
-import { CompiledQuery, sql } from 'kysely';
-import type { Db } from '../../db/client';
+import { sql } from 'kysely';
+import { hotQuery, type Db } from '../../db/client';
 import type { AnswerMap, ExamQuestion } from '../../db/schema';
 import { MAX_POINTS, POINTS_PER_CORRECT_ANSWER } from '../../../shared/rules';
 
@@ -140,8 +140,10 @@ export interface SaveAnswersInput {
   now: Date;
   /** Saves are accepted while end_time >= this (now minus the grace period). */
   endTimeAtLeast: Date;
-  /** {"<question_id>": answer_id} merged over the stored answers. */
-  answers: AnswerMap;
+  /** The answers as a jsonb object {"<question_id>": answer_id}, merged over the stored answers. */
+  answersJson: string;
+  /** The same answers as a bigint[] literal of question_id * 2^32 + answer_id (see answerPairs). */
+  pairsLiteral: string;
   prediction: number | null;
   seq: number | null;
 }
@@ -183,20 +185,26 @@ const INT4_MAX = 2_147_483_647;
 const EXACT_QUESTION_ID = 2 ** 21;
 
 /**
- * The pairs as a bigint[] literal in the encoding of exams.answer_options (0003_exams.sql):
- * question_id * 2^32 + answer_id. Undefined when an id is beyond int4 (the type of every id in the
- * database): such a pair belongs to no exam.
+ * The answers of a save in the two forms its statement takes, built in one pass: the jsonb object
+ * {"<question_id>": answer_id} to merge, and the bigint[] literal of the pairs in the encoding of
+ * exams.answer_options (0003_exams.sql), question_id * 2^32 + answer_id. `duplicate` when a
+ * question appears twice; `foreign` when an id is beyond int4 (the type of every id in the
+ * database), so that the pair belongs to no exam.
  */
-function answerPairsLiteral(answers: AnswerMap): string | undefined {
-  let literal = '{';
-  for (const key in answers) {
-    const questionId = Number(key);
-    const answerId = answers[key]!;
-    if (questionId > INT4_MAX || answerId > INT4_MAX) return undefined;
-    const code = questionId < EXACT_QUESTION_ID ? String(questionId * 4294967296 + answerId) : String(BigInt(questionId) * 4294967296n + BigInt(answerId));
-    literal += literal.length === 1 ? code : ',' + code;
+export function answerPairs(answers: readonly { question_id: number; answer_id: number }[]) {
+  let json = '{';
+  let pairs = '{';
+  const seen = new Set<number>();
+  for (const { question_id: questionId, answer_id: answerId } of answers) {
+    if (seen.has(questionId)) return { problem: 'duplicate' as const };
+    seen.add(questionId);
+    if (questionId > INT4_MAX || answerId > INT4_MAX) return { problem: 'foreign' as const };
+    const code = questionId < EXACT_QUESTION_ID ? questionId * 4294967296 + answerId : BigInt(questionId) * 4294967296n + BigInt(answerId);
+    const separator = seen.size === 1 ? '' : ',';
+    json += `${separator}"${questionId}":${answerId}`;
+    pairs += separator + code;
   }
-  return literal + '}';
+  return { json: json + '}', pairs: pairs + '}' };
 }
 
 /**
@@ -205,30 +213,24 @@ function answerPairsLiteral(answers: AnswerMap): string | undefined {
  * then finds out which one, off the hot path).
  */
 export async function saveAnswers(db: Db, input: SaveAnswersInput) {
-  const pairs = answerPairsLiteral(input.answers);
-  if (pairs === undefined) return undefined;
-  const result = await db.executeQuery<{ save_seq: number }>(
-    CompiledQuery.raw(SAVE_ANSWERS_SQL, [
-      JSON.stringify(input.answers),
-      input.prediction,
-      input.seq,
-      input.now.toISOString(),
-      input.examId,
-      input.slug,
-      input.endTimeAtLeast.toISOString(),
-      pairs,
-      input.tokenHash,
-    ]),
-  );
-  return result.rows[0];
+  const rows = await hotQuery<{ save_seq: number }>(db, SAVE_ANSWERS_SQL, [
+    input.answersJson,
+    input.prediction,
+    input.seq,
+    input.now.toISOString(),
+    input.examId,
+    input.slug,
+    input.endTimeAtLeast.toISOString(),
+    input.pairsLiteral,
+    input.tokenHash,
+  ]);
+  return rows[0];
 }
 
 /** The times of an exam, for the owner of the session only (one statement). */
 export async function findExamTimes(db: Db, examId: number, tokenHash: string, now: Date) {
-  const result = await db.executeQuery<{ start_time: Date; end_time: Date; status: 1 | 2 }>(
-    CompiledQuery.raw(EXAM_TIMES_SQL, [examId, tokenHash, now.toISOString()]),
-  );
-  return result.rows[0];
+  const rows = await hotQuery<{ start_time: Date; end_time: Date; status: 1 | 2 }>(db, EXAM_TIMES_SQL, [examId, tokenHash, now.toISOString()]);
+  return rows[0];
 }
 
 export async function findExamOwner(db: Db, examId: number) {

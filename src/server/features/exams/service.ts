@@ -227,12 +227,13 @@ export async function examTimes({ db, clock, auth }: ExamDeps, request: FastifyR
 
 // Saving and submitting -------------------------------------------------------------------------
 
+const duplicateQuestion = () =>
+  badRequest(examMessages.duplicateQuestion, { answers: examMessages.duplicateQuestion }, 'duplicate_question');
+
 function answerMapOf(answers: ExamAnswer[]): AnswerMap {
   const map: AnswerMap = {};
   for (const answer of answers) {
-    if (map[answer.question_id] !== undefined) {
-      throw badRequest(examMessages.duplicateQuestion, { answers: examMessages.duplicateQuestion }, 'duplicate_question');
-    }
+    if (map[answer.question_id] !== undefined) throw duplicateQuestion();
     map[answer.question_id] = answer.answer_id;
   }
   return map;
@@ -254,22 +255,28 @@ function assertAnswersBelong(questions: ExamQuestion[], answers: AnswerMap) {
 export async function saveAnswers({ db, clock, auth }: ExamDeps, request: FastifyRequest, body: SaveAnswersBody) {
   const token = readBearerToken(request);
   if (!token) throw unauthorized(messages.unauthorized);
-  const answers = answerMapOf(body.answers);
+  const encoded = repo.answerPairs(body.answers);
+  if (encoded.problem === 'duplicate') throw duplicateQuestion();
   const now = clock.now();
   const seq = body.seq ?? null;
-  const saved = await repo.saveAnswers(db, {
-    examId: body.exam_id,
-    slug: body.slug,
-    tokenHash: hashToken(token),
-    now,
-    endTimeAtLeast: new Date(now.getTime() - GRACE_MS),
-    answers,
-    prediction: body.prediction ?? null,
-    seq,
-  });
+  const saved =
+    encoded.problem === undefined
+      ? await repo.saveAnswers(db, {
+          examId: body.exam_id,
+          slug: body.slug,
+          tokenHash: hashToken(token),
+          now,
+          endTimeAtLeast: new Date(now.getTime() - GRACE_MS),
+          answersJson: encoded.json,
+          pairsLiteral: encoded.pairs,
+          prediction: body.prediction ?? null,
+          seq,
+        })
+      : undefined;
   if (saved) return { success: true as const, saved: true, stale: false, save_seq: saved.save_seq, server_time: iso(now) };
 
   // Off the hot path: find out which check failed.
+  const answers = answerMapOf(body.answers);
   const user = assertCanTakeExams(await auth.authenticate(request));
   const exam = await repo.findOwnedExamById(db, body.exam_id, body.slug, user.id);
   if (!exam) throw examNotFound();

@@ -222,11 +222,17 @@ function memoryOf(pid: number) {
 
 /** CPU seconds used so far by a process (user + system), from /proc. */
 function cpuSecondsOf(pid: number): number {
+  const { user, system } = cpuSplitOf(pid);
+  return user + system;
+}
+
+/** User and system (kernel) CPU seconds used so far by a process, from /proc. */
+function cpuSplitOf(pid: number): { user: number; system: number } {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100/s)
+    return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 }; // utime, stime in clock ticks (100/s)
   } catch {
-    return 0;
+    return { user: 0, system: 0 };
   }
 }
 
@@ -246,13 +252,16 @@ function postgresCpuSeconds(): Map<number, number> {
 
 /** Where the CPU went during a phase: ms of CPU per request for the load generator, the server and PostgreSQL. */
 function cpuMeter(serverPid: number) {
-  const start = { self: process.cpuUsage(), server: cpuSecondsOf(serverPid), postgres: postgresCpuSeconds() };
+  const start = { self: process.cpuUsage(), server: cpuSplitOf(serverPid), postgres: postgresCpuSeconds() };
   return (requests: number) => {
     const self = process.cpuUsage(start.self);
+    const server = cpuSplitOf(serverPid);
     let postgres = 0;
     for (const [pid, seconds] of postgresCpuSeconds()) postgres += seconds - (start.postgres.get(pid) ?? 0);
     const perRequest = (seconds: number) => fmt((seconds * 1000) / Math.max(1, requests), 3);
-    return `CPU per request: load generator ${perRequest((self.user + self.system) / 1e6)} ms, server ${perRequest(cpuSecondsOf(serverPid) - start.server)} ms, PostgreSQL ${perRequest(postgres)} ms`;
+    const serverUser = server.user - start.server.user;
+    const serverSystem = server.system - start.server.system;
+    return `CPU per request: load generator ${perRequest((self.user + self.system) / 1e6)} ms, server ${perRequest(serverUser + serverSystem)} ms (kernel ${perRequest(serverSystem)}), PostgreSQL ${perRequest(postgres)} ms`;
   };
 }
 

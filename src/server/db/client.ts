@@ -67,12 +67,17 @@ const poolOf = new WeakMap<Db, pg.Pool>();
 /**
  * Runs one hot-path statement (text starting with the prepared-statement comment) straight on the
  * pg pool, without Kysely's per-query work (connection wrapper, result objects); through Kysely
- * on PGlite. Returns the rows.
+ * on PGlite. Returns the rows and the number of rows the statement affected or returned.
  */
-export async function hotQuery<Row>(db: Db, text: string, values: unknown[]): Promise<Row[]> {
+export async function hotQuery<Row>(db: Db, text: string, values: unknown[]): Promise<{ rows: Row[]; count: number }> {
   const pool = poolOf.get(db);
-  if (pool) return (await pool.query<Row & pg.QueryResultRow>(text, values)).rows;
-  return (await db.executeQuery<Row>(CompiledQuery.raw(text, values))).rows;
+  if (pool) {
+    const result = await pool.query<Row & pg.QueryResultRow>(text, values);
+    return { rows: result.rows, count: result.rowCount ?? 0 };
+  }
+  // Without the marker (meaningless to PGlite), so that the emulated pool sees the UPDATE and counts its rows.
+  const result = await db.executeQuery<Row>(CompiledQuery.raw(text.replace(PREPARED_STATEMENT, '').trimStart(), values));
+  return { rows: result.rows, count: result.numAffectedRows === undefined ? result.rows.length : Number(result.numAffectedRows) };
 }
 
 function openPostgres(url: string, schema: string | undefined, max: number): DatabaseHandle {

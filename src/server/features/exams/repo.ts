@@ -152,23 +152,42 @@ export interface SaveAnswersInput {
 // builder work per request); named prepared statements (db/client.ts), planned once per connection.
 // Each reads the exam row by primary key and the session by its token hash, nothing else:
 // exams.user_id (0005_exam_owner.sql) is the owner, kept equal to the contestant's by a foreign key.
+// Two texts of one save: with a sequence number (what the exam screen sends) the new save_seq is
+// that number (the row's is not above it), so the statement returns nothing (its row count says
+// whether it applied); without one, save_seq stays and is returned.
 const SAVE_ANSWERS_SQL = `/* prepared:exam_save_answers */
   UPDATE exams e
   SET answers = e.answers || $1::jsonb,
       prediction = COALESCE($2::integer, e.prediction),
-      save_seq = GREATEST(e.save_seq, COALESCE($3::bigint, 0)),
+      save_seq = $3::bigint,
       saved_at = $4::timestamptz
   FROM sessions s
   WHERE e.id = $5::integer
     AND e.slug = $6::text
     AND e.status = 2
     AND e.end_time >= $7::timestamptz
-    AND ($3::bigint IS NULL OR e.save_seq <= $3::bigint)
+    AND e.save_seq <= $3::bigint
     AND e.answer_options @> $8::bigint[]
     AND s.token_hash = $9::text
     AND s.user_id = e.user_id
     AND s.revoked_at IS NULL
-    AND s.expires_at > $4::timestamptz
+    AND s.expires_at > $4::timestamptz`;
+
+const SAVE_ANSWERS_UNSEQUENCED_SQL = `/* prepared:exam_save_answers_unsequenced */
+  UPDATE exams e
+  SET answers = e.answers || $1::jsonb,
+      prediction = COALESCE($2::integer, e.prediction),
+      saved_at = $3::timestamptz
+  FROM sessions s
+  WHERE e.id = $4::integer
+    AND e.slug = $5::text
+    AND e.status = 2
+    AND e.end_time >= $6::timestamptz
+    AND e.answer_options @> $7::bigint[]
+    AND s.token_hash = $8::text
+    AND s.user_id = e.user_id
+    AND s.revoked_at IS NULL
+    AND s.expires_at > $3::timestamptz
   RETURNING e.save_seq`;
 
 const EXAM_TIMES_SQL = `/* prepared:exam_times */
@@ -181,8 +200,22 @@ const EXAM_TIMES_SQL = `/* prepared:exam_times */
     AND s.expires_at > $3::timestamptz`;
 
 const INT4_MAX = 2_147_483_647;
-/** Below this, question_id * 2^32 is exact in a double. */
-const EXACT_QUESTION_ID = 2 ** 21;
+const BILLION = 1_000_000_000;
+
+/**
+ * question_id * 2^32 + answer_id in decimal, for ids up to int4. The value needs up to 63 bits, more
+ * than a double holds exactly, so it is written from two exact parts below 10^9 * 2^31:
+ * 2^32 = 4 * 10^9 + 294967296, hence the value = (4q + carry) * 10^9 + rest.
+ */
+function pairCode(questionId: number, answerId: number): string {
+  const low = questionId * 294_967_296 + answerId; // < 2^31 * 2^29 + 2^31 < 2^61: not exact beyond 2^53
+  if (low < Number.MAX_SAFE_INTEGER) {
+    const rest = low % BILLION;
+    const high = questionId * 4 + (low - rest) / BILLION;
+    return high === 0 ? String(rest) : String(high) + String(rest).padStart(9, '0');
+  }
+  return String(BigInt(questionId) * 4294967296n + BigInt(answerId));
+}
 
 /**
  * The answers of a save in the two forms its statement takes, built in one pass: the jsonb object
@@ -191,6 +224,8 @@ const EXACT_QUESTION_ID = 2 ** 21;
  * question appears twice; `foreign` when an id is beyond int4 (the type of every id in the
  * database), so that the pair belongs to no exam.
  */
+export { pairCode as answerPairCode };
+
 export function answerPairs(answers: readonly { question_id: number; answer_id: number }[]) {
   let json = '{';
   let pairs = '{';
@@ -199,10 +234,9 @@ export function answerPairs(answers: readonly { question_id: number; answer_id: 
     if (seen.has(questionId)) return { problem: 'duplicate' as const };
     seen.add(questionId);
     if (questionId > INT4_MAX || answerId > INT4_MAX) return { problem: 'foreign' as const };
-    const code = questionId < EXACT_QUESTION_ID ? questionId * 4294967296 + answerId : BigInt(questionId) * 4294967296n + BigInt(answerId);
     const separator = seen.size === 1 ? '' : ',';
     json += `${separator}"${questionId}":${answerId}`;
-    pairs += separator + code;
+    pairs += separator + pairCode(questionId, answerId);
   }
   return { json: json + '}', pairs: pairs + '}' };
 }
@@ -212,15 +246,30 @@ export function answerPairs(answers: readonly { question_id: number; answer_id: 
  * and the question/answer ids, and merges the answers. No row when any check fails (the caller
  * then finds out which one, off the hot path).
  */
-export async function saveAnswers(db: Db, input: SaveAnswersInput) {
-  const rows = await hotQuery<{ save_seq: number }>(db, SAVE_ANSWERS_SQL, [
+export async function saveAnswers(db: Db, input: SaveAnswersInput): Promise<{ save_seq: number } | undefined> {
+  const now = input.now.toISOString();
+  const endTimeAtLeast = input.endTimeAtLeast.toISOString();
+  if (input.seq !== null) {
+    const { count } = await hotQuery(db, SAVE_ANSWERS_SQL, [
+      input.answersJson,
+      input.prediction,
+      input.seq,
+      now,
+      input.examId,
+      input.slug,
+      endTimeAtLeast,
+      input.pairsLiteral,
+      input.tokenHash,
+    ]);
+    return count === 1 ? { save_seq: input.seq } : undefined;
+  }
+  const { rows } = await hotQuery<{ save_seq: number }>(db, SAVE_ANSWERS_UNSEQUENCED_SQL, [
     input.answersJson,
     input.prediction,
-    input.seq,
-    input.now.toISOString(),
+    now,
     input.examId,
     input.slug,
-    input.endTimeAtLeast.toISOString(),
+    endTimeAtLeast,
     input.pairsLiteral,
     input.tokenHash,
   ]);
@@ -229,7 +278,7 @@ export async function saveAnswers(db: Db, input: SaveAnswersInput) {
 
 /** The times of an exam, for the owner of the session only (one statement). */
 export async function findExamTimes(db: Db, examId: number, tokenHash: string, now: Date) {
-  const rows = await hotQuery<{ start_time: Date; end_time: Date; status: 1 | 2 }>(db, EXAM_TIMES_SQL, [examId, tokenHash, now.toISOString()]);
+  const { rows } = await hotQuery<{ start_time: Date; end_time: Date; status: 1 | 2 }>(db, EXAM_TIMES_SQL, [examId, tokenHash, now.toISOString()]);
   return rows[0];
 }
 

@@ -6,13 +6,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { NOTICE_MS, REDIRECT_AFTER_FORGOT_PASSWORD_MS } from '../../../shared/rules';
 import { forgotPasswordRequestSchema, type AuthResponse, type ForgotPasswordRequest } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
 import { notify } from '../../components/ui/notices';
 import { api } from '../../lib/api-client';
 import { Link, useNavigate } from '../../lib/router';
 import { setSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { errorMessage, showServerFieldErrors } from './server-errors';
+import { OtpCodeField, PhoneWithOtpButton } from './otp-fields';
 import { useOtpButton } from './use-otp-button';
 import './auth.css';
 
@@ -51,28 +51,8 @@ export function ForgotPasswordPage() {
         <h1 id="forgot-title">Quên mật khẩu</h1>
         <p className="auth-lead muted">Nhập số điện thoại đã đăng ký để nhận mã OTP, sau đó đặt mật khẩu mới.</p>
         <form onSubmit={onSubmit} noValidate>
-          <div className="field-with-action">
-            <TextField
-              label="Số điện thoại"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              {...register('phone')}
-              error={formState.errors.phone?.message}
-              message={otp.sentMessage}
-            />
-            <Button variant="outline" onClick={() => void otp.send()} disabled={otp.busy}>
-              Gửi OTP
-            </Button>
-          </div>
-          <TextField
-            label="Mã OTP (có hiệu lực trong 10 phút)"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            {...register('otp')}
-            error={formState.errors.otp?.message}
-          />
+          <PhoneWithOtpButton registration={register('phone')} error={formState.errors.phone?.message} otp={otp} />
+          <OtpCodeField registration={register('otp')} error={formState.errors.otp?.message} />
           <div className="auth-actions">
             <Button type="submit" block disabled={formState.isSubmitting || formState.isSubmitSuccessful}>
               Gửi

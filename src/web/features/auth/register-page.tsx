@@ -11,6 +11,7 @@ import { Link, useNavigate } from '../../lib/router';
 import { setSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { errorMessage, showServerFieldErrors } from './server-errors';
+import { OtpCodeField, PhoneWithOtpButton } from './otp-fields';
 import { useOtpButton } from './use-otp-button';
 import { useRedirectIfLoggedIn } from './use-redirect-if-logged-in';
 import './auth.css';
@@ -48,20 +49,7 @@ export function RegisterPage() {
         <h1 id="register-title">Đăng ký tài khoản</h1>
         <p className="auth-lead muted">Phụ huynh đăng ký bằng số điện thoại để đăng ký thí sinh dự thi.</p>
         <form onSubmit={onSubmit} noValidate>
-          <div className="field-with-action">
-            <TextField
-              label="Số điện thoại"
-              type="tel"
-              inputMode="tel"
-              autoComplete="tel"
-              {...register('phone')}
-              error={formState.errors.phone?.message}
-              message={otp.sentMessage}
-            />
-            <Button variant="outline" onClick={() => void otp.send()} disabled={otp.busy || loggedIn}>
-              Gửi OTP
-            </Button>
-          </div>
+          <PhoneWithOtpButton registration={register('phone')} error={formState.errors.phone?.message} otp={otp} disabled={loggedIn} />
           <TextField
             label="Mật khẩu"
             type="password"
@@ -70,14 +58,7 @@ export function RegisterPage() {
             {...register('password')}
             error={formState.errors.password?.message}
           />
-          <TextField
-            label="Mã OTP (có hiệu lực trong 10 phút)"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            {...register('otp')}
-            error={formState.errors.otp?.message}
-          />
+          <OtpCodeField registration={register('otp')} error={formState.errors.otp?.message} />
           <div className="auth-actions">
             <Button type="submit" block disabled={formState.isSubmitting || loggedIn}>
               Tạo tài khoản

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useRequireAuth } from '../auth/use-require-auth';
 import { fetchCertificateBlob, saveBlob, useCertificateImage } from './certificate-files';
 import './certificates.css';
+import { Loading } from '../../components/ui/loading';
 
 type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; response: ChildCertificateResponse };
 
@@ -46,9 +47,7 @@ export function CertificatePage() {
     <div className="container page certificate-page">
       <h1>Giấy chứng nhận</h1>
       {!session ? null : state.status === 'loading' ? (
-        <p className="muted" aria-busy="true">
-          Đang tải…
-        </p>
+        <Loading />
       ) : state.status === 'error' ? (
         <p className="alert alert-error" role="alert">
           {state.message}

@@ -17,6 +17,8 @@ import { useSite } from '../../app/site';
 import { useRequireAuth } from '../auth/use-require-auth';
 import { fetchBooksOfContestant, startExam } from './exam-api';
 import './exams.css';
+import { Loading } from '../../components/ui/loading';
+import { NoContestantsWarning } from '../../components/no-contestants-warning';
 
 /** Seconds the Continue message counts down before it opens the exam in progress. */
 const CONTINUE_SECONDS = 3;
@@ -56,14 +58,9 @@ export function JoinExamPage() {
             <strong>{contest ? `${formatDate(contest.exam_starts_at)} - ${formatDate(contest.exam_ends_at)}` : '…'}</strong>
           </p>
           {contestants === null ? (
-            <p className="muted" aria-busy="true">
-              Đang tải…
-            </p>
+            <Loading />
           ) : contestants.length === 0 ? (
-            <div className="alert alert-warning">
-              <p>{examMessages.noContestants}</p>
-              <Link href="/tai-khoan">{examMessages.registerContestant}</Link>
-            </div>
+            <NoContestantsWarning />
           ) : (
             <>
               <StartForm contestants={contestants} />

@@ -2,11 +2,12 @@
 // finished exams ('Kết quả thi') and the exam in progress ('Tiếp tục thi').
 import { useEffect, useState } from 'react';
 import { formatDuration } from '../../../shared/format';
-import { examMessages } from '../../../shared/messages';
 import type { Contestant, ContestantExam, ProfileResponse } from '../../../shared/schemas/profile';
 import { api } from '../../lib/api-client';
 import { Link } from '../../lib/router';
 import { attemptsNote } from './attempts';
+import { Loading } from '../../components/ui/loading';
+import { NoContestantsWarning } from '../../components/no-contestants-warning';
 
 export function ParentReport() {
   const [children, setChildren] = useState<Contestant[] | null>(null);
@@ -27,14 +28,9 @@ export function ParentReport() {
     <>
       <h1>Báo cáo</h1>
       {children === null ? (
-        <p className="muted" aria-busy="true">
-          Đang tải…
-        </p>
+        <Loading />
       ) : children.length === 0 ? (
-        <div className="alert alert-warning">
-          <p>{examMessages.noContestants}</p>
-          <Link href="/tai-khoan">{examMessages.registerContestant}</Link>
-        </div>
+        <NoContestantsWarning />
       ) : (
         <div className="report-children">
           {children.map((child) => (

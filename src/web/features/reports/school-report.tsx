@@ -10,6 +10,7 @@ import { notify } from '../../components/ui/notices';
 import { api } from '../../lib/api-client';
 import { useCertificateImage } from '../certificates/certificate-files';
 import { exportReport } from './export-excel';
+import { Loading } from '../../components/ui/loading';
 
 const TABS = [
   { id: 'pupils', label: 'Tổng số học sinh' },
@@ -53,9 +54,7 @@ export function SchoolReport() {
     <>
       <h1>Báo cáo cho trường</h1>
       {!report ? (
-        <p className="muted" aria-busy="true">
-          Đang tải…
-        </p>
+        <Loading />
       ) : (
         <>
           <p className="report-school-name">{report.data.school.name}</p>

@@ -1,0 +1,41 @@
+// The phone field with its 'Gửi OTP' button, and the code field: shared by register and forgot password.
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import type { useOtpButton } from './use-otp-button';
+
+type OtpButton = Pick<ReturnType<typeof useOtpButton>, 'send' | 'busy' | 'sentMessage'>;
+
+export function PhoneWithOtpButton({
+  registration,
+  error,
+  otp,
+  disabled,
+}: {
+  registration: UseFormRegisterReturn<'phone'>;
+  error?: string;
+  otp: OtpButton;
+  disabled?: boolean;
+}) {
+  return (
+    <div className="field-with-action">
+      <TextField label="Số điện thoại" type="tel" inputMode="tel" autoComplete="tel" {...registration} error={error} message={otp.sentMessage} />
+      <Button variant="outline" onClick={() => void otp.send()} disabled={otp.busy || disabled}>
+        Gửi OTP
+      </Button>
+    </div>
+  );
+}
+
+export function OtpCodeField({ registration, error }: { registration: UseFormRegisterReturn<'otp'>; error?: string }) {
+  return (
+    <TextField
+      label="Mã OTP (có hiệu lực trong 10 phút)"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      {...registration}
+      error={error}
+    />
+  );
+}

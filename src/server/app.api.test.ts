@@ -86,4 +86,12 @@ describe('the front end', () => {
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
+
+  it('sends API answers the security headers that matter for data', async () => {
+    const response = await fetch(`${webUrl}/api/khong-ton-tai`);
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('strict-transport-security')).toContain('max-age=');
+  });
 });

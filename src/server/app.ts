@@ -95,8 +95,17 @@ export async function buildApp(deps: AppDeps) {
       if (error) throw error;
     },
   );
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaderValues);
+  // JSON answers are never rendered as a page: they need only the headers that matter for data
+  // (OWASP's REST set). Fewer bytes on every exam save over a phone's 3G link.
+  const apiSecurityHeaderValues: Record<string, string> = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-site',
+    'strict-transport-security': securityHeaderValues['strict-transport-security']!,
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiSecurityHeaderValues : securityHeaderValues);
     done();
   });
   await app.register(compress, { global: true, threshold: 1024 });

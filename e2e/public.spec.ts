@@ -172,7 +172,7 @@ test.describe('home', () => {
     const news = page.getByRole('region', { name: 'Tin tức' });
     const items = news.getByRole('listitem');
     await expect(items.first()).toBeVisible();
-    expect(await items.count()).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => items.count()).toBeGreaterThanOrEqual(3);
     await expect(items.first().locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
     await expect(items.first().getByRole('heading').getByRole('link')).toHaveAttribute('href', /^\/tin-tuc\/[a-z0-9-]+$/);
     await expect(items.first().locator('img')).toHaveAttribute('loading', 'lazy');
@@ -204,7 +204,7 @@ test.describe('news', () => {
     await page.goto('/tin-tuc');
     await expect(page.getByRole('heading', { level: 1, name: 'Tin tức' })).toBeVisible();
     const items = page.locator('.news-list > li');
-    expect(await items.count()).toBeGreaterThanOrEqual(6);
+    await expect.poll(() => items.count()).toBeGreaterThanOrEqual(6);
     await expect(items.first().locator('time')).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
 
     const titleLink = items.first().getByRole('heading', { level: 2 }).getByRole('link');

@@ -136,7 +136,7 @@ test.describe('parent', () => {
     const card = page.getByRole('article', { name: 'Giấy chứng nhận tham gia cuộc thi' });
     const preview = card.getByRole('img', { name: `Giấy chứng nhận tham gia cuộc thi của ${name}` });
     await expect(preview).toBeVisible();
-    expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1400);
+    await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1400);
     await expect(page.getByText(/Kết quả và giải thưởng của cuộc thi được công bố ngày \d\d\/\d\d\/\d{4}\./)).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Tải giấy chứng nhận (PDF)' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^giay-chung-nhan-[A-Z0-9-]+\.pdf$/);

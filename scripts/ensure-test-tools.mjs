@@ -1,0 +1,21 @@
+// Browser tests need Debian's Chromium, and the certificate test reads the downloaded PDF with
+// poppler's pdftotext/pdfinfo/pdftoppm. Installs what is missing on a fresh machine (as root).
+import { existsSync } from 'node:fs';
+import { execSync } from 'node:child_process';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const missing = [
+  [chromium, 'chromium'],
+  ['/usr/bin/pdftotext', 'poppler-utils'],
+]
+  .filter(([path]) => !existsSync(path))
+  .map(([, debianPackage]) => debianPackage);
+
+if (missing.length > 0) {
+  if (process.getuid?.() !== 0) {
+    console.error(`Missing for the browser tests: ${missing.join(', ')}. Install Debian's packages: sudo apt-get install -y ${missing.join(' ')}`);
+    process.exit(1);
+  }
+  console.log(`Installing Debian's ${missing.join(' and ')} for the browser tests...`);
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`, { stdio: 'inherit' });
+}

@@ -265,6 +265,13 @@ function cpuMeter(serverPid: number) {
   };
 }
 
+/** Transactions committed so far in a database (PostgreSQL publishes them within about a second). */
+async function commitsOf(admin: pg.Client, database: string, settle = false): Promise<number> {
+  if (settle) await new Promise((resolve) => setTimeout(resolve, 1500));
+  await admin.query('SELECT pg_stat_clear_snapshot()');
+  return Number((await admin.query('SELECT xact_commit FROM pg_stat_database WHERE datname = $1', [database])).rows[0].xact_commit);
+}
+
 // Processes ------------------------------------------------------------------------------------
 
 const children: ChildProcess[] = [];
@@ -596,6 +603,7 @@ async function main() {
     // 4. Autosave saturation ---------------------------------------------------------------------
     stop = sampleMemory('saturation');
     const saturated = new Stats('POST /api/store-answers-exam');
+    const commitsBefore = await commitsOf(admin, databaseName);
     cpu = cpuMeter(app.pid);
     let cursor = 0;
     await closedLoop(saturateSeconds, concurrency, async () => {
@@ -609,6 +617,8 @@ async function main() {
     printTable(`Autosave saturation: ${concurrency} clients saving back to back`, [saturated]);
     const saturatedCpu = cpu(saturated.latencies.length);
     console.log(`  ${saturatedCpu}`);
+    const savesPerCommit = saturated.latencies.length / Math.max(1, (await commitsOf(admin, databaseName, true)) - commitsBefore);
+    console.log(`  about ${fmt(savesPerCommit)} saves per commit (the app writes the saves that arrive together in one statement)`);
 
     // 5. Every acknowledged answer stored? Then submit. -------------------------------------------
     const check = new pg.Client({ connectionString: databaseUrl });
@@ -667,7 +677,7 @@ async function main() {
     console.log(`    = ${fmt((saturated.rate / ceilingSaves.rate) * 100, 0)}% of the single-UPDATE ceiling (${fmt(ceilingSaves.rate, 0)}/s)`);
     console.log(`    = ${fmt((saturated.rate / bareStats.rate) * 100, 0)}% of the bare node:http ceiling (${fmt(bareStats.rate, 0)}/s)`);
     console.log(`    single-UPDATE ceiling = ${fmt((ceilingSaves.rate / bareStats.rate) * 100, 0)}% of bare node:http`);
-    console.log(`    autosave ${saturatedCpu}`);
+    console.log(`    autosave ${saturatedCpu}; about ${fmt(savesPerCommit)} saves per commit`);
     console.log(`    ceiling  ${ceilingCpu}`);
     console.log(`  held mix = ${fmt((heldMix.rate / ceilingSaves.rate) * 100, 0)}% of the single-UPDATE ceiling's throughput`);
     console.log(`  durability: ${lost} of ${acknowledgedAnswers} acknowledged answers lost; ${finished}/${ready.length} exams finished and scored`);

@@ -80,6 +80,11 @@ export async function hotQuery<Row>(db: Db, text: string, values: unknown[]): Pr
   return { rows: result.rows, count: result.numAffectedRows === undefined ? result.rows.length : Number(result.numAffectedRows) };
 }
 
+/** How many statements can run at once: the pool's size on PostgreSQL, 1 on PGlite. */
+export function connectionCount(db: Db): number {
+  return poolOf.get(db)?.options.max ?? 1;
+}
+
 function openPostgres(url: string, schema: string | undefined, max: number): DatabaseHandle {
   const pool = new pg.Pool({
     Client: PreparingClient,

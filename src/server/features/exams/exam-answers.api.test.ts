@@ -131,6 +131,34 @@ describe('POST /api/store-answers-exam', () => {
     expect(response.status).toBe(409);
     expect(response.body).toMatchObject({ code: 'exam_submitted', submited: true });
   });
+  it('writes saves that arrive together (one statement under load) each with its own outcome', async () => {
+    const exams = await Promise.all(Array.from({ length: 5 }, () => startExam(server)));
+    const [steady, bad, foreign, racing, plain] = exams as [StartedExam, StartedExam, StartedExam, StartedExam, StartedExam];
+    const stranger = await createParent(server);
+    const q0 = bad.questions[0]!;
+    const wrongAnswer = bad.questions[1]!.answers[0]!.id;
+    const responses = await Promise.all([
+      // One exam saved five times at once, out of order: the highest seq wins.
+      ...[3, 1, 5, 2, 4].map((seq) => save(steady, { answers: answersFor(steady, seq, seq), seq, prediction: seq * 100 })),
+      save(bad, { answers: [{ question_id: q0.id, answer_id: wrongAnswer }], seq: 1 }),
+      save(foreign, { answers: answersFor(foreign, 2, 2), seq: 1 }, stranger.token),
+      save(racing, { answers: answersFor(racing, 4, 4), seq: 2, prediction: 2 }),
+      save(racing, { answers: answersFor(racing, 4, 0), seq: 1, prediction: 1 }),
+      ...[1, 2, 3].map((n) => save(plain, { answers: answersFor(plain, n, n) })),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 400, 404, 200, 200, 200, 200, 200]);
+    expect(responses[5]!.body).toMatchObject({ success: false, code: 'answer_not_of_question' });
+
+    const steadyRow = await examRow(server, steady.examId);
+    expect(steadyRow).toMatchObject({ save_seq: 5, prediction: 500 });
+    expect(Object.keys(steadyRow.answers)).toHaveLength(5);
+    expect((await examRow(server, bad.examId)).answers).toEqual({});
+    expect((await examRow(server, foreign.examId)).answers).toEqual({});
+    const racingRow = await examRow(server, racing.examId);
+    expect(racingRow).toMatchObject({ save_seq: 2, prediction: 2 });
+    expect(racingRow.answers).toEqual(Object.fromEntries(answersFor(racing, 4, 4).map((a) => [a.question_id, a.answer_id])));
+    expect(Object.keys((await examRow(server, plain.examId)).answers)).toHaveLength(3);
+  });
 });
 
 describe('POST /api/submit-exam', () => {

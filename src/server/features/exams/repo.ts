@@ -137,58 +137,43 @@ export interface SaveAnswersInput {
   examId: number;
   slug: string;
   tokenHash: string;
+  /** When the save arrived: its saved_at, and the moment the session must still be valid. */
   now: Date;
   /** Saves are accepted while end_time >= this (now minus the grace period). */
   endTimeAtLeast: Date;
-  /** The answers as a jsonb object {"<question_id>": answer_id}, merged over the stored answers. */
+  /** The answers as a JSON object {"<question_id>": answer_id}, merged over the stored answers. */
   answersJson: string;
-  /** The same answers as a bigint[] literal of question_id * 2^32 + answer_id (see answerPairs). */
-  pairsLiteral: string;
+  /** The same answers as a JSON array of question_id * 2^32 + answer_id (see answerPairs). */
+  pairsJson: string;
   prediction: number | null;
   seq: number | null;
 }
 
-// The two hot statements are fixed texts with numbered parameters, run as they are (no query
-// builder work per request); named prepared statements (db/client.ts), planned once per connection.
-// Each reads the exam row by primary key and the session by its token hash, nothing else:
+// The autosave: one fixed statement with one parameter, a JSON array of saves (save-batcher.ts
+// sends every save that arrives while earlier ones are being written in one statement, so one
+// commit). A named prepared statement (db/client.ts), planned once per connection. For each save
+// it reads the exam row by primary key and the session by its token hash, nothing else:
 // exams.user_id (0005_exam_owner.sql) is the owner, kept equal to the contestant's by a foreign key.
-// Two texts of one save: with a sequence number (what the exam screen sends) the new save_seq is
-// that number (the row's is not above it), so the statement returns nothing (its row count says
-// whether it applied); without one, save_seq stays and is returned.
+// A save whose checks fail updates nothing and returns no row; the service then finds out why.
 const SAVE_ANSWERS_SQL = `/* prepared:exam_save_answers */
   UPDATE exams e
-  SET answers = e.answers || $1::jsonb,
-      prediction = COALESCE($2::integer, e.prediction),
-      save_seq = $3::bigint,
-      saved_at = $4::timestamptz
-  FROM sessions s
-  WHERE e.id = $5::integer
-    AND e.slug = $6::text
+  SET answers = e.answers || v.a,
+      prediction = COALESCE(v.r, e.prediction),
+      save_seq = COALESCE(v.q, e.save_seq),
+      saved_at = v.at
+  FROM jsonb_to_recordset($1::jsonb) AS v(e integer, s text, t text, a jsonb, p bigint[], r integer, q bigint, at timestamptz, d timestamptz),
+       sessions s
+  WHERE e.id = v.e
+    AND e.slug = v.s
     AND e.status = 2
-    AND e.end_time >= $7::timestamptz
-    AND e.save_seq <= $3::bigint
-    AND e.answer_options @> $8::bigint[]
-    AND s.token_hash = $9::text
+    AND e.end_time >= v.d
+    AND (v.q IS NULL OR e.save_seq <= v.q)
+    AND e.answer_options @> v.p
+    AND s.token_hash = v.t
     AND s.user_id = e.user_id
     AND s.revoked_at IS NULL
-    AND s.expires_at > $4::timestamptz`;
-
-const SAVE_ANSWERS_UNSEQUENCED_SQL = `/* prepared:exam_save_answers_unsequenced */
-  UPDATE exams e
-  SET answers = e.answers || $1::jsonb,
-      prediction = COALESCE($2::integer, e.prediction),
-      saved_at = $3::timestamptz
-  FROM sessions s
-  WHERE e.id = $4::integer
-    AND e.slug = $5::text
-    AND e.status = 2
-    AND e.end_time >= $6::timestamptz
-    AND e.answer_options @> $7::bigint[]
-    AND s.token_hash = $8::text
-    AND s.user_id = e.user_id
-    AND s.revoked_at IS NULL
-    AND s.expires_at > $3::timestamptz
-  RETURNING e.save_seq`;
+    AND s.expires_at > v.at
+  RETURNING e.id, e.save_seq`;
 
 const EXAM_TIMES_SQL = `/* prepared:exam_times */
   SELECT e.start_time, e.end_time, e.status
@@ -219,7 +204,7 @@ function pairCode(questionId: number, answerId: number): string {
 
 /**
  * The answers of a save in the two forms its statement takes, built in one pass: the jsonb object
- * {"<question_id>": answer_id} to merge, and the bigint[] literal of the pairs in the encoding of
+ * {"<question_id>": answer_id} to merge, and the JSON array of the pairs in the encoding of
  * exams.answer_options (0003_exams.sql), question_id * 2^32 + answer_id. `duplicate` when a
  * question appears twice; `foreign` when an id is beyond int4 (the type of every id in the
  * database), so that the pair belongs to no exam.
@@ -228,7 +213,7 @@ export { pairCode as answerPairCode };
 
 export function answerPairs(answers: readonly { question_id: number; answer_id: number }[]) {
   let json = '{';
-  let pairs = '{';
+  let pairs = '[';
   const seen = new Set<number>();
   for (const { question_id: questionId, answer_id: answerId } of answers) {
     if (seen.has(questionId)) return { problem: 'duplicate' as const };
@@ -238,42 +223,24 @@ export function answerPairs(answers: readonly { question_id: number; answer_id: 
     json += `${separator}"${questionId}":${answerId}`;
     pairs += separator + pairCode(questionId, answerId);
   }
-  return { json: json + '}', pairs: pairs + '}' };
+  return { json: json + '}', pairs: pairs + ']' };
 }
 
 /**
- * One statement: checks the session, the owner, the status, the deadline, the sequence number
- * and the question/answer ids, and merges the answers. No row when any check fails (the caller
- * then finds out which one, off the hot path).
+ * Writes saves of different exams in one statement (at most one save per exam: several rows for
+ * one exam would update it once, with any of them). Each save checks the session, the owner, the
+ * status, the deadline, the sequence number and the question/answer ids, and merges its answers.
+ * Returns the new save_seq of each exam whose save applied; a save that is absent failed a check.
  */
-export async function saveAnswers(db: Db, input: SaveAnswersInput): Promise<{ save_seq: number } | undefined> {
-  const now = input.now.toISOString();
-  const endTimeAtLeast = input.endTimeAtLeast.toISOString();
-  if (input.seq !== null) {
-    const { count } = await hotQuery(db, SAVE_ANSWERS_SQL, [
-      input.answersJson,
-      input.prediction,
-      input.seq,
-      now,
-      input.examId,
-      input.slug,
-      endTimeAtLeast,
-      input.pairsLiteral,
-      input.tokenHash,
-    ]);
-    return count === 1 ? { save_seq: input.seq } : undefined;
+export async function saveAnswersBatch(db: Db, saves: readonly SaveAnswersInput[]): Promise<Map<number, number>> {
+  let json = '[';
+  for (const save of saves) {
+    if (json.length > 1) json += ',';
+    // Only the slug comes as the client wrote it; the other values are numbers, hashes and JSON built by answerPairs.
+    json += `{"e":${save.examId},"s":${JSON.stringify(save.slug)},"t":"${save.tokenHash}","a":${save.answersJson},"p":${save.pairsJson},"r":${save.prediction},"q":${save.seq},"at":"${save.now.toISOString()}","d":"${save.endTimeAtLeast.toISOString()}"}`;
   }
-  const { rows } = await hotQuery<{ save_seq: number }>(db, SAVE_ANSWERS_UNSEQUENCED_SQL, [
-    input.answersJson,
-    input.prediction,
-    now,
-    input.examId,
-    input.slug,
-    endTimeAtLeast,
-    input.pairsLiteral,
-    input.tokenHash,
-  ]);
-  return rows[0];
+  const { rows } = await hotQuery<{ id: number; save_seq: number }>(db, SAVE_ANSWERS_SQL, [json + ']']);
+  return new Map(rows.map((row) => [row.id, row.save_seq]));
 }
 
 /** The times of an exam, for the owner of the session only (one statement). */

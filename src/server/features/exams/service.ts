@@ -14,11 +14,14 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { readBearerToken, type Auth, type AuthUser } from '../auth/guard';
 import { getCurrentContest } from '../contest/repo';
 import * as repo from './repo';
+import type { SaveBatcher } from './save-batcher';
 
 export interface ExamDeps {
   db: Db;
   clock: Clock;
   auth: Auth;
+  /** Writes autosaves, several per statement under load (save-batcher.ts). */
+  saves: SaveBatcher;
 }
 
 const GRACE_MS = SAVE_GRACE_SECONDS * 1000;
@@ -252,28 +255,28 @@ function assertAnswersBelong(questions: ExamQuestion[], answers: AnswerMap) {
   }
 }
 
-export async function saveAnswers({ db, clock, auth }: ExamDeps, request: FastifyRequest, body: SaveAnswersBody) {
+export async function saveAnswers({ db, clock, auth, saves }: ExamDeps, request: FastifyRequest, body: SaveAnswersBody) {
   const token = readBearerToken(request);
   if (!token) throw unauthorized(messages.unauthorized);
   const encoded = repo.answerPairs(body.answers);
   if (encoded.problem === 'duplicate') throw duplicateQuestion();
   const now = clock.now();
   const seq = body.seq ?? null;
-  const saved =
+  const saveSeq =
     encoded.problem === undefined
-      ? await repo.saveAnswers(db, {
+      ? await saves.save({
           examId: body.exam_id,
           slug: body.slug,
           tokenHash: hashToken(token),
           now,
           endTimeAtLeast: new Date(now.getTime() - GRACE_MS),
           answersJson: encoded.json,
-          pairsLiteral: encoded.pairs,
+          pairsJson: encoded.pairs,
           prediction: body.prediction ?? null,
           seq,
         })
       : undefined;
-  if (saved) return { success: true as const, saved: true, stale: false, save_seq: saved.save_seq, server_time: iso(now) };
+  if (saveSeq !== undefined) return { success: true as const, saved: true, stale: false, save_seq: saveSeq, server_time: iso(now) };
 
   // Off the hot path: find out which check failed.
   const answers = answerMapOf(body.answers);

@@ -117,8 +117,8 @@ describe('answer pairs of a save', () => {
   });
 
   it('gives the jsonb object and the pair literal, refuses a question twice, and flags ids beyond int4', () => {
-    expect(answerPairs([answer(3, 7) as never, answer(1, 2) as never])).toEqual({ json: '{"3":7,"1":2}', pairs: '{12884901895,4294967298}' });
-    expect(answerPairs([])).toEqual({ json: '{}', pairs: '{}' });
+    expect(answerPairs([answer(3, 7) as never, answer(1, 2) as never])).toEqual({ json: '{"3":7,"1":2}', pairs: '[12884901895,4294967298]' });
+    expect(answerPairs([])).toEqual({ json: '{}', pairs: '[]' });
     expect(answerPairs([answer(3, 7) as never, answer(3, 8) as never])).toEqual({ problem: 'duplicate' });
     expect(answerPairs([answer(2_147_483_648, 1) as never])).toEqual({ problem: 'foreign' });
   });

@@ -143,44 +143,47 @@ export interface SaveAnswersInput {
   endTimeAtLeast: Date;
   /** The answers as a JSON object {"<question_id>": answer_id}, merged over the stored answers. */
   answersJson: string;
-  /** The same answers as a bigint[] literal of question_id * 2^32 + answer_id (see answerPairs). */
-  pairsLiteral: string;
+  /** The same answers as a JSON array of question_id * 2^32 + answer_id (see answerPairs). */
+  pairsJson: string;
   prediction: number | null;
   seq: number | null;
 }
 
 // The autosave: one fixed statement that writes several saves (save-batcher.ts sends every save
-// that arrives while earlier ones are being written together, so one commit), one array parameter
-// per field. A named prepared statement (db/client.ts), planned once per connection. For each save
-// it reads the exam row by primary key and the session by its token hash, nothing else:
-// exams.user_id (0005_exam_owner.sql) is the owner, kept equal to the contestant's by a foreign key.
-// A save whose checks fail updates nothing and returns no row; the service then finds out why.
-// Two choices keep the plan a nested loop over the saves whatever the statistics say (on exam
-// day the exams table grows by thousands of rows a minute, faster than ANALYZE follows):
-// - unnest() of array parameters, which the planner counts as 10 rows (jsonb_to_recordset counts
-//   as 100, enough to prefer scanning a few thousand sessions to probing their index);
+// that arrives while earlier ones are being written together, so one commit): $1 is a JSON array
+// of the saves, $2 their exam ids. A named prepared statement (db/client.ts), planned once per
+// connection. For each save it reads the exam row by primary key and the session by its token
+// hash, nothing else: exams.user_id (0005_exam_owner.sql) is the owner, kept equal to the
+// contestant's by a foreign key. A save whose checks fail updates nothing and returns no row; the
+// service then finds out why.
+// Two choices keep the plan on those two indexes whatever the statistics say (on exam day the
+// exams table grows by thousands of rows a minute, faster than ANALYZE follows):
+// - "e.id = ANY($2)": the exams are found by primary key from the list of ids. Joined only to
+//   jsonb_to_recordset, which the planner counts as 100 rows, scanning a few thousand sessions
+//   looked cheaper than probing their index;
 // - "status <> 1" (not finished) rather than "status = 2": the same rows (status is 1 or 2), but
 //   it does not match the partial indexes "WHERE status = 2", which, with statistics taken before
 //   the exams started, look empty and cheaper than the primary key, and then are read whole.
-const SAVE_ANSWERS_SQL = `/* prepared:exam_save_answers */
+// save-plan.api.test.ts checks the plan in that situation.
+export const SAVE_ANSWERS_SQL = `/* prepared:exam_save_answers */
   UPDATE exams e
-  SET answers = e.answers || v.answers,
-      prediction = COALESCE(v.prediction, e.prediction),
-      save_seq = COALESCE(v.seq, e.save_seq),
-      saved_at = v.saved_at
-  FROM unnest($1::integer[], $2::text[], $3::text[], $4::jsonb[], $5::text[], $6::integer[], $7::bigint[], $8::timestamptz[], $9::timestamptz[])
-         AS v(exam_id, slug, token_hash, answers, pairs, prediction, seq, saved_at, end_time_at_least),
+  SET answers = e.answers || v.a,
+      prediction = COALESCE(v.r, e.prediction),
+      save_seq = COALESCE(v.q, e.save_seq),
+      saved_at = v.at
+  FROM jsonb_to_recordset($1::jsonb) AS v(e integer, s text, t text, a jsonb, p bigint[], r integer, q bigint, at timestamptz, d timestamptz),
        sessions s
-  WHERE e.id = v.exam_id
-    AND e.slug = v.slug
+  WHERE e.id = ANY($2::integer[])
+    AND e.id = v.e
+    AND e.slug = v.s
     AND e.status <> 1
-    AND e.end_time >= v.end_time_at_least
-    AND (v.seq IS NULL OR e.save_seq <= v.seq)
-    AND e.answer_options @> v.pairs::bigint[]
-    AND s.token_hash = v.token_hash
+    AND e.end_time >= v.d
+    AND (v.q IS NULL OR e.save_seq <= v.q)
+    AND e.answer_options @> v.p
+    AND s.token_hash = v.t
     AND s.user_id = e.user_id
     AND s.revoked_at IS NULL
-    AND s.expires_at > v.saved_at
+    AND s.expires_at > v.at
   RETURNING e.id, e.save_seq`;
 
 const EXAM_TIMES_SQL = `/* prepared:exam_times */
@@ -212,7 +215,7 @@ function pairCode(questionId: number, answerId: number): string {
 
 /**
  * The answers of a save in the two forms its statement takes, built in one pass: the jsonb object
- * {"<question_id>": answer_id} to merge, and the bigint[] literal of the pairs in the encoding of
+ * {"<question_id>": answer_id} to merge, and the JSON array of the pairs in the encoding of
  * exams.answer_options (0003_exams.sql), question_id * 2^32 + answer_id. `duplicate` when a
  * question appears twice; `foreign` when an id is beyond int4 (the type of every id in the
  * database), so that the pair belongs to no exam.
@@ -221,7 +224,7 @@ export { pairCode as answerPairCode };
 
 export function answerPairs(answers: readonly { question_id: number; answer_id: number }[]) {
   let json = '{';
-  let pairs = '{';
+  let pairs = '[';
   const seen = new Set<number>();
   for (const { question_id: questionId, answer_id: answerId } of answers) {
     if (seen.has(questionId)) return { problem: 'duplicate' as const };
@@ -231,7 +234,7 @@ export function answerPairs(answers: readonly { question_id: number; answer_id: 
     json += `${separator}"${questionId}":${answerId}`;
     pairs += separator + pairCode(questionId, answerId);
   }
-  return { json: json + '}', pairs: pairs + '}' };
+  return { json: json + '}', pairs: pairs + ']' };
 }
 
 /**
@@ -241,18 +244,14 @@ export function answerPairs(answers: readonly { question_id: number; answer_id: 
  * Returns the new save_seq of each exam whose save applied; a save that is absent failed a check.
  */
 export async function saveAnswersBatch(db: Db, saves: readonly SaveAnswersInput[]): Promise<Map<number, number>> {
-  const column = <T>(value: (save: SaveAnswersInput) => T) => saves.map(value);
-  const { rows } = await hotQuery<{ id: number; save_seq: number }>(db, SAVE_ANSWERS_SQL, [
-    column((save) => save.examId),
-    column((save) => save.slug),
-    column((save) => save.tokenHash),
-    column((save) => save.answersJson),
-    column((save) => save.pairsLiteral),
-    column((save) => save.prediction),
-    column((save) => save.seq),
-    column((save) => save.now.toISOString()),
-    column((save) => save.endTimeAtLeast.toISOString()),
-  ]);
+  let json = '[';
+  for (const save of saves) {
+    if (json.length > 1) json += ',';
+    // Only the slug comes as the client wrote it; the other values are numbers, hashes and JSON built by answerPairs.
+    json += `{"e":${save.examId},"s":${JSON.stringify(save.slug)},"t":"${save.tokenHash}","a":${save.answersJson},"p":${save.pairsJson},"r":${save.prediction},"q":${save.seq},"at":"${save.now.toISOString()}","d":"${save.endTimeAtLeast.toISOString()}"}`;
+  }
+  const examIds = saves.map((save) => save.examId);
+  const { rows } = await hotQuery<{ id: number; save_seq: number }>(db, SAVE_ANSWERS_SQL, [json + ']', examIds]);
   return new Map(rows.map((row) => [row.id, row.save_seq]));
 }
 

@@ -9,7 +9,7 @@ const save = (examId: number, seq: number | null = 1): SaveAnswersInput => ({
   now: new Date('2026-04-02T01:00:00Z'),
   endTimeAtLeast: new Date('2026-04-02T00:59:30Z'),
   answersJson: '{}',
-  pairsLiteral: '{}',
+  pairsJson: '[]',
   prediction: null,
   seq,
 });

@@ -271,7 +271,7 @@ export async function saveAnswers({ db, clock, auth, saves }: ExamDeps, request:
           now,
           endTimeAtLeast: new Date(now.getTime() - GRACE_MS),
           answersJson: encoded.json,
-          pairsLiteral: encoded.pairs,
+          pairsJson: encoded.pairs,
           prediction: body.prediction ?? null,
           seq,
         })

@@ -116,7 +116,7 @@ describe('answer pairs of a save', () => {
     for (const q of ids) for (const a of ids) expect(answerPairCode(q, a)).toBe(String(BigInt(q) * 4294967296n + BigInt(a)));
   });
 
-  it('gives the jsonb object and the pair literal, refuses a question twice, and flags ids beyond int4', () => {
+  it('gives the JSON object and the JSON list of pairs, refuses a question twice, and flags ids beyond int4', () => {
     expect(answerPairs([answer(3, 7) as never, answer(1, 2) as never])).toEqual({ json: '{"3":7,"1":2}', pairs: '[12884901895,4294967298]' });
     expect(answerPairs([])).toEqual({ json: '{}', pairs: '[]' });
     expect(answerPairs([answer(3, 7) as never, answer(3, 8) as never])).toEqual({ problem: 'duplicate' });

@@ -213,6 +213,8 @@ function pairCode(questionId: number, answerId: number): string {
   return String(BigInt(questionId) * 4294967296n + BigInt(answerId));
 }
 
+export { pairCode as answerPairCode };
+
 /**
  * The answers of a save in the two forms its statement takes, built in one pass: the jsonb object
  * {"<question_id>": answer_id} to merge, and the JSON array of the pairs in the encoding of
@@ -220,8 +222,6 @@ function pairCode(questionId: number, answerId: number): string {
  * question appears twice; `foreign` when an id is beyond int4 (the type of every id in the
  * database), so that the pair belongs to no exam.
  */
-export { pairCode as answerPairCode };
-
 export function answerPairs(answers: readonly { question_id: number; answer_id: number }[]) {
   let json = '{';
   let pairs = '[';

@@ -20,9 +20,6 @@ import {
 import type { Services } from '../../app';
 import type { Api } from '../../lib/api';
 import { fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
-import { connectionCount } from '../../db/client';
-import * as repo from './repo';
-import { createSaveBatcher } from './save-batcher';
 import * as service from './service';
 
 // Exam data is personal and changes with every save: never cached by a browser or a proxy.
@@ -30,11 +27,7 @@ const NO_STORE = 'no-store';
 
 export function registerExamRoutes(api: Api, services: Services) {
   const { auth } = services;
-  // Half the connections at most for autosave batches: starts, submits and pages keep the rest.
-  const saves = createSaveBatcher((batch) => repo.saveAnswersBatch(services.db, batch), {
-    maxInFlight: Math.max(1, Math.floor(connectionCount(services.db) / 2)),
-  });
-  const deps: service.ExamDeps = { db: services.db, clock: services.clock, auth, saves };
+  const deps = service.createExamDeps(services.db, services.clock, auth);
 
   /** preHandler: the caller must be a parent (401 / 403 with a clear message otherwise). */
   const requireParent = async (request: FastifyRequest, _reply: FastifyReply) => {

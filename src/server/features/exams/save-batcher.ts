@@ -58,16 +58,8 @@ export function createSaveBatcher(writeSaves: WriteSaves, { maxInFlight, maxBatc
       for (const waiting of batch) waiting.resolve(applied.get(waiting.save.examId));
     } catch (error) {
       if (batch.length === 1) return batch[0]!.reject(error);
-      // One save's failure must not fail the others: each again on its own, with its own outcome.
-      await Promise.all(
-        batch.map(async (waiting) => {
-          try {
-            waiting.resolve((await writeSaves([waiting.save])).get(waiting.save.examId));
-          } catch (singleError) {
-            waiting.reject(singleError);
-          }
-        }),
-      );
+      // One save's failure must not fail the others: each again on its own, in this batch's slot.
+      for (const waiting of batch) await write([waiting]);
     }
   }
 

@@ -6,7 +6,7 @@ import { examMessages, messages } from '../../../shared/messages';
 import { formatDateTime } from '../../../shared/format';
 import { MAX_ATTEMPTS_PER_CONTESTANT, SAVE_GRACE_SECONDS } from '../../../shared/rules';
 import type { ExamAnswer, SaveAnswersBody } from '../../../shared/schemas/exams';
-import type { Db } from '../../db/client';
+import { connectionCount, type Db } from '../../db/client';
 import type { AnswerMap, ExamQuestion } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
@@ -14,7 +14,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import { readBearerToken, type Auth, type AuthUser } from '../auth/guard';
 import { getCurrentContest } from '../contest/repo';
 import * as repo from './repo';
-import type { SaveBatcher } from './save-batcher';
+import { createSaveBatcher, type SaveBatcher } from './save-batcher';
 
 export interface ExamDeps {
   db: Db;
@@ -22,6 +22,14 @@ export interface ExamDeps {
   auth: Auth;
   /** Writes autosaves, several per statement under load (save-batcher.ts). */
   saves: SaveBatcher;
+}
+
+export function createExamDeps(db: Db, clock: Clock, auth: Auth): ExamDeps {
+  // Half the connections at most for autosave batches: starts, submits and pages keep the rest.
+  const saves = createSaveBatcher((batch) => repo.saveAnswersBatch(db, batch), {
+    maxInFlight: Math.max(1, Math.floor(connectionCount(db) / 2)),
+  });
+  return { db, clock, auth, saves };
 }
 
 const GRACE_MS = SAVE_GRACE_SECONDS * 1000;

@@ -4,6 +4,10 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+/** A second server whose contest has a 25-second exam (e2e/prepare-short-exam.ts). */
+export const SHORT_EXAM_PORT = PORT + 1;
+export const SHORT_EXAM_DATA_DIR = `${E2E_DATA_DIR}-short-exam`;
+const serverEnv = { NODE_ENV: 'test', HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'warn', EXAM_SWEEP_SECONDS: '5' };
 
 export default defineConfig({
   testDir: 'e2e',
@@ -23,21 +27,24 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },
-  webServer: {
-    command: `rm -rf ${E2E_DATA_DIR} && tsx src/server/main.ts`,
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'test',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: E2E_DATA_DIR,
-      SEED_DEMO: '1',
-      LOG_LEVEL: 'warn',
-      EXAM_SWEEP_SECONDS: '5',
+  webServer: [
+    {
+      command: `rm -rf ${E2E_DATA_DIR} && tsx src/server/main.ts`,
+      url: `http://127.0.0.1:${PORT}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(PORT), DATA_DIR: E2E_DATA_DIR },
     },
-  },
+    {
+      command: `rm -rf ${SHORT_EXAM_DATA_DIR} && tsx e2e/prepare-short-exam.ts && tsx src/server/main.ts`,
+      url: `http://127.0.0.1:${SHORT_EXAM_PORT}/readyz`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { ...serverEnv, PORT: String(SHORT_EXAM_PORT), DATA_DIR: SHORT_EXAM_DATA_DIR },
+    },
+  ],
 });

@@ -1,7 +1,8 @@
 // The exam on a phone: start, answer with the navigator, survive a reload and a network drop,
-// submit, review; and an exam whose time runs out (a deadline moved through the test-only hook
-// POST /api/test/exam-deadline, which exists only when NODE_ENV=test) submits itself.
+// submit, review; and an exam whose time runs out (on the second test server, whose contest has a
+// 25-second exam: e2e/prepare-short-exam.ts) submits itself.
 import { expect, phoneViewport, test } from './fixtures';
+import { SHORT_EXAM_PORT } from '../playwright.config';
 import { chooseAnswer, examResult, logIn, navigatorItem, registerFamily, savedExam, startExamByApi } from './exam-fixtures';
 
 test.use({ viewport: phoneViewport });
@@ -109,26 +110,28 @@ test('a child takes a whole exam on a phone, survives a reload and a network dro
   await expect(page.getByText('Em chọn')).toHaveCount(20);
 });
 
-test('an exam whose time runs out says so and is submitted automatically with the saved answers', async ({ page, context, request, baseURL }) => {
-  const family = await registerFamily(request, 'Lê Minh Khang');
-  const exam = await startExamByApi(request, family);
-  const moved = await request.post('/api/test/exam-deadline', { data: { slug: exam.slug, seconds: 15 } });
-  expect(moved.ok()).toBe(true);
-  await logIn(context, baseURL!, family);
+test.describe('on a contest with a 25-second exam', () => {
+  test.use({ baseURL: `http://127.0.0.1:${SHORT_EXAM_PORT}` });
 
-  await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
-  await chooseAnswer(page, 0);
-  await page.getByRole('button', { name: 'Câu sau' }).click();
-  await chooseAnswer(page, 1);
-  // The last 2 minutes: the time is in the accent colour.
-  await expect(page.locator('.exam-time')).toHaveAttribute('data-warning', 'true');
-  await expect(page.getByRole('alert').filter({ hasText: 'Hết thời gian làm bài' }).first()).toBeVisible({ timeout: 25_000 });
-  await expect(page.locator('.exam-answer input').first()).toBeDisabled();
-  await page.waitForURL(`**/giay-chung-nhan/${family.childId}`, { timeout: 15_000 });
+  test('an exam whose time runs out says so and is submitted automatically with the saved answers', async ({ page, context, request, baseURL }) => {
+    const family = await registerFamily(request, 'Lê Minh Khang');
+    const exam = await startExamByApi(request, family);
+    await logIn(context, baseURL!, family);
 
-  const result = await examResult(request, family, exam.slug);
-  expect(result.data.data_answers).toHaveLength(2);
-  expect(result.data.time_complete_minutes).toBe(0);
+    await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
+    await chooseAnswer(page, 0);
+    await page.getByRole('button', { name: 'Câu sau' }).click();
+    await chooseAnswer(page, 1);
+    // The last 2 minutes: the time is in the accent colour.
+    await expect(page.locator('.exam-time')).toHaveAttribute('data-warning', 'true');
+    await expect(page.getByRole('alert').filter({ hasText: 'Hết thời gian làm bài' }).first()).toBeVisible({ timeout: 25_000 });
+    await expect(page.locator('.exam-answer input').first()).toBeDisabled();
+    await page.waitForURL(`**/giay-chung-nhan/${family.childId}`, { timeout: 15_000 });
+
+    const result = await examResult(request, family, exam.slug);
+    expect(result.data.data_answers).toHaveLength(2);
+    expect(result.data.time_complete_minutes).toBe(0);
+  });
 });
 
 test('starting while an exam is in progress shows the Continue message and opens that exam', async ({ page, context, request, baseURL }) => {

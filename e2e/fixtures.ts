@@ -3,7 +3,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../playwright.config';
+import { E2E_DATA_DIR, SHORT_EXAM_DATA_DIR } from '../playwright.config';
 
 export const test = base.extend<{ consoleErrors: string[] }>({
   consoleErrors: [
@@ -29,10 +29,13 @@ export interface OutboxMessage {
   created_at: string;
 }
 
+/** The messages both test servers have sent (phones are unique across them). */
 export function readOutbox(): OutboxMessage[] {
-  const file = join(E2E_DATA_DIR, 'sms-outbox.jsonl');
-  if (!existsSync(file)) return [];
-  return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  return [E2E_DATA_DIR, SHORT_EXAM_DATA_DIR].flatMap((dir) => {
+    const file = join(dir, 'sms-outbox.jsonl');
+    if (!existsSync(file)) return [];
+    return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as OutboxMessage);
+  });
 }
 
 /** The newest 6-digit code sent to `phone`, waiting up to 10 s for it. */

@@ -1,18 +1,20 @@
 // Exam-day benchmark (issue 4): the app on PostgreSQL, loopback only, bounded in count and time.
 //
-//   npm run bench:exam -- [--contestants 5000] [--compress 10] [--hold 60] [--saturate 15] [--concurrency 64] [--pool-size 10]
+//   npm run bench:exam -- [--contestants 5000] [--processes 2] [--held 50000,100000] [--hold 30] [--saturate 15] [--concurrency 64] [--pool-size 10]
 //
 // In a fresh database it creates (and drops at the end) on the PostgreSQL server named by
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres):
 //   1. ceilings: a bare node:http JSON server, and a minimal Fastify route doing one primary-key
 //      UPDATE of a jsonb row in the same PostgreSQL (the physical limit of a durable save here);
 //   2. a start storm: every contestant presses 'Vào thi' (POST /api/start-exam), then loads the exam;
-//   3. the held load: every contestant autosaves every 30 s and re-syncs the time every 60 s, both
-//      compressed by --compress, open loop, for --hold seconds (real-time equivalent: contestants
-//      held = autosaves per second x 30);
+//   3. the held load, at each level of --held: every contestant autosaves every 30 s and re-syncs
+//      the time every 60 s, both compressed so that the request rate is that of the level's number
+//      of contestants in real time (contestants held = autosaves per second x 30), open loop, for
+//      --hold seconds;
 //   4. autosave saturation: --concurrency clients saving back to back (compared with ceiling 1b);
 //   5. a check that every acknowledged answer is stored, then every contestant submits.
-// The app, the ceilings and this load generator run as separate processes on the same machine.
+// The app (--processes processes on one database, the contestants spread over them as a load
+// balancer would), the ceilings and this load generator run as separate processes on the same machine.
 // For investigation: BENCH_KEEP=1 keeps the database; BENCH_APP_NODE_ARGS (e.g. "--cpu-prof
 // --cpu-prof-dir=.tmp/prof") is passed to the app and ceiling processes.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -31,8 +33,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values: options } = parseArgs({
   options: {
     contestants: { type: 'string', default: '5000' },
-    compress: { type: 'string', default: '10' },
-    hold: { type: 'string', default: '60' },
+    processes: { type: 'string', default: '2' },
+    held: { type: 'string', default: '50000,100000' },
+    hold: { type: 'string', default: '30' },
     saturate: { type: 'string', default: '15' },
     ceiling: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '64' },
@@ -251,11 +254,15 @@ function postgresCpuSeconds(): Map<number, number> {
 }
 
 /** Where the CPU went during a phase: ms of CPU per request for the load generator, the server and PostgreSQL. */
-function cpuMeter(serverPid: number) {
-  const start = { self: process.cpuUsage(), server: cpuSplitOf(serverPid), postgres: postgresCpuSeconds() };
+/** CPU of this process, of the server processes (summed) and of PostgreSQL from now on. */
+function cpuMeter(serverPids: number | number[]) {
+  const pids = [serverPids].flat();
+  const serverSplit = () =>
+    pids.map(cpuSplitOf).reduce((sum, split) => ({ user: sum.user + split.user, system: sum.system + split.system }), { user: 0, system: 0 });
+  const start = { self: process.cpuUsage(), server: serverSplit(), postgres: postgresCpuSeconds() };
   return (requests: number) => {
     const self = process.cpuUsage(start.self);
-    const server = cpuSplitOf(serverPid);
+    const server = serverSplit();
     let postgres = 0;
     for (const [pid, seconds] of postgresCpuSeconds()) postgres += seconds - (start.postgres.get(pid) ?? 0);
     const perRequest = (seconds: number) => fmt((seconds * 1000) / Math.max(1, requests), 3);
@@ -325,6 +332,8 @@ async function spawnApp(databaseUrl: string, poolSize: number): Promise<{ port: 
     SMS_DRIVER: 'log',
     ALLOW_LOG_SMS_IN_PRODUCTION: '1',
     EXAM_SWEEP_SECONDS: '30',
+    // One process each: --processes plays the several processes (or machines) behind a balancer.
+    WORKERS: '1',
   }, (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean));
   child.stdout!.resume();
   const deadline = Date.now() + 60_000;
@@ -397,7 +406,8 @@ async function main() {
   if (options.role === 'ceiling-fastify') return runFastifyUpdateCeiling(options.database!, bounded('pool-size', options['pool-size'], 1, 200));
 
   const contestantCount = bounded('contestants', options.contestants, 10, 20_000);
-  const compress = bounded('compress', options.compress, 1, 60);
+  const processes = bounded('processes', options.processes, 1, 16);
+  const heldLevels = options.held.split(',').map((level) => bounded('held', level.trim(), 10, 10_000_000));
   const holdSeconds = bounded('hold', options.hold, 5, 600);
   const saturateSeconds = bounded('saturate', options.saturate, 3, 120);
   const ceilingSeconds = bounded('ceiling', options.ceiling, 3, 60);
@@ -413,7 +423,10 @@ async function main() {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${databaseName}`);
-  console.log(`Exam-day benchmark: ${contestantCount} contestants, rhythm compressed x${compress}, hold ${holdSeconds} s, concurrency ${concurrency}, pool ${poolSize}`);
+  console.log(
+    `Exam-day benchmark: ${contestantCount} contestants, ${processes} app process(es), held loads ${heldLevels.map((level) => fmt(level, 0)).join(' and ')} ` +
+      `for ${holdSeconds} s each, concurrency ${concurrency}, pool ${poolSize} per process`,
+  );
   console.log(`Database ${databaseName} (dropped at the end); ${(await admin.query('SHOW server_version')).rows[0].server_version} PostgreSQL, synchronous_commit=${(await admin.query('SHOW synchronous_commit')).rows[0].synchronous_commit}`);
 
   try {
@@ -475,17 +488,22 @@ async function main() {
     await pool.query('VACUUM ANALYZE');
     await database.close();
 
-    const app = await spawnApp(databaseUrl, poolSize);
+    const apps = await Promise.all(Array.from({ length: processes }, () => spawnApp(databaseUrl, poolSize)));
+    const appPids = apps.map((app) => app.pid);
+    /** The app process of a contestant (a balancer's sticky choice: any process would do). */
+    const portOf = (c: Contestant) => apps[c.index % apps.length]!.port;
+    const appMemory = () =>
+      appPids.map(memoryOf).reduce((sum, memory) => ({ rssMb: sum.rssMb + memory.rssMb, peakMb: sum.peakMb + memory.peakMb }), { rssMb: 0, peakMb: 0 });
     const bare = await spawnCeiling('ceiling-http');
     const fastify = await spawnCeiling('ceiling-fastify', ['--database', databaseUrl, '--pool-size', String(poolSize)]);
     const memoryPeaks: Record<string, number> = {};
     const sampleMemory = (phase: string) => {
       const timer = setInterval(() => {
-        memoryPeaks[phase] = Math.max(memoryPeaks[phase] ?? 0, memoryOf(app.pid).rssMb);
+        memoryPeaks[phase] = Math.max(memoryPeaks[phase] ?? 0, appMemory().rssMb);
       }, 250);
       return () => clearInterval(timer);
     };
-    console.log(`App pid ${app.pid} on :${app.port}; idle RSS ${fmt(memoryOf(app.pid).rssMb)} MB`);
+    console.log(`App pids ${appPids.join(', ')} on ${apps.map((app) => ':' + app.port).join(', ')}; idle RSS ${fmt(appMemory().rssMb)} MB in all`);
 
     // 1. Ceilings --------------------------------------------------------------------------------
     const sampleAnswers = Array.from({ length: 20 }, (_, i) => ({ question_id: 100 + i, answer_id: 400 + i }));
@@ -515,7 +533,7 @@ async function main() {
     const starts = new Stats('POST /api/start-exam');
     await runAll(contestants.length, concurrency, async (i) => {
       const c = contestants[i]!;
-      const reply = await starts.time(() => call(app.port, 'POST', '/api/start-exam', { book_id: c.bookId, child_id: c.childId }, c.token));
+      const reply = await starts.time(() => call(portOf(c), 'POST', '/api/start-exam', { book_id: c.bookId, child_id: c.childId }, c.token));
       if (reply?.status === 200) {
         c.examId = reply.json.exam_id;
         c.slug = reply.json.slug;
@@ -526,7 +544,7 @@ async function main() {
     await runAll(contestants.length, concurrency, async (i) => {
       const c = contestants[i]!;
       if (!c.slug) return;
-      const reply = await loads.time(() => call(app.port, 'GET', `/api/examing?book_id=${c.bookId}&child_id=${c.childId}&slug_exam=${c.slug}`, undefined, c.token));
+      const reply = await loads.time(() => call(portOf(c), 'GET', `/api/examing?book_id=${c.bookId}&child_id=${c.childId}&slug_exam=${c.slug}`, undefined, c.token));
       if (reply?.status === 200) c.questions = reply.json.data.data_questions;
     });
     loads.stop();
@@ -534,82 +552,92 @@ async function main() {
     printTable(`Start storm: ${contestants.length} contestants press 'Vào thi', then load the exam`, [starts, loads]);
     const ready = contestants.filter((c) => c.questions.length > 0);
 
-    // 3. Held load (open loop) -------------------------------------------------------------------
-    stop = sampleMemory('held load');
-    const saveEveryMs = 30_000 / compress;
-    const syncEveryMs = 60_000 / compress;
-    cpu = cpuMeter(app.pid);
-    const heldSaves = new Stats('POST /api/store-answers-exam');
-    const heldSyncs = new Stats('GET /api/examing/get-time');
-    type Event = { at: number; c: Contestant; kind: 'save' | 'sync' };
-    const events: Event[] = [];
-    for (const c of ready) {
-      for (let at = Math.random() * saveEveryMs; at < holdSeconds * 1000; at += saveEveryMs) events.push({ at, c, kind: 'save' });
-      for (let at = Math.random() * syncEveryMs; at < holdSeconds * 1000; at += syncEveryMs) events.push({ at, c, kind: 'sync' });
+    // 3. Held load (open loop), at each level ---------------------------------------------------------
+    const heldRuns: { level: number; saves: Stats; syncs: Stats; mix: Stats; cpu: string; skipped: number; maxLagMs: number }[] = [];
+    for (const level of heldLevels) {
+      // Each contestant stands for level / ready contestants: its rhythm is compressed that much.
+      const compress = level / ready.length;
+      if (compress < 1 || compress > 60) throw new Error(`--held ${level} needs --contestants between ${Math.ceil(level / 60)} and ${level}`);
+      stop = sampleMemory(`held ${fmt(level, 0)}`);
+      const saveEveryMs = 30_000 / compress;
+      const syncEveryMs = 60_000 / compress;
+      cpu = cpuMeter(appPids);
+      const heldSaves = new Stats('POST /api/store-answers-exam');
+      const heldSyncs = new Stats('GET /api/examing/get-time');
+      type Event = { at: number; c: Contestant; kind: 'save' | 'sync' };
+      const events: Event[] = [];
+      for (const c of ready) {
+        for (let at = Math.random() * saveEveryMs; at < holdSeconds * 1000; at += saveEveryMs) events.push({ at, c, kind: 'save' });
+        for (let at = Math.random() * syncEveryMs; at < holdSeconds * 1000; at += syncEveryMs) events.push({ at, c, kind: 'sync' });
+      }
+      events.sort((a, b) => a.at - b.at);
+      let skipped = 0;
+      let maxLagMs = 0;
+      let inFlight = 0;
+      const MAX_IN_FLIGHT = 4096;
+      await new Promise<void>((resolve) => {
+        const t0 = performance.now();
+        heldSaves.startedAt = t0;
+        heldSyncs.startedAt = t0;
+        let next = 0;
+        const tick = setInterval(() => {
+          const now = performance.now() - t0;
+          while (next < events.length && events[next]!.at <= now) {
+            const event = events[next++]!;
+            maxLagMs = Math.max(maxLagMs, now - event.at);
+            if (inFlight >= MAX_IN_FLIGHT) {
+              skipped += 1;
+              continue;
+            }
+            inFlight += 1;
+            const done = () => {
+              inFlight -= 1;
+            };
+            if (event.kind === 'save') {
+              void saveFor(portOf(event.c), heldSaves, event.c).then((sent) => {
+                if (!sent) skipped += 1;
+                done();
+              });
+            } else {
+              void heldSyncs
+                .time(() => call(portOf(event.c), 'GET', `/api/examing/get-time?exam_id=${event.c.examId}`, undefined, event.c.token))
+                .then(done);
+            }
+          }
+          if (next >= events.length && inFlight === 0) {
+            clearInterval(tick);
+            resolve();
+          }
+        }, 2);
+      });
+      heldSaves.endedAt = heldSyncs.endedAt = heldSaves.startedAt + holdSeconds * 1000;
+      stop();
+      const heldMix = new Stats('mix (saves + re-syncs)');
+      for (const latency of [heldSaves.latencies, heldSyncs.latencies].flat()) heldMix.latencies.push(latency);
+      heldMix.errors = heldSaves.errors + heldSyncs.errors;
+      heldMix.startedAt = heldSaves.startedAt;
+      heldMix.endedAt = heldSaves.endedAt;
+      printTable(
+        `Held load of ${fmt(level, 0)} contestants: autosave every ${fmt(saveEveryMs / 1000, 2)} s, re-sync every ${fmt(syncEveryMs / 1000, 2)} s ` +
+          `(30 s / 60 s compressed x${fmt(compress)}) over ${processes} process(es)`,
+        [heldSaves, heldSyncs, heldMix],
+      );
+      const heldCpu = cpu(heldMix.latencies.length);
+      console.log(`  ${heldCpu}`);
+      console.log(`  contestants held (real time) = autosaves/s x 30 = ${fmt(heldSaves.rate * 30, 0)}; late dispatch max ${fmt(maxLagMs)} ms; skipped ${skipped}`);
+      heldRuns.push({ level, saves: heldSaves, syncs: heldSyncs, mix: heldMix, cpu: heldCpu, skipped, maxLagMs });
     }
-    events.sort((a, b) => a.at - b.at);
-    let skipped = 0;
-    let maxLagMs = 0;
-    let inFlight = 0;
-    const MAX_IN_FLIGHT = 4096;
-    await new Promise<void>((resolve) => {
-      const t0 = performance.now();
-      heldSaves.startedAt = t0;
-      heldSyncs.startedAt = t0;
-      let next = 0;
-      const tick = setInterval(() => {
-        const now = performance.now() - t0;
-        while (next < events.length && events[next]!.at <= now) {
-          const event = events[next++]!;
-          maxLagMs = Math.max(maxLagMs, now - event.at);
-          if (inFlight >= MAX_IN_FLIGHT) {
-            skipped += 1;
-            continue;
-          }
-          inFlight += 1;
-          const done = () => {
-            inFlight -= 1;
-          };
-          if (event.kind === 'save') {
-            void saveFor(app.port, heldSaves, event.c).then((sent) => {
-              if (!sent) skipped += 1;
-              done();
-            });
-          } else {
-            void heldSyncs.time(() => call(app.port, 'GET', `/api/examing/get-time?exam_id=${event.c.examId}`, undefined, event.c.token)).then(done);
-          }
-        }
-        if (next >= events.length && inFlight === 0) {
-          clearInterval(tick);
-          resolve();
-        }
-      }, 2);
-    });
-    heldSaves.endedAt = heldSyncs.endedAt = heldSaves.startedAt + holdSeconds * 1000;
-    stop();
-    const heldMix = new Stats('mix (saves + re-syncs)');
-    for (const latency of [heldSaves.latencies, heldSyncs.latencies].flat()) heldMix.latencies.push(latency);
-    heldMix.errors = heldSaves.errors + heldSyncs.errors;
-    heldMix.startedAt = heldSaves.startedAt;
-    heldMix.endedAt = heldSaves.endedAt;
-    printTable(`Held load: autosave every ${fmt(saveEveryMs / 1000)} s, re-sync every ${fmt(syncEveryMs / 1000)} s (30 s / 60 s compressed x${compress})`, [
-      heldSaves,
-      heldSyncs,
-      heldMix,
-    ]);
-    console.log(`  ${cpu(heldMix.latencies.length)}`);
-    console.log(`  contestants held (real time) = autosaves/s x 30 = ${fmt(heldSaves.rate * 30, 0)}; late dispatch max ${fmt(maxLagMs)} ms; skipped ${skipped}`);
 
     // 4. Autosave saturation ---------------------------------------------------------------------
     stop = sampleMemory('saturation');
     const saturated = new Stats('POST /api/store-answers-exam');
     const commitsBefore = await commitsOf(admin, databaseName);
-    cpu = cpuMeter(app.pid);
+    cpu = cpuMeter(appPids);
     let cursor = 0;
     await closedLoop(saturateSeconds, concurrency, async () => {
       for (;;) {
         const c = ready[cursor++ % ready.length]!;
-        if (await saveFor(app.port, saturated, c)) return;
+        if (await saveFor(portOf(c), saturated, c)) return;
       }
     });
     saturated.stop();
@@ -645,7 +673,7 @@ async function main() {
       c.seq += 1;
       await submits.time(() =>
         call(
-          app.port,
+          portOf(c),
           'POST',
           '/api/submit-exam',
           {
@@ -664,22 +692,26 @@ async function main() {
     printTable('Submit: every contestant submits', [submits]);
     const finished = Number((await check.query('SELECT count(*) FROM exams WHERE status = 1 AND points IS NOT NULL')).rows[0].count);
     await check.end();
-    const memory = memoryOf(app.pid);
+    const memory = appMemory();
 
     // Summary ------------------------------------------------------------------------------------
-    const errors = starts.errors + loads.errors + heldSaves.errors + heldSyncs.errors + saturated.errors + submits.errors;
+    const heldErrors = heldRuns.reduce((sum, run) => sum + run.mix.errors, 0);
+    const errors = starts.errors + loads.errors + heldErrors + saturated.errors + submits.errors;
     console.log('\nSummary');
     console.log(`  start storm: ${starts.latencies.length} starts in ${fmt(starts.seconds)} s (${fmt(starts.rate, 0)}/s), p99 ${fmt(starts.percentile(99))} ms, ${starts.errors} errors`);
-    console.log(
-      `  held mix: ${fmt(heldMix.rate, 0)} req/s, p99 ${fmt(heldMix.percentile(99))} ms = ${fmt(heldSaves.rate * 30, 0)} contestants held in real time, ${heldMix.errors} errors`,
-    );
-    console.log(`  autosave saturation: ${fmt(saturated.rate, 0)} saves/s, p50 ${fmt(saturated.percentile(50))} ms, p99 ${fmt(saturated.percentile(99))} ms`);
+    for (const run of heldRuns) {
+      console.log(
+        `  held ${fmt(run.level, 0)} contestants: ${fmt(run.mix.rate, 0)} req/s (${fmt(run.saves.rate, 0)} saves/s), p50 ${fmt(run.mix.percentile(50))} ms, ` +
+          `p99 ${fmt(run.mix.percentile(99))} ms, ${run.mix.errors} errors, ${run.skipped} skipped; ` +
+          `${fmt((run.mix.rate / ceilingSaves.rate) * 100, 0)}% of the single-UPDATE ceiling's throughput`,
+      );
+    }
+    console.log(`  autosave saturation over ${processes} process(es): ${fmt(saturated.rate, 0)} saves/s, p50 ${fmt(saturated.percentile(50))} ms, p99 ${fmt(saturated.percentile(99))} ms`);
     console.log(`    = ${fmt((saturated.rate / ceilingSaves.rate) * 100, 0)}% of the single-UPDATE ceiling (${fmt(ceilingSaves.rate, 0)}/s)`);
     console.log(`    = ${fmt((saturated.rate / bareStats.rate) * 100, 0)}% of the bare node:http ceiling (${fmt(bareStats.rate, 0)}/s)`);
     console.log(`    single-UPDATE ceiling = ${fmt((ceilingSaves.rate / bareStats.rate) * 100, 0)}% of bare node:http`);
     console.log(`    autosave ${saturatedCpu}; about ${fmt(savesPerCommit)} saves per commit`);
     console.log(`    ceiling  ${ceilingCpu}`);
-    console.log(`  held mix = ${fmt((heldMix.rate / ceilingSaves.rate) * 100, 0)}% of the single-UPDATE ceiling's throughput`);
     console.log(`  durability: ${lost} of ${acknowledgedAnswers} acknowledged answers lost; ${finished}/${ready.length} exams finished and scored`);
     console.log(`  errors (all phases): ${errors}`);
     console.log(

@@ -2,21 +2,18 @@
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyError } from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
-import {
-  hasZodFastifySchemaValidationErrors,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '../shared/messages';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
-import { AppError, type FieldErrors } from './lib/errors';
+import { handleClientError, handleError } from './lib/error-answers';
+import { refuseControlCharacters } from './lib/input-guard';
+import { registerLoadShedding, type ShedReason } from './lib/load-shedding';
 import type { SmsSender } from './lib/sms';
 import type { Api } from './lib/api';
 import { createAuth } from './features/auth/guard';
@@ -29,6 +26,7 @@ import { registerProfileRoutes } from './features/profile/routes';
 import { registerExamRoutes } from './features/exams/routes';
 import { registerReportRoutes } from './features/reports/routes';
 import { registerCertificateRoutes } from './features/certificates/routes';
+import type { Metrics } from './features/metrics/metrics';
 
 export interface AppDeps {
   config: Config;
@@ -38,6 +36,10 @@ export interface AppDeps {
   logger?: FastifyBaseLogger | boolean;
   /** Folder of the built front end; the API alone is served when it does not exist. */
   webRoot?: string;
+  /** Told of every request shed with a 503 (for metrics). */
+  onShed?: (reason: ShedReason) => void;
+  /** Prometheus metrics of this process (request timings, exam saves); served apart, never by this app. */
+  metrics?: Metrics;
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -52,8 +54,15 @@ export async function buildApp(deps: AppDeps) {
     // the proxy on one address (and one per-IP rate limit).
     trustProxy: deps.config.trustProxy > 0 ? (_address: string, hop: number) => hop < deps.config.trustProxy : false,
     bodyLimit: 256 * 1024,
-    // Requests carry an id in the logs; the client may not choose it.
+    // Requests carry an id in the logs and in error answers; the client may not choose it.
     genReqId: () => crypto.randomUUID(),
+    // A request not answered in time gets a 503 (the client retries) instead of hanging.
+    handlerTimeout: deps.config.load.requestTimeoutMs,
+    // A client that sends its request too slowly (socket level, e.g. slowloris) is cut off.
+    requestTimeout: 30_000,
+    // Fastify's and the HTTP parser's own refusals, in our error shape.
+    frameworkErrors: (error, request, reply) => handleError(error, request, reply),
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -110,40 +119,17 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(compress, { global: true, threshold: 1024 });
 
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      return reply.status(error.status).send({
-        success: false,
-        code: error.code,
-        message: error.message,
-        ...(error.errors ? { errors: error.errors } : {}),
-        ...error.extra,
-      });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldErrors = {};
-      for (const issue of error.validation) {
-        const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params?.missingProperty ?? '_');
-        errors[field] ??= issue.message ?? messages.invalidInput;
-      }
-      const first = Object.values(errors)[0];
-      return reply.status(400).send({ success: false, code: 'invalid_input', message: first ?? messages.invalidInput, errors });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 500) {
-      request.log.error({ err: error }, 'request failed');
-      return reply.status(status).send({ success: false, code: 'server_error', message: messages.serverError });
-    }
-    // Fastify's own client errors: malformed JSON, body too large, wrong content type...
-    const message = status === 429 ? messages.tooManyRequests : messages.invalidInput;
-    return reply.status(status).send({ success: false, code: error.code ?? 'bad_request', message });
-  });
+  app.setErrorHandler(handleError);
+  registerLoadShedding(app, { config: deps.config, db: deps.db, onShed: deps.onShed });
+  // Before the routes are registered, so that every route (and every 404) is timed.
+  if (deps.metrics) app.addHook('onResponse', deps.metrics.requestDone);
 
   const auth = createAuth(deps.db, deps.clock);
   const services = { ...deps, auth };
 
   await app.register(
     async (api) => {
+      api.addHook('preValidation', refuseControlCharacters);
       registerHealthRoutes(api, services);
       registerSiteRoutes(api, services);
       registerCatalogRoutes(api, services);
@@ -180,7 +166,7 @@ export async function buildApp(deps: AppDeps) {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (path === '/api' || path.startsWith('/api/') || !hasWeb || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.status(404).send({ success: false, code: 'not_found', message: messages.apiNotFound });
+      return reply.status(404).send({ success: false, code: 'not_found', message: messages.apiNotFound, request_id: request.id });
     }
     // A file-like path that does not exist (e.g. an old hashed asset) is a real 404.
     if (/\.[a-z0-9]+$/i.test(path)) {

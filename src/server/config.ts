@@ -15,6 +15,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Hot statements as named prepared statements; 0 behind a pooler that cannot keep them (PgBouncer < 1.21). */
+  DATABASE_NAMED_STATEMENTS: z.enum(['1', '0', 'true', 'false']).default('1').transform((value) => value === '1' || value === 'true'),
   DATA_DIR: z.string().default('./data'),
   ALLOW_PGLITE_IN_PRODUCTION: flag,
   /** Load the demo content (and open the exam window from today) when the database is empty. */
@@ -24,6 +26,25 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
   /** Period of the background sweep that finalises overdue exams, in seconds (0 = off). */
   EXAM_SWEEP_SECONDS: count(30),
+  /** Processes `npm run serve` starts on this machine (0 = one per core). */
+  WORKERS: count(0),
+
+  // Load shedding and timeouts: answer 503 quickly rather than queue without bound.
+  /** A request not answered within this many milliseconds gets a 503 (the client retries). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  /** Event-loop delay (ms) above which new requests are shed with 503 (0 = off). */
+  SHED_EVENT_LOOP_DELAY_MS: count(1000),
+  /** Requests waiting for a database connection above which new ones are shed (0 = off). */
+  SHED_DB_WAITING: count(500),
+  /** Exam saves waiting to be written above which new saves are shed (per process). */
+  SAVE_QUEUE_LIMIT: z.coerce.number().int().min(1).default(5000),
+  /** How long a save may wait in the queue before it is answered 503 (ms). */
+  SAVE_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
+
+  // Metrics (Prometheus text at GET /metrics): never on the public port.
+  /** A separate port that serves only /metrics, bound to METRICS_HOST (0 = none). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  METRICS_HOST: z.string().default('127.0.0.1'),
 
   // SMS
   SMS_DRIVER: z.enum(['log', 'esms']).optional(),
@@ -117,11 +138,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseNamedStatements: e.DATABASE_NAMED_STATEMENTS,
     dataDir: e.DATA_DIR,
     seedDemo: e.SEED_DEMO ?? !production,
     trustProxy: e.TRUST_PROXY,
     publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
     examSweepSeconds: e.EXAM_SWEEP_SECONDS,
+    workers: e.WORKERS,
+    load: {
+      requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      shedEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
+      shedDbWaiting: e.SHED_DB_WAITING,
+      saveQueueLimit: e.SAVE_QUEUE_LIMIT,
+      saveQueueTimeoutMs: e.SAVE_QUEUE_TIMEOUT_MS,
+    },
+    metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     sms: {
       driver: smsDriver,
       timeoutMs: e.SMS_TIMEOUT_MS,

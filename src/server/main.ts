@@ -1,16 +1,25 @@
 // Entry point: config -> database -> migrations -> (demo content) -> app -> listen.
-import pino from 'pino';
+// With WORKERS > 1 on PostgreSQL this process becomes the cluster primary (cluster.ts): it
+// prepares the database, then forks workers that each run this file again as a whole app, without
+// the preparation. PGlite (no DATABASE_URL) lives inside one process: one app process then.
+import cluster from 'node:cluster';
+import { availableParallelism } from 'node:os';
+import pino, { type Logger } from 'pino';
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { runPrimary } from './cluster';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { systemClock } from './lib/clock';
 import { createSmsSender } from './features/auth/sms-drivers';
+import { shareWithPrimary, registrySource } from './features/metrics/cluster-metrics';
+import { createMetrics } from './features/metrics/metrics';
+import { startMetricsServer } from './features/metrics/server';
 import { startBackgroundJobs } from './jobs';
 
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (error) {
@@ -21,28 +30,77 @@ async function main() {
     throw error;
   }
 
-  const logger = pino({
+  const rootLogger = pino({
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp'],
     ...(config.production || !process.stdout.isTTY ? {} : { transport: { target: 'pino-pretty' } }),
   });
+  // A promise nobody awaited that failed: log it and keep serving (Node's default is to exit,
+  // which would end every contestant's requests in flight for one stray error).
+  process.on('unhandledRejection', (reason) => rootLogger.error({ err: reason }, 'unhandled rejection'));
 
+  if (cluster.isWorker) return serve(config, rootLogger.child({ worker: cluster.worker!.id }), { worker: true });
+
+  const workers = config.workers || availableParallelism();
+  if (workers > 1 && !config.databaseUrl) {
+    if (config.workers > 1) rootLogger.warn({ workers: config.workers }, 'WORKERS ignored: the embedded PGlite runs in one process (set DATABASE_URL for several)');
+    return serve(config, rootLogger, { worker: false });
+  }
+  if (workers > 1) {
+    return runPrimary({
+      config,
+      logger: rootLogger,
+      workers,
+      prepareDatabase: async () => {
+        const database = await open(config, rootLogger);
+        try {
+          await prepare(database, config, rootLogger);
+        } finally {
+          await database.close();
+        }
+      },
+    });
+  }
+  return serve(config, rootLogger, { worker: false });
+}
+
+function open(config: Config, logger: Logger) {
   logger.info({ database: config.databaseUrl ? 'postgres' : `pglite (${config.dataDir})` }, 'opening database');
-  const database = await openDatabase({
+  return openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
+    namedStatements: config.databaseNamedStatements,
+    // The pool drops the broken connection and opens a new one when the server is back.
+    onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
   });
+}
+
+/** Migrations, then the demo content when asked and the database is empty. */
+async function prepare(database: DatabaseHandle, config: Config, logger: Logger) {
   const applied = await migrate(database.db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   if (config.seedDemo) {
     const seeded = await seedIfEmpty(database.db, { clock: systemClock, demoWindow: true });
     if (seeded) logger.info('demo content loaded');
   }
+}
 
+/** One app process: a worker (the primary prepared the database and serves the metrics) or the only one. */
+async function serve(config: Config, logger: Logger, { worker }: { worker: boolean }) {
+  const database = await open(config, logger);
+  if (!worker) await prepare(database, config, logger);
+
+  const metrics = createMetrics({ db: database.db });
   const sms = createSmsSender(config, logger);
-  const app = await buildApp({ config, db: database.db, clock: systemClock, sms, logger });
+  const app = await buildApp({ config, db: database.db, clock: systemClock, sms, logger, metrics, onShed: metrics.requestShed });
+  // Every job is safe in several processes at once (jobs.ts): each worker runs them.
   const jobs = startBackgroundJobs({ config, db: database.db, clock: systemClock, logger });
+  // A worker's metrics are served by the primary, summed with the other workers'.
+  if (worker) shareWithPrimary(metrics.registry);
+  const metricsServer = worker
+    ? undefined
+    : await startMetricsServer(config.metrics, registrySource(metrics.registry), (error) => logger.warn({ err: error }, 'metrics unavailable'));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -54,6 +112,7 @@ async function main() {
     try {
       jobs.stop();
       await app.close();
+      await metricsServer?.close();
       await database.close();
       clearTimeout(forced);
       process.exit(0);
@@ -66,6 +125,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (metricsServer) logger.info({ port: metricsServer.port }, 'metrics served');
 }
 
 main().catch((error) => {

@@ -52,6 +52,9 @@ export const messages = {
   tooManyRequests: 'Bạn thao tác quá nhanh. Vui lòng thử lại sau ít phút.',
   serverError: 'Đã có lỗi xảy ra. Vui lòng thử lại sau.',
   serviceUnavailable: 'Hệ thống đang bận. Vui lòng thử lại sau.',
+  payloadTooLarge: 'Dữ liệu gửi lên quá lớn.',
+  unsupportedMediaType: 'Định dạng dữ liệu gửi lên không được hỗ trợ.',
+  controlCharacter: 'Có ký tự không hợp lệ (ký tự điều khiển).',
   missingParameter: (name: string) => `Thiếu hoặc sai tham số ${name}.`,
 } as const;
 

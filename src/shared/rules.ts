@@ -26,6 +26,8 @@ export const CLASS_OTHER_MAX_LENGTH = 5;
 export const CLASS_ROOM_OTHER = 'other';
 
 export const SESSION_TTL_SECONDS = 86_400;
+/** Live sessions of one account at most (phones and browsers of a family); a new login ends the oldest. */
+export const MAX_LIVE_SESSIONS_PER_USER = 10;
 export const COOKIE_MAX_AGE_SECONDS = 86_400;
 
 export const NOTICE_MS = 1_500;

@@ -20,6 +20,10 @@ export interface OpenDatabaseOptions {
   /** Schema to work in (tests give each file its own); created when missing. */
   schema?: string;
   poolSize?: number;
+  /** Send the hot statements as named prepared statements (default true; see HotStatement). */
+  namedStatements?: boolean;
+  /** Told of every error of a PostgreSQL connection outside a query (e.g. the server restarted). */
+  onConnectionError?: (error: Error) => void;
 }
 
 const INT8_OID = 20;
@@ -35,7 +39,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     throw new Error(`Invalid schema name: ${options.schema}`);
   }
   const handle = options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.schema, options.poolSize ?? 10)
+    ? openPostgres(options.databaseUrl, options)
     : await openPglite(options.dataDir, options.schema);
   if (options.schema) {
     await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(options.schema)}`.execute(handle.db);
@@ -44,58 +48,64 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return handle;
 }
 
-/** A statement whose text starts with this comment runs as a named prepared statement. */
-const PREPARED_STATEMENT = /^\/\* prepared:([a-z0-9_]+) \*\//;
-
 /**
- * Kysely sends every statement unnamed, so PostgreSQL parses and plans it each time. For the
- * exam-day hot paths (features/exams/repo.ts) planning costs more than running; their text starts
- * with `/* prepared:<name> *\/` and this client sends them named: parsed once per connection.
+ * An exam-day hot statement. Kysely sends every statement unnamed, so PostgreSQL parses and plans
+ * it each time; for these planning costs more than running, so they go to pg named: parsed once
+ * per connection (unless the database options say not to, e.g. behind PgBouncer before 1.21).
  */
-class PreparingClient extends pg.Client {
-  override query(...args: any[]): any {
-    const [text, values, callback] = args;
-    const name = typeof text === 'string' ? PREPARED_STATEMENT.exec(text)?.[1] : undefined;
-    if (name) return super.query({ name, text, values }, callback);
-    return (super.query as (...a: any[]) => any)(...args);
-  }
+export interface HotStatement {
+  name: string;
+  text: string;
 }
 
 /** The pg pool behind a Kysely instance opened on PostgreSQL (none for PGlite). */
-const poolOf = new WeakMap<Db, pg.Pool>();
+const poolOf = new WeakMap<Db, { pool: pg.Pool; namedStatements: boolean }>();
 
 /**
- * Runs one hot-path statement (text starting with the prepared-statement comment) straight on the
- * pg pool, without Kysely's per-query work (connection wrapper, result objects); through Kysely
- * on PGlite. Returns the rows and the number of rows the statement affected or returned.
+ * Runs one hot-path statement straight on the pg pool, without Kysely's per-query work
+ * (connection wrapper, result objects); through Kysely on PGlite. Returns the rows and the number
+ * of rows the statement affected or returned.
  */
-export async function hotQuery<Row>(db: Db, text: string, values: unknown[]): Promise<{ rows: Row[]; count: number }> {
-  const pool = poolOf.get(db);
-  if (pool) {
-    const result = await pool.query<Row & pg.QueryResultRow>(text, values);
+export async function hotQuery<Row>(db: Db, statement: HotStatement, values: unknown[]): Promise<{ rows: Row[]; count: number }> {
+  const postgres = poolOf.get(db);
+  if (postgres) {
+    const result = await postgres.pool.query<Row & pg.QueryResultRow>(
+      postgres.namedStatements ? { name: statement.name, text: statement.text, values } : { text: statement.text, values },
+    );
     return { rows: result.rows, count: result.rowCount ?? 0 };
   }
-  // Without the marker (meaningless to PGlite), so that the emulated pool sees the UPDATE and counts its rows.
-  const result = await db.executeQuery<Row>(CompiledQuery.raw(text.replace(PREPARED_STATEMENT, '').trimStart(), values));
+  const result = await db.executeQuery<Row>(CompiledQuery.raw(statement.text, values));
   return { rows: result.rows, count: result.numAffectedRows === undefined ? result.rows.length : Number(result.numAffectedRows) };
+}
+
+/** The pg pool's connections now (undefined on PGlite): for metrics and load shedding. */
+export function poolStats(db: Db): { total: number; idle: number; waiting: number; max: number } | undefined {
+  const pool = poolOf.get(db)?.pool;
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
 }
 
 /** How many statements can run at once: the pool's size on PostgreSQL, 1 on PGlite. */
 export function connectionCount(db: Db): number {
-  return poolOf.get(db)?.options.max ?? 1;
+  return poolOf.get(db)?.pool.options.max ?? 1;
 }
 
-function openPostgres(url: string, schema: string | undefined, max: number): DatabaseHandle {
+function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {
+  const onError = options.onConnectionError ?? (() => {});
   const pool = new pg.Pool({
-    Client: PreparingClient,
     connectionString: url,
-    max,
+    max: options.poolSize ?? 10,
     // Fail fast rather than queue forever when the server is gone.
     connectionTimeoutMillis: 10_000,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   });
+  // A connection that the server ends (a restart, pg_terminate_backend, a network cut) emits
+  // 'error': on the pool while it is idle, on the client while it is lent out. With no listener
+  // Node throws it and the process dies; with one, pg drops that connection and the pool opens a
+  // new one for the next query, so the process serves again as soon as the server is back.
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  poolOf.set(db, pool);
+  poolOf.set(db, { pool, namedStatements: options.namedStatements ?? true });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listMigrations, migrate } from './migrate';
-import { startTestServer, type TestServer } from '../test/harness';
+import { openDatabase } from './client';
+import { startTestServer, usingPostgres, type TestServer } from '../test/harness';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,6 +17,22 @@ describe('migrations', () => {
     expect(second).toEqual([]);
     const rows = await sql<{ version: string }>`SELECT version FROM schema_migrations ORDER BY version`.execute(server.db);
     expect(rows.rows.map((r) => r.version)).toEqual(listMigrations().map((m) => m.version));
+  });
+
+  it.runIf(usingPostgres())('applied by two processes starting together on an empty database: each file once', async () => {
+    const schema = `t_migrate_${process.pid}_${Date.now()}`;
+    const open = () => openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: 'memory://unused', schema, poolSize: 2 });
+    const a = await open();
+    const b = await open();
+    try {
+      const [first, second] = await Promise.all([migrate(a.db), migrate(b.db)]);
+      expect([...first, ...second].sort()).toEqual(listMigrations().map((m) => m.version));
+      const rows = await sql<{ count: string }>`SELECT count(*) FROM schema_migrations`.execute(a.db);
+      expect(Number(rows.rows[0]!.count)).toBe(listMigrations().length);
+    } finally {
+      await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(a.db);
+      await Promise.all([a.close(), b.close()]);
+    }
   });
 
   it('enforce the contest rules the database can hold', async () => {

@@ -1,5 +1,8 @@
 // Applies the numbered SQL files of ./migrations in order, each in its own transaction, under a
-// PostgreSQL advisory lock so that app processes starting together apply each file once.
+// PostgreSQL advisory lock so that app processes starting together apply each file once. The lock
+// is a transaction's (released at its end, on the same server connection), so that it also holds
+// behind PgBouncer in transaction pooling, where a session lock could be taken on one server
+// connection and "released" on another.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -19,27 +22,22 @@ export function listMigrations(): { version: string; sql: string }[] {
 
 /** Returns the versions applied by this call. Throws (and applies nothing more) on any failure. */
 export async function migrate(db: Db): Promise<string[]> {
-  return db.connection().execute(async (conn) => {
-    await sql`SELECT pg_advisory_lock(${MIGRATION_LOCK_KEY})`.execute(conn);
-    try {
+  const newlyApplied: string[] = [];
+  for (const migration of listMigrations()) {
+    const applied = await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`.execute(trx);
       await sql`CREATE TABLE IF NOT EXISTS schema_migrations (
         version text PRIMARY KEY,
         applied_at timestamptz NOT NULL DEFAULT now()
-      )`.execute(conn);
-      const done = await sql<{ version: string }>`SELECT version FROM schema_migrations`.execute(conn);
-      const applied = new Set(done.rows.map((row) => row.version));
-      const newlyApplied: string[] = [];
-      for (const migration of listMigrations()) {
-        if (applied.has(migration.version)) continue;
-        await conn.transaction().execute(async (trx) => {
-          await sql.raw(migration.sql).execute(trx);
-          await sql`INSERT INTO schema_migrations (version) VALUES (${migration.version})`.execute(trx);
-        });
-        newlyApplied.push(migration.version);
-      }
-      return newlyApplied;
-    } finally {
-      await sql`SELECT pg_advisory_unlock(${MIGRATION_LOCK_KEY})`.execute(conn);
-    }
-  });
+      )`.execute(trx);
+      // Read under the lock: another process may have applied it while this one waited.
+      const done = await sql`SELECT 1 FROM schema_migrations WHERE version = ${migration.version}`.execute(trx);
+      if (done.rows.length > 0) return false;
+      await sql.raw(migration.sql).execute(trx);
+      await sql`INSERT INTO schema_migrations (version) VALUES (${migration.version})`.execute(trx);
+      return true;
+    });
+    if (applied) newlyApplied.push(migration.version);
+  }
+  return newlyApplied;
 }

@@ -1,11 +1,13 @@
 // One error type for expected failures. The error handler (app.ts) turns it into the API's
-// stable shape {success:false, code, message, errors?}.
+// stable shape {success:false, code, message, errors?}; codes come from the shared catalogue.
+import type { ErrorCode } from '../../shared/error-codes';
+
 export type FieldErrors = Record<string, string>;
 
 export class AppError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ErrorCode,
     message: string,
     readonly errors?: FieldErrors,
     /** Extra top-level fields the spec's screens read (e.g. {doing:true, slug}). */
@@ -16,12 +18,12 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string, errors?: FieldErrors, code = 'bad_request') =>
+export const badRequest = (message: string, errors?: FieldErrors, code: ErrorCode = 'bad_request') =>
   new AppError(400, code, message, errors);
 export const unauthorized = (message: string) => new AppError(401, 'unauthorized', message);
 export const forbidden = (message: string) => new AppError(403, 'forbidden', message);
 export const notFound = (message: string) => new AppError(404, 'not_found', message);
-export const conflict = (message: string, code = 'conflict', errors?: FieldErrors) =>
+export const conflict = (message: string, code: ErrorCode, errors?: FieldErrors) =>
   new AppError(409, code, message, errors);
 export const tooManyRequests = (message: string, errors?: FieldErrors) =>
   new AppError(429, 'too_many_requests', message, errors);

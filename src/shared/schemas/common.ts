@@ -1,19 +1,24 @@
 import { z } from 'zod';
+import { errorCodes } from '../error-codes';
 import { messages } from '../messages';
 
-/** A positive integer id in a query string or body (accepts "12" as well as 12). */
-export const idParam = (name: string) =>
-  z.coerce
-    .number({ error: messages.missingParameter(name) })
-    .int({ error: messages.missingParameter(name) })
-    .positive({ error: messages.missingParameter(name) })
-    .max(2_147_483_647, { error: messages.missingParameter(name) });
+/**
+ * A positive int4 id in a query string or body: a JSON integer, or a string of decimal digits
+ * (query strings are text). Nothing else: not true, [1], "0x10", "1e3" or " 12".
+ */
+export const idParam = (name: string) => {
+  const error = messages.missingParameter(name);
+  const id = z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
+  return z.union([id, z.string({ error }).regex(/^[0-9]{1,10}$/, { error }).transform(Number).pipe(id)], { error });
+};
 
 /** The error shape of every failed API call. */
 export const apiErrorSchema = z.object({
   success: z.literal(false),
-  code: z.string().optional(),
+  code: z.enum(errorCodes),
   message: z.string(),
+  /** The request's id, also in the server's logs: lets support trace a complaint. */
+  request_id: z.string().optional(),
   errors: z.record(z.string(), z.string()).optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

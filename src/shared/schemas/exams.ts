@@ -176,9 +176,6 @@ export const examResultResponseSchema = z.object({
   }),
 });
 
-/** Test-only (NODE_ENV=test): move an exam's deadline to `seconds` from now. */
-export const testDeadlineBodySchema = z.object({ slug: examSlugSchema, seconds: z.number().int().min(1).max(7200) });
-
 export type ExamBook = z.infer<typeof examBookSchema>;
 export type StartExamResponse = z.infer<typeof startExamResponseSchema>;
 export type ExamQuestionView = z.infer<typeof examQuestionSchema>;

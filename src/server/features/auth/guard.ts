@@ -1,7 +1,7 @@
 // Bearer-token sessions: who is calling, and route guards for the roles.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../../shared/messages';
-import { SESSION_TTL_SECONDS } from '../../../shared/rules';
+import { MAX_LIVE_SESSIONS_PER_USER, SESSION_TTL_SECONDS } from '../../../shared/rules';
 import type { Db } from '../../db/client';
 import type { Role } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -73,17 +73,34 @@ export function createAuth(db: Db, clock: Clock) {
     };
   }
 
-  /** Starts a session; returns the bearer token (shown once, stored hashed). */
-  async function createSession(userId: number): Promise<string> {
+  /**
+   * Starts a session; returns the bearer token (shown once, stored hashed). The account keeps
+   * MAX_LIVE_SESSIONS_PER_USER live sessions at most: the oldest end. `endOthers` ends every other
+   * session first (a login that proves the phone or a link: whoever held the old password is out).
+   */
+  async function createSession(userId: number, options: { endOthers?: boolean } = {}): Promise<string> {
     const token = newToken();
-    await db
-      .insertInto('sessions')
-      .values({
-        user_id: userId,
-        token_hash: hashToken(token),
-        expires_at: new Date(clock.now().getTime() + SESSION_TTL_SECONDS * 1000),
-      })
-      .execute();
+    const now = clock.now();
+    await db.transaction().execute(async (trx) => {
+      const live = trx.updateTable('sessions').set({ revoked_at: now }).where('user_id', '=', userId).where('revoked_at', 'is', null);
+      if (options.endOthers) await live.execute();
+      await trx
+        .insertInto('sessions')
+        .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000) })
+        .execute();
+      await live
+        .where('id', 'in', (eb) =>
+          eb
+            .selectFrom('sessions')
+            .select('id')
+            .where('user_id', '=', userId)
+            .where('revoked_at', 'is', null)
+            .where('expires_at', '>', now)
+            .orderBy('id', 'desc')
+            .offset(MAX_LIVE_SESSIONS_PER_USER),
+        )
+        .execute();
+    });
     return token;
   }
 

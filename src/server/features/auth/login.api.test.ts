@@ -65,7 +65,7 @@ describe('POST /api/login', () => {
     const unknown = await server.request('POST', '/api/login', { body: { phone: '0399999999', password: 'sai-mat-khau' } });
     for (const response of [wrong, unknown]) {
       expect(response.status).toBe(401);
-      expect(response.body).toEqual({ success: false, code: 'invalid_credentials', message: 'Số điện thoại hoặc mật khẩu không đúng.' });
+      expect(response.body).toEqual({ success: false, code: 'invalid_credentials', message: 'Số điện thoại hoặc mật khẩu không đúng.', request_id: expect.any(String) });
     }
   });
 });

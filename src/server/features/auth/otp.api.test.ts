@@ -233,6 +233,8 @@ describe('POST /api/forgot-password', () => {
     const code = lastCode(parent.phone);
     const response = await server.request('POST', '/api/forgot-password', { body: { phone: parent.phone, otp: code } });
     expect(response.status).toBe(200);
+    // Whoever held the forgotten password is logged out everywhere, as after a password change.
+    expect((await server.request('GET', '/api/profile', { token: parent.token })).status).toBe(401);
     expect(response.body).toEqual({
       success: true,
       message: 'Xác thực thành công. Vui lòng đặt mật khẩu mới.',
@@ -313,5 +315,27 @@ describe('abuse limits (strict settings, client address from X-Forwarded-For)', 
     expect(fromAddress.status).toBe(429);
     expect(fromAddress.body.message).toBe('Có quá nhiều lần đăng nhập sai từ mạng của bạn. Vui lòng thử lại sau 10 phút.');
     expect((await login(parent.password, '10.2.0.2')).status).toBe(200);
+  });
+
+  // Each request runs on its own database connection: the lock that counts them is PostgreSQL's,
+  // the same for requests of several app processes.
+  it('checks at most the cap of concurrent wrong passwords, per phone and per address', async () => {
+    const parent = await createParent(strict);
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        strict.request('POST', '/api/login', { body: { phone: parent.phone, password: `doan-sai-${i}` }, headers: from(`10.3.0.${i}`) }),
+      ),
+    );
+    const statuses = guesses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(37);
+
+    const fromOneAddress = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        strict.request('POST', '/api/login', { body: { phone: nextPhone(), password: 'doan-sai' }, headers: from('10.4.0.1') }),
+      ),
+    );
+    expect(fromOneAddress.filter((response) => response.status === 401)).toHaveLength(5);
+    expect(fromOneAddress.filter((response) => response.status === 429)).toHaveLength(55);
   });
 });

@@ -154,6 +154,12 @@ export async function consumeOtp(db: Db, id: number, now: Date): Promise<boolean
 
 // Login failures -------------------------------------------------------------------------------
 
+/** Serialises the login tries of one phone and of one address across processes, for the transaction. */
+export async function lockLoginTries(db: Db, phone: string, ip: string) {
+  await sql`SELECT pg_advisory_xact_lock(7316453, hashtext(${'login-phone:' + phone}))`.execute(db);
+  await sql`SELECT pg_advisory_xact_lock(7316453, hashtext(${'login-ip:' + ip}))`.execute(db);
+}
+
 export async function countLoginFailuresSince(db: Db, column: 'phone' | 'ip', value: string, since: Date): Promise<number> {
   const row = await db
     .selectFrom('login_failures')

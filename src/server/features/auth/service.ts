@@ -1,5 +1,6 @@
 // Rules of the accounts feature: one-time codes, register, login, logout, forgotten and changed
 // passwords. Routes stay thin; SQL is in repo.ts.
+import type { ErrorCode } from '../../../shared/error-codes';
 import { accountMessages } from '../../../shared/messages';
 import type { ApiUser } from '../../../shared/schemas/auth';
 import type { Services } from '../../app';
@@ -25,7 +26,7 @@ const dummyPasswordHash = () => (dummyHash ??= hashPassword('not-a-password-of-a
 export function createAccountService(deps: Deps) {
   const { db, clock, config, auth } = deps;
 
-  const phoneError = (message: string, code: string, status = 400) => new AppError(status, code, message, { phone: message });
+  const phoneError = (message: string, code: ErrorCode, status = 400) => new AppError(status, code, message, { phone: message });
 
   /**
    * Register sends a code only to a phone without an account, forgot password only to one with
@@ -58,23 +59,31 @@ export function createAccountService(deps: Deps) {
     return { access_token: await auth.createSession(user.id), user: toApiUser(user) };
   }
 
+  /**
+   * Every try is first recorded as a failure, under a lock of the phone and of the address, and
+   * only then is the password checked; a right password takes the record back. So concurrent
+   * guesses, in any number of processes, are counted before they are checked: never more than the
+   * cap are checked in a window. The lock is held for the count and the insert, not for the hash.
+   */
   async function login(input: { phone: string; password: string }, ip: string): Promise<SessionResult> {
     const limits = config.limits;
-    const windowMs = limits.loginFailureWindowSeconds * 1000;
-    const since = new Date(clock.now().getTime() - windowMs);
     const minutes = Math.max(1, Math.ceil(limits.loginFailureWindowSeconds / 60));
-    if ((await repo.countLoginFailuresSince(db, 'phone', input.phone, since)) >= limits.loginMaxFailuresPerPhone) {
-      throw tooManyRequests(accountMessages.loginTooManyForPhone(minutes));
-    }
-    if ((await repo.countLoginFailuresSince(db, 'ip', ip, since)) >= limits.loginMaxFailuresPerIp) {
-      throw tooManyRequests(accountMessages.loginTooManyForIp(minutes));
-    }
+    await db.transaction().execute(async (trx) => {
+      const now = clock.now();
+      const since = new Date(now.getTime() - limits.loginFailureWindowSeconds * 1000);
+      await repo.lockLoginTries(trx, input.phone, ip);
+      if ((await repo.countLoginFailuresSince(trx, 'phone', input.phone, since)) >= limits.loginMaxFailuresPerPhone) {
+        throw tooManyRequests(accountMessages.loginTooManyForPhone(minutes));
+      }
+      if ((await repo.countLoginFailuresSince(trx, 'ip', ip, since)) >= limits.loginMaxFailuresPerIp) {
+        throw tooManyRequests(accountMessages.loginTooManyForIp(minutes));
+      }
+      await repo.insertLoginFailure(trx, input.phone, ip, now);
+    });
     const user = await repo.findUserByPhone(db, input.phone);
     const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
-    if (!user || !valid) {
-      await repo.insertLoginFailure(db, input.phone, ip, clock.now());
-      throw new AppError(401, 'invalid_credentials', accountMessages.loginWrong);
-    }
+    if (!user || !valid) throw new AppError(401, 'invalid_credentials', accountMessages.loginWrong);
+    // The phone's owner is back: its earlier mistakes and this try's record are forgiven.
     await repo.clearLoginFailuresOfPhone(db, input.phone);
     return { access_token: await auth.createSession(user.id), user: toApiUser(user) };
   }
@@ -91,7 +100,8 @@ export function createAccountService(deps: Deps) {
     if (!(await repo.consumeOtp(db, otpId, clock.now()))) {
       throw badRequest(accountMessages.otpUsed, { otp: accountMessages.otpUsed }, 'otp_invalid');
     }
-    return { access_token: await auth.createSession(user.id), user: toApiUser(user) };
+    // Like a password change: whoever held the forgotten password is logged out everywhere.
+    return { access_token: await auth.createSession(user.id, { endOthers: true }), user: toApiUser(user) };
   }
 
   /** A one-time link from the organisers, exchanged for a session of its user. */
@@ -99,7 +109,7 @@ export function createAccountService(deps: Deps) {
     const userId = await repo.consumeResetToken(db, hashToken(token), clock.now());
     const user = userId === undefined ? undefined : await repo.findUserById(db, userId);
     if (!user) throw badRequest(accountMessages.resetLinkInvalid, undefined, 'reset_link_invalid');
-    return { token: await auth.createSession(user.id), user: toApiUser(user) };
+    return { token: await auth.createSession(user.id, { endOthers: true }), user: toApiUser(user) };
   }
 
   /** New password; every other session of the user ends (a stolen one included). */

@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createParent, createSchoolAdmin } from '../../test/factories';
+import { MAX_LIVE_SESSIONS_PER_USER } from '../../../shared/rules';
 import { issueResetLink } from './reset-links';
 
 let server: TestServer;
@@ -55,6 +56,15 @@ describe('sessions', () => {
     const rows = await server.db.selectFrom('sessions').select('token_hash').where('user_id', '=', parent.id).execute();
     expect(rows.some((r) => r.token_hash === body.access_token)).toBe(false);
   });
+
+  it(`are at most ${MAX_LIVE_SESSIONS_PER_USER} live per account: a new login ends the oldest`, async () => {
+    const parent = await createParent(server);
+    const tokens = [parent.token];
+    for (let i = 0; i < MAX_LIVE_SESSIONS_PER_USER + 2; i += 1) tokens.push((await login(parent.phone, parent.password)).body.access_token);
+    const statuses = await Promise.all(tokens.map(profileStatus));
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(statuses.slice(3)).toEqual(Array(MAX_LIVE_SESSIONS_PER_USER).fill(200));
+  });
 });
 
 describe('POST /api/customer/change-password', () => {
@@ -98,6 +108,8 @@ describe('GET /api/customer/change-password?token= (one-time links)', () => {
 
     const response = await server.request('GET', `/api/customer/change-password?token=${token}`);
     expect(response.status).toBe(200);
+    // The link ends the account's other sessions, as a password change does.
+    expect(await profileStatus(admin.token)).toBe(401);
     expect(response.body).toEqual({
       success: true,
       token: expect.any(String),

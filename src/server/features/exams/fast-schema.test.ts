@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { saveAnswersBodySchema, saveAnswersResponseSchema } from '../../../shared/schemas/exams';
-import { compileCheck, fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
+import { compileAsIsCheck, fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
 import { answerPairCode, answerPairs } from './repo';
 
-const bodyCheck = compileCheck(z.toJSONSchema(saveAnswersBodySchema, { io: 'input' }) as Record<string, unknown>);
+const bodyCheck = compileAsIsCheck(saveAnswersBodySchema);
 const slug = 'AbCdEfGhIjKlMnOpQrStUvWx';
 const answer = (question_id: unknown, answer_id: unknown) => ({ question_id, answer_id });
 
@@ -66,7 +66,7 @@ describe('fast check of the autosave body', () => {
       expect(parsed.success, JSON.stringify(body)).toBe(true);
       expect(readFields(body as Record<string, unknown>)).toEqual(readFields(parsed.data as Record<string, unknown>));
     }
-    expect(accepted).toBe(6);
+    expect(accepted).toBe(5);
   });
 
   it('accepts random well-formed bodies exactly when Zod does', () => {

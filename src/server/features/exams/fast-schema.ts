@@ -118,13 +118,23 @@ export function compileCheck(schema: JsonSchema): Check {
 }
 
 /**
+ * The predicate "Zod would accept this value and give it back unchanged". The value must fit both
+ * the schema's input and output side: a transformed field ("12" -> 12) fits only the input side,
+ * and a body with unknown keys (which Zod strips) fits only the input side too.
+ */
+export function compileAsIsCheck(zodSchema: z.ZodType): Check {
+  const input = compileCheck(z.toJSONSchema(zodSchema, { io: 'input', unrepresentable: 'throw' }) as JsonSchema);
+  const output = compileCheck(z.toJSONSchema(zodSchema, { io: 'output', unrepresentable: 'throw' }) as JsonSchema);
+  return (value) => input(value) && output(value);
+}
+
+/**
  * A validator compiler for one route: bodies the compiled predicate accepts pass as they are, the
  * others are judged by Zod (fastify-type-provider-zod's compiler: same value, same errors).
  */
 // The compilers take any route schema type: Fastify types them by the route's whole schema object.
 export function fastValidatorCompiler(zodSchema: z.ZodType): FastifySchemaCompiler<any> {
-  // Unknown keys are stripped by Zod's objects; extra keys in an accepted body are simply never read.
-  const accepts = compileCheck(z.toJSONSchema(zodSchema, { io: 'input', unrepresentable: 'throw' }) as JsonSchema);
+  const accepts = compileAsIsCheck(zodSchema);
   return (routeSchema) => {
     const slow = validatorCompiler(routeSchema) as (data: unknown) => ReturnType<ReturnType<FastifySchemaCompiler<unknown>>>;
     return (data) => (accepts(data) ? { value: data } : slow(data));

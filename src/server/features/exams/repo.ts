@@ -2,7 +2,7 @@
 // statements that also check the caller's session, so a save costs one round trip; they are
 // named prepared statements (the `/* prepared:... */` comment, see db/client.ts), planned once.
 import { sql } from 'kysely';
-import { hotQuery, type Db } from '../../db/client';
+import { hotQuery, type Db, type HotStatement } from '../../db/client';
 import type { AnswerMap, ExamQuestion } from '../../db/schema';
 import { MAX_POINTS, POINTS_PER_CORRECT_ANSWER } from '../../../shared/rules';
 
@@ -165,7 +165,7 @@ export interface SaveAnswersInput {
 //   it does not match the partial indexes "WHERE status = 2", which, with statistics taken before
 //   the exams started, look empty and cheaper than the primary key, and then are read whole.
 // save-plan.api.test.ts checks the plan in that situation.
-export const SAVE_ANSWERS_SQL = `/* prepared:exam_save_answers */
+export const SAVE_ANSWERS_SQL = `
   UPDATE exams e
   SET answers = e.answers || v.a,
       prediction = COALESCE(v.r, e.prediction),
@@ -185,15 +185,19 @@ export const SAVE_ANSWERS_SQL = `/* prepared:exam_save_answers */
     AND s.revoked_at IS NULL
     AND s.expires_at > v.at
   RETURNING e.id, e.save_seq`;
+const SAVE_ANSWERS: HotStatement = { name: 'exam_save_answers', text: SAVE_ANSWERS_SQL };
 
-const EXAM_TIMES_SQL = `/* prepared:exam_times */
+const EXAM_TIMES: HotStatement = {
+  name: 'exam_times',
+  text: `
   SELECT e.start_time, e.end_time, e.status
   FROM exams e
   JOIN sessions s ON s.user_id = e.user_id
   WHERE e.id = $1::integer
     AND s.token_hash = $2::text
     AND s.revoked_at IS NULL
-    AND s.expires_at > $3::timestamptz`;
+    AND s.expires_at > $3::timestamptz`,
+};
 
 const INT4_MAX = 2_147_483_647;
 const BILLION = 1_000_000_000;
@@ -251,13 +255,13 @@ export async function saveAnswersBatch(db: Db, saves: readonly SaveAnswersInput[
     json += `{"e":${save.examId},"s":${JSON.stringify(save.slug)},"t":"${save.tokenHash}","a":${save.answersJson},"p":${save.pairsJson},"r":${save.prediction},"q":${save.seq},"at":"${save.now.toISOString()}","d":"${save.endTimeAtLeast.toISOString()}"}`;
   }
   const examIds = saves.map((save) => save.examId);
-  const { rows } = await hotQuery<{ id: number; save_seq: number }>(db, SAVE_ANSWERS_SQL, [json + ']', examIds]);
+  const { rows } = await hotQuery<{ id: number; save_seq: number }>(db, SAVE_ANSWERS, [json + ']', examIds]);
   return new Map(rows.map((row) => [row.id, row.save_seq]));
 }
 
 /** The times of an exam, for the owner of the session only (one statement). */
 export async function findExamTimes(db: Db, examId: number, tokenHash: string, now: Date) {
-  const { rows } = await hotQuery<{ start_time: Date; end_time: Date; status: 1 | 2 }>(db, EXAM_TIMES_SQL, [examId, tokenHash, now.toISOString()]);
+  const { rows } = await hotQuery<{ start_time: Date; end_time: Date; status: 1 | 2 }>(db, EXAM_TIMES, [examId, tokenHash, now.toISOString()]);
   return rows[0];
 }
 
@@ -310,16 +314,4 @@ export async function finaliseOverdue(db: Db, now: Date, cutoff: Date, limit: nu
       ORDER BY end_time LIMIT ${limit} FOR UPDATE SKIP LOCKED
     ) AND status = 2`.execute(db);
   return Number(result.numAffectedRows ?? 0);
-}
-
-/** Test-only: moves the deadline of an exam in progress. */
-export async function moveDeadline(db: Db, slug: string, endTime: Date) {
-  return db
-    .updateTable('exams')
-    .set({ end_time: endTime })
-    .where('slug', '=', slug)
-    .where('status', '=', 2)
-    .where('start_time', '<', endTime)
-    .returning(['id'])
-    .executeTakeFirst();
 }

@@ -15,7 +15,6 @@ import {
   startExamResponseSchema,
   submitExamBodySchema,
   submitExamResponseSchema,
-  testDeadlineBodySchema,
 } from '../../../shared/schemas/exams';
 import type { Services } from '../../app';
 import type { Api } from '../../lib/api';
@@ -27,7 +26,7 @@ const NO_STORE = 'no-store';
 
 export function registerExamRoutes(api: Api, services: Services) {
   const { auth } = services;
-  const deps = service.createExamDeps(services.db, services.clock, auth);
+  const deps = service.createExamDeps(services.db, services.clock, auth, services);
 
   /** preHandler: the caller must be a parent (401 / 403 with a clear message otherwise). */
   const requireParent = async (request: FastifyRequest, _reply: FastifyReply) => {
@@ -96,12 +95,4 @@ export function registerExamRoutes(api: Api, services: Services) {
       return service.examResult(deps, auth.userOf(request), request.query.slug);
     },
   );
-
-  // Browser tests need an exam that times out within seconds. This route exists only when
-  // NODE_ENV=test (never in development or production builds of the config).
-  if (services.config.env === 'test') {
-    api.post('/test/exam-deadline', { schema: { body: testDeadlineBodySchema } }, async (request) =>
-      service.moveDeadlineForTests(deps, request.body.slug, request.body.seconds),
-    );
-  }
 }

@@ -6,12 +6,14 @@ import { examMessages, messages } from '../../../shared/messages';
 import { formatDateTime } from '../../../shared/format';
 import { MAX_ATTEMPTS_PER_CONTESTANT, SAVE_GRACE_SECONDS } from '../../../shared/rules';
 import type { ExamAnswer, SaveAnswersBody } from '../../../shared/schemas/exams';
+import type { Config } from '../../config';
 import { connectionCount, type Db } from '../../db/client';
 import type { AnswerMap, ExamQuestion } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { readBearerToken, type Auth, type AuthUser } from '../auth/guard';
+import type { Metrics } from '../metrics/metrics';
 import { getCurrentContest } from '../contest/repo';
 import * as repo from './repo';
 import { createSaveBatcher, type SaveBatcher } from './save-batcher';
@@ -24,11 +26,23 @@ export interface ExamDeps {
   saves: SaveBatcher;
 }
 
-export function createExamDeps(db: Db, clock: Clock, auth: Auth): ExamDeps {
-  // Half the connections at most for autosave batches: starts, submits and pages keep the rest.
+/** What createExamDeps reads of the app's dependencies besides db, clock and auth. */
+export interface ExamWiring {
+  config: Config;
+  metrics?: Metrics;
+}
+
+export function createExamDeps(db: Db, clock: Clock, auth: Auth, wiring: ExamWiring): ExamDeps {
+  const load = wiring.config.load;
   const saves = createSaveBatcher((batch) => repo.saveAnswersBatch(db, batch), {
+    // Half the connections at most for autosave batches: starts, submits and pages keep the rest.
     maxInFlight: Math.max(1, Math.floor(connectionCount(db) / 2)),
+    // Bounded in length and in waiting time: past either, a save is answered 503 and the client retries.
+    queueLimit: load.saveQueueLimit,
+    queueTimeoutMs: load.saveQueueTimeoutMs,
+    observer: wiring.metrics?.saves,
   });
+  wiring.metrics?.saves.watchQueue(() => saves.queueLength);
   return { db, clock, auth, saves };
 }
 
@@ -377,11 +391,4 @@ export async function examResult({ db, clock }: ExamDeps, user: AuthUser, slug: 
       submitted_at: iso(exam.submitted_at ?? exam.end_time),
     },
   };
-}
-
-/** Test-only: the exam's deadline becomes `seconds` from now. */
-export async function moveDeadlineForTests({ db, clock }: ExamDeps, slug: string, seconds: number) {
-  const moved = await repo.moveDeadline(db, slug, new Date(clock.now().getTime() + seconds * 1000));
-  if (!moved) throw examNotFound();
-  return { success: true as const };
 }

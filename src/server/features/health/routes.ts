@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { unavailable } from '../../lib/error-answers';
 import type { Api } from '../../lib/api';
 import type { Services } from '../../app';
 
@@ -11,7 +12,7 @@ export function registerHealthRoutes(app: Api, { db }: Services) {
       return { success: true, status: 'ready' };
     } catch (error) {
       request.log.warn({ err: error }, 'database not reachable');
-      return reply.status(503).send({ success: false, status: 'unavailable', message: 'database unavailable' });
+      return reply.send({ ...unavailable(request, reply), status: 'unavailable' });
     }
   });
 }

@@ -18,10 +18,14 @@ function memoryStorage(initial: Record<string, string> = {}): KeyValueStorage & 
 function manualTimers() {
   let next = 1;
   const pending = new Map<number, () => void>();
+  /** The delay (ms) of every timer set, in order. */
+  const delays: number[] = [];
   return {
-    set: (fn: () => void) => {
+    delays,
+    set: (fn: () => void, ms: number) => {
       const id = next++;
       pending.set(id, fn);
+      delays.push(ms);
       return id;
     },
     clear: (handle: unknown) => pending.delete(handle as number),
@@ -47,11 +51,11 @@ function fakeServer() {
 const flushPromises = () => new Promise((resolve) => setTimeout(resolve, 0));
 const SLUG = 'abcdefghijklmnopqrstuvwx';
 
-function setup(initial: Record<string, string> = {}) {
+function setup(initial: Record<string, string> = {}, random = () => 0.5) {
   const storage = memoryStorage(initial);
   const timers = manualTimers();
   const server = fakeServer();
-  const store = new AnswerStore({ slug: SLUG, storage, send: server.send, timers });
+  const store = new AnswerStore({ slug: SLUG, storage, send: server.send, timers, retryMs: 1_000, maxRetryMs: 8_000, random });
   return { storage, timers, server, store };
 }
 
@@ -104,7 +108,7 @@ describe('AnswerStore', () => {
     store.restore({ answers: [], prediction: null, saveSeq: 0 });
     store.choose(11, 101);
     void store.flush();
-    server.calls[0]!.resolve({ kind: 'network' });
+    server.calls[0]!.resolve({ kind: 'unavailable' });
     await flushPromises();
     expect(store.status).toBe('offline');
     expect(timers.count).toBe(1); // the retry
@@ -169,5 +173,80 @@ describe('AnswerStore', () => {
     void store.flush({ keepalive: true });
     expect(server.calls).toHaveLength(1);
     expect(server.calls[0]!.keepalive).toBe(true);
+  });
+
+  it('treats a server briefly away like a lost connection: answers kept, the notice shown, a retry not before Retry-After', async () => {
+    const { store, timers, server, storage } = setup({}, () => 0);
+    store.restore({ answers: [], prediction: null, saveSeq: 0 });
+    store.choose(11, 101);
+    void store.flush();
+    server.calls[0]!.resolve({ kind: 'unavailable', retryAfterSeconds: 2 });
+    await flushPromises();
+    expect(store.status).toBe('offline');
+    expect(timers.delays.at(-1)).toBe(2_000); // the jitter drew 0: exactly the Retry-After
+    expect(JSON.parse(storage.data[storageKey(SLUG)]!)).toMatchObject({ seq: 1, ackedSeq: 0, answers: { 11: 101 } });
+  });
+
+  it('backs off with jitter while failures last, sends nothing else meanwhile, and starts over after a success', async () => {
+    const { store, timers, server } = setup();
+    store.restore({ answers: [], prediction: null, saveSeq: 0 });
+    store.choose(11, 101);
+    void store.flush();
+    const fail = async (index: number) => {
+      server.calls[index]!.resolve({ kind: 'unavailable' });
+      await flushPromises();
+    };
+    await fail(0);
+    expect(timers.delays.at(-1)).toBe(500); // random 0.5 of min(8 s, 1 s * 2^0)
+
+    // The child keeps answering: kept on the device, but no save before the retry.
+    store.choose(12, 102);
+    store.setPrediction('7');
+    timers.runAll(); // the debounce and the retry: only the retry sends
+    await flushPromises();
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[1]!.payload).toMatchObject({ seq: 3, prediction: 7 });
+    expect(server.calls[1]!.payload.answers).toHaveLength(2);
+
+    await fail(1);
+    expect(timers.delays.at(-1)).toBe(1_000); // 0.5 * 2 s
+    timers.runAll();
+    await flushPromises();
+    await fail(2);
+    expect(timers.delays.at(-1)).toBe(2_000); // 0.5 * 4 s
+    timers.runAll();
+    await flushPromises();
+    await fail(3);
+    timers.runAll();
+    await flushPromises();
+    await fail(4);
+    expect(timers.delays.at(-1)).toBe(4_000); // 0.5 * the 8 s cap
+    timers.runAll();
+    await flushPromises();
+
+    server.calls[5]!.resolve({ kind: 'ok' });
+    await flushPromises();
+    expect(store.status).toBe('saved');
+    expect(store.ackedSeq).toBe(3);
+
+    store.choose(13, 103);
+    timers.runAll();
+    await flushPromises();
+    await fail(6);
+    expect(timers.delays.at(-1)).toBe(500); // back to the first window
+  });
+
+  it('retries other failures (a 500, a conflict) quietly, showing the save as under way', async () => {
+    const { store, timers, server } = setup();
+    store.restore({ answers: [], prediction: null, saveSeq: 0 });
+    store.choose(11, 101);
+    void store.flush();
+    server.calls[0]!.resolve({ kind: 'retry' });
+    await flushPromises();
+    expect(store.status).toBe('saving');
+    expect(timers.count).toBe(1);
+    timers.runAll();
+    await flushPromises();
+    expect(server.calls).toHaveLength(2);
   });
 });

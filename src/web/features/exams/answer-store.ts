@@ -4,7 +4,13 @@
 // Sequence numbers: every change increments `seq`; a save carries the seq of the snapshot it
 // sends, and the server ignores a save older than one it already applied. `ackedSeq` is the
 // highest seq the server confirmed; everything above it is still pending.
+//
+// Failed saves are retried with jittered exponential back-off (never sooner than the server's
+// Retry-After); while a retry waits, further changes are only kept on the device and go with it,
+// so that a recovering server is not met by every contestant's every tap at once.
+import type { ErrorCode } from '../../../shared/error-codes';
 import { parsePredictionInput } from '../../../shared/schemas/exams';
+import { retryDelayMs } from '../../lib/api-client';
 
 export type SaveStatus = 'saved' | 'saving' | 'offline' | 'closed';
 
@@ -14,8 +20,16 @@ export interface SavePayload {
   seq: number;
 }
 
-/** What a save attempt came to: applied (or already superseded), a network failure, or final refusal. */
-export type SaveOutcome = { kind: 'ok' } | { kind: 'network' } | { kind: 'retry' } | { kind: 'refused'; code?: string; message: string };
+/**
+ * What a save attempt came to: applied (or already superseded); the server out of reach or briefly
+ * away (network loss, timeout, 502/503/504: the child is told the answers wait on the device);
+ * another failure worth retrying (a 500, a conflict); or a final refusal.
+ */
+export type SaveOutcome =
+  | { kind: 'ok' }
+  | { kind: 'unavailable'; retryAfterSeconds?: number }
+  | { kind: 'retry'; retryAfterSeconds?: number }
+  | { kind: 'refused'; code?: ErrorCode; message: string };
 
 export interface KeyValueStorage {
   getItem(key: string): string | null;
@@ -44,9 +58,11 @@ export interface AnswerStoreOptions {
   send: (payload: SavePayload, options: { keepalive: boolean }) => Promise<SaveOutcome>;
   /** Wait after a change before saving (ms): several quick taps make one request. */
   debounceMs?: number;
-  /** Wait before retrying a failed save (ms); doubles up to maxRetryMs. */
+  /** Back-off window after the first failed save (ms); doubles with each failure up to maxRetryMs. */
   retryMs?: number;
   maxRetryMs?: number;
+  /** The jitter's random source, [0, 1) (Math.random; fixed in tests). */
+  random?: () => number;
   timers?: { set: (fn: () => void, ms: number) => unknown; clear: (handle: unknown) => void };
 }
 
@@ -59,18 +75,18 @@ export class AnswerStore {
   ackedSeq = 0;
   status: SaveStatus = 'saved';
   /** Set when the server refused a save for good (time up, exam submitted, not found). */
-  refusal: { code?: string; message: string } | null = null;
+  refusal: { code?: ErrorCode; message: string } | null = null;
 
   private closed = false;
   private readonly listeners = new Set<() => void>();
   private inFlight: Promise<void> | null = null;
   private debounceHandle: unknown = null;
   private retryHandle: unknown = null;
-  private retryDelay: number;
+  /** Failed saves in a row: the back-off exponent, back to 0 on success. */
+  private failures = 0;
   private readonly timers: NonNullable<AnswerStoreOptions['timers']>;
 
   constructor(private readonly options: AnswerStoreOptions) {
-    this.retryDelay = options.retryMs ?? 5_000;
     this.timers = options.timers ?? {
       set: (fn, ms) => setTimeout(fn, ms),
       clear: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -147,16 +163,18 @@ export class AnswerStore {
 
   /**
    * Sends pending changes. Saves are strictly one after another (a later snapshot never races an
-   * earlier one); `keepalive` lets the request outlive the page (pagehide).
+   * earlier one); `keepalive` lets the request outlive the page (pagehide). While a retry waits
+   * its back-off, only the retry timer (or retryNow) sends.
    */
   flush(options: { keepalive?: boolean } = {}): Promise<void> {
     this.clearTimer('debounce');
     if (this.closed || this.refusal || !this.pending) return this.inFlight ?? Promise.resolve();
     if (options.keepalive) {
-      // The page is going away: fire without waiting for the save under way.
+      // The page is going away: fire without waiting for the save under way (or the back-off).
       void this.options.send(this.snapshot(), { keepalive: true }).catch(() => undefined);
       return Promise.resolve();
     }
+    if (this.retryHandle) return Promise.resolve();
     if (this.inFlight) return this.inFlight.then(() => this.flush());
     this.inFlight = this.sendOnce().finally(() => {
       this.inFlight = null;
@@ -193,12 +211,12 @@ export class AnswerStore {
     try {
       outcome = await this.options.send(payload, { keepalive: false });
     } catch {
-      outcome = { kind: 'network' };
+      outcome = { kind: 'unavailable' };
     }
     if (this.closed) return;
     if (outcome.kind === 'ok') {
       this.ackedSeq = Math.max(this.ackedSeq, payload.seq);
-      this.retryDelay = this.options.retryMs ?? 5_000;
+      this.failures = 0;
       this.clearTimer('retry');
       this.writeLocal();
       this.status = this.pending ? 'saving' : 'saved';
@@ -212,9 +230,9 @@ export class AnswerStore {
       this.emit();
       return;
     }
-    this.status = outcome.kind === 'network' ? 'offline' : 'saving';
+    this.status = outcome.kind === 'unavailable' ? 'offline' : 'saving';
     this.emit();
-    this.scheduleRetry();
+    this.scheduleRetry(outcome.retryAfterSeconds);
   }
 
   private changed() {
@@ -233,10 +251,15 @@ export class AnswerStore {
     }, this.options.debounceMs ?? 1_500);
   }
 
-  private scheduleRetry() {
+  private scheduleRetry(retryAfterSeconds?: number) {
     if (this.retryHandle) return;
-    const delay = this.retryDelay;
-    this.retryDelay = Math.min(delay * 2, this.options.maxRetryMs ?? 30_000);
+    const delay = retryDelayMs(this.failures, {
+      baseMs: this.options.retryMs ?? 2_000,
+      capMs: this.options.maxRetryMs ?? 30_000,
+      retryAfterSeconds,
+      random: this.options.random,
+    });
+    this.failures += 1;
     this.retryHandle = this.timers.set(() => {
       this.retryHandle = null;
       void this.flush();
@@ -246,7 +269,7 @@ export class AnswerStore {
   /** The connection came back: send at once, before anything else. */
   retryNow(): Promise<void> {
     this.clearTimer('retry');
-    this.retryDelay = this.options.retryMs ?? 5_000;
+    this.failures = 0;
     return this.flush();
   }
 

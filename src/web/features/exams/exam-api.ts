@@ -8,7 +8,7 @@ import type {
   StartExamResponse,
   SubmitExamResponse,
 } from '../../../shared/schemas/exams';
-import { ApiRequestError, NetworkError, api } from '../../lib/api-client';
+import { ApiRequestError, api, isRetryable } from '../../lib/api-client';
 import type { SaveOutcome, SavePayload } from './answer-store';
 
 export const fetchBooksOfContestant = async (childId: number) =>
@@ -27,19 +27,28 @@ export const submitExam = (examId: number, slug: string, payload: SavePayload) =
 
 export const fetchExamResult = (slug: string) => api.get<ExamResultResponse>(`/exam-result?slug=${encodeURIComponent(slug)}`);
 
-/** A failure worth retrying: no answer at all, a server error, or too many requests. */
-export const isTransient = (error: unknown) =>
-  error instanceof NetworkError || (error instanceof ApiRequestError && (error.status >= 500 || error.status === 429));
+/** Time limit of one answer save (ms): shorter than an ordinary call, so that a save stuck behind
+ * a saturated server gives way to the next one (the server answers 503 after 8 s in its queue). */
+export const SAVE_TIMEOUT_MS = 10_000;
 
-/** One answer save, as the answer store needs it: ok, try again later, or refused for good. */
+/**
+ * A failure worth retrying while taking an exam: the server briefly away (isRetryable), a bug's
+ * 500 or too many requests. Only the first kind means "answers wait on the device".
+ */
+export const isTransient = (error: unknown) =>
+  isRetryable(error) || (error instanceof ApiRequestError && (error.status >= 500 || error.status === 429));
+
+/** One answer save, as the answer store needs it: ok, server away, try again later, or refused for good. */
 export async function saveAnswers(examId: number, slug: string, payload: SavePayload, keepalive: boolean): Promise<SaveOutcome> {
   try {
-    await api.post<SaveAnswersResponse>('/store-answers-exam', { exam_id: examId, slug, ...payload }, { keepalive });
+    await api.post<SaveAnswersResponse>('/store-answers-exam', { exam_id: examId, slug, ...payload }, { keepalive, timeoutMs: SAVE_TIMEOUT_MS });
     return { kind: 'ok' };
   } catch (error) {
-    if (error instanceof NetworkError) return { kind: 'network' };
-    if (isTransient(error) || (error instanceof ApiRequestError && error.body.code === 'save_conflict')) return { kind: 'retry' };
+    const retryAfterSeconds = error instanceof ApiRequestError ? error.retryAfterSeconds : undefined;
+    if (isRetryable(error)) return { kind: 'unavailable', retryAfterSeconds };
+    if (isTransient(error) || (error instanceof ApiRequestError && error.body.code === 'save_conflict')) return { kind: 'retry', retryAfterSeconds };
     if (error instanceof ApiRequestError) return { kind: 'refused', code: error.body.code, message: error.body.message };
-    return { kind: 'network' };
+    // Not an answer of the API at all (a bug in this code): keep the answers and try again.
+    return { kind: 'unavailable' };
   }
 }

@@ -1,6 +1,8 @@
 // The exam screen (/bat-dau-thi/:bookId/:childId/:slugExam, spec sections 2 and 4): one question
 // at a time, a navigator, the server's countdown, answers kept on the device and saved to the
-// server as they change, the time-up auto-submit and the manual submit.
+// server as they change, the time-up auto-submit and the manual submit. A server that is briefly
+// away (network loss, timeout, 502/503/504) loses nothing: saves and the submit are retried with
+// jittered back-off while the answers wait on the device.
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, CircleCheck, CloudOff, Loader, Timer } from 'lucide-react';
 import { examMessages, messages } from '../../../shared/messages';
@@ -16,7 +18,7 @@ import type { ExamingResponse } from '../../../shared/schemas/exams';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { notify } from '../../components/ui/notices';
-import { ApiRequestError } from '../../lib/api-client';
+import { ApiRequestError, isRetryable, retryDelayMs } from '../../lib/api-client';
 import { useNavigate, useParams } from '../../lib/router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useRequireAuth } from '../auth/use-require-auth';
@@ -27,14 +29,14 @@ import { PredictionView, QuestionView } from './question-view';
 import './exams.css';
 
 const SLUG_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
-const LOAD_RETRY_MS = 5_000;
-const SUBMIT_RETRY_MS = 3_000;
+/** Back-off of a failed load or submit (ms): a random wait up to base * 2^failures, at most cap. */
+const RETRY_BACKOFF = { baseMs: 2_000, capMs: 30_000 };
 /** The time turns to the accent colour for the last 2 minutes. */
 const TIME_WARNING_MS = 120_000;
 const PREDICTION_INDEX = TOTAL_EXAM_ITEMS - 1;
 
 const positiveInt = (value: string | undefined) => (value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const retryAfterOf = (error: unknown) => (error instanceof ApiRequestError ? error.retryAfterSeconds : undefined);
 
 function deviceStorage(): KeyValueStorage | null {
   try {
@@ -91,7 +93,8 @@ export function ExamPage() {
           leaveTimer = setTimeout(() => navigate('/404', { replace: true }), NOTICE_MS);
         } else if (isTransient(error)) {
           setState({ kind: 'error', message: examMessages.loadFailed, retry: true });
-          retryTimer = setTimeout(() => setAttempt((n) => n + 1), LOAD_RETRY_MS);
+          const delay = retryDelayMs(attempt, { ...RETRY_BACKOFF, retryAfterSeconds: retryAfterOf(error) });
+          retryTimer = setTimeout(() => setAttempt((n) => n + 1), delay);
         } else {
           const message = error instanceof ApiRequestError ? error.body.message : examMessages.loadFailed;
           notify('error', message);
@@ -128,8 +131,12 @@ export function ExamPage() {
   );
 }
 
-/** failed: the time is up and the automatic submit was refused; the child may press Nộp bài again. */
-type Phase = 'answering' | 'timeup' | 'submitting' | 'failed' | 'done';
+/**
+ * waiting: a submit failed because the server is briefly away; it is tried again after a pause
+ * (or at once when the child presses Nộp bài or the connection returns).
+ * failed: the time is up and the automatic submit was refused; the child may press Nộp bài again.
+ */
+type Phase = 'answering' | 'timeup' | 'submitting' | 'waiting' | 'failed' | 'done';
 
 function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse; initialOffsetMs: number; childId: number }) {
   const navigate = useNavigate();
@@ -150,6 +157,11 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
   const [phase, setPhase] = useState<Phase>('answering');
   const [missing, setMissing] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  /** Why the last submit did not go through while it is being retried (the server's or the client's text). */
+  const [submitIssue, setSubmitIssue] = useState<string | null>(null);
+  /** Ends the pause before the next submit attempt early. */
+  const wakeSubmit = useRef<(() => void) | null>(null);
+  const finished = useRef(false);
   const mounted = useRef(true);
   const questionRef = useRef<HTMLDivElement>(null);
 
@@ -166,7 +178,11 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
 
   const finish = useCallback(
     (message: string) => {
+      // Once: a re-sync or a refused save may learn of the submit while a submit is retried.
+      if (finished.current) return;
+      finished.current = true;
       store.close();
+      setSubmitIssue(null);
       setPhase('done');
       notify('success', message);
       setTimeout(() => mounted.current && navigate(certificatePath(childId)), NOTICE_MS);
@@ -188,22 +204,39 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
 
   const submit = useCallback(
     async (auto: boolean) => {
+      /** Waits `ms` before the next attempt, unless woken earlier (Nộp bài pressed, back online). */
+      const pause = (ms: number) =>
+        new Promise<void>((resolve) => {
+          const wake = () => {
+            clearTimeout(timer);
+            wakeSubmit.current = null;
+            resolve();
+          };
+          const timer = setTimeout(wake, ms);
+          wakeSubmit.current = wake;
+        });
       setPhase('submitting');
-      for (;;) {
+      for (let failures = 0; ; failures += 1) {
         try {
           const response = await submitExam(data.id, data.slug, store.snapshot());
           if (mounted.current) finish(response.message);
           return;
         } catch (error) {
-          if (!mounted.current) return;
-          // After the time is up the server takes the submit as it is; a transient failure, or
-          // a phone clock a little ahead of the server's, is simply tried again.
+          if (!mounted.current || finished.current) return;
+          // The server briefly away: the answers stay on the device (and in the store's saves)
+          // and the submit is tried again, spaced out. After the time is up the server takes the
+          // submit as it is, so any transient failure, or a phone clock a little ahead of the
+          // server's, is tried again too.
           const early = error instanceof ApiRequestError && error.body.code === 'incomplete';
-          if (auto && (isTransient(error) || early)) {
-            await sleep(SUBMIT_RETRY_MS);
-            if (!mounted.current) return;
+          if (isRetryable(error) || (auto && (isTransient(error) || early))) {
+            if (isRetryable(error)) setSubmitIssue(error instanceof Error ? error.message : messages.serviceUnavailable);
+            setPhase('waiting');
+            await pause(retryDelayMs(failures, { ...RETRY_BACKOFF, retryAfterSeconds: retryAfterOf(error) }));
+            if (!mounted.current || finished.current) return;
+            setPhase('submitting');
             continue;
           }
+          setSubmitIssue(null);
           if (error instanceof ApiRequestError && error.body.submited) return finish(error.body.message);
           if (error instanceof ApiRequestError && error.body.code === 'incomplete') {
             const ids = (error.body.missing_question_ids as number[] | undefined) ?? [];
@@ -246,7 +279,10 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
   useEffect(() => {
     const autosave = setInterval(() => void store.flush(), AUTOSAVE_INTERVAL_MS);
     const sync = setInterval(() => void resync(), TIME_RESYNC_INTERVAL_MS);
-    const online = () => void store.retryNow().then(resync);
+    const online = () => {
+      wakeSubmit.current?.();
+      void store.retryNow().then(resync);
+    };
     const hidden = () => document.visibilityState === 'hidden' && void store.flush({ keepalive: true });
     const leaving = () => void store.flush({ keepalive: true });
     window.addEventListener('online', online);
@@ -264,7 +300,7 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
   // A save the server refused for good: the exam ended elsewhere, or its time is over.
   const refusal = store.refusal;
   useEffect(() => {
-    if (!refusal || phase === 'done' || phase === 'submitting') return;
+    if (!refusal || phase === 'done' || phase === 'submitting' || phase === 'waiting') return;
     if (refusal.code === 'exam_submitted') finish(refusal.message);
     else if (refusal.code === 'time_up' && phase === 'answering') setPhase('timeup');
     else if (refusal.code === 'not_found') {
@@ -318,9 +354,15 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
         <SaveIndicator status={store.status} />
       </div>
 
-      {phase === 'timeup' || phase === 'failed' || (phase === 'submitting' && remainingMs <= 0) ? (
+      {phase === 'timeup' || phase === 'failed' || ((phase === 'submitting' || phase === 'waiting') && remainingMs <= 0) ? (
         <p className="alert alert-warning exam-timeup" role="alert">
           {messages.timeUp}. {phase === 'failed' ? '' : examMessages.autoSubmitting}
+        </p>
+      ) : null}
+
+      {submitIssue !== null && (phase === 'submitting' || phase === 'waiting') ? (
+        <p className="alert alert-warning" role="alert">
+          {examMessages.submitFailedTitle}. {submitIssue}
         </p>
       ) : null}
 
@@ -357,8 +399,8 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
         variant="accent"
         block
         className="exam-submit"
-        onClick={phase === 'failed' ? () => void submit(true) : requestSubmit}
-        disabled={phase !== 'answering' && phase !== 'failed'}
+        onClick={phase === 'failed' ? () => void submit(true) : phase === 'waiting' ? () => wakeSubmit.current?.() : requestSubmit}
+        disabled={phase !== 'answering' && phase !== 'failed' && phase !== 'waiting'}
       >
         {phase === 'submitting' ? examMessages.autoSubmitting : 'Nộp bài'}
       </Button>

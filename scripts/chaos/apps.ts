@@ -1,0 +1,115 @@
+// A small supervisor for the app processes of `npm run chaos`: starts `src/server/main.ts` on a
+// free loopback port (node --import tsx, so that the pid is the server's own and a SIGKILL hits
+// it), logs to a file, tells a crash (an exit nobody asked for) from a kill on purpose.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export class AppProcess {
+  exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;
+  /** Set before a kill on purpose: an exit without it is a crash. */
+  expectedExit = false;
+  private constructor(
+    readonly name: string,
+    readonly port: number,
+    readonly logFile: string,
+    private readonly child: ChildProcess,
+  ) {
+    child.once('exit', (code, signal) => (this.exit = { code, signal }));
+  }
+
+  static async start(name: string, port: number, databaseUrl: string, dir: string): Promise<AppProcess> {
+    const logFile = join(dir, `${name}.log`);
+    const log = openSync(logFile, 'a');
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATABASE_URL: databaseUrl,
+        DATA_DIR: join(dir, 'data'),
+        SEED_DEMO: '1',
+        LOG_LEVEL: 'warn',
+        SMS_DRIVER: 'log',
+        METRICS_PORT: '0',
+        // One process per app: the chaos run itself plays two machines.
+        WORKERS: '1',
+      },
+      stdio: ['ignore', log, log],
+    });
+    closeSync(log);
+    const app = new AppProcess(name, port, logFile, child);
+    await app.waitReady(60_000);
+    return app;
+  }
+
+  get pid() {
+    return this.child.pid ?? 0;
+  }
+
+  get alive() {
+    return this.exit === undefined;
+  }
+
+  /** Exited by itself (not killed by this script). */
+  get crashed() {
+    return this.exit !== undefined && !this.expectedExit;
+  }
+
+  get url() {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  async waitReady(timeoutMs: number) {
+    const deadline = performance.now() + timeoutMs;
+    while (performance.now() < deadline) {
+      if (!this.alive) throw new Error(`${this.name} exited while starting:\n${this.logTail()}`);
+      try {
+        if ((await fetch(`${this.url}/readyz`, { signal: AbortSignal.timeout(2000) })).status === 200) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`${this.name} was not ready within ${timeoutMs / 1000} s:\n${this.logTail()}`);
+  }
+
+  kill(signal: NodeJS.Signals) {
+    this.expectedExit = true;
+    if (this.alive) this.child.kill(signal);
+  }
+
+  /** SIGTERM (a clean shutdown), then SIGKILL if it has not ended within `graceMs`. */
+  async stop(graceMs = 5000) {
+    if (!this.alive) return;
+    this.kill('SIGTERM');
+    const deadline = performance.now() + graceMs;
+    while (this.alive && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    if (this.alive) this.child.kill('SIGKILL');
+  }
+
+  logTail(lines = 15): string {
+    try {
+      return readFileSync(this.logFile, 'utf8').trimEnd().split('\n').slice(-lines).map((line) => `    | ${line.slice(0, 300)}`).join('\n');
+    } catch {
+      return '    | (no log)';
+    }
+  }
+}

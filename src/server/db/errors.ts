@@ -1,0 +1,22 @@
+// Which database errors mean "the database is away" (try again shortly: 503) rather than "this
+// statement is wrong" (a bug or bad data). Used by the error handler and the save batcher.
+
+/** SQLSTATE classes and codes of a lost or refused connection. */
+const CONNECTION_SQLSTATE = /^(08|57P0[1-3]|53300)/; // connection exceptions; admin/crash shutdown, cannot connect now; too many connections
+/** Node's socket error codes for a server that is not there or went away. */
+const SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** pg's own messages when a connection ends or cannot be had (they carry no code). */
+const PG_CONNECTION_MESSAGE = /Connection terminated|connection timeout|Client has encountered a connection error|Client was closed|Connection ended|timeout exceeded when trying to connect|Cannot use a pool after calling end/i;
+
+export function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string') {
+    if (SOCKET_CODES.has(code)) return true;
+    if (/^[0-9A-Z]{5}$/.test(code)) return CONNECTION_SQLSTATE.test(code);
+  }
+  if (PG_CONNECTION_MESSAGE.test(error.message)) return true;
+  // AggregateError from a failed connect to several addresses (localhost as ::1 and 127.0.0.1).
+  if (error instanceof AggregateError) return error.errors.some(isConnectionError);
+  return false;
+}

@@ -1,0 +1,164 @@
+// Prometheus metrics of one app process, in a registry of its own (prom-client's global one is
+// left alone). Request timings come from an onResponse hook (app.ts), shed requests from the load
+// shedder, exam saves from the save batcher's observer; database figures are read at scrape time.
+// In cluster mode the primary sums the workers' registries (cluster-metrics.ts).
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { poolStats, type Db } from '../../db/client';
+import type { ShedReason } from '../../lib/load-shedding';
+import type { SaveBatcherObserver } from '../exams/save-batcher';
+import { countExamsInProgress } from './repo';
+
+/** How long a count of exams in progress is reused (ms): scrapes from several servers cost one query. */
+const EXAMS_IN_PROGRESS_CACHE_MS = 10_000;
+
+export interface Metrics {
+  registry: Registry;
+  /** Fastify onResponse hook: one observation per answered request. */
+  requestDone(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
+  /** AppDeps.onShed: a request answered 503 by the load shedder. */
+  requestShed(reason: ShedReason): void;
+  /** The save batcher's observer, and its queue length read at scrape time. */
+  saves: SaveBatcherObserver & { watchQueue(length: () => number): void };
+}
+
+export function createMetrics({ db }: { db: Db }): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const requestDuration = new Histogram({
+    name: 'contest_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by method, route pattern and status class (2xx, 4xx, 5xx...)',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+    registers,
+  });
+  const requestsShed = new Counter({
+    name: 'contest_http_requests_shed_total',
+    help: 'Requests answered 503 at once by the load shedder, by reason (event_loop, db_pool)',
+    labelNames: ['reason'] as const,
+    registers,
+  });
+
+  const savesAcknowledged = new Counter({
+    name: 'contest_exam_saves_acknowledged_total',
+    help: 'Exam autosaves applied and committed (answered saved)',
+    registers,
+  });
+  const savesRejected = new Counter({
+    name: 'contest_exam_saves_rejected_total',
+    help: 'Exam autosaves answered 503 by the save batcher, by reason (queue_full, queue_timeout, connection_lost)',
+    labelNames: ['reason'] as const,
+    registers,
+  });
+  const saveBatchSize = new Histogram({
+    name: 'contest_exam_save_batch_size',
+    help: 'Autosaves per statement sent to the database',
+    buckets: [1, 2, 5, 10, 20, 50, 100, 200],
+    registers,
+  });
+  const saveAckSeconds = new Histogram({
+    name: 'contest_exam_save_ack_seconds',
+    help: 'Time from an autosave reaching the save batcher to its commit (queue wait plus statement)',
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15],
+    registers,
+  });
+  const saveQueues: (() => number)[] = [];
+  new Gauge({
+    name: 'contest_exam_save_queue_length',
+    help: 'Autosaves waiting to be sent to the database',
+    registers,
+    collect() {
+      this.set(saveQueues.reduce((sum, length) => sum + length(), 0));
+    },
+  });
+
+  // Every process counts the same exams: in cluster mode the primary keeps one value, not the sum.
+  let examsInProgress: { value: number; at: number } | undefined;
+  let counting: Promise<void> | undefined;
+  const countExams = () =>
+    (counting ??= countExamsInProgress(db)
+      .then((value) => void (examsInProgress = { value, at: Date.now() }))
+      // The database is away: the last value stays; the pool gauges and the logs tell why.
+      .catch(() => {})
+      .finally(() => (counting = undefined)));
+  new Gauge({
+    name: 'contest_exams_in_progress',
+    help: 'Exams started and not yet submitted or finalised (counted at most every 10 s)',
+    aggregator: 'max',
+    registers,
+    async collect() {
+      // Stale: the scrape gets the last value and a new count starts, so a slow or busy database
+      // never holds the scrape up (only the very first scrape waits for its count).
+      if (!examsInProgress) await countExams();
+      else if (Date.now() - examsInProgress.at > EXAMS_IN_PROGRESS_CACHE_MS) void countExams();
+      if (examsInProgress) this.set(examsInProgress.value);
+    },
+  });
+
+  // The pg pool; none on PGlite (one statement at a time, no pool to watch).
+  if (poolStats(db)) registerPoolGauges(db, registers);
+
+  /** One child per method, route and status class: labels are hashed once, not on every request. */
+  const durationByKey = new Map<string, Histogram.Internal<'method' | 'route' | 'status_class'>>();
+
+  return {
+    registry,
+    requestDone(request, reply, done) {
+      // The route's pattern (/api/exam/:slug), never the raw URL: one series per route, whatever
+      // the ids, slugs and queries; requests that matched no route share one value.
+      const route = request.routeOptions.url ?? 'unmatched';
+      const statusClass = `${Math.floor(reply.statusCode / 100)}xx`;
+      const key = `${request.method} ${statusClass} ${route}`;
+      let child = durationByKey.get(key);
+      if (!child) {
+        child = requestDuration.labels({ method: request.method, route, status_class: statusClass });
+        durationByKey.set(key, child);
+      }
+      child.observe(reply.elapsedTime / 1000);
+      done();
+    },
+    requestShed: (reason) => requestsShed.inc({ reason }),
+    saves: {
+      batchSent: (size) => saveBatchSize.observe(size),
+      saveAcknowledged(waitMs) {
+        savesAcknowledged.inc();
+        saveAckSeconds.observe(waitMs / 1000);
+      },
+      saveRejected: (reason) => savesRejected.inc({ reason }),
+      watchQueue: (length) => saveQueues.push(length),
+    },
+  };
+}
+
+function registerPoolGauges(db: Db, registers: Registry[]) {
+  const stats = () => poolStats(db)!;
+  new Gauge({
+    name: 'contest_db_pool_connections',
+    help: 'Connections of the database pool, by state (in_use, idle)',
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const { total, idle } = stats();
+      this.set({ state: 'in_use' }, total - idle);
+      this.set({ state: 'idle' }, idle);
+    },
+  });
+  new Gauge({
+    name: 'contest_db_pool_waiting',
+    help: 'Queries waiting for a connection of the database pool',
+    registers,
+    collect() {
+      this.set(stats().waiting);
+    },
+  });
+  new Gauge({
+    name: 'contest_db_pool_max',
+    help: 'Size of the database pool (connections at most)',
+    registers,
+    collect() {
+      this.set(stats().max);
+    },
+  });
+}

@@ -1,0 +1,90 @@
+// No input of any shape gives a 5xx: every route of the API, with odd path parameters, query
+// strings and bodies, as a visitor, a parent and a school administrator. The answers must be in
+// the one error shape. A seeded generator, so that a failure can be replayed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createContestant, createParent, createSchoolAdmin } from './test/factories';
+import { startTestServer, type TestServer } from './test/harness';
+
+let server: TestServer;
+let tokens: (string | undefined)[];
+beforeAll(async () => {
+  server = await startTestServer();
+  const parent = await createParent(server);
+  await createContestant(server, parent);
+  const admin = await createSchoolAdmin(server);
+  tokens = [undefined, parent.token, admin.token];
+});
+afterAll(() => server?.close());
+
+/** mulberry32: a small deterministic generator. */
+function generator(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ODD_TEXT = [
+  '', ' ', '0', '-1', '1', '1.5', '1e3', '0x10', '2147483648', '99999999999999999999', 'true', 'null', '[1]',
+  'ĐặngThịÁnh', 'a\u0000b', '\u001b[31m', 'a'.repeat(300), '%', '%zz', '%00', '%F0%9F%98%80', '..%2F..%2Fetc', "' OR 1=1 --", '<script>', '😀',
+];
+const oddValues = (random: () => number, depth = 0): unknown => {
+  const kinds = [
+    () => ODD_TEXT[Math.floor(random() * ODD_TEXT.length)]!.replace(/%../g, ''),
+    () => Math.floor(random() * 10) - 2,
+    () => [0, -0, 1.5, 1e308, -1e308, 2 ** 53, 2_147_483_648][Math.floor(random() * 7)],
+    () => random() < 0.5,
+    () => null,
+    () => (depth < 3 ? Array.from({ length: Math.floor(random() * 4) }, () => oddValues(random, depth + 1)) : []),
+    () => (depth < 3 ? oddObject(random, depth + 1) : {}),
+  ];
+  return kinds[Math.floor(random() * kinds.length)]!();
+};
+const FIELD_NAMES = [
+  'phone', 'password', 'otp', 'is_register', 'id', 'book_id', 'child_id', 'exam_id', 'slug', 'answers', 'question_id', 'answer_id',
+  'prediction', 'seq', 'childrens', 'fullname', 'district_id', 'school_id', 'class_group_id', 'class_room_id', 'class_room_other',
+  'name', 'token', 'page', 'limit', '__proto__', 'constructor',
+];
+function oddObject(random: () => number, depth = 0): Record<string, unknown> {
+  const object: Record<string, unknown> = {};
+  for (let i = Math.floor(random() * 6); i > 0; i -= 1) object[FIELD_NAMES[Math.floor(random() * FIELD_NAMES.length)]!] = oddValues(random, depth);
+  return object;
+}
+
+/** Routes and methods from Fastify's own route tree ("/api/exam/:slug (GET, HEAD)"). */
+function apiRoutes(): { path: string; methods: string[] }[] {
+  const tree = server.app.printRoutes({ commonPrefix: false });
+  const routes: { path: string; methods: string[] }[] = [];
+  for (const match of tree.matchAll(/(\/api\/\S*) \(([A-Z, ]+)\)/g)) {
+    routes.push({ path: match[1]!, methods: match[2]!.split(', ').filter((method) => method !== 'HEAD' && method !== 'OPTIONS') });
+  }
+  return routes;
+}
+
+describe('odd input on every route', () => {
+  it('never gives a 5xx, and every error is in the one shape', async () => {
+    const random = generator(20261124);
+    const routes = apiRoutes();
+    expect(routes.length).toBeGreaterThan(20);
+    const failures: string[] = [];
+    for (const { path, methods } of routes) {
+      for (const method of methods) {
+        for (let i = 0; i < 30; i += 1) {
+          const concrete = path.replace(/:[A-Za-z_]+/g, () => encodeURIComponent(ODD_TEXT[Math.floor(random() * ODD_TEXT.length)]!) || '0');
+          const query = random() < 0.5 ? '' : `?${FIELD_NAMES[Math.floor(random() * FIELD_NAMES.length)]}=${ODD_TEXT[Math.floor(random() * ODD_TEXT.length)]}`;
+          const body = method === 'GET' || method === 'DELETE' ? undefined : random() < 0.8 ? oddObject(random) : oddValues(random);
+          const token = tokens[Math.floor(random() * tokens.length)];
+          const response = await server.request(method, concrete + query, { body, token });
+          const label = `${method} ${concrete}${query} ${JSON.stringify(body)}`;
+          if (response.status >= 500) failures.push(`${response.status} ${label}: ${JSON.stringify(response.body)}`);
+          else if (response.status >= 400 && !(response.body?.success === false && typeof response.body.code === 'string' && typeof response.body.message === 'string')) {
+            failures.push(`${response.status} not in the error shape: ${label}: ${JSON.stringify(response.body)}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,96 @@
+// Every error the server sends has one shape: {success:false, code, message, errors?, request_id}.
+// This module turns each kind of failure into it: our AppError, a schema validation failure,
+// Fastify's own errors (bad JSON, body too large, bad URL encoding, handler timeout), a database
+// that is away (503: try again), a bug (500, details only in the log), and the HTTP parser's own
+// refusals (header too large, malformed request) that never reach Fastify's routing.
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode } from '../../shared/error-codes';
+import { messages } from '../../shared/messages';
+import { isConnectionError } from '../db/errors';
+import { AppError, type FieldErrors } from './errors';
+
+/** Seconds a client should wait before retrying a 503 (jittered on the client). */
+export const RETRY_AFTER_SECONDS = 2;
+
+export interface ErrorBody {
+  success: false;
+  code: ErrorCode;
+  message: string;
+  errors?: FieldErrors;
+  request_id?: string;
+  [extra: string]: unknown;
+}
+
+/** Sets a 503 that tells the client to come back shortly (load shed, database away, timeout); returns its body. */
+export function unavailable(request: FastifyRequest, reply: FastifyReply, code: ErrorCode = 'service_unavailable'): ErrorBody {
+  reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS));
+  return { success: false, code, message: messages.serviceUnavailable, request_id: request.id };
+}
+
+export const sendUnavailable = (request: FastifyRequest, reply: FastifyReply, code?: ErrorCode) =>
+  reply.send(unavailable(request, reply, code));
+
+const CLIENT_ERROR_CODES: Record<number, [ErrorCode, string]> = {
+  404: ['not_found', messages.apiNotFound],
+  413: ['payload_too_large', messages.payloadTooLarge],
+  415: ['unsupported_media_type', messages.unsupportedMediaType],
+  429: ['too_many_requests', messages.tooManyRequests],
+};
+
+export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    return reply.status(error.status).send({
+      success: false,
+      code: error.code,
+      message: error.message,
+      ...(error.errors ? { errors: error.errors } : {}),
+      ...error.extra,
+      request_id: request.id,
+    } satisfies ErrorBody);
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const errors: FieldErrors = {};
+    for (const issue of error.validation) {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params?.missingProperty ?? '_');
+      errors[field] ??= issue.message ?? messages.invalidInput;
+    }
+    const first = Object.values(errors)[0];
+    return reply
+      .status(400)
+      .send({ success: false, code: 'invalid_input', message: first ?? messages.invalidInput, errors, request_id: request.id } satisfies ErrorBody);
+  }
+  if (isConnectionError(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    return sendUnavailable(request, reply);
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.code === 'FST_ERR_HANDLER_TIMEOUT') {
+    request.log.warn('request timed out');
+    return sendUnavailable(request, reply, 'request_timeout');
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 500) {
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ success: false, code: 'server_error', message: messages.serverError, request_id: request.id } satisfies ErrorBody);
+  }
+  // Fastify's own client errors: malformed JSON, body too large, wrong content type, bad URL...
+  const [code, message] = CLIENT_ERROR_CODES[status] ?? ['bad_request', messages.invalidInput];
+  return reply.status(status).send({ success: false, code, message, request_id: request.id } satisfies ErrorBody);
+}
+
+/**
+ * Requests the HTTP parser refuses before Fastify sees them (a header over 16 KB, a malformed
+ * request line): answered in the same JSON shape, then the connection is closed.
+ */
+export function handleClientError(error: Error & { code?: string }, socket: Socket) {
+  if (!socket.writable) return socket.destroy();
+  const [status, reason] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
+  const body = JSON.stringify({ success: false, code: 'bad_request', message: messages.invalidInput } satisfies ErrorBody);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}

@@ -1,0 +1,57 @@
+// Every `code` the API can answer with, in one place. The server's AppError takes only these, the
+// API's error schema is typed by them and the web client switches on them, so a typo on either
+// side fails the type check. The user-facing text is the answer's `message` (Vietnamese); the code
+// is for programs and logs.
+export const errorCodes = [
+  // Generic: input, authentication, permissions, routing.
+  'invalid_input',
+  'bad_request',
+  'unauthorized',
+  'forbidden',
+  'not_found',
+  'payload_too_large',
+  'unsupported_media_type',
+  'too_many_requests',
+  // The server: a bug (500), or a dependency away or the process saturated (503, try again).
+  'server_error',
+  'service_unavailable',
+  'request_timeout',
+  // Accounts and one-time codes.
+  'invalid_credentials',
+  'phone_taken',
+  'phone_not_registered',
+  'otp_invalid',
+  'sms_failed',
+  'reset_link_invalid',
+  'phone_read_only',
+  'profile_conflict',
+  'invalid_contestant',
+  'contestant_locked',
+  'contestant_undeletable',
+  // Exams.
+  'no_contest',
+  'window_not_open',
+  'window_closed',
+  'no_attempts_left',
+  'book_not_in_group',
+  'book_without_questions',
+  'exam_in_progress',
+  'start_conflict',
+  'exam_submitted',
+  'time_up',
+  'save_conflict',
+  'duplicate_question',
+  'question_not_in_exam',
+  'answer_not_of_question',
+  'incomplete',
+  'exam_not_submitted',
+  // Results and certificates.
+  'results_too_early',
+  'exams_in_progress',
+  'certificate_not_found',
+] as const;
+
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Answers a client should retry after a pause (the server or a dependency is briefly away). */
+export const retryableStatuses: readonly number[] = [502, 503, 504];

@@ -1,12 +1,12 @@
 // Bad input of any shape gets a 4xx in the one error shape, never a 5xx; a database that goes
 // away gives 503 (try again) and the process keeps serving when it comes back.
-import { connect } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { hotQuery, openDatabase } from './db/client';
 import { messages } from '../shared/messages';
 import { createContestant, createParent } from './test/factories';
 import { startTestServer, usingPostgres, type TestServer } from './test/harness';
@@ -176,6 +176,64 @@ describe.runIf(usingPostgres())('a database that goes away', () => {
       expect(rows).toEqual([{ one: 1 }]);
     } finally {
       await database.close();
+    }
+  });
+});
+
+/**
+ * A loopback proxy to PostgreSQL that can drop its connections the way a firewall's idle timeout
+ * does: the server's side is closed, the client's side stays open until the client writes, and
+ * is then reset, so the client learns that its idle connection is dead only from the next query.
+ */
+async function droppingProxy(databaseUrl: string) {
+  const target = new URL(databaseUrl);
+  const pairs = new Set<{ client: Socket; server: Socket; dropped: boolean }>();
+  const proxy = createServer((client) => {
+    const server = connect(Number(target.port || 5432), target.hostname);
+    const pair = { client, server, dropped: false };
+    pairs.add(pair);
+    client.on('data', (chunk) => (pair.dropped ? client.resetAndDestroy() : server.write(chunk)));
+    server.on('data', (chunk) => client.write(chunk));
+    client.on('error', () => {}).on('close', () => (server.destroy(), pairs.delete(pair)));
+    server.on('error', () => {}).on('close', () => pair.dropped || client.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  const url = new URL(databaseUrl);
+  url.host = `127.0.0.1:${(proxy.address() as { port: number }).port}`;
+  return {
+    url: url.toString(),
+    dropAll() {
+      for (const pair of pairs) {
+        pair.dropped = true;
+        pair.server.destroy();
+      }
+      return pairs.size;
+    },
+    close: () => new Promise((resolve) => proxy.close(resolve)),
+  };
+}
+
+describe.runIf(usingPostgres())('connections dropped while idle', () => {
+  it('are invisible: the first statement on a dead pooled connection is sent again on a new one', async () => {
+    const proxy = await droppingProxy(process.env.TEST_DATABASE_URL!);
+    const schema = (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(server.db)).rows[0]!.s;
+    const database = await openDatabase({ databaseUrl: proxy.url, dataDir: 'memory://x', schema, poolSize: 3 });
+    const warm = () => Promise.all([1, 2, 3].map(() => sql`SELECT pg_sleep(0.02)`.execute(database.db)));
+    try {
+      await warm();
+      expect(proxy.dropAll()).toBe(3);
+      // A Kysely statement, a transaction and a hot statement, each on a dead idle connection.
+      const [plain, inTransaction, hot] = await Promise.all([
+        sql<{ one: number }>`SELECT 1 AS one`.execute(database.db),
+        database.db.transaction().execute(async (trx) => (await sql<{ two: number }>`SELECT 2 AS two`.execute(trx)).rows),
+        hotQuery<{ three: number }>(database.db, { name: 'resilience_three', text: 'SELECT 3 AS three' }, []),
+      ]);
+      expect(plain.rows).toEqual([{ one: 1 }]);
+      expect(inTransaction).toEqual([{ two: 2 }]);
+      expect(hot.rows).toEqual([{ three: 3 }]);
+    } finally {
+      await database.close();
+      await proxy.close();
     }
   });
 });

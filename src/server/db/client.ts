@@ -1,8 +1,9 @@
 // Opens the database: a PostgreSQL server through a pg pool when a URL is given, otherwise an
 // embedded PGlite persisted under dataDir (or in memory when dataDir is 'memory://').
 import { mkdirSync } from 'node:fs';
-import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { isLostConnection } from './errors';
 import type { Database } from './schema';
 import { createPgliteEmulatedPool } from './pglite-pool';
 
@@ -69,9 +70,9 @@ const poolOf = new WeakMap<Db, { pool: pg.Pool; namedStatements: boolean }>();
 export async function hotQuery<Row>(db: Db, statement: HotStatement, values: unknown[]): Promise<{ rows: Row[]; count: number }> {
   const postgres = poolOf.get(db);
   if (postgres) {
-    const result = await postgres.pool.query<Row & pg.QueryResultRow>(
-      postgres.namedStatements ? { name: statement.name, text: statement.text, values } : { text: statement.text, values },
-    );
+    const query = postgres.namedStatements ? { name: statement.name, text: statement.text, values } : { text: statement.text, values };
+    // The statement is alone on its connection: sent again when that connection was found dead (see retryingPool).
+    const result = await whileConnectionsAreDead(postgres.pool, () => postgres.pool.query<Row & pg.QueryResultRow>(query));
     return { rows: result.rows, count: result.rowCount ?? 0 };
   }
   const result = await db.executeQuery<Row>(CompiledQuery.raw(statement.text, values));
@@ -104,9 +105,62 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
   // new one for the next query, so the process serves again as soon as the server is back.
   pool.on('error', onError);
   pool.on('connect', (client) => client.on('error', onError));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: retryingPool(pool) }) });
   poolOf.set(db, { pool, namedStatements: options.namedStatements ?? true });
   return { db, kind: 'postgres', close: () => db.destroy() };
+}
+
+/**
+ * Runs `attempt` again while it fails for a lost connection: every idle connection of the pool may
+ * be dead (each such failure is immediate and drops that connection), so up to the pool's size + 1.
+ */
+async function whileConnectionsAreDead<T>(pool: pg.Pool, attempt: () => Promise<T>): Promise<T> {
+  for (let tries = (pool.options.max ?? 10) + 1; ; tries -= 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (tries <= 1 || !isLostConnection(error)) throw error;
+    }
+  }
+}
+
+/**
+ * The pool Kysely draws from. A connection that the server ended while it sat idle in the pool
+ * (pg_terminate_backend, a pooler's or a firewall's idle timeout) is found dead only by the next
+ * statement sent on it, which the server never ran: it had closed the connection before, or was
+ * ended while running it, which rolls it back. So the first statement on a connection taken from
+ * the pool is sent again, on another connection, when it fails for a lost connection; later
+ * statements are not (a transaction under way is lost with its connection). A database that is
+ * really away ends the tries with a refused connection (503).
+ */
+function retryingPool(pool: pg.Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      let client: pg.PoolClient | undefined = await pool.connect();
+      let first = true;
+      const retried = (text: string, values: unknown[]) =>
+        whileConnectionsAreDead(pool, async () => {
+          client ??= await pool.connect();
+          try {
+            return await client.query(text, values);
+          } catch (error) {
+            if (isLostConnection(error)) {
+              client.release(error as Error);
+              client = undefined;
+            }
+            throw error;
+          }
+        });
+      const query = (text: string, values: unknown[]) => {
+        if (!client) return Promise.reject(new Error('Client was closed'));
+        if (!first) return client.query(text, values);
+        first = false;
+        return retried(text, values);
+      };
+      return { query: query as unknown as PostgresPoolClient['query'], release: () => client?.release() };
+    },
+    end: () => pool.end(),
+  };
 }
 
 /** One PGlite per data folder per process: PGlite takes seconds and ~0.5 GB to start. */

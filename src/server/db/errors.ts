@@ -20,3 +20,15 @@ export function isConnectionError(error: unknown): boolean {
   if (error instanceof AggregateError) return error.errors.some(isConnectionError);
   return false;
 }
+
+/**
+ * An error that says the connection the statement was sent on had already been ended by the
+ * server (terminated while idle, the server shutting down) or broke under it, rather than that no
+ * connection could be had: the statement may be sent again on another connection.
+ */
+export function isLostConnection(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (code === '57P01' || code === '57P02' || code === 'ECONNRESET' || code === 'EPIPE') return true;
+  return /Connection terminated|not queryable|Client was closed|Connection ended/i.test(error.message);
+}

@@ -2,6 +2,7 @@
 // outbox of the server (log driver) to read one-time codes from.
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, SHORT_EXAM_DATA_DIR } from '../playwright.config';
 
@@ -63,4 +64,14 @@ export const phoneViewport = { width: 360, height: 740 };
 export async function gotoAndWait(page: Page, path: string) {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
+}
+
+/**
+ * The accessibility scan (axe-core, WCAG 2.0/2.1 A and AA) of what the page shows now: no
+ * violation. Call it on every screen and state a test reaches, error states included.
+ */
+export async function expectAccessible(page: Page, label = page.url()) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
+  expect(found, `accessibility violations on ${label}`).toEqual([]);
 }

@@ -16,16 +16,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-export PGHOST="${PGHOST:-127.0.0.1}" PGPORT="${PGPORT:-5432}" PGUSER="${PGUSER:-postgres}"
-unset PGDATABASE
+. scripts/lib/checks.sh
 
-say() { printf '%s\n' "$*"; }
-fail() { say "FAIL: $*" >&2; exit 1; }
-
-for tool in pg_dump pg_restore psql createdb dropdb curl jq node; do
-  command -v "$tool" >/dev/null || { say "check-backup-restore: '$tool' is not installed" >&2; exit 2; }
-done
-psql -d postgres -Atqc 'SELECT 1' >/dev/null || fail "PostgreSQL at $PGHOST:$PGPORT does not let $PGUSER in"
+need check-backup-restore '' pg_dump pg_restore psql createdb dropdb curl jq node
+need_postgres
 
 work=$(mktemp -d /tmp/check-backup-restore.XXXXXX)
 source_db="contest_backup_check_$$"

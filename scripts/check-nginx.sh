@@ -12,17 +12,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-export PGHOST="${PGHOST:-127.0.0.1}" PGPORT="${PGPORT:-5432}" PGUSER="${PGUSER:-postgres}"
-unset PGDATABASE
+. scripts/lib/checks.sh
 
-say() { printf '%s\n' "$*"; }
-fail() { say "FAIL: $*" >&2; exit 1; }
-
-for tool in nginx openssl curl jq psql createdb dropdb node; do
-  command -v "$tool" >/dev/null || { say "check-nginx: '$tool' is not installed (Debian: apt-get install nginx-light openssl curl jq)" >&2; exit 2; }
-done
+need check-nginx 'Debian: apt-get install nginx-light openssl curl jq' nginx openssl curl jq psql createdb dropdb node
 [ -f dist/web/index.html ] || { say "check-nginx: no built web in dist/web: run npm run build first" >&2; exit 2; }
-psql -d postgres -Atqc 'SELECT 1' >/dev/null || fail "PostgreSQL at $PGHOST:$PGPORT does not let $PGUSER in"
+need_postgres
 
 free_port() {
   node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})'

@@ -16,20 +16,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-export PGHOST="${PGHOST:-127.0.0.1}" PGPORT="${PGPORT:-5432}" PGUSER="${PGUSER:-postgres}"
-unset PGDATABASE
-
-say() { printf '%s\n' "$*"; }
-fail() { say "FAIL: $*" >&2; exit 1; }
+. scripts/lib/checks.sh
 
 PGBOUNCER="${PGBOUNCER:-pgbouncer}"
-for tool in "$PGBOUNCER" psql createdb dropdb curl jq node; do
-  if ! command -v "$tool" >/dev/null; then
-    say "check-pgbouncer: '$tool' is not installed (Debian: apt-get install pgbouncer postgresql-client curl jq)" >&2
-    exit 2
-  fi
-done
-psql -d postgres -Atqc 'SELECT 1' >/dev/null || fail "PostgreSQL at $PGHOST:$PGPORT does not let $PGUSER in"
+need check-pgbouncer 'Debian: apt-get install pgbouncer postgresql-client curl jq' "$PGBOUNCER" psql createdb dropdb curl jq node
+need_postgres
 
 free_port() {
   node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})'

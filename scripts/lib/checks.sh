@@ -1,0 +1,22 @@
+# Shared by the operator checks (scripts/check-*.sh), sourced after `cd` to the repository: the
+# machine's PostgreSQL (PGHOST/PGPORT/PGUSER, default 127.0.0.1/5432/postgres, no password) and
+# the words they print.
+export PGHOST="${PGHOST:-127.0.0.1}" PGPORT="${PGPORT:-5432}" PGUSER="${PGUSER:-postgres}"
+unset PGDATABASE
+
+say() { printf '%s\n' "$*"; }
+fail() { say "FAIL: $*" >&2; exit 1; }
+
+# need CHECK HINT TOOL...: exit 2 (not a failed check) when a tool is missing.
+need() {
+  local check=$1 hint=$2 tool
+  shift 2
+  for tool in "$@"; do
+    command -v "$tool" >/dev/null || { say "$check: '$tool' is not installed${hint:+ ($hint)}" >&2; exit 2; }
+  done
+}
+
+# The machine's PostgreSQL lets the user in.
+need_postgres() {
+  psql -d postgres -Atqc 'SELECT 1' >/dev/null || fail "PostgreSQL at $PGHOST:$PGPORT does not let $PGUSER in"
+}

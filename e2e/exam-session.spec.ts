@@ -8,8 +8,8 @@ import { chooseAnswer, logIn, navigatorItem, registerFamily, savedExam, startExa
 test.use({ viewport: phoneViewport });
 
 /** Another phone: logs in and changes the password, which ends every other session. */
-async function changePasswordElsewhere(request: APIRequestContext, family: Family, password: string): Promise<Family> {
-  const login = await (await request.post('/api/login', { data: { phone: family.phone, password: 'matkhau123' } })).json();
+async function changePasswordElsewhere(request: APIRequestContext, family: Family, from: string, password: string): Promise<Family> {
+  const login = await (await request.post('/api/login', { data: { phone: family.phone, password: from } })).json();
   expect(login.success).toBe(true);
   const changed = await request.post('/api/customer/change-password', {
     headers: { authorization: `Bearer ${login.access_token}` },
@@ -39,7 +39,7 @@ test('a session ended on another phone asks for the login over the running exam 
   expect((await savedExam(request, family, exam)).data.data_answers).toHaveLength(2);
 
   const newPassword = 'matkhaumoi456';
-  const elsewhere = await changePasswordElsewhere(request, family, newPassword);
+  const elsewhere = await changePasswordElsewhere(request, family, 'matkhau123', newPassword);
 
   // The next answers meet a 401: the dialog comes over the exam, which stays where it is.
   for (const n of [3, 4]) {
@@ -80,4 +80,17 @@ test('a session ended on another phone asks for the login over the running exam 
   await chooseAnswer(page, 3);
   await expect.poll(async () => (await savedExam(request, elsewhere, exam)).data.data_answers.length).toBe(5);
   await expect(page).toHaveURL(new RegExp(`${examUrl}$`));
+
+  // Ended again, and the page reloaded: the dialog comes over the loading exam, then the exam
+  // opens where the child was, with every answer.
+  const third = 'matkhaumoi789';
+  await changePasswordElsewhere(request, family, newPassword, third);
+  await page.reload();
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${examUrl}$`));
+  await dialog.getByLabel('Mật khẩu').fill(third);
+  await dialog.getByRole('button', { name: 'Đăng nhập và làm tiếp' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.exam-card h2 .exam-question-number')).toHaveText('Câu 5');
+  for (const n of [1, 2, 3, 4, 5]) await expect(navigatorItem(page, n)).toHaveAccessibleName(`Câu ${n}, đã trả lời`);
 });

@@ -64,6 +64,7 @@ test('a child takes a whole exam on a phone, survives a reload and a network dro
     await chooseAnswer(page, 0);
   }
   await expect(page.getByRole('status').filter({ hasText: 'Chưa lưu – sẽ tự lưu khi có mạng' })).toBeVisible();
+  await expectAccessible(page, 'exam offline');
   expect((await savedExam(request, family, exam)).data.data_answers).toHaveLength(9);
   await context.setOffline(false);
   await expect(page.getByRole('status').filter({ hasText: 'Đã lưu bài làm' })).toBeVisible();
@@ -78,6 +79,7 @@ test('a child takes a whole exam on a phone, survives a reload and a network dro
   await expect(page.getByText('Vui lòng hoàn thành tất cả câu hỏi trước khi nộp bài')).toBeVisible();
   await expect(navigatorItem(page, 20)).toHaveAccessibleName('Câu 20, chưa trả lời, cần làm');
   await expect(navigatorItem(page, 21)).toHaveAccessibleName('Câu 21, chưa trả lời, cần làm');
+  await expectAccessible(page, 'exam with unanswered questions marked');
 
   await navigatorItem(page, 20).click();
   await chooseAnswer(page, 1);
@@ -89,12 +91,14 @@ test('a child takes a whole exam on a phone, survives a reload and a network dro
   await expect(page.getByText('Giá trị phải lớn hơn hoặc bằng 0')).toBeVisible();
   await prediction.fill('2.5');
   await expect(page.getByText('Giá trị phải là số nguyên')).toBeVisible();
+  await expectAccessible(page, 'prediction with an error');
   await prediction.fill('12345');
   await expect(navigatorItem(page, 21)).toHaveAccessibleName('Câu 21, đã trả lời');
 
   await page.getByRole('button', { name: 'Nộp bài' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nộp bài thi?' });
   await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'submit confirmation');
   await dialog.getByRole('button', { name: 'Nộp bài' }).click();
   await expect(page.getByText('Nộp bài thành công!')).toBeVisible();
   await page.waitForURL(`**/giay-chung-nhan/${family.childId}`);
@@ -128,6 +132,7 @@ test.describe('on a contest with a 25-second exam', () => {
     await expect(page.locator('.exam-time')).toHaveAttribute('data-warning', 'true');
     await expect(page.getByRole('alert').filter({ hasText: 'Hết thời gian làm bài' }).first()).toBeVisible({ timeout: 25_000 });
     await expect(page.locator('.exam-answer input').first()).toBeDisabled();
+    await expectAccessible(page, 'exam time up');
     await page.waitForURL(`**/giay-chung-nhan/${family.childId}`, { timeout: 15_000 });
 
     const result = await examResult(request, family, exam.slug);

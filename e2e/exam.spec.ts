@@ -1,7 +1,7 @@
 // The exam on a phone: start, answer with the navigator, survive a reload and a network drop,
 // submit, review; and an exam whose time runs out (on the second test server, whose contest has a
 // 25-second exam: e2e/prepare-short-exam.ts) submits itself.
-import { expect, phoneViewport, test } from './fixtures';
+import { expect, expectAccessible, phoneViewport, test } from './fixtures';
 import { SHORT_EXAM_PORT } from '../playwright.config';
 import { chooseAnswer, examResult, logIn, navigatorItem, registerFamily, savedExam, startExamByApi } from './exam-fixtures';
 
@@ -51,7 +51,9 @@ test('a child takes a whole exam on a phone, survives a reload and a network dro
   await chooseAnswer(page, 2);
   await page.reload();
   for (const n of [1, 2, 3, 4, 5, 6, 7, 8, 12]) await expect(navigatorItem(page, n)).toHaveAccessibleName(`Câu ${n}, đã trả lời`);
-  await expect(page.locator('.exam-answer input').nth(1)).toBeChecked(); // question 1, answer index 1
+  // Back on question 12 (kept on the device), its answer chosen.
+  await expect(page.locator('.exam-question-number').first()).toHaveText('Câu 12');
+  await expect(page.locator('.exam-answer input').nth(2)).toBeChecked();
   await expect(page.getByRole('status').filter({ hasText: 'Đã lưu bài làm' })).toBeVisible();
   expect((await savedExam(request, family, exam)).data.data_answers).toHaveLength(9);
 
@@ -62,6 +64,7 @@ test('a child takes a whole exam on a phone, survives a reload and a network dro
     await chooseAnswer(page, 0);
   }
   await expect(page.getByRole('status').filter({ hasText: 'Chưa lưu – sẽ tự lưu khi có mạng' })).toBeVisible();
+  await expectAccessible(page, 'exam offline');
   expect((await savedExam(request, family, exam)).data.data_answers).toHaveLength(9);
   await context.setOffline(false);
   await expect(page.getByRole('status').filter({ hasText: 'Đã lưu bài làm' })).toBeVisible();
@@ -76,6 +79,7 @@ test('a child takes a whole exam on a phone, survives a reload and a network dro
   await expect(page.getByText('Vui lòng hoàn thành tất cả câu hỏi trước khi nộp bài')).toBeVisible();
   await expect(navigatorItem(page, 20)).toHaveAccessibleName('Câu 20, chưa trả lời, cần làm');
   await expect(navigatorItem(page, 21)).toHaveAccessibleName('Câu 21, chưa trả lời, cần làm');
+  await expectAccessible(page, 'exam with unanswered questions marked');
 
   await navigatorItem(page, 20).click();
   await chooseAnswer(page, 1);
@@ -87,12 +91,14 @@ test('a child takes a whole exam on a phone, survives a reload and a network dro
   await expect(page.getByText('Giá trị phải lớn hơn hoặc bằng 0')).toBeVisible();
   await prediction.fill('2.5');
   await expect(page.getByText('Giá trị phải là số nguyên')).toBeVisible();
+  await expectAccessible(page, 'prediction with an error');
   await prediction.fill('12345');
   await expect(navigatorItem(page, 21)).toHaveAccessibleName('Câu 21, đã trả lời');
 
   await page.getByRole('button', { name: 'Nộp bài' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nộp bài thi?' });
   await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'submit confirmation');
   await dialog.getByRole('button', { name: 'Nộp bài' }).click();
   await expect(page.getByText('Nộp bài thành công!')).toBeVisible();
   await page.waitForURL(`**/giay-chung-nhan/${family.childId}`);
@@ -126,6 +132,7 @@ test.describe('on a contest with a 25-second exam', () => {
     await expect(page.locator('.exam-time')).toHaveAttribute('data-warning', 'true');
     await expect(page.getByRole('alert').filter({ hasText: 'Hết thời gian làm bài' }).first()).toBeVisible({ timeout: 25_000 });
     await expect(page.locator('.exam-answer input').first()).toBeDisabled();
+    await expectAccessible(page, 'exam time up');
     await page.waitForURL(`**/giay-chung-nhan/${family.childId}`, { timeout: 15_000 });
 
     const result = await examResult(request, family, exam.slug);
@@ -166,4 +173,15 @@ test('an exam address with missing parameters shows a message and goes to 404', 
   await expect(page.getByText('Không tìm thấy bài thi.')).toBeVisible();
   await page.waitForURL('**/404');
   await expect(page.getByRole('heading', { name: 'Trang không tồn tại' })).toBeVisible();
+});
+
+test('a malformed exam link opened without a session says only that the exam is not found, then shows the 404 page', async ({ page }) => {
+  await page.goto('/bat-dau-thi/12/abc');
+  await expect(page.getByText('Không tìm thấy bài thi.')).toBeVisible();
+  await expect(page.getByText('Vui lòng đăng nhập.')).toHaveCount(0);
+  await page.waitForURL('**/404');
+  await expect(page.getByRole('heading', { name: 'Trang không tồn tại' })).toBeVisible();
+  await expect(page.getByText('Vui lòng đăng nhập.')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Về trang chủ' })).toBeVisible();
+  await expectAccessible(page, '404 after a malformed exam link');
 });

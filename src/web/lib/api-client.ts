@@ -93,6 +93,9 @@ export interface RequestOptions {
   keepalive?: boolean;
   /** Give up after this many ms (RequestTimeoutError); DEFAULT_TIMEOUT_MS unless given. */
   timeoutMs?: number;
+  /** A 401 leaves the session as it is: the caller asks for the login in place (the exam screen,
+   * which must never leave a running exam for /dang-nhap). */
+  keepSession?: boolean;
 }
 
 /** The caller's signal (if any) combined with a time limit; `timedOut` tells which one fired. */
@@ -159,7 +162,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     }
     if (!response.ok || body?.success === false) {
       // The session ended on the server (expired or revoked): forget it here too.
-      if (response.status === 401 && session) clearSession();
+      if (response.status === 401 && session && !options.keepSession) clearSession();
       throw new ApiRequestError(response.status, body, parseRetryAfter(response.headers.get('retry-after')));
     }
     return body as T;

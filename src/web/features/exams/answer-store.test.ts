@@ -166,6 +166,44 @@ describe('AnswerStore', () => {
     expect(storage.data[storageKey(SLUG)]).toBeUndefined();
   });
 
+  it('keeps the item on screen on the device, without sending anything, and restores it', () => {
+    const { store, storage, server } = setup();
+    store.restore({ answers: [], prediction: null, saveSeq: 0 });
+    expect(store.current).toBe(0);
+    store.goTo(6);
+    expect(JSON.parse(storage.data[storageKey(SLUG)]!).current).toBe(6);
+    expect(store.pending).toBe(false);
+    expect(server.calls).toHaveLength(0);
+
+    const again = new AnswerStore({ slug: SLUG, storage, send: server.send, timers: manualTimers() });
+    again.restore({ answers: [], prediction: null, saveSeq: 0 });
+    expect(again.current).toBe(6);
+  });
+
+  it('holds the answers on a 401 until the parent logs in again, then sends them all', async () => {
+    const { store, timers, server, storage } = setup();
+    store.restore({ answers: [], prediction: null, saveSeq: 0 });
+    store.choose(11, 101);
+    void store.flush();
+    server.calls[0]!.resolve({ kind: 'unauthorized' });
+    await flushPromises();
+    expect(store.loginNeeded).toBe(true);
+    expect(store.refusal).toBeNull();
+    store.choose(12, 102);
+    timers.runAll();
+    await flushPromises();
+    expect(server.calls).toHaveLength(1); // nothing sent while the session is gone
+    expect(JSON.parse(storage.data[storageKey(SLUG)]!).answers).toEqual({ 11: 101, 12: 102 });
+
+    void store.retryNow();
+    expect(store.loginNeeded).toBe(false);
+    expect(server.calls).toHaveLength(2);
+    expect(server.calls[1]!.payload.answers).toHaveLength(2);
+    server.calls[1]!.resolve({ kind: 'ok' });
+    await flushPromises();
+    expect(store.status).toBe('saved');
+  });
+
   it('fires a keepalive save when the page goes away', () => {
     const { store, server } = setup();
     store.restore({ answers: [], prediction: null, saveSeq: 0 });

@@ -23,12 +23,15 @@ export interface SavePayload {
 /**
  * What a save attempt came to: applied (or already superseded); the server out of reach or briefly
  * away (network loss, timeout, 502/503/504: the child is told the answers wait on the device);
- * another failure worth retrying (a 500, a conflict); or a final refusal.
+ * another failure worth retrying (a 500, a conflict); the session ended (log in again); or a final
+ * refusal.
  */
 export type SaveOutcome =
   | { kind: 'ok' }
   | { kind: 'unavailable'; retryAfterSeconds?: number }
   | { kind: 'retry'; retryAfterSeconds?: number }
+  /** 401: the parent's session ended elsewhere; saving waits for a new login (retryNow). */
+  | { kind: 'unauthorized' }
   | { kind: 'refused'; code?: ErrorCode; message: string };
 
 export interface KeyValueStorage {
@@ -44,6 +47,8 @@ interface StoredExam {
   answers: Record<string, number>;
   /** The prediction as typed (may be invalid or empty). */
   prediction: string;
+  /** The item on screen (0-based), so that a reload comes back to it. */
+  current?: number;
 }
 
 export interface ServerAnswers {
@@ -74,6 +79,10 @@ export class AnswerStore {
   seq = 0;
   ackedSeq = 0;
   status: SaveStatus = 'saved';
+  /** The item on screen (0-based; the screen clamps it to its items). */
+  current = 0;
+  /** A save met a 401: nothing is sent until retryNow() (after the parent logs in again). */
+  loginNeeded = false;
   /** Set when the server refused a save for good (time up, exam submitted, not found). */
   refusal: { code?: ErrorCode; message: string } | null = null;
 
@@ -117,6 +126,8 @@ export class AnswerStore {
       if (localOnly || predictionOnlyLocal) this.seq += 1;
       this.ackedSeq = server.saveSeq;
     }
+    const current = local?.current;
+    this.current = typeof current === 'number' && Number.isInteger(current) && current >= 0 ? current : 0;
     this.writeLocal();
     this.status = this.pending ? 'saving' : 'saved';
     this.emit();
@@ -144,6 +155,14 @@ export class AnswerStore {
     this.changed();
   }
 
+  /** Moves to another item: kept on the device (not a change of answers, nothing is sent). */
+  goTo(index: number) {
+    if (index === this.current) return;
+    this.current = index;
+    this.writeLocal();
+    this.emit();
+  }
+
   subscribe(listener: () => void) {
     this.listeners.add(listener);
     return () => {
@@ -168,7 +187,7 @@ export class AnswerStore {
    */
   flush(options: { keepalive?: boolean } = {}): Promise<void> {
     this.clearTimer('debounce');
-    if (this.closed || this.refusal || !this.pending) return this.inFlight ?? Promise.resolve();
+    if (this.closed || this.refusal || this.loginNeeded || !this.pending) return this.inFlight ?? Promise.resolve();
     if (options.keepalive) {
       // The page is going away: fire without waiting for the save under way (or the back-off).
       void this.options.send(this.snapshot(), { keepalive: true }).catch(() => undefined);
@@ -230,6 +249,12 @@ export class AnswerStore {
       this.emit();
       return;
     }
+    if (outcome.kind === 'unauthorized') {
+      this.loginNeeded = true;
+      this.status = 'offline';
+      this.emit();
+      return;
+    }
     this.status = outcome.kind === 'unavailable' ? 'offline' : 'saving';
     this.emit();
     this.scheduleRetry(outcome.retryAfterSeconds);
@@ -266,8 +291,9 @@ export class AnswerStore {
     }, delay);
   }
 
-  /** The connection came back: send at once, before anything else. */
+  /** The connection came back (or the parent logged in again): send at once, before anything else. */
   retryNow(): Promise<void> {
+    this.loginNeeded = false;
     this.clearTimer('retry');
     this.failures = 0;
     return this.flush();
@@ -292,7 +318,14 @@ export class AnswerStore {
   }
 
   private writeLocal() {
-    const stored: StoredExam = { v: 1, seq: this.seq, ackedSeq: this.ackedSeq, answers: this.answers, prediction: this.predictionText };
+    const stored: StoredExam = {
+      v: 1,
+      seq: this.seq,
+      ackedSeq: this.ackedSeq,
+      answers: this.answers,
+      prediction: this.predictionText,
+      current: this.current,
+    };
     try {
       this.options.storage?.setItem(storageKey(this.options.slug), JSON.stringify(stored));
     } catch {

@@ -17,13 +17,19 @@ export const fetchBooksOfContestant = async (childId: number) =>
 export const startExam = (bookId: number, childId: number) =>
   api.post<StartExamResponse>('/start-exam', { book_id: bookId, child_id: childId });
 
-export const fetchExam = (bookId: number, childId: number, slug: string) =>
-  api.get<ExamingResponse>(`/examing?book_id=${bookId}&child_id=${childId}&slug_exam=${encodeURIComponent(slug)}`);
+/** The calls of a running exam keep the session on a 401: the screen asks for the login in place. */
+const inExam = { keepSession: true } as const;
 
-export const fetchExamTime = (examId: number) => api.get<ExamTimeResponse>(`/examing/get-time?exam_id=${examId}`);
+export const fetchExam = (bookId: number, childId: number, slug: string) =>
+  api.get<ExamingResponse>(`/examing?book_id=${bookId}&child_id=${childId}&slug_exam=${encodeURIComponent(slug)}`, inExam);
+
+export const fetchExamTime = (examId: number) => api.get<ExamTimeResponse>(`/examing/get-time?exam_id=${examId}`, inExam);
 
 export const submitExam = (examId: number, slug: string, payload: SavePayload) =>
-  api.post<SubmitExamResponse>('/submit-exam', { exam_id: examId, slug, ...payload });
+  api.post<SubmitExamResponse>('/submit-exam', { exam_id: examId, slug, ...payload }, inExam);
+
+/** The parent's session ended on the server (password changed or logged out elsewhere). */
+export const isSessionEnded = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
 
 export const fetchExamResult = (slug: string) => api.get<ExamResultResponse>(`/exam-result?slug=${encodeURIComponent(slug)}`);
 
@@ -41,9 +47,10 @@ export const isTransient = (error: unknown) =>
 /** One answer save, as the answer store needs it: ok, server away, try again later, or refused for good. */
 export async function saveAnswers(examId: number, slug: string, payload: SavePayload, keepalive: boolean): Promise<SaveOutcome> {
   try {
-    await api.post<SaveAnswersResponse>('/store-answers-exam', { exam_id: examId, slug, ...payload }, { keepalive, timeoutMs: SAVE_TIMEOUT_MS });
+    await api.post<SaveAnswersResponse>('/store-answers-exam', { exam_id: examId, slug, ...payload }, { ...inExam, keepalive, timeoutMs: SAVE_TIMEOUT_MS });
     return { kind: 'ok' };
   } catch (error) {
+    if (isSessionEnded(error)) return { kind: 'unauthorized' };
     const retryAfterSeconds = error instanceof ApiRequestError ? error.retryAfterSeconds : undefined;
     if (isRetryable(error)) return { kind: 'unavailable', retryAfterSeconds };
     if (isTransient(error) || (error instanceof ApiRequestError && error.body.code === 'save_conflict')) return { kind: 'retry', retryAfterSeconds };

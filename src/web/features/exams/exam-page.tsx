@@ -2,8 +2,9 @@
 // at a time, a navigator, the server's countdown, answers kept on the device and saved to the
 // server as they change, the time-up auto-submit and the manual submit. A server that is briefly
 // away (network loss, timeout, 502/503/504) loses nothing: saves and the submit are retried with
-// jittered back-off while the answers wait on the device.
-import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+// jittered back-off while the answers wait on the device. A session ended elsewhere (401) never
+// takes the child away from a running exam: the parent logs in again over it and saving carries on.
+import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, CircleCheck, CloudOff, Loader, Timer } from 'lucide-react';
 import { examMessages, messages } from '../../../shared/messages';
 import { formatCountdown } from '../../../shared/format';
@@ -19,11 +20,13 @@ import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { notify } from '../../components/ui/notices';
 import { ApiRequestError, isRetryable, retryDelayMs } from '../../lib/api-client';
-import { useNavigate, useParams } from '../../lib/router';
+import { Link, useNavigate, useParams } from '../../lib/router';
+import { getSession, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useRequireAuth } from '../auth/use-require-auth';
 import { AnswerStore, type KeyValueStorage, type SaveStatus } from './answer-store';
-import { fetchExam, fetchExamTime, isTransient, saveAnswers, submitExam } from './exam-api';
+import { fetchExam, fetchExamTime, isSessionEnded, isTransient, saveAnswers, submitExam } from './exam-api';
+import { ExamLoginDialog } from './exam-login-dialog';
 import { ExamNavigator } from './exam-navigator';
 import { PredictionView, QuestionView } from './question-view';
 import './exams.css';
@@ -34,6 +37,8 @@ const RETRY_BACKOFF = { baseMs: 2_000, capMs: 30_000 };
 /** The time turns to the accent colour for the last 2 minutes. */
 const TIME_WARNING_MS = 120_000;
 const PREDICTION_INDEX = TOTAL_EXAM_ITEMS - 1;
+/** Room between the sticky timer bar and the question brought into view (px). */
+const QUESTION_GAP_PX = 8;
 
 const positiveInt = (value: string | undefined) => (value && /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : undefined);
 const retryAfterOf = (error: unknown) => (error instanceof ApiRequestError ? error.retryAfterSeconds : undefined);
@@ -56,10 +61,17 @@ type LoadState =
   | { kind: 'ready'; exam: ExamingResponse; offsetMs: number }
   | { kind: 'error'; message: string; retry: boolean };
 
+/** Without a session when the page opens: the site's usual notice and redirect to /dang-nhap. */
+function LoginRequired() {
+  useRequireAuth();
+  return <div className="container page" />;
+}
+
 export function ExamPage() {
   usePageTitle('Làm bài thi');
   const params = useParams<{ bookId?: string; childId?: string; slugExam?: string }>();
-  const session = useRequireAuth();
+  const session = useSession();
+  const loggedIn = session !== null;
   const navigate = useNavigate();
   const bookId = positiveInt(params.bookId);
   const childId = positiveInt(params.childId);
@@ -67,7 +79,10 @@ export function ExamPage() {
   const valid = bookId !== undefined && childId !== undefined && slug !== undefined;
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  /** The exam was asked for with a session the server has ended: log in again over the page. */
+  const [loginNeeded, setLoginNeeded] = useState(false);
 
+  // A malformed link is "not found" whoever opens it: that one message, then the 404 page.
   useEffect(() => {
     if (valid) return;
     notify('error', examMessages.examNotFound);
@@ -76,7 +91,7 @@ export function ExamPage() {
   }, [valid, navigate]);
 
   useEffect(() => {
-    if (!session || !valid) return;
+    if (!loggedIn || !valid) return;
     let active = true;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let leaveTimer: ReturnType<typeof setTimeout> | undefined;
@@ -85,7 +100,9 @@ export function ExamPage() {
       (exam) => active && setState({ kind: 'ready', exam, offsetMs: clockOffset(exam.data.server_time, sentAt, Date.now()) }),
       (error: unknown) => {
         if (!active) return;
-        if (error instanceof ApiRequestError && error.body.submited) {
+        if (isSessionEnded(error)) {
+          setLoginNeeded(true);
+        } else if (error instanceof ApiRequestError && error.body.submited) {
           notify('info', error.body.message);
           navigate(certificatePath(childId), { replace: true });
         } else if (error instanceof ApiRequestError && (error.status === 404 || error.body.not_found)) {
@@ -96,9 +113,8 @@ export function ExamPage() {
           const delay = retryDelayMs(attempt, { ...RETRY_BACKOFF, retryAfterSeconds: retryAfterOf(error) });
           retryTimer = setTimeout(() => setAttempt((n) => n + 1), delay);
         } else {
-          const message = error instanceof ApiRequestError ? error.body.message : examMessages.loadFailed;
-          notify('error', message);
-          setState({ kind: 'error', message, retry: false });
+          // A refusal (another account's contestant, a role that cannot take exams): said once, on the page.
+          setState({ kind: 'error', message: error instanceof ApiRequestError ? error.body.message : examMessages.loadFailed, retry: false });
         }
       },
     );
@@ -107,27 +123,45 @@ export function ExamPage() {
       clearTimeout(retryTimer);
       clearTimeout(leaveTimer);
     };
-  }, [session, valid, bookId, childId, slug, navigate, attempt]);
+  }, [loggedIn, valid, bookId, childId, slug, navigate, attempt]);
 
-  if (!session || !valid) return <div className="container page" />;
+  if (!valid) return <div className="container page" />;
+  // A running exam stays on screen even if the session goes: the screen asks for a login itself.
   if (state.kind === 'ready') return <ExamScreen exam={state.exam} initialOffsetMs={state.offsetMs} childId={childId} />;
+  if (!session) return <LoginRequired />;
   return (
-    <div className="container page exam-page">
-      {state.kind === 'loading' ? (
-        <p className="muted" aria-busy="true">
-          Đang tải bài thi…
-        </p>
-      ) : (
-        <div className="alert alert-error" role="alert">
-          <p>{state.message}</p>
-          {state.retry && (
-            <Button variant="outline" onClick={() => setAttempt((n) => n + 1)}>
-              Thử lại
-            </Button>
-          )}
-        </div>
+    <>
+      <div className="container page exam-page" inert={loginNeeded || undefined}>
+        <h1 className="exam-title">Làm bài thi</h1>
+        {state.kind === 'loading' ? (
+          <p className="muted" aria-busy="true">
+            Đang tải bài thi…
+          </p>
+        ) : (
+          <div className="alert alert-error" role="alert">
+            <p>{state.message}</p>
+            {state.retry ? (
+              <Button variant="outline" onClick={() => setAttempt((n) => n + 1)}>
+                Thử lại
+              </Button>
+            ) : (
+              <Link href="/du-thi" className="btn btn-outline">
+                Về trang dự thi
+              </Link>
+            )}
+          </div>
+        )}
+      </div>
+      {loginNeeded && (
+        <ExamLoginDialog
+          phone={session.user.phone}
+          onLoggedIn={() => {
+            setLoginNeeded(false);
+            setAttempt((n) => n + 1);
+          }}
+        />
       )}
-    </div>
+    </>
   );
 }
 
@@ -140,6 +174,11 @@ type Phase = 'answering' | 'timeup' | 'submitting' | 'waiting' | 'failed' | 'don
 
 function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse; initialOffsetMs: number; childId: number }) {
   const navigate = useNavigate();
+  const session = useSession();
+  /** The parent's phone, for the login dialog even if the session is gone by then. */
+  const [parentPhone] = useState(() => getSession()?.user.phone);
+  /** A time check or a submit met a 401 (a save's 401 is store.loginNeeded). */
+  const [sessionEnded, setSessionEnded] = useState(false);
   const data = exam.data;
   const [store] = useState(
     () =>
@@ -153,7 +192,6 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
   const offsetMs = useRef(initialOffsetMs);
   const [endMs, setEndMs] = useState(() => Date.parse(data.end_time));
   const [now, setNow] = useState(() => Date.now() + initialOffsetMs);
-  const [current, setCurrent] = useState(0);
   const [phase, setPhase] = useState<Phase>('answering');
   const [missing, setMissing] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
@@ -164,6 +202,9 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
   const finished = useRef(false);
   const mounted = useRef(true);
   const questionRef = useRef<HTMLDivElement>(null);
+  const topbarRef = useRef<HTMLDivElement>(null);
+  /** Set by a move to another item: the next render brings it into view and focuses its heading. */
+  const moved = useRef(false);
 
   useEffect(() => {
     mounted.current = true;
@@ -197,22 +238,24 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
       offsetMs.current = clockOffset(time.data.server_time, sentAt, Date.now());
       setEndMs(Date.parse(time.data.end_time));
       if (time.data.status === 1 && mounted.current) finish(examMessages.alreadySubmitted);
-    } catch {
-      // The next re-sync (or the local clock, corrected at the last one) carries on.
+    } catch (error) {
+      if (isSessionEnded(error) && mounted.current) setSessionEnded(true);
+      // Otherwise the next re-sync (or the local clock, corrected at the last one) carries on.
     }
   }, [data.id, finish]);
 
   const submit = useCallback(
     async (auto: boolean) => {
-      /** Waits `ms` before the next attempt, unless woken earlier (Nộp bài pressed, back online). */
-      const pause = (ms: number) =>
+      /** Waits `ms` before the next attempt (without `ms`, until woken), unless woken earlier
+       * (Nộp bài pressed, back online, the parent logged in again). */
+      const pause = (ms?: number) =>
         new Promise<void>((resolve) => {
           const wake = () => {
             clearTimeout(timer);
             wakeSubmit.current = null;
             resolve();
           };
-          const timer = setTimeout(wake, ms);
+          const timer = ms === undefined ? undefined : setTimeout(wake, ms);
           wakeSubmit.current = wake;
         });
       setPhase('submitting');
@@ -223,6 +266,15 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
           return;
         } catch (error) {
           if (!mounted.current || finished.current) return;
+          if (isSessionEnded(error)) {
+            // Tried again once the parent has logged in over the exam.
+            setSessionEnded(true);
+            setPhase('waiting');
+            await pause();
+            if (!mounted.current || finished.current) return;
+            setPhase('submitting');
+            continue;
+          }
           // The server briefly away: the answers stay on the device (and in the store's saves)
           // and the submit is tried again, spaced out. After the time is up the server takes the
           // submit as it is, so any transient failure, or a phone clock a little ahead of the
@@ -318,11 +370,37 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
   // Fewer questions than 20 in the bank: the prediction is still the last item.
   const visibleItems = [...items.slice(0, questions.length), items[PREDICTION_INDEX]!];
   const lastIndex = visibleItems.length - 1;
+  const current = Math.min(store.current, lastIndex);
 
   const jump = (index: number) => {
-    setCurrent(index);
-    questionRef.current?.focus({ preventScroll: true });
-    questionRef.current?.scrollIntoView?.({ block: 'nearest' });
+    moved.current = true;
+    store.goTo(index);
+  };
+
+  // After a move: the question's start just below the sticky timer bar (it would hide under it),
+  // and focus on its heading for screen readers, without a scroll of its own.
+  useLayoutEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    const card = questionRef.current;
+    const bar = topbarRef.current;
+    const heading = card?.querySelector<HTMLElement>('h2');
+    heading?.focus({ preventScroll: true });
+    if (!card || !bar) return;
+    // Where the bar sits once stuck (its CSS top), whether or not it is stuck right now.
+    const barBottom = Number.parseFloat(getComputedStyle(bar).top) + bar.offsetHeight;
+    const cardTop = card.getBoundingClientRect().top;
+    const textBottom = (heading ?? card).getBoundingClientRect().bottom;
+    if (cardTop < barBottom + QUESTION_GAP_PX || textBottom > window.innerHeight) {
+      window.scrollBy({ top: cardTop - barBottom - QUESTION_GAP_PX, behavior: 'instant' });
+    }
+  }, [current]);
+
+  const askLogin = phase !== 'done' && (sessionEnded || store.loginNeeded || session === null);
+  const loggedInAgain = () => {
+    setSessionEnded(false);
+    wakeSubmit.current?.();
+    void store.retryNow().then(resync);
   };
 
   const requestSubmit = () => {
@@ -339,97 +417,102 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
   const warning = remainingMs <= TIME_WARNING_MS;
   const isPrediction = current === lastIndex;
 
+  const timeText = formatCountdown(Math.ceil(Math.max(0, remainingMs) / 1000));
+
   return (
-    <div className="container page exam-page">
-      <h1 className="exam-title">
-        {data.book.name}
-        <span className="exam-title-child">{exam.children.fullname}</span>
-      </h1>
-      <div className="exam-topbar">
-        <p className="exam-time" data-warning={warning || undefined}>
-          <Timer aria-hidden="true" size={22} />
-          <span className="visually-hidden">Thời gian còn lại: </span>
-          <time>{formatCountdown(Math.ceil(Math.max(0, remainingMs) / 1000))}</time>
-        </p>
-        <SaveIndicator status={store.status} />
-      </div>
+    <>
+      <div className="container page exam-page" inert={askLogin || undefined}>
+        <h1 className="exam-title">
+          {data.book.name}
+          <span className="exam-title-child">{exam.children.fullname}</span>
+        </h1>
+        <div className="exam-topbar" ref={topbarRef}>
+          <p className="exam-time" data-warning={warning || undefined}>
+            <Timer aria-hidden="true" size={22} />
+            <span className="visually-hidden">Thời gian còn lại: </span>
+            <time>{timeText}</time>
+          </p>
+          <SaveIndicator status={store.status} />
+        </div>
 
-      {phase === 'timeup' || phase === 'failed' || ((phase === 'submitting' || phase === 'waiting') && remainingMs <= 0) ? (
-        <p className="alert alert-warning exam-timeup" role="alert">
-          {messages.timeUp}. {phase === 'failed' ? '' : examMessages.autoSubmitting}
-        </p>
-      ) : null}
+        {phase === 'timeup' || phase === 'failed' || ((phase === 'submitting' || phase === 'waiting') && remainingMs <= 0) ? (
+          <p className="alert alert-warning exam-timeup" role="alert">
+            {messages.timeUp}. {phase === 'failed' ? '' : examMessages.autoSubmitting}
+          </p>
+        ) : null}
 
-      {submitIssue !== null && (phase === 'submitting' || phase === 'waiting') ? (
-        <p className="alert alert-warning" role="alert">
-          {examMessages.submitFailedTitle}. {submitIssue}
-        </p>
-      ) : null}
+        {submitIssue !== null && (phase === 'submitting' || phase === 'waiting') ? (
+          <p className="alert alert-warning" role="alert">
+            {examMessages.submitFailedTitle}. {submitIssue}
+          </p>
+        ) : null}
 
-      <div className="card exam-card" ref={questionRef} tabIndex={-1} aria-label={`Câu ${current + 1} trên ${visibleItems.length}`}>
-        {isPrediction ? (
-          <PredictionView number={lastIndex + 1} text={store.predictionText} disabled={locked} onChange={(text) => store.setPrediction(text)} />
-        ) : (
-          <QuestionView
-            key={questions[current]!.id}
-            number={current + 1}
-            question={questions[current]!}
-            chosen={store.answers[questions[current]!.id]}
-            disabled={locked}
-            onChoose={(answerId) => store.choose(questions[current]!.id, answerId)}
-          />
+        <div className="card exam-card" ref={questionRef}>
+          {isPrediction ? (
+            <PredictionView number={lastIndex + 1} text={store.predictionText} disabled={locked} onChange={(text) => store.setPrediction(text)} />
+          ) : (
+            <QuestionView
+              key={questions[current]!.id}
+              number={current + 1}
+              question={questions[current]!}
+              chosen={store.answers[questions[current]!.id]}
+              disabled={locked}
+              onChoose={(answerId) => store.choose(questions[current]!.id, answerId)}
+            />
+          )}
+        </div>
+
+        <div className="exam-steps">
+          <Button variant="outline" onClick={() => jump(current - 1)} disabled={current === 0}>
+            <ChevronLeft aria-hidden="true" size={20} /> Câu trước
+          </Button>
+          <span className="exam-step-count" aria-hidden="true">
+            {current + 1}/{visibleItems.length}
+          </span>
+          <Button variant="outline" onClick={() => jump(current + 1)} disabled={current === lastIndex}>
+            Câu sau <ChevronRight aria-hidden="true" size={20} />
+          </Button>
+        </div>
+
+        <ExamNavigator items={visibleItems} current={current} onJump={jump} />
+
+        <Button
+          variant="accent"
+          block
+          className="exam-submit"
+          onClick={phase === 'failed' ? () => void submit(true) : phase === 'waiting' ? () => wakeSubmit.current?.() : requestSubmit}
+          disabled={phase !== 'answering' && phase !== 'failed' && phase !== 'waiting'}
+        >
+          {phase === 'submitting' ? examMessages.autoSubmitting : 'Nộp bài'}
+        </Button>
+
+        {confirming && (
+          <Modal
+            title={examMessages.confirmSubmitTitle}
+            onClose={() => setConfirming(false)}
+            actions={
+              <>
+                <Button variant="outline" onClick={() => setConfirming(false)}>
+                  Làm tiếp
+                </Button>
+                <Button
+                  variant="accent"
+                  onClick={() => {
+                    setConfirming(false);
+                    void submit(false);
+                  }}
+                >
+                  Nộp bài
+                </Button>
+              </>
+            }
+          >
+            <p>{examMessages.confirmSubmitText}</p>
+          </Modal>
         )}
       </div>
-
-      <div className="exam-steps">
-        <Button variant="outline" onClick={() => jump(current - 1)} disabled={current === 0}>
-          <ChevronLeft aria-hidden="true" size={20} /> Câu trước
-        </Button>
-        <span className="exam-step-count" aria-hidden="true">
-          {current + 1}/{visibleItems.length}
-        </span>
-        <Button variant="outline" onClick={() => jump(current + 1)} disabled={current === lastIndex}>
-          Câu sau <ChevronRight aria-hidden="true" size={20} />
-        </Button>
-      </div>
-
-      <ExamNavigator items={visibleItems} current={current} onJump={jump} />
-
-      <Button
-        variant="accent"
-        block
-        className="exam-submit"
-        onClick={phase === 'failed' ? () => void submit(true) : phase === 'waiting' ? () => wakeSubmit.current?.() : requestSubmit}
-        disabled={phase !== 'answering' && phase !== 'failed' && phase !== 'waiting'}
-      >
-        {phase === 'submitting' ? examMessages.autoSubmitting : 'Nộp bài'}
-      </Button>
-
-      {confirming && (
-        <Modal
-          title={examMessages.confirmSubmitTitle}
-          onClose={() => setConfirming(false)}
-          actions={
-            <>
-              <Button variant="outline" onClick={() => setConfirming(false)}>
-                Làm tiếp
-              </Button>
-              <Button
-                variant="accent"
-                onClick={() => {
-                  setConfirming(false);
-                  void submit(false);
-                }}
-              >
-                Nộp bài
-              </Button>
-            </>
-          }
-        >
-          <p>{examMessages.confirmSubmitText}</p>
-        </Modal>
-      )}
-    </div>
+      {askLogin && <ExamLoginDialog phone={session?.user.phone ?? parentPhone} timeLeft={timeText} onLoggedIn={loggedInAgain} />}
+    </>
   );
 }
 

@@ -23,9 +23,13 @@ export function QuestionView({
   const name = useId();
   return (
     <fieldset className="exam-question" disabled={disabled}>
-      <legend className="exam-question-text">
-        <span className="exam-question-number">Câu {number}</span>
-        {question.value}
+      {/* The heading inside the legend: the radio group keeps its name, and a move to this
+          question focuses the heading (tabIndex -1) for screen readers. */}
+      <legend className="exam-question-legend">
+        <h2 className="exam-question-text" tabIndex={-1}>
+          <span className="exam-question-number">Câu {number}</span>
+          {question.value}
+        </h2>
       </legend>
       <div className="exam-answers">
         {question.answers.map((answer, index) => {
@@ -68,10 +72,10 @@ export function PredictionView({
   const error = parsePredictionInput(text).error;
   return (
     <div className="exam-question">
-      <p className="exam-question-text" id={`${id}-question`}>
+      <h2 className="exam-question-text" id={`${id}-question`} tabIndex={-1}>
         <span className="exam-question-number">Câu {number} – Câu hỏi dự đoán</span>
         Theo em, có bao nhiêu bài thi tham gia cuộc thi này?
-      </p>
+      </h2>
       <div className="field exam-prediction" data-invalid={error ? 'true' : undefined}>
         <label htmlFor={id}>Số bài thi em dự đoán</label>
         <input

@@ -1,0 +1,114 @@
+// The parent's login over a running exam, when the session ended elsewhere (a password changed or
+// a logout on another phone: the API answers 401). The exam stays on screen and its clock runs;
+// the answers wait on the device and are saved once the parent is back. Nothing closes it but a
+// successful login: Escape and the backdrop do nothing, so nothing is lost by a stray tap.
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { messages } from '../../../shared/messages';
+import { loginRequestSchema, type AuthResponse, type LoginRequest } from '../../../shared/schemas/auth';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { api } from '../../lib/api-client';
+import { setSession } from '../../lib/session';
+import { errorMessage, showServerFieldErrors } from '../auth/server-errors';
+
+export const examLoginTexts = {
+  title: 'Phụ huynh vui lòng đăng nhập lại',
+  text: 'Phiên đăng nhập đã kết thúc (có thể do đổi mật khẩu hoặc đăng xuất trên thiết bị khác). Bài làm của em vẫn được giữ trên máy này và sẽ được lưu ngay sau khi phụ huynh đăng nhập.',
+  timeLeft: 'Thời gian làm bài vẫn đang tính, còn lại',
+  submit: 'Đăng nhập và làm tiếp',
+} as const;
+
+const FOCUSABLE = 'input:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
+
+export function ExamLoginDialog({ phone, timeLeft, onLoggedIn }: { phone?: string; timeLeft?: string; onLoggedIn: () => void }) {
+  const titleId = useId();
+  const textId = useId();
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<LoginRequest, unknown, { phone: string; password: string }>({
+    resolver: zodResolver(loginRequestSchema),
+    defaultValues: { phone: phone ?? '', password: '' },
+  });
+  const { register, handleSubmit, formState, setFocus } = form;
+
+  // Focus into the dialog on open, back where it was on close.
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    setFocus(phone ? 'password' : 'phone');
+    return () => previous?.focus?.({ preventScroll: true });
+  }, [phone, setFocus]);
+
+  // Tab and Shift+Tab stay inside the dialog; Escape does nothing (the exam cannot go on without a login).
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      return;
+    }
+    if (event.key !== 'Tab' || !dialogRef.current) return;
+    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items.at(-1);
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const response = await api.post<AuthResponse>('/login', values, { keepSession: true });
+      setSession(response.access_token, response.user);
+      onLoggedIn();
+    } catch (error) {
+      showServerFieldErrors(error, form.setError, ['phone', 'password']);
+      setFailure(errorMessage(error) ?? messages.serverError);
+    }
+  });
+
+  return (
+    <div className="modal-backdrop exam-login-backdrop">
+      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} aria-describedby={textId} ref={dialogRef} onKeyDown={onKeyDown}>
+        <h2 id={titleId}>{examLoginTexts.title}</h2>
+        <p id={textId}>{examLoginTexts.text}</p>
+        {timeLeft && (
+          <p className="exam-login-time">
+            {examLoginTexts.timeLeft} <time>{timeLeft}</time>
+          </p>
+        )}
+        {failure && (
+          <p className="alert alert-error" role="alert">
+            {messages.loginFailedTitle}. {failure}
+          </p>
+        )}
+        <form onSubmit={onSubmit} noValidate>
+          <TextField
+            label="Số điện thoại"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            readOnly={Boolean(phone)}
+            {...register('phone')}
+            error={formState.errors.phone?.message}
+          />
+          <TextField
+            label="Mật khẩu"
+            type="password"
+            autoComplete="current-password"
+            {...register('password')}
+            error={formState.errors.password?.message}
+          />
+          <Button type="submit" block disabled={formState.isSubmitting}>
+            {examLoginTexts.submit}
+          </Button>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -33,7 +33,7 @@ async function phoneMenu(page: Page) {
 const FAMILY_PATHS = ['/du-thi', '/bat-dau-thi/1/1/khong-co-bai-thi-nay', '/ket-qua-thi/khong-co-bai-thi-nay', '/giay-chung-nhan/1'];
 
 /** A refused screen: a heading, one message, the site's header and footer, no toast. */
-async function expectRefused(page: Page, path: string, note: string) {
+async function expectRefused(page: Page, path: string, note: RegExp) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: 'Trang này không dành cho tài khoản của bạn' })).toBeVisible();
   await expect(page.locator('main').getByText(note)).toHaveCount(1);

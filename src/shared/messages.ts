@@ -38,6 +38,11 @@ export const messages = {
   notFoundTitle: 'Trang không tồn tại',
   notFoundText: 'Trang bạn tìm không tồn tại hoặc đã bị xoá.', // ours
   schoolAdminNote: 'Đây là tài khoản admin trường học.',
+  // A family screen opened by a school administrator or the organiser (ours)
+  organiserNote: 'Đây là tài khoản ban tổ chức.',
+  wrongRoleTitle: 'Trang này không dành cho tài khoản của bạn',
+  familyOnly: 'Vào thi, bài thi và giấy chứng nhận của thí sinh chỉ dành cho tài khoản phụ huynh.',
+  reportNotForRole: 'Báo cáo dành cho tài khoản phụ huynh và tài khoản admin trường học.',
   noCertificate: 'Chưa có giấy chứng nhận',
   noExamsYet: 'Thí sinh chưa thi nên số lần còn được tham gia thi: 03 lần',
   attemptsLeft: (n: number) => `Số lần còn được tham gia thi: ${n}`,

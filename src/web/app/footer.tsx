@@ -48,13 +48,13 @@ function FooterContent({ site }: { site: SiteInfo }) {
           <h2 id="footer-contact" className="footer-heading">
             Liên hệ
           </h2>
-          <p className="footer-line">
+          <p className="footer-line footer-contact-line">
             <Phone aria-hidden="true" size={18} />
             <span>
               Hotline: <a href={telHref(site.hotline)}>{site.hotline}</a>
             </span>
           </p>
-          <p className="footer-line">
+          <p className="footer-line footer-contact-line">
             <Mail aria-hidden="true" size={18} />
             <span>
               E-mail: <a href={`mailto:${site.contactEmail}`}>{site.contactEmail}</a>

@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { ChevronDown, LogOut, Menu, UserRound, X } from 'lucide-react';
 import { Link, useNavigate, usePathname } from '../lib/router';
-import { clearSession, isSchoolAdmin, useSession, type Session } from '../lib/session';
+import { clearSession, roleOf, useSession, type Session } from '../lib/session';
 import { api, ApiRequestError } from '../lib/api-client';
 import { notify } from '../components/ui/notices';
 import { messages } from '../../shared/messages';
@@ -16,27 +16,37 @@ interface MenuItem {
   label: string;
 }
 
-const PARTICIPANT_MENU: MenuItem[] = [
-  { href: '/', label: 'Trang chủ' },
-  { href: '/the-le', label: 'Thể lệ' },
-  { href: '/du-thi', label: 'Vào thi' },
-  { href: '/tin-tuc', label: 'Tin tức' },
-];
+const HOME: MenuItem = { href: '/', label: 'Trang chủ' };
+const RULES: MenuItem = { href: '/the-le', label: 'Thể lệ' };
+const JOIN: MenuItem = { href: '/du-thi', label: 'Vào thi' };
+const REPORT: MenuItem = { href: '/bao-cao', label: 'Báo cáo' };
+const NEWS: MenuItem = { href: '/tin-tuc', label: 'Tin tức' };
 
-// School administrators take no exam: their third item is the school report.
-const SCHOOL_ADMIN_MENU: MenuItem[] = [
-  { href: '/', label: 'Trang chủ' },
-  { href: '/the-le', label: 'Thể lệ' },
-  { href: '/bao-cao', label: 'Báo cáo' },
-  { href: '/tin-tuc', label: 'Tin tức' },
-];
+/**
+ * Spec section 2 gives visitors and participants Trang chủ, Thể lệ, Vào thi, Tin tức and school
+ * administrators Báo cáo instead of Vào thi. Parents also get Báo cáo (their children's report,
+ * otherwise reachable from nowhere); the organiser, who takes no exam and has no report until
+ * the back office exists, gets the public pages only.
+ */
+function menuFor(session: Session | null): MenuItem[] {
+  switch (roleOf(session)) {
+    case null:
+      return [HOME, RULES, JOIN, NEWS];
+    case 'parent':
+      return [HOME, RULES, JOIN, REPORT, NEWS];
+    case 'school_admin':
+      return [HOME, RULES, REPORT, NEWS];
+    case 'organiser':
+      return [HOME, RULES, NEWS];
+  }
+}
 
 const isActive = (href: string, pathname: string) =>
   href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`);
 
 function MainMenu({ session, onNavigate }: { session: Session | null; onNavigate?: () => void }) {
   const pathname = usePathname();
-  const items = isSchoolAdmin(session) ? SCHOOL_ADMIN_MENU : PARTICIPANT_MENU;
+  const items = menuFor(session);
   return (
     <ul className="menu">
       {items.map((item) => (
@@ -80,7 +90,8 @@ function UserDropdown({ session, onNavigate }: { session: Session; onNavigate?: 
   const triggerRef = useRef<HTMLButtonElement>(null);
   const pathname = usePathname();
   const logout = useLogout();
-  const label = isSchoolAdmin(session) ? session.user.name || session.user.phone : session.user.phone;
+  // The phone for parents, the account's name for school administrators (spec) and the organiser.
+  const label = roleOf(session) === 'parent' ? session.user.phone : session.user.name || session.user.phone;
 
   useEffect(() => setOpen(false), [pathname]);
 

@@ -2,7 +2,8 @@ import { NoticeStack } from '../components/ui/notices';
 import { usePathname } from '../lib/router';
 import { Header } from './header';
 import { Footer } from './footer';
-import { AppRoutes } from './routes';
+import { AppRoutes, useRoleRefusal } from './routes';
+import './layout.css';
 
 /** During an exam the child sees only the exam: no menu to wander off through, no footer. */
 const isExamScreen = (pathname: string) => pathname.startsWith('/bat-dau-thi');
@@ -20,7 +21,10 @@ function ExamHeader() {
 }
 
 export function Layout() {
-  const examScreen = isExamScreen(usePathname());
+  const pathname = usePathname();
+  // An exam link opened by a school administrator or the organiser is a normal page with a message.
+  const refused = useRoleRefusal(pathname) !== null;
+  const examScreen = isExamScreen(pathname) && !refused;
   return (
     <div className="app-shell">
       <a className="visually-hidden" href="#main">

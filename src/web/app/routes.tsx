@@ -2,9 +2,13 @@
 // page); every other screen is its own chunk, loaded on first visit.
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
+import { messages } from '../../shared/messages';
+import type { UserRole } from '../../shared/schemas/auth';
 import { usePathname } from '../lib/router';
+import { roleOf, useSession } from '../lib/session';
 import { HomePage } from '../features/home/home-page';
 import { NotFoundPage } from './not-found-page';
+import { WrongRolePage } from './wrong-role-page';
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
@@ -25,6 +29,28 @@ const CertificatePage = page(() => import('../features/certificates/certificate-
 const VerifyPage = page(() => import('../features/certificates/verify-page'), 'VerifyPage');
 const ReportPage = page(() => import('../features/reports/report-page'), 'ReportPage');
 
+/**
+ * Screens only some roles may use, by path prefix, with the reason shown to the others. The
+ * server refuses these calls too (403, or 404 for exams the account does not own); this table
+ * keeps the pages from mounting at all, so the user reads one message on a normal page.
+ * Visitors without a session reach the pages, which send them to log in.
+ */
+const ROLE_ROUTES: { prefix: string; roles: UserRole[]; reason: string }[] = [
+  { prefix: '/du-thi', roles: ['parent'], reason: messages.familyOnly },
+  { prefix: '/bat-dau-thi', roles: ['parent'], reason: messages.familyOnly },
+  { prefix: '/ket-qua-thi', roles: ['parent'], reason: messages.familyOnly },
+  { prefix: '/giay-chung-nhan', roles: ['parent'], reason: messages.familyOnly },
+  { prefix: '/bao-cao', roles: ['parent', 'school_admin'], reason: messages.reportNotForRole },
+];
+
+/** Why the logged-in user may not open `pathname`, or null when they may. */
+export function useRoleRefusal(pathname: string): string | null {
+  const role = roleOf(useSession());
+  if (!role) return null;
+  const route = ROLE_ROUTES.find(({ prefix }) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+  return route && !route.roles.includes(role) ? route.reason : null;
+}
+
 function ScrollToTopOnNavigate() {
   const pathname = usePathname();
   // Braces on purpose: recent Chromium returns a Promise from scrollTo, and an effect that
@@ -36,30 +62,38 @@ function ScrollToTopOnNavigate() {
 }
 
 export function AppRoutes() {
+  const pathname = usePathname();
+  const refusal = useRoleRefusal(pathname);
   return (
     <Suspense fallback={<div className="container page" aria-busy="true" />}>
       <ScrollToTopOnNavigate />
-      <Switch>
-        <Route path="/" component={HomePage} />
-        <Route path="/the-le" component={RulesPage} />
-        <Route path="/tin-tuc" component={NewsListPage} />
-        <Route path="/tin-tuc/:slug" component={NewsArticlePage} />
-        <Route path="/dang-ky" component={RegisterPage} />
-        <Route path="/dang-nhap" component={LoginPage} />
-        <Route path="/quen-mat-khau" component={ForgotPasswordPage} />
-        <Route path="/doi-mat-khau" component={ChangePasswordPage} />
-        <Route path="/doi-mat-khau/:token" component={TokenChangePasswordPage} />
-        <Route path="/tai-khoan" component={ProfilePage} />
-        <Route path="/du-thi" component={JoinExamPage} />
-        {/* Optional parameters: a missing one reaches the page, which sends it to /404. */}
-        <Route path="/bat-dau-thi/:bookId?/:childId?/:slugExam?" component={ExamPage} />
-        <Route path="/ket-qua-thi/:slugExam" component={ResultPage} />
-        <Route path="/giay-chung-nhan/:childId" component={CertificatePage} />
-        <Route path="/xac-minh/:code" component={VerifyPage} />
-        <Route path="/bao-cao" component={ReportPage} />
-        <Route path="/bao-cao/" component={ReportPage} />
-        <Route component={NotFoundPage} />
-      </Switch>
+      {refusal ? <WrongRolePage reason={refusal} /> : <RouteSwitch />}
     </Suspense>
+  );
+}
+
+function RouteSwitch() {
+  return (
+    <Switch>
+      <Route path="/" component={HomePage} />
+      <Route path="/the-le" component={RulesPage} />
+      <Route path="/tin-tuc" component={NewsListPage} />
+      <Route path="/tin-tuc/:slug" component={NewsArticlePage} />
+      <Route path="/dang-ky" component={RegisterPage} />
+      <Route path="/dang-nhap" component={LoginPage} />
+      <Route path="/quen-mat-khau" component={ForgotPasswordPage} />
+      <Route path="/doi-mat-khau" component={ChangePasswordPage} />
+      <Route path="/doi-mat-khau/:token" component={TokenChangePasswordPage} />
+      <Route path="/tai-khoan" component={ProfilePage} />
+      <Route path="/du-thi" component={JoinExamPage} />
+      {/* Optional parameters: a missing one reaches the page, which sends it to /404. */}
+      <Route path="/bat-dau-thi/:bookId?/:childId?/:slugExam?" component={ExamPage} />
+      <Route path="/ket-qua-thi/:slugExam" component={ResultPage} />
+      <Route path="/giay-chung-nhan/:childId" component={CertificatePage} />
+      <Route path="/xac-minh/:code" component={VerifyPage} />
+      <Route path="/bao-cao" component={ReportPage} />
+      <Route path="/bao-cao/" component={ReportPage} />
+      <Route component={NotFoundPage} />
+    </Switch>
   );
 }

@@ -2,6 +2,7 @@
 // storage, as the spec says; restored at start-up; observable from React with useSession().
 import { useSyncExternalStore } from 'react';
 import { COOKIE_MAX_AGE_SECONDS } from '../../shared/rules';
+import type { UserRole } from '../../shared/schemas/auth';
 
 export interface SessionUser {
   id: number;
@@ -9,6 +10,8 @@ export interface SessionUser {
   name: string;
   /** 0 ordinary participant, 1 school administrator (the spec's flag). */
   is_admin_school: 0 | 1;
+  /** Absent from a `user` cookie written before roles were sent. */
+  role?: UserRole;
 }
 
 export interface Session {
@@ -88,3 +91,9 @@ export function useSession(): Session | null {
 }
 
 export const isSchoolAdmin = (session: Session | null) => session?.user.is_admin_school === 1;
+
+/** The role of the logged-in user; an old cookie without it falls back on the spec's flag. */
+export function roleOf(session: Session | null): UserRole | null {
+  if (!session) return null;
+  return session.user.role ?? (session.user.is_admin_school === 1 ? 'school_admin' : 'parent');
+}

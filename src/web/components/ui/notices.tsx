@@ -1,6 +1,7 @@
 // Popups and toasts of spec section 8: a title and a message that close by themselves.
 import { useSyncExternalStore } from 'react';
 import { NOTICE_MS } from '../../../shared/rules';
+import './notices.css';
 
 export type NoticeKind = 'success' | 'error' | 'info';
 export interface Notice {

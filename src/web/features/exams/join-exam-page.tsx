@@ -1,5 +1,6 @@
 // Join exam (/du-thi, spec sections 2 and 4): the exam period, the contestant and book selects,
-// 'Vào thi', and the table of the account's exams.
+// 'Vào thi', the table of the account's exams and a link to the report. Parents only: the route
+// table (app/routes.tsx) shows other roles a message instead.
 import { useEffect, useState, type FormEvent } from 'react';
 import { examMessages, messages } from '../../../shared/messages';
 import { formatDate } from '../../../shared/format';
@@ -11,7 +12,6 @@ import { SelectField } from '../../components/ui/field';
 import { notify } from '../../components/ui/notices';
 import { ApiRequestError, api } from '../../lib/api-client';
 import { Link, useNavigate } from '../../lib/router';
-import { isSchoolAdmin } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSite } from '../../app/site';
 import { useRequireAuth } from '../auth/use-require-auth';
@@ -28,12 +28,11 @@ const examPath = (bookId: number, childId: number, slug: string) => `/bat-dau-th
 export function JoinExamPage() {
   usePageTitle('Vào thi');
   const session = useRequireAuth(messages.pleaseRegisterToJoin);
-  const admin = isSchoolAdmin(session);
   const site = useSite();
   const [contestants, setContestants] = useState<Contestant[] | null>(null);
 
   useEffect(() => {
-    if (!session || admin) return;
+    if (!session) return;
     let active = true;
     api.get<ProfileResponse>('/profile').then(
       (response) => active && setContestants(response.data.childrens),
@@ -43,15 +42,13 @@ export function JoinExamPage() {
     return () => {
       active = false;
     };
-  }, [session, admin]);
+  }, [session]);
 
   const contest = site?.contest;
   return (
     <div className="container page">
       <h1>Vào thi</h1>
-      {!session ? null : admin ? (
-        <p className="alert">{messages.schoolAdminNote}</p>
-      ) : (
+      {session && (
         <>
           <p className="join-exam-period">
             Thời gian thi:{' '}
@@ -65,6 +62,11 @@ export function JoinExamPage() {
             <>
               <StartForm contestants={contestants} />
               <ExamTable contestants={contestants} />
+              <p className="join-exam-report">
+                <Link className="btn btn-outline" href="/bao-cao">
+                  Xem báo cáo
+                </Link>
+              </p>
             </>
           )}
         </>
@@ -202,13 +204,23 @@ function ExamTable({ contestants }: { contestants: Contestant[] }) {
               <td data-label="Điểm">{exam.status === 1 ? `${exam.points ?? 0}/100` : <span className="status-doing">Đang thi</span>}</td>
               <td data-label="Xem kết quả">
                 {exam.status === 1 ? (
-                  <Link href={`/ket-qua-thi/${exam.slug}`}>Xem kết quả</Link>
+                  <Link className="btn btn-outline" href={`/ket-qua-thi/${exam.slug}`}>
+                    Xem kết quả
+                  </Link>
                 ) : (
-                  <Link href={examPath(exam.book_id, contestant.id, exam.slug)}>Tiếp tục thi</Link>
+                  <Link className="btn btn-accent" href={examPath(exam.book_id, contestant.id, exam.slug)}>
+                    Tiếp tục thi
+                  </Link>
                 )}
               </td>
               <td data-label="Giải thưởng">
-                {exam.status === 1 ? <Link href={`/giay-chung-nhan/${contestant.id}`}>Giấy chứng nhận</Link> : '–'}
+                {exam.status === 1 ? (
+                  <Link className="btn btn-outline" href={`/giay-chung-nhan/${contestant.id}`}>
+                    Giấy chứng nhận
+                  </Link>
+                ) : (
+                  '–'
+                )}
               </td>
             </tr>
           ))}

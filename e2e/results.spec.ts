@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Download, Page } from '@playwright/test';
 import readExcelFile from 'read-excel-file/node';
 import sharp from 'sharp';
+import { formatNumber } from '../src/shared/format';
 import { expect, otpFor, phoneViewport, test, uniquePhone } from './fixtures';
 
 const SCHOOL = 'Trường Tiểu học Lê Lợi';
@@ -198,8 +199,8 @@ test.describe('school administrator', () => {
 
     await page.goto('/bao-cao');
     await expect(page.getByRole('heading', { level: 1, name: 'Báo cáo cho trường' })).toBeVisible();
-    await expect(page.getByTestId('total-register')).toHaveText(String(report.data.total_register));
-    await expect(page.getByTestId('total-done')).toHaveText(String(report.data.total_done));
+    await expect(page.getByTestId('total-register')).toHaveText(formatNumber(report.data.total_register));
+    await expect(page.getByTestId('total-done')).toHaveText(formatNumber(report.data.total_done));
     expect(report.data.total_done).toBeGreaterThanOrEqual(1);
 
     const tabs = page.getByRole('tablist', { name: 'Báo cáo của trường' });

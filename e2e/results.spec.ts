@@ -287,7 +287,7 @@ test.describe('school administrator', () => {
       }),
     );
     await page.goto('/bao-cao');
-    await expect(page.getByTestId('total-done')).toHaveText('3000');
+    await expect(page.getByTestId('total-done')).toHaveText('3.000');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Xuất excel' }).click()]);
     await expect(page.getByText('Xuất excel thành công.')).toBeVisible();
     const sheets = await readExcelFile(await downloaded(download));

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Download, Page } from '@playwright/test';
 import readExcelFile from 'read-excel-file/node';
 import sharp from 'sharp';
-import { formatNumber } from '../src/shared/format';
+import { formatDate, formatNumber } from '../src/shared/format';
 import { expect, otpFor, phoneViewport, test, uniquePhone } from './fixtures';
 
 const SCHOOL = 'Trường Tiểu học Lê Lợi';
@@ -150,6 +150,13 @@ test.describe('parent', () => {
     expect(text).toMatch(/Ngày \d\d\/\d\d\/\d{4}/);
     const code = /Mã chứng nhận: ([A-Z0-9-]+)/.exec(text)![1]!;
     expect(text).toContain(`/xac-minh/${code}`);
+    // Issue 10: the verification link follows PORT when PUBLIC_URL is not set (not :3000).
+    expect(text.replace(/\s+/g, '')).toContain(`http://localhost:${new URL(baseURL!).port}/xac-minh/${code}`);
+    // Issue 10: the contest's name and seal carry the contest's year, and no other year appears.
+    const contest = (await ok(await request.get('/api/site'))).data.contest;
+    const year = formatDate(contest.exam_starts_at).slice(-4);
+    expect(text).toContain(contest.name);
+    expect(new Set(text.replaceAll(code, '').match(/\b20\d\d\b/g))).toEqual(new Set([year]));
     const info = execFileSync('/usr/bin/pdfinfo', [pdfPath], { encoding: 'utf8' });
     expect(info).toMatch(/Pages:\s+1/);
     expect(info).toContain('841.89 x 595.28 pts (A4)');

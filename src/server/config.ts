@@ -65,7 +65,8 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_SECONDS: count(900),
 
   // Site and footer texts (shown to visitors).
-  SITE_NAME: z.string().default('Cuộc thi Đại sứ Văn hoá đọc tỉnh An Hoà 2025'),
+  // No year: the contest's year comes from its settings (contests.name and dates).
+  SITE_NAME: z.string().default('Cuộc thi Đại sứ Văn hoá đọc tỉnh An Hoà'),
   ORGANISER_NAME: z.string().default('Công ty Cổ phần Sách và Thiết bị Giáo dục An Hoà'),
   ORGANISER_ADDRESS: z.string().default('Số 12 đường Lê Lợi, phường Minh Khai, thành phố An Hoà, tỉnh An Hoà'),
   HOTLINE: z.string().default('0912 345 678'),

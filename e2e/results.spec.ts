@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type { APIRequestContext, BrowserContext, Download, Page } from '@playwright/test';
 import readExcelFile from 'read-excel-file/node';
 import sharp from 'sharp';
+import { formatDate, formatNumber } from '../src/shared/format';
 import { expect, otpFor, phoneViewport, test, uniquePhone } from './fixtures';
 
 const SCHOOL = 'Trường Tiểu học Lê Lợi';
@@ -149,6 +150,13 @@ test.describe('parent', () => {
     expect(text).toMatch(/Ngày \d\d\/\d\d\/\d{4}/);
     const code = /Mã chứng nhận: ([A-Z0-9-]+)/.exec(text)![1]!;
     expect(text).toContain(`/xac-minh/${code}`);
+    // Issue 10: the verification link follows PORT when PUBLIC_URL is not set (not :3000).
+    expect(text.replace(/\s+/g, '')).toContain(`http://localhost:${new URL(baseURL!).port}/xac-minh/${code}`);
+    // Issue 10: the contest's name and seal carry the contest's year, and no other year appears.
+    const contest = (await ok(await request.get('/api/site'))).data.contest;
+    const year = formatDate(contest.exam_starts_at).slice(-4);
+    expect(text).toContain(contest.name);
+    expect(new Set(text.replaceAll(code, '').match(/\b20\d\d\b/g))).toEqual(new Set([year]));
     const info = execFileSync('/usr/bin/pdfinfo', [pdfPath], { encoding: 'utf8' });
     expect(info).toMatch(/Pages:\s+1/);
     expect(info).toContain('841.89 x 595.28 pts (A4)');
@@ -198,8 +206,8 @@ test.describe('school administrator', () => {
 
     await page.goto('/bao-cao');
     await expect(page.getByRole('heading', { level: 1, name: 'Báo cáo cho trường' })).toBeVisible();
-    await expect(page.getByTestId('total-register')).toHaveText(String(report.data.total_register));
-    await expect(page.getByTestId('total-done')).toHaveText(String(report.data.total_done));
+    await expect(page.getByTestId('total-register')).toHaveText(formatNumber(report.data.total_register));
+    await expect(page.getByTestId('total-done')).toHaveText(formatNumber(report.data.total_done));
     expect(report.data.total_done).toBeGreaterThanOrEqual(1);
 
     const tabs = page.getByRole('tablist', { name: 'Báo cáo của trường' });
@@ -286,7 +294,7 @@ test.describe('school administrator', () => {
       }),
     );
     await page.goto('/bao-cao');
-    await expect(page.getByTestId('total-done')).toHaveText('3000');
+    await expect(page.getByTestId('total-done')).toHaveText('3.000');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Xuất excel' }).click()]);
     await expect(page.getByText('Xuất excel thành công.')).toBeVisible();
     const sheets = await readExcelFile(await downloaded(download));

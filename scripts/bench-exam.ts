@@ -324,6 +324,7 @@ async function spawnApp(databaseUrl: string, poolSize: number): Promise<{ port: 
     NODE_ENV: 'production',
     HOST: '127.0.0.1',
     PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: String(poolSize),
     DATA_DIR: join(tmpdir(), `bench-exam-${process.pid}`),

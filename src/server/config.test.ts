@@ -9,6 +9,12 @@ describe('configuration', () => {
     expect(config.dataDir).toBe('./data');
     expect(config.sms.driver).toBe('log');
     expect(config.seedDemo).toBe(true);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('outside production, the public address follows PORT unless PUBLIC_URL is given', () => {
+    expect(loadConfig({ PORT: '3456' }).publicUrl).toBe('http://localhost:3456');
+    expect(loadConfig({ PORT: '3456', PUBLIC_URL: 'https://thi.example.vn/' }).publicUrl).toBe('https://thi.example.vn');
   });
 
   it('refuses to start in production on PGlite or with the log SMS driver unless told', () => {
@@ -19,14 +25,17 @@ describe('configuration', () => {
       const problems = (error as ConfigError).problems.join('\n');
       expect(problems).toContain('DATABASE_URL');
       expect(problems).toContain('ESMS_API_KEY');
+      expect(problems).toContain('PUBLIC_URL: required in production');
     }
     const config = loadConfig({
       NODE_ENV: 'production',
       ALLOW_PGLITE_IN_PRODUCTION: '1',
       SMS_DRIVER: 'log',
       ALLOW_LOG_SMS_IN_PRODUCTION: '1',
+      PUBLIC_URL: 'https://thi.example.vn',
     });
     expect(config.production).toBe(true);
+    expect(config.publicUrl).toBe('https://thi.example.vn');
     expect(config.seedDemo).toBe(false);
   });
 

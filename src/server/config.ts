@@ -23,7 +23,8 @@ const envSchema = z.object({
   SEED_DEMO: flag.optional(),
   /** Number of reverse proxies in front of the app (for the client IP of rate limits). */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
-  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  // Required in production; elsewhere http://localhost:<PORT> (see loadConfig).
+  PUBLIC_URL: z.string().url().optional(),
   /** Period of the background sweep that finalises overdue exams, in seconds (0 = off). */
   EXAM_SWEEP_SECONDS: count(30),
   /** Processes `npm run serve` starts on this machine (0 = one per core). */
@@ -64,7 +65,8 @@ const envSchema = z.object({
   LOGIN_FAILURE_WINDOW_SECONDS: count(900),
 
   // Site and footer texts (shown to visitors).
-  SITE_NAME: z.string().default('Cuộc thi Đại sứ Văn hoá đọc tỉnh An Hoà 2025'),
+  // No year: the contest's year comes from its settings (contests.name and dates).
+  SITE_NAME: z.string().default('Cuộc thi Đại sứ Văn hoá đọc tỉnh An Hoà'),
   ORGANISER_NAME: z.string().default('Công ty Cổ phần Sách và Thiết bị Giáo dục An Hoà'),
   ORGANISER_ADDRESS: z.string().default('Số 12 đường Lê Lợi, phường Minh Khai, thành phố An Hoà, tỉnh An Hoà'),
   HOTLINE: z.string().default('0912 345 678'),
@@ -111,6 +113,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'set ALLOW_PGLITE_IN_PRODUCTION=1 to run on it anyway',
     );
   }
+  // Links in SMS messages and on certificates: a wrong address would be printed for good.
+  if (production && !e.PUBLIC_URL) problems.push("PUBLIC_URL: required in production (the site's public address, e.g. https://cuocthi.example.vn)");
   const smsDriver = e.SMS_DRIVER ?? (production ? 'esms' : 'log');
   if (smsDriver === 'esms') {
     for (const key of ['ESMS_API_KEY', 'ESMS_SECRET_KEY', 'ESMS_BRAND_NAME'] as const) {
@@ -142,7 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir: e.DATA_DIR,
     seedDemo: e.SEED_DEMO ?? !production,
     trustProxy: e.TRUST_PROXY,
-    publicUrl: e.PUBLIC_URL.replace(/\/$/, ''),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     examSweepSeconds: e.EXAM_SWEEP_SECONDS,
     workers: e.WORKERS,
     load: {

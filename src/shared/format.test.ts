@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { formatCountdown, formatDate, formatDateTime, formatDuration, formatMoney } from './format';
+import { formatAverage, formatCountdown, formatDate, formatDateTime, formatDuration, formatMoney, formatNumber } from './format';
 
 describe('Vietnamese formats', () => {
   it('formats dates in Asia/Ho_Chi_Minh as dd/mm/yyyy', () => {
     // 20:30 UTC on 1 April is already 2 April in Vietnam (UTC+7).
     expect(formatDate('2025-04-01T20:30:00Z')).toBe('02/04/2025');
     expect(formatDateTime('2025-04-02T01:00:00Z')).toBe('08:00 02/04/2025');
+  });
+
+  it('formats numbers with a dot for thousands and a comma for decimals', () => {
+    expect(formatNumber(1500)).toBe('1.500');
+    expect(formatNumber(999)).toBe('999');
+    expect(formatNumber(1_234_567)).toBe('1.234.567');
+    expect(formatNumber(84, 1)).toBe('84,0');
+    expect(formatNumber(84.56, 1)).toBe('84,6');
+    expect(formatNumber(-1234.5, 1)).toBe('-1.234,5');
+    expect(formatNumber(-0.01, 1)).toBe('0,0');
+    expect(formatAverage(84)).toBe('84,0');
+    expect(formatAverage(null)).toBe('—');
   });
 
   it('formats money with dots and đ', () => {

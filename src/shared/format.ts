@@ -1,4 +1,5 @@
-// Vietnamese formats: dates dd/mm/yyyy and times hh:mm in Asia/Ho_Chi_Minh, money 10.000.000 đ,
+// Vietnamese formats: dates dd/mm/yyyy and times hh:mm in Asia/Ho_Chi_Minh, numbers 1.500 and 84,5,
+// money 10.000.000 đ,
 // durations "12 phút 05 giây". Used by the server (API fields, certificates) and the browser.
 import { TIME_ZONE } from './rules';
 
@@ -35,10 +36,26 @@ export function formatDateTime(value: Date | string): string {
   return `${formatTime(value)} ${formatDate(value)}`;
 }
 
+/**
+ * The one number format of the site, Vietnamese style: 1500 -> "1.500", (84, 1) -> "84,0",
+ * (-1234.56, 1) -> "-1.234,6". `fractionDigits` decimals, always shown.
+ */
+export function formatNumber(value: number, fractionDigits = 0): string {
+  const fixed = Math.abs(value).toFixed(fractionDigits);
+  const [whole, fraction] = fixed.split('.') as [string, string | undefined];
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  const sign = value < 0 && Number(fixed) !== 0 ? '-' : '';
+  return `${sign}${grouped}${fraction ? `,${fraction}` : ''}`;
+}
+
+/** An average score, one decimal: 84 -> "84,0"; none (nobody finished) -> "—". */
+export function formatAverage(value: number | null): string {
+  return value === null ? '—' : formatNumber(value, 1);
+}
+
 /** 10.000.000 đ */
 export function formatMoney(amount: number): string {
-  const digits = Math.round(amount).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${digits} đ`;
+  return `${formatNumber(Math.round(amount))} đ`;
 }
 
 const pad2 = (n: number) => n.toString().padStart(2, '0');

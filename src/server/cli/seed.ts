@@ -1,5 +1,5 @@
 // npm run seed: migrates and loads the demo content into an empty database.
-//   --spec-dates   use the spec's exam window (02/04/2025-13/04/2025) instead of "from today"
+//   --spec-dates   use the spec's dates (exam 02/04/2025-13/04/2025) instead of a window opening today
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';

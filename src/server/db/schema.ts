@@ -63,6 +63,12 @@ export interface ContestTable {
   exam_starts_at: Timestamp;
   exam_ends_at: Timestamp;
   results_at: Timestamp;
+  // 0006_contest_dates.sql: the reading period before the exam and the prize ceremony.
+  // Left out on insert: derived from the exam window by the trigger.
+  reading_starts_at: DefaultTimestamp;
+  reading_ends_at: DefaultTimestamp;
+  ceremony_starts_at: DefaultTimestamp;
+  ceremony_ends_at: DefaultTimestamp;
   exam_duration_seconds: Generated<number>;
   questions_per_exam: Generated<number>;
   attempts_per_contestant: Generated<number>;

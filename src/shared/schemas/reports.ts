@@ -32,10 +32,11 @@ export const classRowSchema = z.object({
   total_register: z.number().int(),
   /** Participants: pupils of the class with a finished exam. */
   total_done: z.number().int(),
-  /** Average of the participants' best points, one decimal. */
-  avg_score: z.number(),
+  /** Average of the participants' best points, one decimal; null when nobody has finished. */
+  avg_score: z.number().nullable(),
+  /** '—' when nobody has finished. */
   avg_duration_format: z.string(),
-  avg_duration_seconds: z.number().int(),
+  avg_duration_seconds: z.number().int().nullable(),
 });
 
 export const classPrizeSchema = z.object({

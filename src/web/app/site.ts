@@ -3,32 +3,8 @@
 import { useEffect, useState } from 'react';
 import { api } from '../lib/api-client';
 
-export interface Sponsor {
-  name: string;
-  logo: string;
-  url: string;
-}
-
-export interface SiteContest {
-  name: string;
-  /** ISO date-times (UTC); shown in Asia/Ho_Chi_Minh with src/shared/format.ts. */
-  exam_starts_at: string;
-  exam_ends_at: string;
-  results_at: string;
-  exam_duration_seconds: number;
-}
-
-export interface SiteInfo {
-  siteName: string;
-  organiserName: string;
-  organiserAddress: string;
-  hotline: string;
-  contactEmail: string;
-  social: { facebook: string; youtube: string; zalo: string };
-  sponsors: Sponsor[];
-  businessLicence: string;
-  contest?: SiteContest | null;
-}
+export type { SiteContest, SiteInfo } from '../../shared/schemas/site';
+import type { SiteInfo } from '../../shared/schemas/site';
 
 let pending: Promise<SiteInfo> | undefined;
 

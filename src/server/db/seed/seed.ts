@@ -10,6 +10,7 @@ import { districts } from './data/catalog';
 import { classGroups } from './data/books';
 import { newsPosts } from './data/news';
 import { demoAccounts } from './demo-accounts';
+import { contestYear } from '../../../shared/schemas/site';
 
 export interface SeedOptions {
   clock: Clock;
@@ -24,9 +25,13 @@ const DAY_MS = 86_400_000;
 /** The spec's contest dates (section 9), in Asia/Ho_Chi_Minh (UTC+7, no daylight saving). */
 export const SPEC_CONTEST = {
   name: 'Cuộc thi Đại sứ Văn hoá đọc 2025',
+  reading_starts_at: new Date('2025-03-03T00:00:00+07:00'),
+  reading_ends_at: new Date('2025-04-01T23:59:00+07:00'),
   exam_starts_at: new Date('2025-04-02T08:00:00+07:00'),
   exam_ends_at: new Date('2025-04-13T23:59:00+07:00'),
   results_at: new Date('2025-04-15T00:00:00+07:00'),
+  ceremony_starts_at: new Date('2025-04-16T00:00:00+07:00'),
+  ceremony_ends_at: new Date('2025-04-21T23:59:00+07:00'),
 };
 
 /** Midnight today in Vietnam. */
@@ -37,14 +42,24 @@ function startOfTodayInVietnam(now: Date): Date {
   return new Date(midnightLocal - offsetMs);
 }
 
+/**
+ * The demo: the spec's timeline moved so that the exam opens today and lasts 30 days; reading
+ * in the 30 days before, results 2 days after the exam, the ceremony over the 6 days after.
+ * The name carries the year the exam opens in.
+ */
 export function demoContestWindow(now: Date) {
   const start = startOfTodayInVietnam(now);
-  return {
-    name: SPEC_CONTEST.name,
+  const day = (days: number, minutes = 0) => new Date(start.getTime() + days * DAY_MS + minutes * 60_000);
+  const contest = {
+    reading_starts_at: day(-30),
+    reading_ends_at: day(0, -1),
     exam_starts_at: start,
-    exam_ends_at: new Date(start.getTime() + 30 * DAY_MS - 60_000),
-    results_at: new Date(start.getTime() + 32 * DAY_MS),
+    exam_ends_at: day(30, -1),
+    results_at: day(32),
+    ceremony_starts_at: day(33),
+    ceremony_ends_at: day(39, -1),
   };
+  return { name: `Cuộc thi Đại sứ Văn hoá đọc ${contestYear(contest)}`, ...contest };
 }
 
 /** Seeds when the database has no district yet. Returns whether it seeded. */
@@ -61,7 +76,8 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
 
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
   const now = options.clock.now();
-  await db.insertInto('contests').values(options.demoWindow ? demoContestWindow(now) : SPEC_CONTEST).execute();
+  const contest = options.demoWindow ? demoContestWindow(now) : SPEC_CONTEST;
+  await db.insertInto('contests').values(contest).execute();
 
   const schoolIds = new Map<string, number>();
   for (const district of districts) {
@@ -108,8 +124,8 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
     }
   }
 
-  for (const post of newsPosts) {
-    await insertNewsPost(db, { ...post, createdAt: new Date(now.getTime() - post.daysAgo * DAY_MS) });
+  for (const { publishedAt, ...post } of newsPosts(contest)) {
+    await insertNewsPost(db, { ...post, createdAt: publishedAt });
   }
 
   if (options.demoAccounts ?? options.demoWindow) {

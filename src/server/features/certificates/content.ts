@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { CertificateKind } from '../../db/schema';
 
 /** Bump when the drawing changes: every certificate is drawn again on its next request. */
-export const LAYOUT_VERSION = 1;
+export const LAYOUT_VERSION = 2;
 
 export interface CertificateContent {
   layout: number;
@@ -12,6 +12,8 @@ export interface CertificateContent {
   title: string;
   organiser: string;
   contest: string;
+  /** The contest's year (the seal): the year its exam opens, as in its name. */
+  year: string;
   subtitle: string;
   intro: string;
   /** The holder's name as printed (a pupil or a school). */
@@ -26,6 +28,7 @@ export interface CertificateContent {
 export interface CommonFacts {
   organiser: string;
   contest: string;
+  year: string;
   code: string;
   verifyUrl: string;
 }

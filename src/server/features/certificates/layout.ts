@@ -76,7 +76,7 @@ export function certificateLayout(content: CertificateContent): Shape[] {
   const sealY = 468;
   shapes.push({ type: 'circle', cx: mid, cy: sealY, r: 40, fill: COLOR.primarySoft, stroke: COLOR.accent, lineWidth: 2 });
   shapes.push({ type: 'circle', cx: mid, cy: sealY, r: 33, stroke: COLOR.primary, lineWidth: 0.8 });
-  shapes.push({ type: 'text', text: content.date.slice(-4), x: mid, y: sealY + 7, size: 20, weight: 700, color: COLOR.primary, align: 'center' });
+  shapes.push({ type: 'text', text: content.year, x: mid, y: sealY + 7, size: 20, weight: 700, color: COLOR.primary, align: 'center' });
 
   // Date and organiser (right), code and verification (left).
   const right = W - 190;

@@ -12,6 +12,7 @@ import type { Clock } from '../../lib/clock';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../auth/guard';
 import { getCurrentContest } from '../contest/repo';
+import { contestYear } from '../../../shared/schemas/site';
 import { bestAttempts } from '../ranking/ranking';
 import { countExamPapers, getResultRun, loadFinishedAttempts } from '../ranking/repo';
 import { resultsVisible } from '../ranking/compute';
@@ -102,7 +103,7 @@ async function contestantFacts(deps: CertificateDeps, contest: Contest, contesta
 }
 
 function commonFacts(deps: CertificateDeps, contest: Contest, code: string): CommonFacts {
-  return { organiser: deps.config.site.organiserName, contest: contest.name, code, verifyUrl: certificateUrls(code, deps.config.publicUrl).verify_url };
+  return { organiser: deps.config.site.organiserName, contest: contest.name, year: String(contestYear(contest)), code, verifyUrl: certificateUrls(code, deps.config.publicUrl).verify_url };
 }
 
 /** What a contestant's certificate of `kind` says, or undefined when not entitled to it. */

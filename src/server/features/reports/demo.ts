@@ -105,9 +105,10 @@ export async function simulateDemoResults(db: Db, clock: Clock, options: DemoOpt
 export async function publishDemoResults(db: Db, clock: Clock): Promise<ComputeSummary> {
   const contest = await db.selectFrom('contests').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
   const endsAt = new Date(clock.now().getTime() - 60_000);
+  const startsAt = new Date(Math.min(contest.exam_starts_at.getTime(), endsAt.getTime() - 86_400_000));
   await db
     .updateTable('contests')
-    .set({ exam_starts_at: new Date(Math.min(contest.exam_starts_at.getTime(), endsAt.getTime() - 86_400_000)), exam_ends_at: endsAt, results_at: endsAt })
+    .set({ exam_starts_at: startsAt, exam_ends_at: endsAt, results_at: endsAt, reading_starts_at: new Date(Math.min(contest.reading_starts_at.getTime(), startsAt.getTime())) })
     .where('id', '=', contest.id)
     .execute();
   // Forced: a demo visitor may have an exam open; it is left out of the published results.

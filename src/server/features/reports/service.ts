@@ -1,6 +1,6 @@
 // The school report (spec sections 2, 3): pupils by class, every pupil's best result in ranking
 // order, classes with averages, and from the results date the school's and classes' prizes.
-import { formatDuration, formatMoney } from '../../../shared/format';
+import { formatAverage, formatDuration, formatMoney, formatNumber } from '../../../shared/format';
 import { resultMessages } from '../../../shared/messages';
 import type { ClassRow, QuantityStudentsRow, ReportSchoolResponse, ScoreRow } from '../../../shared/schemas/reports';
 import type { Config } from '../../config';
@@ -23,7 +23,6 @@ export interface ReportDeps {
 
 const byClassName = (a: string, b: string) => a.localeCompare(b, 'vi', { numeric: true });
 /** 92.5 -> "92,5" */
-const decimal = (value: number) => value.toFixed(1).replace('.', ',');
 
 export async function schoolReport(deps: ReportDeps, user: AuthUser): Promise<ReportSchoolResponse> {
   if (user.role !== 'school_admin' || user.schoolId === null) throw forbidden(resultMessages.schoolAdminOnly);
@@ -79,13 +78,14 @@ export async function schoolReport(deps: ReportDeps, user: AuthUser): Promise<Re
   }));
   const classRows: ClassRow[] = classNames.map((name) => {
     const stat = classes.get(name)!;
-    const avgSeconds = stat.done ? Math.round(stat.seconds / stat.done) : 0;
+    // Nobody finished: no average (shown as '—', an empty Excel cell), not a 0 that reads as a score.
+    const avgSeconds = stat.done ? Math.round(stat.seconds / stat.done) : null;
     return {
       class: name,
       total_register: stat.register,
       total_done: stat.done,
-      avg_score: stat.done ? Math.round((stat.points / stat.done) * 10) / 10 : 0,
-      avg_duration_format: stat.done ? formatDuration(avgSeconds) : '—',
+      avg_score: stat.done ? Math.round((stat.points / stat.done) * 10) / 10 : null,
+      avg_duration_format: avgSeconds === null ? '—' : formatDuration(avgSeconds),
       avg_duration_seconds: avgSeconds,
     };
   });
@@ -99,7 +99,7 @@ export async function schoolReport(deps: ReportDeps, user: AuthUser): Promise<Re
         teacher_name: row.teacher_name ?? `Giáo viên chủ nhiệm lớp ${row.class_name}`,
         class_room: { name: row.class_name },
         prize_name: row.prize_name ?? '',
-        desc: `Trị giá ${formatMoney(row.prize_amount ?? 0)}; lớp có ${row.participants} học sinh dự thi, điểm trung bình ${decimal(row.avg_points)}.`,
+        desc: `Trị giá ${formatMoney(row.prize_amount ?? 0)}; lớp có ${formatNumber(row.participants)} học sinh dự thi, điểm trung bình ${formatAverage(row.avg_points)}.`,
       }))
     : [];
 

@@ -5,14 +5,17 @@ import { useEffect, useState } from 'react';
 import { CircleCheck, CircleX } from 'lucide-react';
 import type { ExamResultResponse } from '../../../shared/schemas/exams';
 import { Button } from '../../components/ui/button';
-import { ApiRequestError } from '../../lib/api-client';
+import { ApiRequestError, isRetryable } from '../../lib/api-client';
+import { formatNumber } from '../../../shared/format';
 import { Link, useParams } from '../../lib/router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useRequireAuth } from '../auth/use-require-auth';
 import { fetchExamResult } from './exam-api';
 import './exams.css';
 
-type State = { kind: 'loading' } | { kind: 'ready'; result: ExamResultResponse } | { kind: 'error'; message: string };
+// retry: a retry can help (network, 503, a server fault); otherwise the answer is final
+// (unknown exam, exam not submitted) and the way forward is the 'Vào thi' page.
+type State = { kind: 'loading' } | { kind: 'ready'; result: ExamResultResponse } | { kind: 'error'; message: string; retry: boolean };
 
 export function ResultPage() {
   usePageTitle('Kết quả thi');
@@ -29,10 +32,11 @@ export function ResultPage() {
       (error: unknown) => {
         if (!active) return;
         // Result load failure shows the server message (spec section 8).
-        if (error instanceof ApiRequestError) setState({ kind: 'error', message: error.body.message });
+        const retry = isRetryable(error) || (error instanceof ApiRequestError && error.status >= 500);
+        if (error instanceof ApiRequestError) setState({ kind: 'error', message: error.body.message, retry });
         else {
           console.warn('Không tải được kết quả thi', error);
-          setState({ kind: 'error', message: 'Không tải được kết quả thi. Vui lòng kiểm tra kết nối mạng.' });
+          setState({ kind: 'error', message: 'Không tải được kết quả thi. Vui lòng kiểm tra kết nối mạng.', retry: true });
         }
       },
     );
@@ -53,9 +57,15 @@ export function ResultPage() {
       {state.kind === 'error' && (
         <div className="alert alert-error" role="alert">
           <p>{state.message}</p>
-          <Button variant="outline" onClick={() => setAttempt((n) => n + 1)}>
-            Thử lại
-          </Button>
+          {state.retry ? (
+            <Button variant="outline" onClick={() => setAttempt((n) => n + 1)}>
+              Thử lại
+            </Button>
+          ) : (
+            <Link className="btn btn-outline" href="/du-thi">
+              Về trang Vào thi
+            </Link>
+          )}
         </div>
       )}
       {state.kind === 'ready' && <ResultView result={state.result} />}
@@ -88,7 +98,7 @@ function ResultView({ result }: { result: ExamResultResponse }) {
         </div>
         <div>
           <dt>Dự đoán số bài thi</dt>
-          <dd>{data.prediction === null ? 'Chưa trả lời' : data.prediction.toLocaleString('vi-VN')}</dd>
+          <dd>{data.prediction === null ? 'Chưa trả lời' : formatNumber(data.prediction)}</dd>
         </div>
       </dl>
 

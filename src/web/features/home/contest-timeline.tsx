@@ -1,19 +1,37 @@
-// The timeline image of spec section 2: a wide picture on desktops, a vertical one on phones
-// (the wide one would shrink its dates to an unreadable size).
-const TIMELINE_ALT =
-  'Lịch trình cuộc thi: đọc sách và phát động từ 03/03/2025 đến 01/04/2025; thi trực tuyến từ 02/04/2025 đến 13/04/2025; ' +
-  'công bố kết quả ngày 15/04/2025; trao giải từ 16/04/2025 đến 21/04/2025.';
+// The contest timeline of spec section 2, drawn from the contest's settings (GET /api/site), so
+// it always agrees with the rules page and the exam window.
+import { formatDate } from '../../../shared/format';
+import { useSite } from '../../app/site';
+import './contest-timeline.css';
+
+const range = (from: string, to: string) => `${formatDate(from)} – ${formatDate(to)}`;
 
 export function ContestTimeline() {
+  const contest = useSite()?.contest;
+  const steps = contest
+    ? [
+        { stage: 'Đọc sách và phát động cuộc thi', time: range(contest.reading_starts_at, contest.reading_ends_at) },
+        { stage: 'Thi trực tuyến', time: range(contest.exam_starts_at, contest.exam_ends_at) },
+        { stage: 'Công bố kết quả', time: formatDate(contest.results_at) },
+        { stage: 'Lễ trao giải', time: range(contest.ceremony_starts_at, contest.ceremony_ends_at) },
+      ]
+    : [];
   return (
     <section className="container home-section" aria-labelledby="timeline-title">
       <h2 id="timeline-title" className="section-title">
         Lịch trình cuộc thi
       </h2>
-      <picture className="home-timeline">
-        <source media="(min-width: 700px)" srcSet="/images/timeline.svg" width="1100" height="300" />
-        <img src="/images/timeline-vertical.svg" width="360" height="520" alt={TIMELINE_ALT} loading="lazy" decoding="async" />
-      </picture>
+      <ol className="contest-timeline" aria-busy={!contest}>
+        {steps.map((step, index) => (
+          <li key={step.stage} className="contest-timeline-step">
+            <span className="contest-timeline-number" aria-hidden="true">
+              {index + 1}
+            </span>
+            <span className="contest-timeline-stage">{step.stage}</span>
+            <span className="contest-timeline-time">{step.time}</span>
+          </li>
+        ))}
+      </ol>
     </section>
   );
 }

@@ -21,6 +21,8 @@ const data: ReportSchoolResponse['data'] = {
   class: [
     { class: '2A1', total_register: 1, total_done: 1, avg_score: 90, avg_duration_format: '8 phút 20 giây', avg_duration_seconds: 500 },
     { class: '5A1', total_register: 2, total_done: 1, avg_score: 92.5, avg_duration_format: '11 phút 40 giây', avg_duration_seconds: 700 },
+    // Nobody has finished: no average, empty cells (not 0).
+    { class: '3A2', total_register: 1, total_done: 0, avg_score: null, avg_duration_format: '—', avg_duration_seconds: null },
   ],
 };
 
@@ -43,6 +45,7 @@ describe('buildReportSheets', () => {
       ['Lớp', 'Số học sinh dự thi', 'Điểm trung bình', 'Thời gian trung bình (giây)'],
       ['2A1', 1, 90, 500],
       ['5A1', 1, 92.5, 700],
+      ['3A2', 0, null, null],
     ]);
   });
 });

@@ -15,7 +15,7 @@ export interface ExportSheet {
 
 const heading = (value: string): Cell => ({ value, fontWeight: 'bold', wrap: true });
 const text = (value: string): Cell => ({ value, type: String });
-/** An empty cell for a missing number (no prediction). */
+/** An empty cell for a missing number (no prediction; no average when nobody finished). */
 const number = (value: number | null): Cell => (value === null ? null : { value, type: Number });
 
 /** The workbook's sheets (pure, so a test can check every cell). */

@@ -1,7 +1,7 @@
 // The parent's report (spec section 2): one block per child with the remaining attempts, the
 // finished exams ('Kết quả thi') and the exam in progress ('Tiếp tục thi').
 import { useEffect, useState } from 'react';
-import { formatDuration } from '../../../shared/format';
+import { formatDuration, formatNumber } from '../../../shared/format';
 import type { Contestant, ContestantExam, ProfileResponse } from '../../../shared/schemas/profile';
 import { api } from '../../lib/api-client';
 import { Link } from '../../lib/router';
@@ -100,7 +100,7 @@ function ExamItem({ exam, childId }: { exam: ContestantExam; childId: number }) 
         </div>
         <div>
           <dt>Dự đoán số bài thi</dt>
-          <dd>{exam.prediction ?? '—'}</dd>
+          <dd>{exam.prediction === null ? '—' : formatNumber(exam.prediction)}</dd>
         </div>
       </dl>
       <Link className="btn btn-outline" href={`/ket-qua-thi/${exam.slug}`}>

@@ -1,7 +1,7 @@
 // The school administrator's report (spec section 2): the school prize certificate, totals,
 // 'Xuất excel' and three tabs (pupils by class, TOP 30 scores, classes and their teachers).
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { formatDate } from '../../../shared/format';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { formatAverage, formatDate, formatNumber } from '../../../shared/format';
 import { messages, resultMessages } from '../../../shared/messages';
 import { TOP_SCORES_SHOWN } from '../../../shared/rules';
 import type { ReportSchoolResponse } from '../../../shared/schemas/reports';
@@ -11,6 +11,7 @@ import { api } from '../../lib/api-client';
 import { useCertificateImage } from '../certificates/certificate-files';
 import { exportReport } from './export-excel';
 import { Loading } from '../../components/ui/loading';
+import { Modal } from '../../components/ui/modal';
 
 const TABS = [
   { id: 'pupils', label: 'Tổng số học sinh' },
@@ -23,6 +24,9 @@ export function SchoolReport() {
   const [report, setReport] = useState<ReportSchoolResponse | null>(null);
   const [tab, setTab] = useState<TabId>('pupils');
   const [exporting, setExporting] = useState(false);
+  // The spec's 'Thành công' popup after the export (not a toast).
+  const [exported, setExported] = useState(false);
+  const closeExported = useCallback(() => setExported(false), []);
 
   useEffect(() => {
     let active = true;
@@ -41,7 +45,7 @@ export function SchoolReport() {
     setExporting(true);
     try {
       await exportReport(report.data);
-      notify('success', messages.successTitle, messages.exportSuccess);
+      setExported(true);
     } catch (error) {
       console.warn('Xuất excel thất bại', error);
       notify('error', messages.failedTitle, resultMessages.exportFailed);
@@ -62,11 +66,11 @@ export function SchoolReport() {
           <div className="report-totals">
             <div className="report-total">
               <span className="report-total-label">Số học sinh đăng ký</span>
-              <strong data-testid="total-register">{report.data.total_register}</strong>
+              <strong data-testid="total-register">{formatNumber(report.data.total_register)}</strong>
             </div>
             <div className="report-total">
               <span className="report-total-label">Số học sinh đã thi</span>
-              <strong data-testid="total-done">{report.data.total_done}</strong>
+              <strong data-testid="total-done">{formatNumber(report.data.total_done)}</strong>
             </div>
             <Button variant="accent" onClick={onExport} disabled={exporting} aria-busy={exporting || undefined}>
               Xuất excel
@@ -79,6 +83,19 @@ export function SchoolReport() {
             {tab === 'classes' && <ClassesTable report={report} />}
           </div>
         </>
+      )}
+      {exported && (
+        <Modal
+          title={messages.successTitle}
+          onClose={closeExported}
+          actions={
+            <Button variant="primary" onClick={closeExported}>
+              Đóng
+            </Button>
+          }
+        >
+          <p>{messages.exportSuccess}</p>
+        </Modal>
       )}
     </>
   );
@@ -101,7 +118,7 @@ function Tabs({ current, onChange }: { current: TabId; onChange: (tab: TabId) =>
     refs.current[next]?.focus();
   };
   return (
-    <div className="tabs" role="tablist" aria-label="Báo cáo của trường" onKeyDown={onKeyDown}>
+    <div className="tabs report-tabs" role="tablist" aria-label="Báo cáo của trường" onKeyDown={onKeyDown}>
       {TABS.map((t, index) => (
         <button
           key={t.id}
@@ -161,8 +178,8 @@ function PupilsTable({ report }: { report: ReportSchoolResponse }) {
         {report.data.quantity_students.map((row) => (
           <tr key={row.class}>
             <td data-label="Lớp">{row.class}</td>
-            <td data-label="Số học sinh đăng ký">{row.total_register}</td>
-            <td data-label="Số học sinh đã thi">{row.total_done}</td>
+            <td data-label="Số học sinh đăng ký">{formatNumber(row.total_register)}</td>
+            <td data-label="Số học sinh đã thi">{formatNumber(row.total_done)}</td>
           </tr>
         ))}
       </tbody>
@@ -232,8 +249,8 @@ function ClassesTable({ report }: { report: ReportSchoolResponse }) {
           {report.data.class.map((row) => (
             <tr key={row.class}>
               <td data-label="Lớp">{row.class}</td>
-              <td data-label="Số học sinh dự thi">{row.total_done}</td>
-              <td data-label="Điểm trung bình">{row.avg_score.toLocaleString('vi-VN')}</td>
+              <td data-label="Số học sinh dự thi">{formatNumber(row.total_done)}</td>
+              <td data-label="Điểm trung bình">{formatAverage(row.avg_score)}</td>
               <td data-label="Thời gian trung bình">{row.avg_duration_format}</td>
             </tr>
           ))}

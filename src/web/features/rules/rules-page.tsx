@@ -1,5 +1,5 @@
 // The contest rules (spec section 9). Prizes come from src/shared/prizes.ts, the books from
-// GET /api/books and the exam dates from GET /api/site (the spec's dates until they arrive).
+// GET /api/books and every date from the contest's settings (GET /api/site).
 import { useEffect, useState } from 'react';
 import type { ClassGroupWithBooks } from '../../../shared/schemas/catalog';
 import { formatDate, formatMoney, formatTime } from '../../../shared/format';
@@ -32,20 +32,16 @@ const SECTIONS = [
 
 const title = (id: (typeof SECTIONS)[number]['id']) => SECTIONS.find((section) => section.id === id)!.title;
 
-// The spec's exam window (08:00 02/04/2025 to 23:59 13/04/2025), shown until /api/site answers.
-const SPEC_EXAM = { starts: '2025-04-02T01:00:00Z', ends: '2025-04-13T16:59:00Z', results: '2025-04-14T17:00:00Z' };
-
 const atTime = (iso: string) => `${formatTime(iso)} ngày ${formatDate(iso)}`;
 
+// Every date comes from the contest's settings (GET /api/site); none is shown until they arrive.
 function Timeline({ contest }: { contest: SiteContest | null | undefined }) {
-  const starts = contest?.exam_starts_at ?? SPEC_EXAM.starts;
-  const ends = contest?.exam_ends_at ?? SPEC_EXAM.ends;
-  const results = contest?.results_at ?? SPEC_EXAM.results;
+  if (!contest) return <div className="rules-books-placeholder" aria-busy="true" />;
   const rows = [
-    { stage: 'Đọc sách và phát động cuộc thi', time: 'Từ 03/03/2025 đến 01/04/2025' },
-    { stage: 'Thi trực tuyến', time: `Từ ${atTime(starts)} đến ${atTime(ends)}` },
-    { stage: 'Công bố kết quả', time: `Ngày ${formatDate(results)}` },
-    { stage: 'Lễ trao giải', time: 'Từ 16/04/2025 đến 21/04/2025' },
+    { stage: 'Đọc sách và phát động cuộc thi', time: `Từ ${formatDate(contest.reading_starts_at)} đến ${formatDate(contest.reading_ends_at)}` },
+    { stage: 'Thi trực tuyến', time: `Từ ${atTime(contest.exam_starts_at)} đến ${atTime(contest.exam_ends_at)}` },
+    { stage: 'Công bố kết quả', time: `Ngày ${formatDate(contest.results_at)}` },
+    { stage: 'Lễ trao giải', time: `Từ ${formatDate(contest.ceremony_starts_at)} đến ${formatDate(contest.ceremony_ends_at)}` },
   ];
   return (
     <table className="table table-responsive rules-table timeline-table">
@@ -152,7 +148,7 @@ export function RulesPage() {
   return (
     <div className="container page rules-page">
       <header className="rules-head">
-        <p className="rules-kicker">Cuộc thi Đại sứ Văn hoá đọc 2025</p>
+        <p className="rules-kicker">{contest?.name ?? '\u00a0'}</p>
         <h1>Thể lệ cuộc thi</h1>
         <p className="rules-lead">
           Cuộc thi dành cho học sinh tiểu học, tổ chức trực tuyến trên trang web này. Tham gia <strong>hoàn toàn miễn phí</strong>.

@@ -1,15 +1,32 @@
-// Demo news: the organiser's posts around the contest, newest first in the list (daysAgo).
-// Images are our own 16:9 illustrations in src/web/public/images/news/.
+// Demo news: the organiser's posts around the contest. Every date and year in them comes from the
+// contest's settings (the seed's contest row), so the posts agree with the rules page and the
+// timeline whichever window the seed opens. Images are our own 16:9 illustrations in
+// src/web/public/images/news/.
+import { formatDate, formatTime } from '../../../../shared/format';
+import { contestYear, type ContestDates } from '../../../../shared/schemas/site';
 import type { SeedNewsPost } from './types';
 
-export const newsPosts: SeedNewsPost[] = [
+const DAY_MS = 86_400_000;
+const at = (iso: Date | string) => `${formatTime(iso)} ngày ${formatDate(iso)}`;
+const daysAfter = (date: Date, days: number) => new Date(date.getTime() + days * DAY_MS);
+
+export function newsPosts(contest: ContestDates & { name: string }): SeedNewsPost[] {
+  const year = contestYear(contest);
+  const reading = new Date(contest.reading_starts_at);
+  const exam = new Date(contest.exam_starts_at);
+  const readingStart = formatDate(contest.reading_starts_at);
+  const readingEnd = formatDate(contest.reading_ends_at);
+  const examWindow = `từ ${at(contest.exam_starts_at)} đến ${at(contest.exam_ends_at)}`;
+  const results = formatDate(contest.results_at);
+  const ceremony = `từ ngày ${formatDate(contest.ceremony_starts_at)} đến ngày ${formatDate(contest.ceremony_ends_at)}`;
+  return [
   {
-    slug: 'phat-dong-cuoc-thi-dai-su-van-hoa-doc-2025',
-    name: 'Phát động Cuộc thi Đại sứ Văn hoá đọc tỉnh An Hoà năm 2025',
+    slug: 'phat-dong-cuoc-thi-dai-su-van-hoa-doc',
+    name: `Phát động Cuộc thi Đại sứ Văn hoá đọc tỉnh An Hoà năm ${year}`,
     image: '/images/news/phat-dong-cuoc-thi.svg',
-    daysAgo: 30,
+    publishedAt: reading,
     bodyHtml: `
-<p>Sáng ngày 03/03/2025, tại Trường Tiểu học Lê Lợi, Ban tổ chức đã chính thức phát động <strong>Cuộc thi Đại sứ Văn hoá đọc tỉnh An Hoà năm 2025</strong> dành cho học sinh tiểu học trên toàn tỉnh. Buổi lễ có sự tham dự của đại diện các nhà trường, thầy cô giáo, phụ huynh và hơn 500 học sinh.</p>
+<p>Sáng ngày ${readingStart}, tại Trường Tiểu học Lê Lợi, Ban tổ chức đã chính thức phát động <strong>Cuộc thi Đại sứ Văn hoá đọc tỉnh An Hoà năm ${year}</strong> dành cho học sinh tiểu học trên toàn tỉnh. Buổi lễ có sự tham dự của đại diện các nhà trường, thầy cô giáo, phụ huynh và hơn 500 học sinh.</p>
 <p>Cuộc thi nhằm khơi dậy niềm yêu thích đọc sách, giúp các em hình thành thói quen đọc mỗi ngày và lan toả văn hoá đọc trong nhà trường cũng như trong từng gia đình.</p>
 <h2>Ai được tham gia?</h2>
 <ul>
@@ -19,10 +36,16 @@ export const newsPosts: SeedNewsPost[] = [
 </ul>
 <h2>Các mốc thời gian chính</h2>
 <figure>
-  <img src="/images/timeline.svg" alt="Lịch trình cuộc thi: đọc sách và phát động 03/03 - 01/04/2025; thi trực tuyến 02/04 - 13/04/2025; công bố kết quả 15/04/2025; trao giải 16 - 21/04/2025" width="1100" height="300">
-  <figcaption>Lịch trình Cuộc thi Đại sứ Văn hoá đọc 2025</figcaption>
+  <img src="/images/news/phat-dong-cuoc-thi.svg" alt="Học sinh và thầy cô trong buổi lễ phát động cuộc thi" width="640" height="360">
+  <figcaption>Lễ phát động ${contest.name}</figcaption>
 </figure>
-<p>Từ nay đến hết ngày 01/04/2025, các em có thời gian đọc cuốn sách mình yêu thích trong 3 cuốn sách gợi ý của nhóm lớp. Phần thi trực tuyến diễn ra từ 08:00 ngày 02/04/2025 đến 23:59 ngày 13/04/2025.</p>
+<ul>
+  <li>Đọc sách và phát động cuộc thi: từ ${readingStart} đến ${readingEnd}.</li>
+  <li>Thi trực tuyến: ${examWindow}.</li>
+  <li>Công bố kết quả: ngày ${results}.</li>
+  <li>Lễ trao giải: ${ceremony}.</li>
+</ul>
+<p>Từ nay đến hết ngày ${readingEnd}, các em có thời gian đọc cuốn sách mình yêu thích trong 3 cuốn sách gợi ý của nhóm lớp. Phần thi trực tuyến diễn ra ${examWindow}.</p>
 <p>Thông tin chi tiết về cách thi, cách xếp hạng và cơ cấu giải thưởng, phụ huynh vui lòng xem tại trang <a href="/the-le">Thể lệ cuộc thi</a>.</p>
 `,
   },
@@ -30,7 +53,7 @@ export const newsPosts: SeedNewsPost[] = [
     slug: 'gioi-thieu-9-cuon-sach-goi-y',
     name: 'Giới thiệu 9 cuốn sách gợi ý cho ba nhóm lớp',
     image: '/images/news/gioi-thieu-9-cuon-sach.svg',
-    daysAgo: 27,
+    publishedAt: daysAfter(reading, 3),
     bodyHtml: `
 <p>Năm nay, Ban tổ chức lựa chọn <strong>9 cuốn sách</strong> phù hợp với lứa tuổi tiểu học, chia thành ba nhóm lớp. Mỗi thí sinh chọn <strong>1 trong 3 cuốn sách</strong> của nhóm mình để đọc và làm bài thi.</p>
 <h2>Ba nhóm lớp</h2>
@@ -48,7 +71,7 @@ export const newsPosts: SeedNewsPost[] = [
     slug: 'huong-dan-dang-ky-tai-khoan-va-thi-sinh',
     name: 'Hướng dẫn phụ huynh đăng ký tài khoản và thông tin thí sinh',
     image: '/images/news/huong-dan-dang-ky-du-thi.svg',
-    daysAgo: 21,
+    publishedAt: daysAfter(reading, 9),
     bodyHtml: `
 <p>Để các em tham gia cuộc thi, cha mẹ hoặc người giám hộ cần có một tài khoản trên trang web của cuộc thi. Việc đăng ký chỉ mất vài phút.</p>
 <h2>Bước 1: Tạo tài khoản</h2>
@@ -68,7 +91,7 @@ export const newsPosts: SeedNewsPost[] = [
     slug: 'bi-quyet-giup-con-yeu-sach',
     name: '5 bí quyết giúp con yêu sách: gợi ý cho cha mẹ',
     image: '/images/news/bi-quyet-cung-con-doc-sach.svg',
-    daysAgo: 15,
+    publishedAt: daysAfter(reading, 15),
     bodyHtml: `
 <p>Thói quen đọc không tự nhiên mà có; nó lớn lên từ những phút giây cha mẹ và con cùng ngồi bên một cuốn sách. Dưới đây là năm gợi ý nhỏ mà các thầy cô thư viện của tỉnh đã chia sẻ với Ban tổ chức.</p>
 <h2>1. Mỗi ngày 15 phút</h2>
@@ -92,9 +115,9 @@ export const newsPosts: SeedNewsPost[] = [
     slug: 'ngay-hoi-doc-sach-truong-tieu-hoc-le-loi',
     name: 'Rộn ràng Ngày hội đọc sách tại Trường Tiểu học Lê Lợi',
     image: '/images/news/ngay-hoi-doc-sach-truong-le-loi.svg',
-    daysAgo: 9,
+    publishedAt: daysAfter(reading, 21),
     bodyHtml: `
-<p>Hưởng ứng Cuộc thi Đại sứ Văn hoá đọc 2025, Trường Tiểu học Lê Lợi (thành phố An Hoà) đã tổ chức <strong>Ngày hội đọc sách</strong> với sự tham gia của hơn 1.200 học sinh và đông đảo phụ huynh.</p>
+<p>Hưởng ứng ${contest.name}, Trường Tiểu học Lê Lợi (thành phố An Hoà) đã tổ chức <strong>Ngày hội đọc sách</strong> với sự tham gia của hơn 1.200 học sinh và đông đảo phụ huynh.</p>
 <p>Sân trường được trang trí cờ hoa rực rỡ. Mỗi khối lớp có một gian sách riêng, nơi các em giới thiệu cuốn sách mình yêu thích bằng tranh vẽ, bằng lời kể và cả những tiểu phẩm ngắn.</p>
 <h2>Những hoạt động nổi bật</h2>
 <ul>
@@ -110,9 +133,9 @@ export const newsPosts: SeedNewsPost[] = [
     slug: 'tuan-thi-truc-tuyen-nhung-dieu-can-biet',
     name: 'Tuần thi trực tuyến: những điều thí sinh và phụ huynh cần biết',
     image: '/images/news/tuan-thi-truc-tuyen.svg',
-    daysAgo: 4,
+    publishedAt: daysAfter(exam, -3),
     bodyHtml: `
-<p>Phần thi trực tuyến diễn ra từ <strong>08:00 ngày 02/04/2025 đến 23:59 ngày 13/04/2025</strong>. Ban tổ chức xin lưu ý một số điểm để các em làm bài thuận lợi.</p>
+<p>Phần thi trực tuyến diễn ra từ <strong>${examWindow}</strong>. Ban tổ chức xin lưu ý một số điểm để các em làm bài thuận lợi.</p>
 <h2>Bài thi gồm những gì?</h2>
 <ul>
   <li><strong>20 câu hỏi trắc nghiệm</strong> về nội dung cuốn sách đã chọn, mỗi câu trả lời đúng được 5 điểm (tối đa 100 điểm).</li>
@@ -131,15 +154,15 @@ export const newsPosts: SeedNewsPost[] = [
   },
   {
     slug: 'thong-bao-le-cong-bo-ket-qua-va-trao-giai',
-    name: 'Thông báo: công bố kết quả ngày 15/04 và lễ trao giải từ 16 đến 21/04/2025',
+    name: `Thông báo: công bố kết quả ngày ${results} và lễ trao giải ${ceremony}`,
     image: '/images/news/thong-bao-le-trao-giai.svg',
-    daysAgo: 1,
+    publishedAt: daysAfter(exam, -1),
     bodyHtml: `
-<p>Ban tổ chức trân trọng thông báo kế hoạch công bố kết quả và trao giải Cuộc thi Đại sứ Văn hoá đọc tỉnh An Hoà năm 2025.</p>
+<p>Ban tổ chức trân trọng thông báo kế hoạch công bố kết quả và trao giải Cuộc thi Đại sứ Văn hoá đọc tỉnh An Hoà năm ${year}.</p>
 <h2>Công bố kết quả</h2>
-<p>Kết quả chính thức được công bố vào <strong>ngày 15/04/2025</strong> trên trang web của cuộc thi. Phụ huynh đăng nhập tài khoản để xem kết quả và giấy chứng nhận của con; các trường xem báo cáo của trường mình trong mục Báo cáo.</p>
+<p>Kết quả chính thức được công bố vào <strong>ngày ${results}</strong> trên trang web của cuộc thi. Phụ huynh đăng nhập tài khoản để xem kết quả và giấy chứng nhận của con; các trường xem báo cáo của trường mình trong mục Báo cáo.</p>
 <h2>Lễ trao giải</h2>
-<p>Lễ trao giải diễn ra <strong>từ ngày 16/04 đến ngày 21/04/2025</strong> tại các cụm trường. Ban tổ chức sẽ liên hệ trực tiếp với phụ huynh của các em đạt giải qua số điện thoại đã đăng ký.</p>
+<p>Lễ trao giải diễn ra <strong>${ceremony}</strong> tại các cụm trường. Ban tổ chức sẽ liên hệ trực tiếp với phụ huynh của các em đạt giải qua số điện thoại đã đăng ký.</p>
 <ul>
   <li>Giải cá nhân: 1 giải Đặc biệt, 1 giải Nhất, 3 giải Nhì, 20 giải Ba và 50 giải Khuyến khích, tổng trị giá 41.000.000 đ.</li>
   <li>Giải tập thể dành cho các trường có phong trào tham gia sôi nổi nhất.</li>
@@ -149,3 +172,4 @@ export const newsPosts: SeedNewsPost[] = [
 `,
   },
 ];
+}

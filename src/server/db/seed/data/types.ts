@@ -36,6 +36,6 @@ export interface SeedNewsPost {
   name: string;
   image: string;
   bodyHtml: string;
-  /** How many days before the seed the post was written. */
-  daysAgo: number;
+  /** When the post was written (from the contest's dates). */
+  publishedAt: Date;
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type HTMLAttributes, type ReactNode } from 'react';
 
 /**
  * An accessible dialog: labelled by its title (and described by its body when `describe` is set),
@@ -12,6 +12,7 @@ export function Modal({
   role = 'dialog',
   describe = false,
   className,
+  dialogProps,
 }: {
   title: ReactNode;
   onClose: () => void;
@@ -22,6 +23,8 @@ export function Modal({
   /** Ties the body to the dialog (aria-describedby): for short messages read out on open. */
   describe?: boolean;
   className?: string;
+  /** Extra attributes and handlers of the dialog box. */
+  dialogProps?: HTMLAttributes<HTMLDivElement>;
 }) {
   const titleId = useId();
   const bodyId = useId();
@@ -67,6 +70,7 @@ export function Modal({
         aria-describedby={describe ? bodyId : undefined}
         tabIndex={-1}
         ref={dialogRef}
+        {...dialogProps}
       >
         <h2 id={titleId}>{title}</h2>
         <div id={bodyId}>{children}</div>

@@ -1,5 +1,6 @@
 // The popups of spec section 8 ('Đăng nhập thất bại', 'Thành công', 'Thất bại'): a title and a
 // message in a modal that closes by itself after the spec's time (1.5 s), or sooner with 'Đóng'.
+// The time stops while the pointer rests on the popup, so a slow reader can keep it open.
 import { useEffect, useRef, useState } from 'react';
 import { NOTICE_MS } from '../../../shared/rules';
 import { Button } from './button';
@@ -14,10 +15,12 @@ export interface PopupContent {
 export function Popup({ popup, onClose, durationMs = NOTICE_MS }: { popup: PopupContent; onClose: () => void; durationMs?: number }) {
   const close = useRef(onClose);
   close.current = onClose;
+  const [held, setHeld] = useState(false);
   useEffect(() => {
+    if (held) return;
     const timer = setTimeout(() => close.current(), durationMs);
     return () => clearTimeout(timer);
-  }, [popup, durationMs]);
+  }, [popup, durationMs, held]);
   return (
     <Modal
       title={popup.title}
@@ -25,6 +28,7 @@ export function Popup({ popup, onClose, durationMs = NOTICE_MS }: { popup: Popup
       role="alertdialog"
       describe
       className={`popup popup-${popup.kind}`}
+      dialogProps={{ onPointerEnter: () => setHeld(true), onPointerLeave: () => setHeld(false) }}
       actions={
         <Button variant="outline" onClick={onClose}>
           Đóng

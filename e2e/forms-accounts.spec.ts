@@ -10,12 +10,13 @@ const SENT = 'Mã OTP đã được gửi tới số điện thoại của bạn
 const countdown = (page: Page) => page.getByRole('button', { name: /^Gửi lại \(\d+ giây\)$/ });
 const secondsOn = async (page: Page) => Number((await countdown(page).textContent())?.match(/\d+/)?.[0]);
 /**
- * A popup closes after 1.5 s unless the pointer rests on it. The page's clock is held (installed
+ * A popup closes after 1.5 s unless the pointer was moved onto it. The page's clock is held (installed
  * before the page loads) from before the popup opens until the pointer is on it, so the test reads
  * it at its own pace; then time runs again (the accessibility scan needs timers).
  */
 const holdClock = (page: Page) => page.clock.pauseAt(Date.now() + 1_000);
 async function restOn(page: Page, popup: Locator) {
+  await page.mouse.move(1, 1);
   await popup.hover();
   await page.clock.resume();
 }

@@ -1,6 +1,6 @@
 // The popups of spec section 8 ('Đăng nhập thất bại', 'Thành công', 'Thất bại'): a title and a
 // message in a modal that closes by itself after the spec's time (1.5 s), or sooner with 'Đóng'.
-// The time stops while the pointer rests on the popup, so a slow reader can keep it open.
+// The time stops while the reader has moved the pointer onto the popup, so they can keep it open.
 import { useEffect, useRef, useState } from 'react';
 import { NOTICE_MS } from '../../../shared/rules';
 import { Button } from './button';
@@ -28,7 +28,12 @@ export function Popup({ popup, onClose, durationMs = NOTICE_MS }: { popup: Popup
       role="alertdialog"
       describe
       className={`popup popup-${popup.kind}`}
-      dialogProps={{ onPointerEnter: () => setHeld(true), onPointerLeave: () => setHeld(false) }}
+      dialogProps={{
+        // A real move, not the pointer that was already where the popup appeared (the click
+        // that opened it): that one would hold every popup shown under a resting mouse.
+        onPointerMove: (event) => (event.movementX || event.movementY) && setHeld(true),
+        onPointerLeave: () => setHeld(false),
+      }}
       actions={
         <Button variant="outline" onClick={onClose}>
           Đóng

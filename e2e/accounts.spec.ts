@@ -4,6 +4,8 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect, otpFor, uniquePhone, phoneViewport } from './fixtures';
 
 const notice = (page: Page, text: string) => page.locator('.notice-stack').getByText(text, { exact: true });
+/** A popup of spec section 8 (a modal with a title and the message). */
+const popup = (page: Page, title: string) => page.getByRole('alertdialog', { name: title });
 const card = (page: Page, n: number) => page.getByRole('group', { name: `Thí sinh ${n}` });
 const visible = (locator: Locator) => locator.filter({ visible: true }).first();
 
@@ -136,8 +138,8 @@ test('a parent registers, enrols three contestants, logs out and in, recovers an
   // Log out and in ------------------------------------------------------------------------------
   await logout(page, phone);
   await login(page, phone, 'sai-mat-khau');
-  await expect(notice(page, 'Đăng nhập thất bại')).toBeVisible();
-  await expect(notice(page, 'Số điện thoại hoặc mật khẩu không đúng.')).toBeVisible();
+  await expect(popup(page, 'Đăng nhập thất bại')).toContainText('Số điện thoại hoặc mật khẩu không đúng.');
+  await expect(popup(page, 'Đăng nhập thất bại')).toBeHidden();
   await login(page, phone, password);
   await expect(page).toHaveURL(/\/tai-khoan$/);
   await expect(card(page, 1).getByLabel('Họ và tên')).toHaveValue('Nguyễn Minh Khôi');
@@ -166,14 +168,14 @@ test('a parent registers, enrols three contestants, logs out and in, recovers an
   await expect(page.getByText('Mật khẩu phải chứa ít nhất 6 ký tự.')).toBeVisible();
   await page.getByLabel('Mật khẩu mới').fill('matkhau-moi-456');
   await page.getByRole('button', { name: 'Cập nhật' }).click();
-  await expect(notice(page, 'Thành công')).toBeVisible();
-  await expect(notice(page, 'Đổi mật khẩu thành công.')).toBeVisible();
+  await expect(popup(page, 'Thành công')).toContainText('Đổi mật khẩu thành công.');
   await expect(page.getByLabel('Mật khẩu mới')).toHaveValue('');
   await expect(page).toHaveURL(/\/tai-khoan$/);
 
   await logout(page, phone);
   await login(page, phone, password);
-  await expect(notice(page, 'Đăng nhập thất bại')).toBeVisible();
+  await expect(popup(page, 'Đăng nhập thất bại')).toBeVisible();
+  await expect(popup(page, 'Đăng nhập thất bại')).toBeHidden();
   await login(page, phone, 'matkhau-moi-456');
   await expect(page).toHaveURL(/\/tai-khoan$/);
 });

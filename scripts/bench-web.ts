@@ -1,7 +1,7 @@
 // Weighs what the home page costs a phone: the gzipped JavaScript and CSS it needs before it is
 // interactive (the entry chunk, its static imports and their CSS, from the Vite manifest), against
-// the budget; the lazy chunks of the other screens; and the images the home page downloads at a
-// 360 px viewport (measured in Chromium against the built app). Run after `vite build`
+// the budget; the lazy chunks of the other screens; and the fonts and images the home page
+// downloads at a 360 px viewport (measured in Chromium against the built app). Run after `vite build`
 // (`npm run bench:web` does both). Exits 1 when the JavaScript is over budget.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -108,11 +108,11 @@ async function waitForReady(url: string, timeoutMs: number) {
   throw new Error(`server not ready after ${timeoutMs} ms`);
 }
 
-/** Bytes on the wire of the images the home page loads at 360 x 740: at first, then scrolled. */
-async function weighImages() {
+/** Bytes on the wire of the fonts and images the home page loads at 360 x 740: at first, then scrolled. */
+async function weighFontsAndImages() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromium)) {
-    console.log(`\nImages: skipped (no Chromium at ${chromium}; set CHROMIUM_PATH).`);
+    console.log(`\nFonts and images: skipped (no Chromium at ${chromium}; set CHROMIUM_PATH).`);
     return;
   }
   const { chromium: playwright } = await import('@playwright/test');
@@ -127,12 +127,16 @@ async function weighImages() {
     await waitForReady(`http://127.0.0.1:${port}/readyz`, 60_000);
     const page = await browser.newPage({ viewport: { width: 360, height: 740 } });
     const images = new Map<string, { bytes: number; phase: string }>();
+    const fonts = new Map<string, number>();
     let phase = 'on load, no scrolling';
     page.on('requestfinished', async (request) => {
-      if (request.resourceType() !== 'image') return;
+      const type = request.resourceType();
+      if (type !== 'image' && type !== 'font') return;
       const sizes = await request.sizes();
       const path = new URL(request.url()).pathname;
-      if (!images.has(path)) images.set(path, { bytes: sizes.responseBodySize + sizes.responseHeadersSize, phase });
+      const bytes = sizes.responseBodySize + sizes.responseHeadersSize;
+      if (type === 'font') fonts.set(path, bytes);
+      else if (!images.has(path)) images.set(path, { bytes, phase });
     });
     await page.goto(`http://127.0.0.1:${port}/`, { waitUntil: 'networkidle' });
     phase = 'after scrolling';
@@ -144,6 +148,10 @@ async function weighImages() {
     });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(300);
+
+    const fontTotal = [...fonts.values()].reduce((sum, bytes) => sum + bytes, 0);
+    console.log(`\nFonts of the home page at 360 x 740 (bytes on the wire, with headers): ${fonts.size} files, ${KB(fontTotal)}`);
+    for (const [path, bytes] of fonts) console.log(`    ${path.padEnd(62)} ${KB(bytes).padStart(9)}`);
 
     console.log('\nImages of the home page at 360 x 740 (bytes on the wire, with headers):');
     for (const name of ['on load, no scrolling', 'after scrolling']) {
@@ -161,7 +169,7 @@ async function weighImages() {
 }
 
 const withinBudget = weighBundles();
-await weighImages();
+await weighFontsAndImages();
 if (!withinBudget) {
   console.error(`\nOVER BUDGET: the home page's JavaScript is over ${KB(JS_BUDGET_BYTES)} gzipped.`);
   process.exit(1);

@@ -79,6 +79,7 @@ export const accountMessages = {
     triesLeft > 0 ? `Mã OTP không đúng. Bạn còn ${triesLeft} lần thử.` : 'Mã OTP không đúng. Vui lòng lấy mã mới.',
   otpTooManyTries: 'Mã OTP đã bị huỷ do nhập sai quá 5 lần. Vui lòng lấy mã mới.',
   otpCooldown: (seconds: number) => `Vui lòng đợi ${seconds} giây trước khi lấy mã OTP mới.`,
+  otpRecentlySent: 'Mã OTP vừa được gửi tới số điện thoại này, có hiệu lực trong 10 phút. Bạn có thể lấy mã mới khi hết thời gian chờ.',
   otpDailyCapPhone: 'Số điện thoại này đã nhận quá số mã OTP cho phép trong ngày. Vui lòng thử lại sau.',
   otpDailyCapIp: 'Bạn đã yêu cầu quá nhiều mã OTP trong ngày. Vui lòng thử lại sau.',
   smsFailed: 'Không gửi được tin nhắn chứa mã OTP. Vui lòng thử lại sau ít phút.',
@@ -100,6 +101,9 @@ export const accountMessages = {
   contestantDuplicated: 'Một thí sinh xuất hiện hai lần trong danh sách.',
   contestantLocked: 'Thí sinh đã dự thi nên không thể thay đổi thông tin.',
   cannotDeleteFirstContestant: 'Không thể xoá thí sinh thứ nhất.',
+  deleteContestantTitle: (n: number) => `Xoá thí sinh ${n}?`,
+  deleteContestantText: (fullname: string) =>
+    `${fullname ? `Thông tin của thí sinh ${fullname}` : 'Thông tin của thí sinh này'} sẽ bị xoá khỏi danh sách. Bấm Hoàn thành để lưu thay đổi.`,
   cannotDeleteContestantWithExams: 'Không thể xoá thí sinh đã dự thi.',
   noContestantsForRole: 'Tài khoản này không đăng ký thí sinh dự thi.',
   profileChangedElsewhere: 'Thông tin thí sinh vừa được thay đổi ở nơi khác. Vui lòng tải lại trang.',

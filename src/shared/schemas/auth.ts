@@ -87,6 +87,11 @@ export const sessionUserSchema = z.object({
 });
 
 export const messageResponseSchema = z.object({ success: z.literal(true), message: z.string() });
+/**
+ * POST /api/send-otp: resend_after is the server's cooldown in seconds before another code may be
+ * asked for (a refusal during the cooldown carries the seconds left the same way).
+ */
+export const sendOtpResponseSchema = messageResponseSchema.extend({ resend_after: z.number().int().nonnegative() });
 
 /** Login, register and forgot password: the session token and the user. */
 export const authResponseSchema = z.object({
@@ -108,4 +113,5 @@ export type UserRole = z.infer<typeof roleSchema>;
 export type ApiUser = z.infer<typeof sessionUserSchema>;
 export type AuthResponse = z.infer<typeof authResponseSchema>;
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
+export type SendOtpResponse = z.infer<typeof sendOtpResponseSchema>;
 export type ResetTokenResponse = z.infer<typeof resetTokenResponseSchema>;

@@ -4,7 +4,9 @@ import { idParam } from './common';
 export const namedItemSchema = z.object({ id: z.number().int(), name: z.string() });
 export const schoolSchema = namedItemSchema.extend({ address: z.string() });
 export const bookSchema = z.object({ id: z.number().int(), name: z.string(), image: z.string(), author: z.string() });
-export const classGroupWithBooksSchema = namedItemSchema.extend({ grades: z.string(), books: z.array(bookSchema) });
+/** A class group with the grades it covers ('1-2', '3-4', '5'). */
+export const classGroupSchema = namedItemSchema.extend({ grades: z.string() });
+export const classGroupWithBooksSchema = classGroupSchema.extend({ books: z.array(bookSchema) });
 
 export const listResponse = <T extends z.ZodType>(item: T) => z.object({ success: z.literal(true), data: z.array(item) });
 
@@ -13,5 +15,6 @@ export const classRoomsQuerySchema = z.object({ class_group_id: idParam('class_g
 
 export type NamedItem = z.infer<typeof namedItemSchema>;
 export type School = z.infer<typeof schoolSchema>;
+export type ClassGroup = z.infer<typeof classGroupSchema>;
 export type Book = z.infer<typeof bookSchema>;
 export type ClassGroupWithBooks = z.infer<typeof classGroupWithBooksSchema>;

@@ -33,7 +33,11 @@ describe('POST /api/send-otp', () => {
     const phone = nextPhone();
     const response = await sendRegisterOtp(phone);
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ success: true, message: 'Mã OTP đã được gửi tới số điện thoại của bạn, có hiệu lực trong 10 phút.' });
+    expect(response.body).toEqual({
+      success: true,
+      message: 'Mã OTP đã được gửi tới số điện thoại của bạn, có hiệu lực trong 10 phút.',
+      resend_after: 60,
+    });
     const sms = server.outbox().filter((m) => m.phone === phone);
     expect(sms).toHaveLength(1);
     expect(sms[0]!.message).toMatch(/^Ma xac thuc cuoc thi Dai su Van hoa doc: \d{6}\. Ma co hieu luc 10 phut\./);
@@ -82,6 +86,7 @@ describe('POST /api/send-otp', () => {
     const early = await sendRegisterOtp(phone);
     expect(early.status).toBe(429);
     expect(early.body.errors.phone).toBe('Vui lòng đợi 40 giây trước khi lấy mã OTP mới.');
+    expect(early.body.resend_after).toBe(40);
     server.clock.advance(40_000);
     expect((await sendRegisterOtp(phone)).status).toBe(200);
     const second = lastCode(phone);

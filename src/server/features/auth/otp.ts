@@ -29,7 +29,8 @@ export interface OtpDeps {
   sms: SmsSender;
 }
 
-export async function issueOtp(deps: OtpDeps, phone: string, purpose: OtpPurpose, ip: string): Promise<void> {
+/** Sends a new code; returns the cooldown in seconds before the next one may be asked for. */
+export async function issueOtp(deps: OtpDeps, phone: string, purpose: OtpPurpose, ip: string): Promise<number> {
   const { db, clock, config, sms } = deps;
   const code = randomDigits(OTP_LENGTH);
   // Hashed before the transaction: scrypt takes tens of milliseconds and PGlite serialises
@@ -44,9 +45,10 @@ export async function issueOtp(deps: OtpDeps, phone: string, purpose: OtpPurpose
     if (last) {
       const waitMs = last.created_at.getTime() + limits.otpResendCooldownSeconds * 1000 - now.getTime();
       if (waitMs > 0) {
-        throw tooManyRequests(accountMessages.otpCooldown(Math.ceil(waitMs / 1000)), {
-          phone: accountMessages.otpCooldown(Math.ceil(waitMs / 1000)),
-        });
+        // resend_after: the screen counts the wait down on its button (seconds).
+        const seconds = Math.ceil(waitMs / 1000);
+        const message = accountMessages.otpCooldown(seconds);
+        throw new AppError(429, 'too_many_requests', message, { phone: message }, { resend_after: seconds });
       }
     }
     const dayAgo = new Date(now.getTime() - DAY_MS);
@@ -74,6 +76,7 @@ export async function issueOtp(deps: OtpDeps, phone: string, purpose: OtpPurpose
     throw new AppError(503, 'sms_failed', accountMessages.smsFailed, { phone: accountMessages.smsFailed });
   }
   await repo.markOtpSent(db, id, phone, purpose, clock.now());
+  return limits.otpResendCooldownSeconds;
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   resetTokenQuerySchema,
   resetTokenResponseSchema,
   sendOtpRequestSchema,
+  sendOtpResponseSchema,
 } from '../../../shared/schemas/auth';
 import type { Services } from '../../app';
 import type { Api } from '../../lib/api';
@@ -23,9 +24,9 @@ export function registerAuthRoutes(api: Api, services: Services) {
   const accounts = createAccountService(services);
   const { auth } = services;
 
-  api.post('/send-otp', { schema: { body: sendOtpRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    const message = await accounts.sendOtp(request.body, request.ip);
-    return { success: true as const, message };
+  api.post('/send-otp', { schema: { body: sendOtpRequestSchema, response: { 200: sendOtpResponseSchema } } }, async (request) => {
+    const { message, resendAfter } = await accounts.sendOtp(request.body, request.ip);
+    return { success: true as const, message, resend_after: resendAfter };
   });
 
   api.post('/register', { schema: { body: registerRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {

@@ -34,12 +34,13 @@ export function createAccountService(deps: Deps) {
    * register screen must say the phone is taken), and the cooldown and daily caps bound how
    * fast anyone can ask.
    */
-  async function sendOtp(input: { phone: string; is_register: boolean }, ip: string): Promise<string> {
+  /** The message to show and the seconds before another code may be asked for. */
+  async function sendOtp(input: { phone: string; is_register: boolean }, ip: string): Promise<{ message: string; resendAfter: number }> {
     const exists = await repo.phoneExists(db, input.phone);
     if (input.is_register && exists) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
     if (!input.is_register && !exists) throw phoneError(accountMessages.phoneNotRegistered, 'phone_not_registered');
-    await issueOtp(deps, input.phone, input.is_register ? 'register' : 'forgot_password', ip);
-    return accountMessages.otpSent;
+    const resendAfter = await issueOtp(deps, input.phone, input.is_register ? 'register' : 'forgot_password', ip);
+    return { message: accountMessages.otpSent, resendAfter };
   }
 
   async function register(input: { phone: string; password: string; otp: string }): Promise<SessionResult> {

@@ -19,7 +19,11 @@ describe('catalogue API', () => {
     expect(schools.body.data[0]).toEqual({ id: expect.any(Number), name: expect.any(String), address: expect.any(String) });
 
     const groups = await server.request('GET', '/api/class-groups');
-    expect(groups.body.data.map((g: { name: string }) => g.name)).toEqual(['Nhóm 1', 'Nhóm 2', 'Nhóm 3']);
+    expect(groups.body.data.map((g: { name: string; grades: string }) => [g.name, g.grades])).toEqual([
+      ['Nhóm 1', '1-2'],
+      ['Nhóm 2', '3-4'],
+      ['Nhóm 3', '5'],
+    ]);
 
     const rooms = await server.request('GET', `/api/class-rooms?class_group_id=${groups.body.data[2].id}`);
     expect(rooms.body.data.map((r: { name: string }) => r.name)).toContain('5A1');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  classGroupSchema,
   classGroupWithBooksSchema,
   classRoomsQuerySchema,
   listResponse,
@@ -29,7 +30,7 @@ export function registerCatalogRoutes(api: Api, { db }: Services) {
     },
   );
 
-  api.get('/class-groups', { schema: { response: { 200: listResponse(namedItemSchema) } } }, async (_request, reply) => {
+  api.get('/class-groups', { schema: { response: { 200: listResponse(classGroupSchema) } } }, async (_request, reply) => {
     reply.header('cache-control', CACHE_REFERENCE_DATA);
     return { success: true as const, data: await repo.listClassGroups(db) };
   });

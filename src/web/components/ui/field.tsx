@@ -7,13 +7,22 @@ interface FieldProps {
   hint?: ReactNode;
   /** A success message under the field (e.g. "OTP sent"). */
   message?: ReactNode;
+  /** A button beside the control (e.g. 'Gửi OTP'); the hint and messages go under both. */
+  action?: ReactNode;
 }
 
-function FieldFrame({ id, label, error, hint, message, children }: FieldProps & { id: string; children: ReactNode }) {
+function FieldFrame({ id, label, error, hint, message, action, children }: FieldProps & { id: string; children: ReactNode }) {
   return (
     <div className="field" data-invalid={error ? 'true' : undefined}>
       <label htmlFor={id}>{label}</label>
-      {children}
+      {action ? (
+        <div className="field-row">
+          {children}
+          {action}
+        </div>
+      ) : (
+        children
+      )}
       {hint && <span id={`${id}-hint`} className="field-hint">{hint}</span>}
       {message && !error && <span className="field-message" role="status">{message}</span>}
       {error && <span id={`${id}-error`} className="field-error" role="alert">{error}</span>}
@@ -25,13 +34,13 @@ const describedBy = (id: string, error?: string, hint?: ReactNode) =>
   [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
 export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function TextField(
-  { label, error, hint, message, id, ...input },
+  { label, error, hint, message, action, id, ...input },
   ref,
 ) {
   const generated = useId();
   const fieldId = id ?? generated;
   return (
-    <FieldFrame id={fieldId} label={label} error={error} hint={hint} message={message}>
+    <FieldFrame id={fieldId} label={label} error={error} hint={hint} message={message} action={action}>
       <input ref={ref} id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, error, hint)} {...input} />
     </FieldFrame>
   );

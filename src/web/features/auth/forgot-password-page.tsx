@@ -40,8 +40,8 @@ export function ForgotPasswordPage() {
       notify('success', response.message, undefined, NOTICE_MS);
       redirect.current = setTimeout(() => navigate('/doi-mat-khau'), REDIRECT_AFTER_FORGOT_PASSWORD_MS);
     } catch (error) {
-      showServerFieldErrors(error, form.setError, FIELDS);
-      notify('error', errorMessage(error), undefined, NOTICE_MS);
+      // A field's error shows under that field only; other failures in the error toast.
+      if (showServerFieldErrors(error, form.setError, FIELDS) === 0) notify('error', errorMessage(error), undefined, NOTICE_MS);
     }
   });
 

@@ -2,11 +2,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '../../../shared/messages';
-import { NOTICE_MS } from '../../../shared/rules';
 import { loginRequestSchema, type AuthResponse, type LoginRequest } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { notify } from '../../components/ui/notices';
+import { usePopup } from '../../components/ui/popup';
 import { api } from '../../lib/api-client';
 import { Link, useNavigate } from '../../lib/router';
 import { setSession } from '../../lib/session';
@@ -24,6 +23,8 @@ export function LoginPage() {
     defaultValues: { phone: '', password: '' },
   });
   const { register, handleSubmit, formState } = form;
+  // After the failure popup, the password is the field to type again.
+  const failure = usePopup(() => form.setFocus('password'));
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -31,8 +32,11 @@ export function LoginPage() {
       setSession(response.access_token, response.user);
       navigate('/tai-khoan');
     } catch (error) {
-      showServerFieldErrors(error, form.setError, ['phone', 'password']);
-      notify('error', messages.loginFailedTitle, errorMessage(error), NOTICE_MS);
+      // Field errors under the fields; anything else (wrong password, too many tries) in the
+      // 'Đăng nhập thất bại' popup (spec section 8), never both.
+      if (showServerFieldErrors(error, form.setError, ['phone', 'password']) === 0) {
+        failure.show({ kind: 'error', title: messages.loginFailedTitle, message: errorMessage(error) });
+      }
     }
   });
 
@@ -70,6 +74,7 @@ export function LoginPage() {
           </div>
         </form>
       </section>
+      {failure.element}
     </div>
   );
 }

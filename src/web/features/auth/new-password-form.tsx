@@ -1,22 +1,24 @@
 // The new-password form of both change-password screens. Success: popup 'Thành công', form
-// cleared, /tai-khoan after 1.5 s; failure or network error: popup 'Thất bại' (spec section 8).
-import { useEffect, useRef } from 'react';
+// cleared, /tai-khoan when it closes (1.5 s); failure or network error: popup 'Thất bại' (spec
+// section 8).
+import { useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '../../../shared/messages';
-import { NOTICE_MS } from '../../../shared/rules';
 import { changePasswordRequestSchema, type ChangePasswordRequest, type MessageResponse } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
-import { notify } from '../../components/ui/notices';
+import { usePopup } from '../../components/ui/popup';
 import { api } from '../../lib/api-client';
 import { useNavigate } from '../../lib/router';
 import { showServerFieldErrors } from './server-errors';
 
 export function NewPasswordForm({ label, submitLabel, disabled }: { label: string; submitLabel: string; disabled?: boolean }) {
   const navigate = useNavigate();
-  const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(redirect.current), []);
+  const succeeded = useRef(false);
+  const popup = usePopup(() => {
+    if (succeeded.current) navigate('/tai-khoan');
+  });
   const form = useForm<ChangePasswordRequest, unknown, { password: string }>({
     resolver: zodResolver(changePasswordRequestSchema),
     defaultValues: { password: '' },
@@ -26,12 +28,12 @@ export function NewPasswordForm({ label, submitLabel, disabled }: { label: strin
   const onSubmit = handleSubmit(async (values) => {
     try {
       await api.post<MessageResponse>('/customer/change-password', values);
-      notify('success', messages.successTitle, messages.changePasswordSuccess, NOTICE_MS);
+      succeeded.current = true;
       form.reset({ password: '' });
-      redirect.current = setTimeout(() => navigate('/tai-khoan'), NOTICE_MS);
+      popup.show({ kind: 'success', title: messages.successTitle, message: messages.changePasswordSuccess });
     } catch (error) {
       showServerFieldErrors(error, form.setError, ['password']);
-      notify('error', messages.failedTitle, messages.changePasswordFailed, NOTICE_MS);
+      popup.show({ kind: 'error', title: messages.failedTitle, message: messages.changePasswordFailed });
     }
   });
 
@@ -48,6 +50,7 @@ export function NewPasswordForm({ label, submitLabel, disabled }: { label: strin
       <Button type="submit" disabled={disabled || formState.isSubmitting}>
         {submitLabel}
       </Button>
+      {popup.element}
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import type { useOtpButton } from './use-otp-button';
 
-type OtpButton = Pick<ReturnType<typeof useOtpButton>, 'send' | 'busy' | 'sentMessage'>;
+type OtpButton = Pick<ReturnType<typeof useOtpButton>, 'send' | 'busy' | 'sentMessage' | 'secondsLeft'>;
 
 export function PhoneWithOtpButton({
   registration,
@@ -17,13 +17,22 @@ export function PhoneWithOtpButton({
   otp: OtpButton;
   disabled?: boolean;
 }) {
+  const waiting = otp.secondsLeft > 0;
   return (
-    <div className="field-with-action">
-      <TextField label="Số điện thoại" type="tel" inputMode="tel" autoComplete="tel" {...registration} error={error} message={otp.sentMessage} />
-      <Button variant="outline" onClick={() => void otp.send()} disabled={otp.busy || disabled}>
-        Gửi OTP
-      </Button>
-    </div>
+    <TextField
+      label="Số điện thoại"
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      {...registration}
+      error={error}
+      message={otp.sentMessage}
+      action={
+        <Button variant="outline" onClick={() => void otp.send()} disabled={otp.busy || waiting || disabled}>
+          {waiting ? `Gửi lại (${otp.secondsLeft} giây)` : 'Gửi OTP'}
+        </Button>
+      }
+    />
   );
 }
 

@@ -1,12 +1,12 @@
 // The suggested books in their class groups (GET /api/books). A cover opens a modal with the
 // large image. Load errors are only logged (spec section 8).
 import { useEffect, useState } from 'react';
+import { gradesLabel } from '../../../shared/class-groups';
 import type { Book, ClassGroupWithBooks } from '../../../shared/schemas/catalog';
 import { api } from '../../lib/api-client';
 import { Modal } from '../../components/ui/modal';
 import { Button } from '../../components/ui/button';
 
-const gradesLabel = (grades: string) => (grades.includes('-') ? `Lớp ${grades.replace('-', ' - ')}` : `Lớp ${grades}`);
 
 function BookModal({ book, onClose }: { book: Book; onClose: () => void }) {
   return (

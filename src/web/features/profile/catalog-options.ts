@@ -18,13 +18,13 @@ function load(path: string): Promise<NamedItem[]> {
 }
 
 /** The items at `path` (none while `path` is null, e.g. no district chosen yet). */
-export function useOptions(path: string | null): { items: NamedItem[]; loading: boolean } {
-  const [state, setState] = useState<{ path: string; items: NamedItem[] }>();
+export function useOptions<T extends NamedItem = NamedItem>(path: string | null): { items: T[]; loading: boolean } {
+  const [state, setState] = useState<{ path: string; items: T[] }>();
   useEffect(() => {
     if (!path) return;
     let current = true;
     load(path).then(
-      (items) => current && setState({ path, items }),
+      (items) => current && setState({ path, items: items as T[] }),
       (error: unknown) => console.warn('Không tải được danh sách lựa chọn', path, error),
     );
     return () => {

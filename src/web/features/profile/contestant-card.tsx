@@ -1,18 +1,21 @@
 // One contestant card: name, district -> school, class group -> class (or 'Khác' + typed class).
 // Changing the district clears the school; changing the class group clears the class.
+import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { accountMessages } from '../../../shared/messages';
 import { CLASS_ROOM_OTHER } from '../../../shared/rules';
-import type { NamedItem } from '../../../shared/schemas/catalog';
+import { classGroupLabel } from '../../../shared/class-groups';
+import type { ClassGroup, NamedItem } from '../../../shared/schemas/catalog';
 import { Button } from '../../components/ui/button';
 import { SelectField, TextField } from '../../components/ui/field';
+import { Modal } from '../../components/ui/modal';
 import { useOptions } from './catalog-options';
 import type { ProfileFormValues } from './profile-form-values';
 
 interface Props {
   index: number;
   districts: NamedItem[];
-  classGroups: NamedItem[];
+  classGroups: ClassGroup[];
   /** Shown only for a deletable card (not contestant 1, no exam). */
   onDelete?: () => void;
 }
@@ -25,7 +28,8 @@ const options = (items: NamedItem[]) =>
   ));
 
 export function ContestantCard({ index, districts, classGroups, onDelete }: Props) {
-  const { control, register, setValue, formState } = useFormContext<ProfileFormValues>();
+  const { control, register, setValue, formState, getValues } = useFormContext<ProfileFormValues>();
+  const [confirming, setConfirming] = useState(false);
   const name = `childrens.${index}` as const;
   const [locked, districtId, classGroupId, classRoomId] = useWatch({
     control,
@@ -89,7 +93,11 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
               error={errors?.class_group_id?.message}
             >
               <option value="">Chọn nhóm lớp</option>
-              {options(classGroups)}
+              {classGroups.map((group) => (
+                <option key={group.id} value={String(group.id)}>
+                  {classGroupLabel(group)}
+                </option>
+              ))}
             </SelectField>
           )}
         />
@@ -117,10 +125,30 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
       )}
       {onDelete && (
         <div className="contestant-actions">
-          <Button variant="danger" onClick={onDelete}>
+          <Button variant="danger" onClick={() => setConfirming(true)}>
             Xoá thí sinh {index + 1}
           </Button>
         </div>
+      )}
+      {onDelete && confirming && (
+        <Modal
+          title={accountMessages.deleteContestantTitle(index + 1)}
+          onClose={() => setConfirming(false)}
+          role="alertdialog"
+          describe
+          actions={
+            <>
+              <Button variant="outline" onClick={() => setConfirming(false)}>
+                Không xoá
+              </Button>
+              <Button variant="danger" onClick={onDelete}>
+                Xoá
+              </Button>
+            </>
+          }
+        >
+          <p>{accountMessages.deleteContestantText(getValues(`${name}.fullname`).trim())}</p>
+        </Modal>
       )}
     </fieldset>
   );

@@ -4,6 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
 import { accountMessages, messages } from '../../../shared/messages';
 import { MAX_CONTESTANTS_PER_ACCOUNT, NOTICE_MS } from '../../../shared/rules';
+import type { ClassGroup } from '../../../shared/schemas/catalog';
 import type { Contestant, Profile, ProfileResponse, ProfileUpdateResponse } from '../../../shared/schemas/profile';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
@@ -77,7 +78,7 @@ function AccountOnly({ profile }: { profile: Profile }) {
 
 function ParentProfile({ profile, onSaved }: { profile: Profile; onSaved: (profile: Profile) => void }) {
   const districts = useOptions('/districts');
-  const classGroups = useOptions('/class-groups');
+  const classGroups = useOptions<ClassGroup>('/class-groups');
   // The resolver reads the saved contestants at validation time (locked ones are sent as saved).
   const saved = useRef<Contestant[]>(profile.childrens);
   saved.current = profile.childrens;
@@ -111,7 +112,7 @@ function ParentProfile({ profile, onSaved }: { profile: Profile; onSaved: (profi
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate>
         <section className="card profile-account">
-          <TextField label="Số điện thoại" type="tel" value={profile.phone} readOnly />
+          <TextField label="Số điện thoại" type="tel" value={profile.phone} readOnly hint={accountMessages.phoneReadOnly} />
         </section>
         <div className="contestant-list">
           {fields.map((field, index) => (

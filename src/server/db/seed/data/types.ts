@@ -18,6 +18,7 @@ export interface SeedQuestion {
 }
 export interface SeedBook {
   name: string;
+  /** The writer; '' for a folk tale or legend, which has none (a genre is not an author). */
   author: string;
   /** Public path of the cover, e.g. /images/books/book-1.svg */
   image: string;

@@ -3,7 +3,7 @@ import type { SeedBook } from '../types';
 
 export const book1: SeedBook = {
   name: 'Cây khế',
-  author: 'Truyện cổ tích Việt Nam',
+  author: '',
   image: '/images/books/book-1.svg',
   questions: [
     { value: 'Trong truyện "Cây khế", nhà có mấy anh em?', answers: ['Một người con', 'Hai anh em', 'Ba anh em', 'Bốn anh em'], correct: 1 },

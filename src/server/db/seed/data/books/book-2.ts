@@ -3,7 +3,7 @@ import type { SeedBook } from '../types';
 
 export const book2: SeedBook = {
   name: 'Sự tích cây vú sữa',
-  author: 'Truyện cổ tích Việt Nam',
+  author: '',
   image: '/images/books/book-2.svg',
   questions: [
     { value: 'Nhân vật chính của truyện là ai?', answers: ['Một cô bé chăm chỉ', 'Một cậu bé ham chơi', 'Một ông lão đánh cá', 'Một chú chim sẻ'], correct: 1 },

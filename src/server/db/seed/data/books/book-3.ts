@@ -3,7 +3,7 @@ import type { SeedBook } from '../types';
 
 export const book3: SeedBook = {
   name: 'Thánh Gióng',
-  author: 'Truyền thuyết Việt Nam',
+  author: '',
   image: '/images/books/book-3.svg',
   questions: [
     { value: 'Chuyện Thánh Gióng xảy ra vào đời vua nào?', answers: ['Hùng Vương thứ sáu', 'Hùng Vương thứ mười tám', 'An Dương Vương', 'Vua Lê Lợi'], correct: 0 },

@@ -3,7 +3,7 @@ import type { SeedBook } from '../types';
 
 export const book4: SeedBook = {
   name: 'Sơn Tinh, Thuỷ Tinh',
-  author: 'Truyền thuyết Việt Nam',
+  author: '',
   image: '/images/books/book-4.svg',
   questions: [
     { value: 'Vua Hùng thứ mấy kén chồng cho con gái?', answers: ['Vua Hùng thứ sáu', 'Vua Hùng thứ mười', 'Vua Hùng thứ mười tám', 'Vua Hùng thứ hai mươi'], correct: 2 },

@@ -3,7 +3,7 @@ import type { SeedBook } from '../types';
 
 export const book5: SeedBook = {
   name: 'Tấm Cám',
-  author: 'Truyện cổ tích Việt Nam',
+  author: '',
   image: '/images/books/book-5.svg',
   questions: [
     { value: 'Sau khi cha mất, Tấm sống với ai?', answers: ['Ông bà nội', 'Dì ghẻ và Cám', 'Một bà cụ hàng nước', 'Một mình trong túp lều'], correct: 1 },

@@ -3,7 +3,7 @@ import type { SeedBook } from '../types';
 
 export const book6: SeedBook = {
   name: 'Sự tích Hồ Gươm',
-  author: 'Truyền thuyết Việt Nam',
+  author: '',
   image: '/images/books/book-6.svg',
   questions: [
     { value: 'Khi ấy nước ta bị giặc nào đô hộ?', answers: ['Giặc Ân', 'Giặc Nguyên', 'Giặc Minh', 'Giặc Thanh'], correct: 2 },

@@ -3,7 +3,7 @@ import type { SeedBook } from '../types';
 
 export const book7: SeedBook = {
   name: 'Con Rồng cháu Tiên',
-  author: 'Truyền thuyết Việt Nam',
+  author: '',
   image: '/images/books/book-7.svg',
   questions: [
     { value: 'Lạc Long Quân thuộc nòi gì và là con của ai?', answers: ['Nòi tiên, con của Thần Nông', 'Nòi rồng, con trai thần Long Nữ', 'Nòi chim, con của Ngọc Hoàng', 'Nòi người, con của vua Hùng'], correct: 1 },

@@ -3,7 +3,7 @@ import type { SeedBook } from '../types';
 
 export const book8: SeedBook = {
   name: 'Sọ Dừa',
-  author: 'Truyện cổ tích Việt Nam',
+  author: '',
   image: '/images/books/book-8.svg',
   questions: [
     { value: 'Cha mẹ Sọ Dừa là những người như thế nào?', answers: ['Một nhà buôn giàu có ở kinh thành', 'Hai vợ chồng nghèo đi ở cho nhà phú ông', 'Một ông quan lớn trong triều', 'Hai vợ chồng làm nghề đánh cá ven sông'], correct: 1 },

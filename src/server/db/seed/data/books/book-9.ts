@@ -3,7 +3,7 @@ import type { SeedBook } from '../types';
 
 export const book9: SeedBook = {
   name: 'Thạch Sanh',
-  author: 'Truyện cổ tích Việt Nam',
+  author: '',
   image: '/images/books/book-9.svg',
   questions: [
     { value: 'Thạch Sanh là con của ai?', answers: ['Một vị quan giàu có trong triều', 'Vua Thuỷ Tề ở dưới biển sâu', 'Hai vợ chồng già nghèo ở quận Cao Bình', 'Một nhà buôn giàu ở kinh thành'], correct: 2 },

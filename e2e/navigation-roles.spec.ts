@@ -84,6 +84,12 @@ test.describe('on a phone', () => {
     await expectAccessible(page, 'organiser on /du-thi');
     await page.getByRole('link', { name: 'Về trang chủ' }).click();
     await expect(page).toHaveURL(/\/$/);
+    // The home page and the rules page lead the organiser to no family screen either.
+    await expect(page.getByRole('heading', { level: 1, name: /Đại sứ Văn hoá đọc \d{4}/ })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Vào thi' })).toHaveCount(0);
+    await page.goto('/the-le');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Vào thi' })).toHaveCount(0);
 
     // The account page is the organiser's own: no contestant form, no way to /du-thi.
     await page.goto('/tai-khoan');

@@ -19,6 +19,11 @@ function parts(value: Date | string) {
   return map as Record<'day' | 'month' | 'year' | 'hour' | 'minute', string>;
 }
 
+/** The year of a moment in Vietnam (a contest's year is the year its exam opens). */
+export function yearOf(value: Date | string): number {
+  return Number(parts(value).year);
+}
+
 /** 02/04/2025 */
 export function formatDate(value: Date | string): string {
   const p = parts(value);

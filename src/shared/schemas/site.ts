@@ -1,7 +1,7 @@
 // GET /api/site: the footer texts and the current contest's settings. Every date and year the
 // site shows comes from `contest` (the contests row), never from a constant.
 import { z } from 'zod';
-import { TIME_ZONE } from '../rules';
+import { yearOf } from '../format';
 
 const isoDateTime = z.string();
 
@@ -41,11 +41,9 @@ export type ContestDates = Record<
   Date | string
 >;
 
-const yearFormat = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, year: 'numeric' });
-
 /** The contest's year: the year its exam opens, in Vietnam. */
 export function contestYear(contest: Pick<ContestDates, 'exam_starts_at'>): number {
-  return Number(yearFormat.format(new Date(contest.exam_starts_at)));
+  return yearOf(contest.exam_starts_at);
 }
 
 /** The contest's dates as ISO strings, for the API. */

@@ -1,6 +1,7 @@
 // The site footer: organiser, hotline, contact e-mail, social links, sponsors and the business
 // licence line, all from GET /api/site (a load error is only logged, as spec section 8 says).
 import { Mail, MapPin, Phone } from 'lucide-react';
+import { yearOf } from '../../shared/format';
 import { useSite, type SiteInfo } from './site';
 import './footer.css';
 
@@ -90,7 +91,7 @@ function FooterContent({ site }: { site: SiteInfo }) {
         <div className="container">
           <p>{site.businessLicence}</p>
           <p>
-            © 2025 {site.organiserName}. {site.siteName}.
+            © {site.contest ? yearOf(site.contest.exam_starts_at) : new Date().getFullYear()} {site.organiserName}. {site.siteName}.
           </p>
         </div>
       </div>

@@ -92,6 +92,9 @@ export function useSession(): Session | null {
 
 export const isSchoolAdmin = (session: Session | null) => session?.user.is_admin_school === 1;
 
+/** Who may take exams: a parent, or a visitor (whom /du-thi asks to log in or register). */
+export const mayTakeExams = (session: Session | null) => !session || roleOf(session) === 'parent';
+
 /** The role of the logged-in user; an old cookie without it falls back on the spec's flag. */
 export function roleOf(session: Session | null): UserRole | null {
   if (!session) return null;

@@ -1,7 +1,7 @@
 // Side menu of the account pages (spec section 2): /tai-khoan, /doi-mat-khau and, for
 // participants only, /du-thi.
 import { Link, usePathname } from '../../lib/router';
-import { isSchoolAdmin, useSession } from '../../lib/session';
+import { mayTakeExams, useSession } from '../../lib/session';
 
 export function AccountSideMenu({ showExamLink }: { showExamLink?: boolean }) {
   const session = useSession();
@@ -9,7 +9,7 @@ export function AccountSideMenu({ showExamLink }: { showExamLink?: boolean }) {
   const items = [
     { href: '/tai-khoan', label: 'Tài khoản' },
     { href: '/doi-mat-khau', label: 'Đổi mật khẩu' },
-    ...((showExamLink ?? !isSchoolAdmin(session)) ? [{ href: '/du-thi', label: 'Vào thi' }] : []),
+    ...((showExamLink ?? mayTakeExams(session)) ? [{ href: '/du-thi', label: 'Vào thi' }] : []),
   ];
   return (
     <nav className="side-menu" aria-label="Tài khoản">

@@ -1,26 +1,29 @@
 import { Link } from '../../lib/router';
-import { isSchoolAdmin, useSession } from '../../lib/session';
+import { yearOf } from '../../../shared/format';
+import { useSite } from '../../app/site';
+import { isSchoolAdmin, mayTakeExams, useSession } from '../../lib/session';
 
 export function HomeBanner() {
   const session = useSession();
-  const schoolAdmin = isSchoolAdmin(session);
+  const contest = useSite()?.contest;
   return (
     <section className="home-banner" aria-labelledby="home-title">
       <div className="container home-banner-inner">
         <div className="home-banner-text">
           <p className="home-banner-kicker">Cuộc thi trực tuyến dành cho học sinh tiểu học</p>
           <h1 id="home-title" className="home-banner-title">
-            Đại sứ <span>Văn hoá đọc</span> 2025
+            Đại sứ <span>Văn hoá đọc</span>{contest && ` ${yearOf(contest.exam_starts_at)}`}
           </h1>
           <p className="home-banner-lead">
             Đọc một cuốn sách hay, làm bài thi 20 phút và nhận giấy chứng nhận trực tuyến. Miễn phí cho học sinh từ lớp 1 đến lớp 5.
           </p>
           <div className="home-banner-actions">
-            {schoolAdmin ? (
+            {isSchoolAdmin(session) && (
               <Link href="/bao-cao" className="btn btn-accent">
                 Xem báo cáo
               </Link>
-            ) : (
+            )}
+            {mayTakeExams(session) && (
               <Link href="/du-thi" className="btn btn-accent">
                 Vào thi
               </Link>

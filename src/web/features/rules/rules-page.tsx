@@ -15,7 +15,7 @@ import {
 } from '../../../shared/rules';
 import { api } from '../../lib/api-client';
 import { Link } from '../../lib/router';
-import { isSchoolAdmin, useSession } from '../../lib/session';
+import { mayTakeExams, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSite, type SiteContest } from '../../app/site';
 import './rules.css';
@@ -277,7 +277,7 @@ export function RulesPage() {
           )}
           .
         </p>
-        {!isSchoolAdmin(session) && (
+        {mayTakeExams(session) && (
           <Link href="/du-thi" className="btn btn-accent">
             Vào thi
           </Link>

@@ -23,7 +23,7 @@ import { ApiRequestError, isRetryable, retryDelayMs } from '../../lib/api-client
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { getSession, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useRequireAuth } from '../auth/use-require-auth';
+import { useRequireAuth } from '../../lib/use-require-auth';
 import { AnswerStore, type KeyValueStorage, type SaveStatus } from './answer-store';
 import { fetchExam, fetchExamTime, isSessionEnded, isTransient, saveAnswers, submitExam } from './exam-api';
 import { ExamLoginDialog } from './exam-login-dialog';

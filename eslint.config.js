@@ -5,7 +5,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-const webFeatures = readdirSync('src/web/features', { withFileTypes: true })
+const root = import.meta.dirname; // zones are relative to the repository, wherever eslint runs from
+const webFeatures = readdirSync(`${root}/src/web/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
@@ -42,6 +43,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: root,
           zones: [
             ...webFeatures.map((feature) => ({
               target: `./src/web/features/${feature}`,
@@ -73,6 +75,7 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          basePath: root,
           zones: [
             {
               target: './src/server/features',

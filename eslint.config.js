@@ -1,7 +1,14 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
+
+const root = import.meta.dirname; // zones are relative to the repository, wherever eslint runs from
+const webFeatures = readdirSync(`${root}/src/web/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -12,6 +19,74 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // Import rules (as bulletproof-react) work on resolved paths: '../../app' and '../../app.ts' are one file.
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+    },
+    rules: {
+      // No runtime import cycles anywhere in src/. (The rule skips `import type`: those vanish at
+      // build time; the layer rules below keep type imports flowing one way too.)
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // Web: shared -> lib/components -> features -> app. A feature imports only itself.
+    files: ['src/web/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            ...webFeatures.map((feature) => ({
+              target: `./src/web/features/${feature}`,
+              from: './src/web/features',
+              except: [`./${feature}`],
+              message: 'A feature may not import another feature: move what both need to src/web/lib or src/web/components.',
+            })),
+            {
+              target: './src/web/features',
+              from: './src/web/app',
+              message: 'Features may not import the app shell: move what they need to src/web/lib or src/web/components.',
+            },
+            {
+              target: ['./src/web/lib', './src/web/components'],
+              from: ['./src/web/features', './src/web/app'],
+              message: 'lib/ and components/ are shared by the features: they may not import a feature or the app shell.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Server production code. Tests are left out: they may build the whole app and log in as
+    // the demo accounts the seed creates.
+    files: ['src/server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: root,
+          zones: [
+            {
+              target: './src/server/features',
+              from: './src/server/app.ts',
+              message: 'Features may not import app.ts (it imports them): take the dependency types from their own module.',
+            },
+            { target: './src/server/db/seed', from: './src/server/features', message: 'db/seed may not import features.' },
+            { target: './src/server/features', from: './src/server/db/seed', message: 'Features may not import db/seed (demo data).' },
+          ],
+        },
+      ],
     },
   },
   {

@@ -9,6 +9,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           exclude: ['src/**/*.api.test.ts'],
           environment: 'node',
+          setupFiles: ['./vitest.setup.ts'],
         },
       },
       {
@@ -16,6 +17,7 @@ export default defineConfig({
           name: 'api',
           include: ['src/**/*.api.test.ts'],
           environment: 'node',
+          setupFiles: ['./vitest.setup.ts'],
           pool: 'forks',
           // One embedded PGlite per worker, shared by the files it runs (each file in its own
           // schema): PGlite takes seconds and ~0.5 GB to start.

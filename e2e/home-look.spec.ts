@@ -2,14 +2,13 @@
 // decided and passes, the fonts are the latin and vietnamese subsets of two weights, preloaded,
 // and the book modal names no genre as an author.
 import AxeBuilder from '@axe-core/playwright';
-import { test, expect, expectAccessible, phoneViewport } from './fixtures';
+import { test, expect, expectAccessible, expectLoaded, phoneViewport } from './fixtures';
 
 test.use({ viewport: phoneViewport });
 
 test('the hero text passes the contrast check (axe decides every node) and the page has no violation', async ({ page }) => {
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectLoaded(page); // the timeline, the books and the news are on screen
   await expectAccessible(page, 'home at 360 px');
   const { incomplete } = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
   const undecided = incomplete.flatMap((rule) => rule.nodes.map((node) => node.target.join(' ')));
@@ -22,8 +21,11 @@ test('the home page loads only the latin and vietnamese subsets of Be Vietnam Pr
     if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
   });
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await expectLoaded(page);
   await expect.poll(() => page.evaluate(() => document.fonts.check('700 16px "Be Vietnam Pro"', 'Đại sứ'))).toBe(true);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined)); // every font the page shows has loaded
+  const preloadedFonts = await page.locator('link[rel="preload"][as="font"]').count();
+  await expect.poll(() => fonts.length).toBeGreaterThanOrEqual(preloadedFonts);
   expect(fonts.length).toBeGreaterThan(0);
   expect(fonts.length).toBeLessThanOrEqual(4);
   for (const font of fonts) expect(font).toMatch(/be-vietnam-pro-(latin|vietnamese)-(400|700)-normal-[\w-]+\.woff2$/);

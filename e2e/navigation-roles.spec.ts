@@ -2,7 +2,7 @@
 // and from /du-thi; the organiser and school administrators get a menu of their own, and a
 // family screen opened by them is one message on a normal page (no toast, no exam mode).
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, phoneViewport, test } from './fixtures';
+import { expect, expectAccessible, expectLoaded, phoneViewport, test } from './fixtures';
 
 const DEMO_PARENT = { phone: '0987654321', password: 'phuhuynh123' };
 const DEMO_SCHOOL_ADMIN = { phone: '0901000001', password: 'truong123' };
@@ -39,7 +39,7 @@ async function expectRefused(page: Page, path: string, note: RegExp) {
   await expect(page.locator('main').getByText(note)).toHaveCount(1);
   await expect(page.getByRole('button', { name: 'Mở menu' })).toBeVisible(); // the normal header, not the exam's
   await expect(page.locator('footer.site-footer')).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await expectLoaded(page); // the screen's requests are answered: a notice would show by now
   await expect(page.locator('.notice')).toHaveCount(0);
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole('link', { name: 'Về trang chủ' })).toHaveAttribute('href', '/');

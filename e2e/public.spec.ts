@@ -1,6 +1,6 @@
 // The public screens of spec section 2: header and off-canvas menu, home, news, rules, not-found.
 import type { Page } from '@playwright/test';
-import { test, expect, phoneViewport } from './fixtures';
+import { test, expect, expectLoaded, phoneViewport } from './fixtures';
 
 const DEMO_PARENT = { phone: '0987654321', password: 'phuhuynh123' };
 const DEMO_SCHOOL_ADMIN = { phone: '0901000001', password: 'truong123' };
@@ -147,7 +147,7 @@ test.describe('off-canvas menu on a phone', () => {
   test('no horizontal scroll at 360 px on home, rules and news', async ({ page }) => {
     for (const path of ['/', '/the-le', '/tin-tuc', '/tin-tuc/tuan-thi-truc-tuyen-nhung-dieu-can-biet', '/404']) {
       await page.goto(path);
-      await page.waitForLoadState('networkidle');
+      await expectLoaded(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, `scroll width of ${path}`).toBeLessThanOrEqual(360);
     }

@@ -2,7 +2,7 @@
 // licence line, all from GET /api/site (a load error is only logged, as spec section 8 says).
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { yearOf } from '../../shared/format';
-import { useSite, type SiteInfo } from './site';
+import { useSite, type SiteInfo } from '../lib/site';
 import './footer.css';
 
 const FacebookIcon = () => (

@@ -7,7 +7,7 @@ import type { UserRole } from '../../shared/schemas/auth';
 import { usePathname } from '../lib/router';
 import { roleOf, useSession } from '../lib/session';
 import { HomePage } from '../features/home/home-page';
-import { NotFoundPage } from './not-found-page';
+import { NotFoundPage } from '../components/not-found-page';
 import { WrongRolePage } from './wrong-role-page';
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>

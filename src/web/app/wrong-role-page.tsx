@@ -4,7 +4,7 @@ import { messages } from '../../shared/messages';
 import { Link } from '../lib/router';
 import { roleOf, useSession } from '../lib/session';
 import { usePageTitle } from '../lib/use-page-title';
-import './not-found.css';
+import '../components/not-found.css';
 
 export function WrongRolePage({ reason }: { reason: string }) {
   usePageTitle(messages.wrongRoleTitle);

@@ -1,9 +1,9 @@
 // /doi-mat-khau: a logged-in customer sets a new password (other sessions end on the server).
 import { messages } from '../../../shared/messages';
 import { usePageTitle } from '../../lib/use-page-title';
-import { AccountSideMenu } from './account-side-menu';
+import { AccountSideMenu } from '../../components/account-side-menu';
 import { NewPasswordForm } from './new-password-form';
-import { useRequireAuth } from './use-require-auth';
+import { useRequireAuth } from '../../lib/use-require-auth';
 import './auth.css';
 
 export function ChangePasswordPage() {

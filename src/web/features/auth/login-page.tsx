@@ -10,7 +10,7 @@ import { api } from '../../lib/api-client';
 import { Link, useNavigate } from '../../lib/router';
 import { setSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { errorMessage, showServerFieldErrors } from './server-errors';
+import { errorMessage, showServerFieldErrors } from '../../lib/server-errors';
 import { useRedirectIfLoggedIn } from './use-redirect-if-logged-in';
 import './auth.css';
 

@@ -11,7 +11,7 @@ import { TextField } from '../../components/ui/field';
 import { usePopup } from '../../components/ui/popup';
 import { api } from '../../lib/api-client';
 import { useNavigate } from '../../lib/router';
-import { showServerFieldErrors } from './server-errors';
+import { showServerFieldErrors } from '../../lib/server-errors';
 
 export function NewPasswordForm({ label, submitLabel, disabled }: { label: string; submitLabel: string; disabled?: boolean }) {
   const navigate = useNavigate();

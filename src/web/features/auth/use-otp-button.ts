@@ -8,7 +8,7 @@ import { accountMessages } from '../../../shared/messages';
 import { OTP_BUTTON_REENABLE_MS } from '../../../shared/rules';
 import type { SendOtpRequest, SendOtpResponse } from '../../../shared/schemas/auth';
 import { api, ApiRequestError } from '../../lib/api-client';
-import { showServerFieldErrors } from './server-errors';
+import { showServerFieldErrors } from '../../lib/server-errors';
 
 /** Seconds left until `until` (a Date.now() value), ticking every second; 0 once passed. */
 function useSecondsLeft(until: number | undefined): number {

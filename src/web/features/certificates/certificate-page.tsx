@@ -10,8 +10,8 @@ import { notify } from '../../components/ui/notices';
 import { ApiRequestError, api } from '../../lib/api-client';
 import { Link, useParams } from '../../lib/router';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useRequireAuth } from '../auth/use-require-auth';
-import { fetchCertificateBlob, saveBlob, useCertificateImage } from './certificate-files';
+import { useRequireAuth } from '../../lib/use-require-auth';
+import { fetchCertificateBlob, saveBlob, useCertificateImage } from '../../lib/certificate-files';
 import './certificates.css';
 import { Loading } from '../../components/ui/loading';
 

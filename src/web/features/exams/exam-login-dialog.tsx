@@ -11,7 +11,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { api } from '../../lib/api-client';
 import { setSession } from '../../lib/session';
-import { errorMessage, showServerFieldErrors } from '../auth/server-errors';
+import { errorMessage, showServerFieldErrors } from '../../lib/server-errors';
 
 export const examLoginTexts = {
   title: 'Phụ huynh vui lòng đăng nhập lại',

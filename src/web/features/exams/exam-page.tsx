@@ -15,7 +15,7 @@ import {
   TIMEOUT_AUTO_SUBMIT_DELAY_MS,
   TOTAL_EXAM_ITEMS,
 } from '../../../shared/rules';
-import type { ExamingResponse } from '../../../shared/schemas/exams';
+import { examSlugSchema, type ExamingResponse } from '../../../shared/schemas/exams';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { notify } from '../../components/ui/notices';
@@ -23,7 +23,7 @@ import { ApiRequestError, isRetryable, retryDelayMs } from '../../lib/api-client
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { getSession, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useRequireAuth } from '../auth/use-require-auth';
+import { useRequireAuth } from '../../lib/use-require-auth';
 import { AnswerStore, type KeyValueStorage, type SaveStatus } from './answer-store';
 import { fetchExam, fetchExamTime, isSessionEnded, isTransient, saveAnswers, submitExam } from './exam-api';
 import { ExamLoginDialog } from './exam-login-dialog';
@@ -31,7 +31,6 @@ import { ExamNavigator } from './exam-navigator';
 import { PredictionView, QuestionView } from './question-view';
 import './exams.css';
 
-const SLUG_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 /** Back-off of a failed load or submit (ms): a random wait up to base * 2^failures, at most cap. */
 const RETRY_BACKOFF = { baseMs: 2_000, capMs: 30_000 };
 /** The time turns to the accent colour for the last 2 minutes. */
@@ -75,7 +74,8 @@ export function ExamPage() {
   const navigate = useNavigate();
   const bookId = positiveInt(params.bookId);
   const childId = positiveInt(params.childId);
-  const slug = params.slugExam && SLUG_PATTERN.test(params.slugExam) ? params.slugExam : undefined;
+  // The server's own slug rule: a link that can never name an exam is not sent.
+  const slug = examSlugSchema.safeParse(params.slugExam).success ? params.slugExam : undefined;
   const valid = bookId !== undefined && childId !== undefined && slug !== undefined;
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);

@@ -9,7 +9,7 @@ import { ApiRequestError, isRetryable } from '../../lib/api-client';
 import { formatNumber } from '../../../shared/format';
 import { Link, useParams } from '../../lib/router';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useRequireAuth } from '../auth/use-require-auth';
+import { useRequireAuth } from '../../lib/use-require-auth';
 import { fetchExamResult } from './exam-api';
 import './exams.css';
 

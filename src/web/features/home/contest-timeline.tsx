@@ -1,7 +1,7 @@
 // The contest timeline of spec section 2, drawn from the contest's settings (GET /api/site), so
 // it always agrees with the rules page and the exam window.
 import { formatDate } from '../../../shared/format';
-import { useSite } from '../../app/site';
+import { useSite } from '../../lib/site';
 import './contest-timeline.css';
 
 const range = (from: string, to: string) => `${formatDate(from)} – ${formatDate(to)}`;

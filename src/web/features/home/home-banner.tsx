@@ -1,6 +1,6 @@
 import { Link } from '../../lib/router';
 import { yearOf } from '../../../shared/format';
-import { useSite } from '../../app/site';
+import { useSite } from '../../lib/site';
 import { isSchoolAdmin, mayTakeExams, useSession } from '../../lib/session';
 
 export function HomeBanner() {

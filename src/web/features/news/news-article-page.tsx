@@ -6,7 +6,7 @@ import type { NewsArticle } from '../../../shared/schemas/news';
 import { api, ApiRequestError } from '../../lib/api-client';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { usePageTitle } from '../../lib/use-page-title';
-import { NotFoundPage } from '../../app/not-found-page';
+import { NotFoundPage } from '../../components/not-found-page';
 import './news.css';
 
 type State = { status: 'loading' } | { status: 'ready'; article: NewsArticle } | { status: 'missing' } | { status: 'failed' };

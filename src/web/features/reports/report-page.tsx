@@ -3,7 +3,7 @@
 import { messages } from '../../../shared/messages';
 import { isSchoolAdmin } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useRequireAuth } from '../auth/use-require-auth';
+import { useRequireAuth } from '../../lib/use-require-auth';
 import { ParentReport } from './parent-report';
 import { SchoolReport } from './school-report';
 import './reports.css';

@@ -8,7 +8,7 @@ import type { ReportSchoolResponse } from '../../../shared/schemas/reports';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/notices';
 import { api } from '../../lib/api-client';
-import { useCertificateImage } from '../certificates/certificate-files';
+import { useCertificateImage } from '../../lib/certificate-files';
 import { exportReport } from './export-excel';
 import { Loading } from '../../components/ui/loading';
 import { Modal } from '../../components/ui/modal';

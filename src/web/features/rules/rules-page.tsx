@@ -17,7 +17,7 @@ import { api } from '../../lib/api-client';
 import { Link } from '../../lib/router';
 import { mayTakeExams, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useSite, type SiteContest } from '../../app/site';
+import { useSite, type SiteContest } from '../../lib/site';
 import './rules.css';
 
 const SECTIONS = [

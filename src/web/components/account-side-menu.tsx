@@ -1,7 +1,7 @@
 // Side menu of the account pages (spec section 2): /tai-khoan, /doi-mat-khau and, for
 // participants only, /du-thi.
-import { Link, usePathname } from '../../lib/router';
-import { mayTakeExams, useSession } from '../../lib/session';
+import { Link, usePathname } from '../lib/router';
+import { mayTakeExams, useSession } from '../lib/session';
 
 export function AccountSideMenu({ showExamLink }: { showExamLink?: boolean }) {
   const session = useSession();

@@ -1,7 +1,7 @@
 // Certificate files are served to their owner only, with the bearer token: the browser fetches
 // them as blobs (an <img> or a plain link cannot send the header) and shows or saves those.
 import { useEffect, useState } from 'react';
-import { getSession } from '../../lib/session';
+import { getSession } from './session';
 
 export async function fetchCertificateBlob(path: string, signal?: AbortSignal): Promise<Blob> {
   const session = getSession();

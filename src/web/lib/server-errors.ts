@@ -1,6 +1,6 @@
 // Field errors of an API answer ({errors: {phone: '...'}}) shown under the form's own fields.
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { ApiRequestError } from '../../lib/api-client';
+import { ApiRequestError } from './api-client';
 
 /** Sets the errors whose key is one of `fields`; returns how many it set. */
 export function showServerFieldErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[]): number {

@@ -1,7 +1,7 @@
 // GET /api/site: the footer texts and the contest dates, fetched once per page load and shared
 // by the footer and the rules page.
 import { useEffect, useState } from 'react';
-import { api } from '../lib/api-client';
+import { api } from './api-client';
 
 export type { SiteContest, SiteInfo } from '../../shared/schemas/site';
 import type { SiteInfo } from '../../shared/schemas/site';

@@ -1,10 +1,8 @@
 // buildApp(deps): the Fastify instance with every feature registered by hand. Never listens.
 import { existsSync } from 'node:fs';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '../shared/messages';
@@ -14,6 +12,7 @@ import type { Clock } from './lib/clock';
 import { handleClientError, handleError } from './lib/error-answers';
 import { refuseControlCharacters } from './lib/input-guard';
 import { registerLoadShedding, type ShedReason } from './lib/load-shedding';
+import { apiSecurityHeaders, pageSecurityHeaders } from './lib/security-headers';
 import type { SmsSender } from './lib/sms';
 import type { Api } from './lib/api';
 import { createAuth } from './features/auth/guard';
@@ -68,53 +67,9 @@ export async function buildApp(deps: AppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  // helmet's middleware built once (@fastify/helmet rebuilt it on every request: measurable on
-  // the exam-save hot path), applied to every response, API and pages alike.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // The Excel export compresses large sheets in a Web Worker made from a blob: URL (fflate).
-        workerSrc: ["'self'", 'blob:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // Certificates and covers may be shown by other sites (e.g. a school's page).
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
-  // Its headers are the same for every request: taken once, then given to each reply as Fastify
-  // headers (written with the reply's own, in one pass, instead of one setHeader call each).
-  const securityHeaderValues: Record<string, string> = {};
-  securityHeaders(
-    {} as IncomingMessage,
-    {
-      setHeader: (name: string, value: string) => (securityHeaderValues[name.toLowerCase()] = String(value)),
-      removeHeader: (name: string) => delete securityHeaderValues[name.toLowerCase()],
-    } as unknown as ServerResponse,
-    (error?: unknown) => {
-      if (error) throw error;
-    },
-  );
-  // JSON answers are never rendered as a page: they need only the headers that matter for data
-  // (OWASP's REST set). Fewer bytes on every exam save over a phone's 3G link.
-  const apiSecurityHeaderValues: Record<string, string> = {
-    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'cross-origin-resource-policy': 'same-site',
-    'strict-transport-security': securityHeaderValues['strict-transport-security']!,
-  };
+  // The security headers (lib/security-headers.ts), fixed, given to each reply in one pass.
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiSecurityHeaderValues : securityHeaderValues);
+    reply.headers(request.url.startsWith('/api/') ? apiSecurityHeaders : pageSecurityHeaders);
     done();
   });
   await app.register(compress, { global: true, threshold: 1024 });

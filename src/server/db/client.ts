@@ -29,9 +29,19 @@ export interface OpenDatabaseOptions {
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
-// count(*) and sums are int8/numeric: small enough here to be plain numbers on both drivers.
-pg.types.setTypeParser(INT8_OID, (value) => Number(value));
-pg.types.setTypeParser(NUMERIC_OID, (value) => Number(value));
+let typeParsersInstalled = false;
+
+/**
+ * count(*) and sums are int8/numeric: small enough here to be plain numbers on both drivers.
+ * pg's parsers are process-wide, so they are set here once, when the first PostgreSQL database
+ * opens (PGlite gets the same parsers per instance, see openPglite). Idempotent.
+ */
+export function installPgTypeParsers(): void {
+  if (typeParsersInstalled) return;
+  pg.types.setTypeParser(INT8_OID, (value) => Number(value));
+  pg.types.setTypeParser(NUMERIC_OID, (value) => Number(value));
+  typeParsersInstalled = true;
+}
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
@@ -91,6 +101,7 @@ export function connectionCount(db: Db): number {
 }
 
 function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {
+  installPgTypeParsers();
   const onError = options.onConnectionError ?? (() => {});
   const pool = new pg.Pool({
     connectionString: url,

@@ -55,13 +55,80 @@ describe('migrations', () => {
       }).execute();
 
     await contestant(1);
-    await expect(contestant(1)).rejects.toThrow(); // same position twice
-    await expect(contestant(4)).rejects.toThrow(); // a fourth contestant
-    await expect(contestant(2, otherDistrict)).rejects.toThrow(); // school outside the district
-    await expect(contestant(2, districtId, '123456')).rejects.toThrow(); // free-text class over 5 characters
-    await expect(contestant(2, districtId, null)).rejects.toThrow(); // neither class room nor free text
+    await expect(contestant(1)).rejects.toMatchObject(violates(UNIQUE, 'contestants_user_id_position_key')); // same position twice
+    await expect(contestant(4)).rejects.toMatchObject(violates(CHECK, 'contestants_position_check')); // a fourth contestant
+    await expect(contestant(2, otherDistrict)).rejects.toMatchObject(violates(FOREIGN_KEY, 'contestants_school_id_district_id_fkey')); // school outside the district
+    await expect(contestant(2, districtId, '123456')).rejects.toMatchObject(violates(CHECK, 'contestants_class_room_other_check')); // free-text class over 5 characters
+    await expect(contestant(2, districtId, null)).rejects.toMatchObject(violates(CHECK, 'contestants_check')); // neither class room nor free text
     await expect(
       db.insertInto('users').values({ phone: '0922222222', password_hash: 'x', role: 'school_admin', school_id: null }).execute(),
-    ).rejects.toThrow(); // a school administrator without a school
+    ).rejects.toMatchObject(violates(CHECK, 'users_check')); // a school administrator without a school
+  });
+
+  it('hold each rule of an exam row as a named CHECK constraint, on insert and on update, even with triggers off', async () => {
+    const db = server.db;
+    const { id: districtId } = await db.insertInto('districts').values({ name: 'Huyện Bài Thi' }).returning('id').executeTakeFirstOrThrow();
+    const { id: schoolId } = await db.insertInto('schools').values({ district_id: districtId, name: 'Trường Bài Thi' }).returning('id').executeTakeFirstOrThrow();
+    const { id: groupId } = await db.insertInto('class_groups').values({ name: 'Nhóm Bài Thi', grades: '3-4', position: 8 }).returning('id').executeTakeFirstOrThrow();
+    const { id: userId } = await db.insertInto('users').values({ phone: '0933333333', password_hash: 'x', role: 'parent', school_id: null }).returning('id').executeTakeFirstOrThrow();
+    const { id: contestantId } = await db
+      .insertInto('contestants')
+      .values({ user_id: userId, position: 1, fullname: 'Bé Thi', district_id: districtId, school_id: schoolId, class_group_id: groupId, class_room_id: null, class_room_other: '3A' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: bookId } = await db.insertInto('books').values({ class_group_id: groupId, name: 'Sách Thử', image: '/x.svg', position: 99 }).returning('id').executeTakeFirstOrThrow();
+    const { id: contestId } = await db
+      .insertInto('contests')
+      .values({ name: 'Cuộc thi Thử', exam_starts_at: new Date('2026-05-01T01:00:00Z'), exam_ends_at: new Date('2026-05-10T01:00:00Z'), results_at: new Date('2026-05-20T01:00:00Z') })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    let attempt = 0;
+    // A valid exam in progress, every column given (triggers may be off); `rule` breaks one rule.
+    const exam = (rule: Record<string, unknown> = {}) => ({
+      slug: `exam-rule-test-slug-${(attempt += 1)}`,
+      contest_id: contestId,
+      contestant_id: contestantId,
+      user_id: userId,
+      book_id: bookId,
+      attempt: 1,
+      status: 2,
+      start_time: new Date('2026-05-01T02:00:00Z'),
+      end_time: new Date('2026-05-01T02:20:00Z'),
+      questions: '[]',
+      answer_key: '{}',
+      answer_options: '{}',
+      ...rule,
+    });
+    const finished = { status: 1, submitted_at: new Date('2026-05-01T02:10:00Z'), points: 50, correct_count: 10, duration_seconds: 600 };
+    const rules: [string, Record<string, unknown>][] = [
+      ['exams_slug_check', { slug: 'short' }],
+      ['exams_attempt_check', { attempt: 4 }],
+      ['exams_status_check', { ...finished, status: 3 }],
+      ['exams_correct_count_check', { correct_count: -1 }],
+      ['exams_points_check', { ...finished, points: 101 }],
+      ['exams_duration_seconds_check', { ...finished, duration_seconds: -1 }],
+      ['exams_check', { end_time: new Date('2026-05-01T02:00:00Z') }], // start_time < end_time
+      ['exams_check1', { ...finished, submitted_at: null }], // a finished exam is scored and timed
+      ['exams_prediction_check', { prediction: -1 }],
+    ];
+    const { id: examId } = await db.insertInto('exams').values(exam() as never).returning('id').executeTakeFirstOrThrow();
+    for (const [constraint, rule] of rules) {
+      await expect(db.insertInto('exams').values(exam(rule) as never).execute(), constraint).rejects.toMatchObject(violates(CHECK, constraint));
+      const update = db.updateTable('exams').set(rule as never).where('id', '=', examId).execute();
+      await expect(update, constraint).rejects.toMatchObject(violates(CHECK, constraint));
+      // A restore with triggers off (pg_restore --disable-triggers, replica role) still checks.
+      const restore = db.transaction().execute(async (trx) => {
+        await sql`SET LOCAL session_replication_role = replica`.execute(trx);
+        await trx.insertInto('exams').values(exam(rule) as never).execute();
+      });
+      await expect(restore, constraint).rejects.toMatchObject(violates(CHECK, constraint));
+    }
+    await db.insertInto('exams').values(exam({ ...finished, attempt: 2 }) as never).execute();
   });
 });
+
+// SQLSTATEs of the integrity rules (PostgreSQL appendix A), with the constraint they name.
+const UNIQUE = '23505';
+const FOREIGN_KEY = '23503';
+const CHECK = '23514';
+const violates = (code: string, constraint: string) => ({ code, constraint });

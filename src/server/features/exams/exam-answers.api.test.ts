@@ -1,4 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app';
+import { createLogSmsSender } from '../auth/sms-drivers';
+import { createMetrics } from '../metrics/metrics';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createParent, createSchoolAdmin } from '../../test/factories';
 import { answersFor, examRow, parentWithContestant, saveBody, startExam, type StartedExam } from './exam-fixtures';
@@ -59,16 +64,23 @@ describe('POST /api/store-answers-exam', () => {
 
   it('refuses a question of another exam, an answer of another question and a question twice', async () => {
     const exam = await startExam(server);
-    const other = await startExam(server);
-    const foreignQuestion = other.questions.find((q) => !exam.questions.some((own) => own.id === q.id));
+    // A real question (with one of its own answers) that this exam did not draw: always exists,
+    // since the seeded books hold more questions than one exam draws.
+    const foreignQuestion = await server.db
+      .selectFrom('answers')
+      .select(['question_id', 'id'])
+      .where('question_id', 'not in', exam.questions.map((q) => q.id))
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
     const q0 = exam.questions[0]!;
     const q1 = exam.questions[1]!;
     const cases = [
       [{ answers: [{ question_id: 999_999, answer_id: 1 }] }, 'question_not_in_exam'],
       [{ answers: [{ question_id: q0.id, answer_id: q1.answers[0]!.id }] }, 'answer_not_of_question'],
       [{ answers: [{ question_id: q0.id, answer_id: q0.answers[0]!.id }, { question_id: q0.id, answer_id: q0.answers[1]!.id }] }, 'duplicate_question'],
+      [{ answers: [{ question_id: foreignQuestion.question_id, answer_id: foreignQuestion.id }] }, 'question_not_in_exam'],
     ] as [Record<string, unknown>, string][];
-    if (foreignQuestion) cases.push([{ answers: [{ question_id: foreignQuestion.id, answer_id: foreignQuestion.answers[0]!.id }] }, 'question_not_in_exam']);
     for (const [body, code] of cases) {
       for (const send of [save, submit]) {
         const response = await send(exam, body);
@@ -137,17 +149,66 @@ describe('POST /api/store-answers-exam', () => {
     const stranger = await createParent(server);
     const q0 = bad.questions[0]!;
     const wrongAnswer = bad.questions[1]!.answers[0]!.id;
-    const responses = await Promise.all([
+
+    // Saves that arrive one by one each leave alone (on PGlite a statement even ends before the
+    // next request is read), so no batch would form. To make one form for sure, on both drivers:
+    // an app of its own whose save batcher is watched through its metrics seam, and a transaction
+    // that holds these exams' rows (and, on PGlite, its only connection) until every save has
+    // reached the batcher: the first ones wait in their statements, the rest queue, then leave together.
+    const batchSizes: number[] = [];
+    let queueLength = () => 0;
+    const metrics = createMetrics({ db: server.db });
+    const logger = pino({ level: 'silent' });
+    const app = await buildApp({
+      config: server.config,
+      db: server.db,
+      clock: server.clock,
+      sms: createLogSmsSender(server.dataDir, logger, server.clock.now),
+      logger,
+      webRoot: join(server.dataDir, 'no-web'),
+      metrics: {
+        ...metrics,
+        saves: { ...metrics.saves, batchSent: (size) => batchSizes.push(size), watchQueue: (length) => (queueLength = length) },
+      },
+    });
+    const injectSave = (exam: StartedExam, extra: Record<string, unknown>, token = exam.token) =>
+      app.inject({ method: 'POST', url: '/api/store-answers-exam', headers: { authorization: `Bearer ${token}` }, payload: saveBody(exam, extra) });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const rowsLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holding = server.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('exams').select('id').where('id', 'in', exams.map((exam) => exam.examId)).forUpdate().execute();
+      locked();
+      await released;
+    });
+    await rowsLocked;
+
+    const sent = [
       // One exam saved five times at once, out of order: the highest seq wins.
-      ...[3, 1, 5, 2, 4].map((seq) => save(steady, { answers: answersFor(steady, seq, seq), seq, prediction: seq * 100 })),
-      save(bad, { answers: [{ question_id: q0.id, answer_id: wrongAnswer }], seq: 1 }),
-      save(foreign, { answers: answersFor(foreign, 2, 2), seq: 1 }, stranger.token),
-      save(racing, { answers: answersFor(racing, 4, 4), seq: 2, prediction: 2 }),
-      save(racing, { answers: answersFor(racing, 4, 0), seq: 1, prediction: 1 }),
-      ...[1, 2, 3].map((n) => save(plain, { answers: answersFor(plain, n, n) })),
-    ]);
+      ...[3, 1, 5, 2, 4].map((seq) => injectSave(steady, { answers: answersFor(steady, seq, seq), seq, prediction: seq * 100 })),
+      injectSave(bad, { answers: [{ question_id: q0.id, answer_id: wrongAnswer }], seq: 1 }),
+      injectSave(foreign, { answers: answersFor(foreign, 2, 2), seq: 1 }, stranger.token),
+      injectSave(racing, { answers: answersFor(racing, 4, 4), seq: 2, prediction: 2 }),
+      injectSave(racing, { answers: answersFor(racing, 4, 0), seq: 1, prediction: 1 }),
+      ...[1, 2, 3].map((n) => injectSave(plain, { answers: answersFor(plain, n, n) })),
+    ];
+    const sentOrQueued = () => batchSizes.reduce((sum, size) => sum + size, 0) + queueLength();
+    await vi.waitFor(() => expect(sentOrQueued()).toBe(sent.length), { timeout: 10_000, interval: 5 });
+    release();
+    await holding;
+    const responses = (await Promise.all(sent)).map((r) => ({ status: r.statusCode, body: r.json() }));
+    await app.close();
+
+    // A batch of several saves formed (one save per exam per statement, so at most 5)...
+    expect(Math.max(...batchSizes)).toBeGreaterThan(1);
+    // ...and each save got its own answer.
     expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 400, 404, 200, 200, 200, 200, 200]);
     expect(responses[5]!.body).toMatchObject({ success: false, code: 'answer_not_of_question' });
+    expect(responses[6]!.body).toMatchObject({ success: false, code: 'not_found' });
+    expect(responses.slice(7, 9).map((r) => r.body)).toEqual(
+      expect.arrayContaining([expect.objectContaining({ saved: true, save_seq: 2 })]),
+    );
 
     const steadyRow = await examRow(server, steady.examId);
     expect(steadyRow).toMatchObject({ save_seq: 5, prediction: 500 });
@@ -286,8 +347,17 @@ describe('finaliseOverdueExams (the background sweep)', () => {
     // A fresh exam started now is not touched later on.
     const later = await startExam(server);
     server.clock.advance(1_000 + 3_600_000);
+    // Exams of earlier tests of this file are overdue too: the two sweeps together finalise each
+    // overdue exam exactly once (a row one holds, the other skips).
+    const overdue = await server.db
+      .selectFrom('exams')
+      .select('id')
+      .where('status', '=', 2)
+      .where('end_time', '<', new Date(server.clock.now().getTime() - 30_000))
+      .execute();
+    expect(overdue.map((row) => row.id)).toEqual(expect.arrayContaining([exam.examId, fresh.examId, later.examId]));
     const [first, second] = await Promise.all([finaliseOverdueExams(server.db, server.clock), finaliseOverdueExams(server.db, server.clock)]);
-    expect(first + second).toBeGreaterThanOrEqual(2);
+    expect(first + second).toBe(overdue.length);
     const row = await examRow(server, exam.examId);
     expect(row).toMatchObject({ status: 1, correct_count: 5, points: 25, duration_seconds: 1200, prediction: 77 });
     expect(row.submitted_at?.getTime()).toBe(row.end_time.getTime());

@@ -13,7 +13,7 @@ import {
   sendOtpRequestSchema,
   sendOtpResponseSchema,
 } from '../../../shared/schemas/auth';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { createAccountService } from './service';
 

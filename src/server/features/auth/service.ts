@@ -3,7 +3,7 @@
 import type { ErrorCode } from '../../../shared/error-codes';
 import { accountMessages } from '../../../shared/messages';
 import type { ApiUser } from '../../../shared/schemas/auth';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken } from '../../lib/tokens';

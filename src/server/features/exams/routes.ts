@@ -16,7 +16,7 @@ import {
   submitExamBodySchema,
   submitExamResponseSchema,
 } from '../../../shared/schemas/exams';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
 import * as service from './service';

@@ -1,7 +1,7 @@
 import { messages } from '../../../shared/messages';
 import { formatDate } from '../../../shared/format';
 import { newsArticleResponseSchema, newsListResponseSchema, newsSlugParamsSchema } from '../../../shared/schemas/news';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { notFound } from '../../lib/errors';
 import * as repo from './repo';

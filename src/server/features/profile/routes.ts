@@ -1,7 +1,7 @@
 // GET /api/profile and POST /api/customer/profile (spec section 7): the account and its contestants.
 import { messages } from '../../../shared/messages';
 import { profileResponseSchema, profileUpdateRequestSchema, profileUpdateResponseSchema } from '../../../shared/schemas/profile';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { createProfileService } from './service';
 

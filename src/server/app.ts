@@ -162,4 +162,3 @@ export async function buildApp(deps: AppDeps) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
-export type { AppDeps } from './services';

@@ -18,6 +18,7 @@ import {
 } from '../../../shared/schemas/exams';
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
+import { readBearerToken } from '../auth/guard';
 import { fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
 import * as service from './service';
 
@@ -63,7 +64,7 @@ export function registerExamRoutes(api: Api, services: Services) {
     { schema: { querystring: examTimeQuerySchema, response: { 200: examTimeResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
-      return service.examTimes(deps, request, request.query.exam_id);
+      return service.examTimes(deps, readBearerToken(request), request.query.exam_id);
     },
   );
 
@@ -78,7 +79,7 @@ export function registerExamRoutes(api: Api, services: Services) {
       serializerCompiler: fastSerializerCompiler(saveAnswersResponseSchema),
       compress: false,
     },
-    async (request) => service.saveAnswers(deps, request, request.body),
+    async (request) => service.saveAnswers(deps, readBearerToken(request), request.body),
   );
 
   api.post(

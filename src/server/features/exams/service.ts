@@ -1,7 +1,6 @@
 // The rules of an exam: who may start one, when, how answers are saved and scored. Time is the
 // server's (the injected clock); the database's unique indexes back the attempt rules.
 import { randomInt } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { examMessages, messages } from '../../../shared/messages';
 import { formatDateTime } from '../../../shared/format';
 import { MAX_ATTEMPTS_PER_CONTESTANT, SAVE_GRACE_SECONDS } from '../../../shared/rules';
@@ -12,7 +11,7 @@ import type { AnswerMap, ExamQuestion } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
-import { readBearerToken, type Auth, type AuthUser } from '../auth/guard';
+import type { Auth, AuthUser } from '../auth/guard';
 import type { Metrics } from '../metrics/metrics';
 import { getCurrentContest } from '../contest/repo';
 import * as repo from './repo';
@@ -228,17 +227,17 @@ export async function examForTaking(
 }
 
 /** Why a hot-path statement matched no row: 401, 403 or 404 (another account's exam is "not found"). */
-async function explainMissingExam(auth: Auth, request: FastifyRequest): Promise<never> {
-  assertCanTakeExams(await auth.authenticate(request));
+async function explainMissingExam(auth: Auth, token: string): Promise<never> {
+  assertCanTakeExams(await auth.findUserByToken(token));
   throw examNotFound();
 }
 
-export async function examTimes({ db, clock, auth }: ExamDeps, request: FastifyRequest, examId: number) {
-  const token = readBearerToken(request);
+/** Hot path: `token` is the caller's bearer token (undefined without one), checked inside the statement. */
+export async function examTimes({ db, clock, auth }: ExamDeps, token: string | undefined, examId: number) {
   if (!token) throw unauthorized(messages.unauthorized);
   const now = clock.now();
   const times = await repo.findExamTimes(db, examId, hashToken(token), now);
-  if (!times) return explainMissingExam(auth, request);
+  if (!times) return explainMissingExam(auth, token);
   let status = times.status;
   if (status === 2 && isOverdue(times.end_time, now)) {
     await repo.finaliseExam(db, examId, now);
@@ -277,8 +276,8 @@ function assertAnswersBelong(questions: ExamQuestion[], answers: AnswerMap) {
   }
 }
 
-export async function saveAnswers({ db, clock, auth, saves }: ExamDeps, request: FastifyRequest, body: SaveAnswersBody) {
-  const token = readBearerToken(request);
+/** Hot path: `token` is the caller's bearer token (undefined without one), checked inside the statement. */
+export async function saveAnswers({ db, clock, auth, saves }: ExamDeps, token: string | undefined, body: SaveAnswersBody) {
   if (!token) throw unauthorized(messages.unauthorized);
   const encoded = repo.answerPairs(body.answers);
   if (encoded.problem === 'duplicate') throw duplicateQuestion();
@@ -302,7 +301,7 @@ export async function saveAnswers({ db, clock, auth, saves }: ExamDeps, request:
 
   // Off the hot path: find out which check failed.
   const answers = answerMapOf(body.answers);
-  const user = assertCanTakeExams(await auth.authenticate(request));
+  const user = assertCanTakeExams(await auth.findUserByToken(token));
   const exam = await repo.findOwnedExamById(db, body.exam_id, body.slug, user.id);
   if (!exam) throw examNotFound();
   if (exam.status === 1) throw alreadySubmitted();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createContestant, createParent, createSchoolAdmin } from '../../test/factories';
 import { computeResults } from '../ranking/compute';
-import { insertFinishedExams, sessionAt } from '../reports/test-data';
+import { insertFinishedExams, sessionAt } from '../../demo/finished-exams';
 
 let server: TestServer;
 let owner: { id: number; token: string };

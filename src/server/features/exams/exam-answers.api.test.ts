@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createParent, createSchoolAdmin } from '../../test/factories';
-import { answersFor, examRow, parentWithContestant, saveBody, startExam, type StartedExam } from './exam-fixtures';
+import { answersFor, examRow, parentWithContestant, saveBody, startExam, type StartedExam } from '../../test/exam-fixtures';
 import { finaliseOverdueExams } from './finalise';
 
 let server: TestServer;

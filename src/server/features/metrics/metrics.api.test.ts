@@ -10,7 +10,7 @@ import { poolStats } from '../../db/client';
 import { hashToken } from '../../lib/tokens';
 import { createAuth } from '../auth/guard';
 import { createLogSmsSender } from '../auth/sms-drivers';
-import { startExam } from '../exams/exam-fixtures';
+import { startExam } from '../../test/exam-fixtures';
 import * as examRepo from '../exams/repo';
 import { createExamDeps } from '../exams/service';
 import { startTestServer, type TestServer } from '../../test/harness';

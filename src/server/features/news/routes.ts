@@ -5,7 +5,7 @@ import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { notFound } from '../../lib/errors';
 import * as repo from './repo';
-import { sanitizeNewsHtml } from './sanitize';
+import { sanitizeNewsHtml } from '../../lib/sanitize-html';
 
 const summary = (post: { slug: string; name: string; image: string; created_at: Date }) => ({
   slug: post.slug,

@@ -2,7 +2,7 @@
 // worked out by hand (see the plan below).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { insertFinishedExams, insertPupils, bookForClassRoom, type FinishedExamInput } from '../reports/test-data';
+import { insertFinishedExams, insertPupils, bookForClassRoom, type FinishedExamInput } from '../../demo/finished-exams';
 import { computeResults, type ComputeSummary } from './compute';
 
 // Plan (best attempts; instants in seconds after T):

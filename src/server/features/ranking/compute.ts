@@ -11,6 +11,7 @@ import { AppError } from '../../lib/errors';
 import { getCurrentContest } from '../contest/repo';
 import { finaliseOverdueExams } from '../exams/finalise';
 import {
+  classIdOf,
   awardTiers,
   bestAttempts,
   predictionDistance,
@@ -135,7 +136,7 @@ export async function computeResults(db: Db, clock: Clock, options: ComputeOptio
     // Classes for the teacher prizes.
     const classStats = new Map<string, ClassStat>();
     for (const attempt of best) {
-      const key = `${attempt.schoolId}:${attempt.className}`;
+      const key = classIdOf(attempt);
       const stat = classStats.get(key) ?? { schoolId: attempt.schoolId, className: attempt.className, participants: 0, totalPoints: 0, totalDurationSeconds: 0 };
       stat.participants += 1;
       stat.totalPoints += attempt.points;
@@ -144,8 +145,8 @@ export async function computeResults(db: Db, clock: Clock, options: ComputeOptio
     }
     const rankedClasses = rankClasses([...classStats.values()], settings.classMinParticipants);
     const classes = awardTiers(rankedClasses, settings.tiers.teacher).awarded;
-    const classByKey = new Map(classes.map((entry) => [`${entry.item.schoolId}:${entry.item.className}`, entry]));
-    ties.push(...tiesOf('classes', rankedClasses, settings.tiers.teacher, (c) => `${c.schoolId}:${c.className}`));
+    const classByKey = new Map(classes.map((entry) => [classIdOf(entry.item), entry]));
+    ties.push(...tiesOf('classes', rankedClasses, settings.tiers.teacher, classIdOf));
 
     // Store: replace the previous results of the contest.
     await trx.deleteFrom('individual_results').where('contest_id', '=', contest.id).execute();
@@ -210,7 +211,7 @@ export async function computeResults(db: Db, clock: Clock, options: ComputeOptio
         .insertInto('class_results')
         .values(
           slice.map((stat) => {
-            const entry = classByKey.get(`${stat.schoolId}:${stat.className}`);
+            const entry = classByKey.get(classIdOf(stat));
             return {
               contest_id: contest.id,
               school_id: stat.schoolId,

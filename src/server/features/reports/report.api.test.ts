@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createParent, createSchoolAdmin } from '../../test/factories';
 import { computeResults } from '../ranking/compute';
-import { bookForClassRoom, insertFinishedExams, insertPupils, newExamSlug, sessionAt } from './test-data';
+import { bookForClassRoom, insertFinishedExams, insertPupils, newExamSlug, sessionAt } from '../../demo/finished-exams';
 
 let server: TestServer;
 let admin: { id: number; token: string; schoolId: number };

@@ -7,6 +7,7 @@ import { resultMessages } from '../../../shared/messages';
 import type { CertificateView, ChildCertificateResponse, VerifyResponse } from '../../../shared/schemas/certificates';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { printedClass } from '../../db/contestants';
 import type { CertificateKind, Contest } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, forbidden, notFound } from '../../lib/errors';
@@ -72,7 +73,6 @@ async function currentContest(db: Db): Promise<Contest> {
   return contest;
 }
 
-const classOf = (row: Pick<ContestantRow, 'class_room_name' | 'class_room_other'>) => (row.class_room_name ?? row.class_room_other ?? '').trim();
 
 /** The facts a contestant's certificates are drawn from (undefined entries: not entitled). */
 interface ContestantFacts {
@@ -111,7 +111,7 @@ function contestantContent(deps: CertificateDeps, contest: Contest, facts: Conte
   const common = commonFacts(deps, contest, code);
   const pupil = (book: string): PupilFacts => ({
     fullname: facts.contestant.fullname.trim(),
-    className: classOf(facts.contestant),
+    className: printedClass(facts.contestant),
     school: facts.contestant.school_name,
     book,
   });
@@ -187,7 +187,7 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
     data: {
       id: contestant.id,
       fullname: contestant.fullname,
-      class: classOf(contestant),
+      class: printedClass(contestant),
       school: { name: contestant.school_name, address: contestant.school_address },
       class_room: contestant.class_room_name ? { name: contestant.class_room_name } : null,
       path_certificate: certificates.get('participation')?.pdf_url ?? null,

@@ -13,6 +13,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } fro
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Auth, AuthUser } from '../auth/guard';
 import type { Metrics } from '../metrics/metrics';
+import { listBooksOfGroup } from '../catalog/repo';
 import { getCurrentContest } from '../contest/repo';
 import * as repo from './repo';
 import { createSaveBatcher, type SaveBatcher } from './save-batcher';
@@ -91,7 +92,7 @@ const timeComplete = (durationSeconds: number) => ({
 export async function booksOfContestant({ db }: ExamDeps, user: AuthUser, contestantId: number) {
   const contestant = await repo.findOwnedContestant(db, contestantId, user.id);
   if (!contestant) throw notFound(examMessages.contestantNotFound);
-  return repo.listBooksOfGroup(db, contestant.class_group_id);
+  return listBooksOfGroup(db, contestant.class_group_id);
 }
 
 // Start -----------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import { CLASS_ROOM_OTHER, MAX_CONTESTANTS_PER_ACCOUNT } from '../../../shared/r
 import { normalisePhone, type ApiUser } from '../../../shared/schemas/auth';
 import type { Contestant, ContestantValues, Profile } from '../../../shared/schemas/profile';
 import type { Db } from '../../db/client';
+import { printedClass, type ContestantColumns } from '../../db/contestants';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, conflict, forbidden, notFound, type FieldErrors } from '../../lib/errors';
 import type { AuthUser } from '../auth/guard';
@@ -35,7 +36,7 @@ export function createProfileService({ db, clock }: { db: Db; clock: Clock }) {
       class_group_id: c.class_group_id,
       class_room_id: c.class_room_id ?? CLASS_ROOM_OTHER,
       class_room_other: c.class_room_other,
-      class: c.class_room_name ?? c.class_room_other ?? '',
+      class: printedClass(c),
       school: { name: c.school_name, address: c.school_address },
       class_room: c.class_room_name === null ? null : { name: c.class_room_name },
       exams: exams
@@ -173,7 +174,7 @@ export function createProfileService({ db, clock }: { db: Db; clock: Clock }) {
   return { loadProfile, saveProfile };
 }
 
-function toRow(child: ContestantValues): repo.ContestantRow {
+function toRow(child: ContestantValues): ContestantColumns {
   return {
     fullname: child.fullname,
     district_id: child.district_id,

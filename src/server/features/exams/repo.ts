@@ -110,7 +110,8 @@ function ownedExamQuery(db: Db, userId: number) {
       'contestants.fullname',
       'books.name as book_name',
     ])
-    .where('contestants.user_id', '=', userId);
+    // The owner rule of every exam query, the hot SQL's included (0007_contestant_owner.sql).
+    .where('exams.user_id', '=', userId);
 }
 export type OwnedExam = NonNullable<Awaited<ReturnType<typeof findOwnedExamBySlug>>>;
 

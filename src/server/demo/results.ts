@@ -112,5 +112,5 @@ export async function publishDemoResults(db: Db, clock: Clock): Promise<ComputeS
     .where('id', '=', contest.id)
     .execute();
   // Forced: a demo visitor may have an exam open; it is left out of the published results.
-  return computeResults(db, clock, { contestId: contest.id, force: true });
+  return computeResults({ db, clock }, { contestId: contest.id, force: true });
 }

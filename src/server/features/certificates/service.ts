@@ -5,12 +5,11 @@ import { randomInt } from 'node:crypto';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { resultMessages } from '../../../shared/messages';
 import type { CertificateView, ChildCertificateResponse, VerifyResponse } from '../../../shared/schemas/certificates';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { printedClass } from '../../db/contestants';
 import type { CertificateKind, Contest } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
 import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { Services } from '../../services';
 import type { AuthUser } from '../auth/guard';
 import { getCurrentContest } from '../contest/repo';
 import { contestYear } from '../../../shared/schemas/site';
@@ -47,11 +46,7 @@ import {
   type Holder,
 } from './repo';
 
-export interface CertificateDeps {
-  db: Db;
-  clock: Clock;
-  config: Config;
-}
+export type CertificateDeps = Pick<Services, 'db' | 'clock' | 'config'>;
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 

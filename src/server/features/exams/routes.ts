@@ -27,7 +27,7 @@ const NO_STORE = 'no-store';
 
 export function registerExamRoutes(api: Api, services: Services) {
   const { auth } = services;
-  const deps = service.createExamDeps(services.db, services.clock, auth, services);
+  const deps = service.createExamDeps(services);
 
   /** preHandler: the caller must be a parent (401 / 403 with a clear message otherwise). */
   const requireParent = async (request: FastifyRequest, _reply: FastifyReply) => {

@@ -5,44 +5,35 @@ import { examMessages, messages } from '../../../shared/messages';
 import { formatDateTime } from '../../../shared/format';
 import { MAX_ATTEMPTS_PER_CONTESTANT, SAVE_GRACE_SECONDS } from '../../../shared/rules';
 import type { ExamAnswer, SaveAnswersBody } from '../../../shared/schemas/exams';
-import type { Config } from '../../config';
 import { connectionCount, type Db } from '../../db/client';
 import type { AnswerMap, ExamQuestion } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
+import type { Services } from '../../services';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Auth, AuthUser } from '../auth/guard';
-import type { Metrics } from '../metrics/metrics';
 import { listBooksOfGroup } from '../catalog/repo';
 import { getCurrentContest } from '../contest/repo';
 import * as repo from './repo';
 import { createSaveBatcher, type SaveBatcher } from './save-batcher';
 
-export interface ExamDeps {
-  db: Db;
-  clock: Clock;
-  auth: Auth;
+export type ExamDeps = Pick<Services, 'db' | 'clock' | 'auth'> & {
   /** Writes autosaves, several per statement under load (save-batcher.ts). */
   saves: SaveBatcher;
-}
+};
 
-/** What createExamDeps reads of the app's dependencies besides db, clock and auth. */
-export interface ExamWiring {
-  config: Config;
-  metrics?: Metrics;
-}
-
-export function createExamDeps(db: Db, clock: Clock, auth: Auth, wiring: ExamWiring): ExamDeps {
-  const load = wiring.config.load;
+/** The exams' deps: the app's, and the save batcher (state of its own), built once per app. */
+export function createExamDeps(services: Pick<Services, 'db' | 'clock' | 'auth' | 'config' | 'metrics'>): ExamDeps {
+  const { db, clock, auth, metrics } = services;
+  const load = services.config.load;
   const saves = createSaveBatcher((batch) => repo.saveAnswersBatch(db, batch), {
     // Half the connections at most for autosave batches: starts, submits and pages keep the rest.
     maxInFlight: Math.max(1, Math.floor(connectionCount(db) / 2)),
     // Bounded in length and in waiting time: past either, a save is answered 503 and the client retries.
     queueLimit: load.saveQueueLimit,
     queueTimeoutMs: load.saveQueueTimeoutMs,
-    observer: wiring.metrics?.saves,
+    observer: metrics?.saves,
   });
-  wiring.metrics?.saves.watchQueue(() => saves.queueLength);
+  metrics?.saves.watchQueue(() => saves.queueLength);
   return { db, clock, auth, saves };
 }
 

@@ -73,7 +73,7 @@ describe('metrics', () => {
     metrics.requestShed('db_pool');
 
     // Two saves through the exam wiring with these metrics: one applies, one fails its checks.
-    const deps = createExamDeps(server.db, server.clock, createAuth(server.db, server.clock), { config: server.config, metrics });
+    const deps = createExamDeps({ ...server, auth: createAuth(server.db, server.clock), metrics });
     const [questionId, answerId] = Object.entries(exam.key)[0]!;
     const encoded = examRepo.answerPairs([{ question_id: Number(questionId), answer_id: answerId }]);
     if (encoded.problem) throw new Error(encoded.problem);

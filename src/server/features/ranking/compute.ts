@@ -6,8 +6,8 @@ import { resultMessages } from '../../../shared/messages';
 import { formatDateTime } from '../../../shared/format';
 import type { Db } from '../../db/client';
 import type { Contest } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import type { Services } from '../../services';
 import { getCurrentContest } from '../contest/repo';
 import { finaliseOverdueExams } from '../exams/finalise';
 import { classIdOf, predictionDistance } from './ranking';
@@ -36,7 +36,10 @@ export interface ComputeOptions {
 
 const SLICE = 1000;
 
-export async function computeResults(db: Db, clock: Clock, options: ComputeOptions = {}): Promise<ComputeSummary> {
+/** What computeResults reads. */
+export type ComputeDeps = Pick<Services, 'db' | 'clock'>;
+
+export async function computeResults({ db, clock }: ComputeDeps, options: ComputeOptions = {}): Promise<ComputeSummary> {
   const contest: Contest | undefined = options.contestId
     ? await db.selectFrom('contests').selectAll().where('id', '=', options.contestId).executeTakeFirst()
     : await getCurrentContest(db);

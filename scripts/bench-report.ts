@@ -11,7 +11,7 @@ import { seed } from '../src/server/db/seed/seed';
 import { createManualClock } from '../src/server/lib/clock';
 import { finishedAttemptsQuery } from '../src/server/features/ranking/repo';
 import { schoolReport } from '../src/server/features/reports/service';
-import { bookForClassRoom, insertFinishedExams, insertPupils, type FinishedExamInput } from '../src/server/features/reports/test-data';
+import { bookForClassRoom, insertFinishedExams, insertPupils, type FinishedExamInput } from '../src/server/demo/finished-exams';
 
 const PUPILS = 3000;
 const ATTEMPTS = 3;

@@ -1,19 +1,15 @@
 // buildApp(deps): the Fastify instance with every feature registered by hand. Never listens.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '../shared/messages';
-import type { Config } from './config';
-import type { Db } from './db/client';
-import type { Clock } from './lib/clock';
 import { handleClientError, handleError } from './lib/error-answers';
 import { refuseControlCharacters } from './lib/input-guard';
-import { registerLoadShedding, type ShedReason } from './lib/load-shedding';
+import { registerLoadShedding } from './lib/load-shedding';
 import { apiSecurityHeaders, pageSecurityHeaders } from './lib/security-headers';
-import type { SmsSender } from './lib/sms';
 import type { Api } from './lib/api';
 import { createAuth } from './features/auth/guard';
 import { registerHealthRoutes } from './features/health/routes';
@@ -25,21 +21,7 @@ import { registerProfileRoutes } from './features/profile/routes';
 import { registerExamRoutes } from './features/exams/routes';
 import { registerReportRoutes } from './features/reports/routes';
 import { registerCertificateRoutes } from './features/certificates/routes';
-import type { Metrics } from './features/metrics/metrics';
-
-export interface AppDeps {
-  config: Config;
-  db: Db;
-  clock: Clock;
-  sms: SmsSender;
-  logger?: FastifyBaseLogger | boolean;
-  /** Folder of the built front end; the API alone is served when it does not exist. */
-  webRoot?: string;
-  /** Told of every request shed with a 503 (for metrics). */
-  onShed?: (reason: ShedReason) => void;
-  /** Prometheus metrics of this process (request timings, exam saves); served apart, never by this app. */
-  metrics?: Metrics;
-}
+import type { AppDeps, Services } from './services';
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 const ONE_YEAR_SECONDS = 31_536_000;
@@ -80,7 +62,7 @@ export async function buildApp(deps: AppDeps) {
   if (deps.metrics) app.addHook('onResponse', deps.metrics.requestDone);
 
   const auth = createAuth(deps.db, deps.clock);
-  const services = { ...deps, auth };
+  const services: Services = { ...deps, auth };
 
   await app.register(
     async (api) => {
@@ -135,4 +117,3 @@ export async function buildApp(deps: AppDeps) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
-export type Services = AppDeps & { auth: ReturnType<typeof createAuth> };

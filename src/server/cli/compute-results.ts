@@ -22,7 +22,7 @@ let exitCode = 0;
 try {
   await migrate(database.db);
   const db = database.db;
-  const summary = await computeResults(db, systemClock, { force, contestId });
+  const summary = await computeResults({ db, clock: systemClock }, { force, contestId });
   console.log(`Kết quả cuộc thi #${summary.contestId}${summary.forced ? ' (TẠM TÍNH: --force)' : ''}`);
   console.log(`Số bài thi: ${summary.examPapers}; số thí sinh dự thi: ${summary.participants}`);
 

@@ -9,7 +9,7 @@ import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed/seed';
 import { systemClock } from '../lib/clock';
-import { simulateDemoResults } from '../features/reports/demo';
+import { simulateDemoResults } from '../demo/results';
 
 const publish = process.argv.includes('--publish');
 const config = loadConfig();

@@ -11,6 +11,13 @@ const FULLNAME_MAX_LENGTH = 100;
 const requiredId = (message: string) =>
   z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_ID, { error: message });
 
+/**
+ * A typed class as stored: every run of white space (tabs, non-breaking spaces included) becomes
+ * one space, none at either end. The only normalisation of class names: the ranking's class key
+ * (server/db/class-key.ts) compares stored names as they are, upper-cased.
+ */
+export const normaliseClassName = (name: string) => name.replace(/\s+/gu, ' ').trim();
+
 /** A contestant as the profile form sends it: with `id` when it exists already. */
 export const contestantInputSchema = z
   .object({
@@ -30,7 +37,7 @@ export const contestantInputSchema = z
   .superRefine(
     (value, ctx) => {
       if (value?.class_room_id !== CLASS_ROOM_OTHER) return;
-      const other = typeof value.class_room_other === 'string' ? value.class_room_other.trim() : '';
+      const other = typeof value.class_room_other === 'string' ? normaliseClassName(value.class_room_other) : '';
       if (!other) ctx.addIssue({ code: 'custom', path: ['class_room_other'], message: messages.classRequired });
       else if (other.length > CLASS_OTHER_MAX_LENGTH) {
         ctx.addIssue({ code: 'custom', path: ['class_room_other'], message: messages.classOtherTooLong });
@@ -42,7 +49,7 @@ export const contestantInputSchema = z
   .transform((value) => ({
     ...value,
     id: value.id ?? undefined,
-    class_room_other: value.class_room_id === CLASS_ROOM_OTHER ? (value.class_room_other ?? '').trim() : null,
+    class_room_other: value.class_room_id === CLASS_ROOM_OTHER ? normaliseClassName(value.class_room_other ?? '') : null,
   }));
 
 /** POST /api/customer/profile: the whole list of contestants (left out = deleted). */

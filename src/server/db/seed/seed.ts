@@ -3,13 +3,13 @@ import { sql } from 'kysely';
 import type { Db } from '../client';
 import type { Clock } from '../../lib/clock';
 import { hashPassword } from '../../lib/password';
-import { insertNewsPost } from '../../features/news/repo';
-import { seedResultSettings } from '../../features/ranking/settings';
+import { sanitizeNewsHtml } from '../../lib/sanitize-html';
 import { TIME_ZONE } from '../../../shared/rules';
 import { districts } from './data/catalog';
 import { classGroups } from './data/books';
 import { newsPosts } from './data/news';
 import { demoAccounts } from './demo-accounts';
+import { seedResultSettings } from './result-settings';
 import { contestYear } from '../../../shared/schemas/site';
 
 export interface SeedOptions {
@@ -189,4 +189,26 @@ async function seedDemoParent(db: Db, schoolIds: Map<string, number>) {
       })
       .execute();
   }
+}
+
+export interface NewNewsPost {
+  slug: string;
+  name: string;
+  image: string;
+  bodyHtml: string;
+  createdAt?: Date;
+}
+
+/** Stores a post with its body sanitised. */
+export async function insertNewsPost(db: Db, post: NewNewsPost) {
+  await db
+    .insertInto('news_posts')
+    .values({
+      slug: post.slug,
+      name: post.name,
+      image: post.image,
+      body_html: sanitizeNewsHtml(post.bodyHtml),
+      ...(post.createdAt ? { created_at: post.createdAt } : {}),
+    })
+    .execute();
 }

@@ -13,36 +13,35 @@ import {
   sendOtpRequestSchema,
   sendOtpResponseSchema,
 } from '../../../shared/schemas/auth';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
-import { createAccountService } from './service';
+import * as accounts from './service';
 
 // Answers that carry a session token must never be stored by a cache on the way.
 const NO_STORE = 'no-store';
 
 export function registerAuthRoutes(api: Api, services: Services) {
-  const accounts = createAccountService(services);
   const { auth } = services;
 
   api.post('/send-otp', { schema: { body: sendOtpRequestSchema, response: { 200: sendOtpResponseSchema } } }, async (request) => {
-    const { message, resendAfter } = await accounts.sendOtp(request.body, request.ip);
+    const { message, resendAfter } = await accounts.sendOtp(services, request.body, request.ip);
     return { success: true as const, message, resend_after: resendAfter };
   });
 
   api.post('/register', { schema: { body: registerRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
-    const session = await accounts.register(request.body);
+    const session = await accounts.register(services, request.body);
     reply.header('cache-control', NO_STORE);
     return { success: true as const, message: accountMessages.registerSuccess, ...session };
   });
 
   api.post('/login', { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
-    const session = await accounts.login(request.body, request.ip);
+    const session = await accounts.login(services, request.body, request.ip);
     reply.header('cache-control', NO_STORE);
     return { success: true as const, message: accountMessages.loginSuccess, ...session };
   });
 
   api.post('/logout', { preHandler: auth.requireUser, schema: { response: { 200: messageResponseSchema } } }, async (request) => {
-    await accounts.logout(auth.userOf(request).sessionId);
+    await accounts.logout(services, auth.userOf(request).sessionId);
     return { success: true as const, message: messages.logoutSuccess };
   });
 
@@ -50,7 +49,7 @@ export function registerAuthRoutes(api: Api, services: Services) {
     '/forgot-password',
     { schema: { body: forgotPasswordRequestSchema, response: { 200: authResponseSchema } } },
     async (request, reply) => {
-      const session = await accounts.forgotPassword(request.body);
+      const session = await accounts.forgotPassword(services, request.body);
       reply.header('cache-control', NO_STORE);
       return { success: true as const, message: accountMessages.forgotPasswordSuccess, ...session };
     },
@@ -60,7 +59,7 @@ export function registerAuthRoutes(api: Api, services: Services) {
     '/customer/change-password',
     { schema: { querystring: resetTokenQuerySchema, response: { 200: resetTokenResponseSchema } } },
     async (request, reply) => {
-      const result = await accounts.exchangeResetToken(request.query.token);
+      const result = await accounts.exchangeResetToken(services, request.query.token);
       reply.header('cache-control', NO_STORE);
       return { success: true as const, ...result };
     },
@@ -71,7 +70,7 @@ export function registerAuthRoutes(api: Api, services: Services) {
     { preHandler: auth.requireUser, schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const user = auth.userOf(request);
-      await accounts.changePassword(user.id, user.sessionId, request.body.password);
+      await accounts.changePassword(services, user.id, user.sessionId, request.body.password);
       return { success: true as const, message: messages.changePasswordSuccess };
     },
   );

@@ -3,7 +3,7 @@
 import type { ErrorCode } from '../../../shared/error-codes';
 import { accountMessages } from '../../../shared/messages';
 import type { ApiUser } from '../../../shared/schemas/auth';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken } from '../../lib/tokens';
@@ -11,7 +11,7 @@ import { checkOtp, issueOtp } from './otp';
 import * as repo from './repo';
 import { toApiUser } from './user-view';
 
-type Deps = Pick<Services, 'db' | 'clock' | 'config' | 'sms' | 'auth'>;
+export type AccountDeps = Pick<Services, 'db' | 'clock' | 'config' | 'sms' | 'auth'>;
 
 export interface SessionResult {
   access_token: string;
@@ -23,106 +23,105 @@ export interface SessionResult {
 let dummyHash: Promise<string> | undefined;
 const dummyPasswordHash = () => (dummyHash ??= hashPassword('not-a-password-of-anyone'));
 
-export function createAccountService(deps: Deps) {
-  const { db, clock, config, auth } = deps;
+const phoneError = (message: string, code: ErrorCode, status = 400) => new AppError(status, code, message, { phone: message });
 
-  const phoneError = (message: string, code: ErrorCode, status = 400) => new AppError(status, code, message, { phone: message });
-
-  /**
-   * Register sends a code only to a phone without an account, forgot password only to one with
-   * an account. This tells a caller whether a phone is registered; the spec's flows need it (the
-   * register screen must say the phone is taken), and the cooldown and daily caps bound how
-   * fast anyone can ask.
-   */
-  /** The message to show and the seconds before another code may be asked for. */
-  async function sendOtp(input: { phone: string; is_register: boolean }, ip: string): Promise<{ message: string; resendAfter: number }> {
-    const exists = await repo.phoneExists(db, input.phone);
-    if (input.is_register && exists) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
-    if (!input.is_register && !exists) throw phoneError(accountMessages.phoneNotRegistered, 'phone_not_registered');
-    const resendAfter = await issueOtp(deps, input.phone, input.is_register ? 'register' : 'forgot_password', ip);
-    return { message: accountMessages.otpSent, resendAfter };
-  }
-
-  async function register(input: { phone: string; password: string; otp: string }): Promise<SessionResult> {
-    if (await repo.phoneExists(db, input.phone)) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
-    const otpId = await checkOtp(deps, input.phone, 'register', input.otp);
-    const passwordHash = await hashPassword(input.password);
-    const user = await db.transaction().execute(async (trx) => {
-      const now = clock.now();
-      if (!(await repo.consumeOtp(trx, otpId, now))) {
-        throw badRequest(accountMessages.otpUsed, { otp: accountMessages.otpUsed }, 'otp_invalid');
-      }
-      const created = await repo.insertParent(trx, input.phone, passwordHash, now);
-      // Registered meanwhile by a concurrent request: the code stays unused (rolled back).
-      if (!created) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
-      return created;
-    });
-    return { access_token: await auth.createSession(user.id), user: toApiUser(user) };
-  }
-
-  /**
-   * Every try is first recorded as a failure, under a lock of the phone and of the address, and
-   * only then is the password checked; a right password takes the record back. So concurrent
-   * guesses, in any number of processes, are counted before they are checked: never more than the
-   * cap are checked in a window. The lock is held for the count and the insert, not for the hash.
-   */
-  async function login(input: { phone: string; password: string }, ip: string): Promise<SessionResult> {
-    const limits = config.limits;
-    const minutes = Math.max(1, Math.ceil(limits.loginFailureWindowSeconds / 60));
-    await db.transaction().execute(async (trx) => {
-      const now = clock.now();
-      const since = new Date(now.getTime() - limits.loginFailureWindowSeconds * 1000);
-      await repo.lockLoginTries(trx, input.phone, ip);
-      if ((await repo.countLoginFailuresSince(trx, 'phone', input.phone, since)) >= limits.loginMaxFailuresPerPhone) {
-        throw tooManyRequests(accountMessages.loginTooManyForPhone(minutes));
-      }
-      if ((await repo.countLoginFailuresSince(trx, 'ip', ip, since)) >= limits.loginMaxFailuresPerIp) {
-        throw tooManyRequests(accountMessages.loginTooManyForIp(minutes));
-      }
-      await repo.insertLoginFailure(trx, input.phone, ip, now);
-    });
-    const user = await repo.findUserByPhone(db, input.phone);
-    const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
-    if (!user || !valid) throw new AppError(401, 'invalid_credentials', accountMessages.loginWrong);
-    // The phone's owner is back: its earlier mistakes and this try's record are forgiven.
-    await repo.clearLoginFailuresOfPhone(db, input.phone);
-    return { access_token: await auth.createSession(user.id), user: toApiUser(user) };
-  }
-
-  async function logout(sessionId: number): Promise<void> {
-    await repo.revokeSession(db, sessionId, clock.now());
-  }
-
-  /** The code proves the phone: the user is logged in and then sets a new password. */
-  async function forgotPassword(input: { phone: string; otp: string }): Promise<SessionResult> {
-    const user = await repo.findUserByPhone(db, input.phone);
-    if (!user) throw phoneError(accountMessages.phoneNotRegistered, 'phone_not_registered');
-    const otpId = await checkOtp(deps, input.phone, 'forgot_password', input.otp);
-    if (!(await repo.consumeOtp(db, otpId, clock.now()))) {
-      throw badRequest(accountMessages.otpUsed, { otp: accountMessages.otpUsed }, 'otp_invalid');
-    }
-    // Like a password change: whoever held the forgotten password is logged out everywhere.
-    return { access_token: await auth.createSession(user.id, { endOthers: true }), user: toApiUser(user) };
-  }
-
-  /** A one-time link from the organisers, exchanged for a session of its user. */
-  async function exchangeResetToken(token: string): Promise<{ token: string; user: ApiUser }> {
-    const userId = await repo.consumeResetToken(db, hashToken(token), clock.now());
-    const user = userId === undefined ? undefined : await repo.findUserById(db, userId);
-    if (!user) throw badRequest(accountMessages.resetLinkInvalid, undefined, 'reset_link_invalid');
-    return { token: await auth.createSession(user.id, { endOthers: true }), user: toApiUser(user) };
-  }
-
-  /** New password; every other session of the user ends (a stolen one included). */
-  async function changePassword(userId: number, sessionId: number, password: string): Promise<void> {
-    const passwordHash = await hashPassword(password);
-    await db.transaction().execute(async (trx) => {
-      await repo.updatePasswordHash(trx, userId, passwordHash);
-      await repo.revokeOtherSessions(trx, userId, sessionId, clock.now());
-    });
-  }
-
-  return { sendOtp, register, login, logout, forgotPassword, exchangeResetToken, changePassword };
+/**
+ * Register sends a code only to a phone without an account, forgot password only to one with
+ * an account. This tells a caller whether a phone is registered; the spec's flows need it (the
+ * register screen must say the phone is taken), and the cooldown and daily caps bound how
+ * fast anyone can ask.
+ */
+/** The message to show and the seconds before another code may be asked for. */
+export async function sendOtp(deps: AccountDeps, input: { phone: string; is_register: boolean }, ip: string): Promise<{ message: string; resendAfter: number }> {
+  const { db } = deps;
+  const exists = await repo.phoneExists(db, input.phone);
+  if (input.is_register && exists) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
+  if (!input.is_register && !exists) throw phoneError(accountMessages.phoneNotRegistered, 'phone_not_registered');
+  const resendAfter = await issueOtp(deps, input.phone, input.is_register ? 'register' : 'forgot_password', ip);
+  return { message: accountMessages.otpSent, resendAfter };
 }
 
-export type AccountService = ReturnType<typeof createAccountService>;
+export async function register(deps: AccountDeps, input: { phone: string; password: string; otp: string }): Promise<SessionResult> {
+  const { db, clock, auth } = deps;
+  if (await repo.phoneExists(db, input.phone)) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
+  const otpId = await checkOtp(deps, input.phone, 'register', input.otp);
+  const passwordHash = await hashPassword(input.password);
+  const user = await db.transaction().execute(async (trx) => {
+    const now = clock.now();
+    if (!(await repo.consumeOtp(trx, otpId, now))) {
+      throw badRequest(accountMessages.otpUsed, { otp: accountMessages.otpUsed }, 'otp_invalid');
+    }
+    const created = await repo.insertParent(trx, input.phone, passwordHash, now);
+    // Registered meanwhile by a concurrent request: the code stays unused (rolled back).
+    if (!created) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
+    return created;
+  });
+  return { access_token: await auth.createSession(user.id), user: toApiUser(user) };
+}
+
+/**
+ * Every try is first recorded as a failure, under a lock of the phone and of the address, and
+ * only then is the password checked; a right password takes the record back. So concurrent
+ * guesses, in any number of processes, are counted before they are checked: never more than the
+ * cap are checked in a window. The lock is held for the count and the insert, not for the hash.
+ */
+export async function login(deps: AccountDeps, input: { phone: string; password: string }, ip: string): Promise<SessionResult> {
+  const { db, clock, config, auth } = deps;
+  const limits = config.limits;
+  const minutes = Math.max(1, Math.ceil(limits.loginFailureWindowSeconds / 60));
+  await db.transaction().execute(async (trx) => {
+    const now = clock.now();
+    const since = new Date(now.getTime() - limits.loginFailureWindowSeconds * 1000);
+    await repo.lockLoginTries(trx, input.phone, ip);
+    if ((await repo.countLoginFailuresSince(trx, 'phone', input.phone, since)) >= limits.loginMaxFailuresPerPhone) {
+      throw tooManyRequests(accountMessages.loginTooManyForPhone(minutes));
+    }
+    if ((await repo.countLoginFailuresSince(trx, 'ip', ip, since)) >= limits.loginMaxFailuresPerIp) {
+      throw tooManyRequests(accountMessages.loginTooManyForIp(minutes));
+    }
+    await repo.insertLoginFailure(trx, input.phone, ip, now);
+  });
+  const user = await repo.findUserByPhone(db, input.phone);
+  const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
+  if (!user || !valid) throw new AppError(401, 'invalid_credentials', accountMessages.loginWrong);
+  // The phone's owner is back: its earlier mistakes and this try's record are forgiven.
+  await repo.clearLoginFailuresOfPhone(db, input.phone);
+  return { access_token: await auth.createSession(user.id), user: toApiUser(user) };
+}
+
+export async function logout(deps: AccountDeps, sessionId: number): Promise<void> {
+  const { db, clock } = deps;
+  await repo.revokeSession(db, sessionId, clock.now());
+}
+
+/** The code proves the phone: the user is logged in and then sets a new password. */
+export async function forgotPassword(deps: AccountDeps, input: { phone: string; otp: string }): Promise<SessionResult> {
+  const { db, clock, auth } = deps;
+  const user = await repo.findUserByPhone(db, input.phone);
+  if (!user) throw phoneError(accountMessages.phoneNotRegistered, 'phone_not_registered');
+  const otpId = await checkOtp(deps, input.phone, 'forgot_password', input.otp);
+  if (!(await repo.consumeOtp(db, otpId, clock.now()))) {
+    throw badRequest(accountMessages.otpUsed, { otp: accountMessages.otpUsed }, 'otp_invalid');
+  }
+  // Like a password change: whoever held the forgotten password is logged out everywhere.
+  return { access_token: await auth.createSession(user.id, { endOthers: true }), user: toApiUser(user) };
+}
+
+/** A one-time link from the organisers, exchanged for a session of its user. */
+export async function exchangeResetToken(deps: AccountDeps, token: string): Promise<{ token: string; user: ApiUser }> {
+  const { db, clock, auth } = deps;
+  const userId = await repo.consumeResetToken(db, hashToken(token), clock.now());
+  const user = userId === undefined ? undefined : await repo.findUserById(db, userId);
+  if (!user) throw badRequest(accountMessages.resetLinkInvalid, undefined, 'reset_link_invalid');
+  return { token: await auth.createSession(user.id, { endOthers: true }), user: toApiUser(user) };
+}
+
+/** New password; every other session of the user ends (a stolen one included). */
+export async function changePassword(deps: AccountDeps, userId: number, sessionId: number, password: string): Promise<void> {
+  const { db, clock } = deps;
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await repo.updatePasswordHash(trx, userId, passwordHash);
+    await repo.revokeOtherSessions(trx, userId, sessionId, clock.now());
+  });
+}

@@ -8,7 +8,7 @@ import {
   schoolSchema,
   schoolsQuerySchema,
 } from '../../../shared/schemas/catalog';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import * as repo from './repo';
 

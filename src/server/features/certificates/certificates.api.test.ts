@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createContestant, createParent, createSchoolAdmin } from '../../test/factories';
 import { computeResults } from '../ranking/compute';
-import { insertFinishedExams, sessionAt } from '../reports/test-data';
+import { insertFinishedExams, sessionAt } from '../../demo/finished-exams';
 
 let server: TestServer;
 let owner: { id: number; token: string };
@@ -155,7 +155,7 @@ describe('prize certificates from the results date', () => {
       { contestantId: other.id, bookId: child.books[0]!.id, attempt: 1, points: 50, durationSeconds: 900, submittedAt: new Date(contest.exam_starts_at.getTime() + 3_600_000), prediction: null },
     ]);
     await setClock(new Date(contest.exam_ends_at.getTime() + 60_000));
-    await computeResults(server.db, server.clock);
+    await computeResults(server);
   });
 
   it('are not shown before the results date', async () => {
@@ -191,7 +191,7 @@ describe('prize certificates from the results date', () => {
     // A data correction: the winning exam is cancelled, results computed again.
     await server.db.deleteFrom('individual_results').execute();
     await server.db.deleteFrom('exams').where('contestant_id', '=', child.id).execute();
-    await computeResults(server.db, server.clock);
+    await computeResults(server);
     expect((await get(`/api/certificates/verify/${prizeCode}`)).status).toBe(404);
     const { body } = await get(`/api/chilren-certificate?child_id=${child.id}`, owner.token);
     expect(body.data.certificates).toEqual([]);

@@ -1,29 +1,15 @@
 // SQL of the certificates: holders' facts and the certificate rows.
 import type { Db } from '../../db/client';
+import { selectPrintedContestants } from '../../db/contestants';
 import type { CertificateKind } from '../../db/schema';
 
 export type Holder = { contestantId: number; schoolId?: undefined } | { schoolId: number; contestantId?: undefined };
 
 /** A contestant as printed: name, class (class room or typed class), school. */
-export async function findContestant(db: Db, contestantId: number) {
-  return db
-    .selectFrom('contestants')
-    .innerJoin('schools', 'schools.id', 'contestants.school_id')
-    .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id')
-    .select([
-      'contestants.id',
-      'contestants.user_id',
-      'contestants.fullname',
-      'contestants.school_id',
-      'contestants.class_room_other',
-      'class_rooms.name as class_room_name',
-      'schools.name as school_name',
-      'schools.address as school_address',
-    ])
-    .where('contestants.id', '=', contestantId)
-    .executeTakeFirst();
-}
-export type ContestantRow = NonNullable<Awaited<ReturnType<typeof findContestant>>>;
+export const findContestant = (db: Db, contestantId: number) =>
+  selectPrintedContestants(db).where('contestants.id', '=', contestantId).executeTakeFirst();
+
+export type { PrintedContestant as ContestantRow } from '../../db/contestants';
 
 export async function findSchool(db: Db, schoolId: number) {
   return db.selectFrom('schools').select(['id', 'name', 'address']).where('id', '=', schoolId).executeTakeFirst();

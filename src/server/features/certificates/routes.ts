@@ -7,7 +7,7 @@ import {
   verifyParamsSchema,
   verifyResponseSchema,
 } from '../../../shared/schemas/certificates';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { certificateFile, childCertificates, verifyCertificate } from './service';
 

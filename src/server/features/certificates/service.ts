@@ -5,11 +5,11 @@ import { randomInt } from 'node:crypto';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { resultMessages } from '../../../shared/messages';
 import type { CertificateView, ChildCertificateResponse, VerifyResponse } from '../../../shared/schemas/certificates';
-import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import { printedClass } from '../../db/contestants';
 import type { CertificateKind, Contest } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
 import { AppError, forbidden, notFound } from '../../lib/errors';
+import type { Services } from '../../services';
 import type { AuthUser } from '../auth/guard';
 import { getCurrentContest } from '../contest/repo';
 import { contestYear } from '../../../shared/schemas/site';
@@ -46,11 +46,7 @@ import {
   type Holder,
 } from './repo';
 
-export interface CertificateDeps {
-  db: Db;
-  clock: Clock;
-  config: Config;
-}
+export type CertificateDeps = Pick<Services, 'db' | 'clock' | 'config'>;
 
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -72,7 +68,6 @@ async function currentContest(db: Db): Promise<Contest> {
   return contest;
 }
 
-const classOf = (row: Pick<ContestantRow, 'class_room_name' | 'class_room_other'>) => (row.class_room_name ?? row.class_room_other ?? '').trim();
 
 /** The facts a contestant's certificates are drawn from (undefined entries: not entitled). */
 interface ContestantFacts {
@@ -111,7 +106,7 @@ function contestantContent(deps: CertificateDeps, contest: Contest, facts: Conte
   const common = commonFacts(deps, contest, code);
   const pupil = (book: string): PupilFacts => ({
     fullname: facts.contestant.fullname.trim(),
-    className: classOf(facts.contestant),
+    className: printedClass(facts.contestant),
     school: facts.contestant.school_name,
     book,
   });
@@ -187,7 +182,7 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
     data: {
       id: contestant.id,
       fullname: contestant.fullname,
-      class: classOf(contestant),
+      class: printedClass(contestant),
       school: { name: contestant.school_name, address: contestant.school_address },
       class_room: contestant.class_room_name ? { name: contestant.class_room_name } : null,
       path_certificate: certificates.get('participation')?.pdf_url ?? null,

@@ -6,7 +6,7 @@ import { createLogSmsSender } from '../auth/sms-drivers';
 import { createMetrics } from '../metrics/metrics';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createParent, createSchoolAdmin } from '../../test/factories';
-import { answersFor, examRow, parentWithContestant, saveBody, startExam, type StartedExam } from './exam-fixtures';
+import { answersFor, examRow, parentWithContestant, saveBody, startExam, type StartedExam } from '../../test/exam-fixtures';
 import { finaliseOverdueExams } from './finalise';
 
 let server: TestServer;

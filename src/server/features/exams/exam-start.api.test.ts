@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { classGroupAt, createContestant, createParent, createSchoolAdmin } from '../../test/factories';
-import { examRow, parentWithContestant, startExam } from './exam-fixtures';
+import { examRow, parentWithContestant, startExam } from '../../test/exam-fixtures';
 
 let server: TestServer;
 beforeAll(async () => {

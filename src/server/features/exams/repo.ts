@@ -23,14 +23,6 @@ export async function findOwnedContestant(db: Db, contestantId: number, userId: 
   return query.executeTakeFirst() as Promise<OwnedContestant | undefined>;
 }
 
-export const listBooksOfGroup = (db: Db, classGroupId: number) =>
-  db
-    .selectFrom('books')
-    .select(['id', 'name', 'image', 'author'])
-    .where('class_group_id', '=', classGroupId)
-    .orderBy('position')
-    .execute();
-
 export const findBookInGroup = (db: Db, bookId: number, classGroupId: number) =>
   db
     .selectFrom('books')
@@ -118,7 +110,8 @@ function ownedExamQuery(db: Db, userId: number) {
       'contestants.fullname',
       'books.name as book_name',
     ])
-    .where('contestants.user_id', '=', userId);
+    // The owner rule of every exam query, the hot SQL's included (0008_contestant_owner.sql).
+    .where('exams.user_id', '=', userId);
 }
 export type OwnedExam = NonNullable<Awaited<ReturnType<typeof findOwnedExamBySlug>>>;
 
@@ -263,10 +256,6 @@ export async function saveAnswersBatch(db: Db, saves: readonly SaveAnswersInput[
 export async function findExamTimes(db: Db, examId: number, tokenHash: string, now: Date) {
   const { rows } = await hotQuery<{ start_time: Date; end_time: Date; status: 1 | 2 }>(db, EXAM_TIMES, [examId, tokenHash, now.toISOString()]);
   return rows[0];
-}
-
-export async function findExamOwner(db: Db, examId: number) {
-  return db.selectFrom('exams').select(['user_id']).where('id', '=', examId).executeTakeFirst();
 }
 
 /** Merges final answers inside the submit transaction (the row is locked by the caller). */

@@ -16,8 +16,9 @@ import {
   submitExamBodySchema,
   submitExamResponseSchema,
 } from '../../../shared/schemas/exams';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
+import { readBearerToken } from '../auth/guard';
 import { fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
 import * as service from './service';
 
@@ -26,7 +27,7 @@ const NO_STORE = 'no-store';
 
 export function registerExamRoutes(api: Api, services: Services) {
   const { auth } = services;
-  const deps = service.createExamDeps(services.db, services.clock, auth, services);
+  const deps = service.createExamDeps(services);
 
   /** preHandler: the caller must be a parent (401 / 403 with a clear message otherwise). */
   const requireParent = async (request: FastifyRequest, _reply: FastifyReply) => {
@@ -63,7 +64,7 @@ export function registerExamRoutes(api: Api, services: Services) {
     { schema: { querystring: examTimeQuerySchema, response: { 200: examTimeResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
-      return service.examTimes(deps, request, request.query.exam_id);
+      return service.examTimes(deps, readBearerToken(request), request.query.exam_id);
     },
   );
 
@@ -78,7 +79,7 @@ export function registerExamRoutes(api: Api, services: Services) {
       serializerCompiler: fastSerializerCompiler(saveAnswersResponseSchema),
       compress: false,
     },
-    async (request) => service.saveAnswers(deps, request, request.body),
+    async (request) => service.saveAnswers(deps, readBearerToken(request), request.body),
   );
 
   api.post(

@@ -5,7 +5,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { startExam } from './exam-fixtures';
+import { startExam } from '../../test/exam-fixtures';
 import { SAVE_ANSWERS_SQL } from './repo';
 
 let server: TestServer;

@@ -1,48 +1,39 @@
 // The rules of an exam: who may start one, when, how answers are saved and scored. Time is the
 // server's (the injected clock); the database's unique indexes back the attempt rules.
 import { randomInt } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
 import { examMessages, messages } from '../../../shared/messages';
 import { formatDateTime } from '../../../shared/format';
 import { MAX_ATTEMPTS_PER_CONTESTANT, SAVE_GRACE_SECONDS } from '../../../shared/rules';
 import type { ExamAnswer, SaveAnswersBody } from '../../../shared/schemas/exams';
-import type { Config } from '../../config';
 import { connectionCount, type Db } from '../../db/client';
 import type { AnswerMap, ExamQuestion } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
+import type { Services } from '../../services';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
-import { readBearerToken, type Auth, type AuthUser } from '../auth/guard';
-import type { Metrics } from '../metrics/metrics';
+import type { Auth, AuthUser } from '../auth/guard';
+import { listBooksOfGroup } from '../catalog/repo';
 import { getCurrentContest } from '../contest/repo';
 import * as repo from './repo';
 import { createSaveBatcher, type SaveBatcher } from './save-batcher';
 
-export interface ExamDeps {
-  db: Db;
-  clock: Clock;
-  auth: Auth;
+export type ExamDeps = Pick<Services, 'db' | 'clock' | 'auth'> & {
   /** Writes autosaves, several per statement under load (save-batcher.ts). */
   saves: SaveBatcher;
-}
+};
 
-/** What createExamDeps reads of the app's dependencies besides db, clock and auth. */
-export interface ExamWiring {
-  config: Config;
-  metrics?: Metrics;
-}
-
-export function createExamDeps(db: Db, clock: Clock, auth: Auth, wiring: ExamWiring): ExamDeps {
-  const load = wiring.config.load;
+/** The exams' deps: the app's, and the save batcher (state of its own), built once per app. */
+export function createExamDeps(services: Pick<Services, 'db' | 'clock' | 'auth' | 'config' | 'metrics'>): ExamDeps {
+  const { db, clock, auth, metrics } = services;
+  const load = services.config.load;
   const saves = createSaveBatcher((batch) => repo.saveAnswersBatch(db, batch), {
     // Half the connections at most for autosave batches: starts, submits and pages keep the rest.
     maxInFlight: Math.max(1, Math.floor(connectionCount(db) / 2)),
     // Bounded in length and in waiting time: past either, a save is answered 503 and the client retries.
     queueLimit: load.saveQueueLimit,
     queueTimeoutMs: load.saveQueueTimeoutMs,
-    observer: wiring.metrics?.saves,
+    observer: metrics?.saves,
   });
-  wiring.metrics?.saves.watchQueue(() => saves.queueLength);
+  metrics?.saves.watchQueue(() => saves.queueLength);
   return { db, clock, auth, saves };
 }
 
@@ -92,7 +83,7 @@ const timeComplete = (durationSeconds: number) => ({
 export async function booksOfContestant({ db }: ExamDeps, user: AuthUser, contestantId: number) {
   const contestant = await repo.findOwnedContestant(db, contestantId, user.id);
   if (!contestant) throw notFound(examMessages.contestantNotFound);
-  return repo.listBooksOfGroup(db, contestant.class_group_id);
+  return listBooksOfGroup(db, contestant.class_group_id);
 }
 
 // Start -----------------------------------------------------------------------------------------
@@ -228,17 +219,17 @@ export async function examForTaking(
 }
 
 /** Why a hot-path statement matched no row: 401, 403 or 404 (another account's exam is "not found"). */
-async function explainMissingExam(auth: Auth, request: FastifyRequest): Promise<never> {
-  assertCanTakeExams(await auth.authenticate(request));
+async function explainMissingExam(auth: Auth, token: string): Promise<never> {
+  assertCanTakeExams(await auth.findUserByToken(token));
   throw examNotFound();
 }
 
-export async function examTimes({ db, clock, auth }: ExamDeps, request: FastifyRequest, examId: number) {
-  const token = readBearerToken(request);
+/** Hot path: `token` is the caller's bearer token (undefined without one), checked inside the statement. */
+export async function examTimes({ db, clock, auth }: ExamDeps, token: string | undefined, examId: number) {
   if (!token) throw unauthorized(messages.unauthorized);
   const now = clock.now();
   const times = await repo.findExamTimes(db, examId, hashToken(token), now);
-  if (!times) return explainMissingExam(auth, request);
+  if (!times) return explainMissingExam(auth, token);
   let status = times.status;
   if (status === 2 && isOverdue(times.end_time, now)) {
     await repo.finaliseExam(db, examId, now);
@@ -277,8 +268,8 @@ function assertAnswersBelong(questions: ExamQuestion[], answers: AnswerMap) {
   }
 }
 
-export async function saveAnswers({ db, clock, auth, saves }: ExamDeps, request: FastifyRequest, body: SaveAnswersBody) {
-  const token = readBearerToken(request);
+/** Hot path: `token` is the caller's bearer token (undefined without one), checked inside the statement. */
+export async function saveAnswers({ db, clock, auth, saves }: ExamDeps, token: string | undefined, body: SaveAnswersBody) {
   if (!token) throw unauthorized(messages.unauthorized);
   const encoded = repo.answerPairs(body.answers);
   if (encoded.problem === 'duplicate') throw duplicateQuestion();
@@ -302,7 +293,7 @@ export async function saveAnswers({ db, clock, auth, saves }: ExamDeps, request:
 
   // Off the hot path: find out which check failed.
   const answers = answerMapOf(body.answers);
-  const user = assertCanTakeExams(await auth.authenticate(request));
+  const user = assertCanTakeExams(await auth.findUserByToken(token));
   const exam = await repo.findOwnedExamById(db, body.exam_id, body.slug, user.id);
   if (!exam) throw examNotFound();
   if (exam.status === 1) throw alreadySubmitted();

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { unavailable } from '../../lib/error-answers';
 import type { Api } from '../../lib/api';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 
 /** /healthz: the process is up. /readyz: the database answers. */
 export function registerHealthRoutes(app: Api, { db }: Services) {

@@ -10,7 +10,7 @@ import { poolStats } from '../../db/client';
 import { hashToken } from '../../lib/tokens';
 import { createAuth } from '../auth/guard';
 import { createLogSmsSender } from '../auth/sms-drivers';
-import { startExam } from '../exams/exam-fixtures';
+import { startExam } from '../../test/exam-fixtures';
 import * as examRepo from '../exams/repo';
 import { createExamDeps } from '../exams/service';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -73,7 +73,7 @@ describe('metrics', () => {
     metrics.requestShed('db_pool');
 
     // Two saves through the exam wiring with these metrics: one applies, one fails its checks.
-    const deps = createExamDeps(server.db, server.clock, createAuth(server.db, server.clock), { config: server.config, metrics });
+    const deps = createExamDeps({ ...server, auth: createAuth(server.db, server.clock), metrics });
     const [questionId, answerId] = Object.entries(exam.key)[0]!;
     const encoded = examRepo.answerPairs([{ question_id: Number(questionId), answer_id: answerId }]);
     if (encoded.problem) throw new Error(encoded.problem);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { insertNewsPost } from './repo';
+import { insertNewsPost } from '../../db/seed/seed';
 
 let server: TestServer;
 beforeAll(async () => {

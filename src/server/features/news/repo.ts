@@ -1,5 +1,4 @@
 import type { Db } from '../../db/client';
-import { sanitizeNewsHtml } from './sanitize';
 
 export const listPublishedNews = (db: Db, limit = 50) =>
   db
@@ -17,25 +16,3 @@ export const findPublishedNews = (db: Db, slug: string) =>
     .where('slug', '=', slug)
     .where('published', '=', true)
     .executeTakeFirst();
-
-export interface NewNewsPost {
-  slug: string;
-  name: string;
-  image: string;
-  bodyHtml: string;
-  createdAt?: Date;
-}
-
-/** Stores a post with its body sanitised. */
-export async function insertNewsPost(db: Db, post: NewNewsPost) {
-  await db
-    .insertInto('news_posts')
-    .values({
-      slug: post.slug,
-      name: post.name,
-      image: post.image,
-      body_html: sanitizeNewsHtml(post.bodyHtml),
-      ...(post.createdAt ? { created_at: post.createdAt } : {}),
-    })
-    .execute();
-}

@@ -1,11 +1,11 @@
 import { messages } from '../../../shared/messages';
 import { formatDate } from '../../../shared/format';
 import { newsArticleResponseSchema, newsListResponseSchema, newsSlugParamsSchema } from '../../../shared/schemas/news';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { notFound } from '../../lib/errors';
 import * as repo from './repo';
-import { sanitizeNewsHtml } from './sanitize';
+import { sanitizeNewsHtml } from '../../lib/sanitize-html';
 
 const summary = (post: { slug: string; name: string; image: string; created_at: Date }) => ({
   slug: post.slug,

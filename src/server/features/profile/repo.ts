@@ -1,5 +1,6 @@
 // SQL of the profile: the account, its contestants with their exams, and the catalogue checks.
 import type { Db } from '../../db/client';
+import { selectPrintedContestants, type ContestantColumns } from '../../db/contestants';
 
 export const findAccount = (db: Db, userId: number) =>
   db
@@ -18,26 +19,7 @@ export const findAccount = (db: Db, userId: number) =>
     .executeTakeFirst();
 
 export const listContestantViews = (db: Db, userId: number) =>
-  db
-    .selectFrom('contestants as c')
-    .innerJoin('schools as s', 's.id', 'c.school_id')
-    .leftJoin('class_rooms as r', 'r.id', 'c.class_room_id')
-    .select([
-      'c.id',
-      'c.position',
-      'c.fullname',
-      'c.district_id',
-      'c.school_id',
-      'c.class_group_id',
-      'c.class_room_id',
-      'c.class_room_other',
-      's.name as school_name',
-      's.address as school_address',
-      'r.name as class_room_name',
-    ])
-    .where('c.user_id', '=', userId)
-    .orderBy('c.position')
-    .execute();
+  selectPrintedContestants(db).where('contestants.user_id', '=', userId).orderBy('contestants.position').execute();
 
 export const listExamsOfContestants = (db: Db, contestantIds: number[]) =>
   contestantIds.length === 0
@@ -91,22 +73,14 @@ export async function examCounts(db: Db, contestantIds: number[]): Promise<Map<n
   return new Map(rows.map((row) => [row.contestant_id, Number(row.count)]));
 }
 
-export interface ContestantRow {
-  fullname: string;
-  district_id: number;
-  school_id: number;
-  class_group_id: number;
-  class_room_id: number | null;
-  class_room_other: string | null;
-}
 
 export const deleteContestants = (db: Db, userId: number, ids: number[]) =>
   ids.length === 0 ? Promise.resolve() : db.deleteFrom('contestants').where('user_id', '=', userId).where('id', 'in', ids).execute();
 
-export const updateContestant = (db: Db, userId: number, id: number, row: ContestantRow) =>
+export const updateContestant = (db: Db, userId: number, id: number, row: ContestantColumns) =>
   db.updateTable('contestants').set(row).where('id', '=', id).where('user_id', '=', userId).execute();
 
-export const insertContestant = (db: Db, userId: number, position: number, row: ContestantRow, now: Date) =>
+export const insertContestant = (db: Db, userId: number, position: number, row: ContestantColumns, now: Date) =>
   db.insertInto('contestants').values({ ...row, user_id: userId, position, created_at: now }).execute();
 
 // Catalogue checks -----------------------------------------------------------------------------

@@ -1,24 +1,23 @@
 // GET /api/profile and POST /api/customer/profile (spec section 7): the account and its contestants.
 import { messages } from '../../../shared/messages';
 import { profileResponseSchema, profileUpdateRequestSchema, profileUpdateResponseSchema } from '../../../shared/schemas/profile';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
-import { createProfileService } from './service';
+import * as profiles from './service';
 
 export function registerProfileRoutes(api: Api, services: Services) {
-  const profiles = createProfileService(services);
   const { auth } = services;
 
   api.get('/profile', { preHandler: auth.requireUser, schema: { response: { 200: profileResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { success: true as const, data: await profiles.loadProfile(auth.userOf(request).id) };
+    return { success: true as const, data: await profiles.loadProfile(services, auth.userOf(request).id) };
   });
 
   api.post(
     '/customer/profile',
     { preHandler: auth.requireUser, schema: { body: profileUpdateRequestSchema, response: { 200: profileUpdateResponseSchema } } },
     async (request) => {
-      const saved = await profiles.saveProfile(auth.userOf(request), request.body);
+      const saved = await profiles.saveProfile(services, auth.userOf(request), request.body);
       return { success: true as const, message: messages.profileSaved, ...saved };
     },
   );

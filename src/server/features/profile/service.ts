@@ -4,11 +4,11 @@ import { accountMessages, messages } from '../../../shared/messages';
 import { CLASS_ROOM_OTHER, MAX_CONTESTANTS_PER_ACCOUNT } from '../../../shared/rules';
 import { normalisePhone, type ApiUser } from '../../../shared/schemas/auth';
 import type { Contestant, ContestantValues, Profile } from '../../../shared/schemas/profile';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
+import { printedClass, type ContestantColumns } from '../../db/contestants';
 import { AppError, badRequest, conflict, forbidden, notFound, type FieldErrors } from '../../lib/errors';
 import type { AuthUser } from '../auth/guard';
 import { toApiUser } from '../auth/user-view';
+import type { Services } from '../../services';
 import * as repo from './repo';
 
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -17,163 +17,165 @@ const POSITIONS = Array.from({ length: MAX_CONTESTANTS_PER_ACCOUNT }, (_, i) => 
 
 const field = (index: number, name: string) => `childrens.${index}.${name}`;
 
-export function createProfileService({ db, clock }: { db: Db; clock: Clock }) {
-  async function loadProfile(userId: number): Promise<Profile> {
-    const account = await repo.findAccount(db, userId);
-    if (!account) throw notFound(messages.notFound);
-    const contestants = account.role === 'parent' ? await repo.listContestantViews(db, userId) : [];
-    const exams = await repo.listExamsOfContestants(
-      db,
-      contestants.map((c) => c.id),
-    );
-    const childrens: Contestant[] = contestants.map((c) => ({
-      id: c.id,
-      position: c.position,
-      fullname: c.fullname,
-      district_id: c.district_id,
-      school_id: c.school_id,
-      class_group_id: c.class_group_id,
-      class_room_id: c.class_room_id ?? CLASS_ROOM_OTHER,
-      class_room_other: c.class_room_other,
-      class: c.class_room_name ?? c.class_room_other ?? '',
-      school: { name: c.school_name, address: c.school_address },
-      class_room: c.class_room_name === null ? null : { name: c.class_room_name },
-      exams: exams
-        .filter((e) => e.contestant_id === c.id)
-        .map((e) => ({
-          id: e.id,
-          slug: e.slug,
-          status: e.status,
-          points: e.points,
-          book_id: e.book_id,
-          book: { name: e.book_name },
-          attempt: e.attempt,
-          time_complete_minutes: e.duration_seconds === null ? null : Math.floor(e.duration_seconds / 60),
-          time_complete_seconds: e.duration_seconds === null ? null : e.duration_seconds % 60,
-          prediction: e.prediction,
-          start_time: e.start_time.toISOString(),
-          end_time: e.end_time.toISOString(),
-        })),
-    }));
-    return {
-      ...toApiUser(account),
-      school:
-        account.school_id === null ? null : { id: account.school_id, name: account.school_name ?? '', address: account.school_address ?? '' },
-      childrens,
-    };
-  }
+/** What the profile's rules read. */
+export type ProfileDeps = Pick<Services, 'db' | 'clock'>;
 
-  /** School must lie in the chosen district, class room in the chosen class group. */
-  async function checkCatalogue(childrens: ContestantValues[]) {
-    const ids = (pick: (c: ContestantValues) => number | string | null) => [
-      ...new Set(childrens.map(pick).filter((v): v is number => typeof v === 'number')),
-    ];
-    const [districts, schools, groups, rooms] = await Promise.all([
-      repo.districtsByIds(db, ids((c) => c.district_id)),
-      repo.schoolsByIds(db, ids((c) => c.school_id)),
-      repo.classGroupsByIds(db, ids((c) => c.class_group_id)),
-      repo.classRoomsByIds(db, ids((c) => c.class_room_id)),
-    ]);
-    const errors: FieldErrors = {};
-    childrens.forEach((child, i) => {
-      if (!districts.some((d) => d.id === child.district_id)) errors[field(i, 'district_id')] = accountMessages.districtUnknown;
-      const school = schools.find((s) => s.id === child.school_id);
-      if (!school) errors[field(i, 'school_id')] = messages.schoolRequired;
-      else if (school.district_id !== child.district_id) errors[field(i, 'school_id')] = accountMessages.schoolNotInDistrict;
-      if (!groups.some((g) => g.id === child.class_group_id)) errors[field(i, 'class_group_id')] = accountMessages.classGroupUnknown;
-      if (child.class_room_id !== CLASS_ROOM_OTHER) {
-        const room = rooms.find((r) => r.id === child.class_room_id);
-        if (!room) errors[field(i, 'class_room_id')] = messages.classRequired;
-        else if (room.class_group_id !== child.class_group_id) errors[field(i, 'class_room_id')] = accountMessages.classRoomNotInGroup;
-      }
-    });
-    const first = Object.values(errors)[0];
-    if (first) throw badRequest(first, errors, 'invalid_contestant');
-  }
-
-  /**
-   * Saves the whole list: a contestant with an id is updated, one without is created, one left
-   * out is deleted. Contestant 1 and contestants with an exam are never deleted; a contestant
-   * with an exam keeps its fields (sending the same values back is fine).
-   */
-  async function saveProfile(user: AuthUser, input: { phone?: string; childrens: ContestantValues[] }): Promise<{ user: ApiUser; data: Profile }> {
-    if (input.phone !== undefined && normalisePhone(input.phone) !== user.phone) {
-      throw badRequest(accountMessages.phoneReadOnly, { phone: accountMessages.phoneReadOnly }, 'phone_read_only');
-    }
-    if (user.role !== 'parent') {
-      if (input.childrens.length > 0) throw forbidden(accountMessages.noContestantsForRole);
-      return { user: toApiUser(user), data: await loadProfile(user.id) };
-    }
-    const childrens = input.childrens;
-    if (childrens.length > MAX_CONTESTANTS_PER_ACCOUNT) throw badRequest(accountMessages.tooManyContestants, { childrens: accountMessages.tooManyContestants });
-    const sentIds = childrens.map((c) => c.id).filter((id): id is number => id !== undefined);
-    if (new Set(sentIds).size !== sentIds.length) throw badRequest(accountMessages.contestantDuplicated, undefined, 'invalid_contestant');
-    await checkCatalogue(childrens);
-
-    try {
-      await db.transaction().execute(async (trx) => {
-        await repo.lockAccount(trx, user.id);
-        const existing = await repo.lockContestants(trx, user.id);
-        const counts = await repo.examCounts(
-          trx,
-          existing.map((c) => c.id),
-        );
-        const errors: FieldErrors = {};
-
-        childrens.forEach((child, i) => {
-          if (child.id === undefined) return;
-          const current = existing.find((c) => c.id === child.id);
-          // Never created anew: an id of another account (or a deleted one) is refused.
-          if (!current) throw new AppError(403, 'forbidden', accountMessages.contestantNotYours, { [field(i, 'id')]: accountMessages.contestantNotYours });
-          if (!counts.get(current.id)) return;
-          const row = toRow(child);
-          for (const key of Object.keys(row) as (keyof typeof row)[]) {
-            if (row[key] !== current[key]) errors[field(i, key)] = accountMessages.contestantLocked;
-          }
-        });
-        if (Object.keys(errors).length) throw badRequest(accountMessages.contestantLocked, errors, 'contestant_locked');
-
-        const removed = existing.filter((c) => !sentIds.includes(c.id));
-        for (const contestant of removed) {
-          if (contestant.position === 1) throw badRequest(accountMessages.cannotDeleteFirstContestant, undefined, 'contestant_undeletable');
-          if (counts.get(contestant.id)) throw badRequest(accountMessages.cannotDeleteContestantWithExams, undefined, 'contestant_undeletable');
-        }
-        await repo.deleteContestants(
-          trx,
-          user.id,
-          removed.map((c) => c.id),
-        );
-
-        // New contestants take the free positions from the lowest: deleting contestant 2 and
-        // adding one gives the new one position 2, and the unique (user_id, position) keeps 3.
-        const taken = new Set(existing.filter((c) => sentIds.includes(c.id)).map((c) => c.position));
-        const free = POSITIONS.filter((p) => !taken.has(p));
-        const now = clock.now();
-        for (const child of childrens) {
-          const row = toRow(child);
-          if (child.id !== undefined) {
-            if (!counts.get(child.id)) await repo.updateContestant(trx, user.id, child.id, row);
-          } else {
-            const position = free.shift();
-            if (position === undefined) throw badRequest(accountMessages.tooManyContestants, { childrens: accountMessages.tooManyContestants });
-            await repo.insertContestant(trx, user.id, position, row, now);
-          }
-        }
-      });
-    } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      // The database's own guards (composite keys, one contestant per position, exams
-      // referencing a contestant) caught a change that raced with this save.
-      if (code === FOREIGN_KEY_VIOLATION || code === UNIQUE_VIOLATION) throw conflict(accountMessages.profileChangedElsewhere, 'profile_conflict');
-      throw error;
-    }
-    return { user: toApiUser(user), data: await loadProfile(user.id) };
-  }
-
-  return { loadProfile, saveProfile };
+export async function loadProfile(deps: ProfileDeps, userId: number): Promise<Profile> {
+  const { db } = deps;
+  const account = await repo.findAccount(db, userId);
+  if (!account) throw notFound(messages.notFound);
+  const contestants = account.role === 'parent' ? await repo.listContestantViews(db, userId) : [];
+  const exams = await repo.listExamsOfContestants(
+    db,
+    contestants.map((c) => c.id),
+  );
+  const childrens: Contestant[] = contestants.map((c) => ({
+    id: c.id,
+    position: c.position,
+    fullname: c.fullname,
+    district_id: c.district_id,
+    school_id: c.school_id,
+    class_group_id: c.class_group_id,
+    class_room_id: c.class_room_id ?? CLASS_ROOM_OTHER,
+    class_room_other: c.class_room_other,
+    class: printedClass(c),
+    school: { name: c.school_name, address: c.school_address },
+    class_room: c.class_room_name === null ? null : { name: c.class_room_name },
+    exams: exams
+      .filter((e) => e.contestant_id === c.id)
+      .map((e) => ({
+        id: e.id,
+        slug: e.slug,
+        status: e.status,
+        points: e.points,
+        book_id: e.book_id,
+        book: { name: e.book_name },
+        attempt: e.attempt,
+        time_complete_minutes: e.duration_seconds === null ? null : Math.floor(e.duration_seconds / 60),
+        time_complete_seconds: e.duration_seconds === null ? null : e.duration_seconds % 60,
+        prediction: e.prediction,
+        start_time: e.start_time.toISOString(),
+        end_time: e.end_time.toISOString(),
+      })),
+  }));
+  return {
+    ...toApiUser(account),
+    school:
+      account.school_id === null ? null : { id: account.school_id, name: account.school_name ?? '', address: account.school_address ?? '' },
+    childrens,
+  };
 }
 
-function toRow(child: ContestantValues): repo.ContestantRow {
+/** School must lie in the chosen district, class room in the chosen class group. */
+async function checkCatalogue(deps: ProfileDeps, childrens: ContestantValues[]) {
+  const { db } = deps;
+  const ids = (pick: (c: ContestantValues) => number | string | null) => [
+    ...new Set(childrens.map(pick).filter((v): v is number => typeof v === 'number')),
+  ];
+  const [districts, schools, groups, rooms] = await Promise.all([
+    repo.districtsByIds(db, ids((c) => c.district_id)),
+    repo.schoolsByIds(db, ids((c) => c.school_id)),
+    repo.classGroupsByIds(db, ids((c) => c.class_group_id)),
+    repo.classRoomsByIds(db, ids((c) => c.class_room_id)),
+  ]);
+  const errors: FieldErrors = {};
+  childrens.forEach((child, i) => {
+    if (!districts.some((d) => d.id === child.district_id)) errors[field(i, 'district_id')] = accountMessages.districtUnknown;
+    const school = schools.find((s) => s.id === child.school_id);
+    if (!school) errors[field(i, 'school_id')] = messages.schoolRequired;
+    else if (school.district_id !== child.district_id) errors[field(i, 'school_id')] = accountMessages.schoolNotInDistrict;
+    if (!groups.some((g) => g.id === child.class_group_id)) errors[field(i, 'class_group_id')] = accountMessages.classGroupUnknown;
+    if (child.class_room_id !== CLASS_ROOM_OTHER) {
+      const room = rooms.find((r) => r.id === child.class_room_id);
+      if (!room) errors[field(i, 'class_room_id')] = messages.classRequired;
+      else if (room.class_group_id !== child.class_group_id) errors[field(i, 'class_room_id')] = accountMessages.classRoomNotInGroup;
+    }
+  });
+  const first = Object.values(errors)[0];
+  if (first) throw badRequest(first, errors, 'invalid_contestant');
+}
+
+/**
+ * Saves the whole list: a contestant with an id is updated, one without is created, one left
+ * out is deleted. Contestant 1 and contestants with an exam are never deleted; a contestant
+ * with an exam keeps its fields (sending the same values back is fine).
+ */
+export async function saveProfile(deps: ProfileDeps, user: AuthUser, input: { phone?: string; childrens: ContestantValues[] }): Promise<{ user: ApiUser; data: Profile }> {
+  const { db, clock } = deps;
+  if (input.phone !== undefined && normalisePhone(input.phone) !== user.phone) {
+    throw badRequest(accountMessages.phoneReadOnly, { phone: accountMessages.phoneReadOnly }, 'phone_read_only');
+  }
+  if (user.role !== 'parent') {
+    if (input.childrens.length > 0) throw forbidden(accountMessages.noContestantsForRole);
+    return { user: toApiUser(user), data: await loadProfile(deps, user.id) };
+  }
+  const childrens = input.childrens;
+  if (childrens.length > MAX_CONTESTANTS_PER_ACCOUNT) throw badRequest(accountMessages.tooManyContestants, { childrens: accountMessages.tooManyContestants });
+  const sentIds = childrens.map((c) => c.id).filter((id): id is number => id !== undefined);
+  if (new Set(sentIds).size !== sentIds.length) throw badRequest(accountMessages.contestantDuplicated, undefined, 'invalid_contestant');
+  await checkCatalogue(deps, childrens);
+
+  try {
+    await db.transaction().execute(async (trx) => {
+      await repo.lockAccount(trx, user.id);
+      const existing = await repo.lockContestants(trx, user.id);
+      const counts = await repo.examCounts(
+        trx,
+        existing.map((c) => c.id),
+      );
+      const errors: FieldErrors = {};
+
+      childrens.forEach((child, i) => {
+        if (child.id === undefined) return;
+        const current = existing.find((c) => c.id === child.id);
+        // Never created anew: an id of another account (or a deleted one) is refused.
+        if (!current) throw new AppError(403, 'forbidden', accountMessages.contestantNotYours, { [field(i, 'id')]: accountMessages.contestantNotYours });
+        if (!counts.get(current.id)) return;
+        const row = toRow(child);
+        for (const key of Object.keys(row) as (keyof typeof row)[]) {
+          if (row[key] !== current[key]) errors[field(i, key)] = accountMessages.contestantLocked;
+        }
+      });
+      if (Object.keys(errors).length) throw badRequest(accountMessages.contestantLocked, errors, 'contestant_locked');
+
+      const removed = existing.filter((c) => !sentIds.includes(c.id));
+      for (const contestant of removed) {
+        if (contestant.position === 1) throw badRequest(accountMessages.cannotDeleteFirstContestant, undefined, 'contestant_undeletable');
+        if (counts.get(contestant.id)) throw badRequest(accountMessages.cannotDeleteContestantWithExams, undefined, 'contestant_undeletable');
+      }
+      await repo.deleteContestants(
+        trx,
+        user.id,
+        removed.map((c) => c.id),
+      );
+
+      // New contestants take the free positions from the lowest: deleting contestant 2 and
+      // adding one gives the new one position 2, and the unique (user_id, position) keeps 3.
+      const taken = new Set(existing.filter((c) => sentIds.includes(c.id)).map((c) => c.position));
+      const free = POSITIONS.filter((p) => !taken.has(p));
+      const now = clock.now();
+      for (const child of childrens) {
+        const row = toRow(child);
+        if (child.id !== undefined) {
+          if (!counts.get(child.id)) await repo.updateContestant(trx, user.id, child.id, row);
+        } else {
+          const position = free.shift();
+          if (position === undefined) throw badRequest(accountMessages.tooManyContestants, { childrens: accountMessages.tooManyContestants });
+          await repo.insertContestant(trx, user.id, position, row, now);
+        }
+      }
+    });
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    // The database's own guards (composite keys, one contestant per position, exams
+    // referencing a contestant) caught a change that raced with this save.
+    if (code === FOREIGN_KEY_VIOLATION || code === UNIQUE_VIOLATION) throw conflict(accountMessages.profileChangedElsewhere, 'profile_conflict');
+    throw error;
+  }
+  return { user: toApiUser(user), data: await loadProfile(deps, user.id) };
+}
+
+function toRow(child: ContestantValues): ContestantColumns {
   return {
     fullname: child.fullname,
     district_id: child.district_id,

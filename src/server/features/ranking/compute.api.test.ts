@@ -2,7 +2,7 @@
 // worked out by hand (see the plan below).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { insertFinishedExams, insertPupils, bookForClassRoom, type FinishedExamInput } from '../reports/test-data';
+import { insertFinishedExams, insertPupils, bookForClassRoom, type FinishedExamInput } from '../../demo/finished-exams';
 import { computeResults, type ComputeSummary } from './compute';
 
 // Plan (best attempts; instants in seconds after T):
@@ -92,7 +92,7 @@ beforeAll(async () => {
   await insertFinishedExams(server.db, exams);
 
   server.clock.set(new Date(contest.exam_ends_at.getTime() + 60_000));
-  summary = await computeResults(server.db, server.clock);
+  summary = await computeResults(server);
 });
 
 afterAll(async () => {
@@ -215,7 +215,7 @@ describe('compute-results on 300 contestants', () => {
     await insertFinishedExams(server.db, [
       { contestantId: climber, bookId: book, attempt: 2, points: 100, durationSeconds: 50, submittedAt: new Date(contest.exam_starts_at.getTime() + 3_600_000), prediction: 1 },
     ]);
-    const again = await computeResults(server.db, server.clock);
+    const again = await computeResults(server);
     expect(again.examPapers).toBe(PAPERS + 1);
     expect((await individual(climber)).prize_code).toBe('special');
     expect((await individual(ids.Elite![0]!)).rank).toBe(2);
@@ -230,8 +230,8 @@ describe('when results may be computed', () => {
   it('refuses before the exam window closes unless forced', async () => {
     const contest = await server.db.selectFrom('contests').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
     server.clock.set(new Date(contest.exam_ends_at.getTime() - 60_000));
-    await expect(computeResults(server.db, server.clock)).rejects.toMatchObject({ status: 409, code: 'results_too_early' });
-    const forced = await computeResults(server.db, server.clock, { force: true });
+    await expect(computeResults(server)).rejects.toMatchObject({ status: 409, code: 'results_too_early' });
+    const forced = await computeResults(server, { force: true });
     expect(forced.forced).toBe(true);
     server.clock.set(new Date(contest.exam_ends_at.getTime() + 60_000));
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   awardTiers,
   bestAttempts,
-  classKey,
+  classIdOf,
   compareAttempts,
   predictionDistance,
   rankAttempts,
@@ -179,7 +179,7 @@ describe('classes for the teacher prizes', () => {
       ['5A1', 5, false],
     ]);
   });
-  it('classKey trims and upper-cases', () => {
-    expect(classKey(' 5a3 ')).toBe('5A3');
+  it('classIdOf tells apart the same class name in two schools', () => {
+    expect(classIdOf({ schoolId: 1, className: '5A3' })).not.toBe(classIdOf({ schoolId: 2, className: '5A3' }));
   });
 });

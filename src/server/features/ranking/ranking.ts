@@ -226,7 +226,5 @@ export function rankClasses(classes: readonly ClassStat[], minParticipants: numb
   );
 }
 
-/** The class key of a pupil: the class room name or the typed class, trimmed, upper case. */
-export function classKey(name: string): string {
-  return name.trim().toUpperCase();
-}
+/** One class of one school (class names are already class keys: db/class-key.ts). */
+export const classIdOf = (item: { schoolId: number; className: string }) => `${item.schoolId}:${item.className}`;

@@ -1,7 +1,7 @@
 // SQL of the ranking: finished attempts in, stored results out.
 import type { Db } from '../../db/client';
 import type { Attempt } from './ranking';
-import { classKeySql } from './settings';
+import { contestantClassKey } from '../../db/class-key';
 
 export interface AttemptRow extends Attempt {
   schoolId: number;
@@ -24,7 +24,7 @@ export function finishedAttemptsQuery(db: Db, contestId: number, filter: { schoo
       'exams.prediction',
       'exams.book_id as bookId',
       'contestants.school_id as schoolId',
-      classKeySql.as('className'),
+      contestantClassKey.as('className'),
     ])
     .where('exams.contest_id', '=', contestId)
     .where('exams.status', '=', 1);

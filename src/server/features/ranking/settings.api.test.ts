@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
 import { listMigrations } from '../../db/migrate';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { specPrizeTierRows } from './settings';
+import { specPrizeTierRows } from '../../db/seed/result-settings';
 
 const handles: { handle: DatabaseHandle; schema: string }[] = [];
 let server: TestServer | undefined;

@@ -1,70 +1,9 @@
-// Prize settings of a contest (tiers, class minimum) and the teachers of the classes.
-import { sql } from 'kysely';
-import { PRIZE_TIERS } from '../../../shared/prizes';
+// Prize settings of a contest (tiers, class minimum) and the teachers of the classes. The seed
+// writes the spec's settings (db/seed/result-settings.ts).
 import { DEFAULT_CLASS_MIN_PARTICIPANTS } from '../../../shared/ranking-rules';
 import type { Db } from '../../db/client';
 import type { PrizeTierKind } from '../../db/schema';
-import { demoAccounts } from '../../db/seed/demo-accounts';
 import type { Tier } from './ranking';
-import { classKey } from './ranking';
-
-/** The spec's prize tiers (src/shared/prizes.ts) as rows of one contest; positions by list order. */
-export function specPrizeTierRows(contestId: number) {
-  const positions = new Map<string, number>();
-  return PRIZE_TIERS.map((tier) => {
-    const position = (positions.get(tier.kind) ?? 0) + 1;
-    positions.set(tier.kind, position);
-    return { contest_id: contestId, kind: tier.kind, code: tier.code, name: tier.name, position, winners: tier.count, amount: tier.amount };
-  });
-}
-
-/** Gives every contest without prize settings the spec's settings. Safe to run again. */
-export async function ensurePrizeSettings(db: Db): Promise<void> {
-  const contests = await db.selectFrom('contests').select('id').execute();
-  for (const { id } of contests) {
-    await db
-      .insertInto('prize_tiers')
-      .values(specPrizeTierRows(id))
-      .onConflict((oc) => oc.columns(['contest_id', 'code']).doNothing())
-      .execute();
-    await db
-      .insertInto('result_settings')
-      .values({ contest_id: id, class_min_participants: DEFAULT_CLASS_MIN_PARTICIPANTS })
-      .onConflict((oc) => oc.column('contest_id').doNothing())
-      .execute();
-  }
-}
-
-const TEACHER_FAMILY_NAMES = ['Nguyễn Thị', 'Trần Thị', 'Lê Thị', 'Phạm Thị', 'Hoàng Văn', 'Vũ Thị', 'Đặng Văn', 'Bùi Thị', 'Đỗ Thị', 'Ngô Văn'];
-const TEACHER_GIVEN_NAMES = ['Hoa', 'Lan', 'Hương', 'Minh', 'Thảo', 'Dũng', 'Hạnh', 'Phương', 'Tuấn', 'Ngọc', 'Yến', 'Quang', 'Mai', 'Hải', 'Thu'];
-
-/** Demo teachers for every class room of the demo school (names are invented). */
-export async function seedDemoTeachers(db: Db): Promise<void> {
-  const school = await db.selectFrom('schools').select('id').where('name', '=', demoAccounts.schoolAdmin.school).executeTakeFirst();
-  if (!school) return;
-  const rooms = await db.selectFrom('class_rooms').select('name').orderBy('class_group_id').orderBy('position').execute();
-  if (rooms.length === 0) return;
-  await db
-    .insertInto('class_teachers')
-    .values(
-      rooms.map((room, i) => ({
-        school_id: school.id,
-        class_name: classKey(room.name),
-        teacher_name: `${TEACHER_FAMILY_NAMES[i % TEACHER_FAMILY_NAMES.length]} ${TEACHER_GIVEN_NAMES[(i * 7) % TEACHER_GIVEN_NAMES.length]}`,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['school_id', 'class_name']).doNothing())
-    .execute();
-}
-
-/**
- * Called by the seed after it created the contest (and the catalogue): the prize settings of
- * the spec, and with the demo content the demo school's teachers.
- */
-export async function seedResultSettings(db: Db, options: { demo: boolean }): Promise<void> {
-  await ensurePrizeSettings(db);
-  if (options.demo) await seedDemoTeachers(db);
-}
 
 export interface PrizeSettings {
   tiers: Record<PrizeTierKind, Tier[]>;
@@ -99,6 +38,3 @@ export async function teachersOfSchool(db: Db, schoolId: number): Promise<Map<st
   const rows = await db.selectFrom('class_teachers').select(['class_name', 'teacher_name']).where('school_id', '=', schoolId).execute();
   return new Map(rows.map((row) => [row.class_name, row.teacher_name]));
 }
-
-/** The class key of a contestant, in SQL: the same as classKey() (class room or typed class). */
-export const classKeySql = sql<string>`upper(btrim(coalesce(class_rooms.name, contestants.class_room_other)))`;

@@ -1,6 +1,6 @@
 // SQL of the school report. The finished exams come from the ranking repo (one rule).
 import type { Db } from '../../db/client';
-import { classKeySql } from '../ranking/settings';
+import { contestantClassKey } from '../../db/class-key';
 
 export async function findSchool(db: Db, schoolId: number) {
   return db.selectFrom('schools').select(['id', 'name', 'address']).where('id', '=', schoolId).executeTakeFirst();
@@ -11,7 +11,7 @@ export async function registeredPupils(db: Db, schoolId: number) {
   return db
     .selectFrom('contestants')
     .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id')
-    .select(['contestants.id', 'contestants.fullname', classKeySql.as('className')])
+    .select(['contestants.id', 'contestants.fullname', contestantClassKey.as('className')])
     .where('contestants.school_id', '=', schoolId)
     .execute();
 }

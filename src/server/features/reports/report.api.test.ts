@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createParent, createSchoolAdmin } from '../../test/factories';
 import { computeResults } from '../ranking/compute';
-import { bookForClassRoom, insertFinishedExams, insertPupils, newExamSlug, sessionAt } from './test-data';
+import { bookForClassRoom, insertFinishedExams, insertPupils, newExamSlug, sessionAt } from '../../demo/finished-exams';
 
 let server: TestServer;
 let admin: { id: number; token: string; schoolId: number };
@@ -129,7 +129,7 @@ describe('GET /api/report-school: prizes from the results date', () => {
     // Small classes compete in this data set.
     await server.db.updateTable('result_settings').set({ class_min_participants: 1 }).execute();
     await setClock(new Date(contest.exam_ends_at.getTime() + 60_000));
-    await computeResults(server.db, server.clock);
+    await computeResults(server);
   });
 
   it('stays hidden before the results date even once computed', async () => {

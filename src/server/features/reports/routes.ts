@@ -1,6 +1,6 @@
 // GET /api/report-school (spec section 7): a school administrator's report of their own school.
 import { reportSchoolResponseSchema } from '../../../shared/schemas/reports';
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { schoolReport } from './service';
 

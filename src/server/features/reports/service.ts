@@ -3,10 +3,8 @@
 import { formatAverage, formatDuration, formatMoney, formatNumber } from '../../../shared/format';
 import { resultMessages } from '../../../shared/messages';
 import type { ClassRow, QuantityStudentsRow, ReportSchoolResponse, ScoreRow } from '../../../shared/schemas/reports';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
 import { AppError, forbidden } from '../../lib/errors';
+import type { Services } from '../../services';
 import type { AuthUser } from '../auth/guard';
 import { schoolPrizeCertificate } from '../certificates/service';
 import { getCurrentContest } from '../contest/repo';
@@ -15,11 +13,7 @@ import { bestAttempts, rankAttempts } from '../ranking/ranking';
 import { countExamPapers, getResultRun, loadFinishedAttempts } from '../ranking/repo';
 import { bookNames, findSchool, prizedClasses, registeredPupils } from './repo';
 
-export interface ReportDeps {
-  db: Db;
-  clock: Clock;
-  config: Config;
-}
+export type ReportDeps = Pick<Services, 'db' | 'clock' | 'config'>;
 
 const byClassName = (a: string, b: string) => a.localeCompare(b, 'vi', { numeric: true });
 /** 92.5 -> "92,5" */

@@ -1,4 +1,4 @@
-import type { Services } from '../../app';
+import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { contestDatesJson, type SiteInfo } from '../../../shared/schemas/site';
 import { getCurrentContest } from '../contest/repo';

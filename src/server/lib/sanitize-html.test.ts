@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeNewsHtml } from './sanitize';
+import { sanitizeNewsHtml } from './sanitize-html';
 
 describe('news body sanitiser', () => {
   it('keeps article markup', () => {

@@ -1,7 +1,7 @@
 // Helpers for the exam API tests: a parent with a contestant, an exam started through the API,
 // and the exam's answer key read from the database (the API never reveals it before the end).
-import type { TestServer } from '../../test/harness';
-import { createContestant, createParent, type ContestantOverrides } from '../../test/factories';
+import type { TestServer } from './harness';
+import { createContestant, createParent, type ContestantOverrides } from './factories';
 
 export async function parentWithContestant(server: TestServer, overrides: ContestantOverrides = {}) {
   const parent = await createParent(server);

@@ -1,9 +1,9 @@
 // npm run results:demo: the simulated contest fills the demo school's report; --publish shows prizes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { demoAccounts } from '../../db/seed/demo-accounts';
-import { simulateDemoResults } from './demo';
-import { sessionAt } from './test-data';
+import { startTestServer, type TestServer } from '../test/harness';
+import { demoAccounts } from '../db/seed/demo-accounts';
+import { simulateDemoResults } from './results';
+import { sessionAt } from './finished-exams';
 
 let server: TestServer;
 

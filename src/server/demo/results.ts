@@ -1,11 +1,11 @@
 // Demo results: simulated pupils with finished exams in the demo school and a few others, so that
 // the school report, the rankings and the certificates have something to show. Deterministic (a
 // fixed pseudo-random sequence). Never used by the app itself: npm run results:demo.
-import type { Db } from '../../db/client';
-import type { Clock } from '../../lib/clock';
-import { demoAccounts } from '../../db/seed/demo-accounts';
-import { computeResults, type ComputeSummary } from '../ranking/compute';
-import { bookForClassRoom, insertFinishedExams, insertPupils, type FinishedExamInput } from './test-data';
+import type { Db } from '../db/client';
+import type { Clock } from '../lib/clock';
+import { demoAccounts } from '../db/seed/demo-accounts';
+import { computeResults, type ComputeSummary } from '../features/ranking/compute';
+import { bookForClassRoom, insertFinishedExams, insertPupils, type FinishedExamInput } from './finished-exams';
 
 /** Phones of the simulated parents start with this (they cannot log in). */
 export const DEMO_PHONE_PREFIX = '0388';
@@ -112,5 +112,5 @@ export async function publishDemoResults(db: Db, clock: Clock): Promise<ComputeS
     .where('id', '=', contest.id)
     .execute();
   // Forced: a demo visitor may have an exam open; it is left out of the published results.
-  return computeResults(db, clock, { contestId: contest.id, force: true });
+  return computeResults({ db, clock }, { contestId: contest.id, force: true });
 }

@@ -1,10 +1,10 @@
-// Test and demo data for results: pupils and finished exams written straight into the database,
+// Results data for the demo and the tests: pupils and finished exams written straight into the database,
 // so that report, ranking and certificate tests do not depend on the exam flow.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../../db/client';
-import type { ExamQuestion } from '../../db/schema';
-import { POINTS_PER_CORRECT_ANSWER, SESSION_TTL_SECONDS } from '../../../shared/rules';
-import { hashToken, newToken } from '../../lib/tokens';
+import type { Db } from '../db/client';
+import type { ExamQuestion } from '../db/schema';
+import { POINTS_PER_CORRECT_ANSWER, SESSION_TTL_SECONDS } from '../../shared/rules';
+import { hashToken, newToken } from '../lib/tokens';
 
 export interface FinishedExamInput {
   contestantId: number;

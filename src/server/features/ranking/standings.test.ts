@@ -1,0 +1,56 @@
+// rankContest is pure: the whole contest's results from attempts and settings, no database.
+import { describe, expect, it } from 'vitest';
+import type { AttemptRow } from './repo';
+import { rankContest } from './standings';
+
+const tier = (code: string, winners: number, amount: number) => ({ code, name: `Giải ${code}`, position: 1, winners, amount });
+const settings = {
+  tiers: { individual: [tier('I1', 1, 500_000)], school: [tier('S1', 1, 1_000_000)], school_pupils: [tier('P1', 1, 100_000)], teacher: [tier('T1', 1, 300_000)] },
+  classMinParticipants: 2,
+  prizedSchoolsOnly: true,
+};
+let nextExam = 1;
+const attempt = (contestantId: number, schoolId: number, className: string, points: number, durationSeconds = 600): AttemptRow => ({
+  examId: nextExam++,
+  contestantId,
+  schoolId,
+  className,
+  bookId: 1,
+  points,
+  durationSeconds,
+  submittedAt: new Date('2026-03-01T02:00:00Z'),
+  prediction: 10,
+});
+
+describe('rankContest', () => {
+  const attempts = [
+    attempt(1, 1, '5A1', 90),
+    attempt(1, 1, '5A1', 95), // the best of contestant 1 counts
+    attempt(2, 1, '5A1', 80),
+    attempt(3, 1, '5A2', 70),
+    attempt(4, 2, '5A1', 85),
+  ];
+  const standings = rankContest({ attempts, examPapers: 10, settings, schoolSizes: [{ schoolId: 1, pupilCount: 3 }, { schoolId: 2, pupilCount: 100 }] });
+
+  it('ranks each contestant once, by the best attempt, and awards the individual prize', () => {
+    expect(standings.individual.map((e) => [e.item.contestantId, e.rank, e.tier?.code ?? null])).toEqual([
+      [1, 1, 'I1'],
+      [4, 2, null],
+      [2, 3, null],
+      [3, 4, null],
+    ]);
+  });
+
+  it('ranks schools by participation, gives the prized school its best pupil, and ranks classes above the minimum', () => {
+    expect(standings.schools.map((e) => [e.item.schoolId, e.rank, e.tier?.code ?? null])).toEqual([
+      [1, 1, 'S1'],
+      [2, 2, null],
+    ]);
+    expect([...standings.schoolTop]).toEqual([[1, 100_000]]);
+    expect(standings.schoolRank.get(4)?.rank).toBe(1);
+    // 5A1 of school 1 has two pupils; 5A2 and school 2's 5A1 one each (below the minimum of 2).
+    expect(standings.classes.map((e) => [e.item.schoolId, e.item.className, e.tier?.code ?? null])).toEqual([[1, '5A1', 'T1']]);
+    expect(standings.classStats).toHaveLength(3);
+    expect(standings.ties).toEqual([]);
+  });
+});

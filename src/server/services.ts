@@ -1,0 +1,26 @@
+// What the app gives its features: the dependencies built at start-up. Its own module so that
+// features import these types without importing app.ts, which imports every feature.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Clock } from './lib/clock';
+import type { ShedReason } from './lib/load-shedding';
+import type { SmsSender } from './lib/sms';
+import type { Auth } from './features/auth/guard';
+import type { Metrics } from './features/metrics/metrics';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  sms: SmsSender;
+  logger?: FastifyBaseLogger | boolean;
+  /** Folder of the built front end; the API alone is served when it does not exist. */
+  webRoot?: string;
+  /** Told of every request shed with a 503 (for metrics). */
+  onShed?: (reason: ShedReason) => void;
+  /** Prometheus metrics of this process (request timings, exam saves); served apart, never by this app. */
+  metrics?: Metrics;
+}
+
+export type Services = AppDeps & { auth: Auth };

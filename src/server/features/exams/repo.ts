@@ -1,6 +1,6 @@
 // SQL of the exam feature. The two hot paths (saving answers, re-syncing the time) are single
 // statements that also check the caller's session, so a save costs one round trip; they are
-// named prepared statements (the `/* prepared:... */` comment, see db/client.ts), planned once.
+// named prepared statements (HotStatement, see db/client.ts), planned once per connection.
 import { sql } from 'kysely';
 import { hotQuery, type Db, type HotStatement } from '../../db/client';
 import type { AnswerMap, ExamQuestion } from '../../db/schema';
@@ -209,8 +209,6 @@ function pairCode(questionId: number, answerId: number): string {
   }
   return String(BigInt(questionId) * 4294967296n + BigInt(answerId));
 }
-
-export { pairCode as answerPairCode };
 
 /**
  * The answers of a save in the two forms its statement takes, built in one pass: the jsonb object

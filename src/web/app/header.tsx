@@ -3,6 +3,7 @@
 // navigation, on Escape and on a tap on the backdrop.
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { ChevronDown, LogOut, Menu, UserRound, X } from 'lucide-react';
+import { keepTabInside } from '../lib/focus';
 import { Link, useNavigate, usePathname } from '../lib/router';
 import { clearSession, roleOf, useSession, type Session } from '../lib/session';
 import { api, ApiRequestError } from '../lib/api-client';
@@ -172,8 +173,6 @@ function UserArea({ session, onNavigate }: { session: Session | null; onNavigate
   );
 }
 
-const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 export function Header() {
   const session = useSession();
   const pathname = usePathname();
@@ -209,18 +208,7 @@ export function Header() {
 
   // Keeps Tab inside the open panel (it is a modal dialog).
   const trapFocus = (event: ReactKeyboardEvent) => {
-    if (event.key !== 'Tab' || !panelRef.current) return;
-    const focusable = [...panelRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-    const first = focusable[0];
-    const last = focusable.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (panelRef.current) keepTabInside(event, panelRef.current);
   };
 
   return (

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type HTMLAttributes, type ReactNode } from 'react';
+import { keepTabInside } from '../../lib/focus';
 
 /**
  * An accessible dialog: labelled by its title (and described by its body when `describe` is set),
@@ -40,18 +41,8 @@ export function Modal({
       if (event.key === 'Escape') {
         event.stopPropagation();
         close.current();
-      } else if (event.key === 'Tab' && dialog) {
-        const focusable = [...dialog.querySelectorAll<HTMLElement>('button:not(:disabled), a[href], input:not(:disabled), select, textarea')];
-        const first = focusable[0];
-        const last = focusable.at(-1);
-        if (!first || !last) return event.preventDefault();
-        if (event.shiftKey && (document.activeElement === first || document.activeElement === dialog)) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
+      } else if (dialog) {
+        keepTabInside(event, dialog);
       }
     };
     document.addEventListener('keydown', onKey);

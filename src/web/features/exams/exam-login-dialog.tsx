@@ -10,6 +10,7 @@ import { loginRequestSchema, type AuthResponse, type LoginRequest } from '../../
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { api } from '../../lib/api-client';
+import { keepTabInside } from '../../lib/focus';
 import { setSession } from '../../lib/session';
 import { errorMessage, showServerFieldErrors } from '../../lib/server-errors';
 
@@ -19,8 +20,6 @@ export const examLoginTexts = {
   timeLeft: 'Thời gian làm bài vẫn đang tính, còn lại',
   submit: 'Đăng nhập và làm tiếp',
 } as const;
-
-const FOCUSABLE = 'input:not([disabled]), button:not([disabled]), [href], [tabindex]:not([tabindex="-1"])';
 
 export function ExamLoginDialog({ phone, timeLeft, onLoggedIn }: { phone?: string; timeLeft?: string; onLoggedIn: () => void }) {
   const titleId = useId();
@@ -46,18 +45,7 @@ export function ExamLoginDialog({ phone, timeLeft, onLoggedIn }: { phone?: strin
       event.preventDefault();
       return;
     }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const items = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = items[0];
-    const last = items.at(-1);
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    if (dialogRef.current) keepTabInside(event, dialogRef.current);
   };
 
   const onSubmit = handleSubmit(async (values) => {

@@ -2,10 +2,10 @@
 // (home timeline, rules page, news), the school report at 360 px (all three tabs in view, '—'
 // for a class where nobody finished, the 'Thành công' popup after the export), and the result
 // page's permanent errors (one message and a way forward, no 'Thử lại').
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { formatDate, formatTime } from '../src/shared/format';
 import type { SiteContest } from '../src/shared/schemas/site';
-import { expect, expectAccessible, otpFor, phoneViewport, test, uniquePhone } from './fixtures';
+import { expect, expectAccessible, otpFor, phoneViewport, storeSession, test, uniquePhone } from './fixtures';
 
 test.use({ viewport: phoneViewport });
 
@@ -22,13 +22,6 @@ async function contestOf(request: APIRequestContext): Promise<SiteContest> {
   return (await ok(await request.get('/api/site'))).data.contest;
 }
 
-async function logIn(context: BrowserContext, baseURL: string, session: { token: string; user: unknown }) {
-  await context.addCookies([
-    { name: 'token', value: encodeURIComponent(session.token), url: baseURL },
-    { name: 'user', value: encodeURIComponent(JSON.stringify(session.user)), url: baseURL },
-  ]);
-  await context.addInitScript((token) => window.localStorage.setItem('token', token), session.token);
-}
 
 /** The years a page's visible text mentions. */
 async function yearsShown(page: Page): Promise<string[]> {
@@ -104,7 +97,7 @@ test('the school report at 360 px: three tabs in view, "—" for a class where n
   );
 
   const admin = await ok(await request.post('/api/login', { data: DEMO_ADMIN }));
-  await logIn(context, baseURL!, { token: admin.access_token, user: admin.user });
+  await storeSession(context, baseURL!, { token: admin.access_token, user: admin.user });
   const report = await ok(await request.get('/api/report-school', { headers: { authorization: `Bearer ${admin.access_token}` } }));
   const empty = report.data.class.find((row: { total_done: number }) => row.total_done === 0);
   expect(empty, 'a class of the demo school where nobody finished').toBeTruthy();
@@ -148,7 +141,7 @@ test('a result page that cannot load for good says so once and leads to Vào thi
   const phone = uniquePhone();
   await ok(await request.post('/api/send-otp', { data: { phone, password: 'matkhau123', is_register: 1 } }));
   const registered = await ok(await request.post('/api/register', { data: { phone, password: 'matkhau123', otp: await otpFor(phone) } }));
-  await logIn(context, baseURL!, { token: registered.access_token, user: registered.user });
+  await storeSession(context, baseURL!, { token: registered.access_token, user: registered.user });
 
   // A 503 (server busy) can pass: 'Thử lại' is offered, and pressing it asks again.
   let busy = true;

@@ -2,7 +2,7 @@
 // contestant, logged in the way src/web/lib/session.ts restores a session (cookies token/user and
 // the token in local storage).
 import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
-import { expect, otpFor, uniquePhone } from './fixtures';
+import { expect, otpFor, storeSession, uniquePhone } from './fixtures';
 
 export interface Family {
   phone: string;
@@ -50,11 +50,7 @@ export async function registerFamily(request: APIRequestContext, childName = 'Tr
 }
 
 export async function logIn(context: BrowserContext, baseURL: string, family: Family) {
-  await context.addCookies([
-    { name: 'token', value: encodeURIComponent(family.token), url: baseURL },
-    { name: 'user', value: encodeURIComponent(JSON.stringify(family.user)), url: baseURL },
-  ]);
-  await context.addInitScript((token) => window.localStorage.setItem('token', token), family.token);
+  await storeSession(context, baseURL, family);
 }
 
 /** Starts an exam through the API (first book of the contestant). */

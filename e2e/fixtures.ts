@@ -4,7 +4,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, SHORT_EXAM_DATA_DIR } from '../playwright.config';
 
 /**
@@ -109,4 +109,26 @@ export async function expectAccessible(page: Page, label = page.url()) {
   const { results } = await axeScan(page, { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
   const found = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
   expect(found, `accessibility violations on ${label}`).toEqual([]);
+}
+
+export const DEMO_PARENT = { phone: '0987654321', password: 'phuhuynh123' };
+export const DEMO_SCHOOL_ADMIN = { phone: '0901000001', password: 'truong123' };
+export const DEMO_ORGANISER = { phone: '0901000009', password: 'bantochuc123' };
+
+/** Stores a session the way the app does: cookies token and user (and the token in localStorage). */
+export async function storeSession(context: BrowserContext, baseURL: string, session: { token: string; user: unknown }) {
+  await context.addCookies([
+    { name: 'token', value: encodeURIComponent(session.token), url: baseURL },
+    { name: 'user', value: encodeURIComponent(JSON.stringify(session.user)), url: baseURL },
+  ]);
+  await context.addInitScript((token) => window.localStorage.setItem('token', token), session.token);
+}
+
+/** Logs in through the API and stores the session in the page's context; returns the user. */
+export async function logInAs(page: Page, account: { phone: string; password: string }) {
+  const response = await page.request.post('/api/login', { data: account });
+  expect(response.ok()).toBe(true);
+  const body = await response.json();
+  await storeSession(page.context(), test.info().project.use.baseURL!, { token: body.access_token, user: body.user });
+  return body.user as { phone: string; name: string; is_admin_school: 0 | 1 };
 }

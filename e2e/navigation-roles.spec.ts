@@ -2,25 +2,9 @@
 // and from /du-thi; the organiser and school administrators get a menu of their own, and a
 // family screen opened by them is one message on a normal page (no toast, no exam mode).
 import type { Page } from '@playwright/test';
-import { expect, expectAccessible, expectLoaded, phoneViewport, test } from './fixtures';
+import { DEMO_ORGANISER, DEMO_PARENT, DEMO_SCHOOL_ADMIN, expect, expectAccessible, expectLoaded, logInAs, phoneViewport, test } from './fixtures';
 
-const DEMO_PARENT = { phone: '0987654321', password: 'phuhuynh123' };
-const DEMO_SCHOOL_ADMIN = { phone: '0901000001', password: 'truong123' };
-const DEMO_ORGANISER = { phone: '0901000009', password: 'bantochuc123' };
 
-/** Logs in through the API and stores the session the way the app does (cookies token and user). */
-async function logInAs(page: Page, account: { phone: string; password: string }) {
-  const response = await page.request.post('/api/login', { data: account });
-  expect(response.ok()).toBe(true);
-  const body = await response.json();
-  const url = test.info().project.use.baseURL!;
-  await page.context().addCookies([
-    { name: 'token', value: encodeURIComponent(body.access_token), url },
-    { name: 'user', value: encodeURIComponent(JSON.stringify(body.user)), url },
-  ]);
-  await page.context().addInitScript((token) => window.localStorage.setItem('token', token), body.access_token as string);
-  return body.user as { phone: string; name: string };
-}
 
 /** The links of the off-canvas menu (phone), in order. */
 async function phoneMenu(page: Page) {

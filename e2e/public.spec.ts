@@ -1,22 +1,8 @@
 // The public screens of spec section 2: header and off-canvas menu, home, news, rules, not-found.
 import type { Page } from '@playwright/test';
-import { test, expect, expectLoaded, phoneViewport } from './fixtures';
+import { DEMO_PARENT, DEMO_SCHOOL_ADMIN, expect, expectLoaded, logInAs, phoneViewport, test } from './fixtures';
 
-const DEMO_PARENT = { phone: '0987654321', password: 'phuhuynh123' };
-const DEMO_SCHOOL_ADMIN = { phone: '0901000001', password: 'truong123' };
 
-/** Logs in through the API and stores the session the way the app does (cookies token and user). */
-async function logInAs(page: Page, account: { phone: string; password: string }) {
-  const response = await page.request.post('/api/login', { data: account });
-  expect(response.ok()).toBe(true);
-  const body = await response.json();
-  const url = test.info().project.use.baseURL!;
-  await page.context().addCookies([
-    { name: 'token', value: encodeURIComponent(body.access_token), url },
-    { name: 'user', value: encodeURIComponent(JSON.stringify(body.user)), url },
-  ]);
-  return body.user as { phone: string; name: string; is_admin_school: 0 | 1 };
-}
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Menu chính' });
 

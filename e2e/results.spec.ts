@@ -5,11 +5,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIRequestContext, BrowserContext, Download, Page } from '@playwright/test';
+import type { APIRequestContext, Download, Page } from '@playwright/test';
 import readExcelFile from 'read-excel-file/node';
 import sharp from 'sharp';
 import { formatDate, formatNumber } from '../src/shared/format';
-import { expect, otpFor, phoneViewport, test, uniquePhone } from './fixtures';
+import { expect, otpFor, phoneViewport, storeSession, test, uniquePhone } from './fixtures';
 
 const SCHOOL = 'Trường Tiểu học Lê Lợi';
 const DEMO_ADMIN = { phone: '0901000001', password: 'truong123' };
@@ -52,13 +52,6 @@ async function registerFamily(request: APIRequestContext, childName: string): Pr
   return { token: registered.access_token, user: registered.user, childId: profile.data.childrens[0].id };
 }
 
-async function logIn(context: BrowserContext, baseURL: string, session: Session) {
-  await context.addCookies([
-    { name: 'token', value: encodeURIComponent(session.token), url: baseURL },
-    { name: 'user', value: encodeURIComponent(JSON.stringify(session.user)), url: baseURL },
-  ]);
-  await context.addInitScript((token) => window.localStorage.setItem('token', token), session.token);
-}
 
 /** Starts an exam through the exam API; returns its handle. */
 async function startExam(request: APIRequestContext, family: Family, bookIndex: number) {
@@ -94,7 +87,7 @@ test.describe('parent', () => {
     test.setTimeout(120_000);
     const name = 'Nguyễn Đức Trường';
     const family = await registerFamily(request, name);
-    await logIn(context, baseURL!, family);
+    await storeSession(context, baseURL!, family);
 
     // No exam yet.
     await page.goto('/bao-cao');
@@ -182,7 +175,7 @@ test.describe('parent', () => {
   test("another family's certificate page says not found", async ({ page, context, request, baseURL }) => {
     const owner = await registerFamily(request, 'Lê Thị Ánh');
     const other = await registerFamily(request, 'Trần Văn Bình');
-    await logIn(context, baseURL!, other);
+    await storeSession(context, baseURL!, other);
     await page.goto(`/giay-chung-nhan/${owner.childId}`);
     await expect(page.getByRole('alert').filter({ hasText: 'Không tìm thấy thí sinh.' })).toBeVisible();
   });
@@ -201,7 +194,7 @@ test.describe('school administrator', () => {
     await submitExam(request, family, await startExam(request, family, 0), 777);
 
     const admin = await adminSession(request);
-    await logIn(context, baseURL!, admin);
+    await storeSession(context, baseURL!, admin);
     const report = await ok(await request.get('/api/report-school', { headers: { authorization: `Bearer ${admin.token}` } }));
 
     await page.goto('/bao-cao');
@@ -258,7 +251,7 @@ test.describe('school administrator', () => {
 
   test('a 3,000-pupil export works under the site security policy', async ({ page, context, request, baseURL }) => {
     const admin = await adminSession(request);
-    await logIn(context, baseURL!, admin);
+    await storeSession(context, baseURL!, admin);
     const classes = ['1A1', '2A1', '3A1', '4A1', '5A1'];
     const score = Array.from({ length: 3000 }, (_, i) => ({
       rank: i + 1,

@@ -20,7 +20,7 @@ import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { notify } from '../../components/ui/notices';
 import { ApiRequestError, isRetryable, retryDelayMs } from '../../lib/api-client';
-import { Link, useNavigate, useParams } from '../../lib/router';
+import { useNavigate, useParams } from '../../lib/router';
 import { getSession, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useRequireAuth } from '../../lib/use-require-auth';
@@ -30,6 +30,7 @@ import { ExamLoginDialog } from './exam-login-dialog';
 import { ExamNavigator } from './exam-navigator';
 import { PredictionView, QuestionView } from './question-view';
 import './exams.css';
+import { LoadError } from './load-error';
 
 /** Back-off of a failed load or submit (ms): a random wait up to base * 2^failures, at most cap. */
 const RETRY_BACKOFF = { baseMs: 2_000, capMs: 30_000 };
@@ -138,18 +139,7 @@ export function ExamPage() {
             Đang tải bài thi…
           </p>
         ) : (
-          <div className="alert alert-error" role="alert">
-            <p>{state.message}</p>
-            {state.retry ? (
-              <Button variant="outline" onClick={() => setAttempt((n) => n + 1)}>
-                Thử lại
-              </Button>
-            ) : (
-              <Link href="/du-thi" className="btn btn-outline">
-                Về trang dự thi
-              </Link>
-            )}
-          </div>
+          <LoadError message={state.message} canRetry={state.retry} onRetry={() => setAttempt((n) => n + 1)} />
         )}
       </div>
       {loginNeeded && (

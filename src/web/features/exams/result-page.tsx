@@ -4,7 +4,6 @@
 import { useEffect, useState } from 'react';
 import { CircleCheck, CircleX } from 'lucide-react';
 import type { ExamResultResponse } from '../../../shared/schemas/exams';
-import { Button } from '../../components/ui/button';
 import { ApiRequestError, isRetryable } from '../../lib/api-client';
 import { formatNumber } from '../../../shared/format';
 import { Link, useParams } from '../../lib/router';
@@ -12,6 +11,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useRequireAuth } from '../../lib/use-require-auth';
 import { fetchExamResult } from './exam-api';
 import './exams.css';
+import { LoadError } from './load-error';
 
 // retry: a retry can help (network, 503, a server fault); otherwise the answer is final
 // (unknown exam, exam not submitted) and the way forward is the 'Vào thi' page.
@@ -55,18 +55,7 @@ export function ResultPage() {
         </p>
       )}
       {state.kind === 'error' && (
-        <div className="alert alert-error" role="alert">
-          <p>{state.message}</p>
-          {state.retry ? (
-            <Button variant="outline" onClick={() => setAttempt((n) => n + 1)}>
-              Thử lại
-            </Button>
-          ) : (
-            <Link className="btn btn-outline" href="/du-thi">
-              Về trang Vào thi
-            </Link>
-          )}
-        </div>
+        <LoadError message={state.message} canRetry={state.retry} onRetry={() => setAttempt((n) => n + 1)} />
       )}
       {state.kind === 'ready' && <ResultView result={state.result} />}
     </div>

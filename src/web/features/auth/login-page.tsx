@@ -1,10 +1,8 @@
 // /dang-nhap (PageLogin): phone and password; success stores the session and goes to /tai-khoan.
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '../../../shared/messages';
-import { loginRequestSchema, type AuthResponse, type LoginRequest } from '../../../shared/schemas/auth';
+import type { AuthResponse } from '../../../shared/schemas/auth';
+import { LoginFields, useLoginForm } from '../../components/login-fields';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
 import { usePopup } from '../../components/ui/popup';
 import { api } from '../../lib/api-client';
 import { Link, useNavigate } from '../../lib/router';
@@ -18,11 +16,8 @@ export function LoginPage() {
   usePageTitle('Đăng nhập');
   const loggedIn = useRedirectIfLoggedIn();
   const navigate = useNavigate();
-  const form = useForm<LoginRequest, unknown, { phone: string; password: string }>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { phone: '', password: '' },
-  });
-  const { register, handleSubmit, formState } = form;
+  const form = useLoginForm();
+  const { handleSubmit, formState } = form;
   // After the failure popup, the password is the field to type again.
   const failure = usePopup(() => form.setFocus('password'));
 
@@ -45,21 +40,7 @@ export function LoginPage() {
       <section className="card auth-card" aria-labelledby="login-title">
         <h1 id="login-title">Đăng nhập</h1>
         <form onSubmit={onSubmit} noValidate>
-          <TextField
-            label="Số điện thoại"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            {...register('phone')}
-            error={formState.errors.phone?.message}
-          />
-          <TextField
-            label="Mật khẩu"
-            type="password"
-            autoComplete="current-password"
-            {...register('password')}
-            error={formState.errors.password?.message}
-          />
+          <LoginFields form={form} />
           <div className="auth-actions">
             <Button type="submit" block disabled={formState.isSubmitting || loggedIn}>
               Đăng nhập

@@ -3,12 +3,10 @@
 // the answers wait on the device and are saved once the parent is back. Nothing closes it but a
 // successful login: Escape and the backdrop do nothing, so nothing is lost by a stray tap.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { messages } from '../../../shared/messages';
-import { loginRequestSchema, type AuthResponse, type LoginRequest } from '../../../shared/schemas/auth';
+import type { AuthResponse } from '../../../shared/schemas/auth';
+import { LoginFields, useLoginForm } from '../../components/login-fields';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
 import { api } from '../../lib/api-client';
 import { keepTabInside } from '../../lib/focus';
 import { setSession } from '../../lib/session';
@@ -26,11 +24,8 @@ export function ExamLoginDialog({ phone, timeLeft, onLoggedIn }: { phone?: strin
   const textId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<LoginRequest, unknown, { phone: string; password: string }>({
-    resolver: zodResolver(loginRequestSchema),
-    defaultValues: { phone: phone ?? '', password: '' },
-  });
-  const { register, handleSubmit, formState, setFocus } = form;
+  const form = useLoginForm(phone);
+  const { handleSubmit, formState, setFocus } = form;
 
   // Focus into the dialog on open, back where it was on close.
   useEffect(() => {
@@ -76,22 +71,7 @@ export function ExamLoginDialog({ phone, timeLeft, onLoggedIn }: { phone?: strin
           </p>
         )}
         <form onSubmit={onSubmit} noValidate>
-          <TextField
-            label="Số điện thoại"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            readOnly={Boolean(phone)}
-            {...register('phone')}
-            error={formState.errors.phone?.message}
-          />
-          <TextField
-            label="Mật khẩu"
-            type="password"
-            autoComplete="current-password"
-            {...register('password')}
-            error={formState.errors.password?.message}
-          />
+          <LoginFields form={form} phoneReadOnly={Boolean(phone)} />
           <Button type="submit" block disabled={formState.isSubmitting}>
             {examLoginTexts.submit}
           </Button>

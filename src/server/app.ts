@@ -21,6 +21,8 @@ import { registerProfileRoutes } from './features/profile/routes';
 import { registerExamRoutes } from './features/exams/routes';
 import { registerReportRoutes } from './features/reports/routes';
 import { registerCertificateRoutes } from './features/certificates/routes';
+import { registerMediaRoutes } from './features/media/routes';
+import { registerAdminRoutes } from './features/admin/routes';
 import type { AppDeps, Services } from './services';
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -76,6 +78,8 @@ export async function buildApp(deps: AppDeps) {
       registerExamRoutes(api, services);
       registerReportRoutes(api, services);
       registerCertificateRoutes(api, services);
+      registerMediaRoutes(api, services);
+      registerAdminRoutes(api, services);
     },
     { prefix: '/api' },
   );

@@ -49,6 +49,12 @@ export const errorCodes = [
   'results_too_early',
   'exams_in_progress',
   'certificate_not_found',
+  // Back office (/api/admin).
+  'import_invalid',
+  'in_use',
+  'name_taken',
+  'account_locked',
+  'invalid_settings',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

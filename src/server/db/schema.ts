@@ -24,8 +24,14 @@ export interface BookTable {
   image: string;
   position: number;
 }
-export interface QuestionTable { id: Generated<number>; book_id: number; value: string }
-export interface AnswerTable { id: Generated<number>; question_id: number; value: string; is_correct: Generated<boolean> }
+export interface QuestionTable { id: Generated<number>; book_id: number; value: string; audio: ColumnType<string | null, string | null | undefined, string | null> }
+export interface AnswerTable {
+  id: Generated<number>;
+  question_id: number;
+  value: string;
+  is_correct: Generated<boolean>;
+  audio: ColumnType<string | null, string | null | undefined, string | null>;
+}
 
 export type Role = 'parent' | 'school_admin' | 'organiser';
 export interface UserTable {
@@ -36,6 +42,8 @@ export interface UserTable {
   role: Generated<Role>;
   school_id: number | null;
   created_at: DefaultTimestamp;
+  /** 0009_back_office.sql: a locked account cannot log in. */
+  locked_at: NullableTimestamp;
 }
 export interface SessionTable {
   id: Generated<number>;
@@ -114,6 +122,31 @@ export interface NewsPostTable {
   body_html: string;
   published: Generated<boolean>;
   created_at: DefaultTimestamp;
+  updated_at: DefaultTimestamp;
+}
+
+// Back office (0009_back_office.sql) ---------------------------------------------------------
+export interface AuditLogTable {
+  id: Generated<string>;
+  at: DefaultTimestamp;
+  actor_id: number | null;
+  actor_phone: string;
+  kind: string;
+  summary: string;
+  details: ColumnType<unknown, string | undefined, never>;
+}
+export interface MediaTable {
+  sha256: string;
+  content_type: string;
+  ext: string;
+  byte_size: number;
+  bytes: Buffer;
+  created_at: DefaultTimestamp;
+}
+export interface SiteSettingsTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  data: ColumnType<unknown, string, string>;
+  updated_at: DefaultTimestamp;
 }
 
 // Accounts (0002_accounts.sql) ------------------------------------------------------------
@@ -168,6 +201,10 @@ export interface Database {
   school_results: SchoolResultTable;
   class_results: ClassResultTable;
   certificates: CertificateTable;
+  // back office (0009_back_office.sql)
+  audit_log: AuditLogTable;
+  media: MediaTable;
+  site_settings: SiteSettingsTable;
 }
 
 export type User = Selectable<UserTable>;

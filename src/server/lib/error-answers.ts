@@ -9,7 +9,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/error-codes';
 import { messages } from '../../shared/messages';
 import { isConnectionError } from '../db/errors';
-import { AppError, type FieldErrors } from './errors';
+import { AppError, type FieldErrors, type RowProblems } from './errors';
 
 /** Seconds a client should wait before retrying a 503 (jittered on the client). */
 export const RETRY_AFTER_SECONDS = 2;
@@ -18,7 +18,7 @@ export interface ErrorBody {
   success: false;
   code: ErrorCode;
   message: string;
-  errors?: FieldErrors;
+  errors?: FieldErrors | RowProblems;
   request_id?: string;
   [extra: string]: unknown;
 }

@@ -52,6 +52,26 @@ export async function createSchoolAdmin(server: TestServer, schoolId?: number): 
   return { id, phone, password, token: await startSession(server, id), schoolId: school };
 }
 
+export async function createOrganiser(server: TestServer): Promise<CreatedUser> {
+  const phone = nextPhone();
+  const password = 'bantochuc123';
+  const { id } = await server.db
+    .insertInto('users')
+    .values({ phone, name: 'Ban tổ chức', password_hash: await hashPassword(password), role: 'organiser', school_id: null })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id, phone, password, token: await startSession(server, id) };
+}
+
+/** A multipart form with `file` (name and content) and text fields, for the admin imports. */
+export function uploadForm(fileName: string, content: Buffer | string, fields: Record<string, string> = {}): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) form.append(key, value);
+  const bytes = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  form.append('file', new Blob([new Uint8Array(bytes)]), fileName);
+  return form;
+}
+
 export async function firstSchool(db: Db) {
   return db.selectFrom('schools').select(['id', 'district_id', 'name']).orderBy('id').limit(1).executeTakeFirstOrThrow();
 }

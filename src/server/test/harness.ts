@@ -78,11 +78,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       const response = await fetch(url + path, {
         method,
         headers: {
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(body !== undefined && !(body instanceof FormData) ? { 'content-type': 'application/json' } : {}),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
           ...headers,
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        // A FormData body is sent as multipart (uploads); anything else as JSON.
+        body: body === undefined ? undefined : body instanceof FormData ? body : JSON.stringify(body),
       });
       const text = await response.text();
       let parsed: any = text;

@@ -19,6 +19,9 @@ export const apiErrorSchema = z.object({
   message: z.string(),
   /** The request's id, also in the server's logs: lets support trace a complaint. */
   request_id: z.string().optional(),
-  errors: z.record(z.string(), z.string()).optional(),
+  /** Field errors by field name; for a refused import (422), its problems by row and column. */
+  errors: z
+    .union([z.record(z.string(), z.string()), z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() }))])
+    .optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

@@ -28,6 +28,8 @@ const ResultPage = page(() => import('../features/exams/result-page'), 'ResultPa
 const CertificatePage = page(() => import('../features/certificates/certificate-page'), 'CertificatePage');
 const VerifyPage = page(() => import('../features/certificates/verify-page'), 'VerifyPage');
 const ReportPage = page(() => import('../features/reports/report-page'), 'ReportPage');
+// The organiser's back office: its own chunk, never downloaded by families.
+const AdminApp = page(() => import('../features/admin/admin-app'), 'AdminApp');
 
 /**
  * Screens only some roles may use, by path prefix, with the reason shown to the others. The
@@ -93,6 +95,7 @@ function RouteSwitch() {
       <Route path="/xac-minh/:code" component={VerifyPage} />
       <Route path="/bao-cao" component={ReportPage} />
       <Route path="/bao-cao/" component={ReportPage} />
+      <Route path="/quan-tri" component={AdminApp} nest />
       <Route component={NotFoundPage} />
     </Switch>
   );

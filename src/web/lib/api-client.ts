@@ -36,8 +36,14 @@ export class ApiRequestError extends Error {
     super(body.message);
     this.name = 'ApiRequestError';
   }
+  /** Field errors by field name (an import's row problems are in `rowProblems`). */
   get errors(): Record<string, string> {
-    return this.body.errors ?? {};
+    const errors = this.body.errors;
+    return errors && !Array.isArray(errors) ? errors : {};
+  }
+  /** A refused import's problems by row and column (422 import_invalid). */
+  get rowProblems(): { row: number; column: string; message: string }[] {
+    return Array.isArray(this.body.errors) ? this.body.errors : [];
   }
 }
 
@@ -126,6 +132,8 @@ function limitSignal(caller: AbortSignal | undefined, ms: number) {
 
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const session = getSession();
+  // A FormData body (a file upload) is sent as multipart, with the boundary the browser sets.
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData;
   const limit = limitSignal(options.signal, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   // A timeout only when the caller did not abort first (an abort is the caller's own choice).
   const noAnswer = (error: unknown) => (limit.timedOut() && !options.signal?.aborted ? new RequestTimeoutError(error) : new NetworkError(error));
@@ -136,10 +144,10 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
         method,
         headers: {
           accept: 'application/json',
-          ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+          ...(options.body !== undefined && !isForm ? { 'content-type': 'application/json' } : {}),
           ...(session ? { authorization: `Bearer ${session.token}` } : {}),
         },
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
         signal: limit.signal,
         keepalive: options.keepalive,
       });
@@ -174,4 +182,6 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 export const api = {
   get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, options),
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, { ...options, body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, { ...options, body: body ?? {} }),
+  delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };

@@ -25,7 +25,8 @@ export function LoginPage() {
     try {
       const response = await api.post<AuthResponse>('/login', values);
       setSession(response.access_token, response.user);
-      navigate('/tai-khoan');
+      // The organiser's work is in the back office; everyone else starts at their account.
+      navigate(response.user.role === 'organiser' ? '/quan-tri' : '/tai-khoan');
     } catch (error) {
       // Field errors under the fields; anything else (wrong password, too many tries) in the
       // 'Đăng nhập thất bại' popup (spec section 8), never both.

@@ -1,0 +1,55 @@
+// The audit log: every organiser action, written in the same transaction as the change it
+// records (so an entry exists exactly when the change does). The table refuses updates and
+// deletes (0009_back_office.sql).
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+import type { AuthUser } from '../auth/guard';
+import type { AuditQuery } from './audit-query';
+
+export interface AuditEntryInput {
+  /** dotted, lower case: 'school.update', 'questions.import', 'account.lock' */
+  kind: string;
+  /** One readable Vietnamese line: what was done to what ("Sửa trường Tiểu học Kim Đồng"). */
+  summary: string;
+  /** {before, after} for edits; {file, counts} for imports; anything else worth keeping. */
+  details?: Record<string, unknown>;
+}
+
+export async function recordAudit(db: Db, actor: Pick<AuthUser, 'id' | 'phone'>, entry: AuditEntryInput): Promise<void> {
+  await db
+    .insertInto('audit_log')
+    .values({
+      actor_id: actor.id,
+      actor_phone: actor.phone,
+      kind: entry.kind,
+      summary: entry.summary.slice(0, 1000),
+      details: JSON.stringify(entry.details ?? {}),
+    })
+    .execute();
+}
+
+/** Entries, newest first, filtered by kind (prefix: 'school' matches 'school.update'), actor phone and date range. */
+export async function listAudit(db: Db, query: AuditQuery) {
+  let q = db.selectFrom('audit_log');
+  if (query.kind) q = q.where((eb) => eb.or([eb('kind', '=', query.kind!), eb('kind', 'like', `${query.kind!.replace(/[%_\\]/g, '\\$&')}.%`)]));
+  if (query.actor) q = q.where('actor_phone', 'like', `%${query.actor.replace(/[%_\\]/g, '\\$&')}%`);
+  if (query.from) q = q.where('at', '>=', query.from);
+  if (query.to) q = q.where('at', '<', query.to);
+  if (query.q) q = q.where('summary', 'ilike', `%${query.q.replace(/[%_\\]/g, '\\$&')}%`);
+  const [items, total] = await Promise.all([
+    q
+      .select(['id', 'at', 'actor_phone', 'kind', 'summary', 'details'])
+      .orderBy('at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page)
+      .execute(),
+    q.select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    items: items.map((row) => ({ ...row, id: String(row.id), at: row.at.toISOString() })),
+    total: Number(total.n),
+    page: query.page,
+    per_page: query.per_page,
+  };
+}

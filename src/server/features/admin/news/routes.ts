@@ -1,0 +1,5 @@
+import type { Services } from '../../../services';
+import type { Api } from '../../../lib/api';
+
+/** The back office's news routes, under /api/admin (organiser only: the scope checks it). */
+export function registerAdminNewsRoutes(_admin: Api, _services: Services) {}

@@ -1,0 +1,64 @@
+// /api/admin/*: the organiser's back office. One scope checks the role before anything else (401
+// without a session, 403 for other roles), before a body is read; each area registers its routes
+// in it. Every change an area makes is written to the audit log (audit.ts) in its transaction.
+import multipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { messages } from '../../../shared/messages';
+import { auditEntrySchema, MAX_IMPORT_BYTES, pageResponseSchema, templateKinds } from '../../../shared/schemas/admin';
+import type { Services } from '../../services';
+import type { Api } from '../../lib/api';
+import { listAudit } from './audit';
+import { auditFiltersSchema } from './audit-query';
+import { templateXlsx } from './templates';
+import { registerAdminCatalogRoutes } from './catalog/routes';
+import { registerAdminBooksRoutes } from './books/routes';
+import { registerAdminAccountsRoutes } from './accounts/routes';
+import { registerAdminContestRoutes } from './contest/routes';
+import { registerAdminNewsRoutes } from './news/routes';
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+export function registerAdminRoutes(api: Api, services: Services) {
+  api.register(
+    async (scope) => {
+      const admin: Api = scope.withTypeProvider<ZodTypeProvider>();
+      const organiserOnly = services.auth.requireRole('organiser');
+      admin.addHook('onRequest', organiserOnly);
+      // An unknown admin path tells a stranger nothing either: 401/403 first, then 404.
+      admin.setNotFoundHandler({ preHandler: organiserOnly }, (request, reply) =>
+        reply.status(404).send({ success: false, code: 'not_found', message: messages.apiNotFound, request_id: request.id }),
+      );
+      // Admin answers are never cached by a browser or proxy.
+      admin.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
+      // Uploads: one file per request; each route caps its size while it streams (uploads.ts).
+      await admin.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 20, parts: 25 } });
+
+      admin.get(
+        '/templates/:file',
+        { schema: { params: z.object({ file: z.enum(templateKinds.map((kind) => `${kind}.xlsx` as const)) }) } },
+        async (request, reply) => {
+          const kind = request.params.file.replace(/\.xlsx$/, '') as (typeof templateKinds)[number];
+          return reply
+            .header('content-type', XLSX_TYPE)
+            .header('content-disposition', `attachment; filename="mau-${kind}.xlsx"`)
+            .send(await templateXlsx(kind));
+        },
+      );
+
+      admin.get('/audit', { schema: { querystring: auditFiltersSchema, response: { 200: pageResponseSchema(auditEntrySchema) } } }, async (request) => ({
+        success: true as const,
+        data: await listAudit(services.db, request.query),
+      }));
+
+      registerAdminCatalogRoutes(admin, services);
+      registerAdminBooksRoutes(admin, services);
+      registerAdminAccountsRoutes(admin, services);
+      registerAdminContestRoutes(admin, services);
+      registerAdminNewsRoutes(admin, services);
+    },
+    { prefix: '/admin' },
+  );
+}

@@ -1,0 +1,71 @@
+// Reading a multipart upload (one file in field `file`, plus form fields): the size is capped
+// while the file streams in, so an oversize file is refused before anything parses it.
+import type { FastifyRequest } from 'fastify';
+import { importMessages } from '../../../shared/schemas/admin';
+import { unprocessable } from '../../lib/errors';
+
+export interface Upload {
+  fileName: string;
+  /** What the browser said; never trusted alone (see fileKindOf). */
+  mimeType: string;
+  bytes: Buffer;
+  /** The other form fields, as text. */
+  fields: Record<string, string>;
+}
+
+const refuse = (message: string) => unprocessable(message, 'import_invalid', []);
+
+/** The request's file and fields; a 422 (errors: []) when there is no file or it is over `maxBytes`. */
+export async function readUpload(request: FastifyRequest, { maxBytes }: { maxBytes: number }): Promise<Upload> {
+  if (!request.isMultipart()) throw refuse(importMessages.noFile);
+  const fields: Record<string, string> = {};
+  let file: Omit<Upload, 'fields'> | undefined;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 } })) {
+      if (part.type === 'file') {
+        const bytes = await part.toBuffer();
+        if (part.fieldname === 'file') file = { fileName: part.filename.slice(0, 200), mimeType: part.mimetype, bytes };
+      } else {
+        fields[part.fieldname] = String(part.value ?? '');
+      }
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(importMessages.tooLarge(Math.round(maxBytes / 1024 / 1024)));
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+      throw refuse(importMessages.noFile);
+    }
+    throw error;
+  }
+  if (!file || file.bytes.length === 0) throw refuse(importMessages.noFile);
+  return { ...file, fields };
+}
+
+/** `dry_run` form field: "1"/"true" for a preview. */
+export const isDryRun = (fields: Record<string, string>) => fields.dry_run === '1' || fields.dry_run === 'true';
+
+export type FileKind = 'xlsx' | 'csv' | 'txt';
+
+/**
+ * What the file is, by its content first (an .xlsx is a zip), then its name. Undefined for
+ * anything else (an old .xls, a PDF, an image).
+ */
+export function fileKindOf(upload: Pick<Upload, 'fileName' | 'bytes'>): FileKind | undefined {
+  const name = upload.fileName.toLowerCase();
+  const isZip = upload.bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]));
+  if (isZip) return name.endsWith('.xlsx') || !/\.[a-z0-9]+$/.test(name) ? 'xlsx' : undefined;
+  // Old binary Excel (OLE2), PDF, images and other binaries contain NUL bytes; text does not.
+  if (upload.bytes.subarray(0, 4096).includes(0)) return undefined;
+  if (name.endsWith('.csv')) return 'csv';
+  if (name.endsWith('.txt') || name.endsWith('.gift') || name.endsWith('.aiken')) return 'txt';
+  return undefined;
+}
+
+/** The file as UTF-8 text (a BOM dropped), or a 422 saying how to save it as UTF-8. */
+export function decodeUtf8(bytes: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes).normalize('NFC');
+  } catch {
+    throw refuse(importMessages.notUtf8);
+  }
+}

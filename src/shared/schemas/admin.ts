@@ -1,0 +1,104 @@
+// The back office's common shapes (/api/admin/*): server-side pagination, imports and the audit
+// log. Each area's own schemas live beside this file (admin-<area>.ts).
+import { z } from 'zod';
+
+// Pagination ---------------------------------------------------------------------------------
+export const MAX_PER_PAGE = 200;
+
+/** ?page=&per_page=&q= on every admin list (query strings are text). */
+export const pageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(50),
+  q: z.string().trim().max(200).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+/** {success, data:{items, total, page, per_page}} */
+export const pageResponseSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    success: z.literal(true),
+    data: z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+  });
+export type Page<T> = { items: T[]; total: number; page: number; per_page: number };
+
+export const okResponseSchema = z.object({ success: z.literal(true) });
+
+// Imports --------------------------------------------------------------------------------------
+/** Largest file an import accepts; refused before parsing. */
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 20_000;
+
+/** One problem of an import: the spreadsheet's own row number (header = 1), the column's title. */
+export const rowProblemSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
+export type RowProblem = z.infer<typeof rowProblemSchema>;
+
+/** Form fields of an import's multipart request (besides `file`). */
+export const importFieldsSchema = z.object({
+  dry_run: z.enum(['0', '1', 'true', 'false']).optional(),
+  mode: z.enum(['append', 'replace']).optional(),
+});
+
+/** A good file's counts: what was (or, in a dry run, would be) created, updated or left as it is. */
+export const importCountsSchema = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+});
+export type ImportCounts = z.infer<typeof importCountsSchema>;
+
+export const importResponseSchema = <T extends z.ZodRawShape = {}>(extra?: T) =>
+  z.object({
+    success: z.literal(true),
+    data: importCountsSchema.extend({
+      dry_run: z.boolean(),
+      /** Rows read from the file (without the header). */
+      rows: z.number().int(),
+      file_name: z.string(),
+      ...(extra ?? ({} as T)),
+    }),
+  });
+
+export const templateKinds = ['questions', 'schools', 'class-teachers', 'school-admins'] as const;
+export type TemplateKind = (typeof templateKinds)[number];
+
+/** Column titles of each template, in order (the issue's contract). */
+export const templateColumns: Record<TemplateKind, readonly string[]> = {
+  questions: ['Câu hỏi', 'Đáp án A', 'Đáp án B', 'Đáp án C', 'Đáp án D', 'Đáp án đúng'],
+  schools: ['Quận/Huyện', 'Trường', 'Địa chỉ', 'Số học sinh'],
+  'class-teachers': ['Quận/Huyện', 'Trường', 'Lớp', 'Giáo viên'],
+  'school-admins': ['Số điện thoại', 'Họ và tên', 'Quận/Huyện', 'Trường'],
+};
+
+export const importMessages = {
+  noFile: 'Vui lòng chọn tệp cần nhập (trường "file").',
+  tooLarge: (mb: number) => `Tệp quá lớn: tối đa ${mb} MB. Hãy chia tệp thành nhiều phần.`,
+  unsupported: (accepted: string) => `Định dạng tệp không được hỗ trợ. Hãy dùng tệp ${accepted}.`,
+  notUtf8:
+    'Tệp CSV không phải UTF-8 (Excel trên Windows tiếng Việt thường lưu CP1258, chữ có dấu sẽ bị hỏng). Trong Excel chọn "Save As" > "CSV UTF-8 (Comma delimited)", hoặc lưu thành .xlsx rồi nhập lại.',
+  unreadable: 'Không đọc được tệp. Hãy lưu lại bằng Excel dưới dạng .xlsx rồi nhập lại.',
+  empty: 'Tệp không có dòng dữ liệu nào (dòng 1 là tiêu đề, dữ liệu bắt đầu từ dòng 2).',
+  tooManyRows: (max: number) => `Tệp có quá nhiều dòng: tối đa ${max} dòng mỗi lần nhập.`,
+  wrongColumns: (expected: readonly string[]) => `Dòng tiêu đề phải có các cột theo thứ tự: ${expected.join(', ')}. Hãy tải tệp mẫu và điền theo mẫu.`,
+  hasProblems: (count: number) => `Tệp có ${count} lỗi. Chưa có dữ liệu nào được lưu; hãy sửa tệp rồi nhập lại.`,
+  required: 'không được để trống',
+  duplicateRow: (other: number) => `trùng với dòng ${other}`,
+} as const;
+
+// Audit log ------------------------------------------------------------------------------------
+export const auditQuerySchema = pageQuerySchema.extend({
+  kind: z.string().trim().max(60).optional(),
+  actor: z.string().trim().max(20).optional(),
+  /** ISO dates or date-times; `to` is inclusive of its whole day when a date. */
+  from: z.string().trim().max(40).optional(),
+  to: z.string().trim().max(40).optional(),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor_phone: z.string(),
+  kind: z.string(),
+  summary: z.string(),
+  details: z.unknown(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;

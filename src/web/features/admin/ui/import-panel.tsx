@@ -1,0 +1,185 @@
+// One import screen for every kind (schools, class teachers, school administrators, questions):
+// choose a file, see the preview (what would be created, updated or left, or every problem by
+// row and column), then store it with one click. Nothing is stored until the preview is clean.
+import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../components/ui/notices';
+import { ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/server-errors';
+import { getSession } from '../../../lib/session';
+import type { RowProblem } from '../../../../shared/schemas/admin';
+import { uploadFile, type UploadProgress } from './upload';
+
+export interface ImportCountsData {
+  created: number;
+  updated: number;
+  unchanged: number;
+  rows: number;
+  file_name: string;
+  dry_run: boolean;
+  [extra: string]: unknown;
+}
+
+interface ImportPanelProps {
+  title: string;
+  /** POST path under /api, e.g. /admin/schools/import */
+  path: string;
+  /** Template to download, e.g. schools (GET /api/admin/templates/schools.xlsx); none for free formats. */
+  template?: string;
+  accept: string;
+  /** Extra form fields (e.g. mode=replace). */
+  fields?: Record<string, string>;
+  /** What the file may be, shown under the file input. */
+  hint?: ReactNode;
+  /** Called after a real (not dry-run) import with its answer. */
+  onImported?: (data: ImportCountsData) => void;
+  /** Extra content under a stored import's counts (e.g. the set-password links). */
+  renderResult?: (data: ImportCountsData) => ReactNode;
+}
+
+type State =
+  | { step: 'idle' }
+  | { step: 'busy'; progress: UploadProgress; dryRun: boolean }
+  | { step: 'preview'; data: ImportCountsData }
+  | { step: 'problems'; message: string; problems: RowProblem[] }
+  | { step: 'done'; data: ImportCountsData };
+
+const formatCount = (n: number) => n.toLocaleString('vi-VN');
+
+export function ImportPanel({ title, path, template, accept, fields = {}, hint, onImported, renderResult }: ImportPanelProps) {
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [state, setState] = useState<State>({ step: 'idle' });
+
+  async function send(dryRun: boolean) {
+    if (!file) return;
+    setState({ step: 'busy', progress: { sent: 0, phase: 'sending' }, dryRun });
+    try {
+      const answer = await uploadFile<{ data: ImportCountsData }>(path, file, { ...fields, dry_run: dryRun ? '1' : '0' }, (progress) =>
+        setState({ step: 'busy', progress, dryRun }),
+      );
+      if (dryRun) setState({ step: 'preview', data: answer.data });
+      else {
+        setState({ step: 'done', data: answer.data });
+        notify('success', 'Đã nhập dữ liệu', `${answer.data.file_name}: thêm ${answer.data.created}, cập nhật ${answer.data.updated}.`);
+        onImported?.(answer.data);
+      }
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status === 422) {
+        setState({ step: 'problems', message: error.message, problems: error.rowProblems });
+      } else {
+        setState({ step: 'idle' });
+        notify('error', 'Không nhập được tệp', errorMessage(error));
+      }
+    }
+  }
+
+  return (
+    <section className="admin-card import-panel" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`}>{title}</h2>
+      {template && (
+        <p>
+          <a href={`/api/admin/templates/${template}.xlsx`} onClick={(event) => downloadTemplate(event, template)}>
+            Tải tệp mẫu ({template}.xlsx)
+          </a>
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={inputId}>Chọn tệp</label>
+        <input
+          id={inputId}
+          type="file"
+          accept={accept}
+          onChange={(event) => {
+            setFile(event.target.files?.[0] ?? null);
+            setState({ step: 'idle' });
+          }}
+        />
+        {hint && <span className="field-hint">{hint}</span>}
+      </div>
+      <div className="admin-actions">
+        <Button disabled={!file || state.step === 'busy'} onClick={() => void send(true)}>
+          Kiểm tra tệp
+        </Button>
+        {state.step === 'preview' && (
+          <Button variant="accent" onClick={() => void send(false)}>
+            Lưu {formatCount(state.data.rows)} dòng
+          </Button>
+        )}
+      </div>
+      <div aria-live="polite">
+        {state.step === 'busy' && (
+          <p className="import-progress">
+            <progress max={1} value={state.progress.phase === 'sending' ? state.progress.sent : undefined} />{' '}
+            {state.progress.phase === 'sending'
+              ? `Đang tải lên ${Math.round(state.progress.sent * 100)}%…`
+              : state.dryRun
+                ? 'Đang kiểm tra từng dòng…'
+                : 'Đang lưu…'}
+          </p>
+        )}
+        {state.step === 'preview' && (
+          <p className="import-summary" role="status">
+            Tệp hợp lệ ({formatCount(state.data.rows)} dòng): sẽ thêm mới {formatCount(state.data.created)}, cập nhật {formatCount(state.data.updated)},
+            giữ nguyên {formatCount(state.data.unchanged)}. Chưa có gì được lưu: bấm “Lưu” để lưu tất cả.
+          </p>
+        )}
+        {state.step === 'done' && (
+          <div className="import-summary" role="status">
+            <p>
+              Đã lưu: thêm mới {formatCount(state.data.created)}, cập nhật {formatCount(state.data.updated)}, giữ nguyên {formatCount(state.data.unchanged)}.
+            </p>
+            {renderResult?.(state.data)}
+          </div>
+        )}
+        {state.step === 'problems' && <ImportProblemList message={state.message} problems={state.problems} />}
+      </div>
+    </section>
+  );
+}
+
+function ImportProblemList({ message, problems }: { message: string; problems: RowProblem[] }) {
+  return (
+    <div className="import-problems" role="alert">
+      <p>{message}</p>
+      {problems.length > 0 && (
+        <table className="admin-table">
+          <caption className="visually-hidden">Các lỗi trong tệp</caption>
+          <thead>
+            <tr>
+              <th scope="col">Dòng</th>
+              <th scope="col">Cột</th>
+              <th scope="col">Lỗi</th>
+            </tr>
+          </thead>
+          <tbody>
+            {problems.slice(0, 500).map((problem, i) => (
+              <tr key={i}>
+                <td>{problem.row}</td>
+                <td>{problem.column}</td>
+                <td>{problem.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {problems.length > 500 && <p>… và {formatCount(problems.length - 500)} lỗi khác.</p>}
+    </div>
+  );
+}
+
+/** The template needs the session's token, so it is fetched and saved rather than linked. */
+async function downloadTemplate(event: MouseEvent, template: string) {
+  event.preventDefault();
+  const response = await fetch(`/api/admin/templates/${template}.xlsx`, { headers: { authorization: `Bearer ${getSession()?.token ?? ''}` } });
+  if (!response.ok) {
+    notify('error', 'Không tải được tệp mẫu');
+    return;
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `mau-${template}.xlsx`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -15,6 +15,16 @@ export interface Upload {
 
 const refuse = (message: string) => unprocessable(message, 'import_invalid', []);
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * Marks a multipart upload route (file in field `file`) for the OpenAPI document, with its
+     * other form fields and what they mean. Such a route has no body schema: readUpload reads it.
+     */
+    upload?: { fields?: Record<string, string>; accept?: string };
+  }
+}
+
 /** The request's file and fields; a 422 (errors: []) when there is no file or it is over `maxBytes`. */
 export async function readUpload(request: FastifyRequest, { maxBytes }: { maxBytes: number }): Promise<Upload> {
   if (!request.isMultipart()) throw refuse(importMessages.noFile);

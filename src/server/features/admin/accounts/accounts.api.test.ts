@@ -1,6 +1,8 @@
 // The back office's accounts: find and show accounts, school administrators one by one and by
 // import (with their set-password links and SMS), reset links, lock and unlock, and the
 // create-organiser command.
+import { existsSync, mkdirSync, renameSync, rmdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeExcelFile from 'write-excel-file/node';
 import { templateColumns } from '../../../../shared/schemas/admin';
@@ -212,6 +214,29 @@ describe('import of school administrators', () => {
     // Each link works once.
     expect((await useLink(stored.body.data.links[0].url, 'matkhau-123')).status).toBe(200);
     expect((await useLink(stored.body.data.links[0].url, 'matkhau-456')).status).toBe(400);
+  });
+
+  it('keeps the import when an SMS fails, and says so with the phones to reach another way', async () => {
+    // The log driver cannot append to a directory: every send fails.
+    const outbox = join(server.dataDir, 'sms-outbox.jsonl');
+    const phones = [nextPhone(), nextPhone()];
+    const a = schools[0]!;
+    const kept = existsSync(outbox);
+    if (kept) renameSync(outbox, `${outbox}.kept`);
+    mkdirSync(outbox);
+    try {
+      const response = await importFile(await xlsx(phones.map((phone) => [phone, 'Không Nhận Được', a.district, a.name])));
+      expect(response.status).toBe(200);
+      expect(response.body.data).toMatchObject({ created: 2, message: expect.stringContaining('Không gửi được tin nhắn') });
+      expect(response.body.data.sms_failed.sort()).toEqual([...phones].sort());
+      expect(response.body.data.links).toHaveLength(2);
+      expect(await usersWithPhones(phones)).toHaveLength(2);
+      const single = await server.request('POST', `/api/admin/accounts/${parent.id}/reset-link`, { token: organiser.token });
+      expect(single.body.data).toMatchObject({ sms_sent: false, url: expect.stringContaining('/doi-mat-khau/') });
+    } finally {
+      rmdirSync(outbox);
+      if (kept) renameSync(`${outbox}.kept`, outbox);
+    }
   });
 
   it('reads a UTF-8 CSV (with a BOM and ";")', async () => {

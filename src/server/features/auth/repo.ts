@@ -188,10 +188,6 @@ export async function insertResetTokens(db: Db, links: { userId: number; tokenHa
     .execute();
 }
 
-/** A locked account's unused links stop working. */
-export const deleteUnusedResetTokens = (db: Db, userId: number) =>
-  db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
-
 /** Single use: marks the link used and returns its user, or undefined when unknown, used or expired. */
 export async function consumeResetToken(db: Db, tokenHash: string, now: Date): Promise<number | undefined> {
   const row = await db

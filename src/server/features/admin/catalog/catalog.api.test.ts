@@ -281,7 +281,7 @@ describe('POST /api/admin/schools/import', () => {
     rows[247]![3] = 'nhiều';
     const file = await schoolsFile(rows);
     const before = { schools: await countRows('schools'), districts: await countRows('districts'), audit: await countRows('audit_log') };
-    for (const fields of [{ dry_run: '1' }, {}]) {
+    for (const fields of [{ dry_run: '1' }, {}] as Record<string, string>[]) {
       const refused = await importSchools(file, 'truong.xlsx', fields);
       expect(refused.status).toBe(422);
       expect(refused.body).toMatchObject({ success: false, code: 'import_invalid' });

@@ -368,6 +368,13 @@ const teacherTaken = (className: string) => {
   return conflict(message, 'name_taken', { class_name: message });
 };
 
+/** The stored row of a class teacher's key as the path gives it ('4b' finds '4B'). */
+async function findTeacher(db: Db, key: { school_id: number; class_name: string }) {
+  const name = normaliseClassName(key.class_name);
+  const classKey = (await repo.classKeysOf(db, [name])).get(name)!;
+  return repo.findClassTeacher(db, key.school_id, classKey);
+}
+
 async function teacherRow(db: Db, input: ClassTeacherValues) {
   const school = await repo.findSchool(db, input.school_id);
   if (!school) throw unprocessable('Trường không có trong danh mục.', 'invalid_input', { school_id: 'Trường không có trong danh mục.' });
@@ -396,7 +403,7 @@ export async function updateClassTeacher({ db }: Deps, actor: Actor, key: { scho
   return inTransaction(
     db,
     async (trx) => {
-      const before = await repo.findClassTeacher(trx, key.school_id, normaliseClassName(key.class_name));
+      const before = await findTeacher(trx, key);
       if (!before) throw notFound(notFoundMessage.teacher);
       const { school, row } = await teacherRow(trx, input);
       await trx
@@ -418,7 +425,7 @@ export async function updateClassTeacher({ db }: Deps, actor: Actor, key: { scho
 
 export async function deleteClassTeacher({ db }: Deps, actor: Actor, key: { school_id: number; class_name: string }) {
   await db.transaction().execute(async (trx) => {
-    const before = await repo.findClassTeacher(trx, key.school_id, normaliseClassName(key.class_name));
+    const before = await findTeacher(trx, key);
     if (!before) throw notFound(notFoundMessage.teacher);
     await trx.deleteFrom('class_teachers').where('school_id', '=', before.school_id).where('class_name', '=', before.class_name).execute();
     await recordAudit(trx, actor, { kind: 'class_teacher.delete', summary: `Xoá giáo viên ${before.teacher_name} lớp ${before.class_name}`, details: { before } });

@@ -56,6 +56,7 @@ export const errorCodes = [
   'account_locked',
   'invalid_settings',
   'cannot_lock_self',
+  'merge_invalid',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -1,8 +1,54 @@
-// (being built: issue 12)
+// /quan-tri/tin-tuc: the list of posts (published and drafts), a new post (/moi) and a post's
+// edit form (/{id}). Paths here are relative to /quan-tri/tin-tuc.
+import { Route, Switch, useLocation, useParams } from 'wouter';
+import type { AdminNewsPost } from '../../../../shared/schemas/admin-news';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useAdminData } from '../ui/use-admin-data';
+import { NewsForm } from './news-form';
+import { NewsList } from './news-list';
+import './news-admin.css';
+
 export function NewsAdminPage() {
   return (
+    <Switch>
+      <Route path="/" component={NewsList} />
+      <Route path="/moi" component={NewPost} />
+      <Route path="/:id" component={EditPost} />
+    </Switch>
+  );
+}
+
+function NewPost() {
+  usePageTitle('Viết tin mới');
+  const [, navigate] = useLocation();
+  return (
     <section className="admin-page">
-      <h1>Tin tức</h1>
+      <h1>Viết tin mới</h1>
+      <div className="admin-card">
+        <NewsForm onSaved={() => navigate('/')} onCancel={() => navigate('/')} />
+      </div>
+    </section>
+  );
+}
+
+function EditPost() {
+  usePageTitle('Sửa tin');
+  const { id } = useParams<{ id: string }>();
+  const [, navigate] = useLocation();
+  const valid = /^\d{1,9}$/.test(id ?? '');
+  const { data: post, error } = useAdminData<AdminNewsPost>(valid ? `/admin/news/${id}` : null);
+  return (
+    <section className="admin-page">
+      <h1>Sửa tin</h1>
+      {!valid || error ? (
+        <p role="alert">{valid ? error : 'Không tìm thấy bài viết.'}</p>
+      ) : !post ? (
+        <p aria-busy="true">Đang tải…</p>
+      ) : (
+        <div className="admin-card">
+          <NewsForm key={post.id} post={post} onSaved={() => navigate('/')} onCancel={() => navigate('/')} />
+        </div>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // /quan-tri/tin-tuc: the list of posts (published and drafts), a new post (/moi) and a post's
 // edit form (/{id}). Paths here are relative to /quan-tri/tin-tuc.
-import { Route, Switch, useLocation, useParams } from 'wouter';
+import { Route, Switch, useLocation, useParams, useRouter } from 'wouter';
 import type { AdminNewsPost } from '../../../../shared/schemas/admin-news';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAdminData } from '../ui/use-admin-data';
@@ -18,14 +18,21 @@ export function NewsAdminPage() {
   );
 }
 
+/** Back to the list at /quan-tri/tin-tuc (a nested navigate('/') would leave a trailing slash). */
+function useBackToList() {
+  const [, navigate] = useLocation();
+  const { base } = useRouter();
+  return () => navigate(`~${base}`);
+}
+
 function NewPost() {
   usePageTitle('Viết tin mới');
-  const [, navigate] = useLocation();
+  const back = useBackToList();
   return (
     <section className="admin-page">
       <h1>Viết tin mới</h1>
       <div className="admin-card">
-        <NewsForm onSaved={() => navigate('/')} onCancel={() => navigate('/')} />
+        <NewsForm onSaved={back} onCancel={back} />
       </div>
     </section>
   );
@@ -34,7 +41,7 @@ function NewPost() {
 function EditPost() {
   usePageTitle('Sửa tin');
   const { id } = useParams<{ id: string }>();
-  const [, navigate] = useLocation();
+  const back = useBackToList();
   const valid = /^\d{1,9}$/.test(id ?? '');
   const { data: post, error } = useAdminData<AdminNewsPost>(valid ? `/admin/news/${id}` : null);
   return (
@@ -46,7 +53,7 @@ function EditPost() {
         <p aria-busy="true">Đang tải…</p>
       ) : (
         <div className="admin-card">
-          <NewsForm key={post.id} post={post} onSaved={() => navigate('/')} onCancel={() => navigate('/')} />
+          <NewsForm key={post.id} post={post} onSaved={back} onCancel={back} />
         </div>
       )}
     </section>

@@ -6,6 +6,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import Image from '@tiptap/extension-image';
 import { Bold, Heading2, Heading3, ImagePlus, Italic, Link2, List, ListOrdered, Redo2, Undo2 } from 'lucide-react';
+import './rich-text-editor.css';
 
 export interface RichTextEditorProps {
   /** The HTML to start from (read once, when the editor opens). */
@@ -34,6 +35,8 @@ export default function RichTextEditor({ initialHtml, onChange, onBlur, labelId,
       Image.configure({ inline: false, allowBase64: false }),
     ],
     content: initialHtml,
+    // The site's Content-Security-Policy refuses inline <style>: the same rules are in rich-text-editor.css.
+    injectCSS: false,
     immediatelyRender: true,
     shouldRerenderOnTransaction: false,
     editorProps: {

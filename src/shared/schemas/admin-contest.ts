@@ -224,3 +224,49 @@ export function toVietnamLocalInput(iso: string): string {
 export function fromVietnamLocalInput(local: string): string {
   return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(local) ? `${local}:00+07:00` : local;
 }
+
+// The back-office forms: the same rules, with the dates as Vietnam's wall clock
+// ('2026-04-02T08:00', what <input type="datetime-local"> holds).
+const formNumber = z.number({ error: 'Hãy nhập một số.' });
+
+export const contestFormSchema = z
+  .object({
+    name: z.string(),
+    reading_starts_at: z.string(),
+    reading_ends_at: z.string(),
+    exam_starts_at: z.string(),
+    exam_ends_at: z.string(),
+    results_at: z.string(),
+    ceremony_starts_at: z.string(),
+    ceremony_ends_at: z.string(),
+    exam_duration_seconds: formNumber,
+    questions_per_exam: formNumber,
+    attempts_per_contestant: formNumber,
+  })
+  .superRefine((values, ctx) => {
+    const dates = Object.fromEntries(contestDateFields.map((field) => [field, fromVietnamLocalInput(values[field])]));
+    const problems = contestProblems({ ...values, ...(dates as Record<ContestDateField, string>), class_min_participants: 1, prize_tiers: [] });
+    for (const [field, message] of Object.entries(problems)) if (field in values) ctx.addIssue({ code: 'custom', path: [field], message });
+  });
+export type ContestFormValues = z.infer<typeof contestFormSchema>;
+
+const between = (min: number, max: number) => formNumber.int(contestMessages.between(min, max)).min(min, contestMessages.between(min, max)).max(max, contestMessages.between(min, max));
+
+export const prizeFormSchema = z
+  .object({
+    class_min_participants: between(contestLimits.classMin.min, contestLimits.classMin.max),
+    prize_tiers: z.array(
+      z.object({
+        kind: z.enum(prizeKinds),
+        code: z.string().optional(),
+        name: z.string().trim().min(1, contestMessages.tierName).max(contestLimits.tierNameMax, contestMessages.tierName),
+        winners: between(0, contestLimits.winnersMax),
+        amount: between(0, contestLimits.amountMax),
+      }),
+    ),
+  })
+  .superRefine((values, ctx) => {
+    const problem = prizeTierProblem(values.prize_tiers);
+    if (problem) ctx.addIssue({ code: 'custom', path: ['prize_tiers'], message: problem });
+  });
+export type PrizeFormValues = z.infer<typeof prizeFormSchema>;

@@ -11,7 +11,9 @@ import { loadFooter } from './repo';
  */
 export function registerSiteRoutes(api: Api, { config, db }: Services) {
   api.get('/site', { schema: { response: { 200: siteResponseSchema } } }, async (_request, reply) => {
-    const [contest, { footer }] = await Promise.all([getCurrentContest(db), loadFooter(db, config.site)]);
+    // One after the other: one pooled connection per request.
+    const contest = await getCurrentContest(db);
+    const { footer } = await loadFooter(db, config.site);
     reply.header('cache-control', 'public, max-age=10');
     const data: SiteInfo = {
       ...footer,

@@ -117,7 +117,8 @@ export function PrizeTiersForm({ settings: initial }: { settings: ContestSetting
                     {errors?.amount && <span className="field-error">{errors.amount.message}</span>}
                   </td>
                   <td className="num">{formatMoney((Number(values[index]?.winners) || 0) * (Number(values[index]?.amount) || 0))}</td>
-                  <td className="contest-row-actions">
+                  <td>
+                    <div className="contest-row-actions">
                     <Button variant="outline" aria-label={`${label}: lên trên`} disabled={neighbour(index, -1) < 0} onClick={() => tiers.swap(index, neighbour(index, -1))}>
                       ↑
                     </Button>
@@ -127,6 +128,7 @@ export function PrizeTiersForm({ settings: initial }: { settings: ContestSetting
                     <Button variant="danger" aria-label={`${label}: xoá`} onClick={() => tiers.remove(index)}>
                       Xoá
                     </Button>
+                    </div>
                   </td>
                 </tr>
               );

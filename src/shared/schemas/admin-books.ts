@@ -106,7 +106,11 @@ export const questionInputSchema = z
     value: text(booksMessages.questionRequired, QUESTION_MAX_LENGTH, booksMessages.questionTooLong),
     audio: audioPathSchema.default(null),
     answers: z.array(answerInputSchema).min(MIN_ANSWERS, { error: booksMessages.answerCount }).max(MAX_ANSWERS, { error: booksMessages.answerCount }),
-    correct: z.coerce.number({ error: booksMessages.correctRequired }).int().min(0, { error: booksMessages.correctRequired }),
+    // A radio group: "" or null while none is chosen (which coercion would turn into 0).
+    correct: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z.coerce.number({ error: booksMessages.correctRequired }).int({ error: booksMessages.correctRequired }).min(0, { error: booksMessages.correctRequired }),
+    ),
   })
   .superRefine((question, ctx) => {
     if (question.correct >= question.answers.length) ctx.addIssue({ code: 'custom', path: ['correct'], message: booksMessages.correctRequired });

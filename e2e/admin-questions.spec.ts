@@ -102,3 +102,51 @@ test('the organiser imports a question bank with one bad row, fixes it, and the 
   expect(drawn.every((question) => question.value.startsWith(MARK))).toBe(true);
   await family.close();
 });
+
+test('the organiser adds a question with the editor (2 answers, a recorded clip), corrects it and deletes it', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logInAs(page, DEMO_ORGANISER);
+  await page.goto('/quan-tri/sach');
+  await page.getByRole('link', { name: BOOK }).click();
+  await expect(page.getByRole('heading', { level: 1, name: BOOK })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Thêm câu hỏi' }).click();
+  const editor = page.getByRole('dialog', { name: 'Thêm câu hỏi' });
+  await editor.getByRole('button', { name: 'Thêm câu hỏi' }).click();
+  await expect(editor.getByText('Vui lòng nhập câu hỏi.')).toBeVisible();
+  await expect(editor.getByText('Vui lòng chọn đáp án đúng.')).toBeVisible();
+  await expectAccessible(page, 'question editor with errors');
+
+  await editor.getByLabel('Câu hỏi', { exact: true }).fill('Câu hỏi từ trình soạn: Gióng cưỡi con gì?');
+  await editor.getByLabel('Đáp án A', { exact: true }).fill('Ngựa sắt');
+  await editor.getByLabel('Đáp án B', { exact: true }).fill('Voi trắng');
+  await editor.getByRole('button', { name: 'Bỏ đáp án D' }).click();
+  await editor.getByRole('button', { name: 'Bỏ đáp án C' }).click();
+  await expect(editor.getByRole('button', { name: 'Bỏ đáp án B' })).toBeDisabled();
+  await editor.getByLabel('Đúng: đáp án A').check();
+  const clip = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(512, 1)]);
+  await editor.getByLabel(/^Âm thanh câu hỏi/).setInputFiles({ name: 'cau-hoi.mp3', mimeType: 'audio/mpeg', buffer: clip });
+  await expect(editor.getByRole('button', { name: 'Bỏ âm thanh' })).toBeVisible();
+  await expect(editor.locator('audio')).toHaveAttribute('src', /^\/api\/media\/[0-9a-f]{64}\.mp3$/);
+  await editor.getByRole('button', { name: 'Thêm câu hỏi' }).click();
+  await expect(editor).toBeHidden();
+
+  // Find it, the correct answer marked; correct it; delete it (the bank is as it was).
+  await page.getByLabel('Tìm câu hỏi hoặc đáp án').fill('trình soạn');
+  const table = page.getByRole('table', { name: /Câu hỏi của sách/ });
+  await expect(table.getByRole('row')).toHaveCount(2);
+  await expect(table.getByRole('listitem').filter({ hasText: 'Ngựa sắt' })).toContainText('✓ (đáp án đúng)');
+  await page.getByRole('button', { name: 'Sửa câu 1' }).click();
+  const edit = page.getByRole('dialog', { name: 'Sửa câu hỏi' });
+  await expect(edit.getByLabel('Đúng: đáp án A')).toBeChecked();
+  await edit.getByLabel('Câu hỏi', { exact: true }).fill('Câu hỏi từ trình soạn: Gióng cưỡi ngựa gì?');
+  await edit.getByRole('button', { name: 'Lưu câu hỏi' }).click();
+  await expect(edit).toBeHidden();
+  await expect(table).toContainText('Gióng cưỡi ngựa gì?');
+
+  await page.getByRole('button', { name: 'Xoá câu 1' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Xoá câu hỏi?' });
+  await expectAccessible(page, 'delete confirmation');
+  await confirm.getByRole('button', { name: 'Xoá', exact: true }).click();
+  await expect(page.getByText('Chưa có câu hỏi nào.')).toBeVisible();
+});

@@ -70,7 +70,7 @@ export function QuestionEditor({
               <div key={field.id} className="answer-row">
                 <label className="correct-choice">
                   <input type="radio" value={String(i)} {...register('correct')} />
-                  Đúng
+                  Đúng<span className="visually-hidden">: đáp án {letter}</span>
                 </label>
                 <div>
                   <TextField label={`Đáp án ${letter}`} {...register(`answers.${i}.value`)} error={answerError} />

@@ -75,6 +75,7 @@ test('the organiser imports a question bank with one bad row, fixes it, and the 
   await panel.getByLabel('Chọn tệp').setInputFiles({ name: 'thanh-giong.xlsx', mimeType: 'application/octet-stream', buffer: await questionsXlsx(20) });
   await panel.getByRole('button', { name: 'Kiểm tra tệp' }).click();
   await expect(panel.getByRole('status')).toContainText('sẽ thêm mới 20');
+  await expect(panel.getByRole('status')).toContainText(/sẽ xoá \d+ câu hỏi hiện có/);
   await panel.getByRole('button', { name: 'Lưu 20 dòng' }).click();
   await expect(panel.getByRole('status')).toContainText('Đã lưu: thêm mới 20');
   await expect(page.getByText('Đã xoá', { exact: false }).first()).toBeVisible();

@@ -128,6 +128,13 @@ export function BookPage({ bookId }: { bookId: number }) {
           fields={{ mode }}
           hint="Tệp .xlsx hoặc .csv (UTF-8) theo mẫu; hoặc tệp .txt định dạng Aiken hay GIFT của Moodle (câu trắc nghiệm 2-4 đáp án)."
           onImported={changed}
+          renderPreview={(preview) =>
+            typeof preview.deleted === 'number' && preview.deleted > 0 ? (
+              <p>
+                <strong>Thay cả ngân hàng: sẽ xoá {String(preview.deleted)} câu hỏi hiện có không nằm trong tệp.</strong>
+              </p>
+            ) : null
+          }
           renderResult={(result) => (typeof result.deleted === 'number' && result.deleted > 0 ? <p>Đã xoá {String(result.deleted)} câu không có trong tệp.</p> : null)}
         />
       </div>

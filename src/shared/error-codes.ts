@@ -57,6 +57,7 @@ export const errorCodes = [
   'invalid_settings',
   'cannot_lock_self',
   'merge_invalid',
+  'bank_too_small',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

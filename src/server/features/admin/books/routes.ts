@@ -1,5 +1,117 @@
+// /api/admin/books and /api/admin/questions: books, their covers and their question banks.
+import { MAX_IMPORT_BYTES, okResponseSchema, pageQuerySchema, pageResponseSchema } from '../../../../shared/schemas/admin';
+import {
+  adminQuestionSchema,
+  bookIdParamsSchema,
+  bookInputSchema,
+  bookListQuerySchema,
+  bookListResponseSchema,
+  bookResponseSchema,
+  mediaPathResponseSchema,
+  questionIdParamsSchema,
+  questionImportResponseSchema,
+  questionInputSchema,
+  questionResponseSchema,
+} from '../../../../shared/schemas/admin-books';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
+import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../media/media';
+import { readUpload } from '../uploads';
+import * as books from './service';
+
 
 /** The back office's books routes, under /api/admin (organiser only: the scope checks it). */
-export function registerAdminBooksRoutes(_admin: Api, _services: Services) {}
+export function registerAdminBooksRoutes(admin: Api, services: Services) {
+  const { auth } = services;
+
+  admin.get('/books', { schema: { querystring: bookListQuerySchema, response: { 200: bookListResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: await books.listBooks(services, request.query.q),
+  }));
+
+  admin.post('/books', { schema: { body: bookInputSchema, response: { 200: bookResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: await books.createBook(services, auth.userOf(request), request.body),
+  }));
+
+  admin.get('/books/:bookId', { schema: { params: bookIdParamsSchema, response: { 200: bookResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: await books.getBook(services, request.params.bookId),
+  }));
+
+  admin.put('/books/:bookId', { schema: { params: bookIdParamsSchema, body: bookInputSchema, response: { 200: bookResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: await books.updateBook(services, auth.userOf(request), request.params.bookId, request.body),
+  }));
+
+  admin.post(
+    '/books/:bookId/cover',
+    {
+      schema: { params: bookIdParamsSchema, response: { 200: mediaPathResponseSchema } },
+      config: { upload: { accept: 'image/jpeg, image/png, image/webp' } },
+    },
+    async (request) => {
+      const upload = await readUpload(request, { maxBytes: MAX_IMAGE_BYTES });
+      return { success: true as const, data: await books.uploadCover(services, auth.userOf(request), request.params.bookId, upload.bytes) };
+    },
+  );
+
+  admin.get(
+    '/books/:bookId/questions',
+    { schema: { params: bookIdParamsSchema, querystring: pageQuerySchema, response: { 200: pageResponseSchema(adminQuestionSchema) } } },
+    async (request) => ({ success: true as const, data: await books.listQuestions(services, request.params.bookId, request.query) }),
+  );
+
+  admin.post(
+    '/books/:bookId/questions',
+    { schema: { params: bookIdParamsSchema, body: questionInputSchema, response: { 200: questionResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      data: await books.createQuestion(services, auth.userOf(request), request.params.bookId, request.body),
+    }),
+  );
+
+  admin.post(
+    '/books/:bookId/questions/import',
+    {
+      schema: { params: bookIdParamsSchema, response: { 200: questionImportResponseSchema } },
+      config: {
+        upload: {
+          accept: '.xlsx, .csv, .txt',
+          fields: {
+            dry_run: '"1" for a preview: everything is checked, nothing is stored',
+            mode: '"append" (default): add the questions not yet in the bank; "replace": the bank becomes the file (refused once an exam of the book exists)',
+          },
+        },
+      },
+    },
+    async (request) => {
+      const upload = await readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
+      return { success: true as const, data: await books.importQuestions(services, auth.userOf(request), request.params.bookId, upload) };
+    },
+  );
+
+  admin.post(
+    '/questions/audio',
+    { schema: { response: { 200: mediaPathResponseSchema } }, config: { upload: { accept: 'audio/mpeg, audio/ogg, audio/mp4' } } },
+    async (request) => {
+      const upload = await readUpload(request, { maxBytes: MAX_AUDIO_BYTES });
+      return { success: true as const, data: await books.uploadAudio(services, upload.bytes) };
+    },
+  );
+
+  admin.put(
+    '/questions/:questionId',
+    { schema: { params: questionIdParamsSchema, body: questionInputSchema, response: { 200: questionResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      data: await books.updateQuestion(services, auth.userOf(request), request.params.questionId, request.body),
+    }),
+  );
+
+  admin.delete('/questions/:questionId', { schema: { params: questionIdParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
+    await books.deleteQuestion(services, auth.userOf(request), request.params.questionId);
+    return { success: true as const };
+  });
+}
+

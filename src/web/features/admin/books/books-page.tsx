@@ -1,8 +1,17 @@
-// (being built: issue 12)
+// /quan-tri/sach: the books (with each bank's size against what an exam draws), then one book's
+// page with its details, cover, question bank and import. Links are relative to /quan-tri/sach.
+import { Route, Switch } from 'wouter';
+import { BookList } from './book-list';
+import { BookPage } from './book-page';
+import './books.css';
+
 export function BooksPage() {
   return (
-    <section className="admin-page">
-      <h1>Sách và câu hỏi</h1>
-    </section>
+    <Switch>
+      <Route path="/">
+        <BookList />
+      </Route>
+      <Route path="/:bookId">{(params) => <BookPage key={params.bookId} bookId={Number(params.bookId)} />}</Route>
+    </Switch>
   );
 }

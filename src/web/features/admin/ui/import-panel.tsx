@@ -35,6 +35,8 @@ interface ImportPanelProps {
   onImported?: (data: ImportCountsData) => void;
   /** Extra content under a stored import's counts (e.g. the set-password links). */
   renderResult?: (data: ImportCountsData) => ReactNode;
+  /** Extra content under a preview's counts (e.g. what a replace would remove). */
+  renderPreview?: (data: ImportCountsData) => ReactNode;
 }
 
 type State =
@@ -46,7 +48,7 @@ type State =
 
 const formatCount = (n: number) => n.toLocaleString('vi-VN');
 
-export function ImportPanel({ title, path, template, accept, fields = {}, hint, onImported, renderResult }: ImportPanelProps) {
+export function ImportPanel({ title, path, template, accept, fields = {}, hint, onImported, renderResult, renderPreview }: ImportPanelProps) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<State>({ step: 'idle' });
@@ -119,10 +121,13 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
           </p>
         )}
         {state.step === 'preview' && (
-          <p className="import-summary" role="status">
-            Tệp hợp lệ ({formatCount(state.data.rows)} dòng): sẽ thêm mới {formatCount(state.data.created)}, cập nhật {formatCount(state.data.updated)},
-            giữ nguyên {formatCount(state.data.unchanged)}. Chưa có gì được lưu: bấm “Lưu” để lưu tất cả.
-          </p>
+          <div className="import-summary" role="status">
+            <p>
+              Tệp hợp lệ ({formatCount(state.data.rows)} dòng): sẽ thêm mới {formatCount(state.data.created)}, cập nhật {formatCount(state.data.updated)},
+              giữ nguyên {formatCount(state.data.unchanged)}. Chưa có gì được lưu: bấm “Lưu” để lưu tất cả.
+            </p>
+            {renderPreview?.(state.data)}
+          </div>
         )}
         {state.step === 'done' && (
           <div className="import-summary" role="status">

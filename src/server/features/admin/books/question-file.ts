@@ -1,0 +1,100 @@
+// Reading a question file into questions, with every problem by row and column: the template
+// (.xlsx or UTF-8 .csv: Câu hỏi, Đáp án A-D, Đáp án đúng) or Moodle's Aiken and GIFT text
+// formats (.txt, told apart by their content). Nothing here touches the database.
+import { templateColumns } from '../../../../shared/schemas/admin';
+import { booksMessages } from '../../../../shared/schemas/admin-books';
+import { looksLikeAiken, parseAiken } from '../../../../shared/question-formats/aiken';
+import { looksLikeGift, parseGift } from '../../../../shared/question-formats/gift';
+import {
+  ANSWER_LETTERS,
+  ANSWER_MAX_LENGTH,
+  hasMarkup,
+  normaliseText,
+  QUESTION_MAX_LENGTH,
+  questionKey,
+  type ParsedQuestion,
+} from '../../../../shared/question-formats/question-text';
+import { unprocessable } from '../../../lib/errors';
+import { ImportProblems, readTable } from '../sheets';
+import { decodeUtf8, fileKindOf, type Upload } from '../uploads';
+
+export const QUESTION_FILES = '.xlsx, .csv (UTF-8) hoặc .txt (Aiken, GIFT)';
+
+export interface QuestionFile {
+  format: 'xlsx' | 'csv' | 'aiken' | 'gift';
+  /** Rows (or text questions) read, good or not. */
+  rows: number;
+  questions: ParsedQuestion[];
+  problems: ImportProblems;
+}
+
+const [QUESTION, ...ANSWER_AND_KEY] = templateColumns.questions;
+const ANSWER_COLUMNS = ANSWER_AND_KEY.slice(0, 4);
+const KEY_COLUMN = ANSWER_AND_KEY[4]!;
+
+function readRows(rows: { row: number; cells: string[] }[], problems: ImportProblems): ParsedQuestion[] {
+  const questions: ParsedQuestion[] = [];
+  for (const { row, cells } of rows) {
+    const [value = '', ...rest] = cells;
+    const answers = rest.slice(0, 4);
+    const key = (rest[4] ?? '').toUpperCase();
+    let ok = true;
+    if (!value) {
+      problems.add(row, QUESTION!, 'không được để trống');
+      ok = false;
+    }
+    answers.forEach((answer, i) => {
+      if (!answer) {
+        problems.add(row, ANSWER_COLUMNS[i]!, 'không được để trống (mẫu cần đủ 4 đáp án)');
+        ok = false;
+      }
+    });
+    const correct = (ANSWER_LETTERS as readonly string[]).indexOf(key);
+    if (correct < 0) {
+      problems.add(row, KEY_COLUMN, 'phải là A, B, C hoặc D');
+      ok = false;
+    }
+    if (ok) questions.push({ row, value, answers, correct });
+  }
+  return questions;
+}
+
+/** The checks every source shares: lengths, markup, answers repeated inside a question. */
+function checkQuestions(questions: ParsedQuestion[], problems: ImportProblems, columnOf: (answer: number | 'question') => string) {
+  const good: ParsedQuestion[] = [];
+  for (const question of questions) {
+    const before = problems.list.length;
+    const value = normaliseText(question.value);
+    if (value.length > QUESTION_MAX_LENGTH) problems.add(question.row, columnOf('question'), `dài quá ${QUESTION_MAX_LENGTH} ký tự`);
+    if (hasMarkup(value)) problems.add(question.row, columnOf('question'), 'không được chứa thẻ HTML (như <b>, <script>): câu hỏi chỉ là chữ');
+    const answers = question.answers.map(normaliseText);
+    answers.forEach((answer, i) => {
+      if (answer.length > ANSWER_MAX_LENGTH) problems.add(question.row, columnOf(i), `dài quá ${ANSWER_MAX_LENGTH} ký tự`);
+      if (hasMarkup(answer)) problems.add(question.row, columnOf(i), 'không được chứa thẻ HTML (như <b>, <script>)');
+      const first = answers.indexOf(answer);
+      if (first < i) problems.add(question.row, columnOf(i), `trùng với đáp án ${ANSWER_LETTERS[first]}`);
+    });
+    if (problems.list.length === before) good.push({ ...question, value, answers });
+  }
+  problems.duplicates(good.map((q) => ({ row: q.row, key: questionKey(q) })), columnOf('question'));
+  return good;
+}
+
+export async function readQuestionFile(upload: Upload): Promise<QuestionFile> {
+  const problems = new ImportProblems();
+  const kind = fileKindOf(upload);
+  if (kind === 'txt') {
+    const text = decodeUtf8(upload.bytes);
+    const format = looksLikeGift(text) ? 'gift' : looksLikeAiken(text) ? 'aiken' : undefined;
+    if (!format) throw unprocessable(booksMessages.unknownTextFormat, 'import_invalid', []);
+    const column = format === 'gift' ? 'GIFT' : 'Aiken';
+    const parsed = format === 'gift' ? parseGift(text) : parseAiken(text);
+    for (const problem of parsed.problems) problems.add(problem.row, column, problem.message);
+    if (parsed.questions.length === 0 && parsed.problems.length === 0) throw unprocessable(booksMessages.emptyText, 'import_invalid', []);
+    const questions = checkQuestions(parsed.questions, problems, () => column);
+    return { format, rows: parsed.questions.length + parsed.problems.length, questions, problems };
+  }
+  const rows = await readTable(upload, templateColumns.questions, QUESTION_FILES);
+  const questions = checkQuestions(readRows(rows, problems), problems, (answer) => (answer === 'question' ? QUESTION! : ANSWER_COLUMNS[answer]!));
+  return { format: kind === 'csv' ? 'csv' : 'xlsx', rows: rows.length, questions, problems };
+}

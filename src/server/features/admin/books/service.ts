@@ -1,0 +1,232 @@
+// The rules of the back office's books and question banks. Every change is written to the audit
+// log in its own transaction.
+import type { PageQuery } from '../../../../shared/schemas/admin';
+import { booksMessages, type QuestionData } from '../../../../shared/schemas/admin-books';
+import { questionKey } from '../../../../shared/question-formats/question-text';
+import type { Services } from '../../../services';
+import type { AuthUser } from '../../auth/guard';
+import { conflict, notFound, unprocessable } from '../../../lib/errors';
+import { getCurrentContest } from '../../contest/repo';
+import { storeAudio, storeImage } from '../../media/media';
+import { recordAudit } from '../audit';
+import { isDryRun, type Upload } from '../uploads';
+import { readQuestionFile } from './question-file';
+import * as repo from './repo';
+
+type Deps = Pick<Services, 'db' | 'clock'>;
+type Actor = Pick<AuthUser, 'id' | 'phone'>;
+
+const UNIQUE_VIOLATION = '23505';
+/** Covers are shown at most 600 px wide (the home page's large cover). */
+const COVER_WIDTH = 600;
+
+const bookNotFound = () => notFound(booksMessages.bookNotFound);
+const questionNotFound = () => notFound(booksMessages.questionNotFound);
+
+async function questionsPerExam(db: Deps['db']) {
+  return (await getCurrentContest(db))?.questions_per_exam ?? 0;
+}
+
+// Books ---------------------------------------------------------------------------------------
+export async function listBooks({ db }: Deps, q?: string) {
+  const [items, perExam] = await Promise.all([repo.listBooks(db, q), questionsPerExam(db)]);
+  return { items, questions_per_exam: perExam };
+}
+
+export async function getBook({ db }: Deps, id: number) {
+  const book = await repo.findBook(db, id);
+  if (!book) throw bookNotFound();
+  return { ...book, questions_per_exam: await questionsPerExam(db) };
+}
+
+async function checkGroup(db: Deps['db'], classGroupId: number) {
+  if (!(await repo.classGroupExists(db, classGroupId))) {
+    throw unprocessable(booksMessages.groupNotFound, 'invalid_input', { class_group_id: booksMessages.groupNotFound });
+  }
+}
+
+export async function createBook(deps: Deps, actor: Actor, input: { name: string; author: string; class_group_id: number }) {
+  const { db } = deps;
+  await checkGroup(db, input.class_group_id);
+  try {
+    const id = await db.transaction().execute(async (trx) => {
+      // The cover is uploaded next; until then the book has none.
+      const { id } = await repo.insertBook(trx, { ...input, image: '' });
+      await recordAudit(trx, actor, { kind: 'book.create', summary: `Thêm sách "${input.name}"`, details: { after: { id, ...input } } });
+      return id;
+    });
+    return getBook(deps, id);
+  } catch (error) {
+    // Two books added at the same moment took the same position: the second one tries again.
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict('Có sách khác vừa được thêm cùng lúc. Vui lòng thử lại.', 'name_taken');
+    throw error;
+  }
+}
+
+export async function updateBook(deps: Deps, actor: Actor, id: number, input: { name: string; author: string; class_group_id: number }) {
+  const { db } = deps;
+  await db.transaction().execute(async (trx) => {
+    const before = await repo.findBook(trx, id);
+    if (!before) throw bookNotFound();
+    if (before.class_group_id !== input.class_group_id) {
+      await checkGroup(trx, input.class_group_id);
+      // Contestants of the old group took exams of it: the book stays in that group.
+      if (await repo.bookHasExams(trx, id)) throw conflict(booksMessages.groupLocked, 'in_use', { class_group_id: booksMessages.groupLocked });
+    }
+    await repo.updateBook(trx, id, input);
+    await recordAudit(trx, actor, {
+      kind: 'book.update',
+      summary: `Sửa sách "${input.name}"`,
+      details: { before: { name: before.name, author: before.author, class_group_id: before.class_group_id }, after: input },
+    });
+  });
+  return getBook(deps, id);
+}
+
+export async function uploadCover(deps: Deps, actor: Actor, id: number, bytes: Buffer) {
+  const { db } = deps;
+  const book = await repo.findBook(db, id);
+  if (!book) throw bookNotFound();
+  const path = await storeImage(db, bytes, { maxWidth: COVER_WIDTH });
+  await db.transaction().execute(async (trx) => {
+    await repo.updateBook(trx, id, { image: path });
+    await recordAudit(trx, actor, {
+      kind: 'book.cover',
+      summary: `Đổi ảnh bìa sách "${book.name}"`,
+      details: { before: { image: book.image }, after: { image: path } },
+    });
+  });
+  return { path };
+}
+
+/** A recorded clip for a question or an answer, stored until a question refers to it. */
+export async function uploadAudio({ db }: Deps, bytes: Buffer) {
+  return { path: await storeAudio(db, bytes) };
+}
+
+// Questions -----------------------------------------------------------------------------------
+export async function listQuestions({ db }: Deps, bookId: number, query: PageQuery) {
+  if (!(await repo.findBook(db, bookId))) throw bookNotFound();
+  return repo.pageOfQuestions(db, bookId, query);
+}
+
+/** 422 when an audio path does not name a stored clip (the client cannot invent one). */
+async function checkAudio(db: Deps['db'], question: QuestionData) {
+  const paths = [question.audio, ...question.answers.map((a) => a.audio)].filter((p): p is string => p !== null);
+  const found = await repo.existingMedia(db, paths);
+  const errors: Record<string, string> = {};
+  if (question.audio && !found.has(question.audio)) errors.audio = booksMessages.audioUnknown;
+  question.answers.forEach((answer, i) => {
+    if (answer.audio && !found.has(answer.audio)) errors[`answers.${i}.audio`] = booksMessages.audioUnknown;
+  });
+  if (Object.keys(errors).length > 0) throw unprocessable(booksMessages.audioUnknown, 'invalid_input', errors);
+}
+
+const snapshot = (q: { value: string; audio: string | null; answers: { value: string; audio: string | null }[]; correct: number }) => ({
+  value: q.value,
+  audio: q.audio,
+  answers: q.answers.map((a) => ({ value: a.value, audio: a.audio })),
+  correct: q.correct,
+});
+
+export async function createQuestion({ db }: Deps, actor: Actor, bookId: number, question: QuestionData) {
+  await checkAudio(db, question);
+  const id = await db.transaction().execute(async (trx) => {
+    const book = await repo.findBook(trx, bookId);
+    if (!book) throw bookNotFound();
+    const [id] = await repo.insertQuestions(trx, bookId, [question]);
+    await recordAudit(trx, actor, {
+      kind: 'question.create',
+      summary: `Thêm câu hỏi #${id} vào sách "${book.name}"`,
+      details: { after: { id, book_id: bookId, ...snapshot(question) } },
+    });
+    return id!;
+  });
+  return (await repo.findQuestion(db, id))!;
+}
+
+export async function updateQuestion({ db }: Deps, actor: Actor, id: number, question: QuestionData) {
+  await checkAudio(db, question);
+  await db.transaction().execute(async (trx) => {
+    const before = await repo.findQuestion(trx, id);
+    if (!before) throw questionNotFound();
+    // A question already drawn can be corrected: exams keep the text they were drawn with.
+    await repo.updateQuestion(trx, id, question, before.answers.map((a) => a.id));
+    await recordAudit(trx, actor, {
+      kind: 'question.update',
+      summary: `Sửa câu hỏi #${id}`,
+      details: { book_id: before.book_id, before: snapshot({ ...before, correct: before.answers.findIndex((a) => a.is_correct) }), after: snapshot(question) },
+    });
+  });
+  return (await repo.findQuestion(db, id))!;
+}
+
+/** Refuses when the bank would be smaller than an exam draws while the exam window is open. */
+async function checkBankSize({ db, clock }: Deps, remaining: number) {
+  const contest = await getCurrentContest(db);
+  if (!contest) return;
+  const now = clock.now();
+  const windowOpen = now >= contest.exam_starts_at && now <= contest.exam_ends_at;
+  if (windowOpen && remaining < contest.questions_per_exam) {
+    throw conflict(booksMessages.bankTooSmall(remaining, contest.questions_per_exam), 'bank_too_small');
+  }
+}
+
+export async function deleteQuestion(deps: Deps, actor: Actor, id: number) {
+  await deps.db.transaction().execute(async (trx) => {
+    const question = await repo.findQuestion(trx, id);
+    if (!question) throw questionNotFound();
+    const book = await repo.lockBook(trx, question.book_id);
+    if (await repo.isDrawn(trx, question.book_id, id)) throw conflict(booksMessages.questionDrawn, 'in_use');
+    await checkBankSize({ ...deps, db: trx }, (await repo.countQuestions(trx, question.book_id)) - 1);
+    await repo.deleteQuestions(trx, [id]);
+    await recordAudit(trx, actor, {
+      kind: 'question.delete',
+      summary: `Xoá câu hỏi #${id} của sách "${book?.name ?? ''}"`,
+      details: { book_id: question.book_id, before: snapshot({ ...question, correct: question.answers.findIndex((a) => a.is_correct) }) },
+    });
+  });
+}
+
+// Import --------------------------------------------------------------------------------------
+export async function importQuestions(deps: Deps, actor: Actor, bookId: number, upload: Upload) {
+  const { db } = deps;
+  const book = await repo.findBook(db, bookId);
+  if (!book) throw bookNotFound();
+  const mode = upload.fields.mode || 'append';
+  if (mode !== 'append' && mode !== 'replace') throw unprocessable(booksMessages.badMode, 'import_invalid', []);
+  const dryRun = isDryRun(upload.fields);
+  const file = await readQuestionFile(upload);
+  file.problems.throwIfAny();
+
+  const run = async (trx: Deps['db']) => {
+    // Imports of one bank wait for each other: the comparison below holds until the commit.
+    if (!dryRun) await repo.lockBook(trx, bookId);
+    if (mode === 'replace' && (await repo.bookHasExams(trx, bookId))) throw conflict(booksMessages.replaceWithExams, 'in_use');
+    const bank = await repo.bankOf(trx, bookId);
+    const inBank = new Set(bank.map(questionKey));
+    const inFile = new Set(file.questions.map(questionKey));
+    const toCreate = file.questions.filter((q) => !inBank.has(questionKey(q)));
+    const toDelete = mode === 'replace' ? bank.filter((q) => !inFile.has(questionKey(q))).map((q) => q.id) : [];
+    if (mode === 'replace') await checkBankSize({ ...deps, db: trx }, file.questions.length);
+    const counts = { created: toCreate.length, updated: 0, unchanged: file.questions.length - toCreate.length, deleted: toDelete.length };
+    if (!dryRun) {
+      await repo.deleteQuestions(trx, toDelete);
+      await repo.insertQuestions(
+        trx,
+        bookId,
+        toCreate.map((q) => ({ value: q.value, audio: null, answers: q.answers.map((value) => ({ value, audio: null })), correct: q.correct })),
+      );
+      await recordAudit(trx, actor, {
+        kind: 'questions.import',
+        summary:
+          `Nhập câu hỏi từ tệp "${upload.fileName}" vào sách "${book.name}" (${mode === 'replace' ? 'thay cả ngân hàng' : 'thêm vào'}): ` +
+          `thêm ${counts.created}, giữ nguyên ${counts.unchanged}${mode === 'replace' ? `, xoá ${counts.deleted}` : ''}`,
+        details: { file: upload.fileName, format: file.format, mode, book_id: bookId, counts },
+      });
+    }
+    return counts;
+  };
+  const counts = dryRun ? await run(db) : await db.transaction().execute(run);
+  return { ...counts, dry_run: dryRun, rows: file.rows, file_name: upload.fileName, mode, format: file.format } as const;
+}

@@ -1,0 +1,119 @@
+// GIFT parser: examples from Moodle's documentation (docs.moodle.org/en/GIFT_format), in English
+// as written there, plus Vietnamese text and the question types outside the multiple-choice subset.
+import { describe, expect, it } from 'vitest';
+import { looksLikeGift, parseGift } from './gift';
+import { questionKey } from './question-text';
+
+describe('parseGift', () => {
+  it('reads the simple and the long multiple-choice examples, dropping titles, comments and feedback', () => {
+    const text = [
+      "Who's buried in Grant's tomb?{=Grant ~no one ~Napoleon ~Churchill}",
+      '',
+      '// question: 1 name: Grants tomb',
+      "::Grants tomb::Who is buried in Grant's tomb in New York City? {",
+      '=Grant',
+      "~No one",
+      "#Was true for 12 years, but Grant's remains were buried in the tomb in 1897",
+      '~Napoleon',
+      '#He was buried in France',
+      '~Churchill',
+      '#He was buried in England',
+      '}',
+    ].join('\n');
+    const { questions, problems } = parseGift(text);
+    expect(problems).toEqual([]);
+    expect(questions).toEqual([
+      { row: 1, value: "Who's buried in Grant's tomb?", answers: ['Grant', 'no one', 'Napoleon', 'Churchill'], correct: 0 },
+      { row: 4, value: "Who is buried in Grant's tomb in New York City?", answers: ['Grant', 'No one', 'Napoleon', 'Churchill'], correct: 0 },
+    ]);
+  });
+
+  it('reads missing-word questions (the answer set becomes a blank) and answers on their own lines', () => {
+    const text = [
+      'Moodle costs {~lots of money =nothing ~a small amount} to download from moodle.org.',
+      '',
+      'The American holiday of Thanksgiving is celebrated on the {',
+      '    ~second',
+      '    ~third',
+      '    =fourth',
+      '} Thursday of November.',
+      '',
+      'Japanese characters originally came from what country? {',
+      '    ~India',
+      '    =China',
+      '    ~Korea',
+      '    ~Egypt}',
+    ].join('\n');
+    const { questions, problems } = parseGift(text);
+    expect(problems).toEqual([]);
+    expect(questions.map((q) => [q.row, q.value, q.answers[q.correct]])).toEqual([
+      [1, 'Moodle costs _____ to download from moodle.org.', 'nothing'],
+      [3, 'The American holiday of Thanksgiving is celebrated on the _____ Thursday of November.', 'fourth'],
+      [9, 'Japanese characters originally came from what country?', 'China'],
+    ]);
+  });
+
+  it('resolves escapes, 100%/0% weights, [html] and $CATEGORY, in Vietnamese', () => {
+    const text = [
+      '$CATEGORY: $course$/Cây khế',
+      '',
+      '::Câu 1::[html]<p>Chim hứa trả cho người em thứ gì?</p>{=%100%Vàng ~%0%Gạo ~Áo mới}',
+      '',
+      'Ký hiệu \\{ và \\} gọi là gì?{=Ngoặc nhọn ~Ngoặc vuông \\= dấu bằng}',
+    ].join('\n');
+    const { questions, problems } = parseGift(text);
+    expect(problems).toEqual([]);
+    expect(questions).toEqual([
+      { row: 3, value: 'Chim hứa trả cho người em thứ gì?', answers: ['Vàng', 'Gạo', 'Áo mới'], correct: 0 },
+      { row: 5, value: 'Ký hiệu { và } gọi là gì?', answers: ['Ngoặc nhọn', 'Ngoặc vuông = dấu bằng'], correct: 0 },
+    ]);
+  });
+
+  it('reports every other question type on its line, and keeps reading', () => {
+    const text = [
+      "Grant is buried in Grant's tomb.{F}", // 1 true/false
+      '',
+      "Who's buried in Grant's tomb?{=no one =nobody}", // 3 short answer
+      '',
+      'Match the following countries with their corresponding capitals. {', // 5 matching
+      '    =Canada -> Ottawa',
+      '    =Italy  -> Rome',
+      '}',
+      '',
+      'When was Ulysses S. Grant born?{#1822:5}', // 10 numerical
+      '',
+      'Write a short biography of Dag Hammarskjöld. {}', // 12 essay
+      '',
+      "What two people are entombed in Grant's tomb? {~%-100%No one ~%50%Grant ~%50%Grant's wife ~%-100%Grant's father}", // 14
+      '',
+      "Who's buried in Grant's tomb?{=Grant ~no one ~Napoleon ~Churchill ~Mother Teresa }", // 16 five answers
+      '',
+      'Một câu không có đáp án', // 18
+      '',
+      'Câu hỏi {=Một ~Hai', // 20 not closed
+      '',
+      'Câu hỏi có hai đáp án đúng {=Một =Hai ~Ba}', // 22
+      '',
+      'Con gì kêu meo meo?{=Con mèo ~Con chó}', // 24 fine
+    ].join('\n');
+    const { questions, problems } = parseGift(text);
+    expect(questions).toEqual([{ row: 24, value: 'Con gì kêu meo meo?', answers: ['Con mèo', 'Con chó'], correct: 0 }]);
+    expect(problems.map((p) => p.row)).toEqual([1, 3, 5, 10, 12, 14, 16, 18, 20, 22]);
+    expect(problems[0]!.message).toMatch(/đúng\/sai/);
+    expect(problems[2]!.message).toMatch(/ghép cặp/);
+    expect(problems[6]!.message).toMatch(/từ 2 đến 4 đáp án \(có 5\)/);
+  });
+
+  it('is recognised by its answer set', () => {
+    expect(looksLikeGift('Q {=a ~b}')).toBe(true);
+    expect(looksLikeGift('Q?\nA. a\nB. b\nANSWER: A')).toBe(false);
+  });
+});
+
+describe('questionKey', () => {
+  it('ignores answer order and white space, not the correct answer', () => {
+    const a = questionKey({ value: ' Con gì  kêu meo meo? ', answers: ['Con mèo', 'Con chó'], correct: 0 });
+    expect(questionKey({ value: 'Con gì kêu meo meo?', answers: ['Con chó', 'Con\u00a0mèo'], correct: 1 })).toBe(a);
+    expect(questionKey({ value: 'Con gì kêu meo meo?', answers: ['Con mèo', 'Con chó'], correct: 1 })).not.toBe(a);
+  });
+});

@@ -1,0 +1,43 @@
+// What every question source (the editor, a spreadsheet row, an Aiken or GIFT file) agrees on:
+// how text is normalised, what counts as markup, and when two questions are the same.
+
+/** NFC, every run of white space (non-breaking and zero-width ones too) one space, trimmed. */
+export const normaliseText = (text: string) => text.normalize('NFC').replace(/[\s\u00a0\u200b\ufeff]+/gu, ' ').trim();
+
+/**
+ * An HTML tag or comment ("<b>", "</p>", "<script ...>", "<!--"). Questions are plain text
+ * (the exam screens render them as text), so markup is refused rather than stored: it would show
+ * as literal tags to a child. "3 < 5" and "a<b" are not tags.
+ */
+const TAG = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>|<!--/i;
+export const hasMarkup = (text: string) => TAG.test(text);
+
+export const QUESTION_MAX_LENGTH = 1000;
+export const ANSWER_MAX_LENGTH = 500;
+export const MIN_ANSWERS = 2;
+export const MAX_ANSWERS = 4;
+export const ANSWER_LETTERS = ['A', 'B', 'C', 'D'] as const;
+
+/** A multiple-choice question read from a file: `row` is its row (spreadsheet) or line (text file). */
+export interface ParsedQuestion {
+  row: number;
+  value: string;
+  answers: string[];
+  /** Index of the correct answer in `answers`. */
+  correct: number;
+}
+
+/** A problem found while reading a text file, before the common checks. */
+export interface ParseProblem {
+  row: number;
+  message: string;
+}
+
+/**
+ * Two questions are the same when their normalised texts, their answers (in any order: an exam
+ * shuffles them) and their correct answer are.
+ */
+export function questionKey(question: { value: string; answers: readonly string[]; correct: number }): string {
+  const answers = question.answers.map(normaliseText);
+  return JSON.stringify([normaliseText(question.value), [...answers].sort(), answers[question.correct] ?? '']);
+}

@@ -1,0 +1,147 @@
+// The back office's books and question banks (/api/admin/books, /api/admin/questions): the
+// route and the screens' forms share these.
+import { z } from 'zod';
+import {
+  ANSWER_MAX_LENGTH,
+  hasMarkup,
+  MAX_ANSWERS,
+  MIN_ANSWERS,
+  normaliseText,
+  QUESTION_MAX_LENGTH,
+} from '../question-formats/question-text';
+import { importResponseSchema } from './admin';
+
+export const booksMessages = {
+  nameRequired: 'Vui lòng nhập tên sách.',
+  nameTooLong: 'Tên sách tối đa 200 ký tự.',
+  authorTooLong: 'Tên tác giả tối đa 200 ký tự.',
+  groupRequired: 'Vui lòng chọn nhóm lớp.',
+  bookNotFound: 'Không tìm thấy sách.',
+  groupNotFound: 'Nhóm lớp không tồn tại.',
+  groupLocked: 'Sách đã có bài thi nên không thể chuyển sang nhóm lớp khác.',
+  questionRequired: 'Vui lòng nhập câu hỏi.',
+  questionTooLong: `Câu hỏi tối đa ${QUESTION_MAX_LENGTH} ký tự.`,
+  answerRequired: 'Vui lòng nhập đáp án.',
+  answerTooLong: `Đáp án tối đa ${ANSWER_MAX_LENGTH} ký tự.`,
+  markup: 'Không được chứa thẻ HTML (như <b>, <script>): câu hỏi chỉ là chữ.',
+  answerCount: `Mỗi câu hỏi có từ ${MIN_ANSWERS} đến ${MAX_ANSWERS} đáp án.`,
+  correctRequired: 'Vui lòng chọn đáp án đúng.',
+  sameAnswers: 'Hai đáp án giống nhau.',
+  audioUnknown: 'Tệp âm thanh không tồn tại: hãy tải lên lại.',
+  questionNotFound: 'Không tìm thấy câu hỏi.',
+  questionDrawn: 'Câu hỏi đã có trong bài thi của thí sinh nên không thể xoá (vẫn có thể sửa).',
+  bankTooSmall: (count: number, needed: number) =>
+    `Đang trong thời gian thi: ngân hàng của sách phải còn ít nhất ${needed} câu hỏi (số câu của một bài thi), hiện có ${count}.`,
+  replaceWithExams: 'Sách đã có bài thi nên không thể thay cả ngân hàng câu hỏi. Hãy chọn "Thêm vào" để bổ sung câu hỏi mới.',
+  unknownTextFormat: 'Không nhận ra định dạng tệp .txt: hãy dùng định dạng Aiken (dòng "ANSWER: A") hoặc GIFT ({=đúng ~sai}) của Moodle.',
+  emptyText: 'Tệp không có câu hỏi nào.',
+  badMode: 'Chế độ nhập phải là "append" (thêm vào) hoặc "replace" (thay cả ngân hàng).',
+} as const;
+
+const text = (required: string, max: number, tooLong: string) =>
+  z
+    .string({ error: required })
+    .transform(normaliseText)
+    .pipe(z.string().min(1, { error: required }).max(max, { error: tooLong }).refine((value) => !hasMarkup(value), { error: booksMessages.markup }));
+
+/** /api/media/<sha256>.<mp3|ogg|m4a>, as POST /api/admin/questions/audio answers; null for none. */
+export const audioPathSchema = z
+  .string()
+  .regex(/^\/api\/media\/[0-9a-f]{64}\.(mp3|ogg|m4a)$/)
+  .nullable();
+
+// Books ---------------------------------------------------------------------------------------
+export const bookInputSchema = z.object({
+  name: z
+    .string({ error: booksMessages.nameRequired })
+    .transform(normaliseText)
+    .pipe(z.string().min(1, { error: booksMessages.nameRequired }).max(200, { error: booksMessages.nameTooLong })),
+  author: z.string().transform(normaliseText).pipe(z.string().max(200, { error: booksMessages.authorTooLong })).default(''),
+  class_group_id: z.coerce.number({ error: booksMessages.groupRequired }).int().positive({ error: booksMessages.groupRequired }).max(2_147_483_647),
+});
+export type BookInput = z.input<typeof bookInputSchema>;
+
+export const bookSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  author: z.string(),
+  /** The cover's public path: /images/books/... (seed) or /api/media/... (uploaded). */
+  image: z.string(),
+  position: z.number().int(),
+  class_group_id: z.number().int(),
+  class_group_name: z.string(),
+  question_count: z.number().int(),
+  exam_count: z.number().int(),
+});
+export type AdminBook = z.infer<typeof bookSchema>;
+
+export const bookListQuerySchema = z.object({ q: z.string().trim().max(200).optional() });
+
+/** Every book (a season has a handful), with what an exam draws from each bank. */
+export const bookListResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({
+    items: z.array(bookSchema),
+    /** questions_per_exam of the current contest (0 when there is none). */
+    questions_per_exam: z.number().int(),
+  }),
+});
+
+export const bookResponseSchema = z.object({
+  success: z.literal(true),
+  data: bookSchema.extend({ questions_per_exam: z.number().int() }),
+});
+
+export const bookIdParamsSchema = z.object({ bookId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+// Questions -----------------------------------------------------------------------------------
+export const answerInputSchema = z.object({
+  value: text(booksMessages.answerRequired, ANSWER_MAX_LENGTH, booksMessages.answerTooLong),
+  audio: audioPathSchema.default(null),
+});
+
+/** A question as the editor sends it: 2 to 4 answers, `correct` the index of the right one. */
+export const questionInputSchema = z
+  .object({
+    value: text(booksMessages.questionRequired, QUESTION_MAX_LENGTH, booksMessages.questionTooLong),
+    audio: audioPathSchema.default(null),
+    answers: z.array(answerInputSchema).min(MIN_ANSWERS, { error: booksMessages.answerCount }).max(MAX_ANSWERS, { error: booksMessages.answerCount }),
+    // A radio group: "" or null while none is chosen (which coercion would turn into 0).
+    correct: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z.coerce.number({ error: booksMessages.correctRequired }).int({ error: booksMessages.correctRequired }).min(0, { error: booksMessages.correctRequired }),
+    ),
+  })
+  .superRefine((question, ctx) => {
+    if (question.correct >= question.answers.length) ctx.addIssue({ code: 'custom', path: ['correct'], message: booksMessages.correctRequired });
+    const seen = new Set<string>();
+    question.answers.forEach((answer, i) => {
+      if (seen.has(answer.value)) ctx.addIssue({ code: 'custom', path: ['answers', i, 'value'], message: booksMessages.sameAnswers });
+      seen.add(answer.value);
+    });
+  });
+export type QuestionInput = z.input<typeof questionInputSchema>;
+export type QuestionData = z.output<typeof questionInputSchema>;
+
+export const adminQuestionSchema = z.object({
+  id: z.number().int(),
+  value: z.string(),
+  audio: z.string().nullable(),
+  answers: z.array(z.object({ id: z.number().int(), value: z.string(), audio: z.string().nullable(), is_correct: z.boolean() })),
+});
+export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
+
+export const questionIdParamsSchema = z.object({ questionId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const questionResponseSchema = z.object({ success: z.literal(true), data: adminQuestionSchema });
+
+/** POST /api/admin/books/{bookId}/cover and /api/admin/questions/audio: where the file is served. */
+export const mediaPathResponseSchema = z.object({ success: z.literal(true), data: z.object({ path: z.string() }) });
+
+/** The question import's answer: also what `replace` removes from the bank. */
+export const questionImportResponseSchema = importResponseSchema({
+  deleted: z.number().int(),
+  mode: z.enum(['append', 'replace']),
+  /** aiken, gift, xlsx or csv: what the file was read as. */
+  format: z.string(),
+});

@@ -1,0 +1,93 @@
+// The books of the season, each bank's size against the number an exam draws, and a new book.
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import type { AdminBook } from '../../../../shared/schemas/admin-books';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { notify } from '../../../components/ui/notices';
+import { api } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useAdminData } from '../ui/use-admin-data';
+import { BookForm } from './book-form';
+
+export function BookList() {
+  usePageTitle('Sách và câu hỏi');
+  const [q, setQ] = useState('');
+  const [adding, setAdding] = useState(false);
+  const [, navigate] = useLocation();
+  const { data, error, loading } = useAdminData<{ items: AdminBook[]; questions_per_exam: number }>(
+    `/admin/books${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ''}`,
+  );
+  const perExam = data?.questions_per_exam ?? 0;
+  return (
+    <section className="admin-page">
+      <h1>Sách và câu hỏi</h1>
+      <div className="admin-toolbar">
+        <TextField label="Tìm sách" type="search" value={q} onChange={(event) => setQ(event.target.value)} />
+        <Button variant="accent" onClick={() => setAdding(!adding)} aria-expanded={adding}>
+          Thêm sách
+        </Button>
+      </div>
+      {adding && (
+        <section className="admin-card" aria-labelledby="new-book-title">
+          <h2 id="new-book-title">Sách mới</h2>
+          <BookForm
+            submitLabel="Thêm sách"
+            onSubmit={async (values) => {
+              const answer = await api.post<{ data: AdminBook }>('/admin/books', values);
+              notify('success', 'Đã thêm sách', answer.data.name);
+              navigate(`/${answer.data.id}`);
+            }}
+          />
+        </section>
+      )}
+      {error && <p role="alert">{error}</p>}
+      <p>Mỗi bài thi rút ngẫu nhiên {perExam} câu hỏi từ ngân hàng của sách.</p>
+      <div className="admin-table-wrap" aria-busy={loading && !data ? 'true' : undefined}>
+        <table className="admin-table">
+          <caption className="visually-hidden">Danh sách sách</caption>
+          <thead>
+            <tr>
+              <th scope="col">Bìa</th>
+              <th scope="col">Sách</th>
+              <th scope="col">Nhóm lớp</th>
+              <th scope="col" className="num">
+                Số câu hỏi
+              </th>
+              <th scope="col" className="num">
+                Bài thi
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.items.map((book) => (
+              <tr key={book.id}>
+                <td>{book.image ? <img className="book-thumb" src={book.image} alt="" width="45" height="60" /> : '—'}</td>
+                <td>
+                  <Link href={`/${book.id}`}>{book.name}</Link>
+                  {book.author && <div className="book-author">{book.author}</div>}
+                </td>
+                <td>{book.class_group_name}</td>
+                <td className="num">
+                  <BankSize count={book.question_count} perExam={perExam} />
+                </td>
+                <td className="num">{book.exam_count.toLocaleString('vi-VN')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** "25 / 20 câu"; flagged when the bank is smaller than an exam draws. */
+export function BankSize({ count, perExam }: { count: number; perExam: number }) {
+  const short = count < perExam;
+  return (
+    <span className={short ? 'bank-short' : undefined}>
+      {count.toLocaleString('vi-VN')} / {perExam}
+      {short && <> (thiếu {perExam - count} câu)</>}
+    </span>
+  );
+}

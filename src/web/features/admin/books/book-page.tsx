@@ -1,0 +1,281 @@
+// One book: its details, cover, question bank (paged on the server, the correct answer marked),
+// the question editor and the import (template, CSV, Aiken, GIFT; append or replace).
+import { useId, useState } from 'react';
+import { Link } from 'wouter';
+import type { AdminBook, AdminQuestion } from '../../../../shared/schemas/admin-books';
+import type { Page } from '../../../../shared/schemas/admin';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { notify } from '../../../components/ui/notices';
+import { api } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/server-errors';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { ImportPanel } from '../ui/import-panel';
+import { Pager } from '../ui/pager';
+import { uploadFile } from '../ui/upload';
+import { pageQuery, useAdminData } from '../ui/use-admin-data';
+import { BookForm } from './book-form';
+import { BankSize } from './book-list';
+import { QuestionEditor } from './question-editor';
+
+type BookDetails = AdminBook & { questions_per_exam: number };
+const PER_PAGE = 20;
+
+export function BookPage({ bookId }: { bookId: number }) {
+  const book = useAdminData<BookDetails>(`/admin/books/${bookId}`);
+  const [page, setPage] = useState(1);
+  const [q, setQ] = useState('');
+  const questions = useAdminData<Page<AdminQuestion>>(`/admin/books/${bookId}/questions?${pageQuery(page, q, {}, PER_PAGE)}`);
+  const [editing, setEditing] = useState<AdminQuestion | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminQuestion | null>(null);
+  const [mode, setMode] = useState<'append' | 'replace'>('append');
+  const modeName = useId();
+  usePageTitle(book.data?.name ?? 'Sách');
+
+  const changed = () => {
+    book.reload();
+    questions.reload();
+  };
+
+  if (book.error) {
+    return (
+      <section className="admin-page">
+        <h1>Sách</h1>
+        <p role="alert">{book.error}</p>
+        <Link href="/">Về danh sách sách</Link>
+      </section>
+    );
+  }
+  const data = book.data;
+  return (
+    <section className="admin-page" aria-busy={!data ? 'true' : undefined}>
+      <p>
+        <Link href="/">← Danh sách sách</Link>
+      </p>
+      <h1>{data?.name ?? 'Sách'}</h1>
+      {data && (
+        <>
+          <p>
+            Ngân hàng câu hỏi: <BankSize count={data.question_count} perExam={data.questions_per_exam} /> (số câu có / số câu mỗi bài thi rút ra).
+            {data.exam_count > 0 && ` Đã có ${data.exam_count.toLocaleString('vi-VN')} bài thi của sách này.`}
+          </p>
+          <section className="admin-card" aria-labelledby="book-details-title">
+            <h2 id="book-details-title">Thông tin sách</h2>
+            <div className="book-cover-row">
+              <CoverUpload book={data} onChanged={book.reload} />
+              <div className="book-details-form">
+                <BookForm
+                  key={`${data.name}|${data.author}|${data.class_group_id}`}
+                  initial={data}
+                  submitLabel="Lưu thông tin sách"
+                  onSubmit={async (values) => {
+                    await api.put(`/admin/books/${bookId}`, values);
+                    notify('success', 'Đã lưu thông tin sách');
+                    book.reload();
+                  }}
+                />
+              </div>
+            </div>
+          </section>
+        </>
+      )}
+
+      <section className="admin-card" aria-labelledby="questions-title">
+        <h2 id="questions-title">Câu hỏi</h2>
+        <div className="admin-toolbar">
+          <TextField
+            label="Tìm câu hỏi hoặc đáp án"
+            type="search"
+            value={q}
+            onChange={(event) => {
+              setQ(event.target.value);
+              setPage(1);
+            }}
+          />
+          <Button variant="accent" onClick={() => setEditing('new')}>
+            Thêm câu hỏi
+          </Button>
+        </div>
+        <QuestionTable
+          page={questions.data}
+          loading={questions.loading && !questions.data}
+          firstNumber={(page - 1) * PER_PAGE + 1}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+        />
+        {questions.data && <Pager page={page} perPage={PER_PAGE} total={questions.data.total} onPage={setPage} />}
+      </section>
+
+      <div className="import-block">
+        <fieldset className="import-mode">
+          <legend>Cách nhập</legend>
+          <label>
+            <input type="radio" name={modeName} value="append" checked={mode === 'append'} onChange={() => setMode('append')} />
+            Thêm vào ngân hàng (bỏ qua câu đã có)
+          </label>
+          <label>
+            <input type="radio" name={modeName} value="replace" checked={mode === 'replace'} onChange={() => setMode('replace')} />
+            Thay cả ngân hàng bằng tệp (chỉ khi sách chưa có bài thi)
+          </label>
+        </fieldset>
+        <ImportPanel
+          key={mode}
+          title="Nhập câu hỏi từ tệp"
+          path={`/admin/books/${bookId}/questions/import`}
+          template="questions"
+          accept=".xlsx,.csv,.txt"
+          fields={{ mode }}
+          hint="Tệp .xlsx hoặc .csv (UTF-8) theo mẫu; hoặc tệp .txt định dạng Aiken hay GIFT của Moodle (câu trắc nghiệm 2-4 đáp án)."
+          onImported={changed}
+          renderPreview={(preview) =>
+            typeof preview.deleted === 'number' && preview.deleted > 0 ? (
+              <p>
+                <strong>Thay cả ngân hàng: sẽ xoá {String(preview.deleted)} câu hỏi hiện có không nằm trong tệp.</strong>
+              </p>
+            ) : null
+          }
+          renderResult={(result) => (typeof result.deleted === 'number' && result.deleted > 0 ? <p>Đã xoá {String(result.deleted)} câu không có trong tệp.</p> : null)}
+        />
+      </div>
+
+      {editing && (
+        <QuestionEditor
+          bookId={bookId}
+          question={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            changed();
+          }}
+        />
+      )}
+      {deleting && (
+        <Modal
+          title="Xoá câu hỏi?"
+          role="alertdialog"
+          describe
+          onClose={() => setDeleting(null)}
+          actions={
+            <>
+              <Button variant="outline" onClick={() => setDeleting(null)}>
+                Không xoá
+              </Button>
+              <Button
+                variant="danger"
+                onClick={async () => {
+                  try {
+                    await api.delete(`/admin/questions/${deleting.id}`);
+                    notify('success', 'Đã xoá câu hỏi');
+                    changed();
+                  } catch (error) {
+                    notify('error', 'Không xoá được câu hỏi', errorMessage(error));
+                  }
+                  setDeleting(null);
+                }}
+              >
+                Xoá
+              </Button>
+            </>
+          }
+        >
+          <p>{deleting.value}</p>
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+function QuestionTable({
+  page,
+  loading,
+  firstNumber,
+  onEdit,
+  onDelete,
+}: {
+  page: Page<AdminQuestion> | undefined;
+  loading: boolean;
+  firstNumber: number;
+  onEdit: (question: AdminQuestion) => void;
+  onDelete: (question: AdminQuestion) => void;
+}) {
+  if (page && page.total === 0) return <p>Chưa có câu hỏi nào.</p>;
+  return (
+    <div className="admin-table-wrap" aria-busy={loading ? 'true' : undefined}>
+      <table className="admin-table question-table">
+        <caption className="visually-hidden">Câu hỏi của sách, đáp án đúng in đậm</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">Câu hỏi và đáp án</th>
+            <th scope="col">Thao tác</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page?.items.map((question, i) => (
+            <tr key={question.id}>
+              <td>{firstNumber + i}</td>
+              <td>
+                {question.value}
+                {question.audio && ' 🔊'}
+                <ol className="question-answers" type="A">
+                  {question.answers.map((answer) => (
+                    <li key={answer.id} className={answer.is_correct ? 'correct' : undefined}>
+                      {answer.value}
+                      {answer.is_correct && ' ✓ (đáp án đúng)'}
+                    </li>
+                  ))}
+                </ol>
+              </td>
+              <td>
+                <div className="question-actions">
+                  <Button variant="outline" onClick={() => onEdit(question)} aria-label={`Sửa câu ${firstNumber + i}`}>
+                    Sửa
+                  </Button>
+                  <Button variant="outline" onClick={() => onDelete(question)} aria-label={`Xoá câu ${firstNumber + i}`}>
+                    Xoá
+                  </Button>
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function CoverUpload({ book, onChanged }: { book: AdminBook; onChanged: () => void }) {
+  const inputId = useId();
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="book-cover">
+      {book.image ? <img src={book.image} alt={`Bìa sách ${book.name}`} width="150" height="200" /> : <p>Chưa có ảnh bìa.</p>}
+      <div className="field">
+        <label htmlFor={inputId}>Đổi ảnh bìa (JPEG, PNG, WebP; tối đa 5 MB)</label>
+        <input
+          id={inputId}
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          disabled={busy}
+          onChange={async (event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (!file) return;
+            setBusy(true);
+            try {
+              await uploadFile(`/admin/books/${book.id}/cover`, file);
+              notify('success', 'Đã đổi ảnh bìa');
+              onChanged();
+            } catch (error) {
+              notify('error', 'Không đổi được ảnh bìa', errorMessage(error));
+            } finally {
+              setBusy(false);
+            }
+          }}
+        />
+      </div>
+    </div>
+  );
+}
+

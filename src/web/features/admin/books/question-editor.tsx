@@ -1,0 +1,154 @@
+// The question editor: the question, 2 to 4 answers with the correct one chosen, and an optional
+// recorded clip for the question and each answer (for children who listen rather than read).
+import { useId, useState } from 'react';
+import { useFieldArray, useForm, type FieldError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { questionInputSchema, type AdminQuestion, type QuestionData, type QuestionInput } from '../../../../shared/schemas/admin-books';
+import { ANSWER_LETTERS, MAX_ANSWERS, MIN_ANSWERS } from '../../../../shared/question-formats/question-text';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { notify } from '../../../components/ui/notices';
+import { api, ApiRequestError } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/server-errors';
+import { uploadFile } from '../ui/upload';
+
+const emptyAnswers = () => Array.from({ length: MAX_ANSWERS }, () => ({ value: '', audio: null }));
+
+function initialValues(question: AdminQuestion | null): QuestionInput {
+  if (!question) return { value: '', audio: null, answers: emptyAnswers(), correct: '' as unknown as number };
+  return {
+    value: question.value,
+    audio: question.audio,
+    answers: question.answers.map((a) => ({ value: a.value, audio: a.audio })),
+    correct: String(Math.max(0, question.answers.findIndex((a) => a.is_correct))) as unknown as number,
+  };
+}
+
+export function QuestionEditor({
+  bookId,
+  question,
+  onClose,
+  onSaved,
+}: {
+  bookId: number;
+  question: AdminQuestion | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const { register, control, handleSubmit, setError, setValue, watch, formState } = useForm<QuestionInput, unknown, QuestionData>({
+    resolver: zodResolver(questionInputSchema),
+    defaultValues: initialValues(question),
+  });
+  const answers = useFieldArray({ control, name: 'answers' });
+  const errors = formState.errors;
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      if (question) await api.put(`/admin/questions/${question.id}`, values);
+      else await api.post(`/admin/books/${bookId}/questions`, values);
+      notify('success', question ? 'Đã lưu câu hỏi' : 'Đã thêm câu hỏi');
+      onSaved();
+    } catch (error) {
+      const fieldErrors = error instanceof ApiRequestError ? Object.entries(error.errors) : [];
+      for (const [key, message] of fieldErrors) setError(key as 'value', { type: 'server', message });
+      if (fieldErrors.length === 0) notify('error', 'Không lưu được câu hỏi', errorMessage(error));
+    }
+  });
+
+  return (
+    <Modal title={question ? 'Sửa câu hỏi' : 'Thêm câu hỏi'} onClose={onClose} className="question-editor">
+      <form onSubmit={submit} noValidate>
+        <TextField label="Câu hỏi" {...register('value')} error={errors.value?.message} />
+        <AudioField label="Âm thanh câu hỏi" path={watch('audio') ?? null} onChange={(path) => setValue('audio', path, { shouldDirty: true })} />
+        <fieldset className="answers">
+          <legend>Đáp án (chọn một đáp án đúng)</legend>
+          {answers.fields.map((field, i) => {
+            const letter = ANSWER_LETTERS[i]!;
+            const answerError = (errors.answers as unknown as { value?: FieldError }[] | undefined)?.[i]?.value?.message;
+            return (
+              <div key={field.id} className="answer-row">
+                <label className="correct-choice">
+                  <input type="radio" value={String(i)} {...register('correct')} />
+                  Đúng<span className="visually-hidden">: đáp án {letter}</span>
+                </label>
+                <div>
+                  <TextField label={`Đáp án ${letter}`} {...register(`answers.${i}.value`)} error={answerError} />
+                  <AudioField
+                    label={`Âm thanh đáp án ${letter}`}
+                    path={watch(`answers.${i}.audio`) ?? null}
+                    onChange={(path) => setValue(`answers.${i}.audio`, path, { shouldDirty: true })}
+                  />
+                </div>
+                <Button variant="outline" disabled={answers.fields.length <= MIN_ANSWERS} onClick={() => answers.remove(i)} aria-label={`Bỏ đáp án ${letter}`}>
+                  Bỏ
+                </Button>
+              </div>
+            );
+          })}
+          {answers.fields.length < MAX_ANSWERS && (
+            <Button variant="outline" onClick={() => answers.append({ value: '', audio: null })}>
+              Thêm đáp án
+            </Button>
+          )}
+          {errors.correct?.message && (
+            <p className="field-error" role="alert">
+              {errors.correct.message}
+            </p>
+          )}
+          {errors.answers?.message && (
+            <p className="field-error" role="alert">
+              {errors.answers.message}
+            </p>
+          )}
+        </fieldset>
+        <div className="modal-actions">
+          <Button variant="outline" onClick={onClose}>
+            Huỷ
+          </Button>
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {question ? 'Lưu câu hỏi' : 'Thêm câu hỏi'}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** A clip: the player when there is one, a file input to record one in (mp3, ogg, m4a), and remove. */
+function AudioField({ label, path, onChange }: { label: string; path: string | null; onChange: (path: string | null) => void }) {
+  const inputId = useId();
+  const [busy, setBusy] = useState(false);
+  return (
+    <div className="audio-field">
+      {path && (
+        <>
+          <audio controls preload="none" src={path} aria-label={label} />
+          <Button variant="outline" onClick={() => onChange(null)}>
+            Bỏ âm thanh
+          </Button>
+        </>
+      )}
+      <label htmlFor={inputId}>{path ? `Đổi ${label.toLowerCase()}` : `${label} (MP3, OGG, M4A; không bắt buộc)`}</label>
+      <input
+        id={inputId}
+        type="file"
+        accept="audio/mpeg,audio/ogg,audio/mp4,.mp3,.ogg,.m4a"
+        disabled={busy}
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          event.target.value = '';
+          if (!file) return;
+          setBusy(true);
+          try {
+            onChange((await uploadFile<{ data: { path: string } }>('/admin/questions/audio', file)).data.path);
+          } catch (error) {
+            notify('error', 'Không tải được âm thanh', errorMessage(error));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      />
+    </div>
+  );
+}

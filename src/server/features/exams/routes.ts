@@ -18,9 +18,13 @@ import {
 } from '../../../shared/schemas/exams';
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
+import { BEARER_SCHEME } from '../../lib/openapi';
 import { readBearerToken } from '../auth/guard';
 import { fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
 import * as service from './service';
+
+/** For the OpenAPI document: the hot paths below need the session token without a guard. */
+const BEARER = [{ [BEARER_SCHEME]: [] }];
 
 // Exam data is personal and changes with every save: never cached by a browser or a proxy.
 const NO_STORE = 'no-store';
@@ -61,7 +65,7 @@ export function registerExamRoutes(api: Api, services: Services) {
   // Hot paths: the session is checked inside the exam's own statement (no preHandler query).
   api.get(
     '/examing/get-time',
-    { schema: { querystring: examTimeQuerySchema, response: { 200: examTimeResponseSchema } } },
+    { schema: { querystring: examTimeQuerySchema, response: { 200: examTimeResponseSchema }, security: BEARER } },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       return service.examTimes(deps, readBearerToken(request), request.query.exam_id);
@@ -74,7 +78,7 @@ export function registerExamRoutes(api: Api, services: Services) {
   api.post(
     '/store-answers-exam',
     {
-      schema: { body: saveAnswersBodySchema, response: { 200: saveAnswersResponseSchema } },
+      schema: { body: saveAnswersBodySchema, response: { 200: saveAnswersResponseSchema }, security: BEARER },
       validatorCompiler: fastValidatorCompiler(saveAnswersBodySchema),
       serializerCompiler: fastSerializerCompiler(saveAnswersResponseSchema),
       compress: false,

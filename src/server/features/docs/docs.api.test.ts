@@ -3,6 +3,7 @@
 // multipart/form-data, the bearer scheme and the one error shape; /api/docs is a readable page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { pageSecurityHeaders, SWAGGER_UI_STYLE_HASH } from '../../lib/security-headers';
 import { routeCatalogue } from './routes';
 import { tagRules } from './tags';
 
@@ -176,7 +177,10 @@ describe('GET /api/docs', () => {
       const response = await fetch(server.url + path);
       expect(response.status, path).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/html');
-      expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+      // The site's page policy, with one hash more for swagger-ui's inline style.
+      expect(response.headers.get('content-security-policy')).toBe(
+        pageSecurityHeaders['content-security-policy']!.replace("style-src 'self'", `style-src 'self' ${SWAGGER_UI_STYLE_HASH}`),
+      );
       expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
       const html = await response.text();
       expect(html).toContain('swagger-ui-bundle.js');

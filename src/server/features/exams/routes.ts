@@ -40,7 +40,7 @@ export function registerExamRoutes(api: Api, services: Services) {
 
   api.get(
     '/children/:id/books',
-    { preHandler: requireParent, schema: { params: childBooksParamsSchema, response: { 200: childBooksResponseSchema } } },
+    { preHandler: requireParent, schema: { summary: 'Sách mà thí sinh có thể thi', params: childBooksParamsSchema, response: { 200: childBooksResponseSchema } } },
     async (request) => ({
       success: true as const,
       data: await service.booksOfContestant(deps, auth.userOf(request), request.params.id),
@@ -49,13 +49,13 @@ export function registerExamRoutes(api: Api, services: Services) {
 
   api.post(
     '/start-exam',
-    { preHandler: requireParent, schema: { body: startExamBodySchema, response: { 200: startExamResponseSchema } } },
+    { preHandler: requireParent, schema: { summary: 'Bắt đầu một lượt thi (rút câu hỏi từ ngân hàng của sách)', body: startExamBodySchema, response: { 200: startExamResponseSchema } } },
     async (request) => service.startExam(deps, auth.userOf(request), request.body.book_id, request.body.child_id),
   );
 
   api.get(
     '/examing',
-    { preHandler: requireParent, schema: { querystring: examingQuerySchema, response: { 200: examingResponseSchema } } },
+    { preHandler: requireParent, schema: { summary: 'Bài thi đang làm: câu hỏi, đáp án đã chọn, thời gian còn lại', querystring: examingQuerySchema, response: { 200: examingResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       return service.examForTaking(deps, auth.userOf(request), request.query);
@@ -65,7 +65,7 @@ export function registerExamRoutes(api: Api, services: Services) {
   // Hot paths: the session is checked inside the exam's own statement (no preHandler query).
   api.get(
     '/examing/get-time',
-    { schema: { querystring: examTimeQuerySchema, response: { 200: examTimeResponseSchema }, security: BEARER } },
+    { schema: { summary: 'Thời gian còn lại của bài thi', querystring: examTimeQuerySchema, response: { 200: examTimeResponseSchema }, security: BEARER } },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       return service.examTimes(deps, readBearerToken(request), request.query.exam_id);
@@ -78,7 +78,7 @@ export function registerExamRoutes(api: Api, services: Services) {
   api.post(
     '/store-answers-exam',
     {
-      schema: { body: saveAnswersBodySchema, response: { 200: saveAnswersResponseSchema }, security: BEARER },
+      schema: { summary: 'Lưu đáp án trong lúc thi (tự động, thường xuyên)', body: saveAnswersBodySchema, response: { 200: saveAnswersResponseSchema }, security: BEARER },
       validatorCompiler: fastValidatorCompiler(saveAnswersBodySchema),
       serializerCompiler: fastSerializerCompiler(saveAnswersResponseSchema),
       compress: false,
@@ -88,13 +88,13 @@ export function registerExamRoutes(api: Api, services: Services) {
 
   api.post(
     '/submit-exam',
-    { preHandler: requireParent, schema: { body: submitExamBodySchema, response: { 200: submitExamResponseSchema } } },
+    { preHandler: requireParent, schema: { summary: 'Nộp bài', body: submitExamBodySchema, response: { 200: submitExamResponseSchema } } },
     async (request) => service.submitExam(deps, auth.userOf(request), request.body),
   );
 
   api.get(
     '/exam-result',
-    { preHandler: requireParent, schema: { querystring: examResultQuerySchema, response: { 200: examResultResponseSchema } } },
+    { preHandler: requireParent, schema: { summary: 'Kết quả của một lượt thi đã nộp', querystring: examResultQuerySchema, response: { 200: examResultResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       return service.examResult(deps, auth.userOf(request), request.query.slug);

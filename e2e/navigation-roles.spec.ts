@@ -51,11 +51,11 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Báo cáo' })).toBeVisible();
   });
 
-  test('the organiser has the public menu only and a message on every family screen', async ({ page }) => {
+  test('the organiser has the public menu and the back office, and a message on every family screen', async ({ page }) => {
     await logInAs(page, DEMO_ORGANISER);
     await page.goto('/');
     const panel = await phoneMenu(page);
-    await expect(panel.getByRole('navigation', { name: 'Menu di động' }).getByRole('link')).toHaveText(['Trang chủ', 'Thể lệ', 'Tin tức']);
+    await expect(panel.getByRole('navigation', { name: 'Menu di động' }).getByRole('link')).toHaveText(['Trang chủ', 'Thể lệ', 'Tin tức', 'Quản trị']);
     await expect(panel.getByRole('button', { name: 'Ban tổ chức' })).toBeVisible();
     await panel.getByRole('button', { name: 'Đóng menu' }).click();
 
@@ -94,7 +94,7 @@ test.describe('on a phone', () => {
   });
 });
 
-test('on a desktop the parent menu has Báo cáo; the organiser menu has no family entry', async ({ page }) => {
+test('on a desktop the parent menu has Báo cáo; the organiser menu has Quản trị and no family entry', async ({ page }) => {
   await logInAs(page, DEMO_PARENT);
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Menu chính' });
@@ -104,7 +104,7 @@ test('on a desktop the parent menu has Báo cáo; the organiser menu has no fami
   await page.context().clearCookies();
   await logInAs(page, DEMO_ORGANISER);
   await page.goto('/the-le');
-  await expect(nav.getByRole('link')).toHaveText(['Trang chủ', 'Thể lệ', 'Tin tức']);
+  await expect(nav.getByRole('link')).toHaveText(['Trang chủ', 'Thể lệ', 'Tin tức', 'Quản trị']);
   await expect(page.getByRole('button', { name: 'Ban tổ chức' })).toBeVisible();
   await expectAccessible(page, 'organiser header');
 });

@@ -55,6 +55,8 @@ export const errorCodes = [
   'name_taken',
   'account_locked',
   'invalid_settings',
+  'cannot_lock_self',
+  'merge_invalid',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

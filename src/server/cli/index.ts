@@ -1,20 +1,24 @@
 // npm run cli -- <command>
 //   reset-link <phone> [--hours N]   print a one-time password link /doi-mat-khau/{token}
+//   create-organiser <phone> <name>  create an organiser account and print its set-password link
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, type Db } from '../db/client';
 import { migrate } from '../db/migrate';
 import { AppError } from '../lib/errors';
 import { systemClock } from '../lib/clock';
 import { issueResetLink, RESET_LINK_DEFAULT_HOURS } from '../features/auth/reset-links';
 import { normalisePhone } from '../../shared/schemas/auth';
 import { LOGIN_PHONE_PATTERN } from '../../shared/rules';
+import { createOrganiserCommand } from './create-organiser';
 
 const USAGE = `Usage: npm run cli -- <command>
 
 Commands:
   reset-link <phone> [--hours N]   Print a one-time link to set a new password for the account of
                                    <phone> (valid ${RESET_LINK_DEFAULT_HOURS} hours unless --hours is given).
+  create-organiser <phone> <name>  Create an organiser account (the back office, /quan-tri) and print a
+                                   one-time link to set its password. Refused if the phone has an account.
 
 With the embedded database (no DATABASE_URL), stop the server first: PGlite files can be
 opened by one process at a time.
@@ -31,6 +35,7 @@ async function main(argv: string[]): Promise<number> {
     process.stdout.write(USAGE);
     return values.help ? 0 : 1;
   }
+  if (command === 'create-organiser') return withDatabase((deps) => createOrganiserCommand(deps, rest, io));
   if (command !== 'reset-link') {
     process.stderr.write(`Unknown command: ${command}\n\n${USAGE}`);
     return 1;
@@ -59,6 +64,20 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+const io = { out: (text: string) => process.stdout.write(text), err: (text: string) => process.stderr.write(text) };
+
+/** Opens and migrates the configured database for one command. */
+async function withDatabase(run: (deps: { db: Db; clock: typeof systemClock; publicUrl: string }) => Promise<number>): Promise<number> {
+  const config = loadConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(database.db);
+    return await run({ db: database.db, clock: systemClock, publicUrl: config.publicUrl });
   } finally {
     await database.close();
   }

@@ -46,7 +46,7 @@ export const importCountsSchema = z.object({
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
-export const importResponseSchema = <T extends z.ZodRawShape = {}>(extra?: T) =>
+export const importResponseSchema = <T extends z.ZodRawShape = Record<never, never>>(extra?: T) =>
   z.object({
     success: z.literal(true),
     data: importCountsSchema.extend({

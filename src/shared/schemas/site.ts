@@ -16,7 +16,50 @@ export const siteContestSchema = z.object({
   ceremony_starts_at: isoDateTime,
   ceremony_ends_at: isoDateTime,
   exam_duration_seconds: z.number().int(),
+  questions_per_exam: z.number().int(),
+  attempts_per_contestant: z.number().int(),
 });
+
+// The footer's texts: the organiser edits them in the back office (PUT /api/admin/site, stored
+// in site_settings); config.site gives them while nothing is stored. Links are http(s) only: a
+// `javascript:` address is a valid URL but never a link we print.
+const webAddress = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^https?:\/\/[^\s/]+[^\s]*$/i, 'Địa chỉ phải bắt đầu bằng http:// hoặc https://');
+/** A sponsor's logo: an uploaded image (/api/media/...), a file of the site (/images/...) or an https address. */
+const logoAddress = z
+  .string()
+  .trim()
+  .max(500)
+  .regex(/^(\/(?!\/)[^\s]*|https:\/\/[^\s/]+[^\s]*)$/i, 'Hãy tải ảnh logo lên');
+const text = (label: string, max: number) =>
+  z.string().trim().min(1, `${label} là bắt buộc.`).max(max, `${label} tối đa ${max} ký tự.`);
+
+export const sponsorSchema = z.object({
+  name: text('Tên đơn vị', 200),
+  logo: logoAddress,
+  url: webAddress,
+});
+export type Sponsor = z.infer<typeof sponsorSchema>;
+
+export const MAX_SPONSORS = 20;
+
+export const siteFooterSchema = z.object({
+  siteName: text('Tên trang', 200),
+  organiserName: text('Tên đơn vị tổ chức', 300),
+  organiserAddress: text('Địa chỉ', 500),
+  hotline: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 .()-]{6,20}$/, 'Hotline chỉ gồm chữ số, khoảng trắng và các dấu . - ( ) +'),
+  contactEmail: z.string().trim().max(200).pipe(z.email('E-mail không hợp lệ.')),
+  social: z.object({ facebook: webAddress, youtube: webAddress, zalo: webAddress }),
+  sponsors: z.array(sponsorSchema).max(MAX_SPONSORS, `Tối đa ${MAX_SPONSORS} đơn vị đồng hành.`),
+  businessLicence: text('Dòng giấy phép', 500),
+});
+export type SiteFooter = z.infer<typeof siteFooterSchema>;
 
 export const siteInfoSchema = z.object({
   siteName: z.string(),
@@ -28,6 +71,12 @@ export const siteInfoSchema = z.object({
   sponsors: z.array(z.object({ name: z.string(), logo: z.string(), url: z.string() })),
   businessLicence: z.string(),
   contest: siteContestSchema.nullable().optional(),
+});
+
+/** GET/PUT /api/admin/site: the footer as the site shows it, and whether it is still the configuration's. */
+export const adminSiteResponseSchema = z.object({
+  success: z.literal(true),
+  data: z.object({ footer: siteFooterSchema, from_config: z.boolean() }),
 });
 
 export const siteResponseSchema = z.object({ success: z.literal(true), data: siteInfoSchema });

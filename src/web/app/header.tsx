@@ -22,12 +22,13 @@ const RULES: MenuItem = { href: '/the-le', label: 'Thể lệ' };
 const JOIN: MenuItem = { href: '/du-thi', label: 'Vào thi' };
 const REPORT: MenuItem = { href: '/bao-cao', label: 'Báo cáo' };
 const NEWS: MenuItem = { href: '/tin-tuc', label: 'Tin tức' };
+const ADMIN: MenuItem = { href: '/quan-tri', label: 'Quản trị' };
 
 /**
  * Spec section 2 gives visitors and participants Trang chủ, Thể lệ, Vào thi, Tin tức and school
  * administrators Báo cáo instead of Vào thi. Parents also get Báo cáo (their children's report,
- * otherwise reachable from nowhere); the organiser, who takes no exam and has no report until
- * the back office exists, gets the public pages only.
+ * otherwise reachable from nowhere); the organiser, who takes no exam, gets the public pages and
+ * the back office.
  */
 function menuFor(session: Session | null): MenuItem[] {
   switch (roleOf(session)) {
@@ -38,7 +39,7 @@ function menuFor(session: Session | null): MenuItem[] {
     case 'school_admin':
       return [HOME, RULES, REPORT, NEWS];
     case 'organiser':
-      return [HOME, RULES, NEWS];
+      return [HOME, RULES, NEWS, ADMIN];
   }
 }
 

@@ -39,6 +39,8 @@ export function createAuth(db: Db, clock: Clock) {
       .where('sessions.token_hash', '=', hashToken(token))
       .where('sessions.revoked_at', 'is', null)
       .where('sessions.expires_at', '>', clock.now())
+      // Locking revokes the sessions too; this also covers one started while the lock was written.
+      .where('users.locked_at', 'is', null)
       .executeTakeFirst();
     return row && {
       id: row.id,

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { OtpPurpose } from '../../db/schema';
 
-const USER_COLUMNS = ['id', 'phone', 'name', 'role', 'school_id', 'password_hash'] as const;
+const USER_COLUMNS = ['id', 'phone', 'name', 'role', 'school_id', 'password_hash', 'locked_at'] as const;
 
 export const findUserByPhone = (db: Db, phone: string) =>
   db.selectFrom('users').select(USER_COLUMNS).where('phone', '=', phone).executeTakeFirst();
@@ -178,15 +178,14 @@ export const clearLoginFailuresOfPhone = (db: Db, phone: string) => db.deleteFro
 
 // Password reset links -------------------------------------------------------------------------
 
-export async function replaceResetToken(db: Db, userId: number, tokenHash: string, now: Date, expiresAt: Date) {
-  await db.transaction().execute(async (trx) => {
-    // One live link per user: a new link retires the earlier ones.
-    await trx.deleteFrom('password_reset_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
-    await trx
-      .insertInto('password_reset_tokens')
-      .values({ user_id: userId, token_hash: tokenHash, created_at: now, expires_at: expiresAt })
-      .execute();
-  });
+/** One live link per user: a new link retires the earlier ones. Run it inside a transaction. */
+export async function insertResetTokens(db: Db, links: { userId: number; tokenHash: string }[], now: Date, expiresAt: Date) {
+  const userIds = links.map((link) => link.userId);
+  await db.deleteFrom('password_reset_tokens').where('user_id', 'in', userIds).where('used_at', 'is', null).execute();
+  await db
+    .insertInto('password_reset_tokens')
+    .values(links.map((link) => ({ user_id: link.userId, token_hash: link.tokenHash, created_at: now, expires_at: expiresAt })))
+    .execute();
 }
 
 /** Single use: marks the link used and returns its user, or undefined when unknown, used or expired. */

@@ -2,6 +2,7 @@
 // passwords. Routes stay thin; SQL is in repo.ts.
 import type { ErrorCode } from '../../../shared/error-codes';
 import { accountMessages } from '../../../shared/messages';
+import { adminAccountMessages } from '../../../shared/schemas/admin-accounts';
 import type { ApiUser } from '../../../shared/schemas/auth';
 import type { Services } from '../../services';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
@@ -25,6 +26,12 @@ const dummyPasswordHash = () => (dummyHash ??= hashPassword('not-a-password-of-a
 
 const phoneError = (message: string, code: ErrorCode, status = 400) => new AppError(status, code, message, { phone: message });
 
+/** A locked account (back office) cannot log in or get in through a code or a link. */
+const accountLocked = () => new AppError(403, 'account_locked', adminAccountMessages.locked);
+
+/** A hash that can be compared: an account made by the back office has none until its link is used. */
+const comparableHash = (hash: string | undefined) => (hash?.startsWith('scrypt$') ? hash : undefined);
+
 /**
  * Register sends a code only to a phone without an account, forgot password only to one with
  * an account. This tells a caller whether a phone is registered; the spec's flows need it (the
@@ -34,9 +41,10 @@ const phoneError = (message: string, code: ErrorCode, status = 400) => new AppEr
 /** The message to show and the seconds before another code may be asked for. */
 export async function sendOtp(deps: AccountDeps, input: { phone: string; is_register: boolean }, ip: string): Promise<{ message: string; resendAfter: number }> {
   const { db } = deps;
-  const exists = await repo.phoneExists(db, input.phone);
-  if (input.is_register && exists) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
-  if (!input.is_register && !exists) throw phoneError(accountMessages.phoneNotRegistered, 'phone_not_registered');
+  const user = await repo.findUserByPhone(db, input.phone);
+  if (input.is_register && user) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
+  if (!input.is_register && !user) throw phoneError(accountMessages.phoneNotRegistered, 'phone_not_registered');
+  if (!input.is_register && user?.locked_at) throw accountLocked();
   const resendAfter = await issueOtp(deps, input.phone, input.is_register ? 'register' : 'forgot_password', ip);
   return { message: accountMessages.otpSent, resendAfter };
 }
@@ -82,8 +90,10 @@ export async function login(deps: AccountDeps, input: { phone: string; password:
     await repo.insertLoginFailure(trx, input.phone, ip, now);
   });
   const user = await repo.findUserByPhone(db, input.phone);
-  const valid = await verifyPassword(input.password, user?.password_hash ?? (await dummyPasswordHash()));
-  if (!user || !valid) throw new AppError(401, 'invalid_credentials', accountMessages.loginWrong);
+  const valid = await verifyPassword(input.password, comparableHash(user?.password_hash) ?? (await dummyPasswordHash()));
+  if (!user || !valid || !comparableHash(user.password_hash)) throw new AppError(401, 'invalid_credentials', accountMessages.loginWrong);
+  // Said only to whoever knows the password: the lock is no oracle for strangers.
+  if (user.locked_at) throw accountLocked();
   // The phone's owner is back: its earlier mistakes and this try's record are forgiven.
   await repo.clearLoginFailuresOfPhone(db, input.phone);
   return { access_token: await auth.createSession(user.id), user: toApiUser(user) };
@@ -99,6 +109,7 @@ export async function forgotPassword(deps: AccountDeps, input: { phone: string; 
   const { db, clock, auth } = deps;
   const user = await repo.findUserByPhone(db, input.phone);
   if (!user) throw phoneError(accountMessages.phoneNotRegistered, 'phone_not_registered');
+  if (user.locked_at) throw accountLocked();
   const otpId = await checkOtp(deps, input.phone, 'forgot_password', input.otp);
   if (!(await repo.consumeOtp(db, otpId, clock.now()))) {
     throw badRequest(accountMessages.otpUsed, { otp: accountMessages.otpUsed }, 'otp_invalid');
@@ -113,6 +124,7 @@ export async function exchangeResetToken(deps: AccountDeps, token: string): Prom
   const userId = await repo.consumeResetToken(db, hashToken(token), clock.now());
   const user = userId === undefined ? undefined : await repo.findUserById(db, userId);
   if (!user) throw badRequest(accountMessages.resetLinkInvalid, undefined, 'reset_link_invalid');
+  if (user.locked_at) throw accountLocked();
   return { token: await auth.createSession(user.id, { endOthers: true }), user: toApiUser(user) };
 }
 

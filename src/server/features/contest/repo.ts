@@ -1,7 +1,85 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import type { Contest } from '../../db/schema';
+import type { Contest, PrizeTierKind } from '../../db/schema';
 
-/** The contest the site runs: the most recently created one. */
-export async function getCurrentContest(db: Db): Promise<Contest | undefined> {
-  return db.selectFrom('contests').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst();
+/** The contest the site runs: the most recently created one. Read per request: never cached, so a change in the back office holds at once on every process. */
+export async function getCurrentContest(db: Db, { lock = false } = {}): Promise<Contest | undefined> {
+  let query = db.selectFrom('contests').selectAll().orderBy('id', 'desc').limit(1);
+  if (lock) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export type ContestValues = Pick<
+  Contest,
+  | 'name'
+  | 'reading_starts_at'
+  | 'reading_ends_at'
+  | 'exam_starts_at'
+  | 'exam_ends_at'
+  | 'results_at'
+  | 'ceremony_starts_at'
+  | 'ceremony_ends_at'
+  | 'exam_duration_seconds'
+  | 'questions_per_exam'
+  | 'attempts_per_contestant'
+>;
+
+/** Writes every setting explicitly (the 0006 trigger's defaults never apply to the back office's writes). */
+export async function updateContest(db: Db, id: number, values: ContestValues): Promise<void> {
+  await db.updateTable('contests').set(values).where('id', '=', id).execute();
+}
+
+export interface TierRow {
+  kind: PrizeTierKind;
+  code: string;
+  name: string;
+  position: number;
+  winners: number;
+  amount: number;
+}
+
+export function prizeTiersOf(db: Db, contestId: number): Promise<TierRow[]> {
+  return db
+    .selectFrom('prize_tiers')
+    .select(['kind', 'code', 'name', 'position', 'winners', 'amount'])
+    .where('contest_id', '=', contestId)
+    .orderBy(sql`array_position(array['individual','school','school_pupils','teacher']::text[], kind)`)
+    .orderBy('position')
+    .execute();
+}
+
+/** Replaces every tier of the contest (positions follow the list's order within each kind). */
+export async function replacePrizeTiers(db: Db, contestId: number, tiers: TierRow[]): Promise<void> {
+  await db.deleteFrom('prize_tiers').where('contest_id', '=', contestId).execute();
+  if (tiers.length) await db.insertInto('prize_tiers').values(tiers.map((tier) => ({ contest_id: contestId, ...tier }))).execute();
+}
+
+export async function classMinParticipantsOf(db: Db, contestId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('result_settings').select('class_min_participants').where('contest_id', '=', contestId).executeTakeFirst();
+  return row?.class_min_participants;
+}
+
+export async function saveClassMinParticipants(db: Db, contestId: number, value: number): Promise<void> {
+  await db
+    .insertInto('result_settings')
+    .values({ contest_id: contestId, class_min_participants: value })
+    .onConflict((oc) => oc.column('contest_id').doUpdateSet({ class_min_participants: value }))
+    .execute();
+}
+
+export async function resultsComputedAt(db: Db, contestId: number): Promise<Date | undefined> {
+  const row = await db.selectFrom('result_runs').select('computed_at').where('contest_id', '=', contestId).executeTakeFirst();
+  return row?.computed_at;
+}
+
+/** Books whose question bank is smaller than `needed`, with their bank size. */
+export async function booksWithFewerQuestions(db: Db, needed: number) {
+  return db
+    .selectFrom('books')
+    .leftJoin('questions', 'questions.book_id', 'books.id')
+    .select(['books.id', 'books.name', sql<number>`count(questions.id)::int`.as('questions')])
+    .groupBy(['books.id', 'books.name', 'books.position'])
+    .having(sql<number>`count(questions.id)`, '<', needed)
+    .orderBy('books.position')
+    .execute();
 }

@@ -1,15 +1,22 @@
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
-import { contestDatesJson, type SiteInfo } from '../../../shared/schemas/site';
+import { contestDatesJson, siteResponseSchema, type SiteInfo } from '../../../shared/schemas/site';
 import { getCurrentContest } from '../contest/repo';
+import { loadFooter } from './repo';
 
-/** GET /api/site: footer texts and the contest dates the public pages show. */
+/**
+ * GET /api/site: footer texts and the contest dates the public pages show. Both are read from the
+ * database on every request (no in-process cache), so a back-office change holds at once on every
+ * process; browsers and proxies may keep the answer for 10 s (it is fetched on every page load).
+ */
 export function registerSiteRoutes(api: Api, { config, db }: Services) {
-  api.get('/site', async (_request, reply) => {
+  api.get('/site', { schema: { response: { 200: siteResponseSchema } } }, async (_request, reply) => {
+    // One after the other: one pooled connection per request.
     const contest = await getCurrentContest(db);
-    reply.header('cache-control', 'public, max-age=60');
+    const { footer } = await loadFooter(db, config.site);
+    reply.header('cache-control', 'public, max-age=10');
     const data: SiteInfo = {
-      ...config.site,
+      ...footer,
       contest: contest && {
         name: contest.name,
         ...contestDatesJson({
@@ -22,8 +29,10 @@ export function registerSiteRoutes(api: Api, { config, db }: Services) {
           ceremony_ends_at: contest.ceremony_ends_at,
         }),
         exam_duration_seconds: contest.exam_duration_seconds,
+        questions_per_exam: contest.questions_per_exam,
+        attempts_per_contestant: contest.attempts_per_contestant,
       },
     };
-    return { success: true, data };
+    return { success: true as const, data };
   });
 }

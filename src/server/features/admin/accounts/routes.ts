@@ -1,5 +1,68 @@
+import { MAX_IMPORT_BYTES, pageResponseSchema } from '../../../../shared/schemas/admin';
+import {
+  accountDetailResponseSchema,
+  accountParamsSchema,
+  accountsQuerySchema,
+  accountSummarySchema,
+  createSchoolAdminSchema,
+  issuedLinkResponseSchema,
+  lockResponseSchema,
+  schoolAdminImportResponseSchema,
+} from '../../../../shared/schemas/admin-accounts';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
+import { readUpload } from '../uploads';
+import * as accounts from './service';
 
 /** The back office's accounts routes, under /api/admin (organiser only: the scope checks it). */
-export function registerAdminAccountsRoutes(_admin: Api, _services: Services) {}
+export function registerAdminAccountsRoutes(admin: Api, services: Services) {
+  const { auth } = services;
+
+  admin.get('/accounts', { schema: { querystring: accountsQuerySchema, response: { 200: pageResponseSchema(accountSummarySchema) } } }, async (request) => ({
+    success: true as const,
+    data: await accounts.listAccounts(services, request.query),
+  }));
+
+  admin.get('/accounts/:id', { schema: { params: accountParamsSchema, response: { 200: accountDetailResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: await accounts.accountDetail(services, request.params.id),
+  }));
+
+  admin.post(
+    '/accounts/:id/reset-link',
+    { schema: { params: accountParamsSchema, response: { 200: issuedLinkResponseSchema } } },
+    async (request) => ({ success: true as const, data: await accounts.issueResetLinkFor(services, auth.userOf(request), request.params.id) }),
+  );
+
+  admin.post('/accounts/:id/lock', { schema: { params: accountParamsSchema, response: { 200: lockResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: await accounts.setAccountLocked(services, auth.userOf(request), request.params.id, true),
+  }));
+
+  admin.post('/accounts/:id/unlock', { schema: { params: accountParamsSchema, response: { 200: lockResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: await accounts.setAccountLocked(services, auth.userOf(request), request.params.id, false),
+  }));
+
+  admin.post('/school-admins', { schema: { body: createSchoolAdminSchema, response: { 200: issuedLinkResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: await accounts.createSchoolAdmin(services, auth.userOf(request), request.body),
+  }));
+
+  admin.post(
+    '/school-admins/import',
+    {
+      schema: { response: { 200: schoolAdminImportResponseSchema } },
+      config: {
+        upload: {
+          accept: '.xlsx, .csv (UTF-8)',
+          fields: { dry_run: '1 for a preview that stores nothing, creates no link and sends no SMS' },
+        },
+      },
+    },
+    async (request) => {
+      const upload = await readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
+      return { success: true as const, data: await accounts.importSchoolAdmins(services, auth.userOf(request), upload) };
+    },
+  );
+}

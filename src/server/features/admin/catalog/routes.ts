@@ -1,5 +1,182 @@
+// /api/admin catalogue routes (organiser only: the scope checks it): districts, schools, class
+// groups and rooms, class teachers, and the two imports.
+import { z } from 'zod';
+import { importResponseSchema, MAX_IMPORT_BYTES, okResponseSchema, pageQuerySchema, pageResponseSchema } from '../../../../shared/schemas/admin';
+import {
+  adminClassGroupSchema,
+  adminClassRoomSchema,
+  adminClassTeacherSchema,
+  adminDistrictSchema,
+  adminSchoolSchema,
+  classGroupInputSchema,
+  classRoomInputSchema,
+  classRoomsQuerySchema,
+  classRoomUsageSchema,
+  classTeacherInputSchema,
+  classTeacherParamsSchema,
+  classTeachersQuerySchema,
+  dataResponse,
+  districtInputSchema,
+  idParamsSchema,
+  mergeInputSchema,
+  schoolInputSchema,
+  schoolsQuerySchema,
+  schoolUsageSchema,
+} from '../../../../shared/schemas/admin-catalog';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
+import { readUpload, isDryRun } from '../uploads';
+import * as service from './service';
+import * as imports from './imports';
+
+const districtSchema = z.object({ id: z.number().int(), name: z.string() });
+const schoolSchema = z.object({ id: z.number().int(), district_id: z.number().int(), name: z.string(), address: z.string(), pupil_count: z.number().int() });
+const classGroupSchema = z.object({ id: z.number().int(), name: z.string(), grades: z.string(), position: z.number().int() });
+const classRoomSchema = z.object({ id: z.number().int(), class_group_id: z.number().int(), name: z.string(), position: z.number().int() });
+const classTeacherSchema = z.object({ school_id: z.number().int(), class_name: z.string(), teacher_name: z.string() });
+
+const importConfig = {
+  upload: {
+    fields: { dry_run: '"1" (hoặc "true"): chỉ kiểm tra và báo trước số dòng sẽ thêm, cập nhật, giữ nguyên; không lưu gì.' },
+    accept: '.xlsx, .csv (UTF-8)',
+  },
+};
 
 /** The back office's catalog routes, under /api/admin (organiser only: the scope checks it). */
-export function registerAdminCatalogRoutes(_admin: Api, _services: Services) {}
+export function registerAdminCatalogRoutes(admin: Api, services: Services) {
+  const actorOf = services.auth.userOf;
+  const ok = <T>(data: T) => ({ success: true as const, data });
+
+  // Districts
+  admin.get('/districts', { schema: { querystring: pageQuerySchema, response: { 200: pageResponseSchema(adminDistrictSchema) } } }, async (request) =>
+    ok(await service.listDistricts(services, request.query)),
+  );
+  admin.post('/districts', { schema: { body: districtInputSchema, response: { 200: dataResponse(districtSchema) } } }, async (request) =>
+    ok(await service.createDistrict(services, actorOf(request), request.body)),
+  );
+  admin.put(
+    '/districts/:id',
+    { schema: { params: idParamsSchema, body: districtInputSchema, response: { 200: dataResponse(districtSchema) } } },
+    async (request) => ok(await service.updateDistrict(services, actorOf(request), request.params.id, request.body)),
+  );
+  admin.delete('/districts/:id', { schema: { params: idParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
+    await service.deleteDistrict(services, actorOf(request), request.params.id);
+    return { success: true as const };
+  });
+
+  // Schools
+  admin.get('/schools', { schema: { querystring: schoolsQuerySchema, response: { 200: pageResponseSchema(adminSchoolSchema) } } }, async (request) =>
+    ok(await service.listSchools(services, request.query)),
+  );
+  admin.post('/schools', { schema: { body: schoolInputSchema, response: { 200: dataResponse(schoolSchema) } } }, async (request) =>
+    ok(await service.createSchool(services, actorOf(request), request.body)),
+  );
+  admin.put(
+    '/schools/:id',
+    { schema: { params: idParamsSchema, body: schoolInputSchema, response: { 200: dataResponse(schoolSchema) } } },
+    async (request) => ok(await service.updateSchool(services, actorOf(request), request.params.id, request.body)),
+  );
+  admin.delete('/schools/:id', { schema: { params: idParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
+    await service.deleteSchool(services, actorOf(request), request.params.id);
+    return { success: true as const };
+  });
+  admin.get('/schools/:id/usage', { schema: { params: idParamsSchema, response: { 200: dataResponse(schoolUsageSchema) } } }, async (request) =>
+    ok(await service.schoolUsage(services, request.params.id)),
+  );
+  admin.post(
+    '/schools/:id/merge',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: mergeInputSchema,
+        response: { 200: dataResponse(z.object({ moved: schoolUsageSchema, into: schoolSchema })) },
+      },
+    },
+    async (request) => ok(await service.mergeSchool(services, actorOf(request), request.params.id, request.body.into_id)),
+  );
+  admin.post(
+    '/schools/import',
+    { config: importConfig, schema: { response: { 200: importResponseSchema({ districts_created: z.number().int() }) } } },
+    async (request) => {
+      const upload = await readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
+      return ok(await imports.importSchools(services, actorOf(request), upload, isDryRun(upload.fields)));
+    },
+  );
+
+  // Class groups and rooms
+  admin.get('/class-groups', { schema: { querystring: pageQuerySchema, response: { 200: pageResponseSchema(adminClassGroupSchema) } } }, async (request) =>
+    ok(await service.listClassGroups(services, request.query)),
+  );
+  admin.post('/class-groups', { schema: { body: classGroupInputSchema, response: { 200: dataResponse(classGroupSchema) } } }, async (request) =>
+    ok(await service.createClassGroup(services, actorOf(request), request.body)),
+  );
+  admin.put(
+    '/class-groups/:id',
+    { schema: { params: idParamsSchema, body: classGroupInputSchema, response: { 200: dataResponse(classGroupSchema) } } },
+    async (request) => ok(await service.updateClassGroup(services, actorOf(request), request.params.id, request.body)),
+  );
+  admin.delete('/class-groups/:id', { schema: { params: idParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
+    await service.deleteClassGroup(services, actorOf(request), request.params.id);
+    return { success: true as const };
+  });
+  admin.get('/class-rooms', { schema: { querystring: classRoomsQuerySchema, response: { 200: pageResponseSchema(adminClassRoomSchema) } } }, async (request) =>
+    ok(await service.listClassRooms(services, request.query)),
+  );
+  admin.post('/class-rooms', { schema: { body: classRoomInputSchema, response: { 200: dataResponse(classRoomSchema) } } }, async (request) =>
+    ok(await service.createClassRoom(services, actorOf(request), request.body)),
+  );
+  admin.put(
+    '/class-rooms/:id',
+    { schema: { params: idParamsSchema, body: classRoomInputSchema, response: { 200: dataResponse(classRoomSchema) } } },
+    async (request) => ok(await service.updateClassRoom(services, actorOf(request), request.params.id, request.body)),
+  );
+  admin.delete('/class-rooms/:id', { schema: { params: idParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
+    await service.deleteClassRoom(services, actorOf(request), request.params.id);
+    return { success: true as const };
+  });
+  admin.get('/class-rooms/:id/usage', { schema: { params: idParamsSchema, response: { 200: dataResponse(classRoomUsageSchema) } } }, async (request) =>
+    ok(await service.classRoomUsage(services, request.params.id)),
+  );
+  admin.post(
+    '/class-rooms/:id/merge',
+    {
+      schema: {
+        params: idParamsSchema,
+        body: mergeInputSchema,
+        response: { 200: dataResponse(z.object({ moved: classRoomUsageSchema, into: classRoomSchema })) },
+      },
+    },
+    async (request) => ok(await service.mergeClassRoom(services, actorOf(request), request.params.id, request.body.into_id)),
+  );
+
+  // Class teachers (a row is keyed by its school and its class key, e.g. /class-teachers/12/5A1)
+  admin.get(
+    '/class-teachers',
+    { schema: { querystring: classTeachersQuerySchema, response: { 200: pageResponseSchema(adminClassTeacherSchema) } } },
+    async (request) => ok(await service.listClassTeachers(services, request.query)),
+  );
+  admin.post('/class-teachers', { schema: { body: classTeacherInputSchema, response: { 200: dataResponse(classTeacherSchema) } } }, async (request) =>
+    ok(await service.createClassTeacher(services, actorOf(request), request.body)),
+  );
+  admin.put(
+    '/class-teachers/:school_id/:class_name',
+    { schema: { params: classTeacherParamsSchema, body: classTeacherInputSchema, response: { 200: dataResponse(classTeacherSchema) } } },
+    async (request) => ok(await service.updateClassTeacher(services, actorOf(request), request.params, request.body)),
+  );
+  admin.delete(
+    '/class-teachers/:school_id/:class_name',
+    { schema: { params: classTeacherParamsSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      await service.deleteClassTeacher(services, actorOf(request), request.params);
+      return { success: true as const };
+    },
+  );
+  admin.post(
+    '/class-teachers/import',
+    { config: importConfig, schema: { response: { 200: importResponseSchema() } } },
+    async (request) => {
+      const upload = await readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
+      return ok(await imports.importClassTeachers(services, actorOf(request), upload, isDryRun(upload.fields)));
+    },
+  );
+}

@@ -1,5 +1,47 @@
+import { z } from 'zod';
+import { contestResponseSchema, contestUpdateSchema } from '../../../../shared/schemas/admin-contest';
+import { adminSiteResponseSchema, siteFooterSchema } from '../../../../shared/schemas/site';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
+import { MAX_IMAGE_BYTES } from '../../media/media';
+import { readUpload } from '../uploads';
+import * as service from './service';
+
+const logoResponseSchema = z.object({ success: z.literal(true), data: z.object({ path: z.string() }) });
 
 /** The back office's contest routes, under /api/admin (organiser only: the scope checks it). */
-export function registerAdminContestRoutes(_admin: Api, _services: Services) {}
+export function registerAdminContestRoutes(admin: Api, services: Services) {
+  const { auth } = services;
+
+  admin.get('/contest', { schema: { response: { 200: contestResponseSchema } } }, async () => ({
+    success: true as const,
+    data: await service.getContestSettings(services),
+  }));
+
+  admin.put('/contest', { schema: { body: contestUpdateSchema, response: { 200: contestResponseSchema } } }, async (request) => {
+    const { settings, warnings } = await service.updateContestSettings(services, auth.userOf(request), request.body);
+    return { success: true as const, data: settings, warnings };
+  });
+
+  admin.get('/site', { schema: { response: { 200: adminSiteResponseSchema } } }, async () => {
+    const { footer, fromConfig } = await service.getSiteFooter(services);
+    return { success: true as const, data: { footer, from_config: fromConfig } };
+  });
+
+  admin.put('/site', { schema: { body: siteFooterSchema, response: { 200: adminSiteResponseSchema } } }, async (request) => {
+    const { footer, fromConfig } = await service.saveSiteFooter(services, auth.userOf(request), request.body);
+    return { success: true as const, data: { footer, from_config: fromConfig } };
+  });
+
+  admin.post(
+    '/site/sponsor-logo',
+    {
+      config: { upload: { accept: 'image/jpeg,image/png,image/webp', fields: {} } },
+      schema: { response: { 200: logoResponseSchema } },
+    },
+    async (request) => {
+      const upload = await readUpload(request, { maxBytes: MAX_IMAGE_BYTES });
+      return { success: true as const, data: { path: await service.storeSponsorLogo(services, auth.userOf(request), upload) } };
+    },
+  );
+}

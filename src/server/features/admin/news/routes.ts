@@ -1,5 +1,70 @@
+import {
+  adminNewsItemSchema,
+  adminNewsPostResponseSchema,
+  newsCreateSchema,
+  newsIdParamsSchema,
+  newsImageResponseSchema,
+  newsListQuerySchema,
+  newsUpdateSchema,
+} from '../../../../shared/schemas/admin-news';
+import { importMessages, okResponseSchema, pageResponseSchema } from '../../../../shared/schemas/admin';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
+import { AppError, unprocessable } from '../../../lib/errors';
+import { MAX_IMAGE_BYTES, mediaMessages } from '../../media/media';
+import { readUpload } from '../uploads';
+import * as news from './service';
+
+const IMAGE_MB = MAX_IMAGE_BYTES / 1024 / 1024;
 
 /** The back office's news routes, under /api/admin (organiser only: the scope checks it). */
-export function registerAdminNewsRoutes(_admin: Api, _services: Services) {}
+export function registerAdminNewsRoutes(admin: Api, services: Services) {
+  const { auth } = services;
+
+  admin.get('/news', { schema: { querystring: newsListQuerySchema, response: { 200: pageResponseSchema(adminNewsItemSchema) } } }, async (request) => ({
+    success: true as const,
+    data: await news.listNews(services, request.query),
+  }));
+
+  admin.get('/news/:id', { schema: { params: newsIdParamsSchema, response: { 200: adminNewsPostResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: await news.getNews(services, request.params.id),
+  }));
+
+  admin.post('/news', { schema: { body: newsCreateSchema, response: { 200: adminNewsPostResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: await news.createNews(services, auth.userOf(request), request.body),
+  }));
+
+  admin.put(
+    '/news/:id',
+    { schema: { params: newsIdParamsSchema, body: newsUpdateSchema, response: { 200: adminNewsPostResponseSchema } } },
+    async (request) => ({
+      success: true as const,
+      data: await news.updateNews(services, auth.userOf(request), request.params.id, request.body),
+    }),
+  );
+
+  admin.delete('/news/:id', { schema: { params: newsIdParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
+    await news.deleteNews(services, auth.userOf(request), request.params.id);
+    return { success: true as const };
+  });
+
+  admin.post(
+    '/news/images',
+    {
+      schema: { response: { 200: newsImageResponseSchema } },
+      config: { upload: { fields: {}, accept: 'image/jpeg,image/png,image/webp' } },
+    },
+    async (request) => {
+      const file = await readUpload(request, { maxBytes: MAX_IMAGE_BYTES }).catch((error: unknown) => {
+        // The upload reader's "too large" speaks of splitting a spreadsheet: say it of a picture.
+        if (error instanceof AppError && error.message === importMessages.tooLarge(IMAGE_MB)) {
+          throw unprocessable(mediaMessages.tooLarge(IMAGE_MB), 'payload_too_large', { file: mediaMessages.tooLarge(IMAGE_MB) });
+        }
+        throw error;
+      });
+      return { success: true as const, data: await news.uploadNewsImage(services, auth.userOf(request), file) };
+    },
+  );
+}

@@ -1,8 +1,17 @@
-// (being built: issue 12)
+// /quan-tri/tai-khoan: find accounts, see one (a parent's contestants and exams), create school
+// administrators (one by one or from a spreadsheet), reset links, lock and unlock.
+import { Route, Switch } from 'wouter';
+import { AccountList } from './account-list';
+import { AccountDetailPage } from './account-detail';
+import { NewSchoolAdminsPage } from './new-school-admins';
+import './accounts.css';
+
 export function AccountsPage() {
   return (
-    <section className="admin-page">
-      <h1>Tài khoản</h1>
-    </section>
+    <Switch>
+      <Route path="/" component={AccountList} />
+      <Route path="/quan-tri-truong-moi" component={NewSchoolAdminsPage} />
+      <Route path="/:id" component={AccountDetailPage} />
+    </Switch>
   );
 }

@@ -1,8 +1,157 @@
-// (being built: issue 12)
+// /quan-tri/nhat-ky: every organiser action, newest first, paged on the server; filtered by the
+// person (phone), the kind, a date range (days in Vietnam) and words of the summary. Each entry
+// opens to show what it changed (before / after) or what it imported.
+import { useId, useState } from 'react';
+import { formatDate, formatTime } from '../../../../shared/format';
+import type { AuditEntry, Page } from '../../../../shared/schemas/admin';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Pager } from '../ui/pager';
+import { pageQuery, useAdminData } from '../ui/use-admin-data';
+import { fieldLabel, kindFilters, kindLabel } from './audit-labels';
+import './audit.css';
+
+const PER_PAGE = 50;
+const noFilters = { actor: '', kind: '', from: '', to: '', q: '' };
+
 export function AuditPage() {
+  usePageTitle('Nhật ký thao tác');
+  const [draft, setDraft] = useState(noFilters);
+  const [filters, setFilters] = useState(noFilters);
+  const [page, setPage] = useState(1);
+  const { q, ...rest } = filters;
+  const { data, error, loading } = useAdminData<Page<AuditEntry>>(`/admin/audit?${pageQuery(page, q, rest, PER_PAGE)}`);
+  const set = (key: keyof typeof noFilters) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
+
   return (
     <section className="admin-page">
       <h1>Nhật ký thao tác</h1>
+      <form
+        className="admin-toolbar audit-filters"
+        role="search"
+        aria-label="Lọc nhật ký"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setFilters(draft);
+          setPage(1);
+        }}
+      >
+        <TextField label="Người thực hiện (số điện thoại)" inputMode="tel" value={draft.actor} onChange={set('actor')} />
+        <SelectField label="Loại thao tác" value={draft.kind} onChange={set('kind')}>
+          <option value="">Tất cả</option>
+          {kindFilters.map((kind) => (
+            <option key={kind.value} value={kind.value}>
+              {kind.label}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Từ ngày" type="date" value={draft.from} onChange={set('from')} />
+        <TextField label="Đến ngày" type="date" value={draft.to} onChange={set('to')} />
+        <TextField label="Nội dung có chữ" type="search" value={draft.q} onChange={set('q')} />
+        <Button type="submit">Lọc</Button>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setDraft(noFilters);
+            setFilters(noFilters);
+            setPage(1);
+          }}
+        >
+          Bỏ lọc
+        </Button>
+      </form>
+      {error && <p role="alert">{error}</p>}
+      <div className="admin-table-wrap">
+        <table className="admin-table audit-table" aria-busy={loading && !data ? 'true' : undefined}>
+          <caption className="visually-hidden">Các thao tác, mới nhất trước</caption>
+          <thead>
+            <tr>
+              <th scope="col">Thời gian</th>
+              <th scope="col">Người thực hiện</th>
+              <th scope="col">Loại</th>
+              <th scope="col">Nội dung</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.items.map((entry) => (
+              <tr key={entry.id}>
+                <td className="audit-time">
+                  {formatDate(entry.at)} {formatTime(entry.at)}
+                </td>
+                <td>{entry.actor_phone}</td>
+                <td>{kindLabel(entry.kind)}</td>
+                <td>
+                  <p className="audit-summary">{entry.summary}</p>
+                  <AuditDetails details={entry.details} />
+                </td>
+              </tr>
+            ))}
+            {data && data.items.length === 0 && (
+              <tr>
+                <td colSpan={4}>Không có thao tác nào khớp bộ lọc.</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {data && <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={setPage} />}
     </section>
   );
+}
+
+type Details = { before?: Record<string, unknown>; after?: Record<string, unknown>; [key: string]: unknown };
+
+function AuditDetails({ details }: { details: unknown }) {
+  const captionId = useId();
+  if (!details || typeof details !== 'object' || Object.keys(details).length === 0) return null;
+  const { before, after, ...other } = details as Details;
+  const changed = before || after;
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])];
+  return (
+    <details className="audit-details">
+      <summary>Chi tiết</summary>
+      {changed && (
+        <table className="admin-table audit-changes" aria-labelledby={captionId}>
+          <caption id={captionId} className="visually-hidden">
+            Trước và sau
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Trường dữ liệu</th>
+              {before && <th scope="col">Trước</th>}
+              {after && <th scope="col">Sau</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {fields.map((field) => (
+              <tr key={field}>
+                <th scope="row">{fieldLabel(field)}</th>
+                {before && <td>{show(before[field])}</td>}
+                {after && <td>{show(after[field])}</td>}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {Object.keys(other).length > 0 && (
+        <dl className="audit-other">
+          {Object.entries(other).map(([key, value]) => (
+            <div key={key}>
+              <dt>{fieldLabel(key)}</dt>
+              <dd>{show(value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </details>
+  );
+}
+
+/** A value as text: yes/no for booleans, JSON for objects, a dash for nothing. */
+function show(value: unknown): string {
+  if (value === undefined || value === null || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Có' : 'Không';
+  if (typeof value === 'object') return JSON.stringify(value, null, 1);
+  return String(value);
 }

@@ -1,0 +1,103 @@
+// Issue 12, contest settings: the organiser closes the exam window at /quan-tri/cuoc-thi (sets it
+// to have ended) and a parent sees /du-thi's period follow and 'Vào thi' refused; the footer's
+// hotline edited in the same screen shows on the public site. Every setting this spec changes is
+// put back through the API at the end (the other specs need an open window and the demo footer).
+import type { APIRequestContext } from '@playwright/test';
+import { formatDate } from '../src/shared/format';
+import { toVietnamLocalInput, type ContestSettings } from '../src/shared/schemas/admin-contest';
+import type { SiteFooter } from '../src/shared/schemas/site';
+import { DEMO_ORGANISER, DEMO_PARENT, expect, expectAccessible, expectLoaded, logInAs, test } from './fixtures';
+
+const DAY = 86_400_000;
+
+async function organiserToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/login', { data: DEMO_ORGANISER });
+  expect(response.ok()).toBe(true);
+  return (await response.json()).access_token;
+}
+
+/** What the test found, put back after it (pass or fail) with a request context of its own. */
+let saved: { contest: ContestSettings; footer: SiteFooter } | undefined;
+
+test.afterAll(async ({ playwright }) => {
+  if (!saved) return;
+  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  try {
+    const headers = { authorization: `Bearer ${await organiserToken(request)}` };
+    const { contest } = saved;
+    const dates = {
+      reading_starts_at: contest.reading_starts_at,
+      reading_ends_at: contest.reading_ends_at,
+      exam_starts_at: contest.exam_starts_at,
+      exam_ends_at: contest.exam_ends_at,
+      results_at: contest.results_at,
+      ceremony_starts_at: contest.ceremony_starts_at,
+      ceremony_ends_at: contest.ceremony_ends_at,
+    };
+    expect((await request.put('/api/admin/contest', { headers, data: dates })).ok()).toBe(true);
+    expect((await request.put('/api/admin/site', { headers, data: saved.footer })).ok()).toBe(true);
+    const site = (await (await request.get('/api/site')).json()).data;
+    expect(site.contest.exam_ends_at).toBe(contest.exam_ends_at);
+    expect(site.hotline).toBe(saved.footer.hotline);
+  } finally {
+    await request.dispose();
+  }
+});
+
+test('the organiser closes the exam window and /du-thi refuses to start; the footer follows its edit', async ({ page, browser, request }) => {
+  test.setTimeout(180_000);
+  const headers = { authorization: `Bearer ${await organiserToken(request)}` };
+  saved = {
+    contest: (await (await request.get('/api/admin/contest', { headers })).json()).data,
+    footer: (await (await request.get('/api/admin/site', { headers })).json()).data.footer,
+  };
+
+  await logInAs(page, DEMO_ORGANISER);
+  await page.goto('/quan-tri/cuoc-thi');
+  await expectLoaded(page);
+  const contestForm = page.getByRole('form', { name: 'Cuộc thi và thời gian' });
+  await expect(contestForm.getByText('Đang mở thi')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Giải cá nhân' }).getByText('10.000.000 đ').first()).toBeVisible();
+  await expectAccessible(page, 'contest settings');
+
+  // A window that ends before it starts: the field says so and nothing is sent.
+  const opens = contestForm.getByLabel('Mở thi', { exact: true });
+  const closes = contestForm.getByLabel('Đóng thi', { exact: true });
+  const now = Date.now();
+  await opens.fill(toVietnamLocalInput(new Date(now - 10 * DAY).toISOString()));
+  await closes.fill(toVietnamLocalInput(new Date(now - 11 * DAY).toISOString()));
+  await contestForm.getByRole('button', { name: 'Lưu cài đặt cuộc thi' }).click();
+  await expect(contestForm.getByText('Thời điểm đóng thi phải sau thời điểm mở thi.')).toBeVisible();
+  await expectAccessible(page, 'contest settings with an error');
+
+  // Closed: opened 10 days ago, ended yesterday.
+  const endedAt = new Date(now - DAY);
+  await closes.fill(toVietnamLocalInput(endedAt.toISOString()));
+  await expect(closes).toHaveAccessibleDescription(new RegExp(`^${formatDate(endedAt)} \\d\\d:\\d\\d$`));
+  await contestForm.getByRole('button', { name: 'Lưu cài đặt cuộc thi' }).click();
+  await expect(page.getByText('Đã lưu cài đặt cuộc thi.')).toBeVisible();
+  await expect(contestForm.getByText('Đã đóng thi')).toBeVisible();
+
+  // The footer: a new hotline.
+  const footerForm = page.getByRole('form', { name: 'Chân trang' });
+  await footerForm.getByLabel('Hotline').fill('0243 999 888');
+  await footerForm.getByRole('button', { name: 'Lưu chân trang' }).click();
+  await expect(page.getByText('Đã lưu thông tin chân trang.')).toBeVisible();
+
+  // The parent, in a browser of their own.
+  const context = await browser.newContext();
+  const parentPage = await context.newPage();
+  await logInAs(parentPage, DEMO_PARENT);
+  await parentPage.goto('/du-thi');
+  await expectLoaded(parentPage);
+  await expect(parentPage.locator('.join-exam-period')).toHaveText(`Thời gian thi: ${formatDate(new Date(now - 10 * DAY))} - ${formatDate(endedAt)}`);
+  await expect(parentPage.locator('footer').getByRole('link', { name: '0243 999 888' })).toBeVisible();
+  await parentPage.getByLabel('Thí sinh').selectOption({ index: 1 });
+  await expect(parentPage.getByLabel('Sách thi').locator('option')).toHaveCount(4);
+  await parentPage.getByLabel('Sách thi').selectOption({ index: 1 });
+  await parentPage.getByRole('button', { name: 'Vào thi' }).click();
+  await expect(parentPage.getByText('Đã hết thời gian thi của cuộc thi.')).toBeVisible();
+  await expect(parentPage).toHaveURL(/\/du-thi$/);
+  await expectAccessible(parentPage, '/du-thi after the window closed');
+  await context.close();
+});

@@ -1,0 +1,145 @@
+// SQL of the back office's accounts: find, show, create school administrators, lock.
+import { sql } from 'kysely';
+import type { Db } from '../../../db/client';
+import { printedClassSql } from '../../../db/contestants';
+import type { AccountsQuery } from '../../../../shared/schemas/admin-accounts';
+
+/**
+ * The password of an account made by the back office until its owner uses the link: no scrypt
+ * hash, so no password matches it (auth/service.ts compares against a dummy hash instead).
+ */
+export const NO_PASSWORD = '!unset';
+
+const likeText = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+
+const selectAccounts = (db: Db) =>
+  db
+    .selectFrom('users')
+    .leftJoin('schools', 'schools.id', 'users.school_id')
+    .leftJoin('districts', 'districts.id', 'schools.district_id')
+    .select([
+      'users.id',
+      'users.phone',
+      'users.name',
+      'users.role',
+      'users.created_at',
+      'users.locked_at',
+      'users.school_id',
+      'schools.name as school_name',
+      'districts.name as district_name',
+    ]);
+
+export async function listAccounts(db: Db, query: AccountsQuery) {
+  let q = selectAccounts(db);
+  // People type a phone with spaces or dots: its digits are what is searched.
+  const digits = query.q?.replace(/\D/g, '');
+  if (digits) q = q.where('users.phone', 'like', likeText(digits));
+  else if (query.q) q = q.where('users.name', 'ilike', likeText(query.q));
+  if (query.role) q = q.where('users.role', '=', query.role);
+  const [items, total] = await Promise.all([
+    q
+      .orderBy('users.phone')
+      .limit(query.per_page)
+      .offset((query.page - 1) * query.per_page)
+      .execute(),
+    q.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { items, total: Number(total.n) };
+}
+
+export const findAccount = (db: Db, id: number) => selectAccounts(db).where('users.id', '=', id).executeTakeFirst();
+
+export async function countLiveSessions(db: Db, userId: number, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export const contestantsOf = (db: Db, userId: number) =>
+  db
+    .selectFrom('contestants')
+    .innerJoin('schools', 'schools.id', 'contestants.school_id')
+    .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id')
+    .select(['contestants.id', 'contestants.position', 'contestants.fullname', 'schools.name as school', printedClassSql.as('class_name')])
+    .where('contestants.user_id', '=', userId)
+    .orderBy('contestants.position')
+    .execute();
+
+export const examsOf = (db: Db, userId: number) =>
+  db
+    .selectFrom('exams')
+    .innerJoin('books', 'books.id', 'exams.book_id')
+    .select([
+      'exams.id',
+      'exams.contestant_id',
+      'exams.attempt',
+      'books.name as book',
+      'exams.status',
+      'exams.points',
+      'exams.correct_count',
+      'exams.start_time',
+      'exams.submitted_at',
+    ])
+    .where('exams.user_id', '=', userId)
+    .orderBy('exams.contestant_id')
+    .orderBy('exams.attempt')
+    .execute();
+
+export const findUsersByPhones = (db: Db, phones: string[]) =>
+  phones.length === 0
+    ? Promise.resolve([])
+    : db.selectFrom('users').select(['id', 'phone', 'name', 'role', 'school_id']).where('phone', 'in', phones).execute();
+
+export const listDistricts = (db: Db) => db.selectFrom('districts').select(['id', 'name']).execute();
+export const listSchools = (db: Db) => db.selectFrom('schools').select(['id', 'name', 'district_id']).execute();
+
+export const findSchool = (db: Db, id: number) =>
+  db
+    .selectFrom('schools')
+    .innerJoin('districts', 'districts.id', 'schools.district_id')
+    .select(['schools.id', 'schools.name', 'schools.district_id', 'districts.name as district_name'])
+    .where('schools.id', '=', id)
+    .executeTakeFirst();
+
+/** New school administrators; returns the rows made (a phone taken meanwhile is left out). */
+export const insertSchoolAdmins = (db: Db, rows: { phone: string; name: string; school_id: number }[], now: Date) =>
+  rows.length === 0
+    ? Promise.resolve([])
+    : db
+        .insertInto('users')
+        .values(rows.map((row) => ({ ...row, role: 'school_admin' as const, password_hash: NO_PASSWORD, created_at: now })))
+        .onConflict((oc) => oc.column('phone').doNothing())
+        .returning(['id', 'phone'])
+        .execute();
+
+export const updateSchoolAdmin = (db: Db, id: number, values: { name: string; school_id: number }) =>
+  db.updateTable('users').set(values).where('id', '=', id).where('role', '=', 'school_admin').execute();
+
+export const setLocked = (db: Db, id: number, lockedAt: Date | null) =>
+  db.updateTable('users').set({ locked_at: lockedAt }).where('id', '=', id).returning('locked_at').executeTakeFirst();
+
+/** Ends every live session of the user at once; returns how many. */
+export async function revokeSessions(db: Db, userId: number, now: Date): Promise<number> {
+  const rows = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('id')
+    .execute();
+  return rows.length;
+}
+
+export const insertOrganiser = (db: Db, phone: string, name: string, now: Date) =>
+  db
+    .insertInto('users')
+    .values({ phone, name, role: 'organiser', school_id: null, password_hash: NO_PASSWORD, created_at: now })
+    .onConflict((oc) => oc.column('phone').doNothing())
+    .returning(['id', 'phone'])
+    .executeTakeFirst();

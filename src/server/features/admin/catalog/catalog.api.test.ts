@@ -1,0 +1,420 @@
+// The back office's catalogue: permissions, edits, deletes refused while in use, merges, and the
+// schools and class-teachers imports (every problem reported, nothing stored unless the file is
+// clean, the same file twice changes nothing).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import writeExcelFile from 'write-excel-file/node';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
+import { MAX_IMPORT_BYTES, templateColumns } from '../../../../shared/schemas/admin';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { classGroupAt, createContestant, createOrganiser, createParent, createSchoolAdmin, uploadForm, type CreatedUser } from '../../../test/factories';
+
+let server: TestServer;
+let organiser: CreatedUser;
+let parent: CreatedUser;
+let schoolAdmin: CreatedUser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  organiser = await createOrganiser(server);
+  parent = await createParent(server);
+  schoolAdmin = await createSchoolAdmin(server);
+});
+afterAll(() => server?.close());
+
+const as = (method: string, path: string, body?: unknown) => server.request(method, `/api/admin${path}`, { token: organiser.token, body });
+
+async function xlsx(columns: readonly string[], rows: (string | number)[][]): Promise<Buffer> {
+  const data = [columns.map((value) => ({ value })), ...rows.map((row) => row.map((value) => ({ value, type: typeof value === 'number' ? Number : String })))];
+  return Buffer.from(await writeExcelFile(data as never).toBuffer());
+}
+const schoolsFile = (rows: (string | number)[][]) => xlsx(templateColumns.schools, rows);
+const teachersFile = (rows: (string | number)[][]) => xlsx(templateColumns['class-teachers'], rows);
+const importSchools = async (file: Buffer | string, name = 'truong.xlsx', fields: Record<string, string> = {}) =>
+  server.request('POST', '/api/admin/schools/import', { token: organiser.token, body: uploadForm(name, file, fields) });
+const importTeachers = async (file: Buffer | string, name = 'giao-vien.xlsx', fields: Record<string, string> = {}) =>
+  server.request('POST', '/api/admin/class-teachers/import', { token: organiser.token, body: uploadForm(name, file, fields) });
+
+const countRows = async (table: 'schools' | 'districts' | 'class_teachers' | 'audit_log') =>
+  Number((await server.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const auditKinds = async () => (await server.db.selectFrom('audit_log').select(['kind', 'summary', 'details']).orderBy('id').execute());
+
+async function newSchool(name: string, districtName = 'Quận Thử Nghiệm') {
+  let district = await server.db.selectFrom('districts').select('id').where('name', '=', districtName).executeTakeFirst();
+  district ??= await server.db.insertInto('districts').values({ name: districtName }).returning('id').executeTakeFirstOrThrow();
+  return server.db.insertInto('schools').values({ district_id: district.id, name, address: 'Số 1', pupil_count: 100 }).returning(['id', 'district_id', 'name']).executeTakeFirstOrThrow();
+}
+
+describe('permissions', () => {
+  const calls: [string, string][] = [
+    ['GET', '/districts'],
+    ['POST', '/districts'],
+    ['PUT', '/districts/1'],
+    ['DELETE', '/districts/1'],
+    ['GET', '/schools'],
+    ['POST', '/schools'],
+    ['PUT', '/schools/1'],
+    ['DELETE', '/schools/1'],
+    ['GET', '/schools/1/usage'],
+    ['POST', '/schools/1/merge'],
+    ['POST', '/schools/import'],
+    ['GET', '/class-groups'],
+    ['POST', '/class-groups'],
+    ['PUT', '/class-groups/1'],
+    ['DELETE', '/class-groups/1'],
+    ['GET', '/class-rooms'],
+    ['POST', '/class-rooms'],
+    ['PUT', '/class-rooms/1'],
+    ['DELETE', '/class-rooms/1'],
+    ['GET', '/class-rooms/1/usage'],
+    ['POST', '/class-rooms/1/merge'],
+    ['GET', '/class-teachers'],
+    ['POST', '/class-teachers'],
+    ['PUT', '/class-teachers/1/5A'],
+    ['DELETE', '/class-teachers/1/5A'],
+    ['POST', '/class-teachers/import'],
+  ];
+  it.each(calls)('%s %s: 401 anonymous, 403 parent and school administrator', async (method, path) => {
+    const body = method === 'POST' || method === 'PUT' ? { name: 'x' } : undefined;
+    expect((await server.request(method, `/api/admin${path}`, { body })).status).toBe(401);
+    expect((await server.request(method, `/api/admin${path}`, { body, token: parent.token })).status).toBe(403);
+    expect((await server.request(method, `/api/admin${path}`, { body, token: schoolAdmin.token })).status).toBe(403);
+  });
+});
+
+describe('districts and schools', () => {
+  it('adds, lists with search and paging, edits, and refuses a name twice', async () => {
+    const district = await as('POST', '/districts', { name: '  Huyện   Mới Lập ' });
+    expect(district.status).toBe(200);
+    expect(district.body.data).toMatchObject({ name: 'Huyện Mới Lập' });
+    const again = await as('POST', '/districts', { name: 'Huyện Mới Lập' });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'name_taken', message: expect.stringContaining('Huyện Mới Lập') });
+
+    const school = await as('POST', '/schools', { district_id: district.body.data.id, name: 'Trường Tiểu học Sao Mai', address: 'Đường 1', pupil_count: 850 });
+    expect(school.status).toBe(200);
+    const twin = await as('POST', '/schools', { district_id: district.body.data.id, name: 'Trường Tiểu học Sao Mai', address: '', pupil_count: 1 });
+    expect(twin.status).toBe(409);
+    const bad = await as('POST', '/schools', { district_id: district.body.data.id, name: '', pupil_count: -1 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['name', 'pupil_count']));
+    const unknownDistrict = await as('POST', '/schools', { district_id: 999999, name: 'Trường X', pupil_count: 1 });
+    expect(unknownDistrict.status).toBe(422);
+
+    const listed = await as('GET', `/schools?district_id=${district.body.data.id}&q=sao%20mai`);
+    expect(listed.body.data).toMatchObject({ total: 1, items: [{ name: 'Trường Tiểu học Sao Mai', district_name: 'Huyện Mới Lập', pupil_count: 850, contestants: 0 }] });
+    const paged = await as('GET', '/schools?per_page=2&page=2');
+    expect(paged.body.data.items).toHaveLength(2);
+    expect(paged.body.data.total).toBeGreaterThan(4);
+
+    const edited = await as('PUT', `/schools/${school.body.data.id}`, { district_id: district.body.data.id, name: 'Trường Tiểu học Sao Mai', address: 'Đường 2', pupil_count: 900 });
+    expect(edited.body.data).toMatchObject({ address: 'Đường 2', pupil_count: 900 });
+    const entry = (await auditKinds()).find((e) => e.kind === 'school.update');
+    expect(entry?.details).toMatchObject({ before: { pupil_count: 850 }, after: { pupil_count: 900 } });
+
+    const districts = await as('GET', '/districts?q=mới lập');
+    expect(districts.body.data.items).toEqual([{ id: district.body.data.id, name: 'Huyện Mới Lập', schools: 1 }]);
+    const districtInUse = await as('DELETE', `/districts/${district.body.data.id}`);
+    expect(districtInUse.status).toBe(409);
+    expect(districtInUse.body.code).toBe('in_use');
+  });
+
+  it('deletes a school nothing uses, and refuses one that contestants use with what uses it', async () => {
+    const unused = await newSchool('Trường Không Ai Dùng');
+    expect((await as('DELETE', `/schools/${unused.id}`)).status).toBe(200);
+    expect((await as('DELETE', `/schools/${unused.id}`)).status).toBe(404);
+
+    const used = await newSchool('Trường Đang Dùng');
+    const owner = await createParent(server);
+    await createContestant(server, owner, { schoolId: used.id });
+    await createContestant(server, owner, { schoolId: used.id });
+    const refused = await as('DELETE', `/schools/${used.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ success: false, code: 'in_use' });
+    expect(refused.body.message).toContain('2 thí sinh');
+    expect(refused.body.message).toContain('gộp');
+    expect(await server.db.selectFrom('schools').select('id').where('id', '=', used.id).executeTakeFirst()).toBeDefined();
+
+    const moveDistrict = await as('PUT', `/schools/${used.id}`, { district_id: (await newSchool('Trường Khác', 'Quận Khác')).district_id, name: used.name, pupil_count: 1 });
+    expect(moveDistrict.status).toBe(409);
+    expect(moveDistrict.body.code).toBe('in_use');
+  });
+
+  it('merges a school into another: contestants, its administrator and teachers move, all in one audited step', async () => {
+    const from = await newSchool('Trường Sáp Nhập', 'Quận Cũ');
+    const into = await newSchool('Trường Tiếp Nhận', 'Quận Mới');
+    const owner = await createParent(server);
+    const pupils = [await createContestant(server, owner, { schoolId: from.id }), await createContestant(server, owner, { schoolId: from.id })];
+    const admin = await createSchoolAdmin(server, from.id);
+    await server.db.insertInto('class_teachers').values([
+      { school_id: from.id, class_name: '5A1', teacher_name: 'Cô Lan' },
+      { school_id: from.id, class_name: '5A2', teacher_name: 'Cô Hoa' },
+      { school_id: into.id, class_name: '5A1', teacher_name: 'Thầy Nam' },
+    ]).execute();
+
+    const usage = await as('GET', `/schools/${from.id}/usage`);
+    expect(usage.body.data).toEqual({ contestants: 2, school_admins: 1, class_teachers: 2, results: 0 });
+    expect((await as('POST', `/schools/${from.id}/merge`, { into_id: from.id })).status).toBe(422);
+
+    const merged = await as('POST', `/schools/${from.id}/merge`, { into_id: into.id });
+    expect(merged.status).toBe(200);
+    expect(merged.body.data.moved).toEqual({ contestants: 2, school_admins: 1, class_teachers: 2, results: 0 });
+    const moved = await server.db.selectFrom('contestants').select(['school_id', 'district_id']).where('id', 'in', pupils.map((p) => p.id)).execute();
+    expect(moved).toEqual([
+      { school_id: into.id, district_id: into.district_id },
+      { school_id: into.id, district_id: into.district_id },
+    ]);
+    expect((await server.db.selectFrom('users').select('school_id').where('id', '=', admin.id).executeTakeFirstOrThrow()).school_id).toBe(into.id);
+    const teachers = await server.db.selectFrom('class_teachers').select(['class_name', 'teacher_name']).where('school_id', '=', into.id).orderBy('class_name').execute();
+    expect(teachers).toEqual([
+      { class_name: '5A1', teacher_name: 'Thầy Nam' },
+      { class_name: '5A2', teacher_name: 'Cô Hoa' },
+    ]);
+    expect(await server.db.selectFrom('schools').select('id').where('id', '=', from.id).executeTakeFirst()).toBeUndefined();
+    const entry = (await auditKinds()).find((e) => e.kind === 'school.merge');
+    expect(entry?.summary).toContain('2 thí sinh');
+    expect((await as('POST', `/schools/${from.id}/merge`, { into_id: into.id })).status).toBe(404);
+  });
+});
+
+describe('class groups and rooms', () => {
+  it('refuses to delete a room with contestants, merges it into a room of the same group only, and moves its teachers', async () => {
+    const group = await classGroupAt(server.db, 3);
+    const other = await classGroupAt(server.db, 1);
+    const room = await as('POST', '/class-rooms', { class_group_id: group.id, name: '5Z9', position: 50 });
+    expect(room.status).toBe(200);
+    expect((await as('POST', '/class-rooms', { class_group_id: group.id, name: '5Z9' })).status).toBe(409);
+    const target = await as('POST', '/class-rooms', { class_group_id: group.id, name: '5Z8', position: 51 });
+    const school = await newSchool('Trường Có Lớp 5Z9');
+    const owner = await createParent(server);
+    const pupil = await createContestant(server, owner, { schoolId: school.id });
+    await server.db.updateTable('contestants').set({ class_room_id: room.body.data.id }).where('id', '=', pupil.id).execute();
+    await server.db.insertInto('class_teachers').values({ school_id: school.id, class_name: '5Z9', teacher_name: 'Cô Mai' }).execute();
+
+    const refused = await as('DELETE', `/class-rooms/${room.body.data.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('1 thí sinh');
+    const wrongGroup = await as('POST', `/class-rooms/${room.body.data.id}/merge`, { into_id: (await as('GET', `/class-rooms?class_group_id=${other.id}`)).body.data.items[0].id });
+    expect(wrongGroup.status).toBe(422);
+    expect(wrongGroup.body.code).toBe('merge_invalid');
+    expect((await as('GET', `/class-rooms/${room.body.data.id}/usage`)).body.data).toEqual({ contestants: 1, class_teachers: 1 });
+
+    const merged = await as('POST', `/class-rooms/${room.body.data.id}/merge`, { into_id: target.body.data.id });
+    expect(merged.status).toBe(200);
+    expect(merged.body.data.moved.contestants).toBe(1);
+    expect((await server.db.selectFrom('contestants').select('class_room_id').where('id', '=', pupil.id).executeTakeFirstOrThrow()).class_room_id).toBe(target.body.data.id);
+    expect(await server.db.selectFrom('class_teachers').select('class_name').where('school_id', '=', school.id).execute()).toEqual([{ class_name: '5Z8' }]);
+
+    // A rename carries the teachers' class key too; an unused room is deleted.
+    const renamed = await as('PUT', `/class-rooms/${target.body.data.id}`, { class_group_id: group.id, name: '5Z7', position: 51 });
+    expect(renamed.body.data.name).toBe('5Z7');
+    expect(await server.db.selectFrom('class_teachers').select('class_name').where('school_id', '=', school.id).execute()).toEqual([{ class_name: '5Z7' }]);
+    const spare = await as('POST', '/class-rooms', { class_group_id: group.id, name: '5Z6' });
+    expect((await as('DELETE', `/class-rooms/${spare.body.data.id}`)).status).toBe(200);
+    expect((await auditKinds()).map((e) => e.kind)).toEqual(expect.arrayContaining(['class_room.create', 'class_room.merge', 'class_room.update', 'class_room.delete']));
+  });
+
+  it('edits a class group and refuses to delete one in use', async () => {
+    const groups = await as('GET', '/class-groups');
+    expect(groups.body.data.items.map((g: { name: string }) => g.name)).toEqual(['Nhóm 1', 'Nhóm 2', 'Nhóm 3']);
+    const first = groups.body.data.items[0];
+    const edited = await as('PUT', `/class-groups/${first.id}`, { name: 'Nhóm 1', grades: '1 - 2', position: first.position });
+    expect(edited.body.data.grades).toBe('1 - 2');
+    const taken = await as('PUT', `/class-groups/${first.id}`, { name: 'Nhóm 2', grades: '1-2', position: first.position });
+    expect(taken.status).toBe(409);
+    const refused = await as('DELETE', `/class-groups/${first.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toMatch(/lớp|sách/);
+    const added = await as('POST', '/class-groups', { name: 'Nhóm thử', grades: '6', position: 99 });
+    expect((await as('DELETE', `/class-groups/${added.body.data.id}`)).status).toBe(200);
+    await as('PUT', `/class-groups/${first.id}`, { name: 'Nhóm 1', grades: '1-2', position: first.position });
+  });
+});
+
+describe('class teachers', () => {
+  it('adds, lists, edits and deletes a class teacher; the class is keyed in upper case', async () => {
+    const school = await newSchool('Trường Giáo Viên');
+    const created = await as('POST', '/class-teachers', { school_id: school.id, class_name: ' 4 b ', teacher_name: 'Nguyễn Thị Thu' });
+    expect(created.body.data).toEqual({ school_id: school.id, class_name: '4 B', teacher_name: 'Nguyễn Thị Thu' });
+    expect((await as('POST', '/class-teachers', { school_id: school.id, class_name: '4 b', teacher_name: 'Khác' })).status).toBe(409);
+    const listed = await as('GET', `/class-teachers?school_id=${school.id}`);
+    expect(listed.body.data.items).toMatchObject([{ school_name: 'Trường Giáo Viên', class_name: '4 B', teacher_name: 'Nguyễn Thị Thu' }]);
+    const edited = await as('PUT', `/class-teachers/${school.id}/${encodeURIComponent('4 B')}`, { school_id: school.id, class_name: '4B', teacher_name: 'Trần Văn Hùng' });
+    expect(edited.body.data).toMatchObject({ class_name: '4B', teacher_name: 'Trần Văn Hùng' });
+    expect((await as('DELETE', `/class-teachers/${school.id}/4b`)).status).toBe(200);
+    expect((await as('DELETE', `/class-teachers/${school.id}/4B`)).status).toBe(404);
+  });
+});
+
+describe('POST /api/admin/schools/import', () => {
+  it('previews without storing, stores in one go, and changes nothing the second time', async () => {
+    const file = await schoolsFile([
+      ['Huyện Nhập Khẩu', 'Trường Tiểu học Nhập 1', 'Thôn 1', 320],
+      ['Huyện Nhập Khẩu', 'Trường Tiểu học Nhập 2', 'Thôn 2', '1.430'],
+      ['Huyện Nhập Khẩu Hai', 'Trường Tiểu học Nhập 3', '', 0],
+    ]);
+    const before = { schools: await countRows('schools'), districts: await countRows('districts'), audit: await countRows('audit_log') };
+    const preview = await importSchools(file, 'truong.xlsx', { dry_run: '1' });
+    expect(preview.status).toBe(200);
+    expect(preview.body.data).toEqual({ created: 3, updated: 0, unchanged: 0, districts_created: 2, dry_run: true, rows: 3, file_name: 'truong.xlsx' });
+    expect({ schools: await countRows('schools'), districts: await countRows('districts'), audit: await countRows('audit_log') }).toEqual(before);
+
+    const stored = await importSchools(file);
+    expect(stored.body.data).toMatchObject({ created: 3, updated: 0, unchanged: 0, districts_created: 2, dry_run: false });
+    expect(await countRows('schools')).toBe(before.schools + 3);
+    const school = await server.db.selectFrom('schools').selectAll().where('name', '=', 'Trường Tiểu học Nhập 2').executeTakeFirstOrThrow();
+    expect(school).toMatchObject({ address: 'Thôn 2', pupil_count: 1430 });
+
+    const again = await importSchools(file);
+    expect(again.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 3, districts_created: 0 });
+    expect(await countRows('schools')).toBe(before.schools + 3);
+
+    const changed = await importSchools(await schoolsFile([['huyện nhập khẩu', 'Trường Tiểu học Nhập 1', 'Thôn 9', 330]]));
+    expect(changed.body.data).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    const entries = (await auditKinds()).filter((e) => e.kind === 'schools.import');
+    expect(entries).toHaveLength(3);
+    expect(entries[0]!.summary).toContain('truong.xlsx');
+    expect(entries[0]!.details).toMatchObject({ file: 'truong.xlsx', counts: { created: 3, updated: 0, unchanged: 0 } });
+  });
+
+  it('reports every bad row (one among 500) with its spreadsheet row and stores nothing, dry run or not', async () => {
+    const rows: (string | number)[][] = Array.from({ length: 500 }, (_, i) => ['Huyện Năm Trăm', `Trường số ${i + 1}`, `Xóm ${i + 1}`, 100 + i]);
+    rows[247]![3] = 'nhiều';
+    const file = await schoolsFile(rows);
+    const before = { schools: await countRows('schools'), districts: await countRows('districts'), audit: await countRows('audit_log') };
+    for (const fields of [{ dry_run: '1' }, {}] as Record<string, string>[]) {
+      const refused = await importSchools(file, 'truong.xlsx', fields);
+      expect(refused.status).toBe(422);
+      expect(refused.body).toMatchObject({ success: false, code: 'import_invalid' });
+      expect(refused.body.errors).toEqual([{ row: 249, column: 'Số học sinh', message: expect.stringMatching(/^Dòng 249, cột Số học sinh: phải là số nguyên/) }]);
+    }
+    expect({ schools: await countRows('schools'), districts: await countRows('districts'), audit: await countRows('audit_log') }).toEqual(before);
+  });
+
+  it('reports duplicate rows, missing cells and too long names, all at once', async () => {
+    const refused = await importSchools(
+      await schoolsFile([
+        ['Huyện Trùng', 'Trường Trùng', 'A', 1],
+        ['Huyện Trùng', 'Trường Khác', 'B', ''],
+        ['huyện trùng', 'TRƯỜNG TRÙNG', 'C', 3],
+        ['', 'x'.repeat(201), '', 4],
+      ]),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([
+      [3, 'Số học sinh'],
+      [4, 'Trường'],
+      [5, 'Quận/Huyện'],
+      [5, 'Trường'],
+    ]);
+    expect(refused.body.errors[1].message).toBe('Dòng 4, cột Trường: trùng với dòng 2');
+  });
+
+  it('refuses a file with wrong columns, an empty file, a non-UTF-8 CSV, an unknown format and an oversize file', async () => {
+    const before = await countRows('schools');
+    const wrong = await importSchools(await xlsx(['Trường', 'Quận/Huyện', 'Địa chỉ', 'Số học sinh'], [['a', 'b', 'c', 1]]));
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({ code: 'import_invalid', message: expect.stringContaining('Quận/Huyện, Trường, Địa chỉ, Số học sinh') });
+    expect(wrong.body.errors[0]).toMatchObject({ row: 1, column: 'Quận/Huyện' });
+
+    const empty = await importSchools(await schoolsFile([]));
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors).toEqual([]);
+    expect(empty.body.message).toContain('không có dòng dữ liệu');
+
+    // The header and a row saved by Excel on Vietnamese Windows (CP1258): "Trường" is 54 72 FD EC 6F 6E 67.
+    const cp1258 = Buffer.concat([
+      Buffer.from('Qu\xe2n/Huy\xean,Tr\xfd\xf5ng,\xd0i\xea\xf2a chi\xde,S\xf4\xec ho\xf2c sinh\r\n', 'latin1'),
+      Buffer.from([0x48, 0x75, 0x79, 0xea, 0xd2, 0x6e, 0x2c, 0x54, 0x72, 0xfd, 0xec, 0x6f, 0x6e, 0x67, 0x2c, 0x2c, 0x31, 0x0d, 0x0a]),
+    ]);
+    const notUtf8 = await importSchools(cp1258, 'truong.csv');
+    expect(notUtf8.status).toBe(422);
+    expect(notUtf8.body.message).toContain('UTF-8');
+    expect(notUtf8.body.errors).toEqual([]);
+
+    const pdf = await importSchools(Buffer.from('%PDF-1.4\n\0\0binary'), 'truong.pdf');
+    expect(pdf.status).toBe(422);
+
+    const huge = await importSchools(Buffer.alloc(MAX_IMPORT_BYTES + 1024, 'a'), 'truong.csv');
+    expect(huge.status).toBe(422);
+    expect(huge.body.message).toContain('quá lớn');
+    expect(await countRows('schools')).toBe(before);
+  });
+
+  it('accepts a UTF-8 CSV and reads a formula cell as its value', async () => {
+    const csv = '\ufeffQuận/Huyện;Trường;Địa chỉ;Số học sinh\r\nHuyện CSV;Trường CSV;"Số 3; ngõ 5";1 200\r\n';
+    const stored = await importSchools(csv, 'truong.csv');
+    expect(stored.status).toBe(200);
+    expect(await server.db.selectFrom('schools').select(['address', 'pupil_count']).where('name', '=', 'Trường CSV').executeTakeFirstOrThrow()).toEqual({
+      address: 'Số 3; ngõ 5',
+      pupil_count: 1200,
+    });
+
+    // write-excel-file writes a formula without its value; Excel stores both (<f> and the last <v>).
+    const sheet = await xlsx(templateColumns.schools, [['Huyện Công Thức', 'Trường Công Thức', 'Số 1', 0]]);
+    const files = unzipSync(new Uint8Array(sheet));
+    const path = 'xl/worksheets/sheet1.xml';
+    const xml = strFromU8(files[path]!);
+    const withFormula = xml.replace(/<c r="D2"([^>]*)><v>0<\/v><\/c>/, '<c r="D2"$1><f>SUM(300,400)</f><v>700</v></c>');
+    expect(withFormula).not.toBe(xml);
+    files[path] = strToU8(withFormula);
+    const formula = await importSchools(Buffer.from(zipSync(files)));
+    expect(formula.status).toBe(200);
+    expect((await server.db.selectFrom('schools').select('pupil_count').where('name', '=', 'Trường Công Thức').executeTakeFirstOrThrow()).pupil_count).toBe(700);
+  });
+
+  it('stores 600 schools in well under a few seconds', async () => {
+    const rows = Array.from({ length: 600 }, (_, i) => [`Huyện Lớn ${i % 12}`, `Trường Tiểu học số ${i + 1}`, `Địa chỉ ${i}`, 200 + i]);
+    const file = await schoolsFile(rows);
+    const started = performance.now();
+    const stored = await importSchools(file);
+    const elapsed = performance.now() - started;
+    expect(stored.body.data).toMatchObject({ created: 600, districts_created: 12 });
+    expect(elapsed).toBeLessThan(5000);
+    const again = await importSchools(file);
+    expect(again.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 600 });
+  });
+});
+
+describe('POST /api/admin/class-teachers/import', () => {
+  it('needs the school to exist, keys classes in upper case, and is idempotent', async () => {
+    const school = await newSchool('Trường Có Giáo Viên', 'Quận Giáo Viên');
+    const before = await countRows('class_teachers');
+    const refused = await importTeachers(
+      await teachersFile([
+        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A', 'Cô Lan'],
+        ['Quận Giáo Viên', 'Trường Không Có', '3B', 'Cô Huệ'],
+        ['Quận Không Có', 'Trường Có Giáo Viên', '3C', 'Cô Cúc'],
+        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3a', 'Cô Mai'],
+        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3D', ''],
+      ]),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([
+      [3, 'Trường'],
+      [4, 'Quận/Huyện'],
+      [5, 'Lớp'],
+      [6, 'Giáo viên'],
+    ]);
+    expect(refused.body.errors[0].message).toContain('Trường Không Có');
+    expect(await countRows('class_teachers')).toBe(before);
+
+    const file = await teachersFile([
+      ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3a', 'Cô Lan'],
+      ['quận giáo viên', 'trường có giáo viên', ' 3   b ', 'Thầy Minh'],
+    ]);
+    const preview = await importTeachers(file, 'gv.xlsx', { dry_run: 'true' });
+    expect(preview.body.data).toMatchObject({ created: 2, updated: 0, unchanged: 0, dry_run: true });
+    expect(await countRows('class_teachers')).toBe(before);
+    expect((await importTeachers(file)).body.data).toMatchObject({ created: 2, updated: 0, unchanged: 0 });
+    const rows = await server.db.selectFrom('class_teachers').select(['class_name', 'teacher_name']).where('school_id', '=', school.id).orderBy('class_name').execute();
+    expect(rows).toEqual([
+      { class_name: '3 B', teacher_name: 'Thầy Minh' },
+      { class_name: '3A', teacher_name: 'Cô Lan' },
+    ]);
+    expect((await importTeachers(file)).body.data).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+    const changed = await importTeachers(await teachersFile([['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A', 'Cô Lan Anh']]));
+    expect(changed.body.data).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    const entry = (await auditKinds()).filter((e) => e.kind === 'class_teachers.import').at(-1);
+    expect(entry?.summary).toContain('cập nhật 1');
+  });
+});

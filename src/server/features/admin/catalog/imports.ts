@@ -1,0 +1,199 @@
+// The catalogue's imports: schools (district, name, address, pupil count) and class teachers.
+// Every row is checked and every problem reported before anything is stored; a good file is
+// stored in one transaction with a few batched statements; the same file twice changes nothing.
+import { templateColumns, importMessages, type ImportCounts } from '../../../../shared/schemas/admin';
+import { catalogLimits } from '../../../../shared/schemas/admin-catalog';
+import { normaliseClassName } from '../../../../shared/schemas/profile';
+import type { Db } from '../../../db/client';
+import { conflict } from '../../../lib/errors';
+import type { Services } from '../../../services';
+import type { AuthUser } from '../../auth/guard';
+import { recordAudit } from '../audit';
+import { ImportProblems, readTable, type SheetRow } from '../sheets';
+import type { Upload } from '../uploads';
+import * as repo from './repo';
+
+type Deps = Pick<Services, 'db'>;
+type Actor = Pick<AuthUser, 'id' | 'phone'>;
+
+const UNIQUE_VIOLATION = '23505';
+/** Names compare without regard to case (Vietnamese rules): "Trường Tiểu học A" = "trường tiểu học a". */
+const keyOf = (...parts: string[]) => parts.map((part) => part.toLocaleLowerCase('vi')).join('\u0000');
+const tooLong = (max: number) => `dài quá ${max} ký tự`;
+
+export interface ImportResult extends ImportCounts {
+  dry_run: boolean;
+  rows: number;
+  file_name: string;
+}
+
+/** A count in a cell: "1430", "1.430", "1,430" or "1 430" (thousands separators of either habit). */
+export function parseCount(text: string): number | undefined {
+  const digits = /^\d{1,3}([.,\s]\d{3})+$/.test(text) ? text.replace(/[.,\s]/g, '') : text;
+  return /^\d{1,9}$/.test(digits) ? Number(digits) : undefined;
+}
+
+async function storeOrRefuse<T>(db: Db, dryRun: boolean, work: (db: Db) => Promise<T>): Promise<T> {
+  if (dryRun) return work(db);
+  try {
+    return await db.transaction().execute(work);
+  } catch (error) {
+    // Another import or edit created the same school or district meanwhile.
+    if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+      throw conflict('Danh mục vừa được thay đổi bởi một thao tác khác. Hãy nhập lại tệp.', 'name_taken');
+    }
+    throw error;
+  }
+}
+
+// Schools ---------------------------------------------------------------------------------------
+interface SchoolLine {
+  row: number;
+  district: string;
+  name: string;
+  address: string;
+  pupilCount: number;
+}
+
+function checkSchoolRows(rows: SheetRow[]) {
+  const [colDistrict, colSchool, colAddress, colPupils] = templateColumns.schools as [string, string, string, string];
+  const problems = new ImportProblems();
+  const lines: SchoolLine[] = [];
+  for (const { row, cells } of rows) {
+    const [district = '', name = '', address = '', pupils = ''] = cells;
+    let ok = true;
+    const fail = (column: string, message: string) => {
+      problems.add(row, column, message);
+      ok = false;
+    };
+    if (!district) fail(colDistrict, importMessages.required);
+    else if (district.length > catalogLimits.districtName) fail(colDistrict, tooLong(catalogLimits.districtName));
+    if (!name) fail(colSchool, importMessages.required);
+    else if (name.length > catalogLimits.schoolName) fail(colSchool, tooLong(catalogLimits.schoolName));
+    if (address.length > catalogLimits.address) fail(colAddress, tooLong(catalogLimits.address));
+    const pupilCount = parseCount(pupils);
+    if (!pupils) fail(colPupils, importMessages.required);
+    else if (pupilCount === undefined || pupilCount > catalogLimits.pupilCount) {
+      fail(colPupils, `phải là số nguyên từ 0 đến ${catalogLimits.pupilCount.toLocaleString('vi-VN')} (đang là "${pupils}")`);
+    }
+    if (ok) lines.push({ row, district, name, address, pupilCount: pupilCount! });
+  }
+  problems.duplicates(
+    rows.filter((r) => r.cells[0] && r.cells[1]).map((r) => ({ row: r.row, key: keyOf(r.cells[0]!, r.cells[1]!) })),
+    colSchool,
+  );
+  return { problems, lines };
+}
+
+export async function importSchools({ db }: Deps, actor: Actor, upload: Upload, dryRun: boolean): Promise<ImportResult & { districts_created: number }> {
+  const rows = await readTable(upload, templateColumns.schools);
+  const { problems, lines } = checkSchoolRows(rows);
+  problems.throwIfAny();
+
+  return storeOrRefuse(db, dryRun, async (trx) => {
+    const [districts, schools] = await Promise.all([repo.allDistricts(trx), repo.allSchools(trx)]);
+    const districtByKey = new Map(districts.map((d) => [keyOf(d.name), d.id]));
+    const newDistricts = [...new Map(lines.filter((l) => !districtByKey.has(keyOf(l.district))).map((l) => [keyOf(l.district), l.district])).values()];
+    if (!dryRun) for (const d of await repo.insertDistricts(trx, newDistricts)) districtByKey.set(keyOf(d.name), d.id);
+
+    // An exact spelling wins over one that differs only in case.
+    const schoolByKey = new Map<string, (typeof schools)[number]>();
+    for (const s of schools) {
+      const key = keyOf(String(s.district_id), s.name);
+      if (!schoolByKey.has(key) || schoolByKey.get(key)!.name !== s.name) schoolByKey.set(key, s);
+    }
+    const creates: repo.SchoolRow[] = [];
+    const updates: (repo.SchoolRow & { id: number })[] = [];
+    let unchanged = 0;
+    for (const line of lines) {
+      const districtId = districtByKey.get(keyOf(line.district));
+      const existing = districtId === undefined ? undefined : schoolByKey.get(keyOf(String(districtId), line.name));
+      const values = { district_id: districtId ?? 0, name: line.name, address: line.address, pupil_count: line.pupilCount };
+      if (!existing) creates.push(values);
+      else if (existing.name === line.name && existing.address === line.address && existing.pupil_count === line.pupilCount) unchanged += 1;
+      else updates.push({ ...values, id: existing.id });
+    }
+    const counts = { created: creates.length, updated: updates.length, unchanged };
+    if (!dryRun) {
+      await repo.insertSchools(trx, creates);
+      await repo.updateSchools(trx, updates);
+      await recordAudit(trx, actor, {
+        kind: 'schools.import',
+        summary: `Nhập trường từ tệp ${upload.fileName}: thêm ${counts.created}, cập nhật ${counts.updated}, giữ nguyên ${counts.unchanged}, quận/huyện mới ${newDistricts.length}`,
+        details: { file: upload.fileName, counts: { ...counts, districts_created: newDistricts.length, rows: rows.length } },
+      });
+    }
+    return { ...counts, districts_created: newDistricts.length, dry_run: dryRun, rows: rows.length, file_name: upload.fileName };
+  });
+}
+
+// Class teachers --------------------------------------------------------------------------------
+export async function importClassTeachers({ db }: Deps, actor: Actor, upload: Upload, dryRun: boolean): Promise<ImportResult> {
+  const rows = await readTable(upload, templateColumns['class-teachers']);
+  const [colDistrict, colSchool, colClass, colTeacher] = templateColumns['class-teachers'] as [string, string, string, string];
+
+  return storeOrRefuse(db, dryRun, async (trx) => {
+    const [districts, schools] = await Promise.all([repo.allDistricts(trx), repo.allSchools(trx)]);
+    const districtByKey = new Map(districts.map((d) => [keyOf(d.name), d]));
+    const schoolByKey = new Map<string, (typeof schools)[number]>();
+    for (const s of schools) {
+      const key = keyOf(String(s.district_id), s.name);
+      if (!schoolByKey.has(key) || schoolByKey.get(key)!.name !== s.name) schoolByKey.set(key, s);
+    }
+
+    const problems = new ImportProblems();
+    const lines: { row: number; schoolId: number; className: string; teacher: string }[] = [];
+    for (const { row, cells } of rows) {
+      const [district = '', schoolName = '', rawClass = '', teacher = ''] = cells;
+      const className = normaliseClassName(rawClass);
+      let ok = true;
+      const fail = (column: string, message: string) => {
+        problems.add(row, column, message);
+        ok = false;
+      };
+      const knownDistrict = district ? districtByKey.get(keyOf(district)) : undefined;
+      if (!district) fail(colDistrict, importMessages.required);
+      else if (!knownDistrict) fail(colDistrict, `không có quận/huyện "${district}" trong danh mục`);
+      const school = knownDistrict && schoolName ? schoolByKey.get(keyOf(String(knownDistrict.id), schoolName)) : undefined;
+      if (!schoolName) fail(colSchool, importMessages.required);
+      else if (knownDistrict && !school) fail(colSchool, `không có trường "${schoolName}" ở ${knownDistrict.name}; hãy nhập danh sách trường trước`);
+      if (!className) fail(colClass, importMessages.required);
+      else if (className.length > catalogLimits.className) fail(colClass, tooLong(catalogLimits.className));
+      if (!teacher) fail(colTeacher, importMessages.required);
+      else if (teacher.length > catalogLimits.teacherName) fail(colTeacher, tooLong(catalogLimits.teacherName));
+      if (ok && school) lines.push({ row, schoolId: school.id, className, teacher });
+    }
+
+    // Class keys come from the database (upper case, like every other class key), in one query.
+    const classKeys = await repo.classKeysOf(trx, lines.map((l) => l.className));
+    const keyed = lines.map((l) => ({ ...l, classKey: classKeys.get(l.className)! }));
+    problems.duplicates(
+      keyed.map((l) => ({ row: l.row, key: `${l.schoolId}\u0000${l.classKey}` })),
+      colClass,
+    );
+    problems.throwIfAny();
+
+    const existing = new Map(
+      (await repo.classTeachersOfSchools(trx, keyed.map((l) => l.schoolId))).map((t) => [`${t.school_id}\u0000${t.class_name}`, t.teacher_name]),
+    );
+    const writes: { school_id: number; class_name: string; teacher_name: string }[] = [];
+    const counts = { created: 0, updated: 0, unchanged: 0 };
+    for (const line of keyed) {
+      const before = existing.get(`${line.schoolId}\u0000${line.classKey}`);
+      if (before === line.teacher) counts.unchanged += 1;
+      else {
+        counts[before === undefined ? 'created' : 'updated'] += 1;
+        writes.push({ school_id: line.schoolId, class_name: line.classKey, teacher_name: line.teacher });
+      }
+    }
+    if (!dryRun) {
+      await repo.upsertClassTeachers(trx, writes);
+      await recordAudit(trx, actor, {
+        kind: 'class_teachers.import',
+        summary: `Nhập giáo viên các lớp từ tệp ${upload.fileName}: thêm ${counts.created}, cập nhật ${counts.updated}, giữ nguyên ${counts.unchanged}`,
+        details: { file: upload.fileName, counts: { ...counts, rows: rows.length } },
+      });
+    }
+    return { ...counts, dry_run: dryRun, rows: rows.length, file_name: upload.fileName };
+  });
+}

@@ -1,0 +1,328 @@
+// SQL of the back office's catalogue: paged lists with what uses each row, the counts that
+// decide whether a row may be deleted, merges, and the batched statements of the imports (a few
+// statements per file, never one per row).
+import { sql } from 'kysely';
+import type { Db } from '../../../db/client';
+import { classKeyOf } from '../../../db/class-key';
+import type { PageQuery } from '../../../../shared/schemas/admin';
+
+/** Rows per statement in the imports' batched writes (well under PostgreSQL's 65 535 parameters). */
+const CHUNK = 1000;
+
+const like = (q: string) => `%${q.replace(/[%_\\]/g, '\\$&')}%`;
+const offsetOf = (query: PageQuery) => (query.page - 1) * query.per_page;
+const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) => Number((await query.executeTakeFirstOrThrow()).n);
+
+export function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+// Districts -------------------------------------------------------------------------------------
+export async function listDistricts(db: Db, query: PageQuery) {
+  let q = db.selectFrom('districts');
+  if (query.q) q = q.where('districts.name', 'ilike', like(query.q));
+  const [items, total] = await Promise.all([
+    q
+      .select((eb) => [
+        'districts.id',
+        'districts.name',
+        eb.selectFrom('schools').whereRef('schools.district_id', '=', 'districts.id').select(eb.fn.countAll<number>().as('n')).as('schools'),
+      ])
+      .orderBy('districts.name')
+      .orderBy('districts.id')
+      .limit(query.per_page)
+      .offset(offsetOf(query))
+      .execute(),
+    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
+  ]);
+  return { items: items.map((row) => ({ ...row, schools: Number(row.schools ?? 0) })), total, page: query.page, per_page: query.per_page };
+}
+
+export const findDistrict = (db: Db, id: number, forUpdate = false) => {
+  const q = db.selectFrom('districts').select(['id', 'name']).where('id', '=', id);
+  return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
+};
+
+export const countSchoolsOfDistrict = (db: Db, id: number) =>
+  count(db.selectFrom('schools').where('district_id', '=', id).select((eb) => eb.fn.countAll<number>().as('n')));
+
+// Schools ---------------------------------------------------------------------------------------
+export async function listSchools(db: Db, query: PageQuery & { district_id?: number }) {
+  let q = db.selectFrom('schools').innerJoin('districts', 'districts.id', 'schools.district_id');
+  if (query.district_id) q = q.where('schools.district_id', '=', query.district_id);
+  if (query.q) q = q.where((eb) => eb.or([eb('schools.name', 'ilike', like(query.q!)), eb('schools.address', 'ilike', like(query.q!))]));
+  const [items, total] = await Promise.all([
+    q
+      .select((eb) => [
+        'schools.id',
+        'schools.district_id',
+        'districts.name as district_name',
+        'schools.name',
+        'schools.address',
+        'schools.pupil_count',
+        eb.selectFrom('contestants').whereRef('contestants.school_id', '=', 'schools.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
+      ])
+      .orderBy('districts.name')
+      .orderBy('schools.name')
+      .orderBy('schools.id')
+      .limit(query.per_page)
+      .offset(offsetOf(query))
+      .execute(),
+    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
+  ]);
+  return { items: items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0) })), total, page: query.page, per_page: query.per_page };
+}
+
+export const findSchool = (db: Db, id: number, forUpdate = false) => {
+  const q = db.selectFrom('schools').select(['id', 'district_id', 'name', 'address', 'pupil_count']).where('id', '=', id);
+  return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
+};
+
+/** Locks rows in id order, so that two merges of the same pair never deadlock. */
+export async function lockSchools(db: Db, ids: number[]) {
+  return db.selectFrom('schools').select(['id', 'district_id', 'name', 'address', 'pupil_count']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+}
+
+/** What uses a school (the rows a merge moves). */
+export async function schoolUsage(db: Db, id: number) {
+  const row = await sql<{ contestants: number; school_admins: number; class_teachers: number; results: number }>`
+    SELECT
+      (SELECT count(*) FROM contestants WHERE school_id = ${id}) AS contestants,
+      (SELECT count(*) FROM users WHERE school_id = ${id}) AS school_admins,
+      (SELECT count(*) FROM class_teachers WHERE school_id = ${id}) AS class_teachers,
+      (SELECT count(*) FROM individual_results WHERE school_id = ${id})
+        + (SELECT count(*) FROM school_results WHERE school_id = ${id})
+        + (SELECT count(*) FROM class_results WHERE school_id = ${id})
+        + (SELECT count(*) FROM certificates WHERE school_id = ${id}) AS results
+  `.execute(db);
+  const usage = row.rows[0]!;
+  return {
+    contestants: Number(usage.contestants),
+    school_admins: Number(usage.school_admins),
+    class_teachers: Number(usage.class_teachers),
+    results: Number(usage.results),
+  };
+}
+
+export type SchoolUsageCounts = Awaited<ReturnType<typeof schoolUsage>>;
+
+/**
+ * Moves everything of school `from` to school `into`, then deletes `from`. Contestants take the
+ * new school's district with it (composite key of 0001). The stored results of `from` are
+ * derived data: its pupils' rows move, its school and class rows and school certificates go
+ * with it (ON DELETE CASCADE) until the results are computed again. A class teacher of `from`
+ * moves unless `into` already has one for that class.
+ */
+export async function mergeSchool(db: Db, from: { id: number }, into: { id: number; district_id: number }) {
+  await db.updateTable('contestants').set({ school_id: into.id, district_id: into.district_id }).where('school_id', '=', from.id).execute();
+  await db.updateTable('users').set({ school_id: into.id }).where('school_id', '=', from.id).execute();
+  await sql`
+    INSERT INTO class_teachers (school_id, class_name, teacher_name)
+    SELECT ${into.id}, class_name, teacher_name FROM class_teachers WHERE school_id = ${from.id}
+    ON CONFLICT (school_id, class_name) DO NOTHING
+  `.execute(db);
+  await db.updateTable('individual_results').set({ school_id: into.id }).where('school_id', '=', from.id).execute();
+  await db.deleteFrom('schools').where('id', '=', from.id).execute();
+}
+
+// Class groups and rooms ------------------------------------------------------------------------
+export async function listClassGroups(db: Db, query: PageQuery) {
+  let q = db.selectFrom('class_groups');
+  if (query.q) q = q.where('class_groups.name', 'ilike', like(query.q));
+  const [items, total] = await Promise.all([
+    q
+      .select((eb) => [
+        'class_groups.id',
+        'class_groups.name',
+        'class_groups.grades',
+        'class_groups.position',
+        eb.selectFrom('class_rooms').whereRef('class_rooms.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('class_rooms'),
+        eb.selectFrom('books').whereRef('books.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('books'),
+        eb.selectFrom('contestants').whereRef('contestants.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
+      ])
+      .orderBy('class_groups.position')
+      .limit(query.per_page)
+      .offset(offsetOf(query))
+      .execute(),
+    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
+  ]);
+  return {
+    items: items.map((row) => ({ ...row, class_rooms: Number(row.class_rooms ?? 0), books: Number(row.books ?? 0), contestants: Number(row.contestants ?? 0) })),
+    total,
+    page: query.page,
+    per_page: query.per_page,
+  };
+}
+
+export const findClassGroup = (db: Db, id: number, forUpdate = false) => {
+  const q = db.selectFrom('class_groups').select(['id', 'name', 'grades', 'position']).where('id', '=', id);
+  return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
+};
+
+export async function classGroupUsage(db: Db, id: number) {
+  const row = await sql<{ class_rooms: number; books: number; contestants: number }>`
+    SELECT
+      (SELECT count(*) FROM class_rooms WHERE class_group_id = ${id}) AS class_rooms,
+      (SELECT count(*) FROM books WHERE class_group_id = ${id}) AS books,
+      (SELECT count(*) FROM contestants WHERE class_group_id = ${id}) AS contestants
+  `.execute(db);
+  const usage = row.rows[0]!;
+  return { class_rooms: Number(usage.class_rooms), books: Number(usage.books), contestants: Number(usage.contestants) };
+}
+
+export async function listClassRooms(db: Db, query: PageQuery & { class_group_id?: number }) {
+  let q = db.selectFrom('class_rooms').innerJoin('class_groups', 'class_groups.id', 'class_rooms.class_group_id');
+  if (query.class_group_id) q = q.where('class_rooms.class_group_id', '=', query.class_group_id);
+  if (query.q) q = q.where('class_rooms.name', 'ilike', like(query.q));
+  const [items, total] = await Promise.all([
+    q
+      .select((eb) => [
+        'class_rooms.id',
+        'class_rooms.class_group_id',
+        'class_groups.name as class_group_name',
+        'class_rooms.name',
+        'class_rooms.position',
+        eb.selectFrom('contestants').whereRef('contestants.class_room_id', '=', 'class_rooms.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
+      ])
+      .orderBy('class_groups.position')
+      .orderBy('class_rooms.position')
+      .orderBy('class_rooms.name')
+      .limit(query.per_page)
+      .offset(offsetOf(query))
+      .execute(),
+    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
+  ]);
+  return { items: items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0) })), total, page: query.page, per_page: query.per_page };
+}
+
+export const findClassRoom = (db: Db, id: number) =>
+  db.selectFrom('class_rooms').select(['id', 'class_group_id', 'name', 'position']).where('id', '=', id).executeTakeFirst();
+
+export const lockClassRooms = (db: Db, ids: number[]) =>
+  db.selectFrom('class_rooms').select(['id', 'class_group_id', 'name', 'position']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+
+/** Contestants in the room, and teachers of classes of that name (their key moves with a rename or merge). */
+export async function classRoomUsage(db: Db, room: { id: number; name: string }) {
+  const row = await sql<{ contestants: number; class_teachers: number }>`
+    SELECT
+      (SELECT count(*) FROM contestants WHERE class_room_id = ${room.id}) AS contestants,
+      (SELECT count(*) FROM class_teachers WHERE class_name = ${classKeyOf(sql`${room.name}::text`)}) AS class_teachers
+  `.execute(db);
+  const usage = row.rows[0]!;
+  return { contestants: Number(usage.contestants), class_teachers: Number(usage.class_teachers) };
+}
+
+/**
+ * Teachers of the classes named `from` become teachers of the classes named `to` (the class key
+ * of every pupil of the room changes with its name), except in schools that already have one.
+ */
+export async function moveClassTeachers(db: Db, from: string, to: string) {
+  await sql`
+    UPDATE class_teachers t SET class_name = ${classKeyOf(sql`${to}::text`)}
+    WHERE t.class_name = ${classKeyOf(sql`${from}::text`)}
+      AND t.class_name <> ${classKeyOf(sql`${to}::text`)}
+      AND NOT EXISTS (SELECT 1 FROM class_teachers o WHERE o.school_id = t.school_id AND o.class_name = ${classKeyOf(sql`${to}::text`)})
+  `.execute(db);
+}
+
+// Class teachers --------------------------------------------------------------------------------
+export async function listClassTeachers(db: Db, query: PageQuery & { district_id?: number; school_id?: number }) {
+  let q = db
+    .selectFrom('class_teachers')
+    .innerJoin('schools', 'schools.id', 'class_teachers.school_id')
+    .innerJoin('districts', 'districts.id', 'schools.district_id');
+  if (query.district_id) q = q.where('schools.district_id', '=', query.district_id);
+  if (query.school_id) q = q.where('class_teachers.school_id', '=', query.school_id);
+  if (query.q) {
+    const pattern = like(query.q);
+    q = q.where((eb) =>
+      eb.or([eb('class_teachers.teacher_name', 'ilike', pattern), eb('class_teachers.class_name', 'ilike', pattern), eb('schools.name', 'ilike', pattern)]),
+    );
+  }
+  const [items, total] = await Promise.all([
+    q
+      .select([
+        'class_teachers.school_id',
+        'schools.name as school_name',
+        'schools.district_id',
+        'districts.name as district_name',
+        'class_teachers.class_name',
+        'class_teachers.teacher_name',
+      ])
+      .orderBy('districts.name')
+      .orderBy('schools.name')
+      .orderBy('class_teachers.class_name')
+      .limit(query.per_page)
+      .offset(offsetOf(query))
+      .execute(),
+    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
+  ]);
+  return { items, total, page: query.page, per_page: query.per_page };
+}
+
+export const findClassTeacher = (db: Db, schoolId: number, classKey: string) =>
+  db.selectFrom('class_teachers').select(['school_id', 'class_name', 'teacher_name']).where('school_id', '=', schoolId).where('class_name', '=', classKey).executeTakeFirst();
+
+/** Class keys (upper case, computed by the database like every other class key) of the given names. */
+export async function classKeysOf(db: Db, names: string[]): Promise<Map<string, string>> {
+  const keys = new Map<string, string>();
+  for (const part of chunks([...new Set(names)])) {
+    const rows = await sql<{ name: string; key: string }>`
+      SELECT v.name, ${classKeyOf(sql.ref('v.name'))} AS key
+      FROM (VALUES ${sql.join(part.map((name) => sql`(${name}::text)`))}) AS v (name)
+    `.execute(db);
+    for (const row of rows.rows) keys.set(row.name, row.key);
+  }
+  return keys;
+}
+
+// Imports ---------------------------------------------------------------------------------------
+export const allDistricts = (db: Db) => db.selectFrom('districts').select(['id', 'name']).orderBy('id').execute();
+export const allSchools = (db: Db) => db.selectFrom('schools').select(['id', 'district_id', 'name', 'address', 'pupil_count']).orderBy('id').execute();
+
+export async function insertDistricts(db: Db, names: string[]) {
+  if (names.length === 0) return [];
+  return db.insertInto('districts').values(names.map((name) => ({ name }))).returning(['id', 'name']).execute();
+}
+
+export interface SchoolRow {
+  district_id: number;
+  name: string;
+  address: string;
+  pupil_count: number;
+}
+
+export async function insertSchools(db: Db, rows: SchoolRow[]) {
+  for (const part of chunks(rows)) await db.insertInto('schools').values(part).execute();
+}
+
+export async function updateSchools(db: Db, rows: (SchoolRow & { id: number })[]) {
+  for (const part of chunks(rows)) {
+    const values = sql.join(part.map((r) => sql`(${r.id}::int, ${r.name}::text, ${r.address}::text, ${r.pupil_count}::int)`));
+    await sql`
+      UPDATE schools s SET name = v.name, address = v.address, pupil_count = v.pupil_count
+      FROM (VALUES ${values}) AS v (id, name, address, pupil_count)
+      WHERE s.id = v.id
+    `.execute(db);
+  }
+}
+
+export async function classTeachersOfSchools(db: Db, schoolIds: number[]) {
+  const rows: { school_id: number; class_name: string; teacher_name: string }[] = [];
+  for (const part of chunks([...new Set(schoolIds)])) {
+    rows.push(...(await db.selectFrom('class_teachers').select(['school_id', 'class_name', 'teacher_name']).where('school_id', 'in', part).execute()));
+  }
+  return rows;
+}
+
+export async function upsertClassTeachers(db: Db, rows: { school_id: number; class_name: string; teacher_name: string }[]) {
+  for (const part of chunks(rows)) {
+    await db
+      .insertInto('class_teachers')
+      .values(part)
+      .onConflict((oc) => oc.columns(['school_id', 'class_name']).doUpdateSet((eb) => ({ teacher_name: eb.ref('excluded.teacher_name') })))
+      .execute();
+  }
+}

@@ -1,0 +1,165 @@
+// The back office's catalogue (/api/admin): districts, schools, class groups and class rooms, and
+// the teacher of each class of each school. The same schemas check the API's input and the forms.
+import { z } from 'zod';
+import { normaliseClassName } from './profile';
+import { pageQuerySchema } from './admin';
+
+export const catalogLimits = {
+  districtName: 120,
+  schoolName: 200,
+  address: 300,
+  pupilCount: 100_000,
+  groupName: 60,
+  grades: 20,
+  roomName: 20,
+  className: 20,
+  teacherName: 100,
+} as const;
+
+export const catalogMessages = {
+  nameRequired: 'Vui lòng nhập tên.',
+  tooLong: (max: number) => `Tối đa ${max} ký tự.`,
+  districtRequired: 'Vui lòng chọn quận/huyện.',
+  schoolRequired: 'Vui lòng chọn trường.',
+  groupRequired: 'Vui lòng chọn nhóm lớp.',
+  pupilCount: `Số học sinh phải là số nguyên từ 0 đến ${catalogLimits.pupilCount.toLocaleString('vi-VN')}.`,
+  position: 'Thứ tự phải là số nguyên từ 0 đến 999.',
+  classRequired: 'Vui lòng nhập lớp.',
+  teacherRequired: 'Vui lòng nhập tên giáo viên.',
+  gradesRequired: 'Vui lòng nhập các khối lớp (ví dụ 1-2).',
+  mergeTargetRequired: 'Vui lòng chọn nơi gộp vào.',
+} as const;
+
+const text = (max: number, required: string) =>
+  z
+    .string({ error: required })
+    .transform((value) => value.normalize('NFC').replace(/\s+/gu, ' ').trim())
+    .pipe(z.string().min(1, { error: required }).max(max, { error: catalogMessages.tooLong(max) }));
+
+/** An id chosen in a form (select values are text) or sent as a JSON number. */
+const chosenId = (error: string) => z.coerce.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
+
+const wholeNumber = (max: number, error: string) => z.coerce.number({ error }).int({ error }).min(0, { error }).max(max, { error });
+
+// Inputs ----------------------------------------------------------------------------------------
+export const districtInputSchema = z.object({ name: text(catalogLimits.districtName, catalogMessages.nameRequired) });
+export type DistrictInput = z.input<typeof districtInputSchema>;
+
+export const schoolInputSchema = z.object({
+  district_id: chosenId(catalogMessages.districtRequired),
+  name: text(catalogLimits.schoolName, catalogMessages.nameRequired),
+  address: z
+    .string()
+    .default('')
+    .transform((value) => value.normalize('NFC').replace(/\s+/gu, ' ').trim())
+    .pipe(z.string().max(catalogLimits.address, { error: catalogMessages.tooLong(catalogLimits.address) })),
+  pupil_count: wholeNumber(catalogLimits.pupilCount, catalogMessages.pupilCount),
+});
+export type SchoolInput = z.input<typeof schoolInputSchema>;
+export type SchoolValues = z.output<typeof schoolInputSchema>;
+
+export const classGroupInputSchema = z.object({
+  name: text(catalogLimits.groupName, catalogMessages.nameRequired),
+  grades: text(catalogLimits.grades, catalogMessages.gradesRequired),
+  position: wholeNumber(999, catalogMessages.position),
+});
+export type ClassGroupInput = z.input<typeof classGroupInputSchema>;
+
+export const classRoomInputSchema = z.object({
+  class_group_id: chosenId(catalogMessages.groupRequired),
+  name: text(catalogLimits.roomName, catalogMessages.nameRequired),
+  position: wholeNumber(999, catalogMessages.position).default(0),
+});
+export type ClassRoomInput = z.input<typeof classRoomInputSchema>;
+
+/** A class's name as the profile stores typed classes (normaliseClassName); keyed in upper case by the database. */
+export const className = z
+  .string({ error: catalogMessages.classRequired })
+  .transform((value) => normaliseClassName(value.normalize('NFC')))
+  .pipe(z.string().min(1, { error: catalogMessages.classRequired }).max(catalogLimits.className, { error: catalogMessages.tooLong(catalogLimits.className) }));
+
+export const classTeacherInputSchema = z.object({
+  school_id: chosenId(catalogMessages.schoolRequired),
+  class_name: className,
+  teacher_name: text(catalogLimits.teacherName, catalogMessages.teacherRequired),
+});
+export type ClassTeacherInput = z.input<typeof classTeacherInputSchema>;
+
+export const mergeInputSchema = z.object({ into_id: chosenId(catalogMessages.mergeTargetRequired) });
+export type MergeInput = z.input<typeof mergeInputSchema>;
+
+// Queries ---------------------------------------------------------------------------------------
+const optionalId = z
+  .union([z.literal(''), z.coerce.number().int().positive().max(2_147_483_647)])
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+export const schoolsQuerySchema = pageQuerySchema.extend({ district_id: optionalId });
+export const classRoomsQuerySchema = pageQuerySchema.extend({ class_group_id: optionalId });
+export const classTeachersQuerySchema = pageQuerySchema.extend({ district_id: optionalId, school_id: optionalId });
+
+export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const classTeacherParamsSchema = z.object({
+  school_id: z.coerce.number().int().positive().max(2_147_483_647),
+  class_name: z.string().min(1).max(catalogLimits.className),
+});
+
+// Answers ---------------------------------------------------------------------------------------
+export const adminDistrictSchema = z.object({ id: z.number().int(), name: z.string(), schools: z.number().int() });
+export type AdminDistrict = z.infer<typeof adminDistrictSchema>;
+
+/** What uses a school: each count is what a merge moves (results are recomputed). */
+export const schoolUsageSchema = z.object({
+  contestants: z.number().int(),
+  school_admins: z.number().int(),
+  class_teachers: z.number().int(),
+  results: z.number().int(),
+});
+export type SchoolUsage = z.infer<typeof schoolUsageSchema>;
+
+export const adminSchoolSchema = z.object({
+  id: z.number().int(),
+  district_id: z.number().int(),
+  district_name: z.string(),
+  name: z.string(),
+  address: z.string(),
+  pupil_count: z.number().int(),
+  contestants: z.number().int(),
+});
+export type AdminSchool = z.infer<typeof adminSchoolSchema>;
+
+export const adminClassGroupSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  grades: z.string(),
+  position: z.number().int(),
+  class_rooms: z.number().int(),
+  books: z.number().int(),
+  contestants: z.number().int(),
+});
+export type AdminClassGroup = z.infer<typeof adminClassGroupSchema>;
+
+export const adminClassRoomSchema = z.object({
+  id: z.number().int(),
+  class_group_id: z.number().int(),
+  class_group_name: z.string(),
+  name: z.string(),
+  position: z.number().int(),
+  contestants: z.number().int(),
+});
+export type AdminClassRoom = z.infer<typeof adminClassRoomSchema>;
+
+export const classRoomUsageSchema = z.object({ contestants: z.number().int(), class_teachers: z.number().int() });
+export type ClassRoomUsage = z.infer<typeof classRoomUsageSchema>;
+
+export const adminClassTeacherSchema = z.object({
+  school_id: z.number().int(),
+  school_name: z.string(),
+  district_id: z.number().int(),
+  district_name: z.string(),
+  class_name: z.string(),
+  teacher_name: z.string(),
+});
+export type AdminClassTeacher = z.infer<typeof adminClassTeacherSchema>;
+
+export const dataResponse = <T extends z.ZodType>(item: T) => z.object({ success: z.literal(true), data: item });

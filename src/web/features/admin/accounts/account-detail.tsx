@@ -1,0 +1,201 @@
+// One account: who it is, whether it is locked, a parent's contestants and their exams; issue a
+// set-password link, lock or unlock (with a confirmation).
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { formatDate, formatDateTime, formatNumber } from '../../../../shared/format';
+import type { AccountContestant, AccountDetail, PasswordLink } from '../../../../shared/schemas/admin-accounts';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { notify } from '../../../components/ui/notices';
+import { api } from '../../../lib/api-client';
+import { useParams } from '../../../lib/router';
+import { errorMessage } from '../../../lib/server-errors';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useAdminData } from '../ui/use-admin-data';
+import { roleLabel } from './account-list';
+import { PasswordLinks } from './password-links';
+
+type Confirm = 'lock' | 'unlock' | 'link' | null;
+
+export function AccountDetailPage() {
+  const { id } = useParams<{ id: string }>();
+  const { data: account, error, loading, reload } = useAdminData<AccountDetail>(`/admin/accounts/${encodeURIComponent(id)}`);
+  usePageTitle(account ? `Tài khoản ${account.phone}` : 'Tài khoản');
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [busy, setBusy] = useState(false);
+  const [link, setLink] = useState<{ link: PasswordLink; smsSent: boolean } | null>(null);
+
+  async function act(action: Exclude<Confirm, null>) {
+    if (!account) return;
+    setBusy(true);
+    try {
+      if (action === 'link') {
+        const answer = await api.post<{ data: PasswordLink & { sms_sent: boolean } }>(`/admin/accounts/${account.id}/reset-link`);
+        setLink({ link: { phone: answer.data.phone, url: answer.data.url }, smsSent: answer.data.sms_sent });
+        notify('success', 'Đã tạo liên kết đặt mật khẩu', answer.data.sms_sent ? `Đã gửi SMS tới ${answer.data.phone}.` : 'Không gửi được SMS: hãy gửi liên kết bằng cách khác.');
+      } else {
+        const answer = await api.post<{ data: { sessions_ended: number } }>(`/admin/accounts/${account.id}/${action}`);
+        notify(
+          'success',
+          action === 'lock' ? 'Đã khoá tài khoản' : 'Đã mở khoá tài khoản',
+          action === 'lock' ? `${account.phone}: kết thúc ${answer.data.sessions_ended} phiên đăng nhập.` : account.phone,
+        );
+        setLink(null);
+        reload();
+      }
+    } catch (caught) {
+      notify('error', 'Không thực hiện được', errorMessage(caught));
+    } finally {
+      setBusy(false);
+      setConfirm(null);
+    }
+  }
+
+  return (
+    <section className="admin-page">
+      <p>
+        <Link href="/">← Danh sách tài khoản</Link>
+      </p>
+      <h1>{account ? `Tài khoản ${account.phone}` : 'Tài khoản'}</h1>
+      {error && <p role="alert">{error}</p>}
+      {loading && !account && <p aria-busy="true">Đang tải…</p>}
+      {account && (
+        <>
+          <div className="admin-card">
+            <dl className="account-facts">
+              <dt>Số điện thoại</dt>
+              <dd>{account.phone}</dd>
+              <dt>Họ tên</dt>
+              <dd>{account.name || '—'}</dd>
+              <dt>Loại tài khoản</dt>
+              <dd>{roleLabel(account.role)}</dd>
+              {account.school_name && (
+                <>
+                  <dt>Trường</dt>
+                  <dd>
+                    {account.school_name} ({account.district_name})
+                  </dd>
+                </>
+              )}
+              <dt>Ngày tạo</dt>
+              <dd>{formatDate(account.created_at)}</dd>
+              <dt>Trạng thái</dt>
+              <dd>
+                {account.locked_at ? (
+                  <span className="account-state-locked">Đã khoá từ {formatDateTime(account.locked_at)}</span>
+                ) : (
+                  `Hoạt động (${account.live_sessions} phiên đăng nhập)`
+                )}
+              </dd>
+            </dl>
+            <div className="admin-actions">
+              {!account.locked_at && (
+                <Button disabled={busy} onClick={() => setConfirm('link')}>
+                  Tạo liên kết đặt mật khẩu
+                </Button>
+              )}
+              {account.locked_at ? (
+                <Button variant="outline" disabled={busy} onClick={() => setConfirm('unlock')}>
+                  Mở khoá tài khoản
+                </Button>
+              ) : (
+                <Button variant="danger" disabled={busy} onClick={() => setConfirm('lock')}>
+                  Khoá tài khoản
+                </Button>
+              )}
+            </div>
+            {link && (
+              <div role="status">
+                <PasswordLinks links={[link.link]} smsFailed={link.smsSent ? [] : [link.link.phone]} />
+              </div>
+            )}
+          </div>
+          {account.role === 'parent' && <Contestants contestants={account.contestants} />}
+        </>
+      )}
+      {confirm && account && (
+        <Modal
+          title={confirmTexts[confirm].title}
+          role="alertdialog"
+          describe
+          onClose={() => setConfirm(null)}
+          actions={
+            <>
+              <Button variant="outline" onClick={() => setConfirm(null)}>
+                Huỷ
+              </Button>
+              <Button variant={confirm === 'lock' ? 'danger' : 'primary'} disabled={busy} onClick={() => void act(confirm)}>
+                {confirmTexts[confirm].button}
+              </Button>
+            </>
+          }
+        >
+          <p>{confirmTexts[confirm].text(account.phone)}</p>
+        </Modal>
+      )}
+    </section>
+  );
+}
+
+const confirmTexts = {
+  lock: {
+    title: 'Khoá tài khoản?',
+    button: 'Khoá',
+    text: (phone: string) => `Tài khoản ${phone} sẽ bị đăng xuất ngay trên mọi thiết bị và không thể đăng nhập, lấy mã OTP hay dùng liên kết đặt mật khẩu cho tới khi được mở khoá.`,
+  },
+  unlock: { title: 'Mở khoá tài khoản?', button: 'Mở khoá', text: (phone: string) => `Tài khoản ${phone} sẽ đăng nhập lại được bằng mật khẩu của mình.` },
+  link: {
+    title: 'Tạo liên kết đặt mật khẩu?',
+    button: 'Tạo và gửi SMS',
+    text: (phone: string) => `Một liên kết dùng một lần (hết hạn sau 72 giờ) sẽ được gửi qua SMS tới ${phone} và hiện ở đây để bạn sao chép. Liên kết cũ (nếu có) sẽ hết hiệu lực.`,
+  },
+} as const;
+
+function Contestants({ contestants }: { contestants: AccountContestant[] }) {
+  return (
+    <div className="admin-card">
+      <h2>Thí sinh ({contestants.length})</h2>
+      {contestants.length === 0 && <p>Tài khoản chưa đăng ký thí sinh nào.</p>}
+      {contestants.map((contestant) => (
+        <div className="account-contestant" key={contestant.id}>
+          <h3>
+            {contestant.position}. {contestant.fullname} — lớp {contestant.class_name}, {contestant.school}
+          </h3>
+          {contestant.exams.length === 0 ? (
+            <p>Chưa dự thi.</p>
+          ) : (
+            <div className="admin-table-wrap">
+              <table className="admin-table">
+                <caption className="visually-hidden">Bài thi của {contestant.fullname}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Lượt</th>
+                    <th scope="col">Sách</th>
+                    <th scope="col">Trạng thái</th>
+                    <th scope="col" className="num">
+                      Điểm
+                    </th>
+                    <th scope="col">Bắt đầu</th>
+                    <th scope="col">Nộp bài</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {contestant.exams.map((exam) => (
+                    <tr key={exam.id}>
+                      <td>{exam.attempt}</td>
+                      <td>{exam.book}</td>
+                      <td>{exam.status === 1 ? 'Đã nộp' : 'Đang làm'}</td>
+                      <td className="num">{exam.points === null ? '—' : formatNumber(exam.points)}</td>
+                      <td>{formatDateTime(exam.start_time)}</td>
+                      <td>{exam.submitted_at ? formatDateTime(exam.submitted_at) : '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

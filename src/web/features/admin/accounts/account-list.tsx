@@ -1,0 +1,91 @@
+// The accounts list: search by phone (any part of it) or name, filter by role, paged on the server.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { formatDate } from '../../../../shared/format';
+import type { Page } from '../../../../shared/schemas/admin';
+import { roleLabels, type AccountSummary } from '../../../../shared/schemas/admin-accounts';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { Pager } from '../ui/pager';
+import { pageQuery, useAdminData } from '../ui/use-admin-data';
+
+const PER_PAGE = 50;
+export const roleLabel = (role: AccountSummary['role']) => roleLabels[role].charAt(0).toLocaleUpperCase('vi') + roleLabels[role].slice(1);
+
+export function AccountList() {
+  usePageTitle('Tài khoản');
+  const [search, setSearch] = useState({ q: '', role: '' });
+  const [draft, setDraft] = useState(search);
+  const [page, setPage] = useState(1);
+  const { data, error, loading } = useAdminData<Page<AccountSummary>>(`/admin/accounts?${pageQuery(page, search.q, { role: search.role }, PER_PAGE)}`);
+
+  const onSearch = (event: FormEvent) => {
+    event.preventDefault();
+    setSearch(draft);
+    setPage(1);
+  };
+
+  return (
+    <section className="admin-page">
+      <h1>Tài khoản</h1>
+      <div className="admin-actions">
+        <Link href="/quan-tri-truong-moi" className="btn btn-accent">
+          Tạo tài khoản quản trị trường
+        </Link>
+      </div>
+      <form className="admin-toolbar" role="search" aria-label="Tìm tài khoản" onSubmit={onSearch}>
+        <TextField
+          label="Số điện thoại hoặc họ tên"
+          inputMode="search"
+          value={draft.q}
+          onChange={(event) => setDraft({ ...draft, q: event.target.value })}
+          hint="Một phần số điện thoại là đủ, ví dụ 4567."
+        />
+        <SelectField label="Loại tài khoản" value={draft.role} onChange={(event) => setDraft({ ...draft, role: event.target.value })}>
+          <option value="">Tất cả</option>
+          <option value="parent">Phụ huynh</option>
+          <option value="school_admin">Quản trị trường</option>
+          <option value="organiser">Ban tổ chức</option>
+        </SelectField>
+        <Button type="submit">Tìm</Button>
+      </form>
+      {error && <p role="alert">{error}</p>}
+      <div className="admin-table-wrap" aria-busy={loading}>
+        <table className="admin-table">
+          <caption className="visually-hidden">Danh sách tài khoản</caption>
+          <thead>
+            <tr>
+              <th scope="col">Số điện thoại</th>
+              <th scope="col">Họ tên</th>
+              <th scope="col">Loại</th>
+              <th scope="col">Trường</th>
+              <th scope="col">Ngày tạo</th>
+              <th scope="col">Trạng thái</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data?.items.map((account) => (
+              <tr key={account.id}>
+                <td>
+                  <Link href={`/${account.id}`}>{account.phone}</Link>
+                </td>
+                <td>{account.name}</td>
+                <td>{roleLabel(account.role)}</td>
+                <td>{account.school_name ?? ''}</td>
+                <td>{formatDate(account.created_at)}</td>
+                <td>{account.locked_at ? <span className="account-state-locked">Đã khoá</span> : 'Hoạt động'}</td>
+              </tr>
+            ))}
+            {data && data.items.length === 0 && (
+              <tr>
+                <td colSpan={6}>Không có tài khoản nào phù hợp.</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      {data && <Pager page={page} perPage={PER_PAGE} total={data.total} onPage={setPage} />}
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+// One-time set-password links to hand to their owners (they were also sent by SMS): each with a
+// copy button, and all of them at once for a message or a spreadsheet.
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../components/ui/notices';
+import type { PasswordLink } from '../../../../shared/schemas/admin-accounts';
+
+async function copy(text: string, what: string) {
+  try {
+    await navigator.clipboard.writeText(text);
+    notify('success', 'Đã sao chép', what);
+  } catch {
+    notify('error', 'Không sao chép được', 'Hãy chọn liên kết rồi bấm Ctrl+C.');
+  }
+}
+
+export function PasswordLinks({ links, smsFailed = [] }: { links: PasswordLink[]; smsFailed?: string[] }) {
+  if (links.length === 0) return null;
+  return (
+    <div className="password-links">
+      <p>
+        Liên kết đặt mật khẩu (dùng một lần, hết hạn sau 72 giờ) đã được gửi qua SMS
+        {smsFailed.length > 0 ? `, trừ ${smsFailed.length} số không gửi được (đánh dấu bên dưới): hãy gửi cho họ bằng cách khác` : ''}. Bạn cũng có thể
+        sao chép để gửi cho từng người.
+      </p>
+      {links.length > 1 && (
+        <Button variant="outline" onClick={() => void copy(links.map((l) => `${l.phone}\t${l.url}`).join('\n'), `${links.length} liên kết`)}>
+          Sao chép tất cả ({links.length})
+        </Button>
+      )}
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <caption className="visually-hidden">Liên kết đặt mật khẩu</caption>
+          <thead>
+            <tr>
+              <th scope="col">Số điện thoại</th>
+              <th scope="col">Liên kết</th>
+              <th scope="col">
+                <span className="visually-hidden">Sao chép</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {links.map((link) => (
+              <tr key={link.phone}>
+                <td>
+                  {link.phone}
+                  {smsFailed.includes(link.phone) && <strong className="sms-failed"> (chưa gửi được SMS)</strong>}
+                </td>
+                <td className="password-link-url">
+                  <code>{link.url}</code>
+                </td>
+                <td>
+                  <Button variant="outline" aria-label={`Sao chép liên kết của ${link.phone}`} onClick={() => void copy(link.url, link.phone)}>
+                    Sao chép
+                  </Button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+// The contest's name, timeline and exam limits. Dates are typed in Vietnam's time whatever the
+// computer's time zone; only the fields the organiser changed are sent.
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  contestDateFields,
+  contestFormSchema,
+  contestMessages,
+  fromVietnamLocalInput,
+  toVietnamLocalInput,
+  type ContestDateField,
+  type ContestFormValues,
+  type ContestSettings,
+} from '../../../../shared/schemas/admin-contest';
+import { formatDate, formatDuration, formatTime } from '../../../../shared/format';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { notify } from '../../../components/ui/notices';
+import { ApiRequestError, api } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/server-errors';
+
+const dateLabels: Record<ContestDateField, string> = {
+  reading_starts_at: 'Bắt đầu đọc sách',
+  reading_ends_at: 'Kết thúc đọc sách',
+  exam_starts_at: 'Mở thi',
+  exam_ends_at: 'Đóng thi',
+  results_at: 'Công bố kết quả',
+  ceremony_starts_at: 'Bắt đầu trao giải',
+  ceremony_ends_at: 'Kết thúc trao giải',
+};
+
+function toForm(settings: ContestSettings): ContestFormValues {
+  const dates = Object.fromEntries(contestDateFields.map((field) => [field, toVietnamLocalInput(settings[field])]));
+  return {
+    name: settings.name,
+    ...(dates as Record<ContestDateField, string>),
+    exam_duration_seconds: settings.exam_duration_seconds,
+    questions_per_exam: settings.questions_per_exam,
+    attempts_per_contestant: settings.attempts_per_contestant,
+  };
+}
+
+/** 02/04/2026 08:00, or nothing while the input is incomplete. */
+function shownDateTime(local: string): string {
+  const iso = fromVietnamLocalInput(local);
+  return local && !Number.isNaN(new Date(iso).getTime()) ? `${formatDate(iso)} ${formatTime(iso)}` : '';
+}
+
+function windowState(settings: ContestSettings, now = Date.now()): string {
+  if (now < new Date(settings.exam_starts_at).getTime()) return 'Chưa mở thi';
+  if (now <= new Date(settings.exam_ends_at).getTime()) return 'Đang mở thi';
+  return 'Đã đóng thi';
+}
+
+export function ContestForm({ settings: initial }: { settings: ContestSettings }) {
+  const [settings, setSettings] = useState(initial);
+  const [warnings, setWarnings] = useState<string[]>([]);
+  const form = useForm<ContestFormValues>({ resolver: zodResolver(contestFormSchema), defaultValues: toForm(initial) });
+  const { register, handleSubmit, formState, watch } = form;
+  const errors = formState.errors;
+
+  const onSubmit = handleSubmit(async (values) => {
+    const before = toForm(settings);
+    const changed: Record<string, string | number> = {};
+    for (const key of Object.keys(values) as (keyof ContestFormValues)[]) {
+      if (values[key] === before[key]) continue;
+      changed[key] = (contestDateFields as readonly string[]).includes(key) ? fromVietnamLocalInput(values[key] as string) : values[key];
+    }
+    if (Object.keys(changed).length === 0) {
+      notify('info', 'Không có thay đổi nào để lưu.');
+      return;
+    }
+    try {
+      const answer = await api.put<{ data: ContestSettings; warnings?: string[] }>('/admin/contest', changed);
+      setSettings(answer.data);
+      setWarnings(answer.warnings ?? []);
+      form.reset(toForm(answer.data));
+      notify('success', contestMessages.saved);
+    } catch (error) {
+      if (error instanceof ApiRequestError) {
+        let first = true;
+        for (const [key, message] of Object.entries(error.errors)) {
+          if (!(key in values)) continue;
+          form.setError(key as Path<ContestFormValues>, { type: 'server', message }, { shouldFocus: first });
+          first = false;
+        }
+      }
+      notify('error', 'Chưa lưu được cài đặt', errorMessage(error));
+    }
+  });
+
+  const duration = watch('exam_duration_seconds');
+  return (
+    <form className="admin-card" onSubmit={onSubmit} noValidate aria-labelledby="contest-form-title">
+      <h2 id="contest-form-title">Cuộc thi và thời gian</h2>
+      <p>
+        Trạng thái: <strong className="contest-window-state">{windowState(settings)}</strong>. Ngày giờ theo giờ Việt Nam (GMT+7).
+      </p>
+      <div className="admin-form">
+        <div className="field-wide">
+          <TextField label="Tên cuộc thi" {...register('name')} error={errors.name?.message} />
+        </div>
+        {contestDateFields.map((field) => (
+          <TextField
+            key={field}
+            label={dateLabels[field]}
+            type="datetime-local"
+            {...register(field)}
+            hint={shownDateTime(watch(field)) || 'dd/mm/yyyy hh:mm'}
+            error={errors[field]?.message}
+          />
+        ))}
+        <TextField
+          label="Thời gian làm bài (giây)"
+          type="number"
+          inputMode="numeric"
+          min={60}
+          max={7200}
+          {...register('exam_duration_seconds', { valueAsNumber: true })}
+          hint={Number.isFinite(duration) ? formatDuration(duration) : undefined}
+          error={errors.exam_duration_seconds?.message}
+        />
+        <TextField
+          label="Số câu hỏi mỗi bài thi"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={100}
+          {...register('questions_per_exam', { valueAsNumber: true })}
+          hint="Mỗi sách cần có ít nhất chừng này câu hỏi trước khi mở thi."
+          error={errors.questions_per_exam?.message}
+        />
+        <TextField
+          label="Số lượt thi mỗi thí sinh"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={3}
+          {...register('attempts_per_contestant', { valueAsNumber: true })}
+          error={errors.attempts_per_contestant?.message}
+        />
+      </div>
+      {warnings.length > 0 && (
+        <div className="contest-warnings" role="status">
+          <strong>Lưu ý:</strong>
+          <ul>
+            {warnings.map((warning) => (
+              <li key={warning}>{warning}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="admin-actions">
+        <Button type="submit" disabled={formState.isSubmitting}>
+          Lưu cài đặt cuộc thi
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -23,6 +23,7 @@ import { registerReportRoutes } from './features/reports/routes';
 import { registerCertificateRoutes } from './features/certificates/routes';
 import { registerMediaRoutes } from './features/media/routes';
 import { registerAdminRoutes } from './features/admin/routes';
+import { registerDocsRoutes, registerOpenApi } from './features/docs/routes';
 import type { AppDeps, Services } from './services';
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
@@ -66,6 +67,9 @@ export async function buildApp(deps: AppDeps) {
   const auth = createAuth(deps.db, deps.clock);
   const services: Services = { ...deps, auth };
 
+  // The OpenAPI document sees every route registered after this line (features/docs).
+  await registerOpenApi(app);
+
   await app.register(
     async (api) => {
       api.addHook('preValidation', refuseControlCharacters);
@@ -80,6 +84,7 @@ export async function buildApp(deps: AppDeps) {
       registerCertificateRoutes(api, services);
       registerMediaRoutes(api, services);
       registerAdminRoutes(api, services);
+      registerDocsRoutes(api, services);
     },
     { prefix: '/api' },
   );

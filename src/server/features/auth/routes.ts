@@ -23,31 +23,31 @@ const NO_STORE = 'no-store';
 export function registerAuthRoutes(api: Api, services: Services) {
   const { auth } = services;
 
-  api.post('/send-otp', { schema: { body: sendOtpRequestSchema, response: { 200: sendOtpResponseSchema } } }, async (request) => {
+  api.post('/send-otp', { schema: { summary: 'Gửi mã OTP qua SMS (đăng ký hoặc quên mật khẩu)', body: sendOtpRequestSchema, response: { 200: sendOtpResponseSchema } } }, async (request) => {
     const { message, resendAfter } = await accounts.sendOtp(services, request.body, request.ip);
     return { success: true as const, message, resend_after: resendAfter };
   });
 
-  api.post('/register', { schema: { body: registerRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
+  api.post('/register', { schema: { summary: 'Đăng ký tài khoản phụ huynh bằng mã OTP; trả về mã phiên', body: registerRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
     const session = await accounts.register(services, request.body);
     reply.header('cache-control', NO_STORE);
     return { success: true as const, message: accountMessages.registerSuccess, ...session };
   });
 
-  api.post('/login', { schema: { body: loginRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
+  api.post('/login', { schema: { summary: 'Đăng nhập bằng số điện thoại và mật khẩu; trả về mã phiên (access_token)', body: loginRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
     const session = await accounts.login(services, request.body, request.ip);
     reply.header('cache-control', NO_STORE);
     return { success: true as const, message: accountMessages.loginSuccess, ...session };
   });
 
-  api.post('/logout', { preHandler: auth.requireUser, schema: { response: { 200: messageResponseSchema } } }, async (request) => {
+  api.post('/logout', { preHandler: auth.requireUser, schema: { summary: 'Đăng xuất (kết thúc phiên hiện tại)', response: { 200: messageResponseSchema } } }, async (request) => {
     await accounts.logout(services, auth.userOf(request).sessionId);
     return { success: true as const, message: messages.logoutSuccess };
   });
 
   api.post(
     '/forgot-password',
-    { schema: { body: forgotPasswordRequestSchema, response: { 200: authResponseSchema } } },
+    { schema: { summary: 'Đặt lại mật khẩu bằng mã OTP; trả về mã phiên', body: forgotPasswordRequestSchema, response: { 200: authResponseSchema } } },
     async (request, reply) => {
       const session = await accounts.forgotPassword(services, request.body);
       reply.header('cache-control', NO_STORE);
@@ -57,7 +57,7 @@ export function registerAuthRoutes(api: Api, services: Services) {
 
   api.get(
     '/customer/change-password',
-    { schema: { querystring: resetTokenQuerySchema, response: { 200: resetTokenResponseSchema } } },
+    { schema: { summary: 'Đổi liên kết đặt mật khẩu một lần (/doi-mat-khau/{token}) lấy mã phiên', querystring: resetTokenQuerySchema, response: { 200: resetTokenResponseSchema } } },
     async (request, reply) => {
       const result = await accounts.exchangeResetToken(services, request.query.token);
       reply.header('cache-control', NO_STORE);
@@ -67,7 +67,7 @@ export function registerAuthRoutes(api: Api, services: Services) {
 
   api.post(
     '/customer/change-password',
-    { preHandler: auth.requireUser, schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } } },
+    { preHandler: auth.requireUser, schema: { summary: 'Đổi mật khẩu của tài khoản đang đăng nhập', body: changePasswordRequestSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const user = auth.userOf(request);
       await accounts.changePassword(services, user.id, user.sessionId, request.body.password);

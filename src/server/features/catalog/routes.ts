@@ -16,28 +16,28 @@ import * as repo from './repo';
 const CACHE_REFERENCE_DATA = 'public, max-age=300';
 
 export function registerCatalogRoutes(api: Api, { db }: Services) {
-  api.get('/districts', { schema: { response: { 200: listResponse(namedItemSchema) } } }, async (_request, reply) => {
+  api.get('/districts', { schema: { summary: 'Danh sách quận/huyện', response: { 200: listResponse(namedItemSchema) } } }, async (_request, reply) => {
     reply.header('cache-control', CACHE_REFERENCE_DATA);
     return { success: true as const, data: await repo.listDistricts(db) };
   });
 
   api.get(
     '/schools',
-    { schema: { querystring: schoolsQuerySchema, response: { 200: listResponse(schoolSchema) } } },
+    { schema: { summary: 'Danh sách trường của một quận/huyện', querystring: schoolsQuerySchema, response: { 200: listResponse(schoolSchema) } } },
     async (request, reply) => {
       reply.header('cache-control', CACHE_REFERENCE_DATA);
       return { success: true as const, data: await repo.listSchools(db, request.query.district_id) };
     },
   );
 
-  api.get('/class-groups', { schema: { response: { 200: listResponse(classGroupSchema) } } }, async (_request, reply) => {
+  api.get('/class-groups', { schema: { summary: 'Danh sách khối lớp', response: { 200: listResponse(classGroupSchema) } } }, async (_request, reply) => {
     reply.header('cache-control', CACHE_REFERENCE_DATA);
     return { success: true as const, data: await repo.listClassGroups(db) };
   });
 
   api.get(
     '/class-rooms',
-    { schema: { querystring: classRoomsQuerySchema, response: { 200: listResponse(namedItemSchema) } } },
+    { schema: { summary: 'Danh sách lớp của một trường và khối lớp', querystring: classRoomsQuerySchema, response: { 200: listResponse(namedItemSchema) } } },
     async (request, reply) => {
       reply.header('cache-control', CACHE_REFERENCE_DATA);
       return { success: true as const, data: await repo.listClassRooms(db, request.query.class_group_id) };
@@ -47,7 +47,7 @@ export function registerCatalogRoutes(api: Api, { db }: Services) {
   // The home page's suggested books, by class group (not in the spec's call list; ours).
   api.get(
     '/books',
-    { schema: { response: { 200: z.object({ success: z.literal(true), data: z.array(classGroupWithBooksSchema) }) } } },
+    { schema: { summary: 'Sách của từng khối lớp', response: { 200: z.object({ success: z.literal(true), data: z.array(classGroupWithBooksSchema) }) } } },
     async (_request, reply) => {
       const [groups, books] = await Promise.all([repo.listClassGroups(db), repo.listBooks(db)]);
       reply.header('cache-control', CACHE_REFERENCE_DATA);

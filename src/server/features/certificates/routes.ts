@@ -16,20 +16,20 @@ export function registerCertificateRoutes(api: Api, services: Services) {
 
   api.get(
     '/chilren-certificate',
-    { preHandler: auth.requireUser, schema: { querystring: childCertificateQuerySchema, response: { 200: childCertificateResponseSchema } } },
+    { preHandler: auth.requireUser, schema: { summary: 'Giấy chứng nhận của một thí sinh (của phụ huynh đang đăng nhập)', querystring: childCertificateQuerySchema, response: { 200: childCertificateResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return childCertificates(services, auth.userOf(request), request.query.child_id);
     },
   );
 
-  api.get('/certificates/verify/:code', { schema: { params: verifyParamsSchema, response: { 200: verifyResponseSchema } } }, async (request, reply) => {
+  api.get('/certificates/verify/:code', { schema: { summary: 'Tra cứu một mã giấy chứng nhận (công khai)', params: verifyParamsSchema, response: { 200: verifyResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-cache');
     return verifyCertificate(services, request.params.code);
   });
 
   // Binary answer: no response schema; the owner check is in the service.
-  api.get('/certificates/:code/:format', { preHandler: auth.requireUser, schema: { params: certificateFileParamsSchema } }, async (request, reply) => {
+  api.get('/certificates/:code/:format', { preHandler: auth.requireUser, schema: { summary: 'Tải giấy chứng nhận (PDF hoặc ảnh)', params: certificateFileParamsSchema } }, async (request, reply) => {
     const file = await certificateFile(services, auth.userOf(request), request.params.code, request.params.format);
     reply.header('cache-control', 'private, no-cache').header('etag', file.etag);
     if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();

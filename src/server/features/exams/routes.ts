@@ -18,9 +18,13 @@ import {
 } from '../../../shared/schemas/exams';
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
+import { BEARER_SCHEME } from '../../lib/openapi';
 import { readBearerToken } from '../auth/guard';
 import { fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
 import * as service from './service';
+
+/** For the OpenAPI document: the hot paths below need the session token without a guard. */
+const BEARER = [{ [BEARER_SCHEME]: [] }];
 
 // Exam data is personal and changes with every save: never cached by a browser or a proxy.
 const NO_STORE = 'no-store';
@@ -36,7 +40,7 @@ export function registerExamRoutes(api: Api, services: Services) {
 
   api.get(
     '/children/:id/books',
-    { preHandler: requireParent, schema: { params: childBooksParamsSchema, response: { 200: childBooksResponseSchema } } },
+    { preHandler: requireParent, schema: { summary: 'Sách mà thí sinh có thể thi', params: childBooksParamsSchema, response: { 200: childBooksResponseSchema } } },
     async (request) => ({
       success: true as const,
       data: await service.booksOfContestant(deps, auth.userOf(request), request.params.id),
@@ -45,13 +49,13 @@ export function registerExamRoutes(api: Api, services: Services) {
 
   api.post(
     '/start-exam',
-    { preHandler: requireParent, schema: { body: startExamBodySchema, response: { 200: startExamResponseSchema } } },
+    { preHandler: requireParent, schema: { summary: 'Bắt đầu một lượt thi (rút câu hỏi từ ngân hàng của sách)', body: startExamBodySchema, response: { 200: startExamResponseSchema } } },
     async (request) => service.startExam(deps, auth.userOf(request), request.body.book_id, request.body.child_id),
   );
 
   api.get(
     '/examing',
-    { preHandler: requireParent, schema: { querystring: examingQuerySchema, response: { 200: examingResponseSchema } } },
+    { preHandler: requireParent, schema: { summary: 'Bài thi đang làm: câu hỏi, đáp án đã chọn, thời gian còn lại', querystring: examingQuerySchema, response: { 200: examingResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       return service.examForTaking(deps, auth.userOf(request), request.query);
@@ -61,7 +65,7 @@ export function registerExamRoutes(api: Api, services: Services) {
   // Hot paths: the session is checked inside the exam's own statement (no preHandler query).
   api.get(
     '/examing/get-time',
-    { schema: { querystring: examTimeQuerySchema, response: { 200: examTimeResponseSchema } } },
+    { schema: { summary: 'Thời gian còn lại của bài thi', querystring: examTimeQuerySchema, response: { 200: examTimeResponseSchema }, security: BEARER } },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       return service.examTimes(deps, readBearerToken(request), request.query.exam_id);
@@ -74,7 +78,7 @@ export function registerExamRoutes(api: Api, services: Services) {
   api.post(
     '/store-answers-exam',
     {
-      schema: { body: saveAnswersBodySchema, response: { 200: saveAnswersResponseSchema } },
+      schema: { summary: 'Lưu đáp án trong lúc thi (tự động, thường xuyên)', body: saveAnswersBodySchema, response: { 200: saveAnswersResponseSchema }, security: BEARER },
       validatorCompiler: fastValidatorCompiler(saveAnswersBodySchema),
       serializerCompiler: fastSerializerCompiler(saveAnswersResponseSchema),
       compress: false,
@@ -84,13 +88,13 @@ export function registerExamRoutes(api: Api, services: Services) {
 
   api.post(
     '/submit-exam',
-    { preHandler: requireParent, schema: { body: submitExamBodySchema, response: { 200: submitExamResponseSchema } } },
+    { preHandler: requireParent, schema: { summary: 'Nộp bài', body: submitExamBodySchema, response: { 200: submitExamResponseSchema } } },
     async (request) => service.submitExam(deps, auth.userOf(request), request.body),
   );
 
   api.get(
     '/exam-result',
-    { preHandler: requireParent, schema: { querystring: examResultQuerySchema, response: { 200: examResultResponseSchema } } },
+    { preHandler: requireParent, schema: { summary: 'Kết quả của một lượt thi đã nộp', querystring: examResultQuerySchema, response: { 200: examResultResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       return service.examResult(deps, auth.userOf(request), request.query.slug);

@@ -16,14 +16,14 @@ const summary = (post: { slug: string; name: string; image: string; created_at: 
 });
 
 export function registerNewsRoutes(api: Api, { db }: Services) {
-  api.get('/blogs', { schema: { response: { 200: newsListResponseSchema } } }, async (_request, reply) => {
+  api.get('/blogs', { schema: { summary: 'Danh sách tin tức đã đăng', response: { 200: newsListResponseSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=60');
     return { success: true as const, data: (await repo.listPublishedNews(db)).map(summary) };
   });
 
   api.get(
     '/blog/:slug',
-    { schema: { params: newsSlugParamsSchema, response: { 200: newsArticleResponseSchema } } },
+    { schema: { summary: 'Một bài tin theo đường dẫn (slug)', params: newsSlugParamsSchema, response: { 200: newsArticleResponseSchema } } },
     async (request, reply) => {
       const post = await repo.findPublishedNews(db, request.params.slug);
       if (!post) throw notFound(messages.notFound);

@@ -8,14 +8,14 @@ import * as profiles from './service';
 export function registerProfileRoutes(api: Api, services: Services) {
   const { auth } = services;
 
-  api.get('/profile', { preHandler: auth.requireUser, schema: { response: { 200: profileResponseSchema } } }, async (request, reply) => {
+  api.get('/profile', { preHandler: auth.requireUser, schema: { summary: 'Hồ sơ phụ huynh và các con dự thi', response: { 200: profileResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return { success: true as const, data: await profiles.loadProfile(services, auth.userOf(request).id) };
   });
 
   api.post(
     '/customer/profile',
-    { preHandler: auth.requireUser, schema: { body: profileUpdateRequestSchema, response: { 200: profileUpdateResponseSchema } } },
+    { preHandler: auth.requireUser, schema: { summary: 'Lưu hồ sơ phụ huynh và các con dự thi', body: profileUpdateRequestSchema, response: { 200: profileUpdateResponseSchema } } },
     async (request) => {
       const saved = await profiles.saveProfile(services, auth.userOf(request), request.body);
       return { success: true as const, message: messages.profileSaved, ...saved };

@@ -7,7 +7,7 @@ import { schoolReport } from './service';
 export function registerReportRoutes(api: Api, services: Services) {
   const { auth } = services;
 
-  api.get('/report-school', { preHandler: auth.requireUser, schema: { response: { 200: reportSchoolResponseSchema } } }, async (request, reply) => {
+  api.get('/report-school', { preHandler: auth.requireUser, schema: { summary: 'Báo cáo của trường (quản trị trường)', response: { 200: reportSchoolResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     return schoolReport(services, auth.userOf(request));
   });

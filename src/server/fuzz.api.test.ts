@@ -1,8 +1,9 @@
 // No input of any shape gives a 5xx: every route of the API, with odd path parameters, query
-// strings and bodies, as a visitor, a parent and a school administrator. The answers must be in
+// strings and bodies, as a visitor, a parent, a school administrator and the organiser (the back office). The answers must be in
 // the one error shape. A seeded generator, so that a failure can be replayed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContestant, createParent, createSchoolAdmin } from './test/factories';
+import { createContestant, createOrganiser, createParent, createSchoolAdmin } from './test/factories';
+import { routesOfTree } from './test/route-tree';
 import { startTestServer, type TestServer } from './test/harness';
 
 let server: TestServer;
@@ -12,7 +13,8 @@ beforeAll(async () => {
   const parent = await createParent(server);
   await createContestant(server, parent);
   const admin = await createSchoolAdmin(server);
-  tokens = [undefined, parent.token, admin.token];
+  const organiser = await createOrganiser(server);
+  tokens = [undefined, parent.token, admin.token, organiser.token];
 });
 afterAll(() => server?.close());
 
@@ -53,14 +55,13 @@ function oddObject(random: () => number, depth = 0): Record<string, unknown> {
   return object;
 }
 
-/** Routes and methods from Fastify's own route tree ("/api/exam/:slug (GET, HEAD)"). */
+/** Routes and methods of /api, from Fastify's own route tree (nested routes included). */
 function apiRoutes(): { path: string; methods: string[] }[] {
-  const tree = server.app.printRoutes({ commonPrefix: false });
-  const routes: { path: string; methods: string[] }[] = [];
-  for (const match of tree.matchAll(/(\/api\/\S*) \(([A-Z, ]+)\)/g)) {
-    routes.push({ path: match[1]!, methods: match[2]!.split(', ').filter((method) => method !== 'HEAD' && method !== 'OPTIONS') });
+  const byPath = new Map<string, string[]>();
+  for (const { method, path } of routesOfTree(server.app)) {
+    if (path.startsWith('/api/')) byPath.set(path, [...(byPath.get(path) ?? []), method]);
   }
-  return routes;
+  return [...byPath].map(([path, methods]) => ({ path, methods }));
 }
 
 describe('odd input on every route', () => {

@@ -3,7 +3,7 @@
 // values and on how the dates fit together are `contestProblems`, used by the server (422
 // invalid_settings, errors keyed by field) and by the form alike.
 import { z } from 'zod';
-import { MAX_ATTEMPTS_PER_CONTESTANT, TIME_ZONE } from '../rules';
+import { MAX_ATTEMPTS_PER_CONTESTANT, QUESTIONS_PER_EXAM, TIME_ZONE } from '../rules';
 
 export const contestDateFields = [
   'reading_starts_at',
@@ -30,7 +30,9 @@ export const prizeKindLabels: Record<PrizeKindName, string> = {
 export const contestLimits = {
   nameMax: 200,
   durationSeconds: { min: 60, max: 7200 },
-  questionsPerExam: { min: 1, max: 100 },
+  // At most the spec's 20: an exam is scored 5 points a question up to 100, and the exam screen,
+  // the certificate and the ranking are built for that; fewer is allowed (e.g. a short trial).
+  questionsPerExam: { min: 1, max: QUESTIONS_PER_EXAM },
   attempts: { min: 1, max: MAX_ATTEMPTS_PER_CONTESTANT },
   classMin: { min: 1, max: 1000 },
   tiersPerKind: 10,

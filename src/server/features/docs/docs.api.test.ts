@@ -3,6 +3,7 @@
 // multipart/form-data, the bearer scheme and the one error shape; /api/docs is a readable page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { routesOfTree } from '../../test/route-tree';
 import { pageSecurityHeaders, SWAGGER_UI_STYLE_HASH } from '../../lib/security-headers';
 import { routeCatalogue } from './routes';
 import { tagRules } from './tags';
@@ -24,23 +25,12 @@ const toOpenApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}'
 /** swagger-ui's own page, script and files: not part of the API. */
 const isDocsPageFile = (path: string) => path === '/api/docs' || (path.startsWith('/api/docs/') && path !== '/api/docs/openapi.json');
 
-/**
- * "METHOD /path" of every route in Fastify's route tree (printRoutes nests a route under another
- * that is a prefix of it, "│   └── /get-time (GET)"): /api/* and the probes.
- */
+/** "METHOD /path" of every route of the app under /api and the probes (docs page files aside). */
 function routesOfTheApp(): string[] {
   const routes = new Set<string>();
-  const parents: string[] = [];
-  for (const line of server.app.printRoutes({ commonPrefix: false }).split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([A-Z, ]+)\))?$/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    const path = (parents[depth - 1] ?? '') + match[2]!;
-    parents[depth] = path;
-    parents.length = depth + 1;
-    const clean = path.replace(/\/$/, '');
-    if (!match[3] || !/^\/(api(\/|$)|healthz$|readyz$)/.test(clean) || isDocsPageFile(clean)) continue;
-    for (const method of match[3].split(', ')) if (method !== 'HEAD' && method !== 'OPTIONS') routes.add(`${method} ${toOpenApiPath(clean)}`);
+  for (const { method, path } of routesOfTree(server.app)) {
+    if (!/^\/(api(\/|$)|healthz$|readyz$)/.test(path) || isDocsPageFile(path)) continue;
+    routes.add(`${method} ${toOpenApiPath(path)}`);
   }
   return [...routes].sort();
 }
@@ -197,5 +187,14 @@ describe('GET /api/docs', () => {
     expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
     // Read to the end: an unread answer keeps its connection busy and the server's close waiting.
     await response.arrayBuffer();
+  });
+
+  it('sends the old index address to the page once, query string or not (no redirect loop)', async () => {
+    for (const path of ['/api/docs/static/index.html', '/api/docs/static/index.html?a=b']) {
+      const response = await fetch(server.url + path, { redirect: 'manual' });
+      expect(response.status).toBe(302);
+      expect(response.headers.get('location')).toBe('/api/docs/');
+      await response.arrayBuffer();
+    }
   });
 });

@@ -98,8 +98,14 @@ export async function registerOpenApi(app: Api) {
 }
 
 /** The page's own headers: the site's page set with the docs page's CSP (security-headers.ts). */
-function docsHeaders(_request: FastifyRequest, reply: FastifyReply, done: () => void) {
+function docsHeaders(request: FastifyRequest, reply: FastifyReply, done: () => void) {
   reply.headers(docsPageSecurityHeaders);
+  // swagger-ui redirects /static/index.html to the page by rewriting the URL with a pattern that
+  // misses a query string, so /static/index.html?x redirected to itself for ever.
+  if (/\/static\/index\.html\?/.test(request.url)) {
+    void reply.redirect('/api/docs/');
+    return;
+  }
   done();
 }
 

@@ -76,6 +76,8 @@ export function JoinExamPage() {
 }
 
 function StartForm({ contestants }: { contestants: Contestant[] }) {
+  // The organiser's setting (the server enforces it too); the spec's 3 until /api/site answers.
+  const attemptsAllowed = useSite()?.contest?.attempts_per_contestant ?? MAX_ATTEMPTS_PER_CONTESTANT;
   const navigate = useNavigate();
   const [childId, setChildId] = useState('');
   const [bookId, setBookId] = useState('');
@@ -143,7 +145,7 @@ function StartForm({ contestants }: { contestants: Contestant[] }) {
         <SelectField label="Thí sinh" value={childId} onChange={(event) => setChildId(event.target.value)} error={errors.child}>
           <option value="">-- Chọn thí sinh --</option>
           {contestants.map((contestant) => {
-            const left = MAX_ATTEMPTS_PER_CONTESTANT - contestant.exams.length;
+            const left = attemptsAllowed - contestant.exams.length;
             return (
               <option key={contestant.id} value={contestant.id}>
                 {contestant.fullname} ({left > 0 ? `còn ${left} lượt thi` : 'hết lượt thi'})

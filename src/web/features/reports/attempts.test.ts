@@ -8,4 +8,10 @@ describe('attemptsNote', () => {
     expect(attemptsNote(2)).toBe('Số lần còn được tham gia thi: 1');
     expect(attemptsNote(3)).toBe('Thí sinh đã hết lượt thi');
   });
+
+  it('counts from the attempts the contest allows when the organiser set fewer', () => {
+    expect(attemptsNote(0, 2)).toBe('Số lần còn được tham gia thi: 2');
+    expect(attemptsNote(1, 2)).toBe('Số lần còn được tham gia thi: 1');
+    expect(attemptsNote(2, 2)).toBe('Thí sinh đã hết lượt thi');
+  });
 });

@@ -5,6 +5,7 @@ import { formatDuration, formatNumber } from '../../../shared/format';
 import type { Contestant, ContestantExam, ProfileResponse } from '../../../shared/schemas/profile';
 import { api } from '../../lib/api-client';
 import { Link } from '../../lib/router';
+import { useSite } from '../../lib/site';
 import { attemptsNote } from './attempts';
 import { Loading } from '../../components/ui/loading';
 import { NoContestantsWarning } from '../../components/no-contestants-warning';
@@ -43,6 +44,7 @@ export function ParentReport() {
 }
 
 function ChildBlock({ child }: { child: Contestant }) {
+  const attemptsAllowed = useSite()?.contest?.attempts_per_contestant;
   const exams = [...child.exams].sort((a, b) => a.attempt - b.attempt);
   const headingId = `report-child-${child.id}`;
   return (
@@ -60,7 +62,7 @@ function ChildBlock({ child }: { child: Contestant }) {
         </Link>
       </div>
       <p className="report-attempts" data-testid="attempts-note">
-        {attemptsNote(exams.length)}
+        {attemptsNote(exams.length, attemptsAllowed)}
       </p>
       {exams.length > 0 && (
         <ol className="report-exams" aria-label={`Các lần thi của ${child.fullname}`}>

@@ -143,6 +143,9 @@ export function RulesPage() {
   const session = useSession();
   const contest = site?.contest;
   const minutes = Math.round((contest?.exam_duration_seconds ?? DEFAULT_EXAM_DURATION_SECONDS) / 60);
+  // The organiser's settings, the spec's numbers until they arrive.
+  const questions = contest?.questions_per_exam ?? QUESTIONS_PER_EXAM;
+  const attempts = contest?.attempts_per_contestant ?? MAX_ATTEMPTS_PER_CONTESTANT;
   const schoolPupils = prizesOfKind('school_pupils')[0]!;
 
   return (
@@ -210,17 +213,17 @@ export function RulesPage() {
           </li>
           <li>Vào mục “Vào thi”, chọn thí sinh và cuốn sách dự thi.</li>
           <li>
-            Mỗi bài thi gồm <strong>{QUESTIONS_PER_EXAM} câu hỏi trắc nghiệm</strong> về nội dung cuốn sách và <strong>1 câu hỏi dự đoán</strong>:
+            Mỗi bài thi gồm <strong>{questions} câu hỏi trắc nghiệm</strong> về nội dung cuốn sách và <strong>1 câu hỏi dự đoán</strong>:
             có bao nhiêu bài thi tham gia cuộc thi.
           </li>
           <li>
             Thời gian làm mỗi bài thi là <strong>{minutes} phút</strong>. Bài làm được lưu tự động; khi hết giờ, bài thi được tự động nộp.
           </li>
           <li>
-            Mỗi câu trả lời đúng được <strong>{POINTS_PER_CORRECT_ANSWER} điểm</strong>, tối đa <strong>{MAX_POINTS} điểm</strong>.
+            Mỗi câu trả lời đúng được <strong>{POINTS_PER_CORRECT_ANSWER} điểm</strong>, tối đa <strong>{Math.min(MAX_POINTS, questions * POINTS_PER_CORRECT_ANSWER)} điểm</strong>.
           </li>
           <li>
-            Mỗi thí sinh được thi tối đa <strong>{MAX_ATTEMPTS_PER_CONTESTANT} lần</strong>; <strong>lần thi có kết quả tốt nhất</strong> được tính để
+            Mỗi thí sinh được thi tối đa <strong>{attempts} lần</strong>; <strong>lần thi có kết quả tốt nhất</strong> được tính để
             xếp hạng.
           </li>
           <li>Sau khi nộp bài, thí sinh xem ngay kết quả và tải giấy chứng nhận tham gia trực tuyến.</li>

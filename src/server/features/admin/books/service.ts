@@ -13,6 +13,9 @@ import { isDryRun, type Upload } from '../uploads';
 import { readQuestionFile } from './question-file';
 import * as repo from './repo';
 
+/** Shown for a new book until its cover is uploaded (a static file of the web app). */
+export const NO_COVER_IMAGE = '/images/books/no-cover.svg';
+
 type Deps = Pick<Services, 'db' | 'clock'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
@@ -51,7 +54,7 @@ export async function createBook(deps: Deps, actor: Actor, input: { name: string
   try {
     const id = await db.transaction().execute(async (trx) => {
       // The cover is uploaded next; until then the book has none.
-      const { id } = await repo.insertBook(trx, { ...input, image: '' });
+      const { id } = await repo.insertBook(trx, { ...input, image: NO_COVER_IMAGE });
       await recordAudit(trx, actor, { kind: 'book.create', summary: `Thêm sách "${input.name}"`, details: { after: { id, ...input } } });
       return id;
     });

@@ -111,7 +111,8 @@ describe('GET/PUT /api/admin/contest', () => {
     ['results_at', { results_at: '2026-13-45T08:00:00Z' }, 'Ngày giờ không hợp lệ'],
     ['name', { name: '   ' }, 'bắt buộc'],
     ['exam_duration_seconds', { exam_duration_seconds: 5 }, 'từ 60 đến 7200'],
-    ['questions_per_exam', { questions_per_exam: 0 }, 'từ 1 đến 100'],
+    ['questions_per_exam', { questions_per_exam: 0 }, 'từ 1 đến 20'],
+    ['questions_per_exam', { questions_per_exam: 21 }, 'từ 1 đến 20'],
     ['attempts_per_contestant', { attempts_per_contestant: 4 }, 'từ 1 đến 3'],
     ['class_min_participants', { class_min_participants: 0 }, 'từ 1 đến 1000'],
   ])('refuses a bad %s with 422 invalid_settings keyed by the field, storing nothing', async (field, raw, message) => {

@@ -55,6 +55,7 @@ export const errorCodes = [
   'name_taken',
   'account_locked',
   'invalid_settings',
+  'consent_required',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

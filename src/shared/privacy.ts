@@ -19,3 +19,10 @@ export function maskPhone(phone: string): string {
 
 /** Every run of 9 to 12 digits (a phone number, with or without +84) in a text, masked. */
 export const maskPhonesIn = (text: string) => text.replace(/\+?\d{9,12}/g, (match) => maskPhone(match));
+
+/** The end of the retention period: `months` after the results date. */
+export function retentionEndsAt(resultsAt: Date | string, months = DEFAULT_RETENTION_MONTHS): Date {
+  const end = new Date(resultsAt);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  return end;
+}

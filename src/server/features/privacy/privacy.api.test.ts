@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { createContestant, createParent, firstSchool, classGroupAt, nextPhone, type CreatedUser } from '../../test/factories';
+import { createContestant, createParent, createSchoolAdmin, firstSchool, classGroupAt, nextPhone, type CreatedUser } from '../../test/factories';
 import { answersFor, saveBody, startExam } from '../../test/exam-fixtures';
 import { bookForClassRoom, insertFinishedExams, insertPupils } from '../../demo/finished-exams';
 import { computeResults } from '../ranking/compute';
@@ -218,6 +218,11 @@ describe('deleting an account', () => {
     expect(done.status).toBe(200);
     expect(await server.db.selectFrom('users').select('id').where('id', '=', parent.id).executeTakeFirst()).toBeUndefined();
     expect(await server.db.selectFrom('contestants').select('id').where('user_id', '=', parent.id).execute()).toEqual([]);
+
+    const admin = await createSchoolAdmin(server);
+    track({ ...admin });
+    const refused = await server.request('POST', '/api/customer/delete-account/send-otp', { token: admin.token });
+    expect([refused.status, refused.body.code]).toEqual([403, 'forbidden']);
   });
 });
 

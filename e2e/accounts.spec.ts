@@ -38,6 +38,8 @@ async function fillContestant(page: Page, n: number, fullname: string, options: 
     await c.getByLabel('Lớp', { exact: true }).selectOption({ label: 'Khác' });
     await c.getByLabel('Tên lớp').fill(options.otherClass);
   }
+  // A new contestant: the parent confirms the child's agreement (issue 15).
+  await c.getByRole('checkbox', { name: /con đồng ý tham gia/ }).check();
 }
 
 test('a parent registers, enrols three contestants, logs out and in, recovers and changes the password', async ({ page }) => {
@@ -67,6 +69,12 @@ test('a parent registers, enrols three contestants, logs out and in, recovers an
   await expect(page.getByText('Mã OTP đã được gửi tới số điện thoại của bạn, có hiệu lực trong 10 phút.')).toBeVisible();
   const registerCode = await otpFor(phone);
   await page.getByLabel(/Mã OTP/).fill(registerCode === '000000' ? '111111' : '000000');
+  // The privacy notice must be agreed to (issue 15): the box starts unticked.
+  const consent = page.getByRole('checkbox', { name: /Chính sách bảo mật/ });
+  await expect(consent).not.toBeChecked();
+  await page.getByRole('button', { name: 'Tạo tài khoản' }).click();
+  await expect(page.getByText('Vui lòng đồng ý với Chính sách bảo mật để tiếp tục.')).toBeVisible();
+  await consent.check();
   await page.getByRole('button', { name: 'Tạo tài khoản' }).click();
   await expect(page.getByText(/^Mã OTP không đúng\. Bạn còn 4 lần thử\.$/)).toBeVisible();
   await page.getByLabel(/Mã OTP/).fill(registerCode);
@@ -129,7 +137,7 @@ test('a parent registers, enrols three contestants, logs out and in, recovers an
     const response = await fetch('/api/customer/profile', {
       method: 'POST',
       headers,
-      body: JSON.stringify({ childrens: [...childrens, { ...childrens[0], id: undefined }] }),
+      body: JSON.stringify({ childrens: [...childrens, { ...childrens[0], id: undefined, child_consent: true }] }),
     });
     return { status: response.status, body: await response.json() };
   });

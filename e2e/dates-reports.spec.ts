@@ -80,7 +80,7 @@ test('the school report at 360 px: three tabs in view, "—" for a class where n
   // A pupil registered, without an exam, in a class of the demo school: a class with nobody finished.
   const phone = uniquePhone();
   await ok(await request.post('/api/send-otp', { data: { phone, password: 'matkhau123', is_register: 1 } }));
-  const registered = await ok(await request.post('/api/register', { data: { phone, password: 'matkhau123', otp: await otpFor(phone) } }));
+  const registered = await ok(await request.post('/api/register', { data: { phone, password: 'matkhau123', otp: await otpFor(phone), consent: true } }));
   let school: { districtId: number; schoolId: number } | undefined;
   for (const district of (await ok(await request.get('/api/districts'))).data) {
     const found = (await ok(await request.get(`/api/schools?district_id=${district.id}`))).data.find((s: { name: string }) => s.name === SCHOOL);
@@ -92,7 +92,7 @@ test('the school report at 360 px: three tabs in view, "—" for a class where n
   await ok(
     await request.post('/api/customer/profile', {
       headers: { authorization: `Bearer ${registered.access_token}` },
-      data: { phone, childrens: [{ fullname: 'Phan Minh Khôi', district_id: school!.districtId, school_id: school!.schoolId, class_group_id: group.id, class_room_id: room.id }] },
+      data: { phone, childrens: [{ fullname: 'Phan Minh Khôi', district_id: school!.districtId, school_id: school!.schoolId, class_group_id: group.id, class_room_id: room.id, child_consent: true }] },
     }),
   );
 
@@ -140,7 +140,7 @@ test('the school report at 360 px: three tabs in view, "—" for a class where n
 test('a result page that cannot load for good says so once and leads to Vào thi', async ({ page, context, request, baseURL }) => {
   const phone = uniquePhone();
   await ok(await request.post('/api/send-otp', { data: { phone, password: 'matkhau123', is_register: 1 } }));
-  const registered = await ok(await request.post('/api/register', { data: { phone, password: 'matkhau123', otp: await otpFor(phone) } }));
+  const registered = await ok(await request.post('/api/register', { data: { phone, password: 'matkhau123', otp: await otpFor(phone), consent: true } }));
   await storeSession(context, baseURL!, { token: registered.access_token, user: registered.user });
 
   // A 503 (server busy) can pass: 'Thử lại' is offered, and pressing it asks again.

@@ -24,7 +24,7 @@ export async function registerFamily(request: APIRequestContext, childName = 'Tr
   const password = 'matkhau123';
   await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
   const otp = await otpFor(phone);
-  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp } }));
+  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp, consent: true } }));
   const token: string = registered.access_token;
   const headers = { authorization: `Bearer ${token}` };
 
@@ -40,7 +40,7 @@ export async function registerFamily(request: APIRequestContext, childName = 'Tr
       data: {
         phone,
         childrens: [
-          { fullname: childName, district_id: district.id, school_id: schools.data[0].id, class_group_id: group.id, class_room_id: rooms.data[0].id },
+          { fullname: childName, district_id: district.id, school_id: schools.data[0].id, class_group_id: group.id, class_room_id: rooms.data[0].id, child_consent: true },
         ],
       },
     }),

@@ -28,6 +28,7 @@ async function registerParent(page: Page, phone: string, password: string) {
   await page.getByLabel('Mật khẩu').fill(password);
   await page.getByRole('button', { name: 'Gửi OTP' }).click();
   await page.getByLabel(/Mã OTP/).fill(await otpFor(phone));
+  await page.getByRole('checkbox', { name: /Chính sách bảo mật/ }).check();
   await page.getByRole('button', { name: 'Tạo tài khoản' }).click();
   await expect(page).toHaveURL(/\/tai-khoan$/);
 }

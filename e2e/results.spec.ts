@@ -33,7 +33,7 @@ async function registerFamily(request: APIRequestContext, childName: string): Pr
   const phone = uniquePhone();
   const password = 'matkhau123';
   await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
-  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp: await otpFor(phone) } }));
+  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp: await otpFor(phone), consent: true } }));
   const headers = { authorization: `Bearer ${registered.access_token}` };
   let found: { districtId: number; schoolId: number } | undefined;
   for (const district of (await ok(await request.get('/api/districts'))).data) {
@@ -45,7 +45,7 @@ async function registerFamily(request: APIRequestContext, childName: string): Pr
   await ok(
     await request.post('/api/customer/profile', {
       headers,
-      data: { phone, childrens: [{ fullname: childName, district_id: found!.districtId, school_id: found!.schoolId, class_group_id: group.id, class_room_id: room.id }] },
+      data: { phone, childrens: [{ fullname: childName, district_id: found!.districtId, school_id: found!.schoolId, class_group_id: group.id, class_room_id: room.id, child_consent: true }] },
     }),
   );
   const profile = await ok(await request.get('/api/profile', { headers }));

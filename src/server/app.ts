@@ -18,6 +18,7 @@ import { registerCatalogRoutes } from './features/catalog/routes';
 import { registerNewsRoutes } from './features/news/routes';
 import { registerAuthRoutes } from './features/auth/routes';
 import { registerProfileRoutes } from './features/profile/routes';
+import { registerPrivacyRoutes } from './features/privacy/routes';
 import { registerExamRoutes } from './features/exams/routes';
 import { registerReportRoutes } from './features/reports/routes';
 import { registerCertificateRoutes } from './features/certificates/routes';
@@ -79,6 +80,7 @@ export async function buildApp(deps: AppDeps) {
       registerNewsRoutes(api, services);
       registerAuthRoutes(api, services);
       registerProfileRoutes(api, services);
+      registerPrivacyRoutes(api, services);
       registerExamRoutes(api, services);
       registerReportRoutes(api, services);
       registerCertificateRoutes(api, services);

@@ -17,6 +17,7 @@ import { shareWithPrimary, registrySource } from './features/metrics/cluster-met
 import { createMetrics } from './features/metrics/metrics';
 import { startMetricsServer } from './features/metrics/server';
 import { startBackgroundJobs } from './jobs';
+import { privateLogOptions } from './features/privacy/log-privacy';
 
 async function main() {
   let config: Config;
@@ -31,8 +32,8 @@ async function main() {
   }
 
   const rootLogger = pino({
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.otp'],
+    // No full phone number, password, one-time code or token in the log (issue 15).
+    ...privateLogOptions(config.logLevel),
     ...(config.production || !process.stdout.isTTY ? {} : { transport: { target: 'pino-pretty' } }),
   });
   // A promise nobody awaited that failed: log it and keep serving (Node's default is to exit,

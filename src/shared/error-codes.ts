@@ -58,6 +58,8 @@ export const errorCodes = [
   'cannot_lock_self',
   'merge_invalid',
   'bank_too_small',
+  // Personal data (issue 15).
+  'consent_required',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

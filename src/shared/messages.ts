@@ -157,3 +157,20 @@ export const resultMessages = {
   downloadFailed: 'Không tải được giấy chứng nhận. Vui lòng thử lại.',
   exportFailed: 'Xuất excel thất bại. Vui lòng thử lại.',
 } as const;
+
+// privacy (issue 15: consent, the parent's copy of the data, deletion of the account) -----------
+export const privacyMessages = {
+  consentRequired: 'Vui lòng đồng ý với Chính sách bảo mật để tiếp tục.',
+  consentLabel:
+    'Tôi đã đọc và đồng ý với Chính sách bảo mật, cho bản thân tôi và với tư cách người giám hộ hợp pháp của các con tôi đăng ký dự thi.',
+  childConsentRequired: 'Vui lòng xác nhận con đã đồng ý tham gia.',
+  childConsentLabel: 'Tôi đã giải thích cho con và con đồng ý tham gia cuộc thi (bắt buộc với trẻ từ 7 tuổi trở lên).',
+  newNoticeTitle: 'Chính sách bảo mật đã được cập nhật',
+  newNoticeText: 'Vui lòng đọc và đồng ý với Chính sách bảo mật mới để tiếp tục sử dụng tài khoản.',
+  consentSaved: 'Đã ghi nhận sự đồng ý của bạn.',
+  familyOnly: 'Chức năng này chỉ dành cho tài khoản phụ huynh.',
+  deleteOtpSent: 'Mã xác nhận xoá tài khoản đã được gửi đến số điện thoại của bạn.',
+  accountDeleted: 'Tài khoản của bạn đã được xoá.',
+  deletedContestantName: (id: number) => `Thí sinh đã xoá #${id}`,
+  downloadFailed: 'Không tải được dữ liệu. Vui lòng thử lại.',
+} as const;

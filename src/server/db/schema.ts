@@ -44,6 +44,10 @@ export interface UserTable {
   created_at: DefaultTimestamp;
   /** 0009_back_office.sql: a locked account cannot log in. */
   locked_at: NullableTimestamp;
+  /** 0010_privacy.sql: the privacy notice version agreed to, when, and the owner's deletion. */
+  privacy_version: ColumnType<string | null, string | null | undefined, string | null>;
+  privacy_consented_at: NullableTimestamp;
+  deleted_at: NullableTimestamp;
 }
 export interface SessionTable {
   id: Generated<number>;
@@ -64,6 +68,10 @@ export interface ContestantTable {
   class_room_id: number | null;
   class_room_other: string | null;
   created_at: DefaultTimestamp;
+  /** 0010_privacy.sql: the child's agreement confirmed by the parent; the removal of the name. */
+  consent_version: ColumnType<string | null, string | null | undefined, string | null>;
+  consented_at: NullableTimestamp;
+  anonymised_at: NullableTimestamp;
 }
 export interface ContestTable {
   id: Generated<number>;
@@ -150,7 +158,7 @@ export interface SiteSettingsTable {
 }
 
 // Accounts (0002_accounts.sql) ------------------------------------------------------------
-export type OtpPurpose = 'register' | 'forgot_password';
+export type OtpPurpose = 'register' | 'forgot_password' | 'delete_account';
 export interface OtpCodeTable {
   id: Generated<number>;
   phone: string;

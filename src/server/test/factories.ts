@@ -1,5 +1,6 @@
 // Test factories: rows made directly in the database, for API tests that need a parent, a
 // school administrator or contestants without going through the SMS flow.
+import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy';
 import type { Db } from '../db/client';
 import { hashPassword } from '../lib/password';
 import { hashToken, newToken } from '../lib/tokens';
@@ -34,7 +35,15 @@ export async function createParent(server: TestServer, overrides: { phone?: stri
   const password = overrides.password ?? 'matkhau123';
   const { id } = await server.db
     .insertInto('users')
-    .values({ phone, password_hash: await hashPassword(password), role: 'parent', school_id: null })
+    .values({
+      phone,
+      password_hash: await hashPassword(password),
+      role: 'parent',
+      school_id: null,
+      // Registered through the form: agreed to the current privacy notice.
+      privacy_version: PRIVACY_NOTICE_VERSION,
+      privacy_consented_at: server.clock.now(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id, phone, password, token: await startSession(server, id) };

@@ -13,6 +13,7 @@ import { migrate } from '../db/migrate';
 import { seed } from '../db/seed/seed';
 import { createManualClock, type ManualClock } from '../lib/clock';
 import { createLogSmsSender } from '../features/auth/sms-drivers';
+import { privateLogOptions } from '../features/privacy/log-privacy';
 
 export interface TestServer {
   url: string;
@@ -41,6 +42,8 @@ export interface TestServerOptions {
   seed?: boolean;
   /** Start time of the manual clock (default: real now). */
   now?: Date | string;
+  /** Where the server log goes (default: stdout at TEST_LOG_LEVEL or 'warn'), e.g. a buffer to scan. */
+  log?: { stream: NodeJS.WritableStream; level?: string };
 }
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
@@ -60,7 +63,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const clock = createManualClock(options.now ?? new Date());
   if (options.seed ?? true) await seed(db, { clock, demoWindow: true });
 
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'warn' });
+  // The production log rules (no full phone, password, code or token), to any stream asked for.
+  const logOptions = privateLogOptions(options.log?.level ?? process.env.TEST_LOG_LEVEL ?? 'warn');
+  const logger = options.log ? pino(logOptions, options.log.stream) : pino(logOptions);
   const sms = createLogSmsSender(dataDir, logger, clock.now);
   const app = await buildApp({ config, db, clock, sms, logger, webRoot: join(dataDir, 'no-web') });
   await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,6 +1,6 @@
 // Register, login, one-time codes and passwords: the forms and the routes use these schemas.
 import { z } from 'zod';
-import { accountMessages, messages } from '../messages';
+import { accountMessages, messages, privacyMessages } from '../messages';
 import { LOGIN_PHONE_PATTERN, MOBILE_PHONE_PATTERN, OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../rules';
 
 const PASSWORD_MAX_LENGTH = 100;
@@ -33,6 +33,9 @@ export const otpSchema = z
   .trim()
   .regex(new RegExp(`^[0-9]{${OTP_LENGTH}}$`), { error: accountMessages.otpFormat });
 
+/** A checkbox that must be ticked (consent): anything but true is refused with `message`. */
+export const requiredConsent = (message: string) => z.boolean({ error: message }).refine((value) => value, { error: message });
+
 // Requests -----------------------------------------------------------------------------------
 
 /** The spec's flag is the number 1; forms and other clients also send "1" or true. */
@@ -54,7 +57,13 @@ export const sendOtpRequestSchema = z
     if (!password.success) ctx.addIssue({ code: 'custom', path: ['password'], message: password.error.issues[0]!.message });
   });
 
-export const registerRequestSchema = z.object({ phone: mobilePhoneSchema, password: newPasswordSchema, otp: otpSchema });
+export const registerRequestSchema = z.object({
+  phone: mobilePhoneSchema,
+  password: newPasswordSchema,
+  otp: otpSchema,
+  /** The privacy notice agreed to (an unticked box, never pre-ticked): required. */
+  consent: requiredConsent(privacyMessages.consentRequired),
+});
 
 export const loginRequestSchema = z.object({
   phone: loginPhoneSchema,
@@ -99,6 +108,8 @@ export const authResponseSchema = z.object({
   message: z.string(),
   access_token: z.string(),
   user: sessionUserSchema,
+  /** Login: true when the parent has not agreed to the current privacy notice (ask before going on). */
+  consent_required: z.boolean().optional(),
 });
 
 /** GET /api/customer/change-password: the reset link exchanged for a session token. */

@@ -9,7 +9,7 @@ describe('class names typed by a parent', () => {
   });
 
   it('are stored normalised, so that one class has one key', () => {
-    const child = { fullname: 'An', district_id: 1, school_id: 1, class_group_id: 1, class_room_id: CLASS_ROOM_OTHER };
+    const child = { fullname: 'An', district_id: 1, school_id: 1, class_group_id: 1, class_room_id: CLASS_ROOM_OTHER, child_consent: true };
     const typed = ['5A 3', ' 5A\t3', '5A\u00a03\u00a0'].map((name) => contestantInputSchema.parse({ ...child, class_room_other: name }).class_room_other);
     expect(new Set(typed)).toEqual(new Set(['5A 3']));
   });

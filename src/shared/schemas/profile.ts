@@ -1,6 +1,6 @@
 // Profile (/tai-khoan): the contestants of a parent account. The form and the route share these.
 import { z } from 'zod';
-import { accountMessages, messages } from '../messages';
+import { accountMessages, messages, privacyMessages } from '../messages';
 import { CLASS_OTHER_MAX_LENGTH, CLASS_ROOM_OTHER, MAX_CONTESTANTS_PER_ACCOUNT } from '../rules';
 import { roleSchema, sessionUserSchema } from './auth';
 
@@ -33,9 +33,14 @@ export const contestantInputSchema = z
     /** A class room of the class group, or 'other' with the class typed in class_room_other. */
     class_room_id: z.union([z.literal(CLASS_ROOM_OTHER), requiredId(messages.classRequired)], { error: messages.classRequired }),
     class_room_other: z.string().nullish(),
+    /** A new contestant: the parent confirms the child's own agreement (required; ignored later). */
+    child_consent: z.boolean().optional(),
   })
   .superRefine(
     (value, ctx) => {
+      if (!value.id && value.child_consent !== true) {
+        ctx.addIssue({ code: 'custom', path: ['child_consent'], message: privacyMessages.childConsentRequired });
+      }
       if (value?.class_room_id !== CLASS_ROOM_OTHER) return;
       const other = typeof value.class_room_other === 'string' ? normaliseClassName(value.class_room_other) : '';
       if (!other) ctx.addIssue({ code: 'custom', path: ['class_room_other'], message: messages.classRequired });
@@ -109,6 +114,8 @@ export const profileSchema = z.object({
   school: z.object({ id: z.number().int(), name: z.string(), address: z.string() }).nullable(),
   /** Contestants by position; always empty for school administrators and organisers. */
   childrens: z.array(contestantSchema),
+  /** A parent who has not agreed to the current privacy notice: the screen asks first. */
+  privacy_consent_required: z.boolean().optional(),
 });
 
 export const profileResponseSchema = z.object({ success: z.literal(true), data: profileSchema });

@@ -2,6 +2,7 @@
 // licence line, all from GET /api/site (a load error is only logged, as spec section 8 says).
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { yearOf } from '../../shared/format';
+import { Link } from '../lib/router';
 import { useSite, type SiteInfo } from '../lib/site';
 import './footer.css';
 
@@ -90,6 +91,9 @@ function FooterContent({ site }: { site: SiteInfo }) {
       <div className="footer-bottom">
         <div className="container">
           <p>{site.businessLicence}</p>
+          <p>
+            <Link href="/chinh-sach-bao-mat">Chính sách bảo mật</Link>
+          </p>
           <p>
             © {site.contest ? yearOf(site.contest.exam_starts_at) : new Date().getFullYear()} {site.organiserName}. {site.siteName}.
           </p>

@@ -14,6 +14,7 @@ const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, n
   lazy(async () => ({ default: (await load())[name] }));
 
 const RulesPage = page(() => import('../features/rules/rules-page'), 'RulesPage');
+const PrivacyPage = page(() => import('../features/privacy/privacy-page'), 'PrivacyPage');
 const NewsListPage = page(() => import('../features/news/news-list-page'), 'NewsListPage');
 const NewsArticlePage = page(() => import('../features/news/news-article-page'), 'NewsArticlePage');
 const RegisterPage = page(() => import('../features/auth/register-page'), 'RegisterPage'); // PageRegister
@@ -79,6 +80,7 @@ function RouteSwitch() {
     <Switch>
       <Route path="/" component={HomePage} />
       <Route path="/the-le" component={RulesPage} />
+      <Route path="/chinh-sach-bao-mat" component={PrivacyPage} />
       <Route path="/tin-tuc" component={NewsListPage} />
       <Route path="/tin-tuc/:slug" component={NewsArticlePage} />
       <Route path="/dang-ky" component={RegisterPage} />

@@ -11,6 +11,7 @@ import { newsPosts } from './data/news';
 import { demoAccounts } from './demo-accounts';
 import { seedResultSettings } from './result-settings';
 import { contestYear } from '../../../shared/schemas/site';
+import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
 
 export interface SeedOptions {
   clock: Clock;
@@ -160,7 +161,15 @@ async function seedDemoParent(db: Db, schoolIds: Map<string, number>) {
   const { parent } = demoAccounts;
   const { id: userId } = await db
     .insertInto('users')
-    .values({ phone: parent.phone, password_hash: await hashPassword(parent.password), role: 'parent', school_id: null })
+    // Registered through the form: agreed to the current privacy notice (issue 15).
+    .values({
+      phone: parent.phone,
+      password_hash: await hashPassword(parent.password),
+      role: 'parent',
+      school_id: null,
+      privacy_version: PRIVACY_NOTICE_VERSION,
+      privacy_consented_at: new Date(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   for (const [index, child] of parent.children.entries()) {

@@ -19,6 +19,8 @@ describe('POST /api/login', () => {
       message: 'Đăng nhập thành công.',
       access_token: expect.any(String),
       user: { id: parent.id, phone: parent.phone, name: '', is_admin_school: 0, role: 'parent' },
+      // Agreed to the current privacy notice (factories): nothing to ask (issue 15).
+      consent_required: false,
     });
     expect(response.headers.get('cache-control')).toBe('no-store');
     const profile = await server.request('POST', '/api/logout', { token: response.body.access_token });

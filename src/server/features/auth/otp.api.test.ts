@@ -26,7 +26,7 @@ const sendRegisterOtp = (phone: string, password = 'matkhau1', target = server, 
 const sendForgotOtp = (phone: string, target = server, headers?: Record<string, string>) =>
   target.request('POST', '/api/send-otp', { body: { phone }, headers });
 const register = (phone: string, otp: string, password = 'matkhau1') =>
-  server.request('POST', '/api/register', { body: { phone, password, otp } });
+  server.request('POST', '/api/register', { body: { phone, password, otp, consent: true } });
 
 describe('POST /api/send-otp', () => {
   it('sends a 6-digit code in an unaccented SMS and stores only its hash', async () => {
@@ -169,7 +169,7 @@ describe('POST /api/register', () => {
   });
 
   it('checks formats: phone, password of 6 characters, code of 6 digits', async () => {
-    const bad = await server.request('POST', '/api/register', { body: { phone: '0212345678', password: '123', otp: '12ab' } });
+    const bad = await server.request('POST', '/api/register', { body: { phone: '0212345678', password: '123', otp: '12ab', consent: true } });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({
       phone: 'Số điện thoại không hợp lệ.',

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { OtpPurpose } from '../../db/schema';
 
-const USER_COLUMNS = ['id', 'phone', 'name', 'role', 'school_id', 'password_hash', 'locked_at'] as const;
+const USER_COLUMNS = ['id', 'phone', 'name', 'role', 'school_id', 'password_hash', 'locked_at', 'privacy_version'] as const;
 
 export const findUserByPhone = (db: Db, phone: string) =>
   db.selectFrom('users').select(USER_COLUMNS).where('phone', '=', phone).executeTakeFirst();
@@ -14,10 +14,19 @@ export const findUserById = (db: Db, id: number) =>
 export const phoneExists = async (db: Db, phone: string) =>
   Boolean(await db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst());
 
-export const insertParent = (db: Db, phone: string, passwordHash: string, now: Date) =>
+/** A new parent, with the privacy notice version they agreed to at registration. */
+export const insertParent = (db: Db, phone: string, passwordHash: string, now: Date, privacyVersion: string) =>
   db
     .insertInto('users')
-    .values({ phone, password_hash: passwordHash, role: 'parent', school_id: null, created_at: now })
+    .values({
+      phone,
+      password_hash: passwordHash,
+      role: 'parent',
+      school_id: null,
+      created_at: now,
+      privacy_version: privacyVersion,
+      privacy_consented_at: now,
+    })
     .onConflict((oc) => oc.column('phone').doNothing())
     .returning(USER_COLUMNS)
     .executeTakeFirst();

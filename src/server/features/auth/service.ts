@@ -3,6 +3,7 @@
 import type { ErrorCode } from '../../../shared/error-codes';
 import { accountMessages } from '../../../shared/messages';
 import { adminAccountMessages } from '../../../shared/schemas/admin-accounts';
+import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
 import type { ApiUser } from '../../../shared/schemas/auth';
 import type { Services } from '../../services';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
@@ -17,6 +18,8 @@ export type AccountDeps = Pick<Services, 'db' | 'clock' | 'config' | 'sms' | 'au
 export interface SessionResult {
   access_token: string;
   user: ApiUser;
+  /** Login: the parent must agree to the current privacy notice before going on. */
+  consent_required?: boolean;
 }
 
 // Compared against when the phone has no account, so that a wrong phone takes as long as a
@@ -49,7 +52,8 @@ export async function sendOtp(deps: AccountDeps, input: { phone: string; is_regi
   return { message: accountMessages.otpSent, resendAfter };
 }
 
-export async function register(deps: AccountDeps, input: { phone: string; password: string; otp: string }): Promise<SessionResult> {
+/** `consent` is checked by the schema (a ticked box); the notice's version and the time are stored. */
+export async function register(deps: AccountDeps, input: { phone: string; password: string; otp: string; consent: boolean }): Promise<SessionResult> {
   const { db, clock, auth } = deps;
   if (await repo.phoneExists(db, input.phone)) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
   const otpId = await checkOtp(deps, input.phone, 'register', input.otp);
@@ -59,7 +63,7 @@ export async function register(deps: AccountDeps, input: { phone: string; passwo
     if (!(await repo.consumeOtp(trx, otpId, now))) {
       throw badRequest(accountMessages.otpUsed, { otp: accountMessages.otpUsed }, 'otp_invalid');
     }
-    const created = await repo.insertParent(trx, input.phone, passwordHash, now);
+    const created = await repo.insertParent(trx, input.phone, passwordHash, now, PRIVACY_NOTICE_VERSION);
     // Registered meanwhile by a concurrent request: the code stays unused (rolled back).
     if (!created) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
     return created;
@@ -96,7 +100,9 @@ export async function login(deps: AccountDeps, input: { phone: string; password:
   if (user.locked_at) throw accountLocked();
   // The phone's owner is back: its earlier mistakes and this try's record are forgiven.
   await repo.clearLoginFailuresOfPhone(db, input.phone);
-  return { access_token: await auth.createSession(user.id), user: toApiUser(user) };
+  // A parent who agreed to an older notice (or none) is asked again (issue 15).
+  const consentRequired = user.role === 'parent' && user.privacy_version !== PRIVACY_NOTICE_VERSION;
+  return { access_token: await auth.createSession(user.id), user: toApiUser(user), consent_required: consentRequired };
 }
 
 export async function logout(deps: AccountDeps, sessionId: number): Promise<void> {

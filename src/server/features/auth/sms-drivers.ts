@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config';
 import type { SmsSender } from '../../lib/sms';
+import { maskPhone } from '../../../shared/privacy';
 
 /** The gateway did not accept the message (refused, unreachable or too slow). */
 export class SmsDeliveryError extends Error {
@@ -18,7 +19,8 @@ export function createLogSmsSender(dataDir: string, logger: Pick<FastifyBaseLogg
   const outbox = join(dataDir, 'sms-outbox.jsonl');
   return {
     async send(phone, message) {
-      logger.info({ phone, sms: message }, 'SMS (log driver)');
+      // The text (with its code) goes to the outbox file only; the log gets the masked phone.
+      logger.info({ phone: maskPhone(phone) }, 'SMS (log driver): written to sms-outbox.jsonl');
       await mkdir(dataDir, { recursive: true });
       await appendFile(outbox, JSON.stringify({ phone, message, created_at: now().toISOString() }) + '\n');
     },
@@ -59,23 +61,23 @@ export function createEsmsSender(options: EsmsOptions, logger: Pick<FastifyBaseL
           signal: AbortSignal.timeout(options.timeoutMs),
         });
       } catch (error) {
-        logger.warn({ err: error, phone }, 'eSMS unreachable');
+        logger.warn({ err: error, phone: maskPhone(phone) }, 'eSMS unreachable');
         throw new SmsDeliveryError('eSMS unreachable or too slow', { cause: error });
       }
       let body: { CodeResult?: unknown; ErrorMessage?: unknown; SMSID?: unknown } | undefined;
       try {
         body = (await response.json()) as typeof body;
       } catch (error) {
-        logger.warn({ status: response.status, phone }, 'eSMS answered something other than JSON');
+        logger.warn({ status: response.status, phone: maskPhone(phone) }, 'eSMS answered something other than JSON');
         throw new SmsDeliveryError(`eSMS answered HTTP ${response.status} without JSON`, { cause: error });
       }
       const code = String(body?.CodeResult ?? '');
       if (!response.ok || code !== ESMS_ACCEPTED) {
-        logger.warn({ status: response.status, code, error: body?.ErrorMessage, phone }, 'eSMS refused the message');
+        logger.warn({ status: response.status, code, error: body?.ErrorMessage, phone: maskPhone(phone) }, 'eSMS refused the message');
         throw new SmsDeliveryError(`eSMS refused the message (HTTP ${response.status}, CodeResult ${code || 'none'})`);
       }
       // The message text holds a one-time code: it is not logged.
-      logger.info({ phone, smsId: body?.SMSID }, 'SMS sent through eSMS');
+      logger.info({ phone: maskPhone(phone), smsId: body?.SMSID }, 'SMS sent through eSMS');
     },
   };
 }

@@ -37,6 +37,8 @@ function child(cat: Awaited<ReturnType<typeof catalogue>>, overrides: Record<str
     class_group_id: cat.group1.id,
     class_room_id: cat.rooms1[0]!.id,
     class_room_other: null,
+    // The parent confirms the child's agreement (issue 15): required for a new contestant.
+    child_consent: true,
     ...overrides,
   };
 }

@@ -12,6 +12,7 @@ export const findAccount = (db: Db, userId: number) =>
       'users.name',
       'users.role',
       'users.school_id',
+      'users.privacy_version',
       'schools.name as school_name',
       'schools.address as school_address',
     ])
@@ -80,8 +81,12 @@ export const deleteContestants = (db: Db, userId: number, ids: number[]) =>
 export const updateContestant = (db: Db, userId: number, id: number, row: ContestantColumns) =>
   db.updateTable('contestants').set(row).where('id', '=', id).where('user_id', '=', userId).execute();
 
-export const insertContestant = (db: Db, userId: number, position: number, row: ContestantColumns, now: Date) =>
-  db.insertInto('contestants').values({ ...row, user_id: userId, position, created_at: now }).execute();
+/** A new contestant, with the notice version under which the parent confirmed the child's agreement. */
+export const insertContestant = (db: Db, userId: number, position: number, row: ContestantColumns, now: Date, consentVersion: string) =>
+  db
+    .insertInto('contestants')
+    .values({ ...row, user_id: userId, position, created_at: now, consent_version: consentVersion, consented_at: now })
+    .execute();
 
 // Catalogue checks -----------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 // Profile rules: who may have contestants, what may change once a contestant has an exam, and
 // the save of the whole list in one transaction.
-import { accountMessages, messages } from '../../../shared/messages';
+import { accountMessages, messages, privacyMessages } from '../../../shared/messages';
+import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
 import { CLASS_ROOM_OTHER, MAX_CONTESTANTS_PER_ACCOUNT } from '../../../shared/rules';
 import { normalisePhone, type ApiUser } from '../../../shared/schemas/auth';
 import type { Contestant, ContestantValues, Profile } from '../../../shared/schemas/profile';
@@ -63,6 +64,7 @@ export async function loadProfile(deps: ProfileDeps, userId: number): Promise<Pr
     school:
       account.school_id === null ? null : { id: account.school_id, name: account.school_name ?? '', address: account.school_address ?? '' },
     childrens,
+    privacy_consent_required: account.role === 'parent' && account.privacy_version !== PRIVACY_NOTICE_VERSION,
   };
 }
 
@@ -109,6 +111,9 @@ export async function saveProfile(deps: ProfileDeps, user: AuthUser, input: { ph
     if (input.childrens.length > 0) throw forbidden(accountMessages.noContestantsForRole);
     return { user: toApiUser(user), data: await loadProfile(deps, user.id) };
   }
+  // Enrolment needs the parent's consent to the current notice (a new version asks again).
+  const account = await repo.findAccount(db, user.id);
+  if (account?.privacy_version !== PRIVACY_NOTICE_VERSION) throw new AppError(403, 'consent_required', privacyMessages.consentRequired);
   const childrens = input.childrens;
   if (childrens.length > MAX_CONTESTANTS_PER_ACCOUNT) throw badRequest(accountMessages.tooManyContestants, { childrens: accountMessages.tooManyContestants });
   const sentIds = childrens.map((c) => c.id).filter((id): id is number => id !== undefined);
@@ -161,7 +166,8 @@ export async function saveProfile(deps: ProfileDeps, user: AuthUser, input: { ph
         } else {
           const position = free.shift();
           if (position === undefined) throw badRequest(accountMessages.tooManyContestants, { childrens: accountMessages.tooManyContestants });
-          await repo.insertContestant(trx, user.id, position, row, now);
+          // The schema refused a new contestant without the child's agreement (child_consent).
+          await repo.insertContestant(trx, user.id, position, row, now, PRIVACY_NOTICE_VERSION);
         }
       }
     });

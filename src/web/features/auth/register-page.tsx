@@ -1,9 +1,11 @@
 // /dang-ky (PageRegister): phone, password and the code sent by SMS; success logs the parent in.
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { privacyMessages } from '../../../shared/messages';
 import { NOTICE_MS } from '../../../shared/rules';
 import { registerRequestSchema, type AuthResponse, type RegisterRequest } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
+import { CheckboxField } from '../../components/ui/checkbox-field';
 import { TextField } from '../../components/ui/field';
 import { notify } from '../../components/ui/notices';
 import { api } from '../../lib/api-client';
@@ -16,8 +18,8 @@ import { useOtpButton } from './use-otp-button';
 import { useRedirectIfLoggedIn } from './use-redirect-if-logged-in';
 import './auth.css';
 
-type Values = { phone: string; password: string; otp: string };
-const FIELDS = ['phone', 'password', 'otp'] as const;
+type Values = { phone: string; password: string; otp: string; consent: boolean };
+const FIELDS = ['phone', 'password', 'otp', 'consent'] as const;
 const OTP_CHECK: ('phone' | 'password')[] = ['phone', 'password'];
 const otpRequest = (values: RegisterRequest) => ({ phone: values.phone, password: values.password, is_register: 1 as const });
 
@@ -27,7 +29,8 @@ export function RegisterPage() {
   const navigate = useNavigate();
   const form = useForm<RegisterRequest, unknown, Values>({
     resolver: zodResolver(registerRequestSchema),
-    defaultValues: { phone: '', password: '', otp: '' },
+    // The consent box starts unticked: the parent ticks it knowingly.
+    defaultValues: { phone: '', password: '', otp: '', consent: false },
   });
   const { register, handleSubmit, formState } = form;
   const otp = useOtpButton(form, { checkFields: OTP_CHECK, errorFields: [...FIELDS], request: otpRequest });
@@ -59,6 +62,19 @@ export function RegisterPage() {
             error={formState.errors.password?.message}
           />
           <OtpCodeField registration={register('otp')} error={formState.errors.otp?.message} />
+          <CheckboxField
+            label={
+              <>
+                {privacyMessages.consentLabel}{' '}
+                {/* A new tab: the form keeps what was typed. */}
+                <a href="/chinh-sach-bao-mat" target="_blank" rel="noopener">
+                  Đọc Chính sách bảo mật
+                </a>
+              </>
+            }
+            {...register('consent')}
+            error={formState.errors.consent?.message}
+          />
           <div className="auth-actions">
             <Button type="submit" block disabled={formState.isSubmitting || loggedIn}>
               Tạo tài khoản

@@ -2,11 +2,12 @@
 // Changing the district clears the school; changing the class group clears the class.
 import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
-import { accountMessages } from '../../../shared/messages';
+import { accountMessages, privacyMessages } from '../../../shared/messages';
 import { CLASS_ROOM_OTHER } from '../../../shared/rules';
 import { classGroupLabel } from '../../../shared/class-groups';
 import type { ClassGroup, NamedItem } from '../../../shared/schemas/catalog';
 import { Button } from '../../components/ui/button';
+import { CheckboxField } from '../../components/ui/checkbox-field';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { useOptions } from './catalog-options';
@@ -31,9 +32,9 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
   const { control, register, setValue, formState, getValues } = useFormContext<ProfileFormValues>();
   const [confirming, setConfirming] = useState(false);
   const name = `childrens.${index}` as const;
-  const [locked, districtId, classGroupId, classRoomId] = useWatch({
+  const [locked, districtId, classGroupId, classRoomId, savedId] = useWatch({
     control,
-    name: [`${name}.locked`, `${name}.district_id`, `${name}.class_group_id`, `${name}.class_room_id`],
+    name: [`${name}.locked`, `${name}.district_id`, `${name}.class_group_id`, `${name}.class_room_id`, `${name}.id`],
   });
   const schools = useOptions(districtId ? `/schools?district_id=${districtId}` : null);
   const classRooms = useOptions(classGroupId ? `/class-rooms?class_group_id=${classGroupId}` : null);
@@ -122,6 +123,10 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
           {...register(`${name}.class_room_other`)}
           error={errors?.class_room_other?.message}
         />
+      )}
+      {savedId === undefined && (
+        // Asked once, when the contestant is enrolled (issue 15); never pre-ticked.
+        <CheckboxField label={privacyMessages.childConsentLabel} {...register(`${name}.child_consent`)} error={errors?.child_consent?.message} />
       )}
       {onDelete && (
         <div className="contestant-actions">

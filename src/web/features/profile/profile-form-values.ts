@@ -16,6 +16,8 @@ export interface ContestantFormValues {
   /** A class room id, 'other', or '' (nothing chosen). */
   class_room_id: string;
   class_room_other: string;
+  /** A new contestant: the parent confirms the child's agreement (unticked at first). */
+  child_consent: boolean;
 }
 
 export interface ProfileFormValues {
@@ -30,6 +32,7 @@ export const emptyContestant = (): ContestantFormValues => ({
   class_group_id: '',
   class_room_id: '',
   class_room_other: '',
+  child_consent: false,
 });
 
 export function toFormValues(childrens: Contestant[]): ProfileFormValues {
@@ -44,6 +47,7 @@ export function toFormValues(childrens: Contestant[]): ProfileFormValues {
           class_group_id: String(c.class_group_id),
           class_room_id: String(c.class_room_id),
           class_room_other: c.class_room_other ?? '',
+          child_consent: false,
         }))
       : // A new parent starts with one empty card to fill in.
         [emptyContestant()],
@@ -71,6 +75,7 @@ export function toRequest(phone: string, values: ProfileFormValues, saved: Conte
         class_group_id: child.class_group_id ?? '',
         class_room_id: child.class_room_id ?? '',
         class_room_other: child.class_room_id === CLASS_ROOM_OTHER ? (child.class_room_other ?? '') : null,
+        ...(child.id === undefined ? { child_consent: child.child_consent === true } : {}),
       };
     }),
   };

@@ -15,6 +15,8 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { AccountSideMenu } from '../../components/account-side-menu';
 import { useRequireAuth } from '../../lib/use-require-auth';
 import { ContestantCard } from './contestant-card';
+import { MyDataSection } from './my-data-section';
+import { PrivacyConsentDialog } from './privacy-consent-dialog';
 import { useOptions } from './catalog-options';
 import { emptyContestant, profileResolver, toFormValues, toRequest, type ProfileFormValues } from './profile-form-values';
 import './profile.css';
@@ -45,6 +47,10 @@ export function ProfilePage() {
       <div className="profile-main" aria-busy={!profile}>
         <h1>{isParent ? 'Thông tin đăng ký thí sinh dự thi' : 'Thông tin tài khoản'}</h1>
         {profile && (isParent ? <ParentProfile profile={profile} onSaved={setProfile} /> : <AccountOnly profile={profile} />)}
+        {profile?.role === 'parent' && <MyDataSection />}
+        {profile?.privacy_consent_required && (
+          <PrivacyConsentDialog onAgreed={() => setProfile({ ...profile, privacy_consent_required: false })} />
+        )}
       </div>
     </div>
   );

@@ -1,0 +1,163 @@
+// SQL of the privacy feature: consent, the parent's copy of their data, deletion of an account.
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+import { printedClassSql } from '../../db/contestants';
+
+export const recordConsent = (db: Db, userId: number, version: string, now: Date) =>
+  db.updateTable('users').set({ privacy_version: version, privacy_consented_at: now }).where('id', '=', userId).execute();
+
+// The copy -------------------------------------------------------------------------------------
+
+export const findAccount = (db: Db, userId: number) =>
+  db
+    .selectFrom('users')
+    .select(['id', 'phone', 'name', 'role', 'created_at', 'privacy_version', 'privacy_consented_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+
+export const listContestants = (db: Db, userId: number) =>
+  db
+    .selectFrom('contestants')
+    .innerJoin('schools', 'schools.id', 'contestants.school_id')
+    .innerJoin('districts', 'districts.id', 'contestants.district_id')
+    .innerJoin('class_groups', 'class_groups.id', 'contestants.class_group_id')
+    .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id')
+    .select([
+      'contestants.id',
+      'contestants.position',
+      'contestants.fullname',
+      'contestants.created_at',
+      'contestants.consent_version',
+      'contestants.consented_at',
+      'schools.name as school',
+      'districts.name as district',
+      'class_groups.name as class_group',
+      printedClassSql.as('class'),
+    ])
+    .where('contestants.user_id', '=', userId)
+    .orderBy('contestants.position')
+    .execute();
+
+/** Every exam of the account (exams.user_id is the owner), with the questions as shown and the answers given. */
+export const listExams = (db: Db, userId: number) =>
+  db
+    .selectFrom('exams')
+    .innerJoin('books', 'books.id', 'exams.book_id')
+    .select([
+      'exams.id',
+      'exams.contestant_id',
+      'books.name as book',
+      'exams.attempt',
+      'exams.status',
+      'exams.start_time',
+      'exams.end_time',
+      'exams.submitted_at',
+      'exams.points',
+      'exams.correct_count',
+      'exams.duration_seconds',
+      'exams.prediction',
+      'exams.questions',
+      'exams.answers',
+    ])
+    .where('exams.user_id', '=', userId)
+    .orderBy('exams.contestant_id')
+    .orderBy('exams.attempt')
+    .execute();
+
+export const listResults = (db: Db, contestantIds: number[]) =>
+  contestantIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('individual_results')
+        .innerJoin('contests', 'contests.id', 'individual_results.contest_id')
+        .select([
+          'individual_results.contestant_id',
+          'contests.name as contest',
+          'individual_results.points',
+          'individual_results.rank',
+          'individual_results.school_rank',
+          'individual_results.prize_name',
+        ])
+        .where('individual_results.contestant_id', 'in', contestantIds)
+        .execute();
+
+export const listCertificates = (db: Db, contestantIds: number[]) =>
+  contestantIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('certificates')
+        .select(['contestant_id', 'code', 'kind', 'issued_at'])
+        .where('contestant_id', 'in', contestantIds)
+        .orderBy('issued_at')
+        .execute();
+
+/** Sessions started per day in Vietnam (the day as yyyy-mm-dd). */
+export const loginsByDay = (db: Db, userId: number) =>
+  db
+    .selectFrom('sessions')
+    .select([
+      sql<string>`to_char(created_at AT TIME ZONE 'Asia/Ho_Chi_Minh', 'YYYY-MM-DD')`.as('day'),
+      (eb) => eb.fn.countAll<number>().as('count'),
+    ])
+    .where('user_id', '=', userId)
+    .groupBy(sql`1`)
+    .orderBy(sql`1`)
+    .execute();
+
+// Deletion -------------------------------------------------------------------------------------
+
+/** The account's contestants, locked, with their number of exams. */
+export const lockContestantsWithExamCounts = (db: Db, userId: number) =>
+  db
+    .selectFrom('contestants')
+    .select((eb) => [
+      'contestants.id',
+      eb.selectFrom('exams').select(eb.fn.countAll<number>().as('n')).whereRef('exams.contestant_id', '=', 'contestants.id').as('exams'),
+    ])
+    .where('contestants.user_id', '=', userId)
+    .forUpdate()
+    .execute();
+
+export const deleteContestants = (db: Db, ids: number[]) =>
+  ids.length === 0 ? Promise.resolve() : db.deleteFrom('contestants').where('id', 'in', ids).execute();
+
+/**
+ * The name goes; school, class and exams stay (the ranking and the school's statistics). The
+ * certificates, which print the name, go too; a prize stays in individual_results.
+ */
+export async function anonymiseContestants(db: Db, ids: number[], name: (id: number) => string, now: Date) {
+  for (const id of ids) {
+    await db.updateTable('contestants').set({ fullname: name(id), anonymised_at: now }).where('id', '=', id).execute();
+  }
+  if (ids.length) await db.deleteFrom('certificates').where('contestant_id', 'in', ids).execute();
+}
+
+/** Everything about the phone that is not the account row: codes, failed logins. */
+export async function forgetPhone(db: Db, phone: string) {
+  await db.deleteFrom('otp_codes').where('phone', '=', phone).execute();
+  await db.deleteFrom('login_failures').where('phone', '=', phone).execute();
+}
+
+export const deleteUser = (db: Db, userId: number) => db.deleteFrom('users').where('id', '=', userId).execute();
+
+/**
+ * The account row stays for its contestants' exams: a placeholder phone ('00' + the id: 11 digits
+ * no Vietnamese number starts with, unique because the id is), no name, a password nobody can
+ * match, every session and reset link gone.
+ */
+export async function anonymiseUser(db: Db, userId: number, now: Date) {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+  await db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
+  await db
+    .updateTable('users')
+    .set({
+      phone: `00${String(userId).padStart(9, '0')}`,
+      name: '',
+      password_hash: 'deleted',
+      privacy_version: null,
+      privacy_consented_at: null,
+      deleted_at: now,
+    })
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,135 @@
+// Rules of the privacy feature (issue 15): consent to the notice, the parent's copy of what is
+// stored about them and their children, and the deletion of the account after an SMS code.
+import { formatDate } from '../../../shared/format';
+import { accountMessages, privacyMessages } from '../../../shared/messages';
+import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
+import type { MyData } from '../../../shared/schemas/privacy';
+import type { Services } from '../../services';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
+import type { AuthUser } from '../auth/guard';
+import { checkOtp, issueOtp } from '../auth/otp';
+import { consumeOtp } from '../auth/repo';
+import * as repo from './repo';
+
+export type PrivacyDeps = Pick<Services, 'db' | 'clock'>;
+
+export async function recordConsent(deps: PrivacyDeps, user: AuthUser): Promise<{ version: string; consented_at: string }> {
+  const now = deps.clock.now();
+  await repo.recordConsent(deps.db, user.id, PRIVACY_NOTICE_VERSION, now);
+  return { version: PRIVACY_NOTICE_VERSION, consented_at: now.toISOString() };
+}
+
+interface ShownQuestion {
+  id: number;
+  value: string;
+  answers: { id: number; value: string }[];
+}
+
+/** Everything stored about the account and its contestants; nothing of anyone else. */
+export async function loadMyData(deps: PrivacyDeps, user: AuthUser): Promise<MyData> {
+  const { db, clock } = deps;
+  const account = await repo.findAccount(db, user.id);
+  if (!account) throw notFound(privacyMessages.downloadFailed);
+  const contestants = await repo.listContestants(db, user.id);
+  const ids = contestants.map((c) => c.id);
+  const [exams, results, certificates, logins] = await Promise.all([
+    repo.listExams(db, user.id),
+    repo.listResults(db, ids),
+    repo.listCertificates(db, ids),
+    repo.loginsByDay(db, user.id),
+  ]);
+  const consents: MyData['consents'] = [];
+  if (account.privacy_version && account.privacy_consented_at) {
+    consents.push({ subject: 'Phụ huynh (tài khoản)', version: account.privacy_version, consented_at: account.privacy_consented_at.toISOString() });
+  }
+  for (const c of contestants) {
+    if (c.consent_version && c.consented_at) consents.push({ subject: `Thí sinh ${c.fullname}`, version: c.consent_version, consented_at: c.consented_at.toISOString() });
+  }
+  return {
+    exported_at: clock.now().toISOString(),
+    privacy_notice_version: PRIVACY_NOTICE_VERSION,
+    account: { id: account.id, phone: account.phone, name: account.name, role: account.role, created_at: account.created_at.toISOString() },
+    consents,
+    contestants: contestants.map((c) => ({
+      id: c.id,
+      position: c.position,
+      fullname: c.fullname,
+      district: c.district,
+      school: c.school,
+      class_group: c.class_group,
+      class: c.class ?? '',
+      created_at: c.created_at.toISOString(),
+      exams: exams
+        .filter((e) => e.contestant_id === c.id)
+        .map((e) => {
+          const chosen = (e.answers ?? {}) as Record<string, number>;
+          return {
+            id: e.id,
+            book: e.book,
+            attempt: e.attempt,
+            status: e.status === 1 ? 'Đã nộp' : 'Đang làm',
+            start_time: e.start_time.toISOString(),
+            end_time: e.end_time.toISOString(),
+            submitted_at: e.submitted_at?.toISOString() ?? null,
+            points: e.points,
+            correct_count: e.correct_count,
+            duration_seconds: e.duration_seconds,
+            prediction: e.prediction,
+            // The answers given, never the answer key (the contest may still be running).
+            questions: (e.questions as ShownQuestion[]).map((q) => ({
+              question: q.value,
+              answers: q.answers.map((a) => a.value),
+              chosen_answer: q.answers.find((a) => a.id === chosen[String(q.id)])?.value ?? null,
+            })),
+          };
+        }),
+      results: results
+        .filter((r) => r.contestant_id === c.id)
+        .map((r) => ({ contest: r.contest, points: r.points, rank: r.rank, school_rank: r.school_rank, prize: r.prize_name })),
+      certificates: certificates
+        .filter((r) => r.contestant_id === c.id)
+        .map((r) => ({ code: r.code, kind: r.kind, issued_at: r.issued_at.toISOString() })),
+    })),
+    logins: logins.map((l) => ({ date: formatDate(`${l.day}T12:00:00+07:00`), count: Number(l.count) })),
+  };
+}
+
+function requireParent(user: AuthUser) {
+  // School administrators and organisers are managed by the organiser, not closed by themselves.
+  if (user.role !== 'parent') throw forbidden(privacyMessages.familyOnly);
+}
+
+/** Sends the code that confirms the deletion to the account's own phone. */
+export async function sendDeleteCode(deps: Pick<Services, 'db' | 'clock' | 'config' | 'sms'>, user: AuthUser, ip: string): Promise<number> {
+  requireParent(user);
+  return issueOtp(deps, user.phone, 'delete_account', ip);
+}
+
+/**
+ * Deletes the account: contestants without exams go; contestants with exams keep their school,
+ * class and scores under a placeholder name (the ranking and the schools' statistics do not
+ * change); the account row goes, or stays anonymised while such contestants need it. Every
+ * session ends in the same transaction.
+ */
+export async function deleteAccount(deps: PrivacyDeps, user: AuthUser, otp: string): Promise<void> {
+  const { db, clock } = deps;
+  requireParent(user);
+  const otpId = await checkOtp(deps, user.phone, 'delete_account', otp);
+  await db.transaction().execute(async (trx) => {
+    const now = clock.now();
+    if (!(await consumeOtp(trx, otpId, now))) throw badRequest(accountMessages.otpUsed, { otp: accountMessages.otpUsed }, 'otp_invalid');
+    const contestants = await repo.lockContestantsWithExamCounts(trx, user.id);
+    const withExams = contestants.filter((c) => Number(c.exams) > 0).map((c) => c.id);
+    await repo.deleteContestants(
+      trx,
+      contestants.filter((c) => Number(c.exams) === 0).map((c) => c.id),
+    );
+    await repo.forgetPhone(trx, user.phone);
+    if (withExams.length === 0) {
+      await repo.deleteUser(trx, user.id);
+    } else {
+      await repo.anonymiseContestants(trx, withExams, privacyMessages.deletedContestantName, now);
+      await repo.anonymiseUser(trx, user.id, now);
+    }
+  });
+}

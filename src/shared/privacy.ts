@@ -1,0 +1,28 @@
+// The privacy notice (/chinh-sach-bao-mat): its version and the masking of phone numbers in logs.
+// A new version of the notice asks every parent for consent again at the next login.
+
+/** Version of the privacy notice: the date it was published (yyyy-mm-dd). */
+export const PRIVACY_NOTICE_VERSION = '2026-11-25';
+
+/** From this age the child's own agreement is needed too (Decree 13/2023, art. 20). */
+export const CHILD_CONSENT_MIN_AGE = 7;
+
+/** Default retention: months after the results date before personal data is anonymised. */
+export const DEFAULT_RETENTION_MONTHS = 12;
+
+/** '0981234321' -> '098****321': enough to tell two numbers apart in a log, not to call one. */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  if (digits.length < 7) return '*'.repeat(digits.length);
+  return `${digits.slice(0, 3)}${'*'.repeat(digits.length - 6)}${digits.slice(-3)}`;
+}
+
+/** Every run of 9 to 12 digits (a phone number, with or without +84) in a text, masked. */
+export const maskPhonesIn = (text: string) => text.replace(/\+?\d{9,12}/g, (match) => maskPhone(match));
+
+/** The end of the retention period: `months` after the results date. */
+export function retentionEndsAt(resultsAt: Date | string, months = DEFAULT_RETENTION_MONTHS): Date {
+  const end = new Date(resultsAt);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  return end;
+}

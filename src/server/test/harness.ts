@@ -50,7 +50,9 @@ export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'contest-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, EXAM_SWEEP_SECONDS: '0', ...options.env });
+  // Event-loop shedding off unless a test asks for it: PGlite runs on the test server's own event
+  // loop, so a long statement (a demo simulation, a 10,000-row import) reads as a saturated process.
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, EXAM_SWEEP_SECONDS: '0', SHED_EVENT_LOOP_DELAY_MS: '0', ...options.env });
   const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const database = await openDatabase({
     databaseUrl: process.env.TEST_DATABASE_URL,

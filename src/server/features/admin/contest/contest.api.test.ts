@@ -150,32 +150,40 @@ describe('GET/PUT /api/admin/contest', () => {
   });
 
   it('refuses more questions per exam than a book has while the window is open, naming the books', async () => {
-    const smallest = await server.db
-      .selectFrom('questions')
-      .select((eb) => ['book_id', eb.fn.countAll<number>().as('n')])
-      .groupBy('book_id')
-      .orderBy('n')
+    // The demo banks hold at least the 20 an exam draws at most: a new book with 15 questions.
+    const group = await server.db.selectFrom('class_groups').select('id').orderBy('position').executeTakeFirstOrThrow();
+    const last = await server.db.selectFrom('books').select((eb) => eb.fn.max('position').as('p')).executeTakeFirstOrThrow();
+    const shortBook = await server.db
+      .insertInto('books')
+      .values({ class_group_id: group.id, name: 'Sách còn thiếu câu hỏi', image: '/images/books/no-cover.svg', position: Number(last.p) + 1 })
+      .returning('id')
       .executeTakeFirstOrThrow();
-    const needed = Number(smallest.n) + 1;
-    const response = await put({ questions_per_exam: needed });
+    for (let i = 1; i <= 15; i += 1) {
+      const question = await server.db.insertInto('questions').values({ book_id: shortBook.id, value: `Câu ${i}?` }).returning('id').executeTakeFirstOrThrow();
+      await server.db
+        .insertInto('answers')
+        .values(['A', 'B'].map((value, j) => ({ question_id: question.id, value, is_correct: j === 0 })))
+        .execute();
+    }
+    const book = { name: 'Sách còn thiếu câu hỏi' };
+    // The window is open and an exam draws 20: refused on questions_per_exam, naming the book.
+    const response = await put({ questions_per_exam: 20 });
     expect(response.status).toBe(422);
     expect(response.body.code).toBe('invalid_settings');
     expect(Object.keys(response.body.errors)).toEqual(['questions_per_exam']);
-    const book = await server.db.selectFrom('books').select('name').where('id', '=', smallest.book_id).executeTakeFirstOrThrow();
-    expect(response.body.errors.questions_per_exam).toContain(`${book.name} (${smallest.n} câu)`);
+    expect(response.body.errors.questions_per_exam).toContain(`${book.name} (15 câu)`);
 
-    // Opening the window now with that size: refused on exam_starts_at.
-    const closedFirst = await put({ ...timeline(5, 30) });
-    expect(closedFirst.status).toBe(200);
-    expect(closedFirst.body.warnings).toEqual([]);
-    const withFuture = await put({ questions_per_exam: needed });
-    expect(withFuture.status).toBe(200);
-    expect(withFuture.body.warnings).toEqual([expect.stringContaining(book.name)]);
+    // A window that opens later: accepted, with a warning naming the book.
+    const later = await put({ ...timeline(5, 30) });
+    expect(later.status).toBe(200);
+    expect(later.body.warnings).toEqual([expect.stringContaining(book.name)]);
+    // Opening it now with that bank: refused on exam_starts_at.
     const opening = await put({ ...timeline(0, 30), exam_starts_at: at(-0.01) });
     expect(opening.status).toBe(422);
     expect(Object.keys(opening.body.errors)).toEqual(['exam_starts_at']);
     expect(opening.body.errors.exam_starts_at).toContain(book.name);
 
+    await server.db.deleteFrom('books').where('id', '=', shortBook.id).execute();
     expect((await put({ ...pickDates(original), questions_per_exam: 20 })).status).toBe(200);
   });
 

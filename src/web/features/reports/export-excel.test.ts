@@ -49,3 +49,20 @@ describe('buildReportSheets', () => {
     ]);
   });
 });
+
+describe('text that looks like a formula', () => {
+  it('is written as text, never as a formula (=, +, - and @ at the start of a name)', async () => {
+    const names = ['=HYPERLINK("http://x.invalid","bấm")', '+1+2', '-3+4', '@SUM(A1)'];
+    const risky = { ...data, score: names.map((fullname, i) => ({ ...data.score[0]!, rank: i + 1, fullname })) };
+    const buffer = Buffer.from(await writeExcelFile(buildReportSheets(risky)).toBuffer());
+    const { unzipSync, strFromU8 } = await import('fflate');
+    const files = unzipSync(new Uint8Array(buffer));
+    const sheetXml = Object.entries(files)
+      .filter(([name]) => name.startsWith('xl/worksheets/'))
+      .map(([, bytes]) => strFromU8(bytes))
+      .join('');
+    expect(sheetXml).not.toMatch(/<f[ >]/);
+    const sheets = await readExcelFile(buffer);
+    expect(sheets[1]!.data.slice(1).map((row) => row[0])).toEqual(names);
+  });
+});

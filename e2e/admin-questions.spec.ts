@@ -37,13 +37,13 @@ async function registerGradeOneFamily(request: APIRequestContext) {
   const phone = uniquePhone();
   const password = 'matkhau123';
   await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
-  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp: await otpFor(phone) } }));
+  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp: await otpFor(phone), consent: true } }));
   const headers = { authorization: `Bearer ${registered.access_token}` };
   const district = (await ok(await request.get('/api/districts'))).data[0];
   const school = (await ok(await request.get(`/api/schools?district_id=${district.id}`))).data[0];
   const group = (await ok(await request.get('/api/class-groups'))).data[0];
   const room = (await ok(await request.get(`/api/class-rooms?class_group_id=${group.id}`))).data[0];
-  const child = { fullname: 'Lê Gia Bảo', district_id: district.id, school_id: school.id, class_group_id: group.id, class_room_id: room.id };
+  const child = { fullname: 'Lê Gia Bảo', district_id: district.id, school_id: school.id, class_group_id: group.id, class_room_id: room.id, child_consent: true };
   await ok(await request.post('/api/customer/profile', { headers, data: { phone, childrens: [child] } }));
   return { token: registered.access_token as string, user: registered.user };
 }

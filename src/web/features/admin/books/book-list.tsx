@@ -9,6 +9,7 @@ import { api } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useAdminData } from '../ui/use-admin-data';
 import { BookForm } from './book-form';
+import { formatNumber } from '../../../../shared/format';
 
 export function BookList() {
   usePageTitle('Sách và câu hỏi');
@@ -71,7 +72,7 @@ export function BookList() {
                 <td className="num">
                   <BankSize count={book.question_count} perExam={perExam} />
                 </td>
-                <td className="num">{book.exam_count.toLocaleString('vi-VN')}</td>
+                <td className="num">{formatNumber(book.exam_count)}</td>
               </tr>
             ))}
           </tbody>
@@ -86,7 +87,7 @@ export function BankSize({ count, perExam }: { count: number; perExam: number })
   const short = count < perExam;
   return (
     <span className={short ? 'bank-short' : undefined}>
-      {count.toLocaleString('vi-VN')} / {perExam}
+      {formatNumber(count)} / {perExam}
       {short && <> (thiếu {perExam - count} câu)</>}
     </span>
   );

@@ -18,6 +18,7 @@ import { pageQuery, useAdminData } from '../ui/use-admin-data';
 import { BookForm } from './book-form';
 import { BankSize } from './book-list';
 import { QuestionEditor } from './question-editor';
+import { formatNumber } from '../../../../shared/format';
 
 type BookDetails = AdminBook & { questions_per_exam: number };
 const PER_PAGE = 20;
@@ -58,7 +59,7 @@ export function BookPage({ bookId }: { bookId: number }) {
         <>
           <p>
             Ngân hàng câu hỏi: <BankSize count={data.question_count} perExam={data.questions_per_exam} /> (số câu có / số câu mỗi bài thi rút ra).
-            {data.exam_count > 0 && ` Đã có ${data.exam_count.toLocaleString('vi-VN')} bài thi của sách này.`}
+            {data.exam_count > 0 && ` Đã có ${formatNumber(data.exam_count)} bài thi của sách này.`}
           </p>
           <section className="admin-card" aria-labelledby="book-details-title">
             <h2 id="book-details-title">Thông tin sách</h2>

@@ -1,5 +1,4 @@
-// Small building blocks of the catalogue's screens: the search box, the delete confirmation and
-// a call that reports its outcome.
+// Small building blocks of the catalogue's screens: the search box and the delete confirmation.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -63,4 +62,3 @@ export function ConfirmDelete({ title, children, onDelete, onClose }: { title: s
   );
 }
 
-export const formatNumber = (n: number) => n.toLocaleString('vi-VN');

@@ -21,7 +21,8 @@ import {
 } from '../../../../shared/schemas/admin-catalog';
 import { Pager } from '../ui/pager';
 import { pageQuery, useAdminData } from '../ui/use-admin-data';
-import { ConfirmDelete, SearchBox, formatNumber } from './catalog-ui';
+import { ConfirmDelete, SearchBox } from './catalog-ui';
+import { formatNumber } from '../../../../shared/format';
 
 export function ClassRoomsSection() {
   const [version, setVersion] = useState(0);

@@ -22,7 +22,8 @@ import {
 import { ImportPanel } from '../ui/import-panel';
 import { Pager } from '../ui/pager';
 import { pageQuery, useAdminData } from '../ui/use-admin-data';
-import { ConfirmDelete, SearchBox, formatNumber } from './catalog-ui';
+import { ConfirmDelete, SearchBox } from './catalog-ui';
+import { formatNumber } from '../../../../shared/format';
 
 /** Every district, for the selects (a province has a few dozen). */
 export function useAllDistricts(version = 0) {

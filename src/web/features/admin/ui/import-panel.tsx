@@ -9,6 +9,7 @@ import { errorMessage } from '../../../lib/server-errors';
 import { getSession } from '../../../lib/session';
 import type { RowProblem } from '../../../../shared/schemas/admin';
 import { uploadFile, type UploadProgress } from './upload';
+import { formatNumber } from '../../../../shared/format';
 
 export interface ImportCountsData {
   created: number;
@@ -45,8 +46,6 @@ type State =
   | { step: 'preview'; data: ImportCountsData }
   | { step: 'problems'; message: string; problems: RowProblem[] }
   | { step: 'done'; data: ImportCountsData };
-
-const formatCount = (n: number) => n.toLocaleString('vi-VN');
 
 export function ImportPanel({ title, path, template, accept, fields = {}, hint, onImported, renderResult, renderPreview }: ImportPanelProps) {
   const inputId = useId();
@@ -105,7 +104,7 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
         </Button>
         {state.step === 'preview' && (
           <Button variant="accent" onClick={() => void send(false)}>
-            Lưu {formatCount(state.data.rows)} dòng
+            Lưu {formatNumber(state.data.rows)} dòng
           </Button>
         )}
       </div>
@@ -123,8 +122,8 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
         {state.step === 'preview' && (
           <div className="import-summary" role="status">
             <p>
-              Tệp hợp lệ ({formatCount(state.data.rows)} dòng): sẽ thêm mới {formatCount(state.data.created)}, cập nhật {formatCount(state.data.updated)},
-              giữ nguyên {formatCount(state.data.unchanged)}. Chưa có gì được lưu: bấm “Lưu” để lưu tất cả.
+              Tệp hợp lệ ({formatNumber(state.data.rows)} dòng): sẽ thêm mới {formatNumber(state.data.created)}, cập nhật {formatNumber(state.data.updated)},
+              giữ nguyên {formatNumber(state.data.unchanged)}. Chưa có gì được lưu: bấm “Lưu” để lưu tất cả.
             </p>
             {renderPreview?.(state.data)}
           </div>
@@ -132,7 +131,7 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
         {state.step === 'done' && (
           <div className="import-summary" role="status">
             <p>
-              Đã lưu: thêm mới {formatCount(state.data.created)}, cập nhật {formatCount(state.data.updated)}, giữ nguyên {formatCount(state.data.unchanged)}.
+              Đã lưu: thêm mới {formatNumber(state.data.created)}, cập nhật {formatNumber(state.data.updated)}, giữ nguyên {formatNumber(state.data.unchanged)}.
             </p>
             {renderResult?.(state.data)}
           </div>
@@ -168,7 +167,7 @@ function ImportProblemList({ message, problems }: { message: string; problems: R
           </tbody>
         </table>
       )}
-      {problems.length > 500 && <p>… và {formatCount(problems.length - 500)} lỗi khác.</p>}
+      {problems.length > 500 && <p>… và {formatNumber(problems.length - 500)} lỗi khác.</p>}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Button } from '../../../components/ui/button';
+import { formatNumber } from '../../../../shared/format';
 
 /** Previous / next for a list paged on the server, with "1-50 / 600". */
 export function Pager({ page, perPage, total, onPage }: { page: number; perPage: number; total: number; onPage: (page: number) => void }) {
@@ -10,7 +11,7 @@ export function Pager({ page, perPage, total, onPage }: { page: number; perPage:
         Trang trước
       </Button>
       <span>
-        {first.toLocaleString('vi-VN')}–{last.toLocaleString('vi-VN')} / {total.toLocaleString('vi-VN')}
+        {formatNumber(first)}–{formatNumber(last)} / {formatNumber(total)}
       </span>
       <Button variant="outline" disabled={last >= total} onClick={() => onPage(page + 1)}>
         Trang sau

@@ -5,9 +5,8 @@ import type { z } from 'zod';
 import { bookInputSchema } from '../../../../shared/schemas/admin-books';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { notify } from '../../../components/ui/notices';
-import { errorMessage, showServerFieldErrors } from '../../../lib/server-errors';
 import { useClassGroups } from './use-class-groups';
+import { reportSaveError } from '../ui/form-parts';
 
 type BookFormInput = z.input<typeof bookInputSchema>;
 type BookFormOutput = z.output<typeof bookInputSchema>;
@@ -30,7 +29,7 @@ export function BookForm({
     try {
       await onSubmit(values);
     } catch (error) {
-      if (showServerFieldErrors(error, setError, ['name', 'author', 'class_group_id']) === 0) notify('error', 'Không lưu được sách', errorMessage(error));
+      reportSaveError(error, setError, ['name', 'author', 'class_group_id'], 'Không lưu được sách');
     }
   });
   return (

@@ -9,7 +9,6 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
-import { errorMessage, showServerFieldErrors } from '../../../lib/server-errors';
 import type { Page } from '../../../../shared/schemas/admin';
 import {
   classGroupInputSchema,
@@ -23,11 +22,12 @@ import { Pager } from '../ui/pager';
 import { pageQuery, useAdminData } from '../ui/use-admin-data';
 import { ConfirmDelete, SearchBox } from './catalog-ui';
 import { formatNumber } from '../../../../shared/format';
+import { DialogFormActions, reportSaveError } from '../ui/form-parts';
 
 export function ClassRoomsSection() {
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
-  const groups = useAdminData<Page<AdminClassGroup>>(`/admin/class-groups?per_page=200&v=${version}`);
+  const groups = useAdminData<Page<AdminClassGroup>>('/admin/class-groups?per_page=200', version);
   return (
     <>
       <ClassGroupsCard groups={groups.data?.items} loading={groups.loading} error={groups.error} onChanged={changed} />
@@ -130,7 +130,7 @@ function ClassGroupDialog({ group, onClose, onSaved }: { group?: AdminClassGroup
       notify('success', 'Đã lưu nhóm lớp');
       onSaved();
     } catch (error) {
-      if (showServerFieldErrors(error, form.setError, ['name', 'grades', 'position']) === 0) notify('error', 'Không lưu được', errorMessage(error));
+      reportSaveError(error, form.setError, ['name', 'grades', 'position'], 'Không lưu được');
     }
   });
   return (
@@ -139,14 +139,7 @@ function ClassGroupDialog({ group, onClose, onSaved }: { group?: AdminClassGroup
         <TextField label="Tên nhóm" {...form.register('name')} error={errors.name?.message} />
         <TextField label="Khối lớp" hint="Ví dụ 1-2, 3-4, 5." {...form.register('grades')} error={errors.grades?.message} />
         <TextField label="Thứ tự" inputMode="numeric" {...form.register('position')} error={errors.position?.message} />
-        <div className="modal-actions">
-          <Button variant="outline" onClick={onClose}>
-            Huỷ
-          </Button>
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            Lưu
-          </Button>
-        </div>
+        <DialogFormActions onCancel={onClose} busy={form.formState.isSubmitting} />
       </form>
     </Modal>
   );
@@ -157,7 +150,7 @@ function ClassRoomsCard({ groups, version, onChanged }: { groups: AdminClassGrou
   const [groupId, setGroupId] = useState('');
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
-  const list = useAdminData<Page<AdminClassRoom>>(`/admin/class-rooms?${pageQuery(page, search, { class_group_id: groupId, v: version })}`);
+  const list = useAdminData<Page<AdminClassRoom>>(`/admin/class-rooms?${pageQuery(page, search, { class_group_id: groupId })}`, version);
   const [editing, setEditing] = useState<AdminClassRoom | 'new' | null>(null);
   const [merging, setMerging] = useState<AdminClassRoom | null>(null);
   const [deleting, setDeleting] = useState<AdminClassRoom | null>(null);
@@ -298,7 +291,7 @@ function ClassRoomDialog({
       notify('success', 'Đã lưu lớp');
       onSaved();
     } catch (error) {
-      if (showServerFieldErrors(error, form.setError, ['class_group_id', 'name', 'position']) === 0) notify('error', 'Không lưu được', errorMessage(error), 12_000);
+      reportSaveError(error, form.setError, ['class_group_id', 'name', 'position'], 'Không lưu được', 12_000);
     }
   });
   return (
@@ -319,14 +312,7 @@ function ClassRoomDialog({
           error={errors.name?.message}
         />
         <TextField label="Thứ tự" inputMode="numeric" {...form.register('position')} error={errors.position?.message} />
-        <div className="modal-actions">
-          <Button variant="outline" onClick={onClose}>
-            Huỷ
-          </Button>
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            Lưu
-          </Button>
-        </div>
+        <DialogFormActions onCancel={onClose} busy={form.formState.isSubmitting} />
       </form>
     </Modal>
   );
@@ -345,7 +331,7 @@ function MergeClassRoomDialog({ room, onClose, onMerged }: { room: AdminClassRoo
       notify('success', 'Đã gộp lớp', `Lớp ${room.name} đã được gộp.`);
       onMerged();
     } catch (error) {
-      if (showServerFieldErrors(error, form.setError, ['into_id']) === 0) notify('error', 'Không gộp được', errorMessage(error), 12_000);
+      reportSaveError(error, form.setError, ['into_id'], 'Không gộp được', 12_000);
     }
   });
   const moved = usage.data;

@@ -9,7 +9,6 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
-import { errorMessage, showServerFieldErrors } from '../../../lib/server-errors';
 import type { Page } from '../../../../shared/schemas/admin';
 import {
   districtInputSchema,
@@ -24,10 +23,11 @@ import { Pager } from '../ui/pager';
 import { pageQuery, useAdminData } from '../ui/use-admin-data';
 import { ConfirmDelete, SearchBox } from './catalog-ui';
 import { formatNumber } from '../../../../shared/format';
+import { DialogFormActions, reportSaveError } from '../ui/form-parts';
 
 /** Every district, for the selects (a province has a few dozen). */
 export function useAllDistricts(version = 0) {
-  return useAdminData<Page<AdminDistrict>>(`/admin/districts?per_page=200&v=${version}`);
+  return useAdminData<Page<AdminDistrict>>('/admin/districts?per_page=200', version);
 }
 
 export function SchoolsSection() {
@@ -52,7 +52,7 @@ export function SchoolsSection() {
 // Districts -------------------------------------------------------------------------------------
 function DistrictsCard({ version, onChanged }: { version: number; onChanged: () => void }) {
   const [page, setPage] = useState(1);
-  const list = useAdminData<Page<AdminDistrict>>(`/admin/districts?${pageQuery(page, '', { v: version }, 20)}`);
+  const list = useAdminData<Page<AdminDistrict>>(`/admin/districts?${pageQuery(page, '', {}, 20)}`, version);
   const [editing, setEditing] = useState<AdminDistrict | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminDistrict | null>(null);
   return (
@@ -133,21 +133,14 @@ function DistrictDialog({ district, onClose, onSaved }: { district?: AdminDistri
       notify('success', 'Đã lưu quận/huyện');
       onSaved();
     } catch (error) {
-      if (showServerFieldErrors(error, form.setError, ['name']) === 0) notify('error', 'Không lưu được', errorMessage(error));
+      reportSaveError(error, form.setError, ['name'], 'Không lưu được');
     }
   });
   return (
     <Modal title={district ? `Đổi tên ${district.name}` : 'Thêm quận/huyện'} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
         <TextField label="Tên quận/huyện" {...form.register('name')} error={form.formState.errors.name?.message} />
-        <div className="modal-actions">
-          <Button variant="outline" onClick={onClose}>
-            Huỷ
-          </Button>
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            Lưu
-          </Button>
-        </div>
+        <DialogFormActions onCancel={onClose} busy={form.formState.isSubmitting} />
       </form>
     </Modal>
   );
@@ -159,7 +152,7 @@ function SchoolsCard({ version, onChanged }: { version: number; onChanged: () =>
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const districts = useAllDistricts(version);
-  const list = useAdminData<Page<AdminSchool>>(`/admin/schools?${pageQuery(page, search, { district_id: districtId, v: version })}`);
+  const list = useAdminData<Page<AdminSchool>>(`/admin/schools?${pageQuery(page, search, { district_id: districtId })}`, version);
   const [editing, setEditing] = useState<AdminSchool | 'new' | null>(null);
   const [merging, setMerging] = useState<AdminSchool | null>(null);
   const [deleting, setDeleting] = useState<AdminSchool | null>(null);
@@ -315,7 +308,7 @@ function SchoolDialog({
       notify('success', 'Đã lưu trường');
       onSaved();
     } catch (error) {
-      if (showServerFieldErrors(error, form.setError, SCHOOL_FIELDS) === 0) notify('error', 'Không lưu được', errorMessage(error), 12_000);
+      reportSaveError(error, form.setError, SCHOOL_FIELDS, 'Không lưu được', 12_000);
     }
   });
   return (
@@ -338,14 +331,7 @@ function SchoolDialog({
           {...form.register('pupil_count')}
           error={errors.pupil_count?.message}
         />
-        <div className="modal-actions">
-          <Button variant="outline" onClick={onClose}>
-            Huỷ
-          </Button>
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            Lưu
-          </Button>
-        </div>
+        <DialogFormActions onCancel={onClose} busy={form.formState.isSubmitting} />
       </form>
     </Modal>
   );
@@ -365,7 +351,7 @@ function MergeSchoolDialog({ school, districts, onClose, onMerged }: { school: A
       notify('success', 'Đã gộp trường', `${school.name} đã được gộp.`);
       onMerged();
     } catch (error) {
-      if (showServerFieldErrors(error, form.setError, ['into_id']) === 0) notify('error', 'Không gộp được', errorMessage(error), 12_000);
+      reportSaveError(error, form.setError, ['into_id'], 'Không gộp được', 12_000);
     }
   });
   const moved = usage.data;

@@ -9,7 +9,6 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
-import { errorMessage, showServerFieldErrors } from '../../../lib/server-errors';
 import type { Page } from '../../../../shared/schemas/admin';
 import { classTeacherInputSchema, type AdminClassTeacher, type AdminDistrict, type AdminSchool } from '../../../../shared/schemas/admin-catalog';
 import { ImportPanel } from '../ui/import-panel';
@@ -17,6 +16,7 @@ import { Pager } from '../ui/pager';
 import { pageQuery, useAdminData } from '../ui/use-admin-data';
 import { ConfirmDelete, SearchBox } from './catalog-ui';
 import { useAllDistricts } from './schools-section';
+import { DialogFormActions, reportSaveError } from '../ui/form-parts';
 
 const teacherPath = (t: AdminClassTeacher) => `/admin/class-teachers/${t.school_id}/${encodeURIComponent(t.class_name)}`;
 
@@ -27,7 +27,7 @@ export function TeachersSection() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const districts = useAllDistricts();
-  const list = useAdminData<Page<AdminClassTeacher>>(`/admin/class-teachers?${pageQuery(page, search, { district_id: districtId, v: version })}`);
+  const list = useAdminData<Page<AdminClassTeacher>>(`/admin/class-teachers?${pageQuery(page, search, { district_id: districtId })}`, version);
   const [editing, setEditing] = useState<AdminClassTeacher | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminClassTeacher | null>(null);
   const districtOptions = districts.data?.items ?? [];
@@ -155,7 +155,7 @@ function TeacherDialog({ teacher, districts, onClose, onSaved }: { teacher?: Adm
       notify('success', 'Đã lưu giáo viên');
       onSaved();
     } catch (error) {
-      if (showServerFieldErrors(error, form.setError, ['school_id', 'class_name', 'teacher_name']) === 0) notify('error', 'Không lưu được', errorMessage(error));
+      reportSaveError(error, form.setError, ['school_id', 'class_name', 'teacher_name'], 'Không lưu được');
     }
   });
   return (
@@ -186,14 +186,7 @@ function TeacherDialog({ teacher, districts, onClose, onSaved }: { teacher?: Adm
         </SelectField>
         <TextField label="Lớp" hint="Như tên lớp học sinh ghi khi đăng ký, ví dụ 3A." {...form.register('class_name')} error={errors.class_name?.message} />
         <TextField label="Giáo viên" {...form.register('teacher_name')} error={errors.teacher_name?.message} />
-        <div className="modal-actions">
-          <Button variant="outline" onClick={onClose}>
-            Huỷ
-          </Button>
-          <Button type="submit" disabled={form.formState.isSubmitting}>
-            Lưu
-          </Button>
-        </div>
+        <DialogFormActions onCancel={onClose} busy={form.formState.isSubmitting} />
       </form>
     </Modal>
   );

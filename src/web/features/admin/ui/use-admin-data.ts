@@ -3,11 +3,12 @@ import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 
-export function useAdminData<T>(path: string | null) {
+/** `version`: a counter the caller bumps when a change elsewhere (an import, a merge) makes this data stale. */
+export function useAdminData<T>(path: string | null, version = 0) {
   const [data, setData] = useState<T | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [loading, setLoading] = useState(false);
-  const [version, setVersion] = useState(0);
+  const [reloads, setReloads] = useState(0);
   useEffect(() => {
     if (!path) return;
     const controller = new AbortController();
@@ -25,8 +26,8 @@ export function useAdminData<T>(path: string | null) {
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-  }, [path, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
+  }, [path, version, reloads]);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
   return { data, error, loading, reload };
 }
 

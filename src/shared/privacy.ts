@@ -4,6 +4,10 @@
 /** Version of the privacy notice: the date it was published (yyyy-mm-dd). */
 export const PRIVACY_NOTICE_VERSION = '2026-11-25';
 
+/** A parent who agreed to an older notice (or none) is asked again; other roles enrol no child. */
+export const needsPrivacyConsent = (account: { role: string; privacy_version: string | null }) =>
+  account.role === 'parent' && account.privacy_version !== PRIVACY_NOTICE_VERSION;
+
 /** From this age the child's own agreement is needed too (Decree 13/2023, art. 20). */
 export const CHILD_CONSENT_MIN_AGE = 7;
 

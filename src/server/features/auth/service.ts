@@ -3,7 +3,7 @@
 import type { ErrorCode } from '../../../shared/error-codes';
 import { accountMessages } from '../../../shared/messages';
 import { adminAccountMessages } from '../../../shared/schemas/admin-accounts';
-import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
+import { needsPrivacyConsent, PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
 import type { ApiUser } from '../../../shared/schemas/auth';
 import type { Services } from '../../services';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
@@ -100,9 +100,7 @@ export async function login(deps: AccountDeps, input: { phone: string; password:
   if (user.locked_at) throw accountLocked();
   // The phone's owner is back: its earlier mistakes and this try's record are forgiven.
   await repo.clearLoginFailuresOfPhone(db, input.phone);
-  // A parent who agreed to an older notice (or none) is asked again (issue 15).
-  const consentRequired = user.role === 'parent' && user.privacy_version !== PRIVACY_NOTICE_VERSION;
-  return { access_token: await auth.createSession(user.id), user: toApiUser(user), consent_required: consentRequired };
+  return { access_token: await auth.createSession(user.id), user: toApiUser(user), consent_required: needsPrivacyConsent(user) };
 }
 
 export async function logout(deps: AccountDeps, sessionId: number): Promise<void> {

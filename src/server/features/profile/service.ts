@@ -1,7 +1,7 @@
 // Profile rules: who may have contestants, what may change once a contestant has an exam, and
 // the save of the whole list in one transaction.
 import { accountMessages, messages, privacyMessages } from '../../../shared/messages';
-import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
+import { needsPrivacyConsent, PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
 import { CLASS_ROOM_OTHER, MAX_CONTESTANTS_PER_ACCOUNT } from '../../../shared/rules';
 import { normalisePhone, type ApiUser } from '../../../shared/schemas/auth';
 import type { Contestant, ContestantValues, Profile } from '../../../shared/schemas/profile';
@@ -64,7 +64,7 @@ export async function loadProfile(deps: ProfileDeps, userId: number): Promise<Pr
     school:
       account.school_id === null ? null : { id: account.school_id, name: account.school_name ?? '', address: account.school_address ?? '' },
     childrens,
-    privacy_consent_required: account.role === 'parent' && account.privacy_version !== PRIVACY_NOTICE_VERSION,
+    privacy_consent_required: needsPrivacyConsent(account),
   };
 }
 
@@ -113,7 +113,7 @@ export async function saveProfile(deps: ProfileDeps, user: AuthUser, input: { ph
   }
   // Enrolment needs the parent's consent to the current notice (a new version asks again).
   const account = await repo.findAccount(db, user.id);
-  if (account?.privacy_version !== PRIVACY_NOTICE_VERSION) throw new AppError(403, 'consent_required', privacyMessages.consentRequired);
+  if (!account || needsPrivacyConsent(account)) throw new AppError(403, 'consent_required', privacyMessages.consentRequired);
   const childrens = input.childrens;
   if (childrens.length > MAX_CONTESTANTS_PER_ACCOUNT) throw badRequest(accountMessages.tooManyContestants, { childrens: accountMessages.tooManyContestants });
   const sentIds = childrens.map((c) => c.id).filter((id): id is number => id !== undefined);

@@ -49,6 +49,8 @@ export const errorCodes = [
   'results_too_early',
   'exams_in_progress',
   'certificate_not_found',
+  'results_not_computed',
+  'results_not_final',
   // Back office (/api/admin).
   'import_invalid',
   'in_use',

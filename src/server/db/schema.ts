@@ -219,6 +219,7 @@ export type User = Selectable<UserTable>;
 export type NewUser = Insertable<UserTable>;
 export type Contest = Selectable<ContestTable>;
 export type Exam = Selectable<ExamTable>;
+export type ResultRun = Selectable<ResultRunTable>;
 
 // Results (0004_results.sql) --------------------------------------------------------------
 export type PrizeTierKind = 'individual' | 'school' | 'school_pupils' | 'teacher';
@@ -245,6 +246,9 @@ export interface ResultRunTable {
   participants: number;
   forced: Generated<boolean>;
   ties: ColumnType<unknown, string | undefined, string>;
+  // 0011_results_publish.sql
+  published_at: NullableTimestamp;
+  published_by: number | null;
 }
 export interface IndividualResultTable {
   contest_id: number;

@@ -111,6 +111,9 @@ export async function publishDemoResults(db: Db, clock: Clock): Promise<ComputeS
     .set({ exam_starts_at: startsAt, exam_ends_at: endsAt, results_at: endsAt, reading_starts_at: new Date(Math.min(contest.reading_starts_at.getTime(), startsAt.getTime())) })
     .where('id', '=', contest.id)
     .execute();
-  // Forced: a demo visitor may have an exam open; it is left out of the published results.
-  return computeResults({ db, clock }, { contestId: contest.id, force: true });
+  // Forced: a demo visitor may have an exam open; it is left out of the published results. A
+  // forced run cannot be published through publishResults; the demo publishes it directly.
+  const summary = await computeResults({ db, clock }, { contestId: contest.id, force: true });
+  await db.updateTable('result_runs').set({ published_at: clock.now() }).where('contest_id', '=', contest.id).execute();
+  return summary;
 }

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createContestant, createParent, createSchoolAdmin } from '../../test/factories';
-import { computeResults } from '../ranking/compute';
+import { computeResults, publishResults } from '../ranking/compute';
 import { insertFinishedExams, sessionAt } from '../../demo/finished-exams';
 
 let server: TestServer;
@@ -148,7 +148,7 @@ describe('certificates of a child', () => {
   });
 });
 
-describe('prize certificates from the results date', () => {
+describe('prize certificates once the results are published', () => {
   beforeAll(async () => {
     // The other child finishes too (lower), so there are two participants.
     await insertFinishedExams(server.db, [
@@ -158,7 +158,7 @@ describe('prize certificates from the results date', () => {
     await computeResults(server);
   });
 
-  it('are not shown before the results date', async () => {
+  it('are not shown before they are published', async () => {
     const { body } = await get(`/api/chilren-certificate?child_id=${child.id}`, owner.token);
     expect(body.results_published).toBe(false);
     expect(body.data.prize_personal).toBeNull();
@@ -167,8 +167,9 @@ describe('prize certificates from the results date', () => {
 
   let prizeCode = '';
 
-  it('show the prize, the prize certificate and the top-30 certificate from then', async () => {
+  it('show the prize, the prize certificate and the top-30 certificate once published', async () => {
     await setClock(contest.results_at);
+    await publishResults(server.db, await server.db.selectFrom('contests').selectAll().where('id', '=', contest.id).executeTakeFirstOrThrow(), contest.results_at, null);
     const { body } = await get(`/api/chilren-certificate?child_id=${child.id}`, owner.token);
     expect(body.results_published).toBe(true);
     expect(body.data.is_top_personal).toBe(1);

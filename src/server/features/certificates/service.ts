@@ -15,7 +15,7 @@ import { getCurrentContest } from '../contest/repo';
 import { contestYear } from '../../../shared/schemas/site';
 import { bestAttempts } from '../ranking/ranking';
 import { countExamPapers, getResultRun, loadFinishedAttempts } from '../ranking/repo';
-import { resultsVisible } from '../ranking/compute';
+import { resultsPublished } from '../ranking/compute';
 import {
   contentHash,
   participationContent,
@@ -85,8 +85,7 @@ async function contestantFacts(deps: CertificateDeps, contest: Contest, contesta
     const [best] = bestAttempts(attempts, await countExamPapers(deps.db, contest.id));
     facts.participation = { book: await bookName(deps.db, best!.bookId), date: best!.submittedAt };
   }
-  const run = await getResultRun(deps.db, contest.id);
-  facts.visible = resultsVisible(contest, deps.clock.now(), Boolean(run));
+  facts.visible = resultsPublished(await getResultRun(deps.db, contest.id));
   if (facts.visible) {
     const result = await individualResult(deps.db, contest.id, contestant.id);
     if (result) {
@@ -208,8 +207,7 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
 }
 
 async function ensureSchoolCertificate(deps: CertificateDeps, contest: Contest, schoolId: number) {
-  const run = await getResultRun(deps.db, contest.id);
-  if (!resultsVisible(contest, deps.clock.now(), Boolean(run))) return undefined;
+  if (!resultsPublished(await getResultRun(deps.db, contest.id))) return undefined;
   const result = await schoolResult(deps.db, contest.id, schoolId);
   const school = await findSchool(deps.db, schoolId);
   const prizeName = result?.prize_name;

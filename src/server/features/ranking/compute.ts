@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { resultMessages } from '../../../shared/messages';
 import { formatDateTime } from '../../../shared/format';
 import type { Db } from '../../db/client';
-import type { Contest } from '../../db/schema';
+import type { Contest, ResultRun } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Services } from '../../services';
 import { getCurrentContest } from '../contest/repo';
@@ -94,7 +94,6 @@ async function storeResults(trx: Db, run: { contestId: number; computedAt: Date;
   await trx.deleteFrom('individual_results').where('contest_id', '=', contestId).execute();
   await trx.deleteFrom('school_results').where('contest_id', '=', contestId).execute();
   await trx.deleteFrom('class_results').where('contest_id', '=', contestId).execute();
-  await trx.deleteFrom('result_runs').where('contest_id', '=', contestId).execute();
 
   await insertInSlices(individual, SLICE, (slice) =>
     trx
@@ -171,14 +170,36 @@ async function storeResults(trx: Db, run: { contestId: number; computedAt: Date;
       )
       .execute(),
   );
+  // The run is replaced, its publication kept: published results stay public when recomputed.
+  const values = { computed_at: run.computedAt, exam_papers: examPapers, participants: best.length, forced: run.forced, ties: JSON.stringify(ties) };
   await trx
     .insertInto('result_runs')
-    .values({ contest_id: contestId, computed_at: run.computedAt, exam_papers: examPapers, participants: best.length, forced: run.forced, ties: JSON.stringify(ties) })
+    .values({ contest_id: contestId, ...values })
+    .onConflict((oc) => oc.column('contest_id').doUpdateSet(values))
     .execute();
 
 }
 
-/** Results are shown to families (and schools) from the contest's results date, once computed. */
-export function resultsVisible(contest: Pick<Contest, 'results_at'>, now: Date, computed: boolean): boolean {
-  return computed && now.getTime() >= contest.results_at.getTime();
+/** Results (prizes, prize certificates) are shown to families and schools once published. */
+export function resultsPublished(run: Pick<ResultRun, 'published_at'> | undefined): boolean {
+  return Boolean(run?.published_at);
+}
+
+/**
+ * Publishes the computed results of a contest (in the caller's transaction, so that the caller can
+ * write the audit entry with it): on or after the results date, and only results computed after
+ * the exam window closed. Publishing again changes nothing.
+ */
+export async function publishResults(trx: Db, contest: Contest, now: Date, userId: number | null): Promise<ResultRun> {
+  const run = await trx.selectFrom('result_runs').selectAll().where('contest_id', '=', contest.id).forUpdate().executeTakeFirst();
+  if (!run) throw new AppError(409, 'results_not_computed', resultMessages.notComputed);
+  if (now < contest.results_at) throw new AppError(409, 'results_too_early', resultMessages.publishTooEarly(formatDateTime(contest.results_at)));
+  if (run.forced) throw new AppError(409, 'results_not_final', resultMessages.notFinal);
+  if (run.published_at) return run;
+  return trx
+    .updateTable('result_runs')
+    .set({ published_at: now, published_by: userId })
+    .where('contest_id', '=', contest.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }

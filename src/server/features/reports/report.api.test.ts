@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createParent, createSchoolAdmin } from '../../test/factories';
-import { computeResults } from '../ranking/compute';
+import { computeResults, publishResults } from '../ranking/compute';
 import { bookForClassRoom, insertFinishedExams, insertPupils, newExamSlug, sessionAt } from '../../demo/finished-exams';
 
 let server: TestServer;
@@ -124,7 +124,7 @@ async function setClock(to: Date) {
   for (const user of [admin, otherAdmin, parent]) user.token = await sessionAt(server.db, user.id, to);
 }
 
-describe('GET /api/report-school: prizes from the results date', () => {
+describe('GET /api/report-school: prizes once the results are published', () => {
   beforeAll(async () => {
     // Small classes compete in this data set.
     await server.db.updateTable('result_settings').set({ class_min_participants: 1 }).execute();
@@ -132,7 +132,7 @@ describe('GET /api/report-school: prizes from the results date', () => {
     await computeResults(server);
   });
 
-  it('stays hidden before the results date even once computed', async () => {
+  it('stays hidden until published, even once computed', async () => {
     const { body } = await server.request('GET', '/api/report-school', { token: admin.token });
     expect(body.results_published).toBe(false);
     expect(body.prize.image_cer).toBeNull();
@@ -141,6 +141,7 @@ describe('GET /api/report-school: prizes from the results date', () => {
 
   it('shows the school prize certificate and the prized classes with their teachers', async () => {
     await setClock(contest.results_at);
+    await publishResults(server.db, await server.db.selectFrom('contests').selectAll().where('id', '=', contest.id).executeTakeFirstOrThrow(), contest.results_at, null);
     const { body } = await server.request('GET', '/api/report-school', { token: admin.token });
     expect(body.results_published).toBe(true);
     expect(body.prize.prize_name).toBe('Giải Nhất tập thể trường');

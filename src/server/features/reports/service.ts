@@ -8,7 +8,7 @@ import type { Services } from '../../services';
 import type { AuthUser } from '../auth/guard';
 import { schoolPrizeCertificate } from '../certificates/service';
 import { getCurrentContest } from '../contest/repo';
-import { resultsVisible } from '../ranking/compute';
+import { resultsPublished } from '../ranking/compute';
 import { bestAttempts, rankAttempts } from '../ranking/ranking';
 import { countExamPapers, getResultRun, loadFinishedAttempts } from '../ranking/repo';
 import { bookNames, findSchool, prizedClasses, registeredPupils } from './repo';
@@ -84,9 +84,8 @@ export async function schoolReport(deps: ReportDeps, user: AuthUser): Promise<Re
     };
   });
 
-  // Prizes: only from the results date, once the results are computed.
-  const run = await getResultRun(deps.db, contest.id);
-  const published = resultsVisible(contest, deps.clock.now(), Boolean(run));
+  // Prizes: only once the organiser has published the results.
+  const published = resultsPublished(await getResultRun(deps.db, contest.id));
   const certificate = published ? await schoolPrizeCertificate(deps, contest, schoolId) : undefined;
   const prizesClass = published
     ? (await prizedClasses(deps.db, contest.id, schoolId)).map((row) => ({

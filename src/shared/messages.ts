@@ -174,6 +174,5 @@ export const privacyMessages = {
   familyOnly: 'Chức năng này chỉ dành cho tài khoản phụ huynh.',
   deleteOtpSent: 'Mã xác nhận xoá tài khoản đã được gửi đến số điện thoại của bạn.',
   accountDeleted: 'Tài khoản của bạn đã được xoá.',
-  deletedContestantName: (id: number) => `Thí sinh đã xoá #${id}`,
   downloadFailed: 'Không tải được dữ liệu. Vui lòng thử lại.',
 } as const;

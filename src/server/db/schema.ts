@@ -48,6 +48,8 @@ export interface UserTable {
   privacy_version: ColumnType<string | null, string | null | undefined, string | null>;
   privacy_consented_at: NullableTimestamp;
   deleted_at: NullableTimestamp;
+  /** 0012_retention.sql: the last login (a new session). */
+  last_login_at: NullableTimestamp;
 }
 export interface SessionTable {
   id: Generated<number>;
@@ -89,6 +91,8 @@ export interface ContestTable {
   questions_per_exam: Generated<number>;
   attempts_per_contestant: Generated<number>;
   created_at: DefaultTimestamp;
+  /** 0012_retention.sql: months after results_at before personal data is removed. */
+  retention_months: Generated<number>;
 }
 
 /** A question as drawn into one exam: answers in this exam's order, no correct flags. */
@@ -213,6 +217,9 @@ export interface Database {
   audit_log: AuditLogTable;
   media: MediaTable;
   site_settings: SiteSettingsTable;
+  // retention of personal data (0012_retention.sql)
+  prize_records: PrizeRecordTable;
+  retention_runs: RetentionRunTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -312,4 +319,25 @@ export interface CertificateTable {
   files_hash: string | null;
   issued_at: Timestamp;
   updated_at: Timestamp;
+}
+
+// Retention of personal data (0012_retention.sql) ---------------------------------------------
+export interface PrizeRecordTable {
+  contest_id: number;
+  contestant_id: number;
+  fullname: string;
+  school_name: string;
+  class_name: string;
+  prize_name: string;
+  amount: number;
+  recorded_at: Timestamp;
+}
+export interface RetentionRunTable {
+  id: Generated<number>;
+  ran_at: Timestamp;
+  accounts_erased: number;
+  contestants_anonymised: number;
+  contestants_deleted: number;
+  audit_entries_deleted: number;
+  prize_records_deleted: number;
 }

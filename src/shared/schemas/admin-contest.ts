@@ -35,6 +35,8 @@ export const contestLimits = {
   questionsPerExam: { min: 1, max: QUESTIONS_PER_EXAM },
   attempts: { min: 1, max: MAX_ATTEMPTS_PER_CONTESTANT },
   classMin: { min: 1, max: 1000 },
+  /** Months after the results date that personal data is kept (issue 15). */
+  retentionMonths: { min: 1, max: 120 },
   tiersPerKind: 10,
   tierNameMax: 200,
   winnersMax: 100_000,
@@ -68,6 +70,8 @@ const settingsShape = {
   questions_per_exam: z.number().int(),
   attempts_per_contestant: z.number().int(),
   class_min_participants: z.number().int(),
+  /** Months after the results date before personal data is anonymised or deleted. */
+  retention_months: z.number().int(),
   /** Every tier of every kind, in order within each kind (1st = the highest prize). */
   prize_tiers: z.array(prizeTierSchema).max(prizeKinds.length * contestLimits.tiersPerKind),
 };
@@ -105,6 +109,7 @@ export const contestFieldLabels: Record<keyof typeof settingsShape, string> = {
   questions_per_exam: 'Số câu hỏi mỗi bài thi',
   attempts_per_contestant: 'Số lượt thi mỗi thí sinh',
   class_min_participants: 'Số thí sinh tối thiểu của lớp (giải giáo viên)',
+  retention_months: 'Thời gian lưu dữ liệu cá nhân (tháng)',
   prize_tiers: 'Giải thưởng',
 };
 
@@ -172,7 +177,7 @@ export function contestProblems(settings: Omit<ContestSettings, 'results_compute
   order('ceremony_ends_at', 'ceremony_starts_at', contestMessages.ceremonyEndsBeforeStart, true);
   order('ceremony_starts_at', 'results_at', contestMessages.ceremonyBeforeResults, false);
 
-  const range = (field: 'exam_duration_seconds' | 'questions_per_exam' | 'attempts_per_contestant' | 'class_min_participants', { min, max }: { min: number; max: number }) => {
+  const range = (field: 'exam_duration_seconds' | 'questions_per_exam' | 'attempts_per_contestant' | 'class_min_participants' | 'retention_months', { min, max }: { min: number; max: number }) => {
     const value = settings[field];
     if (!Number.isInteger(value) || value < min || value > max) problems[field] = contestMessages.between(min, max);
   };
@@ -180,6 +185,7 @@ export function contestProblems(settings: Omit<ContestSettings, 'results_compute
   range('questions_per_exam', contestLimits.questionsPerExam);
   range('attempts_per_contestant', contestLimits.attempts);
   range('class_min_participants', contestLimits.classMin);
+  range('retention_months', contestLimits.retentionMonths);
 
   const tierProblem = prizeTierProblem(settings.prize_tiers);
   if (tierProblem) problems.prize_tiers = tierProblem;
@@ -244,6 +250,7 @@ export const contestFormSchema = z
     exam_duration_seconds: formNumber,
     questions_per_exam: formNumber,
     attempts_per_contestant: formNumber,
+    retention_months: formNumber,
   })
   .superRefine((values, ctx) => {
     const dates = Object.fromEntries(contestDateFields.map((field) => [field, fromVietnamLocalInput(values[field])]));

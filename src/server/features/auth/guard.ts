@@ -90,6 +90,8 @@ export function createAuth(db: Db, clock: Clock) {
         .insertInto('sessions')
         .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000) })
         .execute();
+      // The account's last activity, from which the retention of its data runs.
+      await trx.updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();
       await live
         .where('id', 'in', (eb) =>
           eb

@@ -22,6 +22,7 @@ export type ContestValues = Pick<
   | 'exam_duration_seconds'
   | 'questions_per_exam'
   | 'attempts_per_contestant'
+  | 'retention_months'
 >;
 
 /** Writes every setting explicitly (the 0006 trigger's defaults never apply to the back office's writes). */

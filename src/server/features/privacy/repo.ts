@@ -70,6 +70,9 @@ export const listResults = (db: Db, contestantIds: number[]) =>
     : db
         .selectFrom('individual_results')
         .innerJoin('contests', 'contests.id', 'individual_results.contest_id')
+        // A rank or prize is the family's to see once the results are published, not before.
+        .innerJoin('result_runs', 'result_runs.contest_id', 'individual_results.contest_id')
+        .where('result_runs.published_at', 'is not', null)
         .select([
           'individual_results.contestant_id',
           'contests.name as contest',
@@ -104,60 +107,3 @@ export const loginsByDay = (db: Db, userId: number) =>
     .orderBy(sql`1`)
     .execute();
 
-// Deletion -------------------------------------------------------------------------------------
-
-/** The account's contestants, locked, with their number of exams. */
-export const lockContestantsWithExamCounts = (db: Db, userId: number) =>
-  db
-    .selectFrom('contestants')
-    .select((eb) => [
-      'contestants.id',
-      eb.selectFrom('exams').select(eb.fn.countAll<number>().as('n')).whereRef('exams.contestant_id', '=', 'contestants.id').as('exams'),
-    ])
-    .where('contestants.user_id', '=', userId)
-    .forUpdate()
-    .execute();
-
-export const deleteContestants = (db: Db, ids: number[]) =>
-  ids.length === 0 ? Promise.resolve() : db.deleteFrom('contestants').where('id', 'in', ids).execute();
-
-/**
- * The name goes; school, class and exams stay (the ranking and the school's statistics). The
- * certificates, which print the name, go too; a prize stays in individual_results.
- */
-export async function anonymiseContestants(db: Db, ids: number[], name: (id: number) => string, now: Date) {
-  for (const id of ids) {
-    await db.updateTable('contestants').set({ fullname: name(id), anonymised_at: now }).where('id', '=', id).execute();
-  }
-  if (ids.length) await db.deleteFrom('certificates').where('contestant_id', 'in', ids).execute();
-}
-
-/** Everything about the phone that is not the account row: codes, failed logins. */
-export async function forgetPhone(db: Db, phone: string) {
-  await db.deleteFrom('otp_codes').where('phone', '=', phone).execute();
-  await db.deleteFrom('login_failures').where('phone', '=', phone).execute();
-}
-
-export const deleteUser = (db: Db, userId: number) => db.deleteFrom('users').where('id', '=', userId).execute();
-
-/**
- * The account row stays for its contestants' exams: a placeholder phone ('00' + the id: 11 digits
- * no Vietnamese number starts with, unique because the id is), no name, a password nobody can
- * match, every session and reset link gone.
- */
-export async function anonymiseUser(db: Db, userId: number, now: Date) {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
-  await db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).execute();
-  await db
-    .updateTable('users')
-    .set({
-      phone: `00${String(userId).padStart(9, '0')}`,
-      name: '',
-      password_hash: 'deleted',
-      privacy_version: null,
-      privacy_consented_at: null,
-      deleted_at: now,
-    })
-    .where('id', '=', userId)
-    .execute();
-}

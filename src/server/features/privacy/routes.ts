@@ -21,12 +21,12 @@ export function registerPrivacyRoutes(api: Api, services: Services) {
 
   api.get('/customer/my-data', { preHandler: auth.requireUser, schema: { response: { 200: myDataResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', NO_STORE);
-    return { success: true as const, data: await privacy.loadMyData(services, auth.userOf(request)) };
+    return { success: true as const, data: await privacy.loadMyData(services, auth.userOf(request).id) };
   });
 
   // A page, not JSON: no response schema.
   api.get('/customer/my-data.html', { preHandler: auth.requireUser }, async (request, reply) => {
-    const html = myDataHtml(await privacy.loadMyData(services, auth.userOf(request)));
+    const html = myDataHtml(await privacy.loadMyData(services, auth.userOf(request).id));
     return reply.header('cache-control', NO_STORE).header('content-disposition', 'attachment; filename="du-lieu-cua-toi.html"').type('text/html; charset=utf-8').send(html);
   });
 

@@ -9,6 +9,7 @@ import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../auth/guard';
 import { checkOtp, issueOtp } from '../auth/otp';
 import { consumeOtp } from '../auth/repo';
+import { eraseAccounts } from './erase';
 import * as repo from './repo';
 
 export type PrivacyDeps = Pick<Services, 'db' | 'clock'>;
@@ -26,17 +27,17 @@ interface ShownQuestion {
 }
 
 /** Everything stored about the account and its contestants; nothing of anyone else. */
-export async function loadMyData(deps: PrivacyDeps, user: AuthUser): Promise<MyData> {
+export async function loadMyData(deps: PrivacyDeps, userId: number): Promise<MyData> {
   const { db, clock } = deps;
-  const account = await repo.findAccount(db, user.id);
+  const account = await repo.findAccount(db, userId);
   if (!account) throw notFound(privacyMessages.downloadFailed);
-  const contestants = await repo.listContestants(db, user.id);
+  const contestants = await repo.listContestants(db, userId);
   const ids = contestants.map((c) => c.id);
   const [exams, results, certificates, logins] = await Promise.all([
-    repo.listExams(db, user.id),
+    repo.listExams(db, userId),
     repo.listResults(db, ids),
     repo.listCertificates(db, ids),
-    repo.loginsByDay(db, user.id),
+    repo.loginsByDay(db, userId),
   ]);
   const consents: MyData['consents'] = [];
   if (account.privacy_version && account.privacy_consented_at) {
@@ -106,10 +107,8 @@ export async function sendDeleteCode(deps: Pick<Services, 'db' | 'clock' | 'conf
 }
 
 /**
- * Deletes the account: contestants without exams go; contestants with exams keep their school,
- * class and scores under a placeholder name (the ranking and the schools' statistics do not
- * change); the account row goes, or stays anonymised while such contestants need it. Every
- * session ends in the same transaction.
+ * Deletes the account (erase.ts says what goes and what stays), with every session, in one
+ * transaction with the use of the code.
  */
 export async function deleteAccount(deps: PrivacyDeps, user: AuthUser, otp: string): Promise<void> {
   const { db, clock } = deps;
@@ -118,18 +117,6 @@ export async function deleteAccount(deps: PrivacyDeps, user: AuthUser, otp: stri
   await db.transaction().execute(async (trx) => {
     const now = clock.now();
     if (!(await consumeOtp(trx, otpId, now))) throw badRequest(accountMessages.otpUsed, { otp: accountMessages.otpUsed }, 'otp_invalid');
-    const contestants = await repo.lockContestantsWithExamCounts(trx, user.id);
-    const withExams = contestants.filter((c) => Number(c.exams) > 0).map((c) => c.id);
-    await repo.deleteContestants(
-      trx,
-      contestants.filter((c) => Number(c.exams) === 0).map((c) => c.id),
-    );
-    await repo.forgetPhone(trx, user.phone);
-    if (withExams.length === 0) {
-      await repo.deleteUser(trx, user.id);
-    } else {
-      await repo.anonymiseContestants(trx, withExams, privacyMessages.deletedContestantName, now);
-      await repo.anonymiseUser(trx, user.id, now);
-    }
+    await eraseAccounts(trx, [{ id: user.id, phone: user.phone }], now);
   });
 }

@@ -38,6 +38,7 @@ function toForm(settings: ContestSettings): ContestFormValues {
     exam_duration_seconds: settings.exam_duration_seconds,
     questions_per_exam: settings.questions_per_exam,
     attempts_per_contestant: settings.attempts_per_contestant,
+    retention_months: settings.retention_months,
   };
 }
 
@@ -139,6 +140,16 @@ export function ContestForm({ settings: initial }: { settings: ContestSettings }
           max={3}
           {...register('attempts_per_contestant', { valueAsNumber: true })}
           error={errors.attempts_per_contestant?.message}
+        />
+        <TextField
+          label="Thời gian lưu dữ liệu cá nhân (tháng)"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={120}
+          {...register('retention_months', { valueAsNumber: true })}
+          hint="Tính từ ngày công bố kết quả; sau đó tài khoản không còn hoạt động được xoá, tên thí sinh được ẩn danh."
+          error={errors.retention_months?.message}
         />
       </div>
       {warnings.length > 0 && (

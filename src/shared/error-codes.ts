@@ -62,6 +62,8 @@ export const errorCodes = [
   'bank_too_small',
   // Personal data (issue 15).
   'consent_required',
+  'not_a_parent',
+  'account_deleted',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

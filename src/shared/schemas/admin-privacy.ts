@@ -1,0 +1,67 @@
+// The organiser's side of personal data (issue 15, /quan-tri/du-lieu-ca-nhan): the record of
+// processing activities, the retention status, and requests made by phone call (a copy of an
+// account's data, its deletion), each with a reason that goes into the audit log.
+import { z } from 'zod';
+
+export const PRIVACY_REASON_MIN = 5;
+export const PRIVACY_REASON_MAX = 500;
+
+export const privacyAdminMessages = {
+  reasonRequired: `Hãy ghi lý do (ít nhất ${PRIVACY_REASON_MIN} ký tự), ví dụ: "Phụ huynh gọi điện ngày 25/11 yêu cầu xoá".`,
+  reasonTooLong: `Lý do tối đa ${PRIVACY_REASON_MAX} ký tự.`,
+  parentsOnly: 'Chỉ tài khoản phụ huynh mới có dữ liệu của thí sinh để sao chép hay xoá theo yêu cầu.',
+  alreadyDeleted: 'Tài khoản này đã được xoá trước đây.',
+  accountNotFound: 'Không tìm thấy tài khoản.',
+  erased: 'Đã xoá tài khoản theo yêu cầu.',
+  copied: 'Đã tải bản sao dữ liệu của tài khoản.',
+} as const;
+
+/** The body of a request carried out for a data subject: why (who asked, when, how). */
+export const privacyRequestSchema = z.object({
+  reason: z.string().trim().min(PRIVACY_REASON_MIN, privacyAdminMessages.reasonRequired).max(PRIVACY_REASON_MAX, privacyAdminMessages.reasonTooLong),
+});
+export type PrivacyRequest = z.infer<typeof privacyRequestSchema>;
+
+export const eraseResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ contestants_deleted: z.number().int(), contestants_anonymised: z.number().int() }),
+});
+
+const retentionRunSchema = z.object({
+  ran_at: z.string(),
+  accounts_erased: z.number().int(),
+  contestants_anonymised: z.number().int(),
+  contestants_deleted: z.number().int(),
+  audit_entries_deleted: z.number().int(),
+  prize_records_deleted: z.number().int(),
+});
+
+export const privacyOverviewSchema = z.object({
+  /** The record of processing activities (Decree 13/2023), generated from the settings. */
+  record: z.object({
+    title: z.string(),
+    generated_at: z.string(),
+    sections: z.array(z.object({ title: z.string(), items: z.array(z.string()) })),
+  }),
+  retention: z.object({
+    months: z.number().int(),
+    contest: z.string().nullable(),
+    results_at: z.string().nullable(),
+    /** When the data of accounts last active for the current contest will be removed. */
+    ends_at: z.string().nullable(),
+    /** Accounts past the limit now (the next daily run removes them). */
+    due_accounts: z.number().int(),
+    runs: z.array(retentionRunSchema),
+  }),
+  counts: z.object({
+    parents: z.number().int(),
+    parents_consented_current: z.number().int(),
+    contestants: z.number().int(),
+    contestants_anonymised: z.number().int(),
+    accounts_deleted: z.number().int(),
+    prize_records: z.number().int(),
+  }),
+});
+export type PrivacyOverview = z.infer<typeof privacyOverviewSchema>;
+export const privacyOverviewResponseSchema = z.object({ success: z.literal(true), data: privacyOverviewSchema });

@@ -24,6 +24,9 @@ export function AdminHome() {
         </li>
       </ol>
       <p>
+        <Link href="/du-lieu-ca-nhan">Dữ liệu cá nhân</Link>: hồ sơ xử lý dữ liệu, thời hạn lưu trữ, thống kê ẩn danh.
+      </p>
+      <p>
         Mọi thay đổi được ghi vào <Link href="/nhat-ky">nhật ký thao tác</Link>.
       </p>
     </section>

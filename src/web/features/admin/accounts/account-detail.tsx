@@ -14,6 +14,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useAdminData } from '../ui/use-admin-data';
 import { roleLabel } from './account-list';
 import { PasswordLinks } from './password-links';
+import { PrivacyRequests } from '../privacy/privacy-requests';
 
 type Confirm = 'lock' | 'unlock' | 'link' | null;
 
@@ -111,6 +112,7 @@ export function AccountDetailPage() {
             )}
           </div>
           {account.role === 'parent' && <Contestants contestants={account.contestants} />}
+          {account.role === 'parent' && <PrivacyRequests account={account} onErased={reload} />}
         </>
       )}
       {confirm && account && (

@@ -18,6 +18,8 @@ export const siteContestSchema = z.object({
   exam_duration_seconds: z.number().int(),
   questions_per_exam: z.number().int(),
   attempts_per_contestant: z.number().int(),
+  /** Months after results_at that personal data is kept (the privacy notice says so). */
+  retention_months: z.number().int(),
 });
 
 // The footer's texts: the organiser edits them in the back office (PUT /api/admin/site, stored

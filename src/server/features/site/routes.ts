@@ -31,6 +31,7 @@ export function registerSiteRoutes(api: Api, { config, db }: Services) {
         exam_duration_seconds: contest.exam_duration_seconds,
         questions_per_exam: contest.questions_per_exam,
         attempts_per_contestant: contest.attempts_per_contestant,
+        retention_months: contest.retention_months,
       },
     };
     return { success: true as const, data };

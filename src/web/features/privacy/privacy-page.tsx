@@ -12,6 +12,7 @@ export function PrivacyPage() {
   const site = useSite();
   const contest = site?.contest;
   const organiser = site?.organiserName ?? 'Ban tổ chức cuộc thi';
+  const months = contest?.retention_months ?? DEFAULT_RETENTION_MONTHS;
   return (
     <div className="container page privacy-page">
       <h1>Chính sách bảo mật</h1>
@@ -70,14 +71,19 @@ export function PrivacyPage() {
       <section aria-labelledby="privacy-how-long">
         <h2 id="privacy-how-long">4. Dữ liệu được lưu trong bao lâu</h2>
         <p>
-          Dữ liệu cá nhân được lưu đến {DEFAULT_RETENTION_MONTHS} tháng sau ngày công bố kết quả
+          Dữ liệu cá nhân được lưu đến {months} tháng sau ngày công bố kết quả
           {contest && (
             <>
               {' '}
-              ({formatDate(contest.results_at)}), tức là đến ngày <strong>{formatDate(retentionEndsAt(contest.results_at))}</strong>
+              ({formatDate(contest.results_at)}), tức là đến ngày <strong>{formatDate(retentionEndsAt(contest.results_at, months))}</strong>
             </>
           )}
-          . Sau đó tên thí sinh được xoá (chỉ giữ điểm số ẩn danh cho thống kê của trường) và tài khoản phụ huynh bị xoá.
+          . Sau đó tên thí sinh được xoá (chỉ giữ điểm số ẩn danh cho thống kê của trường) và tài khoản phụ huynh bị xoá. Nếu bạn tiếp tục tham
+          gia mùa thi sau, thời hạn tính từ ngày công bố kết quả của mùa thi đó.
+        </p>
+        <p>
+          Giải thưởng đã trao (họ tên, trường, lớp, tên giải, giá trị) được {organiser} lưu 10 năm như chứng từ kế toán, kể cả khi tài khoản đã
+          bị xoá.
         </p>
       </section>
 

@@ -4,7 +4,7 @@
 // away (network loss, timeout, 502/503/504) loses nothing: saves and the submit are retried with
 // jittered back-off while the answers wait on the device. A session ended elsewhere (401) never
 // takes the child away from a running exam: the parent logs in again over it and saving carries on.
-import { useCallback, useEffect, useLayoutEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, CircleCheck, CloudOff, Loader, Timer } from 'lucide-react';
 import { examMessages, messages } from '../../../shared/messages';
 import { formatCountdown } from '../../../shared/format';
@@ -15,7 +15,7 @@ import {
   TIMEOUT_AUTO_SUBMIT_DELAY_MS,
   TOTAL_EXAM_ITEMS,
 } from '../../../shared/rules';
-import { examSlugSchema, type ExamingResponse } from '../../../shared/schemas/exams';
+import { examSlugSchema, type ExamingResponse, type ExamTimeResponse } from '../../../shared/schemas/exams';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { notify } from '../../components/ui/notices';
@@ -24,7 +24,7 @@ import { useNavigate, useParams } from '../../lib/router';
 import { getSession, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useRequireAuth } from '../../lib/use-require-auth';
-import { AnswerStore, type KeyValueStorage, type SaveStatus } from './answer-store';
+import { AnswerStore, type KeyValueStorage, type SaveOutcome, type SavePayload, type SaveStatus } from './answer-store';
 import { fetchExam, fetchExamTime, isSessionEnded, isTransient, saveAnswers, submitExam } from './exam-api';
 import { ExamLoginDialog } from './exam-login-dialog';
 import { ExamNavigator } from './exam-navigator';
@@ -126,9 +126,12 @@ export function ExamPage() {
     };
   }, [loggedIn, valid, bookId, childId, slug, navigate, attempt]);
 
+  // One backend per loaded exam: the screen's timers depend on it.
+  const backend = useMemo(() => (state.kind === 'ready' && childId !== undefined ? contestBackend(state.exam, childId) : undefined), [state, childId]);
+
   if (!valid) return <div className="container page" />;
   // A running exam stays on screen even if the session goes: the screen asks for a login itself.
-  if (state.kind === 'ready') return <ExamScreen exam={state.exam} initialOffsetMs={state.offsetMs} childId={childId} />;
+  if (state.kind === 'ready' && backend) return <ExamScreen exam={state.exam} initialOffsetMs={state.offsetMs} backend={backend} />;
   if (!session) return <LoginRequired />;
   return (
     <>
@@ -156,13 +159,36 @@ export function ExamPage() {
 }
 
 /**
+ * What the exam screen asks of the server. The contest's exam and the practice round ("Thi thử")
+ * share the screen, its timer and its saving; each brings its own calls and where the child goes
+ * once the exam is submitted.
+ */
+export interface ExamBackend {
+  save: (payload: SavePayload, options: { keepalive: boolean }) => Promise<SaveOutcome>;
+  time: () => Promise<ExamTimeResponse>;
+  submit: (payload: SavePayload) => Promise<{ message: string }>;
+  /** Where the screen goes after the submit (the certificate page, the practice result). */
+  finishedPath: string;
+}
+
+function contestBackend(exam: ExamingResponse, childId: number): ExamBackend {
+  const { id, slug } = exam.data;
+  return {
+    save: (payload, { keepalive }) => saveAnswers(id, slug, payload, keepalive),
+    time: () => fetchExamTime(id),
+    submit: (payload) => submitExam(id, slug, payload),
+    finishedPath: certificatePath(childId),
+  };
+}
+
+/**
  * waiting: a submit failed because the server is briefly away; it is tried again after a pause
  * (or at once when the child presses Nộp bài or the connection returns).
  * failed: the time is up and the automatic submit was refused; the child may press Nộp bài again.
  */
 type Phase = 'answering' | 'timeup' | 'submitting' | 'waiting' | 'failed' | 'done';
 
-function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse; initialOffsetMs: number; childId: number }) {
+export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingResponse; initialOffsetMs: number; backend: ExamBackend }) {
   const navigate = useNavigate();
   const session = useSession();
   /** The parent's phone, for the login dialog even if the session is gone by then. */
@@ -175,7 +201,7 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
       new AnswerStore({
         slug: data.slug,
         storage: deviceStorage(),
-        send: (payload, { keepalive }) => saveAnswers(data.id, data.slug, payload, keepalive),
+        send: backend.save,
       }),
   );
   const [, rerender] = useReducer((n: number) => n + 1, 0);
@@ -216,15 +242,15 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
       setSubmitIssue(null);
       setPhase('done');
       notify('success', message);
-      setTimeout(() => mounted.current && navigate(certificatePath(childId)), NOTICE_MS);
+      setTimeout(() => mounted.current && navigate(backend.finishedPath), NOTICE_MS);
     },
-    [store, navigate, childId],
+    [store, navigate, backend.finishedPath],
   );
 
   const resync = useCallback(async () => {
     const sentAt = Date.now();
     try {
-      const time = await fetchExamTime(data.id);
+      const time = await backend.time();
       offsetMs.current = clockOffset(time.data.server_time, sentAt, Date.now());
       setEndMs(Date.parse(time.data.end_time));
       if (time.data.status === 1 && mounted.current) finish(examMessages.alreadySubmitted);
@@ -232,7 +258,7 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
       if (isSessionEnded(error) && mounted.current) setSessionEnded(true);
       // Otherwise the next re-sync (or the local clock, corrected at the last one) carries on.
     }
-  }, [data.id, finish]);
+  }, [backend, finish]);
 
   const submit = useCallback(
     async (auto: boolean) => {
@@ -251,7 +277,7 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
       setPhase('submitting');
       for (let failures = 0; ; failures += 1) {
         try {
-          const response = await submitExam(data.id, data.slug, store.snapshot());
+          const response = await backend.submit(store.snapshot());
           if (mounted.current) finish(response.message);
           return;
         } catch (error) {
@@ -294,7 +320,7 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
         }
       }
     },
-    [data, store, finish],
+    [data, store, finish, backend],
   );
 
   // The countdown: the server's end time on the server's clock (phone clock + offset).

@@ -137,12 +137,12 @@ export function ExamPage() {
     <>
       <div className="container page exam-page" inert={loginNeeded || undefined}>
         <h1 className="exam-title">Làm bài thi</h1>
-        {state.kind === 'loading' ? (
+        {state.kind === 'error' ? (
+          <LoadError message={state.message} canRetry={state.retry} onRetry={() => setAttempt((n) => n + 1)} />
+        ) : (
           <p className="muted" aria-busy="true">
             Đang tải bài thi…
           </p>
-        ) : (
-          <LoadError message={state.message} canRetry={state.retry} onRetry={() => setAttempt((n) => n + 1)} />
         )}
       </div>
       {loginNeeded && (

@@ -169,6 +169,8 @@ export interface ExamBackend {
   submit: (payload: SavePayload) => Promise<{ message: string }>;
   /** Where the screen goes after the submit (the certificate page, the practice result). */
   finishedPath: string;
+  /** A practice round: labelled as such on the screen. */
+  practice?: boolean;
 }
 
 function contestBackend(exam: ExamingResponse, childId: number): ExamBackend {
@@ -439,9 +441,11 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
     <>
       <div className="container page exam-page" inert={askLogin || undefined}>
         <h1 className="exam-title">
+          {backend.practice && <span className="exam-practice-badge">Thi thử</span>}
           {data.book.name}
           <span className="exam-title-child">{exam.children.fullname}</span>
         </h1>
+        {backend.practice && <p className="exam-practice-note">{examMessages.practiceNote}</p>}
         <div className="exam-topbar" ref={topbarRef}>
           <p className="exam-time" data-warning={warning || undefined}>
             <Timer aria-hidden="true" size={22} />

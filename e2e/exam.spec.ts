@@ -76,12 +76,18 @@ test('a child takes a whole exam on a phone, survives a reload and a network dro
     await chooseAnswer(page, 3);
   }
   await page.getByRole('button', { name: 'Nộp bài' }).click();
-  await expect(page.getByText('Vui lòng hoàn thành tất cả câu hỏi trước khi nộp bài')).toBeVisible();
+  // The questions left are listed, each a button to it; nothing is submitted.
+  const left = page.getByRole('dialog', { name: 'Em còn 2 câu chưa trả lời' });
+  await expect(left.getByText('Vui lòng hoàn thành tất cả câu hỏi trước khi nộp bài')).toBeVisible();
+  await expect(left.getByRole('button', { name: /^Câu \d+$/ })).toHaveText(['Câu 20', 'Câu 21']);
+  await expectAccessible(page, 'the questions left before a submit');
+  await left.getByRole('button', { name: 'Câu 20' }).click();
+  await expect(left).toBeHidden();
+  await expect(page.locator('.exam-question-number').first()).toHaveText('Câu 20');
   await expect(navigatorItem(page, 20)).toHaveAccessibleName('Câu 20, chưa trả lời, cần làm');
   await expect(navigatorItem(page, 21)).toHaveAccessibleName('Câu 21, chưa trả lời, cần làm');
   await expectAccessible(page, 'exam with unanswered questions marked');
 
-  await navigatorItem(page, 20).click();
   await chooseAnswer(page, 1);
   await page.getByRole('button', { name: 'Câu sau' }).click();
   await expect(page.getByRole('button', { name: 'Câu sau' })).toBeDisabled();
@@ -128,8 +134,9 @@ test.describe('on a contest with a 25-second exam', () => {
     await chooseAnswer(page, 0);
     await page.getByRole('button', { name: 'Câu sau' }).click();
     await chooseAnswer(page, 1);
-    // The last 2 minutes: the time is in the accent colour.
+    // The last 2 minutes: the time is in the accent colour; under a minute, said once.
     await expect(page.locator('.exam-time')).toHaveAttribute('data-warning', 'true');
+    await expect(page.locator('.exam-page p[aria-live="polite"]')).toHaveText('Còn dưới 1 phút nữa là hết giờ. Em kiểm tra lại bài và bấm Nộp bài nhé.');
     await expect(page.getByRole('alert').filter({ hasText: 'Hết thời gian làm bài' }).first()).toBeVisible({ timeout: 25_000 });
     await expect(page.locator('.exam-answer input').first()).toBeDisabled();
     await expectAccessible(page, 'exam time up');

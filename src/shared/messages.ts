@@ -142,6 +142,7 @@ export const examMessages = {
   autoSubmitting: 'Đang nộp bài…',
   loadFailed: 'Không tải được bài thi. Vui lòng kiểm tra kết nối mạng.',
   practiceNote: 'Bài thi thử: không tính vào số lượt thi, không xếp hạng. Em làm quen với cách thi trước khi thi thật nhé!',
+  unansweredTitle: (count: number) => `Em còn ${count} câu chưa trả lời`,
 } as const;
 
 // results (ours: reports, results computation, certificates) ---------------------------------

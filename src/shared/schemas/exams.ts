@@ -60,9 +60,10 @@ export const startExamResponseSchema = z.object({
 
 // Taking the exam -----------------------------------------------------------------------------
 
-export const examAnswerOptionSchema = z.object({ id: z.number().int(), value: z.string() });
+/** `audio`: the organiser's recorded clip (/api/media/...), read instead of the device's voice. */
+export const examAnswerOptionSchema = z.object({ id: z.number().int(), value: z.string(), audio: z.string().optional() });
 /** A question as the contestant sees it: no correct flag (z.object strips anything else). */
-export const examQuestionSchema = z.object({ id: z.number().int(), value: z.string(), answers: z.array(examAnswerOptionSchema) });
+export const examQuestionSchema = z.object({ id: z.number().int(), value: z.string(), audio: z.string().optional(), answers: z.array(examAnswerOptionSchema) });
 export const examAnswerSchema = z.object({
   question_id: z.number({ error: messages.invalidInput }).int({ error: messages.invalidInput }).positive({ error: messages.invalidInput }),
   answer_id: z.number({ error: messages.invalidInput }).int({ error: messages.invalidInput }).positive({ error: messages.invalidInput }),

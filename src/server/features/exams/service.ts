@@ -13,6 +13,7 @@ import { hashToken, newToken } from '../../lib/tokens';
 import type { Auth, AuthUser } from '../auth/guard';
 import { listBooksOfGroup } from '../catalog/repo';
 import { getCurrentContest } from '../contest/repo';
+import { withClips } from './clips';
 import * as repo from './repo';
 import { createSaveBatcher, type SaveBatcher } from './save-batcher';
 
@@ -207,7 +208,7 @@ export async function examForTaking(
       attempt: exam.attempt,
       book: { id: exam.book_id, name: exam.book_name },
       prediction: exam.prediction,
-      data_questions: exam.questions,
+      data_questions: await withClips(db, exam.questions),
       data_answers: answerList(exam.questions, exam.answers),
       save_seq: exam.save_seq,
       start_time: iso(exam.start_time),

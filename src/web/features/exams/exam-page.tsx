@@ -5,7 +5,7 @@
 // jittered back-off while the answers wait on the device. A session ended elsewhere (401) never
 // takes the child away from a running exam: the parent logs in again over it and saving carries on.
 import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { ChevronLeft, ChevronRight, CircleCheck, CloudOff, Loader, Timer } from 'lucide-react';
+import { ChevronLeft, ChevronRight, ChevronsDownUp, ChevronsUpDown, CircleCheck, CloudOff, Loader, Timer } from 'lucide-react';
 import { examMessages, messages } from '../../../shared/messages';
 import { formatCountdown } from '../../../shared/format';
 import {
@@ -29,6 +29,17 @@ import { fetchExam, fetchExamTime, isSessionEnded, isTransient, saveAnswers, sub
 import { ExamLoginDialog } from './exam-login-dialog';
 import { ExamNavigator } from './exam-navigator';
 import { PredictionView, QuestionView } from './question-view';
+import { prefetchClips, useReadAloud } from './read-aloud';
+import {
+  examKeyAction,
+  parseBoolean,
+  parseTextSize,
+  TEXT_SIZES,
+  timeNoticeCrossed,
+  timeNoticeText,
+  useDevicePreference,
+  type TextSize,
+} from './exam-comfort';
 import './exams.css';
 import { LoadError } from './load-error';
 
@@ -213,6 +224,14 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
   const [phase, setPhase] = useState<Phase>('answering');
   const [missing, setMissing] = useState<Set<number>>(new Set());
   const [confirming, setConfirming] = useState(false);
+  /** Submit pressed with questions left: their positions (0-based), listed in a dialog. */
+  const [unanswered, setUnanswered] = useState<number[] | null>(null);
+  const readAloud = useReadAloud();
+  const [textSize, setTextSize] = useDevicePreference<TextSize>('exam-text-size', 1, parseTextSize);
+  const [timerFolded, setTimerFolded] = useDevicePreference<boolean>('exam-timer-folded', false, parseBoolean);
+  /** The calm notice of the last threshold crossed (5 or 1 minutes left), shown and announced once. */
+  const [timeNotice, setTimeNotice] = useState<string | null>(null);
+  const previousRemaining = useRef(Number.POSITIVE_INFINITY);
   /** Why the last submit did not go through while it is being retried (the server's or the client's text). */
   const [submitIssue, setSubmitIssue] = useState<string | null>(null);
   /** Ends the pause before the next submit attempt early. */
@@ -333,6 +352,12 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
   const remainingMs = endMs - now;
 
   useEffect(() => {
+    const crossed = timeNoticeCrossed(previousRemaining.current, remainingMs);
+    previousRemaining.current = remainingMs;
+    if (crossed) setTimeNotice(timeNoticeText(crossed));
+  }, [remainingMs]);
+
+  useEffect(() => {
     if (phase === 'answering' && remainingMs <= 0) {
       setPhase('timeup');
       notify('error', messages.timeUp);
@@ -422,15 +447,52 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
   };
 
   const requestSubmit = () => {
-    const unanswered = new Set(visibleItems.flatMap((item, index) => (item.answered ? [] : [index === lastIndex ? PREDICTION_INDEX : index])));
-    if (unanswered.size > 0) {
-      setMissing(unanswered);
-      notify('error', messages.answerAllQuestions);
+    const missingItems = new Set(visibleItems.flatMap((item, index) => (item.answered ? [] : [index === lastIndex ? PREDICTION_INDEX : index])));
+    if (missingItems.size > 0) {
+      setMissing(missingItems);
+      setUnanswered(visibleItems.flatMap((item, index) => (item.answered ? [] : [index])));
       return;
     }
     setMissing(new Set());
     setConfirming(true);
   };
+
+  // A move to another item ends the reading; the clips of this item and the next are fetched
+  // ahead, so that a weak network does not cut them.
+  const { stop: stopReading } = readAloud;
+  useEffect(() => {
+    stopReading();
+    prefetchClips([current, current + 1].flatMap((index) => {
+      const question = questions[index];
+      return question ? [question.audio, ...question.answers.map((answer) => answer.audio)] : [];
+    }));
+  }, [current, questions, stopReading]);
+
+  // Keyboard: 1-4 or A-D choose, the arrows or J/K move, Enter on the last item asks to submit.
+  const onKey = useRef<(event: KeyboardEvent) => void>(() => undefined);
+  onKey.current = (event) => {
+    if (askLogin || confirming || unanswered) return;
+    const question = current === lastIndex ? undefined : questions[current];
+    const action = examKeyAction(event, event.target instanceof HTMLElement ? event.target : null, {
+      answers: question?.answers.length ?? 0,
+      onLastItem: current === lastIndex,
+    });
+    if (!action) return;
+    event.preventDefault();
+    if (action.kind === 'move') {
+      const next = current + action.by;
+      if (next >= 0 && next <= lastIndex) jump(next);
+    } else if (action.kind === 'choose') {
+      if (question && !locked) store.choose(question.id, question.answers[action.index]!.id);
+    } else if (phase === 'answering') {
+      requestSubmit();
+    }
+  };
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
 
   const warning = remainingMs <= TIME_WARNING_MS;
   const isPrediction = current === lastIndex;
@@ -439,21 +501,43 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
 
   return (
     <>
-      <div className="container page exam-page" inert={askLogin || undefined}>
+      <div className="container page exam-page" data-text-size={textSize} inert={askLogin || undefined}>
         <h1 className="exam-title">
           {backend.practice && <span className="exam-practice-badge">Thi thử</span>}
           {data.book.name}
           <span className="exam-title-child">{exam.children.fullname}</span>
         </h1>
         {backend.practice && <p className="exam-practice-note">{examMessages.practiceNote}</p>}
-        <div className="exam-topbar" ref={topbarRef}>
+        <div className="exam-topbar" ref={topbarRef} data-folded={timerFolded || undefined}>
           <p className="exam-time" data-warning={warning || undefined}>
             <Timer aria-hidden="true" size={22} />
-            <span className="visually-hidden">Thời gian còn lại: </span>
-            <time>{timeText}</time>
+            <span className={timerFolded ? 'visually-hidden' : undefined}>
+              <span className="visually-hidden">Thời gian còn lại: </span>
+              <time>{timeText}</time>
+            </span>
+            {timerFolded && <TimeBar remainingMs={remainingMs} totalMs={data.duration_seconds * 1000} />}
           </p>
           <SaveIndicator status={store.status} />
+          <button
+            type="button"
+            className="exam-fold"
+            aria-pressed={timerFolded}
+            aria-label={timerFolded ? 'Hiện đồng hồ' : 'Thu gọn đồng hồ'}
+            onClick={() => setTimerFolded(!timerFolded)}
+          >
+            {timerFolded ? <ChevronsUpDown aria-hidden="true" size={20} /> : <ChevronsDownUp aria-hidden="true" size={20} />}
+          </button>
         </div>
+        {/* Spoken only at 5 and 1 minutes left, never every second. */}
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {timeNotice ?? ''}
+        </p>
+        {timeNotice && phase === 'answering' && (
+          <p className="exam-time-notice" aria-hidden="true">
+            <Timer size={20} /> {timeNotice}
+          </p>
+        )}
+        <TextSizeControl value={textSize} onChange={setTextSize} />
 
         {phase === 'timeup' || phase === 'failed' || ((phase === 'submitting' || phase === 'waiting') && remainingMs <= 0) ? (
           <p className="alert alert-warning exam-timeup" role="alert">
@@ -469,7 +553,13 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
 
         <div className="card exam-card" ref={questionRef}>
           {isPrediction ? (
-            <PredictionView number={lastIndex + 1} text={store.predictionText} disabled={locked} onChange={(text) => store.setPrediction(text)} />
+            <PredictionView
+              number={lastIndex + 1}
+              text={store.predictionText}
+              disabled={locked}
+              onChange={(text) => store.setPrediction(text)}
+              onEnter={() => phase === 'answering' && requestSubmit()}
+            />
           ) : (
             <QuestionView
               key={questions[current]!.id}
@@ -478,6 +568,7 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
               chosen={store.answers[questions[current]!.id]}
               disabled={locked}
               onChoose={(answerId) => store.choose(questions[current]!.id, answerId)}
+              readAloud={readAloud}
             />
           )}
         </div>
@@ -505,6 +596,36 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
         >
           {phase === 'submitting' ? examMessages.autoSubmitting : 'Nộp bài'}
         </Button>
+
+        {unanswered && (
+          <Modal
+            title={examMessages.unansweredTitle(unanswered.length)}
+            onClose={() => setUnanswered(null)}
+            actions={
+              <Button variant="outline" onClick={() => setUnanswered(null)}>
+                Làm tiếp
+              </Button>
+            }
+          >
+            <p>{messages.answerAllQuestions}.</p>
+            <ul className="exam-unanswered">
+              {unanswered.map((index) => (
+                <li key={index}>
+                  <button
+                    type="button"
+                    className="exam-unanswered-link"
+                    onClick={() => {
+                      setUnanswered(null);
+                      jump(index);
+                    }}
+                  >
+                    Câu {index + 1}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </Modal>
+        )}
 
         {confirming && (
           <Modal
@@ -545,5 +666,38 @@ function SaveIndicator({ status }: { status: SaveStatus }) {
       <Icon aria-hidden="true" size={18} />
       {text}
     </p>
+  );
+}
+
+/** The folded timer: a thin bar of the time left (the digits stay for screen readers). */
+function TimeBar({ remainingMs, totalMs }: { remainingMs: number; totalMs: number }) {
+  const share = totalMs > 0 ? Math.min(1, Math.max(0, remainingMs / totalMs)) : 0;
+  return (
+    <span className="exam-time-bar" aria-hidden="true">
+      <span style={{ width: `${share * 100}%` }} />
+    </span>
+  );
+}
+
+/** Three text sizes for the question and answers, kept on the device. */
+function TextSizeControl({ value, onChange }: { value: TextSize; onChange: (size: TextSize) => void }) {
+  return (
+    <div className="exam-text-size" role="radiogroup" aria-label="Cỡ chữ">
+      <span aria-hidden="true">Cỡ chữ</span>
+      {TEXT_SIZES.map((size) => (
+        <button
+          key={size.value}
+          type="button"
+          role="radio"
+          aria-checked={value === size.value}
+          aria-label={size.label}
+          className="exam-text-size-option"
+          data-size={size.value}
+          onClick={() => onChange(size.value)}
+        >
+          A
+        </button>
+      ))}
+    </div>
   );
 }

@@ -1,0 +1,131 @@
+// Read-aloud ("Đọc cho em nghe"): a recorded clip when the organiser uploaded one, otherwise the
+// device's own speech, and only with a Vietnamese voice: a device that would read Vietnamese with
+// an English voice reads nothing (the button is hidden). Nothing leaves the site: the Web Speech
+// API speaks on the device, and clips come from /api/media.
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/** The part of SpeechSynthesisVoice the choice reads (tests pass plain objects). */
+export interface VoiceInfo {
+  lang: string;
+  name: string;
+  localService?: boolean;
+}
+
+const isVietnamese = (lang: string) => /^vi([-_]|$)/i.test(lang.trim());
+
+/**
+ * The voice to read Vietnamese with, or undefined when the device has none: vi-VN first, then any
+ * 'vi' voice; a voice on the device before one that needs the network.
+ */
+export function chooseVietnameseVoice<V extends VoiceInfo>(voices: readonly V[]): V | undefined {
+  const candidates = voices.filter((voice) => isVietnamese(voice.lang));
+  const rank = (voice: V) => (/^vi[-_]vn$/i.test(voice.lang) ? 0 : 1) * 2 + (voice.localService === false ? 1 : 0);
+  return [...candidates].sort((a, b) => rank(a) - rank(b))[0];
+}
+
+export type ReadAloudSource = { kind: 'clip'; url: string } | { kind: 'voice' };
+
+/** What reads a text: its clip wins over the device's voice; undefined: nothing can (no button). */
+export function readAloudSource(clip: string | null | undefined, voiceAvailable: boolean): ReadAloudSource | undefined {
+  if (clip) return { kind: 'clip', url: clip };
+  return voiceAvailable ? { kind: 'voice' } : undefined;
+}
+
+/** A reading that has not started this long after speak() is a voice that cannot speak. */
+const START_TIMEOUT_MS = 2_500;
+
+function speechSynthesisOf(): SpeechSynthesis | undefined {
+  return typeof window !== 'undefined' && 'speechSynthesis' in window && typeof SpeechSynthesisUtterance !== 'undefined' ? window.speechSynthesis : undefined;
+}
+
+export interface Reading {
+  /** Which text is being read (the caller's key), and the character range of the word now read. */
+  key: string;
+  word?: { start: number; end: number };
+}
+
+/**
+ * The exam screen's reader: whether the device can speak Vietnamese, the reading in progress
+ * (for the highlight), and read/stop. A voice that fails (an error, or no start: Android lists
+ * languages whose voice pack is missing) is given up for the rest of the exam.
+ */
+export function useReadAloud() {
+  const [voice, setVoice] = useState<SpeechSynthesisVoice | undefined>();
+  const [failed, setFailed] = useState(false);
+  const [reading, setReading] = useState<Reading | undefined>();
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const startTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    const synth = speechSynthesisOf();
+    if (!synth) return;
+    const load = () => setVoice(chooseVietnameseVoice(synth.getVoices()));
+    load();
+    synth.addEventListener('voiceschanged', load);
+    return () => {
+      synth.removeEventListener('voiceschanged', load);
+      synth.cancel();
+    };
+  }, []);
+
+  const stop = useCallback(() => {
+    clearTimeout(startTimer.current);
+    speechSynthesisOf()?.cancel();
+    audio.current?.pause();
+    audio.current = null;
+    setReading(undefined);
+  }, []);
+
+  useEffect(() => stop, [stop]);
+
+  const read = useCallback(
+    (key: string, text: string, clip?: string | null) => {
+      stop();
+      if (clip) {
+        const player = new Audio(clip);
+        audio.current = player;
+        player.addEventListener('ended', () => audio.current === player && setReading(undefined));
+        player.addEventListener('error', () => audio.current === player && setReading(undefined));
+        setReading({ key });
+        void player.play().catch(() => audio.current === player && setReading(undefined));
+        return;
+      }
+      const synth = speechSynthesisOf();
+      if (!synth || !voice) return;
+      const utterance = new SpeechSynthesisUtterance(text);
+      utterance.voice = voice;
+      utterance.lang = voice.lang || 'vi-VN';
+      utterance.rate = 0.9;
+      const giveUp = () => {
+        clearTimeout(startTimer.current);
+        synth.cancel();
+        setFailed(true);
+        setReading(undefined);
+      };
+      utterance.addEventListener('start', () => clearTimeout(startTimer.current));
+      utterance.addEventListener('boundary', (event) => {
+        if (event.name !== 'word') return;
+        const rest = text.slice(event.charIndex);
+        const length = event.charLength || (/^\S+/.exec(rest)?.[0].length ?? 0);
+        setReading({ key, word: { start: event.charIndex, end: event.charIndex + length } });
+      });
+      utterance.addEventListener('end', () => setReading((now) => (now?.key === key ? undefined : now)));
+      utterance.addEventListener('error', (event) => {
+        // 'interrupted'/'canceled': our own stop() or the next reading, not a broken voice.
+        if (event.error === 'interrupted' || event.error === 'canceled') return;
+        giveUp();
+      });
+      setReading({ key });
+      synth.speak(utterance);
+      startTimer.current = setTimeout(giveUp, START_TIMEOUT_MS);
+    },
+    [voice, stop],
+  );
+
+  return { voiceAvailable: Boolean(voice) && !failed, reading, read, stop };
+}
+
+/** Starts downloading clips ahead (the browser keeps /api/media files for a year). */
+export function prefetchClips(urls: readonly (string | null | undefined)[]) {
+  for (const url of urls) if (url) void fetch(url, { priority: 'low' } as RequestInit).catch(() => undefined);
+}

@@ -3,35 +3,28 @@
 import { z } from 'zod';
 import { examMessages, messages } from '../messages';
 import { idParam } from './common';
+import { EXAM_SLUG, PREDICTION_MAX } from '../exam-input';
 
-/** Largest prediction the database holds (int4). */
-export const PREDICTION_MAX = 2_147_483_647;
+export { PREDICTION_MAX, parsePredictionInput } from '../exam-input';
 
-/** The prediction question (21): how many exam papers take part. Integer, at least 0. */
+/**
+ * The prediction question (21): how many exam papers take part. Integer, at least 0. The same rule
+ * as predictionProblem (exam-input.ts, the exam screen's, without the schema library), written as
+ * a chain so that the JSON schema (OpenAPI, the save path's compiled check) states it too;
+ * exam-input.test.ts holds the two together.
+ */
 export const predictionSchema = z
   .number({ error: messages.predictionInteger })
   .int({ error: messages.predictionInteger })
   .min(0, { error: messages.predictionMin })
   .max(PREDICTION_MAX, { error: examMessages.predictionTooLarge });
 
-/**
- * The prediction as typed on the exam screen: '' is "not answered yet" (undefined), anything else
- * must be a whole number >= 0. Returns the number, undefined, or the spec's message.
- */
-export function parsePredictionInput(text: string): { value?: number; error?: string } {
-  const trimmed = text.trim();
-  if (trimmed === '') return {};
-  if (!/^[+-]?\d+$/.test(trimmed)) return { error: messages.predictionInteger };
-  const parsed = predictionSchema.safeParse(Number(trimmed));
-  return parsed.success ? { value: parsed.data } : { error: parsed.error.issues[0]?.message ?? messages.predictionInteger };
-}
-
 /** Public handle of an exam: base64url, unguessable (see exams/service.ts). */
 export const examSlugSchema = z
   .string({ error: messages.missingParameter('slug') })
-  .min(16, { error: messages.missingParameter('slug') })
-  .max(64, { error: messages.missingParameter('slug') })
-  .regex(/^[A-Za-z0-9_-]+$/, { error: messages.missingParameter('slug') });
+  .min(EXAM_SLUG.min, { error: messages.missingParameter('slug') })
+  .max(EXAM_SLUG.max, { error: messages.missingParameter('slug') })
+  .regex(EXAM_SLUG.pattern, { error: messages.missingParameter('slug') });
 
 const isoDateTime = z.string();
 

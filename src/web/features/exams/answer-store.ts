@@ -9,7 +9,7 @@
 // Retry-After); while a retry waits, further changes are only kept on the device and go with it,
 // so that a recovering server is not met by every contestant's every tap at once.
 import type { ErrorCode } from '../../../shared/error-codes';
-import { parsePredictionInput } from '../../../shared/schemas/exams';
+import { parsePredictionInput } from '../../../shared/exam-input';
 import { retryDelayMs } from '../../lib/api-client';
 
 export type SaveStatus = 'saved' | 'saving' | 'offline' | 'closed';

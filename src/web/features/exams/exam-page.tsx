@@ -4,7 +4,7 @@
 // away (network loss, timeout, 502/503/504) loses nothing: saves and the submit are retried with
 // jittered back-off while the answers wait on the device. A session ended elsewhere (401) never
 // takes the child away from a running exam: the parent logs in again over it and saving carries on.
-import { useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, ChevronsDownUp, ChevronsUpDown, CircleCheck, CloudOff, Loader, Timer } from 'lucide-react';
 import { examMessages, messages } from '../../../shared/messages';
 import { formatCountdown } from '../../../shared/format';
@@ -15,7 +15,8 @@ import {
   TIMEOUT_AUTO_SUBMIT_DELAY_MS,
   TOTAL_EXAM_ITEMS,
 } from '../../../shared/rules';
-import { examSlugSchema, type ExamingResponse, type ExamTimeResponse } from '../../../shared/schemas/exams';
+import { isExamSlug } from '../../../shared/exam-input';
+import type { ExamingResponse, ExamTimeResponse } from '../../../shared/schemas/exams';
 import { Button } from '../../components/ui/button';
 import { Modal } from '../../components/ui/modal';
 import { notify } from '../../components/ui/notices';
@@ -26,7 +27,6 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useRequireAuth } from '../../lib/use-require-auth';
 import { AnswerStore, type KeyValueStorage, type SaveOutcome, type SavePayload, type SaveStatus } from './answer-store';
 import { fetchExam, fetchExamTime, isSessionEnded, isTransient, saveAnswers, submitExam } from './exam-api';
-import { ExamLoginDialog } from './exam-login-dialog';
 import { ExamNavigator } from './exam-navigator';
 import { PredictionView, QuestionView } from './question-view';
 import { prefetchClips, useReadAloud } from './read-aloud';
@@ -42,6 +42,11 @@ import {
 } from './exam-comfort';
 import './exams.css';
 import { LoadError } from './load-error';
+
+// The login over a running exam (a session ended elsewhere) brings the form library: not on the
+// way to the first question, fetched once the exam is on screen so that it is there when needed.
+const loadLoginDialog = () => import('./exam-login-dialog');
+const ExamLoginDialog = lazy(async () => ({ default: (await loadLoginDialog()).ExamLoginDialog }));
 
 /** Back-off of a failed load or submit (ms): a random wait up to base * 2^failures, at most cap. */
 const RETRY_BACKOFF = { baseMs: 2_000, capMs: 30_000 };
@@ -87,7 +92,7 @@ export function ExamPage() {
   const bookId = positiveInt(params.bookId);
   const childId = positiveInt(params.childId);
   // The server's own slug rule: a link that can never name an exam is not sent.
-  const slug = examSlugSchema.safeParse(params.slugExam).success ? params.slugExam : undefined;
+  const slug = isExamSlug(params.slugExam) ? params.slugExam : undefined;
   const valid = bookId !== undefined && childId !== undefined && slug !== undefined;
   const [state, setState] = useState<LoadState>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -157,13 +162,15 @@ export function ExamPage() {
         )}
       </div>
       {loginNeeded && (
-        <ExamLoginDialog
+        <Suspense fallback={null}>
+          <ExamLoginDialog
           phone={session.user.phone}
           onLoggedIn={() => {
             setLoginNeeded(false);
             setAttempt((n) => n + 1);
           }}
         />
+        </Suspense>
       )}
     </>
   );
@@ -242,6 +249,11 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
   const topbarRef = useRef<HTMLDivElement>(null);
   /** Set by a move to another item: the next render brings it into view and focuses its heading. */
   const moved = useRef(false);
+
+  useEffect(() => {
+    const prefetch = setTimeout(() => void loadLoginDialog().catch(() => undefined), 2_000);
+    return () => clearTimeout(prefetch);
+  }, []);
 
   useEffect(() => {
     mounted.current = true;
@@ -652,7 +664,11 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
           </Modal>
         )}
       </div>
-      {askLogin && <ExamLoginDialog phone={session?.user.phone ?? parentPhone} timeLeft={timeText} onLoggedIn={loggedInAgain} />}
+      {askLogin && (
+        <Suspense fallback={null}>
+          <ExamLoginDialog phone={session?.user.phone ?? parentPhone} timeLeft={timeText} onLoggedIn={loggedInAgain} />
+        </Suspense>
+      )}
     </>
   );
 }

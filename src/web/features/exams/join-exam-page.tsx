@@ -31,6 +31,11 @@ export function JoinExamPage() {
   const site = useSite();
   const [contestants, setContestants] = useState<Contestant[] | null>(null);
 
+  // The exam screen's code, fetched while the parent chooses: 'Vào thi' then waits only for the exam.
+  useEffect(() => {
+    void import('./exam-page').catch(() => undefined);
+  }, []);
+
   useEffect(() => {
     if (!session) return;
     let active = true;

@@ -4,7 +4,7 @@
 import { useId, type MouseEvent } from 'react';
 import { Check, Volume2 } from 'lucide-react';
 import type { ExamQuestionView } from '../../../shared/schemas/exams';
-import { parsePredictionInput } from '../../../shared/schemas/exams';
+import { parsePredictionInput } from '../../../shared/exam-input';
 import { readAloudSource, type Reading } from './read-aloud';
 
 export const ANSWER_LETTERS = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H'];

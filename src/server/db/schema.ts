@@ -213,6 +213,8 @@ export interface Database {
   audit_log: AuditLogTable;
   media: MediaTable;
   site_settings: SiteSettingsTable;
+  // regrading (0014_regrade.sql)
+  question_regrades: QuestionRegradeTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -312,4 +314,25 @@ export interface CertificateTable {
   files_hash: string | null;
   issued_at: Timestamp;
   updated_at: Timestamp;
+}
+
+// Regrading (0014_regrade.sql) ------------------------------------------------------------
+export type RegradeMode = 'new_key' | 'accept_both' | 'everyone';
+export interface QuestionRegradeTable {
+  id: Generated<number>;
+  contest_id: number;
+  question_id: number;
+  book_id: number;
+  mode: RegradeMode;
+  accepted_answer_ids: number[];
+  previous_key_answer_id: number | null;
+  reason: string;
+  actor_id: number | null;
+  actor_phone: string;
+  created_at: Timestamp;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  exams_affected: number;
+  exams_gained: number;
+  exams_lost: number;
+  exams_in_progress: number;
 }

@@ -24,6 +24,9 @@ export function AdminHome() {
         </li>
       </ol>
       <p>
+        Đáp án của một câu hỏi sai? <Link href="/cham-lai">Chấm lại câu hỏi</Link>: chạy thử để xem điểm và giải thay đổi, rồi xác nhận.
+      </p>
+      <p>
         Mọi thay đổi được ghi vào <Link href="/nhat-ky">nhật ký thao tác</Link>.
       </p>
     </section>

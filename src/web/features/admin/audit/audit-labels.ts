@@ -45,6 +45,7 @@ const actions: Record<string, string> = {
   reset_link: 'cấp liên kết đặt mật khẩu',
   password_reset: 'cấp liên kết đặt mật khẩu',
   set_password_link: 'cấp liên kết đặt mật khẩu',
+  regrade: 'chấm lại',
 };
 
 /** 'news.publish' -> 'Tin tức: đăng'; unknown parts as they are. */

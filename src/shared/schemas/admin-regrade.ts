@@ -150,6 +150,8 @@ export const regradeCommitResponseSchema = z.object({
     summary: regradeSummarySchema,
     /** The stored results were computed again with the new points. */
     results_recomputed: z.boolean(),
+    /** Why computed results could not be computed again now (e.g. exams still in progress), else null. */
+    results_note: z.string().nullable(),
   }),
 });
 

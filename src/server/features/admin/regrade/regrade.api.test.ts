@@ -198,6 +198,7 @@ describe('commit', () => {
     expect(response.body.data).toMatchObject({
       summary: { exams_affected: 6, exams_gained: 4, exams_lost: 2, exams_unchanged: 0, exams_in_progress: 0 },
       results_recomputed: true,
+      results_note: null,
       regrade: { question_id: questionId, mode: 'new_key', accepted_answer_ids: [wrongId], reason, actor_phone: organiser.phone, active: true, exams_gained: 4, exams_lost: 2 },
     });
     expect(await pointsOf()).toEqual([95, 90, 95, 95, 90, 85]);

@@ -213,17 +213,19 @@ export async function commitRegrade(deps: RegradeDeps, actor: Actor, input: Regr
 
   const run = await getResultRun(db, committed.contestId);
   let resultsRecomputed = false;
+  let resultsNote: string | null = null;
   if (run) {
     try {
       await computeResults(deps, { contestId: committed.contestId, force: run.forced });
       resultsRecomputed = true;
     } catch (error) {
-      // The regrade stands; the results are computed again from the results page (e.g. exams still in progress).
+      // The regrade stands; the organiser computes the results again when the reason is gone.
       if (!(error instanceof AppError) || error.status !== 409) throw error;
+      resultsNote = error.message;
     }
   }
   const regrade = (await repo.pageOfRegrades(db, committed.contestId, { page: 1, per_page: 1, id: committed.regradeId })).items[0]!;
-  return { regrade, summary: committed.summary, results_recomputed: resultsRecomputed };
+  return { regrade, summary: committed.summary, results_recomputed: resultsRecomputed, results_note: resultsNote };
 }
 
 /** The regrades of the current contest, newest first (optionally of one book). */

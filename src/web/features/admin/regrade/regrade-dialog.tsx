@@ -69,13 +69,14 @@ export function RegradeDialog({ question, number, onClose, onDone }: { question:
   const confirm = handleSubmit(async (values) => {
     setBusy(true);
     try {
-      const answer = await api.post<{ data: { summary: RegradePreview['summary']; results_recomputed: boolean } }>('/admin/regrades', values);
-      const { summary, results_recomputed: recomputed } = answer.data;
+      const answer = await api.post<{ data: { summary: RegradePreview['summary']; results_recomputed: boolean; results_note: string | null } }>('/admin/regrades', values);
+      const { summary, results_recomputed: recomputed, results_note: note } = answer.data;
       notify(
         'success',
         'Đã chấm lại câu hỏi',
         `${formatNumber(summary.exams_gained)} bài tăng điểm, ${formatNumber(summary.exams_lost)} bài giảm điểm.${recomputed ? ' Kết quả và giải thưởng đã được tính lại.' : ''}`,
       );
+      if (note) notify('info', 'Kết quả chưa được tính lại', note);
       onDone();
     } catch (error) {
       reportSaveError(error, setError, ['mode', 'answer_id', 'reason'], 'Không chấm lại được');

@@ -6,6 +6,8 @@ import { regradeModes } from '../regrade-rules';
 import { MAX_PER_PAGE, pageQuerySchema, pageResponseSchema } from './admin';
 
 const INT4_MAX = 2_147_483_647;
+/** Exams listed per page of a dry run unless asked otherwise. */
+export const REGRADE_PER_PAGE = 20;
 const idSchema = z.coerce.number().int().positive().max(INT4_MAX);
 
 const ruleFields = {
@@ -25,7 +27,7 @@ export const regradePreviewSchema = z
   .object({
     ...ruleFields,
     page: z.coerce.number().int().min(1).max(100_000).default(1),
-    per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(20),
+    per_page: z.coerce.number().int().min(1).max(MAX_PER_PAGE).default(REGRADE_PER_PAGE),
   })
   .superRefine(answerWhenNeeded);
 export type RegradePreviewInput = z.output<typeof regradePreviewSchema>;

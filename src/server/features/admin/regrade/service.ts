@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { regradeMessages } from '../../../../shared/messages';
 import type { RegradeMode } from '../../../../shared/regrade-rules';
-import type { PrizeChange, RegradeCommitInput, RegradePreviewInput } from '../../../../shared/schemas/admin-regrade';
+import { REGRADE_PER_PAGE, type PrizeChange, type RegradeCommitInput, type RegradePreviewInput } from '../../../../shared/schemas/admin-regrade';
 import type { Db } from '../../../db/client';
 import type { Contest } from '../../../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
@@ -125,12 +125,14 @@ const ruleView = (mode: RegradeMode, accepted: number[], previousKey: number | n
  * The dry run: nothing is written. The finished exams whose points the rule changes (a page of
  * them, most gained first), the counts, and the prize changes if results have been computed.
  */
-export async function previewRegrade({ db }: RegradeDeps, input: RegradePreviewInput) {
+export async function previewRegrade({ db }: RegradeDeps, input: RuleInput & Partial<Pick<RegradePreviewInput, 'page' | 'per_page'>>) {
+  const page = input.page ?? 1;
+  const perPage = input.per_page ?? REGRADE_PER_PAGE;
   const context = await contextOf(db, input);
   const { scored, summary } = await scoreAll(db, context);
   const changed = scored.filter((exam) => exam.points_after !== exam.points_before);
   changed.sort((a, b) => b.points_after - b.points_before - (a.points_after - a.points_before) || a.id - b.id);
-  const pageRows = changed.slice((input.page - 1) * input.per_page, input.page * input.per_page);
+  const pageRows = changed.slice((page - 1) * perPage, page * perPage);
   const people = await repo.contestantsByIds(db, pageRows.map((exam) => exam.contestant_id));
   const { question } = context;
   return {
@@ -150,8 +152,8 @@ export async function previewRegrade({ db }: RegradeDeps, input: RegradePreviewI
         points_after: exam.points_after,
       })),
       total: changed.length,
-      page: input.page,
-      per_page: input.per_page,
+      page,
+      per_page: perPage,
     },
     ranking: await rankingChanges(db, context.contest.id, changed),
   };

@@ -7,6 +7,7 @@ import { regradeMessages } from '../../../../shared/messages';
 import { regradeModes } from '../../../../shared/regrade-rules';
 import type { AdminQuestion } from '../../../../shared/schemas/admin-books';
 import {
+  REGRADE_PER_PAGE,
   regradeCommitSchema,
   type RegradeCommitInput,
   type RegradeFormValues,
@@ -22,7 +23,6 @@ import { Pager } from '../ui/pager';
 import { PrizeChanges } from './prize-changes';
 import './regrade.css';
 
-const PER_PAGE = 20;
 const modeHints = {
   new_key: 'Chỉ đáp án chọn dưới đây được tính đúng; đáp án cũ không còn được tính. Ngân hàng câu hỏi đổi đáp án đúng theo.',
   accept_both: 'Đáp án đúng hiện tại và đáp án chọn dưới đây đều được tính đúng.',
@@ -57,7 +57,7 @@ export function RegradeDialog({ question, number, onClose, onDone }: { question:
     setBusy(true);
     try {
       const { reason: _reason, ...rule } = values;
-      const answer = await api.post<{ data: RegradePreview }>('/admin/regrades/preview', { ...rule, page, per_page: PER_PAGE });
+      const answer = await api.post<{ data: RegradePreview }>('/admin/regrades/preview', { ...rule, page, per_page: REGRADE_PER_PAGE });
       setPreview({ values, data: answer.data });
     } catch (error) {
       reportSaveError(error, setError, ['mode', 'answer_id', 'reason'], 'Không chạy thử được');
@@ -188,7 +188,7 @@ export function RegradeDialog({ question, number, onClose, onDone }: { question:
               </div>
               <Pager
                 page={preview.data.exams.page}
-                perPage={PER_PAGE}
+                perPage={REGRADE_PER_PAGE}
                 total={preview.data.exams.total}
                 onPage={(page) => void runPreview(preview.values, page)}
               />

@@ -60,6 +60,8 @@ export const errorCodes = [
   'cannot_lock_self',
   'merge_invalid',
   'bank_too_small',
+  // Regrading (issue 13).
+  'question_not_used',
   // Personal data (issue 15).
   'consent_required',
   'not_a_parent',

@@ -178,3 +178,27 @@ export const privacyMessages = {
   accountDeleted: 'Tài khoản của bạn đã được xoá.',
   downloadFailed: 'Không tải được dữ liệu. Vui lòng thử lại.',
 } as const;
+
+// regrading (issue 13: a wrong answer key, corrected with a dry run) ----------------------------
+export const regradeMessages = {
+  modeRequired: 'Vui lòng chọn cách chấm lại.',
+  answerRequired: 'Vui lòng chọn đáp án.',
+  answerNotOfQuestion: 'Đáp án này không thuộc câu hỏi.',
+  answerIsKey: 'Đáp án này đang là đáp án đúng: hãy chọn một đáp án khác.',
+  sameRule: 'Câu hỏi đang được chấm đúng theo cách này: không có gì thay đổi.',
+  reasonRequired: 'Vui lòng nhập lý do chấm lại.',
+  reasonTooLong: 'Lý do tối đa 1000 ký tự.',
+  questionNotFound: 'Không tìm thấy câu hỏi.',
+  questionNotUsed: 'Chưa có bài thi nào của cuộc thi này có câu hỏi này nên không cần chấm lại. Hãy sửa câu hỏi trong ngân hàng.',
+  noContest: 'Chưa có cuộc thi nào.',
+  modeLabels: {
+    new_key: 'Đổi đáp án đúng',
+    accept_both: 'Chấp nhận cả hai đáp án',
+    everyone: 'Cho mọi thí sinh điểm câu này',
+  },
+  resultNote: {
+    new_key: 'Câu hỏi đã được chấm lại: đáp án đúng đã được sửa.',
+    accept_both: 'Câu hỏi đã được chấm lại: cả hai đáp án đều được tính đúng.',
+    everyone: 'Câu hỏi đã được chấm lại: mọi thí sinh đều được tính điểm câu này.',
+  },
+} as const;

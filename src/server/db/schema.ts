@@ -220,6 +220,8 @@ export interface Database {
   // retention of personal data (0012_retention.sql)
   prize_records: PrizeRecordTable;
   retention_runs: RetentionRunTable;
+  // regrading (0014_regrade.sql)
+  question_regrades: QuestionRegradeTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -340,4 +342,25 @@ export interface RetentionRunTable {
   contestants_deleted: number;
   audit_entries_deleted: number;
   prize_records_deleted: number;
+}
+
+// Regrading (0014_regrade.sql) ------------------------------------------------------------
+export type RegradeMode = 'new_key' | 'accept_both' | 'everyone';
+export interface QuestionRegradeTable {
+  id: Generated<number>;
+  contest_id: number;
+  question_id: number;
+  book_id: number;
+  mode: RegradeMode;
+  accepted_answer_ids: number[];
+  previous_key_answer_id: number | null;
+  reason: string;
+  actor_id: number | null;
+  actor_phone: string;
+  created_at: Timestamp;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  exams_affected: number;
+  exams_gained: number;
+  exams_lost: number;
+  exams_in_progress: number;
 }

@@ -146,6 +146,12 @@ export const examResultItemSchema = z.object({
   question_id: z.number().int(),
   answer_id_user: z.number().int().nullable(),
   answer_id_correct: z.number().int().nullable(),
+  /** The answers counted right: the key, or those a regrade accepts (issue 13). */
+  answer_ids_correct: z.array(z.number().int()),
+  /** Whether this question earned the point (a regrade may give it to every answer). */
+  is_correct: z.boolean(),
+  /** Set when the organiser regraded the question after a wrong key: what changed, in words. */
+  regrade_note: z.string().nullable(),
 });
 export const examResultResponseSchema = z.object({
   success: z.literal(true),

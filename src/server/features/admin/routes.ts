@@ -17,6 +17,7 @@ import { registerAdminAccountsRoutes } from './accounts/routes';
 import { registerAdminContestRoutes } from './contest/routes';
 import { registerAdminNewsRoutes } from './news/routes';
 import { registerAdminPrivacyRoutes } from './privacy/routes';
+import { registerAdminRegradeRoutes } from './regrade/routes';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -60,6 +61,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
       registerAdminContestRoutes(admin, services);
       registerAdminNewsRoutes(admin, services);
       registerAdminPrivacyRoutes(admin, services);
+      registerAdminRegradeRoutes(admin, services);
     },
     { prefix: '/admin' },
   );

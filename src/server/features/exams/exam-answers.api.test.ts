@@ -325,8 +325,17 @@ describe('GET /api/exam-result', () => {
     expect(data.data_questions).toHaveLength(20);
     expect(data.data_answers).toHaveLength(20);
     expect(data.data_result).toHaveLength(20);
-    expect(data.data_result[0]).toEqual({ question_id: exam.questions[0]!.id, answer_id_user: exam.key[exam.questions[0]!.id], answer_id_correct: exam.key[exam.questions[0]!.id] });
+    const first = exam.key[exam.questions[0]!.id]!;
+    expect(data.data_result[0]).toEqual({
+      question_id: exam.questions[0]!.id,
+      answer_id_user: first,
+      answer_id_correct: first,
+      answer_ids_correct: [first],
+      is_correct: true,
+      regrade_note: null,
+    });
     expect(data.data_result[19].answer_id_user).not.toBe(data.data_result[19].answer_id_correct);
+    expect(data.data_result[19].is_correct).toBe(false);
 
     const other = await createParent(server);
     expect((await result(exam.slug, other.token)).status).toBe(404);

@@ -1,7 +1,7 @@
 // SQL of the exam feature. The two hot paths (saving answers, re-syncing the time) are single
 // statements that also check the caller's session, so a save costs one round trip; they are
 // named prepared statements (HotStatement, see db/client.ts), planned once per connection.
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { hotQuery, type Db, type HotStatement } from '../../db/client';
 import type { AnswerMap, ExamQuestion } from '../../db/schema';
 import { MAX_POINTS, POINTS_PER_CORRECT_ANSWER } from '../../../shared/rules';
@@ -268,19 +268,53 @@ export async function mergeAnswers(db: Db, examId: number, answers: AnswerMap, p
 }
 
 /**
+ * The rules in force of regraded questions (0014_regrade.sql), as a relation of (contest_id,
+ * question_id, mode, accepted_answer_ids). The dry run of a regrade passes another one: these with
+ * the proposed rule in place of the question's.
+ */
+export const regradeRulesInForce = sql`(SELECT contest_id, question_id, mode, accepted_answer_ids FROM question_regrades WHERE active)`;
+
+/**
+ * The correct answers of the exam row `exams`: each question of its key snapshot counts by the
+ * question's regrade rule when there is one (shared/regrade-rules.ts, countsRight), else when the
+ * stored answer equals the key. Without regrades this is the spec's count of answers equal to the key.
+ */
+export const correctCountSql = (rules = regradeRulesInForce) => sql<number>`(
+  SELECT count(*)::integer
+  FROM jsonb_each(exams.answer_key) AS k(question_id, key_id)
+  LEFT JOIN ${rules} AS r ON r.contest_id = exams.contest_id AND r.question_id = k.question_id::integer
+  WHERE CASE WHEN r.mode IS NULL THEN exams.answers -> k.question_id = k.key_id
+             WHEN r.mode = 'everyone' THEN true
+             ELSE (exams.answers ->> k.question_id)::integer = ANY (r.accepted_answer_ids) END)`;
+
+/** Points from a correct count: 5 a question, at most 100 (shared/regrade-rules.ts, pointsFor). */
+export const pointsSql = (correctCount: RawBuilder<number>) =>
+  sql<number>`LEAST(${MAX_POINTS}::integer, ${POINTS_PER_CORRECT_ANSWER}::integer * ${correctCount})`;
+
+/**
  * The scoring of a finished exam, in SQL so that a submit, a read after the deadline and the
- * background sweep all score alike: 5 points per stored answer equal to the key, completion
- * time = (submission capped at end_time) - start_time in whole seconds.
+ * background sweep all score alike (regrade rules included): correctCountSql, pointsSql,
+ * completion time = (submission capped at end_time) - start_time in whole seconds.
  */
 const finaliseSet = (now: Date) => sql`
   status = 1,
   submitted_at = LEAST(${now}::timestamptz, end_time),
-  correct_count = (SELECT count(*) FROM jsonb_each(answers) AS given(question_id, answer_id)
-                   WHERE answer_key -> given.question_id = given.answer_id),
-  points = LEAST(${MAX_POINTS}::integer, ${POINTS_PER_CORRECT_ANSWER}::integer *
-           (SELECT count(*) FROM jsonb_each(answers) AS given(question_id, answer_id)
-            WHERE answer_key -> given.question_id = given.answer_id)::integer),
+  correct_count = ${correctCountSql()},
+  points = ${pointsSql(correctCountSql())},
   duration_seconds = GREATEST(0, floor(extract(epoch FROM LEAST(${now}::timestamptz, end_time) - start_time)))::integer`;
+
+/** The regrade rules in force for the questions of one exam (its contest's), by question id. */
+export async function regradeRulesOfExam(db: Db, examId: number) {
+  const rows = await db
+    .selectFrom('question_regrades as r')
+    .innerJoin('exams as e', 'e.contest_id', 'r.contest_id')
+    .select(['r.question_id', 'r.mode', 'r.accepted_answer_ids'])
+    .where('e.id', '=', examId)
+    .where('r.active', '=', true)
+    .where(sql<boolean>`e.answer_key ? r.question_id::text`)
+    .execute();
+  return new Map(rows.map((row) => [row.question_id, { mode: row.mode, acceptedAnswerIds: row.accepted_answer_ids }]));
+}
 
 /** Finalises one exam in progress; false when it was already finished. */
 export async function finaliseExam(db: Db, examId: number, now: Date): Promise<boolean> {

@@ -1,7 +1,8 @@
 // The rules of an exam: who may start one, when, how answers are saved and scored. Time is the
 // server's (the injected clock); the database's unique indexes back the attempt rules.
 import { randomInt } from 'node:crypto';
-import { examMessages, messages } from '../../../shared/messages';
+import { examMessages, messages, regradeMessages } from '../../../shared/messages';
+import { countsRight } from '../../../shared/regrade-rules';
 import { formatDateTime } from '../../../shared/format';
 import { MAX_ATTEMPTS_PER_CONTESTANT, SAVE_GRACE_SECONDS } from '../../../shared/rules';
 import type { ExamAnswer, SaveAnswersBody } from '../../../shared/schemas/exams';
@@ -356,7 +357,7 @@ export async function examResult({ db, clock }: ExamDeps, user: AuthUser, slug: 
   if (!exam) throw examNotFound();
   if (await finaliseIfOverdue(db, exam, clock.now())) exam = (await repo.findOwnedExamBySlug(db, slug, user.id))!;
   if (exam.status !== 1) throw conflict(examMessages.resultNotReady, 'exam_not_submitted');
-  const key = await repo.findAnswerKey(db, exam.id);
+  const [key, rules] = await Promise.all([repo.findAnswerKey(db, exam.id), repo.regradeRulesOfExam(db, exam.id)]);
   const duration = exam.duration_seconds ?? 0;
   return {
     success: true as const,
@@ -369,11 +370,19 @@ export async function examResult({ db, clock }: ExamDeps, user: AuthUser, slug: 
       book: { id: exam.book_id, name: exam.book_name },
       prediction: exam.prediction,
       data_questions: exam.questions,
-      data_result: exam.questions.map((question) => ({
-        question_id: question.id,
-        answer_id_user: exam!.answers[question.id] ?? null,
-        answer_id_correct: key[question.id] ?? null,
-      })),
+      data_result: exam.questions.map((question) => {
+        const given = exam!.answers[question.id];
+        const rule = rules.get(question.id);
+        const correct = rule && rule.mode !== 'everyone' ? [...rule.acceptedAnswerIds] : key[question.id] !== undefined ? [key[question.id]!] : [];
+        return {
+          question_id: question.id,
+          answer_id_user: given ?? null,
+          answer_id_correct: correct[0] ?? null,
+          answer_ids_correct: correct,
+          is_correct: countsRight(given, key[question.id], rule),
+          regrade_note: rule ? regradeMessages.resultNote[rule.mode] : null,
+        };
+      }),
       data_answers: answerList(exam.questions, exam.answers),
       points: exam.points ?? 0,
       correct_count: exam.correct_count ?? 0,

@@ -11,6 +11,7 @@ import { ContestSettingsPage } from './contest/contest-settings-page';
 import { NewsAdminPage } from './news/news-admin-page';
 import { AuditPage } from './audit/audit-page';
 import { PrivacyAdminPage } from './privacy/privacy-admin-page';
+import { RegradesPage } from './regrade/regrades-page';
 import { AdminHome } from './admin-home';
 import './admin.css';
 
@@ -22,6 +23,7 @@ export const adminSections = [
   { path: '/cuoc-thi', label: 'Cài đặt cuộc thi', component: ContestSettingsPage },
   { path: '/tin-tuc', label: 'Tin tức', component: NewsAdminPage },
   { path: '/du-lieu-ca-nhan', label: 'Dữ liệu cá nhân', component: PrivacyAdminPage },
+  { path: '/cham-lai', label: 'Chấm lại câu hỏi', component: RegradesPage },
   { path: '/nhat-ky', label: 'Nhật ký thao tác', component: AuditPage },
 ] as const;
 

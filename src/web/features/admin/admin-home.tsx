@@ -27,6 +27,9 @@ export function AdminHome() {
         <Link href="/du-lieu-ca-nhan">Dữ liệu cá nhân</Link>: hồ sơ xử lý dữ liệu, thời hạn lưu trữ, thống kê ẩn danh.
       </p>
       <p>
+        Đáp án của một câu hỏi sai? <Link href="/cham-lai">Chấm lại câu hỏi</Link>: chạy thử để xem điểm và giải thay đổi, rồi xác nhận.
+      </p>
+      <p>
         Mọi thay đổi được ghi vào <Link href="/nhat-ky">nhật ký thao tác</Link>.
       </p>
     </section>

@@ -96,8 +96,9 @@ function ResultView({ result }: { result: ExamResultResponse }) {
         {data.data_questions.map((question, index) => {
           const item = byQuestion.get(question.id);
           const chosen = item?.answer_id_user ?? null;
-          const correct = item?.answer_id_correct ?? null;
-          const right = chosen !== null && chosen === correct;
+          // A regraded question may count several answers, or every answer, right (issue 13).
+          const correct = item?.answer_ids_correct ?? [];
+          const right = item?.is_correct ?? false;
           return (
             <li key={question.id} className="card result-question">
               <h3>
@@ -105,23 +106,24 @@ function ResultView({ result }: { result: ExamResultResponse }) {
               </h3>
               <p className="result-question-verdict" data-correct={right || undefined} data-wrong={!right || undefined}>
                 {right ? <CircleCheck aria-hidden="true" size={20} /> : <CircleX aria-hidden="true" size={20} />}
-                {right ? 'Trả lời đúng' : chosen === null ? 'Chưa trả lời' : 'Trả lời sai'}
+                {right ? (chosen === null ? 'Được tính điểm' : 'Trả lời đúng') : chosen === null ? 'Chưa trả lời' : 'Trả lời sai'}
               </p>
+              {item?.regrade_note && <p className="result-regrade-note">{item.regrade_note}</p>}
               <ul className="result-answers">
                 {question.answers.map((answer) => {
-                  const isCorrect = answer.id === correct;
+                  const isCorrect = correct.includes(answer.id);
                   const isChosen = answer.id === chosen;
                   return (
                     <li
                       key={answer.id}
                       className="result-answer"
                       data-correct={isCorrect || undefined}
-                      data-wrong={(isChosen && !isCorrect) || undefined}
+                      data-wrong={(isChosen && !right) || undefined}
                     >
                       <span className="result-answer-text">{answer.value}</span>
                       {isChosen && (
                         <span className="result-answer-tag">
-                          {isCorrect ? <CircleCheck aria-hidden="true" size={16} /> : <CircleX aria-hidden="true" size={16} />}
+                          {right ? <CircleCheck aria-hidden="true" size={16} /> : <CircleX aria-hidden="true" size={16} />}
                           Em chọn
                         </span>
                       )}

@@ -48,6 +48,7 @@ const actions: Record<string, string> = {
   set_password_link: 'cấp liên kết đặt mật khẩu',
   copy: 'cung cấp bản sao theo yêu cầu',
   erase: 'xoá tài khoản theo yêu cầu',
+  regrade: 'chấm lại',
 };
 
 /** 'news.publish' -> 'Tin tức: đăng'; unknown parts as they are. */

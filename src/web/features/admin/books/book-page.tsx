@@ -18,6 +18,7 @@ import { pageQuery, useAdminData } from '../ui/use-admin-data';
 import { BookForm } from './book-form';
 import { BankSize } from './book-list';
 import { QuestionEditor } from './question-editor';
+import { RegradeDialog } from '../regrade/regrade-dialog';
 import { formatNumber } from '../../../../shared/format';
 
 type BookDetails = AdminBook & { questions_per_exam: number };
@@ -30,6 +31,8 @@ export function BookPage({ bookId }: { bookId: number }) {
   const questions = useAdminData<Page<AdminQuestion>>(`/admin/books/${bookId}/questions?${pageQuery(page, q, {}, PER_PAGE)}`);
   const [editing, setEditing] = useState<AdminQuestion | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminQuestion | null>(null);
+  // A question of a book with exams can be regraded (a wrong key): its number in the list too.
+  const [regrading, setRegrading] = useState<{ question: AdminQuestion; number: number } | null>(null);
   const [mode, setMode] = useState<'append' | 'replace'>('append');
   const modeName = useId();
   usePageTitle(book.data?.name ?? 'Sách');
@@ -104,6 +107,7 @@ export function BookPage({ bookId }: { bookId: number }) {
           firstNumber={(page - 1) * PER_PAGE + 1}
           onEdit={setEditing}
           onDelete={setDeleting}
+          onRegrade={data && data.exam_count > 0 ? (question, number) => setRegrading({ question, number }) : undefined}
         />
         {questions.data && <Pager page={page} perPage={PER_PAGE} total={questions.data.total} onPage={setPage} />}
       </section>
@@ -151,6 +155,17 @@ export function BookPage({ bookId }: { bookId: number }) {
           }}
         />
       )}
+      {regrading && (
+        <RegradeDialog
+          question={regrading.question}
+          number={regrading.number}
+          onClose={() => setRegrading(null)}
+          onDone={() => {
+            setRegrading(null);
+            changed();
+          }}
+        />
+      )}
       {deleting && (
         <Modal
           title="Xoá câu hỏi?"
@@ -193,12 +208,14 @@ function QuestionTable({
   firstNumber,
   onEdit,
   onDelete,
+  onRegrade,
 }: {
   page: Page<AdminQuestion> | undefined;
   loading: boolean;
   firstNumber: number;
   onEdit: (question: AdminQuestion) => void;
   onDelete: (question: AdminQuestion) => void;
+  onRegrade?: (question: AdminQuestion, number: number) => void;
 }) {
   if (page && page.total === 0) return <p>Chưa có câu hỏi nào.</p>;
   return (
@@ -236,6 +253,11 @@ function QuestionTable({
                   <Button variant="outline" onClick={() => onDelete(question)} aria-label={`Xoá câu ${firstNumber + i}`}>
                     Xoá
                   </Button>
+                  {onRegrade && (
+                    <Button variant="outline" onClick={() => onRegrade(question, firstNumber + i)} aria-label={`Chấm lại câu ${firstNumber + i}`}>
+                      Chấm lại
+                    </Button>
+                  )}
                 </div>
               </td>
             </tr>

@@ -1,0 +1,236 @@
+// "Chấm lại" a question after a wrong key: the organiser chooses the rule and gives a reason, runs
+// a dry run (exams whose points change, prizes that move) and only then confirms.
+import { useEffect, useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { regradeMessages } from '../../../../shared/messages';
+import { regradeModes } from '../../../../shared/regrade-rules';
+import type { AdminQuestion } from '../../../../shared/schemas/admin-books';
+import {
+  REGRADE_PER_PAGE,
+  regradeCommitSchema,
+  type RegradeCommitInput,
+  type RegradeFormValues,
+  type RegradePreview,
+} from '../../../../shared/schemas/admin-regrade';
+import { formatNumber } from '../../../../shared/format';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { notify } from '../../../components/ui/notices';
+import { api } from '../../../lib/api-client';
+import { reportSaveError } from '../ui/form-parts';
+import { Pager } from '../ui/pager';
+import { PrizeChanges } from './prize-changes';
+import './regrade.css';
+
+const modeHints = {
+  new_key: 'Chỉ đáp án chọn dưới đây được tính đúng; đáp án cũ không còn được tính. Ngân hàng câu hỏi đổi đáp án đúng theo.',
+  accept_both: 'Đáp án đúng hiện tại và đáp án chọn dưới đây đều được tính đúng.',
+  everyone: 'Mọi bài thi có câu hỏi này đều được cộng điểm câu này, kể cả bài chưa trả lời câu đó.',
+} as const;
+
+const letter = (index: number) => String.fromCharCode(65 + index);
+const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+
+export function RegradeDialog({ question, number, onClose, onDone }: { question: AdminQuestion; number: number; onClose: () => void; onDone: () => void }) {
+  const { register, handleSubmit, watch, setError, formState } = useForm<RegradeFormValues, unknown, RegradeCommitInput>({
+    resolver: zodResolver(regradeCommitSchema),
+    defaultValues: { question_id: question.id, mode: undefined, answer_id: '' as unknown as number, reason: '' },
+  });
+  const errors = formState.errors;
+  const [preview, setPreview] = useState<{ values: RegradeCommitInput; data: RegradePreview } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const mode = watch('mode');
+  const reasonId = useId();
+  const modeName = useId();
+  const answerName = useId();
+
+  // Any change to the rule after a dry run asks for a new one before confirming.
+  useEffect(() => {
+    const subscription = watch((_values, { name }) => {
+      if (name && name !== 'reason') setPreview(null);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch]);
+
+  const runPreview = async (values: RegradeCommitInput, page = 1) => {
+    setBusy(true);
+    try {
+      const { reason: _reason, ...rule } = values;
+      const answer = await api.post<{ data: RegradePreview }>('/admin/regrades/preview', { ...rule, page, per_page: REGRADE_PER_PAGE });
+      setPreview({ values, data: answer.data });
+    } catch (error) {
+      reportSaveError(error, setError, ['mode', 'answer_id', 'reason'], 'Không chạy thử được');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = handleSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const answer = await api.post<{ data: { summary: RegradePreview['summary']; results_recomputed: boolean; results_note: string | null } }>('/admin/regrades', values);
+      const { summary, results_recomputed: recomputed, results_note: note } = answer.data;
+      notify(
+        'success',
+        'Đã chấm lại câu hỏi',
+        `${formatNumber(summary.exams_gained)} bài tăng điểm, ${formatNumber(summary.exams_lost)} bài giảm điểm.${recomputed ? ' Kết quả và giải thưởng đã được tính lại.' : ''}`,
+      );
+      if (note) notify('info', 'Kết quả chưa được tính lại', note);
+      onDone();
+    } catch (error) {
+      reportSaveError(error, setError, ['mode', 'answer_id', 'reason'], 'Không chấm lại được');
+    } finally {
+      setBusy(false);
+    }
+  });
+
+  return (
+    <Modal title={`Chấm lại câu ${number}`} onClose={onClose} className="regrade-dialog">
+      <form onSubmit={handleSubmit((values) => runPreview(values))} noValidate>
+        <p className="regrade-question">{question.value}</p>
+        <fieldset className="regrade-choices" aria-describedby={errors.mode ? `${modeName}-error` : undefined}>
+          <legend>Cách chấm lại</legend>
+          {regradeModes.map((value) => (
+            <label key={value} className="regrade-choice">
+              <input type="radio" value={value} {...register('mode')} />
+              <span>
+                <strong>{regradeMessages.modeLabels[value]}</strong>
+                <span className="field-hint">{modeHints[value]}</span>
+              </span>
+            </label>
+          ))}
+          {errors.mode && (
+            <span id={`${modeName}-error`} className="field-error" role="alert">
+              {errors.mode.message}
+            </span>
+          )}
+        </fieldset>
+
+        {mode && mode !== 'everyone' && (
+          <fieldset className="regrade-choices" aria-describedby={errors.answer_id ? `${answerName}-error` : undefined}>
+            <legend>{mode === 'new_key' ? 'Đáp án đúng mới' : 'Đáp án được tính đúng thêm'}</legend>
+            {question.answers.map((answer, index) => (
+              <label key={answer.id} className="regrade-choice">
+                <input type="radio" value={String(answer.id)} {...register('answer_id')} />
+                <span>
+                  {letter(index)}. {answer.value}
+                  {answer.is_correct && <em> (đáp án đúng hiện tại)</em>}
+                </span>
+              </label>
+            ))}
+            {errors.answer_id && (
+              <span id={`${answerName}-error`} className="field-error" role="alert">
+                {errors.answer_id.message}
+              </span>
+            )}
+          </fieldset>
+        )}
+
+        <div className="field" data-invalid={errors.reason ? 'true' : undefined}>
+          <label htmlFor={reasonId}>Lý do (ghi vào nhật ký thao tác)</label>
+          <textarea
+            id={reasonId}
+            rows={3}
+            aria-invalid={errors.reason ? true : undefined}
+            aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
+            {...register('reason')}
+          />
+          {errors.reason && (
+            <span id={`${reasonId}-error`} className="field-error" role="alert">
+              {errors.reason.message}
+            </span>
+          )}
+        </div>
+
+        <div className="modal-actions">
+          <Button variant="outline" onClick={onClose}>
+            Huỷ
+          </Button>
+          <Button type="submit" variant={preview ? 'outline' : 'primary'} disabled={busy}>
+            Chạy thử
+          </Button>
+        </div>
+      </form>
+
+      {preview && (
+        <section className="regrade-preview" aria-labelledby={`${reasonId}-preview`} aria-live="polite">
+          <h3 id={`${reasonId}-preview`}>Kết quả chạy thử (chưa lưu gì)</h3>
+          <PreviewSummary data={preview.data} />
+          {preview.data.exams.total > 0 && (
+            <>
+              <div className="admin-table-wrap">
+                <table className="admin-table">
+                  <caption className="visually-hidden">Bài thi thay đổi điểm</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">Thí sinh</th>
+                      <th scope="col">Trường</th>
+                      <th scope="col" className="num">Lần thi</th>
+                      <th scope="col" className="num">Điểm cũ</th>
+                      <th scope="col" className="num">Điểm mới</th>
+                      <th scope="col" className="num">Thay đổi</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {preview.data.exams.items.map((exam) => (
+                      <tr key={exam.exam_id}>
+                        <td>{exam.fullname}</td>
+                        <td>{exam.school_name}</td>
+                        <td className="num">{exam.attempt}</td>
+                        <td className="num">{exam.points_before}</td>
+                        <td className="num">{exam.points_after}</td>
+                        <td className="num">{signed(exam.points_after - exam.points_before)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <Pager
+                page={preview.data.exams.page}
+                perPage={REGRADE_PER_PAGE}
+                total={preview.data.exams.total}
+                onPage={(page) => void runPreview(preview.values, page)}
+              />
+            </>
+          )}
+          {preview.data.ranking ? (
+            <PrizeChanges changes={preview.data.ranking.prize_changes} />
+          ) : (
+            <p>Chưa tính kết quả nên chưa có giải thưởng để so sánh.</p>
+          )}
+          <div className="modal-actions">
+            <Button variant="accent" disabled={busy} onClick={() => void confirm()}>
+              Xác nhận chấm lại
+            </Button>
+          </div>
+        </section>
+      )}
+    </Modal>
+  );
+}
+
+function PreviewSummary({ data }: { data: RegradePreview }) {
+  const { summary } = data;
+  return (
+    <ul className="regrade-summary">
+      <li>
+        <strong>{formatNumber(summary.exams_affected)}</strong> bài thi đã nộp có câu hỏi này
+      </li>
+      <li>
+        <strong>{formatNumber(summary.exams_gained)}</strong> bài tăng điểm
+      </li>
+      <li>
+        <strong>{formatNumber(summary.exams_lost)}</strong> bài giảm điểm
+      </li>
+      <li>
+        <strong>{formatNumber(summary.exams_unchanged)}</strong> bài không đổi
+      </li>
+      {summary.exams_in_progress > 0 && (
+        <li>
+          <strong>{formatNumber(summary.exams_in_progress)}</strong> bài đang làm: được chấm theo cách mới khi nộp
+        </li>
+      )}
+    </ul>
+  );
+}

@@ -65,9 +65,18 @@ export function textRuns(text: string, weight: Weight): TextRun[] {
   return runs;
 }
 
+/**
+ * Glyphs and positions of a run. Ligatures are off: every glyph then stands for its own
+ * characters, so the fast PDF's shared character map (fast-pdf.ts) gives back the text.
+ */
+const NO_LIGATURES = { liga: false, clig: false, dlig: false };
+export function shapeRun(run: TextRun): fontkit.GlyphRun {
+  return run.font.font.layout(run.text, NO_LIGATURES);
+}
+
 /** Advance width of one run at `size` points. */
 export function runWidth(run: TextRun, size: number): number {
-  return (run.font.font.layout(run.text).advanceWidth * size) / run.font.font.unitsPerEm;
+  return (shapeRun(run).advanceWidth * size) / run.font.font.unitsPerEm;
 }
 
 export function textWidth(text: string, weight: Weight, size: number): number {
@@ -86,7 +95,7 @@ export function textPath(text: string, weight: Weight, size: number, x: number, 
   for (const run of textRuns(text, weight)) {
     const font = run.font.font;
     const scale = size / font.unitsPerEm;
-    const layout = font.layout(run.text);
+    const layout = shapeRun(run);
     layout.glyphs.forEach((glyph, index) => {
       const position = layout.positions[index]!;
       const originX = penX + position.xOffset * scale;

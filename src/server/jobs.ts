@@ -5,6 +5,7 @@ import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
 import { finaliseOverdueExams } from './features/exams/finalise';
 import { purgeExpiredAuthRows } from './features/auth/purge';
+import { drawCertificates } from './features/certificates/background';
 
 const PURGE_INTERVAL_MS = 3_600_000;
 
@@ -25,5 +26,6 @@ export function startBackgroundJobs(deps: { config: Config; db: Db; clock: Clock
 
   if (deps.config.examSweepSeconds > 0) every(deps.config.examSweepSeconds * 1000, 'overdue exams finalised', finaliseOverdueExams);
   every(PURGE_INTERVAL_MS, 'old account rows purged', purgeExpiredAuthRows);
+  every(5_000, 'certificates drawn', (db, clock) => drawCertificates({ db, clock, config: deps.config }));
   return { stop: () => timers.forEach(clearInterval) };
 }

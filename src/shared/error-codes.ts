@@ -62,6 +62,9 @@ export const errorCodes = [
   'bank_too_small',
   // Personal data (issue 15).
   'consent_required',
+  // Certificates in the back office (issue 13).
+  'certificate_revoked',
+  'certificate_already_revoked',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -25,6 +25,7 @@ const things: Record<string, string> = {
   prizes: 'Giải thưởng',
   news: 'Tin tức',
   media: 'Tệp tải lên',
+  certificate: 'Giấy chứng nhận',
 };
 
 const actions: Record<string, string> = {
@@ -45,6 +46,7 @@ const actions: Record<string, string> = {
   reset_link: 'cấp liên kết đặt mật khẩu',
   password_reset: 'cấp liên kết đặt mật khẩu',
   set_password_link: 'cấp liên kết đặt mật khẩu',
+  revoke: 'thu hồi',
 };
 
 /** 'news.publish' -> 'Tin tức: đăng'; unknown parts as they are. */

@@ -54,5 +54,7 @@ export const revokeCertificateSchema = z.object({
     .min(1, { error: m.reasonRequired })
     .max(500, { error: m.reasonTooLong }),
 });
+/** What the route reads; the reason's rules (revokeCertificateSchema) answer 422 with the field's message. */
+export const revokeCertificateBodySchema = z.object({ reason: z.string().max(5000).optional() });
 export type RevokeCertificateInput = z.infer<typeof revokeCertificateSchema>;
 export const revokeCertificateResponseSchema = z.object({ success: z.literal(true), data: adminCertificateSchema });

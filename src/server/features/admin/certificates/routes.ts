@@ -4,8 +4,8 @@ import {
   certificateProgressResponseSchema,
   certificateSearchQuerySchema,
   certificateSearchResponseSchema,
+  revokeCertificateBodySchema,
   revokeCertificateResponseSchema,
-  revokeCertificateSchema,
 } from '../../../../shared/schemas/admin-certificates';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
@@ -27,10 +27,10 @@ export function registerAdminCertificateRoutes(admin: Api, services: Services) {
 
   admin.post(
     '/certificates/:code/revoke',
-    { schema: { summary: 'Thu hồi một giấy chứng nhận (bắt buộc lý do)', params: certificateCodeParamsSchema, body: revokeCertificateSchema, response: { 200: revokeCertificateResponseSchema } } },
+    { schema: { summary: 'Thu hồi một giấy chứng nhận (bắt buộc lý do)', params: certificateCodeParamsSchema, body: revokeCertificateBodySchema, response: { 200: revokeCertificateResponseSchema } } },
     async (request) => ({
       success: true as const,
-      data: await service.revokeCertificate(services, auth.userOf(request), request.params.code, request.body.reason),
+      data: await service.revokeCertificate(services, auth.userOf(request), request.params.code, request.body),
     }),
   );
 }

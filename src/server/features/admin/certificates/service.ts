@@ -2,9 +2,9 @@
 import { sql } from 'kysely';
 import { formatDate } from '../../../../shared/format';
 import { certificateAdminMessages as m, resultMessages } from '../../../../shared/messages';
-import type { AdminCertificate, CertificateProgress } from '../../../../shared/schemas/admin-certificates';
+import { revokeCertificateSchema, type AdminCertificate, type CertificateProgress } from '../../../../shared/schemas/admin-certificates';
 import type { Db } from '../../../db/client';
-import { AppError, notFound } from '../../../lib/errors';
+import { AppError, notFound, unprocessable } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../auth/guard';
 import { getCurrentContest } from '../../contest/repo';
@@ -137,7 +137,13 @@ export async function searchCertificates(deps: Deps, query: string): Promise<Adm
 }
 
 /** POST /api/admin/certificates/:code/revoke: with the reason, in the audit log. */
-export async function revokeCertificate(deps: Deps, actor: AuthUser, code: string, reason: string): Promise<AdminCertificate> {
+export async function revokeCertificate(deps: Deps, actor: AuthUser, code: string, input: { reason?: string }): Promise<AdminCertificate> {
+  const parsed = revokeCertificateSchema.safeParse({ reason: input.reason ?? '' });
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? m.reasonRequired;
+    throw unprocessable(message, 'invalid_input', { reason: message });
+  }
+  const { reason } = parsed.data;
   return deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('certificates').select(['id', 'revoked_at']).where('code', '=', code).forUpdate().executeTakeFirst();
     if (!row) throw notFound(m.notFound);

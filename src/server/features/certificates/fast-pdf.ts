@@ -7,7 +7,7 @@
 // draws that certificate with pdfkit (render.ts), which embeds whatever the text needs.
 import { deflateSync } from 'node:zlib';
 import type * as fontkit from 'fontkit';
-import { loadFonts, shapeRun, textRuns, textWidth, WEIGHTS, type LoadedFont, type Weight } from './fonts';
+import { shapeRun, textRuns, textWidth, WEIGHTS, type LoadedFont, type Weight } from './fonts';
 import { certificateFrame, certificateTexts, PAGE_HEIGHT, PAGE_WIDTH, textLeft, type Shape } from './layout';
 import type { CertificateContent } from './content';
 
@@ -171,7 +171,7 @@ function fontObjects(embedded: EmbeddedFont, subset: fontkit.Subset, firstObject
     .filter(([cid, codePoints]) => cid !== 0 && codePoints.length > 0)
     .sort((a, b) => a[0] - b[0]);
   const name = `${tag}+${font.postscriptName}`;
-  const [type0, cidFont, descriptor, fontFile, cmap] = [0, 1, 2, 3, 4].map((i) => firstObject + i);
+  const [cidFont, descriptor, fontFile, cmap] = [1, 2, 3, 4].map((i) => firstObject + i);
   const box = font.bbox;
   return [
     Buffer.from(`<< /Type /Font /Subtype /Type0 /BaseFont /${name} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${cmap} 0 R >>`, 'latin1'),

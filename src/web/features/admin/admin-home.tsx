@@ -24,6 +24,9 @@ export function AdminHome() {
         </li>
       </ol>
       <p>
+        Sau khi công bố kết quả: <Link href="/giay-chung-nhan">Giấy chứng nhận</Link> — tiến độ vẽ, tìm và thu hồi giấy chứng nhận.
+      </p>
+      <p>
         Mọi thay đổi được ghi vào <Link href="/nhat-ky">nhật ký thao tác</Link>.
       </p>
     </section>

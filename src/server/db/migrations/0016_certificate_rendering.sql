@@ -16,6 +16,10 @@ ALTER TABLE certificates
   ADD COLUMN revoked_reason text,
   ADD CONSTRAINT certificates_revocation_reason CHECK ((revoked_at IS NULL) = (revoked_reason IS NULL) AND (revoked_reason IS NULL OR btrim(revoked_reason) <> ''));
 
+-- The files are compressed already (deflate inside the PDF, PNG): stored out of line as they are,
+-- without PostgreSQL trying (and failing) to compress them again on every write.
+ALTER TABLE certificates ALTER COLUMN pdf SET STORAGE EXTERNAL, ALTER COLUMN png SET STORAGE EXTERNAL;
+
 UPDATE certificates SET png_hash = files_hash WHERE png IS NOT NULL;
 
 -- The renderer's work list: certificates whose PDF is missing or stale.

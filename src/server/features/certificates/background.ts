@@ -8,7 +8,7 @@ import type { CertificateKind, Contest } from '../../db/schema';
 import type { Services } from '../../services';
 import { contentHash, type CertificateContent } from './content';
 import { renderCertificatePdf } from './render';
-import { findContestantCertificates, findContestants, insertCertificates, nextParticipants, prizedSchoolIds, storeCertificatePdf, updateCertificateContent } from './repo';
+import { findContestantCertificates, findContestants, insertCertificates, nextParticipants, prizedSchoolIds, storeCertificatePdfs, updateCertificateContent } from './repo';
 import { contestantContent, contestantsFacts, ensureSchoolCertificate, newCertificateCode } from './service';
 
 export type CertificateJobDeps = Pick<Services, 'db' | 'clock' | 'config'>;
@@ -100,10 +100,10 @@ export async function renderPendingCertificates(deps: Pick<Services, 'db' | 'clo
       .forUpdate()
       .skipLocked()
       .execute();
+    const drawn: { id: number; contentHash: string; pdf: Uint8Array }[] = [];
     for (const row of rows) {
       try {
-        const pdf = await render(row.content as CertificateContent);
-        await storeCertificatePdf(trx, row.id, row.content_hash, pdf, now);
+        drawn.push({ id: row.id, contentHash: row.content_hash, pdf: await render(row.content as CertificateContent) });
       } catch (error) {
         const failures = row.render_failures + 1;
         await trx
@@ -118,6 +118,7 @@ export async function renderPendingCertificates(deps: Pick<Services, 'db' | 'clo
       }
       await yieldToRequests();
     }
+    await storeCertificatePdfs(trx, drawn, now);
     return rows.length;
   });
 }

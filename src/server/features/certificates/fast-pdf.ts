@@ -1,15 +1,17 @@
 // The certificate PDF assembled from bytes: what every certificate shares (the frame, the fixed
-// words, the fonts: subsets of Be Vietnam Pro covering Vietnamese, with their character maps) is
-// serialised once per process into a template; per certificate only a small content stream with
-// the holder's texts, the document info and the cross-reference table are written. About 1 ms
-// of CPU instead of pdfkit's ~100 ms (which lays out, subsets and compresses the fonts for every
-// file). Texts with a character outside the shared subsets return undefined: the caller then
+// words, the fonts: subsets of Be Vietnam Pro covering Vietnamese, with their widths and character
+// maps) is serialised once per process into a template; per certificate only a small content
+// stream with the holder's texts, the font files cut down to the glyphs it draws (same glyph ids,
+// truetype-prune.ts), the document info and the cross-reference table are written. A few ms of
+// CPU instead of pdfkit's ~100 ms (which lays out, subsets and compresses the fonts for every
+// file), and files of about 15 KB. Texts with a character outside the shared subsets return undefined: the caller then
 // draws that certificate with pdfkit (render.ts), which embeds whatever the text needs.
 import { deflateSync } from 'node:zlib';
 import type * as fontkit from 'fontkit';
 import { shapeRun, textRuns, textWidth, WEIGHTS, type LoadedFont, type Weight } from './fonts';
 import { certificateFrame, certificateTexts, PAGE_HEIGHT, PAGE_WIDTH, textLeft, type Shape } from './layout';
 import type { CertificateContent } from './content';
+import { parseTrueType, pruneTrueType, type ParsedTrueType } from './truetype-prune';
 
 /** The characters the shared fonts carry: Vietnamese, in both cases, digits and punctuation. */
 const VIETNAMESE_LETTERS =
@@ -22,6 +24,11 @@ interface EmbeddedFont {
   loaded: LoadedFont;
   /** Glyph id in the font -> glyph id in its embedded subset (the CID, Identity-H). */
   cids: Map<number, number>;
+  /** The embedded subset, parsed; its FontFile2 object is written per certificate. */
+  file?: ParsedTrueType;
+  fileObject?: number;
+  /** CIDs the frame draws (in every certificate). */
+  frameGlyphs: Set<number>;
 }
 
 interface Template {
@@ -56,7 +63,10 @@ function rgb(color: string): string {
 }
 
 /** Content-stream operators of one text shape, or undefined when a glyph is not in the shared fonts. */
-function textOperators(shape: Extract<Shape, { type: 'text' }>, fonts: Map<LoadedFont, EmbeddedFont>): string | undefined {
+/** CIDs drawn, per font. */
+type UsedGlyphs = Map<EmbeddedFont, Set<number>>;
+
+function textOperators(shape: Extract<Shape, { type: 'text' }>, fonts: Map<LoadedFont, EmbeddedFont>, used: UsedGlyphs): string | undefined {
   let penX = textLeft(shape.x, textWidth(shape.text, shape.weight, shape.size), shape.align);
   const y = PAGE_HEIGHT - shape.y;
   let out = `${rgb(shape.color)} rg\n`;
@@ -68,12 +78,15 @@ function textOperators(shape: Extract<Shape, { type: 'text' }>, fonts: Map<Loade
     const toThousandths = 1000 / font.unitsPerEm;
     let array = '';
     let codes = '';
+    let drawn = used.get(embedded);
+    if (!drawn) used.set(embedded, (drawn = new Set()));
     for (let i = 0; i < glyphRun.glyphs.length; i++) {
       const glyph = glyphRun.glyphs[i]!;
       const position = glyphRun.positions[i]!;
       const cid = embedded.cids.get(glyph.id);
       if (cid === undefined || glyph.id === 0 || position.xOffset !== 0 || position.yOffset !== 0) return undefined;
       codes += hex4(cid);
+      drawn.add(cid);
       // Kerning: TJ moves left by a positive number (thousandths of the font size).
       const adjust = Math.round((glyph.advanceWidth - position.xAdvance) * toThousandths);
       if (adjust !== 0) {
@@ -119,10 +132,10 @@ function shapeOperators(shape: Exclude<Shape, { type: 'text' }>): string {
   }
 }
 
-function contentOperators(shapes: readonly Shape[], fonts: Map<LoadedFont, EmbeddedFont>): string | undefined {
+function contentOperators(shapes: readonly Shape[], fonts: Map<LoadedFont, EmbeddedFont>, used: UsedGlyphs): string | undefined {
   let out = '';
   for (const shape of shapes) {
-    const operators = shape.type === 'text' ? textOperators(shape, fonts) : shapeOperators(shape);
+    const operators = shape.type === 'text' ? textOperators(shape, fonts, used) : shapeOperators(shape);
     if (operators === undefined) return undefined;
     out += operators;
   }
@@ -160,10 +173,15 @@ function toUnicode(entries: [number, number[]][]): string {
   ].join('\n');
 }
 
-/** The five objects of one embedded subset (Type0 font, CID font, descriptor, file, ToUnicode). */
-function fontObjects(embedded: EmbeddedFont, subset: fontkit.Subset, firstObject: number, tag: string): Buffer[] {
+/**
+ * The shared objects of one embedded subset (Type0 font, CID font, descriptor, ToUnicode; the
+ * font file, object firstObject + 3, is written per certificate).
+ */
+function fontObjects(embedded: EmbeddedFont, subset: fontkit.Subset, firstObject: number, tag: string): Map<number, Buffer> {
   const font = embedded.loaded.font;
   const file = Buffer.from(subset.encode());
+  embedded.file = parseTrueType(file);
+  embedded.fileObject = firstObject + 3;
   const scale = 1000 / font.unitsPerEm;
   const widths = subset.glyphs.map((id) => Math.round(font.getGlyph(id).advanceWidth * scale));
   const unicode = [...embedded.cids.entries()]
@@ -173,7 +191,7 @@ function fontObjects(embedded: EmbeddedFont, subset: fontkit.Subset, firstObject
   const name = `${tag}+${font.postscriptName}`;
   const [cidFont, descriptor, fontFile, cmap] = [1, 2, 3, 4].map((i) => firstObject + i);
   const box = font.bbox;
-  return [
+  const objects = [
     Buffer.from(`<< /Type /Font /Subtype /Type0 /BaseFont /${name} /Encoding /Identity-H /DescendantFonts [${cidFont} 0 R] /ToUnicode ${cmap} 0 R >>`, 'latin1'),
     Buffer.from(
       `<< /Type /Font /Subtype /CIDFontType2 /BaseFont /${name} /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> ` +
@@ -185,9 +203,12 @@ function fontObjects(embedded: EmbeddedFont, subset: fontkit.Subset, firstObject
         `/ItalicAngle 0 /Ascent ${Math.round(font.ascent * scale)} /Descent ${Math.round(font.descent * scale)} /CapHeight ${Math.round(font.capHeight * scale)} /StemV 80 /FontFile2 ${fontFile} 0 R >>`,
       'latin1',
     ),
-    stream(`/Filter /FlateDecode /Length1 ${file.length}`, deflateSync(file)),
+    undefined,
     stream('/Filter /FlateDecode', deflateSync(Buffer.from(toUnicode(unicode), 'latin1'))),
   ];
+  const out = new Map<number, Buffer>();
+  objects.forEach((object, i) => object && out.set(firstObject + i, object));
+  return out;
 }
 
 /** The font (of `weight`'s subsets) a character is drawn with: the same choice as textRuns. */
@@ -204,7 +225,7 @@ function buildTemplate(): Template {
       const loaded = fontFor(char, weight);
       let embedded = fonts.get(loaded);
       if (!embedded) {
-        embedded = { resource: `F${fonts.size}`, loaded, cids: new Map() };
+        embedded = { resource: `F${fonts.size}`, loaded, cids: new Map(), frameGlyphs: new Set() };
         fonts.set(loaded, embedded);
         subsets.set(loaded, loaded.font.createSubset());
       }
@@ -221,11 +242,13 @@ function buildTemplate(): Template {
   for (const embedded of fonts.values()) {
     const tag = `BVP${String.fromCharCode(65 + Math.floor(tagIndex / 26 / 26) % 26, 65 + (Math.floor(tagIndex / 26) % 26), 65 + (tagIndex % 26))}`;
     tagIndex++;
-    fontObjects(embedded, subsets.get(embedded.loaded)!, next, tag).forEach((object, i) => objects.set(next + i, object));
+    for (const [number, object] of fontObjects(embedded, subsets.get(embedded.loaded)!, next, tag)) objects.set(number, object);
     fontResources.push(`/${embedded.resource} ${next} 0 R`);
     next += 5;
   }
-  const frame = contentOperators(certificateFrame(), fonts);
+  const frameUsed: UsedGlyphs = new Map();
+  const frame = contentOperators(certificateFrame(), fonts, frameUsed);
+  for (const [embedded, cids] of frameUsed) embedded.frameGlyphs = cids;
   if (frame === undefined) throw new Error('the certificate frame uses a character outside the shared fonts');
   objects.set(CATALOG, Buffer.from(`<< /Type /Catalog /Pages ${PAGES} 0 R >>`, 'latin1'));
   objects.set(PAGES, Buffer.from(`<< /Type /Pages /Kids [${PAGE} 0 R] /Count 1 >>`, 'latin1'));
@@ -248,6 +271,7 @@ function buildTemplate(): Template {
     parts.push(object);
     length += object.length;
   }
+  offsets.length = next;
   return { head: Buffer.concat(parts), offsets, fonts };
 }
 
@@ -257,19 +281,31 @@ const sharedTemplate = () => (template ??= buildTemplate());
 /** The certificate's PDF, or undefined when its texts need a character the shared fonts lack. */
 export function fastCertificatePdf(content: CertificateContent, meta: { title: string; code: string }): Buffer | undefined {
   const { head, offsets, fonts } = sharedTemplate();
-  const operators = contentOperators(certificateTexts(content), fonts);
+  const used: UsedGlyphs = new Map();
+  const operators = contentOperators(certificateTexts(content), fonts, used);
   if (operators === undefined) return undefined;
-  const info = Buffer.from(
-    `${INFO} 0 obj\n<< /Title ${textString(meta.title)} /Subject ${textString(meta.code)} /Creator ${textString('Cuộc thi Đại sứ Văn hoá đọc')} /Producer (certificates) >>\nendobj\n`,
-    'latin1',
-  );
-  const holder = Buffer.concat([Buffer.from(`${HOLDER} 0 obj\n`, 'latin1'), stream('/Filter /FlateDecode', deflateSync(Buffer.from(operators, 'latin1'))), Buffer.from('\nendobj\n', 'latin1')]);
+  const objects: [number, Buffer][] = [
+    [INFO, Buffer.from(`<< /Title ${textString(meta.title)} /Subject ${textString(meta.code)} /Creator ${textString('Cuộc thi Đại sứ Văn hoá đọc')} /Producer (certificates) >>`, 'latin1')],
+    [HOLDER, stream('/Filter /FlateDecode', deflateSync(Buffer.from(operators, 'latin1')))],
+  ];
+  // Each font file with the glyphs of the frame and of this certificate's texts.
+  for (const embedded of fonts.values()) {
+    const glyphs = [...embedded.frameGlyphs, ...(used.get(embedded) ?? [])];
+    const file = pruneTrueType(embedded.file!, glyphs);
+    objects.push([embedded.fileObject!, stream(`/Filter /FlateDecode /Length1 ${file.length}`, deflateSync(file))]);
+  }
   const all = [...offsets];
-  all[INFO] = head.length;
-  all[HOLDER] = head.length + info.length;
-  const xrefAt = head.length + info.length + holder.length;
+  const parts: Buffer[] = [head];
+  let length = head.length;
+  for (const [number, body] of objects) {
+    all[number] = length;
+    const object = Buffer.concat([Buffer.from(`${number} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
+    parts.push(object);
+    length += object.length;
+  }
   let xref = `xref\n0 ${all.length}\n0000000000 65535 f \n`;
   for (let number = 1; number < all.length; number++) xref += `${String(all[number]).padStart(10, '0')} 00000 n \n`;
-  xref += `trailer\n<< /Size ${all.length} /Root ${CATALOG} 0 R /Info ${INFO} 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`;
-  return Buffer.concat([head, info, holder, Buffer.from(xref, 'latin1')]);
+  xref += `trailer\n<< /Size ${all.length} /Root ${CATALOG} 0 R /Info ${INFO} 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+  parts.push(Buffer.from(xref, 'latin1'));
+  return Buffer.concat(parts);
 }

@@ -1,4 +1,5 @@
 // SQL of the certificates: holders' facts and the certificate rows.
+import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { selectPrintedContestants } from '../../db/contestants';
 import type { CertificateKind } from '../../db/schema';
@@ -142,6 +143,16 @@ export async function storeCertificatePdf(db: Db, id: number, contentHash: strin
     .where('id', '=', id)
     .where('content_hash', '=', contentHash)
     .execute();
+}
+
+/** Stores a batch of drawn PDFs in one statement (each unless its content changed meanwhile). */
+export async function storeCertificatePdfs(db: Db, files: readonly { id: number; contentHash: string; pdf: Uint8Array }[], now: Date) {
+  if (files.length === 0) return;
+  await sql`
+    UPDATE certificates c
+    SET pdf = f.pdf, files_hash = f.content_hash, rendered_at = ${now}, render_failures = 0, render_error = NULL, render_after = NULL
+    FROM unnest(${files.map((f) => f.id)}::int[], ${files.map((f) => f.contentHash)}::text[], ${files.map((f) => f.pdf)}::bytea[]) AS f(id, content_hash, pdf)
+    WHERE c.id = f.id AND c.content_hash = f.content_hash`.execute(db);
 }
 
 export async function storeCertificatePng(db: Db, id: number, contentHash: string, png: Uint8Array) {

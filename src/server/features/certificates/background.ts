@@ -45,7 +45,7 @@ export async function issueCertificates(deps: CertificateJobDeps, batchSize = IS
     const cursor = sameRun ? run.certificates_sync_cursor : 0;
 
     const ids = await nextParticipants(trx, contest.id, cursor, batchSize);
-    const facts = await contestantsFacts(scoped, contest, await findContestants(trx, ids), true);
+    const facts = await contestantsFacts(scoped, contest, await findContestants(trx, ids), true, run);
     const existing = new Map((await findContestantCertificates(trx, contest.id, ids)).map((row) => [`${row.contestant_id}:${row.kind}`, row]));
     const inserts: Parameters<typeof insertCertificates>[1][number][] = [];
     for (const fact of facts) {

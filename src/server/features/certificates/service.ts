@@ -7,7 +7,7 @@ import { certificateAdminMessages, resultMessages } from '../../../shared/messag
 import type { CertificateView, ChildCertificateResponse, VerifyResponse } from '../../../shared/schemas/certificates';
 import type { Db } from '../../db/client';
 import { printedClass } from '../../db/contestants';
-import type { CertificateKind, Contest } from '../../db/schema';
+import type { CertificateKind, Contest, ResultRun } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Services } from '../../services';
 import type { AuthUser } from '../auth/guard';
@@ -79,11 +79,20 @@ export interface ContestantFacts {
 }
 
 /** The facts of several contestants at once (the background job's batches; one for a request). */
-export async function contestantsFacts(deps: Pick<Services, 'db'>, contest: Contest, contestants: readonly ContestantRow[], visible: boolean): Promise<ContestantFacts[]> {
+export async function contestantsFacts(
+  deps: Pick<Services, 'db'>,
+  contest: Contest,
+  contestants: readonly ContestantRow[],
+  visible: boolean,
+  run?: Pick<ResultRun, 'exam_papers' | 'forced'>,
+): Promise<ContestantFacts[]> {
   const ids = contestants.map((contestant) => contestant.id);
   const attempts = await loadFinishedAttempts(deps.db, contest.id, { contestantIds: ids });
-  // The best attempt by the one ranking rule: its book and its day.
-  const best = new Map(bestAttempts(attempts, attempts.length ? await countExamPapers(deps.db, contest.id) : 0).map((attempt) => [attempt.contestantId, attempt]));
+  // The best attempt by the one ranking rule: its book and its day. Once results are computed
+  // after the window, with the ranking's number of exam papers (and no count of every exam on
+  // each family's request).
+  const examPapers = !attempts.length ? 0 : run && !run.forced ? run.exam_papers : await countExamPapers(deps.db, contest.id);
+  const best = new Map(bestAttempts(attempts, examPapers).map((attempt) => [attempt.contestantId, attempt]));
   const results = visible ? await individualResults(deps.db, contest.id, ids) : [];
   const books = await bookNames(deps.db, [...[...best.values()].map((attempt) => attempt.bookId), ...results.map((result) => result.book_id)]);
   const resultOf = new Map(results.map((result) => [result.contestant_id, result]));
@@ -100,8 +109,8 @@ export async function contestantsFacts(deps: Pick<Services, 'db'>, contest: Cont
 }
 
 async function contestantFacts(deps: CertificateDeps, contest: Contest, contestant: ContestantRow): Promise<ContestantFacts> {
-  const visible = resultsPublished(await getResultRun(deps.db, contest.id));
-  return (await contestantsFacts(deps, contest, [contestant], visible))[0]!;
+  const run = await getResultRun(deps.db, contest.id);
+  return (await contestantsFacts(deps, contest, [contestant], resultsPublished(run), run))[0]!;
 }
 
 function commonFacts(deps: Pick<Services, 'config'>, contest: Contest, code: string): CommonFacts {

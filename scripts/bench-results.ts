@@ -266,6 +266,7 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 async function certificateLoad(port: number, families: { childId: number; token: string }[], durationMs: number, concurrency: number) {
   const latencies: number[] = [];
   let failures = 0;
+  const failedStatuses = new Map<string, number>();
   let next = 0;
   const stopAt = performance.now() + durationMs;
   const worker = async () => {
@@ -275,15 +276,19 @@ async function certificateLoad(port: number, families: { childId: number; token:
       const page = await call(port, `/api/chilren-certificate?child_id=${family.childId}`, family.token);
       const pdfUrl = page.status === 200 ? (JSON.parse(page.body.toString()).data.path_certificate as string | null) : null;
       const pdf = pdfUrl ? await call(port, pdfUrl, family.token) : undefined;
-      if (!pdf || pdf.status !== 200 || pdf.body.subarray(0, 5).toString() !== '%PDF-') failures++;
-      else latencies.push(performance.now() - started);
+      if (!pdf || pdf.status !== 200 || pdf.body.subarray(0, 5).toString() !== '%PDF-') {
+        failures++;
+        const what = page.status !== 200 ? `page ${page.status}` : !pdf ? 'no PDF link' : `PDF ${pdf.status}`;
+        failedStatuses.set(what, (failedStatuses.get(what) ?? 0) + 1);
+      } else latencies.push(performance.now() - started);
     }
   };
   const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, worker));
   const elapsed = performance.now() - started;
   latencies.sort((a, b) => a - b);
-  return { families: latencies.length, failures, perSecond: latencies.length / (elapsed / 1000), p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), exhausted: next >= families.length };
+  const failed = [...failedStatuses].map(([what, count]) => `${count} ${what}`).join(', ');
+  return { families: latencies.length, failures, failed, perSecond: latencies.length / (elapsed / 1000), p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), exhausted: next >= families.length };
 }
 
 // Main --------------------------------------------------------------------------------------------
@@ -420,7 +425,7 @@ async function main() {
       const load = await certificateLoad(port, set, loadSeconds * 1000, concurrency);
       console.log(
         `  ${label}: ${fmt(load.perSecond, 1)} families/s (page + PDF, ${fmt(load.perSecond * 2, 1)} requests/s), p50 ${fmt(load.p50, 0)} ms, p95 ${fmt(load.p95, 0)} ms, ` +
-          `${load.failures} failed${load.exhausted ? ' (ran out of families before the time)' : ''}`,
+          `${load.failures} failed${load.failed ? ` (${load.failed})` : ''}${load.exhausted ? ' (ran out of families before the time)' : ''}`,
       );
     }
   } finally {

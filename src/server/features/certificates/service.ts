@@ -32,6 +32,7 @@ import {
   findCertificate,
   findCertificateByCode,
   findContestant,
+  findContestantCertificates,
   findSchool,
   individualResults,
   insertCertificate,
@@ -149,9 +150,11 @@ async function ensureCertificate(
   holder: Holder,
   kind: CertificateKind,
   describe: (code: string) => CertificateContent | undefined,
+  /** The holder's row of this kind when the caller has read it already (null: none). */
+  known?: CertificateRow | null,
 ): Promise<{ row: CertificateRow; content: CertificateContent } | undefined> {
   const now = deps.clock.now();
-  let row = await findCertificate(deps.db, contest.id, holder, kind);
+  let row = known === undefined ? await findCertificate(deps.db, contest.id, holder, kind) : (known ?? undefined);
   if (!row) {
     const code = newCertificateCode();
     const content = describe(code);
@@ -189,8 +192,9 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
   const facts = await contestantFacts(deps, contest, contestant);
 
   const certificates = new Map<CertificateKind, CertificateView>();
+  const rows = new Map((await findContestantCertificates(deps.db, contest.id, [contestant.id])).map((row) => [row.kind, row]));
   for (const kind of CONTESTANT_KINDS) {
-    const ensured = await ensureCertificate(deps, contest, { contestantId: contestant.id }, kind, (code) => contestantContent(deps, contest, facts, kind, code));
+    const ensured = await ensureCertificate(deps, contest, { contestantId: contestant.id }, kind, (code) => contestantContent(deps, contest, facts, kind, code), rows.get(kind) ?? null);
     // A revoked certificate is no longer offered to the family.
     if (ensured && !ensured.row.revoked_at) certificates.set(kind, view(deps, ensured.row, ensured.content));
   }
@@ -256,14 +260,14 @@ export async function schoolPrizeCertificate(deps: CertificateDeps, contest: Con
 }
 
 /** Recomputes what a stored certificate should say now; undefined when no longer valid. */
-async function currentContent(deps: CertificateDeps, row: CertificateRow) {
+async function currentContent(deps: CertificateDeps, row: CertificateRow, holder?: ContestantRow) {
   const contest = await deps.db.selectFrom('contests').selectAll().where('id', '=', row.contest_id).executeTakeFirst();
   if (!contest) return undefined;
   if (row.contestant_id !== null) {
-    const contestant = await findContestant(deps.db, row.contestant_id);
+    const contestant = holder?.id === row.contestant_id ? holder : await findContestant(deps.db, row.contestant_id);
     if (!contestant) return undefined;
     const facts = await contestantFacts(deps, contest, contestant);
-    return ensureCertificate(deps, contest, { contestantId: contestant.id }, row.kind, (code) => contestantContent(deps, contest, facts, row.kind, code));
+    return ensureCertificate(deps, contest, { contestantId: contestant.id }, row.kind, (code) => contestantContent(deps, contest, facts, row.kind, code), row);
   }
   if (row.school_id !== null) return (await ensureSchoolCertificate(deps, contest, row.school_id))?.ensured;
   return undefined;
@@ -283,10 +287,10 @@ const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffs
  */
 export async function certificateFile(deps: CertificateDeps, user: AuthUser, code: string, format: 'pdf' | 'png') {
   const row = await findCertificateByCode(deps.db, code);
-  const owner = row?.contestant_id != null ? (await findContestant(deps.db, row.contestant_id))?.user_id : undefined;
-  if (!row || !ownsCertificate(user, row, owner)) throw notFound(resultMessages.certificateNotFound);
+  const holder = row?.contestant_id != null ? await findContestant(deps.db, row.contestant_id) : undefined;
+  if (!row || !ownsCertificate(user, row, holder?.user_id)) throw notFound(resultMessages.certificateNotFound);
   if (row.revoked_at) throw new AppError(410, 'certificate_revoked', certificateAdminMessages.revokedDownload);
-  const current = await currentContent(deps, row);
+  const current = await currentContent(deps, row, holder);
   if (!current) throw notFound(resultMessages.certificateNotFound);
   const { content } = current;
   const hash = current.row.content_hash;

@@ -3,7 +3,7 @@
 // /quan-tri/giay-chung-nhan, finds the certificate by the child's name, revokes it with a reason,
 // and the public verification page says it was revoked (without the reason).
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_ORGANISER, expect, expectLoaded, logInAs, otpFor, test, uniquePhone } from './fixtures';
+import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, logInAs, otpFor, test, uniquePhone } from './fixtures';
 
 const SCHOOL = 'Trường Tiểu học Lê Lợi';
 
@@ -68,6 +68,7 @@ test('the organiser follows the drawing, revokes a certificate, and its verifica
   }).toPass({ timeout: 30_000 });
   // The progress counts it among the ready ones and shows a drawing rate.
   await expect(progress.getByText(/giấy\/phút/)).toBeVisible();
+  await expectAccessible(page);
 
   // Revoking needs a reason.
   await row.getByRole('button', { name: `Thu hồi ${code}` }).click();
@@ -81,12 +82,13 @@ test('the organiser follows the drawing, revokes a certificate, and its verifica
   await expect(row.getByText('Gia đình báo nhập sai tên con')).toBeVisible();
 
   // The public verification, for anyone: revoked, with its date, and not the reason.
-  const visitor = await browser.newPage();
+  const visitor = await browser.newPage({ viewport: { width: 360, height: 740 } });
   await visitor.goto(`/xac-minh/${code}`);
   await expect(visitor.getByText('Giấy chứng nhận đã bị thu hồi')).toBeVisible();
   await expect(visitor.getByText(/Giấy chứng nhận này đã bị Ban tổ chức thu hồi và không còn giá trị\. Ngày thu hồi: \d\d\/\d\d\/\d{4}\./)).toBeVisible();
   await expect(visitor.getByText(childName)).toBeVisible();
   await expect(visitor.getByText('Gia đình báo nhập sai tên con')).toHaveCount(0);
+  await expectAccessible(visitor);
   await visitor.close();
 
   // The family no longer has it.

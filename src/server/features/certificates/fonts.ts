@@ -115,7 +115,7 @@ const NO_LIGATURES = { liga: false, clig: false, dlig: false };
  * texts (the contest, a school, a date) repeat from one certificate to the next. Bounded.
  */
 const shaped = new Map<string, fontkit.GlyphRun>();
-const SHAPED_LIMIT = 20_000;
+const SHAPED_LIMIT = 5_000;
 export function shapeRun(run: TextRun): fontkit.GlyphRun {
   const key = `${run.font.name}\u0000${run.text}`;
   let glyphRun = shaped.get(key);

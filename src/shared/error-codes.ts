@@ -66,6 +66,9 @@ export const errorCodes = [
   'consent_required',
   'not_a_parent',
   'account_deleted',
+  // Certificates in the back office (issue 13).
+  'certificate_revoked',
+  'certificate_already_revoked',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

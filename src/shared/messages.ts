@@ -202,3 +202,15 @@ export const regradeMessages = {
     everyone: 'Câu hỏi đã được chấm lại: mọi thí sinh đều được tính điểm câu này.',
   },
 } as const;
+
+// certificates in the back office (issue 13: background rendering, revocation) -----------------
+export const certificateAdminMessages = {
+  revokedPublic: 'Giấy chứng nhận này đã bị Ban tổ chức thu hồi và không còn giá trị.',
+  revokedDownload: 'Giấy chứng nhận này đã bị Ban tổ chức thu hồi nên không tải được nữa. Vui lòng liên hệ Ban tổ chức nếu cần.',
+  alreadyRevoked: 'Giấy chứng nhận này đã bị thu hồi trước đó.',
+  notFound: 'Không tìm thấy giấy chứng nhận với mã này.',
+  reasonRequired: 'Vui lòng nhập lý do thu hồi.',
+  reasonTooLong: 'Lý do thu hồi tối đa 500 ký tự.',
+  queryRequired: 'Nhập mã chứng nhận hoặc tên người nhận.',
+  revoked: 'Đã thu hồi giấy chứng nhận.',
+} as const;

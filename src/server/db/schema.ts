@@ -258,6 +258,10 @@ export interface ResultRunTable {
   // 0011_results_publish.sql
   published_at: NullableTimestamp;
   published_by: number | null;
+  // 0016_certificate_rendering.sql
+  certificates_sync_of: NullableTimestamp;
+  certificates_sync_cursor: Generated<number>;
+  certificates_synced_at: NullableTimestamp;
 }
 export interface IndividualResultTable {
   contest_id: number;
@@ -321,6 +325,15 @@ export interface CertificateTable {
   files_hash: string | null;
   issued_at: Timestamp;
   updated_at: Timestamp;
+  // 0016_certificate_rendering.sql
+  png_hash: string | null;
+  rendered_at: NullableTimestamp;
+  render_failures: Generated<number>;
+  render_error: string | null;
+  render_after: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  revoked_by: number | null;
+  revoked_reason: string | null;
 }
 
 // Retention of personal data (0012_retention.sql) ---------------------------------------------

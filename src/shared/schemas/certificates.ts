@@ -71,6 +71,8 @@ export const verifyResponseSchema = z.object({
     contest: z.string(),
     /** dd/mm/yyyy as printed */
     date: z.string(),
+    /** Present when the organisers revoked it: the day (dd/mm/yyyy) and a neutral line. */
+    revoked: z.object({ date: z.string(), message: z.string() }).optional(),
   }),
 });
 

@@ -18,6 +18,7 @@ import { registerAdminContestRoutes } from './contest/routes';
 import { registerAdminNewsRoutes } from './news/routes';
 import { registerAdminPrivacyRoutes } from './privacy/routes';
 import { registerAdminRegradeRoutes } from './regrade/routes';
+import { registerAdminCertificateRoutes } from './certificates/routes';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -62,6 +63,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
       registerAdminNewsRoutes(admin, services);
       registerAdminPrivacyRoutes(admin, services);
       registerAdminRegradeRoutes(admin, services);
+      registerAdminCertificateRoutes(admin, services);
     },
     { prefix: '/admin' },
   );

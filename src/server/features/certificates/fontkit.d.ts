@@ -6,6 +6,8 @@ declare module 'fontkit' {
   }
   export interface Glyph {
     id: number;
+    advanceWidth: number;
+    codePoints: number[];
     path: { commands: PathCommand[] };
   }
   export interface GlyphPosition {
@@ -24,7 +26,20 @@ declare module 'fontkit' {
     ascent: number;
     descent: number;
     hasGlyphForCodePoint(codePoint: number): boolean;
-    layout(text: string): GlyphRun;
+    postscriptName: string;
+    capHeight: number;
+    bbox: { minX: number; minY: number; maxX: number; maxY: number };
+    glyphForCodePoint(codePoint: number): Glyph;
+    getGlyph(id: number): Glyph;
+    layout(text: string, features?: Record<string, boolean>): GlyphRun;
+    createSubset(): Subset;
+  }
+  export interface Subset {
+    /** The glyph's id in the subset. */
+    includeGlyph(glyph: Glyph | number): number;
+    encode(): Uint8Array;
+    /** Original ids of the glyphs in the subset, by subset id. */
+    glyphs: number[];
   }
   export function create(buffer: Buffer | Uint8Array, postscriptName?: string): Font;
 }

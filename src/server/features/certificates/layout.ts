@@ -39,7 +39,14 @@ function fitted(text: string, x: number, y: number, size: number, weight: Weight
 
 const upper = (text: string) => text.toLocaleUpperCase('vi');
 
-export function certificateLayout(content: CertificateContent): Shape[] {
+const SEAL_Y = 468;
+const SIGNATURE_X = PAGE_WIDTH - 190;
+
+/**
+ * What every certificate shares: the frame, its ornaments, the seal and the fixed words. Drawn
+ * first, under the holder's texts (nothing of it lies over a text), and the same for all.
+ */
+export function certificateFrame(): Shape[] {
   const W = PAGE_WIDTH;
   const H = PAGE_HEIGHT;
   const mid = W / 2;
@@ -57,13 +64,22 @@ export function certificateLayout(content: CertificateContent): Shape[] {
     shapes.push({ type: 'circle', cx, cy, r: 7, fill: COLOR.accent });
     shapes.push({ type: 'circle', cx, cy, r: 3, fill: COLOR.paper });
   }
+  shapes.push({ type: 'text', text: 'GIẤY CHỨNG NHẬN', x: mid, y: 160, size: 44, weight: 700, color: COLOR.primary, align: 'center' });
+  shapes.push({ type: 'line', x1: mid - 70, y1: 212, x2: mid + 70, y2: 212, stroke: COLOR.accent, lineWidth: 1.5 });
+  shapes.push({ type: 'circle', cx: mid, cy: SEAL_Y, r: 40, fill: COLOR.primarySoft, stroke: COLOR.accent, lineWidth: 2 });
+  shapes.push({ type: 'circle', cx: mid, cy: SEAL_Y, r: 33, stroke: COLOR.primary, lineWidth: 0.8 });
+  shapes.push({ type: 'text', text: 'BAN TỔ CHỨC', x: SIGNATURE_X, y: 462, size: 13, weight: 700, color: COLOR.primary, align: 'center' });
+  return shapes;
+}
 
-  // Head: organiser, contest, title, kind.
+/** The texts that come from the certificate's content, drawn over the frame. */
+export function certificateTexts(content: CertificateContent): Shape[] {
+  const mid = PAGE_WIDTH / 2;
+  const shapes: Shape[] = [];
+  // Head: organiser, contest, kind.
   shapes.push(fitted(upper(content.organiser), mid, 74, 11, 600, COLOR.primary, 'center', 700));
   shapes.push(fitted(content.contest, mid, 94, 12, 400, COLOR.muted, 'center', 700));
-  shapes.push({ type: 'text', text: 'GIẤY CHỨNG NHẬN', x: mid, y: 160, size: 44, weight: 700, color: COLOR.primary, align: 'center' });
   shapes.push(fitted(upper(content.subtitle), mid, 194, 17, 600, COLOR.accentDark, 'center', 700));
-  shapes.push({ type: 'line', x1: mid - 70, y1: 212, x2: mid + 70, y2: 212, stroke: COLOR.accent, lineWidth: 1.5 });
 
   // The holder.
   shapes.push({ type: 'text', text: content.intro, x: mid, y: 250, size: 14, weight: 400, color: COLOR.text, align: 'center' });
@@ -72,18 +88,16 @@ export function certificateLayout(content: CertificateContent): Shape[] {
     shapes.push(fitted(line, mid, 336 + index * 26, 15, 400, COLOR.text, 'center', 700));
   });
 
-  // Seal.
-  const sealY = 468;
-  shapes.push({ type: 'circle', cx: mid, cy: sealY, r: 40, fill: COLOR.primarySoft, stroke: COLOR.accent, lineWidth: 2 });
-  shapes.push({ type: 'circle', cx: mid, cy: sealY, r: 33, stroke: COLOR.primary, lineWidth: 0.8 });
-  shapes.push({ type: 'text', text: content.year, x: mid, y: sealY + 7, size: 20, weight: 700, color: COLOR.primary, align: 'center' });
-
-  // Date and organiser (right), code and verification (left).
-  const right = W - 190;
-  shapes.push({ type: 'text', text: `Ngày ${content.date}`, x: right, y: 440, size: 12, weight: 400, color: COLOR.text, align: 'center' });
-  shapes.push({ type: 'text', text: 'BAN TỔ CHỨC', x: right, y: 462, size: 13, weight: 700, color: COLOR.primary, align: 'center' });
-  shapes.push(fitted(content.organiser, right, 530, 9, 400, COLOR.muted, 'center', 250));
+  // The seal's year; date and organiser (right), code and verification (left).
+  shapes.push({ type: 'text', text: content.year, x: mid, y: SEAL_Y + 7, size: 20, weight: 700, color: COLOR.primary, align: 'center' });
+  shapes.push({ type: 'text', text: `Ngày ${content.date}`, x: SIGNATURE_X, y: 440, size: 12, weight: 400, color: COLOR.text, align: 'center' });
+  shapes.push(fitted(content.organiser, SIGNATURE_X, 530, 9, 400, COLOR.muted, 'center', 250));
   shapes.push({ type: 'text', text: `Mã chứng nhận: ${content.code}`, x: 62, y: 506, size: 10, weight: 600, color: COLOR.text, align: 'left' });
   shapes.push(fitted(`Xác minh tại: ${content.verifyUrl}`, 62, 522, 9, 400, COLOR.muted, 'left', 300));
   return shapes;
+}
+
+/** The whole page: the frame, then the holder's texts. */
+export function certificateLayout(content: CertificateContent): Shape[] {
+  return [...certificateFrame(), ...certificateTexts(content)];
 }

@@ -3,7 +3,17 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { loadFonts, runWidth, textPath, textRuns, textWidth } from './fonts';
-import { PAGE_HEIGHT, PAGE_WIDTH, textLeft, type Shape } from './layout';
+import { certificateLayout, PAGE_HEIGHT, PAGE_WIDTH, textLeft, type Shape } from './layout';
+import type { CertificateContent } from './content';
+import { fastCertificatePdf } from './fast-pdf';
+
+/** The certificate's PDF: assembled from the shared template, or drawn by pdfkit when its text needs other glyphs. */
+export async function renderCertificatePdf(content: CertificateContent): Promise<Buffer> {
+  const meta = { title: content.title, code: content.code };
+  return fastCertificatePdf(content, meta) ?? renderPdf(certificateLayout(content), meta);
+}
+
+export const renderCertificatePng = (content: CertificateContent) => renderPng(certificateLayout(content));
 
 export async function renderPdf(shapes: readonly Shape[], meta: { title: string; code: string }): Promise<Buffer> {
   const doc = new PDFDocument({

@@ -1,4 +1,5 @@
 // SQL of the certificates: holders' facts and the certificate rows.
+import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { selectPrintedContestants } from '../../db/contestants';
 import type { CertificateKind } from '../../db/schema';
@@ -15,9 +16,14 @@ export async function findSchool(db: Db, schoolId: number) {
   return db.selectFrom('schools').select(['id', 'name', 'address']).where('id', '=', schoolId).executeTakeFirst();
 }
 
-export async function bookName(db: Db, bookId: number): Promise<string> {
-  const row = await db.selectFrom('books').select('name').where('id', '=', bookId).executeTakeFirst();
-  return row?.name ?? '';
+/** Printed contestants by id, in id order. */
+export const findContestants = (db: Db, contestantIds: readonly number[]) =>
+  contestantIds.length ? selectPrintedContestants(db).where('contestants.id', 'in', [...contestantIds]).orderBy('contestants.id').execute() : Promise.resolve([]);
+
+export async function bookNames(db: Db, bookIds: readonly number[]): Promise<Map<number, string>> {
+  if (bookIds.length === 0) return new Map();
+  const rows = await db.selectFrom('books').select(['id', 'name']).where('id', 'in', [...new Set(bookIds)]).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
 }
 
 /** The latest finished exam of a contestant in a contest (the spec's exam_lastest). */
@@ -34,14 +40,30 @@ export async function latestFinishedExam(db: Db, contestId: number, contestantId
     .executeTakeFirst();
 }
 
-export async function individualResult(db: Db, contestId: number, contestantId: number) {
+/** The stored results of contestants, with the book of the ranked exam. */
+export async function individualResults(db: Db, contestId: number, contestantIds: readonly number[]) {
+  if (contestantIds.length === 0) return [];
   return db
     .selectFrom('individual_results')
-    .select(['exam_id', 'points', 'duration_seconds', 'rank', 'prize_code', 'prize_name', 'prize_amount', 'school_top', 'school_top_amount'])
-    .where('contest_id', '=', contestId)
-    .where('contestant_id', '=', contestantId)
-    .executeTakeFirst();
+    .innerJoin('exams', 'exams.id', 'individual_results.exam_id')
+    .select([
+      'individual_results.contestant_id',
+      'individual_results.exam_id',
+      'exams.book_id',
+      'individual_results.points',
+      'individual_results.duration_seconds',
+      'individual_results.rank',
+      'individual_results.prize_code',
+      'individual_results.prize_name',
+      'individual_results.prize_amount',
+      'individual_results.school_top',
+      'individual_results.school_top_amount',
+    ])
+    .where('individual_results.contest_id', '=', contestId)
+    .where('individual_results.contestant_id', 'in', [...contestantIds])
+    .execute();
 }
+export type IndividualResultRow = Awaited<ReturnType<typeof individualResults>>[number];
 
 export async function schoolResult(db: Db, contestId: number, schoolId: number) {
   return db
@@ -52,12 +74,18 @@ export async function schoolResult(db: Db, contestId: number, schoolId: number) 
     .executeTakeFirst();
 }
 
-const certificateColumns = ['id', 'code', 'contest_id', 'kind', 'contestant_id', 'school_id', 'content', 'content_hash', 'files_hash'] as const;
+const certificateColumns = ['id', 'code', 'contest_id', 'kind', 'contestant_id', 'school_id', 'content', 'content_hash', 'files_hash', 'revoked_at'] as const;
 
 export async function findCertificateByCode(db: Db, code: string) {
   return db.selectFrom('certificates').select([...certificateColumns]).where('code', '=', code).executeTakeFirst();
 }
 export type CertificateRow = NonNullable<Awaited<ReturnType<typeof findCertificateByCode>>>;
+
+/** The certificates of these contestants in a contest. */
+export async function findContestantCertificates(db: Db, contestId: number, contestantIds: readonly number[]) {
+  if (contestantIds.length === 0) return [];
+  return db.selectFrom('certificates').select([...certificateColumns]).where('contest_id', '=', contestId).where('contestant_id', 'in', [...contestantIds]).execute();
+}
 
 export async function findCertificate(db: Db, contestId: number, holder: Holder, kind: CertificateKind) {
   let query = db.selectFrom('certificates').select([...certificateColumns]).where('contest_id', '=', contestId).where('kind', '=', kind);
@@ -89,15 +117,90 @@ export async function insertCertificate(
   return guarded.returning([...certificateColumns]).executeTakeFirst();
 }
 
+/** New content: the PDF is drawn again (a failed drawing gets its tries back). */
 export async function updateCertificateContent(db: Db, id: number, content: unknown, contentHash: string, now: Date) {
-  await db.updateTable('certificates').set({ content: JSON.stringify(content), content_hash: contentHash, updated_at: now }).where('id', '=', id).execute();
+  await db
+    .updateTable('certificates')
+    .set({ content: JSON.stringify(content), content_hash: contentHash, updated_at: now, render_failures: 0, render_error: null, render_after: null })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
-export async function readCertificateFiles(db: Db, id: number) {
-  return db.selectFrom('certificates').select(['pdf', 'png', 'files_hash']).where('id', '=', id).executeTakeFirst();
+export async function readCertificateFile(db: Db, id: number, format: 'pdf' | 'png') {
+  const row =
+    format === 'pdf'
+      ? await db.selectFrom('certificates').select(['pdf as file', 'files_hash as hash']).where('id', '=', id).executeTakeFirst()
+      : await db.selectFrom('certificates').select(['png as file', 'png_hash as hash']).where('id', '=', id).executeTakeFirst();
+  return row;
 }
 
-/** Stores drawn files, unless the content changed meanwhile (a newer drawing will follow). */
-export async function storeCertificateFiles(db: Db, id: number, contentHash: string, pdf: Uint8Array, png: Uint8Array) {
-  await db.updateTable('certificates').set({ pdf, png, files_hash: contentHash }).where('id', '=', id).where('content_hash', '=', contentHash).execute();
+/** Stores a drawn PDF, unless the content changed meanwhile (a newer drawing will follow). */
+export async function storeCertificatePdf(db: Db, id: number, contentHash: string, pdf: Uint8Array, now: Date) {
+  await db
+    .updateTable('certificates')
+    .set({ pdf, files_hash: contentHash, rendered_at: now, render_failures: 0, render_error: null, render_after: null })
+    .where('id', '=', id)
+    .where('content_hash', '=', contentHash)
+    .execute();
+}
+
+/** Stores a batch of drawn PDFs in one statement (each unless its content changed meanwhile). */
+export async function storeCertificatePdfs(db: Db, files: readonly { id: number; contentHash: string; pdf: Uint8Array }[], now: Date) {
+  if (files.length === 0) return;
+  await sql`
+    UPDATE certificates c
+    SET pdf = f.pdf, files_hash = f.content_hash, rendered_at = ${now}, render_failures = 0, render_error = NULL, render_after = NULL
+    FROM unnest(${files.map((f) => f.id)}::int[], ${files.map((f) => f.contentHash)}::text[], ${files.map((f) => f.pdf)}::bytea[]) AS f(id, content_hash, pdf)
+    WHERE c.id = f.id AND c.content_hash = f.content_hash`.execute(db);
+}
+
+export async function storeCertificatePng(db: Db, id: number, contentHash: string, png: Uint8Array) {
+  await db.updateTable('certificates').set({ png, png_hash: contentHash }).where('id', '=', id).where('content_hash', '=', contentHash).execute();
+}
+
+/** Inserts new certificates; a holder that got one meanwhile (or a taken code) is skipped. */
+export async function insertCertificates(
+  db: Db,
+  rows: readonly { code: string; contestId: number; contestantId: number; kind: CertificateKind; content: unknown; contentHash: string; now: Date }[],
+) {
+  for (let start = 0; start < rows.length; start += 1000) {
+    const slice = rows.slice(start, start + 1000);
+    await db
+      .insertInto('certificates')
+      .values(
+        slice.map((row) => ({
+          code: row.code,
+          contest_id: row.contestId,
+          kind: row.kind,
+          contestant_id: row.contestantId,
+          content: JSON.stringify(row.content),
+          content_hash: row.contentHash,
+          issued_at: row.now,
+          updated_at: row.now,
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+}
+
+/** The next contestants (by id, after `afterId`) with a finished exam in the contest. */
+export async function nextParticipants(db: Db, contestId: number, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('exams')
+    .select('contestant_id')
+    .distinct()
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 1)
+    .where('contestant_id', '>', afterId)
+    .orderBy('contestant_id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.contestant_id);
+}
+
+export async function prizedSchoolIds(db: Db, contestId: number): Promise<number[]> {
+  const rows = await db.selectFrom('school_results').select('school_id').where('contest_id', '=', contestId).where('prize_name', 'is not', null).orderBy('school_id').execute();
+  return rows.map((row) => row.school_id);
 }

@@ -3,11 +3,11 @@
 // from the current data, so a recomputed result never leaves a stale certificate behind.
 import { randomInt } from 'node:crypto';
 import { formatDate, formatMoney } from '../../../shared/format';
-import { resultMessages } from '../../../shared/messages';
+import { certificateAdminMessages, resultMessages } from '../../../shared/messages';
 import type { CertificateView, ChildCertificateResponse, VerifyResponse } from '../../../shared/schemas/certificates';
 import type { Db } from '../../db/client';
 import { printedClass } from '../../db/contestants';
-import type { CertificateKind, Contest } from '../../db/schema';
+import type { CertificateKind, Contest, ResultRun } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Services } from '../../services';
 import type { AuthUser } from '../auth/guard';
@@ -26,24 +26,26 @@ import {
   type CommonFacts,
   type PupilFacts,
 } from './content';
-import { certificateLayout } from './layout';
-import { renderPdf, renderPng } from './render';
+import { renderCertificatePdf, renderCertificatePng } from './render';
 import {
-  bookName,
+  bookNames,
   findCertificate,
   findCertificateByCode,
   findContestant,
+  findContestantCertificates,
   findSchool,
-  individualResult,
+  individualResults,
   insertCertificate,
   latestFinishedExam,
-  readCertificateFiles,
+  readCertificateFile,
   schoolResult,
-  storeCertificateFiles,
+  storeCertificatePdf,
+  storeCertificatePng,
   updateCertificateContent,
   type CertificateRow,
   type ContestantRow,
   type Holder,
+  type IndividualResultRow,
 } from './repo';
 
 export type CertificateDeps = Pick<Services, 'db' | 'clock' | 'config'>;
@@ -70,38 +72,54 @@ async function currentContest(db: Db): Promise<Contest> {
 
 
 /** The facts a contestant's certificates are drawn from (undefined entries: not entitled). */
-interface ContestantFacts {
+export interface ContestantFacts {
   contestant: ContestantRow;
   participation?: { book: string; date: Date };
-  result?: NonNullable<Awaited<ReturnType<typeof individualResult>>> & { book: string };
+  result?: IndividualResultRow & { book: string };
   visible: boolean;
 }
 
-async function contestantFacts(deps: CertificateDeps, contest: Contest, contestant: ContestantRow): Promise<ContestantFacts> {
-  const attempts = await loadFinishedAttempts(deps.db, contest.id, { contestantIds: [contestant.id] });
-  const facts: ContestantFacts = { contestant, visible: false };
-  if (attempts.length > 0) {
-    // The best attempt by the one ranking rule: its book and its day.
-    const [best] = bestAttempts(attempts, await countExamPapers(deps.db, contest.id));
-    facts.participation = { book: await bookName(deps.db, best!.bookId), date: best!.submittedAt };
-  }
-  facts.visible = resultsPublished(await getResultRun(deps.db, contest.id));
-  if (facts.visible) {
-    const result = await individualResult(deps.db, contest.id, contestant.id);
-    if (result) {
-      const exam = await deps.db.selectFrom('exams').select('book_id').where('id', '=', result.exam_id).executeTakeFirst();
-      facts.result = { ...result, book: exam ? await bookName(deps.db, exam.book_id) : (facts.participation?.book ?? '') };
-    }
-  }
-  return facts;
+/** The facts of several contestants at once (the background job's batches; one for a request). */
+export async function contestantsFacts(
+  deps: Pick<Services, 'db'>,
+  contest: Contest,
+  contestants: readonly ContestantRow[],
+  visible: boolean,
+  run?: Pick<ResultRun, 'exam_papers' | 'forced'>,
+): Promise<ContestantFacts[]> {
+  const ids = contestants.map((contestant) => contestant.id);
+  const attempts = await loadFinishedAttempts(deps.db, contest.id, { contestantIds: ids });
+  // The best attempt by the one ranking rule: its book and its day. Once results are computed
+  // after the window, with the ranking's number of exam papers (and no count of every exam on
+  // each family's request).
+  const examPapers = !attempts.length ? 0 : run && !run.forced ? run.exam_papers : await countExamPapers(deps.db, contest.id);
+  const best = new Map(bestAttempts(attempts, examPapers).map((attempt) => [attempt.contestantId, attempt]));
+  const results = visible ? await individualResults(deps.db, contest.id, ids) : [];
+  const books = await bookNames(deps.db, [...[...best.values()].map((attempt) => attempt.bookId), ...results.map((result) => result.book_id)]);
+  const resultOf = new Map(results.map((result) => [result.contestant_id, result]));
+  return contestants.map((contestant) => {
+    const attempt = best.get(contestant.id);
+    const result = resultOf.get(contestant.id);
+    return {
+      contestant,
+      visible,
+      participation: attempt && { book: books.get(attempt.bookId) ?? '', date: attempt.submittedAt },
+      result: result && { ...result, book: books.get(result.book_id) ?? '' },
+    };
+  });
 }
 
-function commonFacts(deps: CertificateDeps, contest: Contest, code: string): CommonFacts {
+async function contestantFacts(deps: CertificateDeps, contest: Contest, contestant: ContestantRow): Promise<ContestantFacts> {
+  const run = await getResultRun(deps.db, contest.id);
+  return (await contestantsFacts(deps, contest, [contestant], resultsPublished(run), run))[0]!;
+}
+
+function commonFacts(deps: Pick<Services, 'config'>, contest: Contest, code: string): CommonFacts {
   return { organiser: deps.config.site.organiserName, contest: contest.name, year: String(contestYear(contest)), code, verifyUrl: certificateUrls(code, deps.config.publicUrl).verify_url };
 }
 
 /** What a contestant's certificate of `kind` says, or undefined when not entitled to it. */
-function contestantContent(deps: CertificateDeps, contest: Contest, facts: ContestantFacts, kind: CertificateKind, code: string): CertificateContent | undefined {
+export function contestantContent(deps: Pick<Services, 'config'>, contest: Contest, facts: ContestantFacts, kind: CertificateKind, code: string): CertificateContent | undefined {
   const common = commonFacts(deps, contest, code);
   const pupil = (book: string): PupilFacts => ({
     fullname: facts.contestant.fullname.trim(),
@@ -132,9 +150,11 @@ async function ensureCertificate(
   holder: Holder,
   kind: CertificateKind,
   describe: (code: string) => CertificateContent | undefined,
+  /** The holder's row of this kind when the caller has read it already (null: none). */
+  known?: CertificateRow | null,
 ): Promise<{ row: CertificateRow; content: CertificateContent } | undefined> {
   const now = deps.clock.now();
-  let row = await findCertificate(deps.db, contest.id, holder, kind);
+  let row = known === undefined ? await findCertificate(deps.db, contest.id, holder, kind) : (known ?? undefined);
   if (!row) {
     const code = newCertificateCode();
     const content = describe(code);
@@ -144,6 +164,8 @@ async function ensureCertificate(
     row ??= await findCertificate(deps.db, contest.id, holder, kind);
     if (!row) return undefined;
   }
+  // A revoked certificate stays as it was revoked: never redrawn, never issued again.
+  if (row.revoked_at) return { row, content: row.content as CertificateContent };
   const content = describe(row.code);
   if (!content) return undefined;
   const hash = contentHash(content);
@@ -170,9 +192,11 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
   const facts = await contestantFacts(deps, contest, contestant);
 
   const certificates = new Map<CertificateKind, CertificateView>();
+  const rows = new Map((await findContestantCertificates(deps.db, contest.id, [contestant.id])).map((row) => [row.kind, row]));
   for (const kind of CONTESTANT_KINDS) {
-    const ensured = await ensureCertificate(deps, contest, { contestantId: contestant.id }, kind, (code) => contestantContent(deps, contest, facts, kind, code));
-    if (ensured) certificates.set(kind, view(deps, ensured.row, ensured.content));
+    const ensured = await ensureCertificate(deps, contest, { contestantId: contestant.id }, kind, (code) => contestantContent(deps, contest, facts, kind, code), rows.get(kind) ?? null);
+    // A revoked certificate is no longer offered to the family.
+    if (ensured && !ensured.row.revoked_at) certificates.set(kind, view(deps, ensured.row, ensured.content));
   }
   const prize = certificates.get('prize');
   const latest = await latestFinishedExam(deps.db, contest.id, contestant.id);
@@ -206,35 +230,44 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
   };
 }
 
-async function ensureSchoolCertificate(deps: CertificateDeps, contest: Contest, schoolId: number) {
-  if (!resultsPublished(await getResultRun(deps.db, contest.id))) return undefined;
+/** What a school's prize certificate says, or undefined when not entitled (results published). */
+export async function schoolCertificateContent(deps: CertificateDeps, contest: Contest, schoolId: number) {
   const result = await schoolResult(deps.db, contest.id, schoolId);
   const school = await findSchool(deps.db, schoolId);
   const prizeName = result?.prize_name;
   if (!result || !prizeName || !school) return undefined;
-  const ensured = await ensureCertificate(deps, contest, { schoolId }, 'school', (code) =>
-    schoolContent(commonFacts(deps, contest, code), { name: school.name, address: school.address, participants: result.participants }, prizeName, formatDate(contest.results_at)),
-  );
-  return ensured && { ensured, result: { ...result, prize_name: prizeName } };
+  return {
+    result: { ...result, prize_name: prizeName },
+    describe: (code: string) =>
+      schoolContent(commonFacts(deps, contest, code), { name: school.name, address: school.address, participants: result.participants }, prizeName, formatDate(contest.results_at)),
+  };
+}
+
+export async function ensureSchoolCertificate(deps: CertificateDeps, contest: Contest, schoolId: number) {
+  if (!resultsPublished(await getResultRun(deps.db, contest.id))) return undefined;
+  const entitled = await schoolCertificateContent(deps, contest, schoolId);
+  if (!entitled) return undefined;
+  const ensured = await ensureCertificate(deps, contest, { schoolId }, 'school', entitled.describe);
+  return ensured && { ensured, result: entitled.result };
 }
 
 /** The school's prize certificate (from the results date), for the school report. */
 export async function schoolPrizeCertificate(deps: CertificateDeps, contest: Contest, schoolId: number) {
   const school = await ensureSchoolCertificate(deps, contest, schoolId);
-  if (!school) return undefined;
+  if (!school || school.ensured.row.revoked_at) return undefined;
   const { ensured, result } = school;
   return { ...view(deps, ensured.row, ensured.content), prizeName: result.prize_name, amount: result.prize_amount ?? 0, participants: result.participants, rank: result.rank };
 }
 
 /** Recomputes what a stored certificate should say now; undefined when no longer valid. */
-async function currentContent(deps: CertificateDeps, row: CertificateRow) {
+async function currentContent(deps: CertificateDeps, row: CertificateRow, holder?: ContestantRow) {
   const contest = await deps.db.selectFrom('contests').selectAll().where('id', '=', row.contest_id).executeTakeFirst();
   if (!contest) return undefined;
   if (row.contestant_id !== null) {
-    const contestant = await findContestant(deps.db, row.contestant_id);
+    const contestant = holder?.id === row.contestant_id ? holder : await findContestant(deps.db, row.contestant_id);
     if (!contestant) return undefined;
     const facts = await contestantFacts(deps, contest, contestant);
-    return ensureCertificate(deps, contest, { contestantId: contestant.id }, row.kind, (code) => contestantContent(deps, contest, facts, row.kind, code));
+    return ensureCertificate(deps, contest, { contestantId: contestant.id }, row.kind, (code) => contestantContent(deps, contest, facts, row.kind, code), row);
   }
   if (row.school_id !== null) return (await ensureSchoolCertificate(deps, contest, row.school_id))?.ensured;
   return undefined;
@@ -247,26 +280,33 @@ function ownsCertificate(user: AuthUser, row: CertificateRow, contestantOwner: n
 
 const asBuffer = (bytes: Uint8Array) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
-/** The PDF or PNG of a certificate, for its owner only (anyone else: not found). */
+/**
+ * The PDF or PNG of a certificate, for its owner only (anyone else: not found). The PDF drawn in
+ * the background is served when it matches the content; otherwise (and for the preview, on its
+ * first request) it is drawn now and kept.
+ */
 export async function certificateFile(deps: CertificateDeps, user: AuthUser, code: string, format: 'pdf' | 'png') {
   const row = await findCertificateByCode(deps.db, code);
-  const owner = row?.contestant_id != null ? (await findContestant(deps.db, row.contestant_id))?.user_id : undefined;
-  if (!row || !ownsCertificate(user, row, owner)) throw notFound(resultMessages.certificateNotFound);
-  const current = await currentContent(deps, row);
+  const holder = row?.contestant_id != null ? await findContestant(deps.db, row.contestant_id) : undefined;
+  if (!row || !ownsCertificate(user, row, holder?.user_id)) throw notFound(resultMessages.certificateNotFound);
+  if (row.revoked_at) throw new AppError(410, 'certificate_revoked', certificateAdminMessages.revokedDownload);
+  const current = await currentContent(deps, row, holder);
   if (!current) throw notFound(resultMessages.certificateNotFound);
   const { content } = current;
   const hash = current.row.content_hash;
-  const stored = await readCertificateFiles(deps.db, row.id);
-  let pdf = stored?.pdf ? asBuffer(stored.pdf) : undefined;
-  let png = stored?.png ? asBuffer(stored.png) : undefined;
-  if (!pdf || !png || stored?.files_hash !== hash) {
-    const shapes = certificateLayout(content);
-    pdf = await renderPdf(shapes, { title: content.title, code: content.code });
-    png = await renderPng(shapes);
-    await storeCertificateFiles(deps.db, row.id, hash, pdf, png);
+  const stored = await readCertificateFile(deps.db, row.id, format);
+  let body = stored?.file && stored.hash === hash ? asBuffer(stored.file) : undefined;
+  if (!body) {
+    if (format === 'pdf') {
+      body = await renderCertificatePdf(content);
+      await storeCertificatePdf(deps.db, row.id, hash, body, deps.clock.now());
+    } else {
+      body = await renderCertificatePng(content);
+      await storeCertificatePng(deps.db, row.id, hash, body);
+    }
   }
   return {
-    body: format === 'pdf' ? pdf : png,
+    body,
     contentType: format === 'pdf' ? 'application/pdf' : 'image/png',
     fileName: `giay-chung-nhan-${row.code}.${format}`,
     etag: `"${hash.slice(0, 32)}-${format}"`,
@@ -276,6 +316,22 @@ export async function certificateFile(deps: CertificateDeps, user: AuthUser, cod
 /** GET /api/certificates/verify/:code: what the certificate is, and nothing else of its holder. */
 export async function verifyCertificate(deps: CertificateDeps, code: string): Promise<VerifyResponse> {
   const row = await findCertificateByCode(deps.db, code);
+  if (row?.revoked_at) {
+    // What it was, that it was revoked and when; never the organisers' reason.
+    const content = row.content as CertificateContent;
+    return {
+      success: true,
+      data: {
+        code: row.code,
+        kind: row.kind,
+        title: content.title,
+        name: content.name,
+        contest: content.contest,
+        date: content.date,
+        revoked: { date: formatDate(row.revoked_at), message: certificateAdminMessages.revokedPublic },
+      },
+    };
+  }
   const current = row && (await currentContent(deps, row));
   if (!current) throw new AppError(404, 'certificate_not_found', resultMessages.verifyNotFound);
   const { content } = current;

@@ -12,6 +12,7 @@ import { NewsAdminPage } from './news/news-admin-page';
 import { AuditPage } from './audit/audit-page';
 import { PrivacyAdminPage } from './privacy/privacy-admin-page';
 import { RegradesPage } from './regrade/regrades-page';
+import { CertificatesAdminPage } from './certificates/certificates-page';
 import { AdminHome } from './admin-home';
 import './admin.css';
 
@@ -24,6 +25,7 @@ export const adminSections = [
   { path: '/tin-tuc', label: 'Tin tức', component: NewsAdminPage },
   { path: '/du-lieu-ca-nhan', label: 'Dữ liệu cá nhân', component: PrivacyAdminPage },
   { path: '/cham-lai', label: 'Chấm lại câu hỏi', component: RegradesPage },
+  { path: '/giay-chung-nhan', label: 'Giấy chứng nhận', component: CertificatesAdminPage },
   { path: '/nhat-ky', label: 'Nhật ký thao tác', component: AuditPage },
 ] as const;
 

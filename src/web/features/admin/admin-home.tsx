@@ -30,6 +30,9 @@ export function AdminHome() {
         Đáp án của một câu hỏi sai? <Link href="/cham-lai">Chấm lại câu hỏi</Link>: chạy thử để xem điểm và giải thay đổi, rồi xác nhận.
       </p>
       <p>
+        Sau khi công bố kết quả: <Link href="/giay-chung-nhan">Giấy chứng nhận</Link> — tiến độ vẽ, tìm và thu hồi giấy chứng nhận.
+      </p>
+      <p>
         Mọi thay đổi được ghi vào <Link href="/nhat-ky">nhật ký thao tác</Link>.
       </p>
     </section>

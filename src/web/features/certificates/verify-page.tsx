@@ -1,5 +1,6 @@
 // /xac-minh/:code: public confirmation of a printed certificate (kind, name as printed, contest,
-// date), and a field to check another code.
+// date) or, for a revoked one, that it is no longer valid and since when; and a field to check
+// another code.
 import { useEffect, useState, type FormEvent } from 'react';
 import { resultMessages } from '../../../shared/messages';
 import type { VerifyResponse } from '../../../shared/schemas/certificates';
@@ -57,9 +58,20 @@ export function VerifyPage() {
         </p>
       ) : (
         <section className="card verify-result" aria-labelledby="verify-title">
-          <p id="verify-title" className="verify-valid">
-            Giấy chứng nhận hợp lệ
-          </p>
+          {state.data.revoked ? (
+            <div className="alert alert-error" role="alert">
+              <p id="verify-title" className="verify-revoked">
+                Giấy chứng nhận đã bị thu hồi
+              </p>
+              <p>
+                {state.data.revoked.message} Ngày thu hồi: {state.data.revoked.date}.
+              </p>
+            </div>
+          ) : (
+            <p id="verify-title" className="verify-valid">
+              Giấy chứng nhận hợp lệ
+            </p>
+          )}
           <dl className="verify-facts">
             <div>
               <dt>Loại giấy chứng nhận</dt>

@@ -26,6 +26,7 @@ const things: Record<string, string> = {
   news: 'Tin tức',
   media: 'Tệp tải lên',
   privacy: 'Dữ liệu cá nhân',
+  certificate: 'Giấy chứng nhận',
 };
 
 const actions: Record<string, string> = {
@@ -49,6 +50,7 @@ const actions: Record<string, string> = {
   copy: 'cung cấp bản sao theo yêu cầu',
   erase: 'xoá tài khoản theo yêu cầu',
   regrade: 'chấm lại',
+  revoke: 'thu hồi',
 };
 
 /** 'news.publish' -> 'Tin tức: đăng'; unknown parts as they are. */

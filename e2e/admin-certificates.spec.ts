@@ -1,0 +1,98 @@
+// Issue 13, certificates in the back office: a family's participation certificate is drawn by the
+// background job (not on the family's request); the organiser follows the drawing at
+// /quan-tri/giay-chung-nhan, finds the certificate by the child's name, revokes it with a reason,
+// and the public verification page says it was revoked (without the reason).
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, logInAs, otpFor, test, uniquePhone } from './fixtures';
+
+const SCHOOL = 'Trường Tiểu học Lê Lợi';
+
+async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = await response.json();
+  expect(response.ok(), JSON.stringify(body)).toBe(true);
+  return body as T;
+}
+
+/** A parent registered through the API with one contestant of the demo school, who finished one exam. */
+async function familyWithFinishedExam(request: APIRequestContext, childName: string) {
+  const phone = uniquePhone();
+  const password = 'matkhau123';
+  await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
+  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp: await otpFor(phone), consent: true } }));
+  const headers = { authorization: `Bearer ${registered.access_token}` };
+  let found: { districtId: number; schoolId: number } | undefined;
+  for (const district of (await ok(await request.get('/api/districts'))).data) {
+    const school = (await ok(await request.get(`/api/schools?district_id=${district.id}`))).data.find((s: { name: string }) => s.name === SCHOOL);
+    if (school) found = { districtId: district.id, schoolId: school.id };
+  }
+  const group = (await ok(await request.get('/api/class-groups'))).data[2];
+  const room = (await ok(await request.get(`/api/class-rooms?class_group_id=${group.id}`))).data.find((r: { name: string }) => r.name === '5A2');
+  await ok(
+    await request.post('/api/customer/profile', {
+      headers,
+      data: { phone, childrens: [{ fullname: childName, district_id: found!.districtId, school_id: found!.schoolId, class_group_id: group.id, class_room_id: room.id, child_consent: true }] },
+    }),
+  );
+  const childId = (await ok(await request.get('/api/profile', { headers }))).data.childrens[0].id;
+  const books = await ok(await request.get(`/api/children/${childId}/books`, { headers }));
+  const started = await ok(await request.post('/api/start-exam', { headers, data: { book_id: books.data[0].id, child_id: childId } }));
+  const taking = await ok(await request.get(`/api/examing?book_id=${started.book_id}&child_id=${childId}&slug_exam=${started.slug}`, { headers }));
+  const answers = taking.data.data_questions.map((q: { id: number; answers: { id: number }[] }) => ({ question_id: q.id, answer_id: q.answers[0]!.id }));
+  await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: started.exam_id, slug: started.slug, answers, prediction: 10, seq: 1 } }));
+  return { headers, childId };
+}
+
+test('the organiser follows the drawing, revokes a certificate, and its verification says so', async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const childName = `Đoàn Thị Thu Hà ${Date.now() % 100000}`;
+  const family = await familyWithFinishedExam(request, childName);
+  // The family's page issues the participation certificate; its PDF is left to the background job.
+  const certificates = await ok(await request.get(`/api/chilren-certificate?child_id=${family.childId}`, { headers: family.headers }));
+  const code: string = certificates.data.certificates[0].code;
+
+  await logInAs(page, DEMO_ORGANISER);
+  await page.goto('/quan-tri/giay-chung-nhan');
+  await expectLoaded(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Giấy chứng nhận' })).toBeVisible();
+  const progress = page.getByRole('region', { name: 'Tiến độ vẽ giấy chứng nhận' });
+  await expect(progress.getByText('Tổng số')).toBeVisible();
+  await expect(progress.getByText('Đã sẵn sàng')).toBeVisible();
+
+  // Found by the child's name; drawn by the job within a few seconds (the list says "Sẵn sàng").
+  const search = page.getByRole('search', { name: 'Tìm giấy chứng nhận' });
+  await search.getByLabel('Mã chứng nhận hoặc tên người nhận').fill(childName);
+  const row = page.getByRole('row', { name: new RegExp(code) });
+  await expect(async () => {
+    await search.getByRole('button', { name: 'Tìm' }).click();
+    await expect(row.getByRole('cell', { name: 'Sẵn sàng' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  // The progress counts it among the ready ones and shows a drawing rate.
+  await expect(progress.getByText(/giấy\/phút/)).toBeVisible();
+  await expectAccessible(page);
+
+  // Revoking needs a reason.
+  await row.getByRole('button', { name: `Thu hồi ${code}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Thu hồi giấy chứng nhận ${code}` });
+  await dialog.getByRole('button', { name: 'Thu hồi' }).click();
+  await expect(dialog.getByText('Vui lòng nhập lý do thu hồi.')).toBeVisible();
+  await dialog.getByLabel('Lý do thu hồi (chỉ Ban tổ chức xem được)').fill('Gia đình báo nhập sai tên con');
+  await dialog.getByRole('button', { name: 'Thu hồi' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row.getByText(/Đã thu hồi ngày \d\d\/\d\d\/\d{4}/)).toBeVisible();
+  await expect(row.getByText('Gia đình báo nhập sai tên con')).toBeVisible();
+
+  // The public verification, for anyone: revoked, with its date, and not the reason.
+  const visitor = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  await visitor.goto(`/xac-minh/${code}`);
+  await expect(visitor.getByText('Giấy chứng nhận đã bị thu hồi')).toBeVisible();
+  await expect(visitor.getByText(/Giấy chứng nhận này đã bị Ban tổ chức thu hồi và không còn giá trị\. Ngày thu hồi: \d\d\/\d\d\/\d{4}\./)).toBeVisible();
+  await expect(visitor.getByText(childName)).toBeVisible();
+  await expect(visitor.getByText('Gia đình báo nhập sai tên con')).toHaveCount(0);
+  await expectAccessible(visitor);
+  await visitor.close();
+
+  // The family no longer has it.
+  const after = await ok(await request.get(`/api/chilren-certificate?child_id=${family.childId}`, { headers: family.headers }));
+  expect(after.data.certificates).toEqual([]);
+  expect((await request.get(`/api/certificates/${code}/pdf`, { headers: family.headers })).status()).toBe(410);
+});

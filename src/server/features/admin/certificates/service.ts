@@ -1,0 +1,160 @@
+// Back office, certificates: how far the background drawing is, finding a certificate, revoking one.
+import { sql } from 'kysely';
+import { formatDate } from '../../../../shared/format';
+import { certificateAdminMessages as m, resultMessages } from '../../../../shared/messages';
+import { revokeCertificateSchema, type AdminCertificate, type CertificateProgress } from '../../../../shared/schemas/admin-certificates';
+import type { Db } from '../../../db/client';
+import { AppError, notFound, unprocessable } from '../../../lib/errors';
+import type { Services } from '../../../services';
+import type { AuthUser } from '../../auth/guard';
+import { getCurrentContest } from '../../contest/repo';
+import { resultsPublished } from '../../ranking/compute';
+import { getResultRun } from '../../ranking/repo';
+import { MAX_RENDER_ATTEMPTS } from '../../certificates/background';
+import type { CertificateContent } from '../../certificates/content';
+import { recordAudit } from '../audit';
+
+type Deps = Pick<Services, 'db' | 'clock'>;
+const RATE_WINDOW_MINUTES = 5;
+
+async function currentContestId(db: Db): Promise<number> {
+  const contest = await getCurrentContest(db);
+  if (!contest) throw new AppError(404, 'no_contest', resultMessages.noContest);
+  return contest.id;
+}
+
+const holderName = sql<string>`coalesce(contestants.fullname, schools.name, '')`;
+
+/** GET /api/admin/certificates/progress */
+export async function certificateProgress(deps: Deps): Promise<CertificateProgress> {
+  const contestId = await currentContestId(deps.db);
+  const run = await getResultRun(deps.db, contestId);
+  const now = deps.clock.now();
+  const since = new Date(now.getTime() - RATE_WINDOW_MINUTES * 60_000);
+  const counts = await deps.db
+    .selectFrom('certificates')
+    .select([
+      sql<string>`count(*) FILTER (WHERE revoked_at IS NULL)`.as('total'),
+      sql<string>`count(*) FILTER (WHERE revoked_at IS NULL AND files_hash = content_hash)`.as('ready'),
+      sql<string>`count(*) FILTER (WHERE revoked_at IS NULL AND files_hash IS DISTINCT FROM content_hash AND render_error IS NOT NULL)`.as('failed'),
+      sql<string>`count(*) FILTER (WHERE revoked_at IS NOT NULL)`.as('revoked'),
+      sql<string>`count(*) FILTER (WHERE rendered_at >= ${since})`.as('recent'),
+    ])
+    .where('contest_id', '=', contestId)
+    .executeTakeFirstOrThrow();
+  const total = Number(counts.total);
+  const ready = Number(counts.ready);
+  const failed = Number(counts.failed);
+  const pending = total - ready - failed;
+  const perMinute = Math.round((Number(counts.recent) / RATE_WINDOW_MINUTES) * 10) / 10;
+  const failures = await deps.db
+    .selectFrom('certificates')
+    .leftJoin('contestants', 'contestants.id', 'certificates.contestant_id')
+    .leftJoin('schools', 'schools.id', 'certificates.school_id')
+    .select(['certificates.code', 'certificates.kind', holderName.as('holder'), 'certificates.render_failures', 'certificates.render_error'])
+    .where('certificates.contest_id', '=', contestId)
+    .where('certificates.revoked_at', 'is', null)
+    .where('certificates.render_error', 'is not', null)
+    .where(sql<boolean>`certificates.files_hash IS DISTINCT FROM certificates.content_hash`)
+    .orderBy('certificates.id')
+    .limit(50)
+    .execute();
+  return {
+    published: resultsPublished(run),
+    issued: Boolean(run?.certificates_synced_at && run.certificates_synced_at.getTime() === run.computed_at.getTime()),
+    total,
+    ready,
+    pending,
+    failed,
+    revoked: Number(counts.revoked),
+    per_minute: perMinute,
+    seconds_left: pending > 0 && perMinute > 0 ? Math.ceil((pending / perMinute) * 60) : null,
+    failures: failures.map((row) => ({
+      code: row.code,
+      kind: row.kind,
+      holder: row.holder,
+      attempts: row.render_failures,
+      error: row.render_error ?? '',
+      retrying: row.render_failures < MAX_RENDER_ATTEMPTS,
+    })),
+  };
+}
+
+function certificatesQuery(db: Db) {
+  return db
+    .selectFrom('certificates')
+    .leftJoin('contestants', 'contestants.id', 'certificates.contestant_id')
+    .leftJoin('schools as pupil_school', 'pupil_school.id', 'contestants.school_id')
+    .leftJoin('schools', 'schools.id', 'certificates.school_id')
+    .select([
+      'certificates.id',
+      'certificates.code',
+      'certificates.kind',
+      'certificates.content',
+      'certificates.issued_at',
+      'certificates.files_hash',
+      'certificates.content_hash',
+      'certificates.revoked_at',
+      'certificates.revoked_reason',
+      holderName.as('holder'),
+      sql<string>`coalesce(pupil_school.name, '')`.as('school'),
+    ]);
+}
+
+function toAdmin(row: Awaited<ReturnType<ReturnType<typeof certificatesQuery>['executeTakeFirstOrThrow']>>): AdminCertificate {
+  return {
+    code: row.code,
+    kind: row.kind,
+    title: (row.content as CertificateContent).title,
+    holder: row.holder,
+    school: row.school,
+    issued_at: formatDate(row.issued_at),
+    ready: row.files_hash === row.content_hash,
+    revoked_at: row.revoked_at ? formatDate(row.revoked_at) : null,
+    revoked_reason: row.revoked_reason,
+  };
+}
+
+const CODE_LIKE = /^[A-Z2-9]{4}-?[A-Z2-9]{4}-?[A-Z2-9]{4}$/;
+
+/** GET /api/admin/certificates?q=: by code (exact, any case, with or without dashes) or holder name. */
+export async function searchCertificates(deps: Deps, query: string): Promise<AdminCertificate[]> {
+  const contestId = await currentContestId(deps.db);
+  const upper = query.toUpperCase().replace(/\s+/g, '');
+  if (CODE_LIKE.test(upper)) {
+    const code = upper.replace(/-/g, '').replace(/(.{4})(?=.)/g, '$1-');
+    const row = await certificatesQuery(deps.db).where('certificates.code', '=', code).executeTakeFirst();
+    if (row) return [toAdmin(row)];
+  }
+  const pattern = `%${query.normalize('NFC').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rows = await certificatesQuery(deps.db)
+    .where('certificates.contest_id', '=', contestId)
+    .where((eb) => eb.or([eb('contestants.fullname', 'ilike', pattern), eb('schools.name', 'ilike', pattern)]))
+    .orderBy('certificates.id')
+    .limit(30)
+    .execute();
+  return rows.map(toAdmin);
+}
+
+/** POST /api/admin/certificates/:code/revoke: with the reason, in the audit log. */
+export async function revokeCertificate(deps: Deps, actor: AuthUser, code: string, input: { reason?: string }): Promise<AdminCertificate> {
+  const parsed = revokeCertificateSchema.safeParse({ reason: input.reason ?? '' });
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? m.reasonRequired;
+    throw unprocessable(message, 'invalid_input', { reason: message });
+  }
+  const { reason } = parsed.data;
+  return deps.db.transaction().execute(async (trx) => {
+    const row = await trx.selectFrom('certificates').select(['id', 'revoked_at']).where('code', '=', code).forUpdate().executeTakeFirst();
+    if (!row) throw notFound(m.notFound);
+    if (row.revoked_at) throw new AppError(409, 'certificate_already_revoked', m.alreadyRevoked);
+    await trx.updateTable('certificates').set({ revoked_at: deps.clock.now(), revoked_by: actor.id, revoked_reason: reason }).where('id', '=', row.id).execute();
+    const revoked = toAdmin(await certificatesQuery(trx).where('certificates.id', '=', row.id).executeTakeFirstOrThrow());
+    await recordAudit(trx, actor, {
+      kind: 'certificate.revoke',
+      summary: `Thu hồi giấy chứng nhận ${code} của ${revoked.holder}`,
+      details: { code, kind: revoked.kind, title: revoked.title, holder: revoked.holder, reason },
+    });
+    return revoked;
+  });
+}

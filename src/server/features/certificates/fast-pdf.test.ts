@@ -1,0 +1,56 @@
+// The PDF assembled from the shared template: a valid document whose text (pdftotext, poppler)
+// reads back the holder's Vietnamese name and the code; and the pdfkit fallback for text the
+// shared fonts do not carry.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { prizeContent } from './content';
+import { fastCertificatePdf } from './fast-pdf';
+import { renderCertificatePdf } from './render';
+
+const PDFTOTEXT = '/usr/bin/pdftotext';
+
+const content = (fullname: string) =>
+  prizeContent(
+    { organiser: 'Sở Giáo dục và Đào tạo', contest: 'Cuộc thi Đại sứ Văn hoá đọc 2026', year: '2026', code: 'QX7P-M2KD-9RTA', verifyUrl: 'https://vanhoadoc.example.vn/xac-minh/QX7P-M2KD-9RTA' },
+    { fullname, className: '5A', school: 'Trường Tiểu học Nguyễn Bỉnh Khiêm', book: 'Dế Mèn phiêu lưu ký' },
+    'Giải Nhì',
+    '30/06/2026',
+  );
+
+function pdfText(pdf: Buffer): string {
+  const dir = mkdtempSync(join(tmpdir(), 'certificate-'));
+  writeFileSync(join(dir, 'c.pdf'), pdf);
+  return execFileSync(PDFTOTEXT, ['-layout', join(dir, 'c.pdf'), '-'], { encoding: 'utf8' });
+}
+
+describe.skipIf(!existsSync(PDFTOTEXT))('the fast certificate PDF', () => {
+  it('reads back the holder, the lines and the code', () => {
+    const pdf = fastCertificatePdf(content('Huỳnh Thị Quỳnh Hương'), { title: 'Giấy chứng nhận đạt Giải Nhì', code: 'QX7P-M2KD-9RTA' });
+    expect(pdf).toBeDefined();
+    const text = pdfText(pdf!);
+    expect(text).toContain('Huỳnh Thị Quỳnh Hương');
+    expect(text).toContain('Mã chứng nhận: QX7P-M2KD-9RTA');
+    expect(text).toContain('GIẤY CHỨNG NHẬN');
+    expect(text).toContain('ĐẠT GIẢI NHÌ');
+    expect(text).toContain('«Dế Mèn phiêu lưu ký»');
+    expect(text).toContain('Ngày 30/06/2026');
+  });
+
+  it('keeps the document info in Vietnamese', () => {
+    const pdf = fastCertificatePdf(content('Ngô Bảo Châu'), { title: 'Giấy chứng nhận đạt Giải Nhì', code: 'QX7P-M2KD-9RTA' })!;
+    const info = execFileSync('/usr/bin/pdfinfo', ['-'], { input: pdf, encoding: 'utf8' });
+    expect(info).toMatch(/Title:\s+Giấy chứng nhận đạt Giải Nhì/);
+    expect(info).toMatch(/Pages:\s+1/);
+    expect(info).toMatch(/Page size:\s+841\.89 x 595\.28 pts/);
+  });
+
+  it('leaves a name the shared fonts lack to pdfkit, which still draws it', async () => {
+    const foreign = content('Zoë Łukasz');
+    expect(fastCertificatePdf(foreign, { title: foreign.title, code: foreign.code })).toBeUndefined();
+    const pdf = await renderCertificatePdf(foreign);
+    expect(pdfText(pdf)).toContain('Zoë Łukasz');
+  });
+});

@@ -1,0 +1,238 @@
+// /quan-tri/giay-chung-nhan: how far the background drawing of the certificates is (refreshed by
+// itself), the drawings that failed, and finding a certificate by code or holder to revoke it
+// with a reason.
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { formatNumber } from '../../../../shared/format';
+import { revokeCertificateSchema, type AdminCertificate, type CertificateProgress } from '../../../../shared/schemas/admin-certificates';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { notify } from '../../../components/ui/notices';
+import { api } from '../../../lib/api-client';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { DialogFormActions, reportSaveError } from '../ui/form-parts';
+import { useAdminData } from '../ui/use-admin-data';
+import './certificates.css';
+
+const REFRESH_MS = 5_000;
+
+/** "khoảng 12 phút", "dưới 1 phút", "khoảng 1 giờ 5 phút". */
+export function timeLeft(seconds: number): string {
+  if (seconds < 60) return 'dưới 1 phút';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `khoảng ${minutes} phút`;
+  return `khoảng ${Math.floor(minutes / 60)} giờ ${minutes % 60} phút`;
+}
+
+export function CertificatesAdminPage() {
+  usePageTitle('Giấy chứng nhận');
+  const [version, setVersion] = useState(0);
+  return (
+    <section className="admin-page">
+      <h1>Giấy chứng nhận</h1>
+      <RenderingProgress version={version} />
+      <RevokeSection onRevoked={() => setVersion((v) => v + 1)} />
+    </section>
+  );
+}
+
+function RenderingProgress({ version }: { version: number }) {
+  const { data, error, reload } = useAdminData<CertificateProgress>('/admin/certificates/progress', version);
+  useEffect(() => {
+    const timer = setInterval(reload, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [reload]);
+  if (error && !data) return <p className="alert alert-error" role="alert">{error}</p>;
+  if (!data) return <p className="muted">Đang tải…</p>;
+  const share = data.total > 0 ? Math.floor((data.ready / data.total) * 100) : 0;
+  return (
+    <section className="certificate-progress" aria-labelledby="certificate-progress-title">
+      <h2 id="certificate-progress-title">Tiến độ vẽ giấy chứng nhận</h2>
+      <p role="status" className="certificate-status">
+        {!data.published
+          ? 'Kết quả chưa được công bố: giấy chứng nhận giải thưởng sẽ được cấp và vẽ sau khi công bố.'
+          : !data.issued
+            ? 'Đang cấp giấy chứng nhận cho thí sinh và trường…'
+            : data.pending > 0
+              ? 'Đang vẽ giấy chứng nhận…'
+              : 'Mọi giấy chứng nhận đã sẵn sàng để tải.'}
+      </p>
+      <progress className="certificate-bar" max={Math.max(data.total, 1)} value={data.ready} aria-label={`Đã sẵn sàng ${share}%`} />
+      <dl className="certificate-stats">
+        <div>
+          <dt>Tổng số</dt>
+          <dd>{formatNumber(data.total)}</dd>
+        </div>
+        <div>
+          <dt>Đã sẵn sàng</dt>
+          <dd>{formatNumber(data.ready)}</dd>
+        </div>
+        <div>
+          <dt>Đang chờ vẽ</dt>
+          <dd>{formatNumber(data.pending)}</dd>
+        </div>
+        <div>
+          <dt>Lỗi</dt>
+          <dd>{formatNumber(data.failed)}</dd>
+        </div>
+        <div>
+          <dt>Đã thu hồi</dt>
+          <dd>{formatNumber(data.revoked)}</dd>
+        </div>
+        <div>
+          <dt>Tốc độ</dt>
+          <dd>{formatNumber(data.per_minute, data.per_minute > 0 && data.per_minute < 10 ? 1 : 0)} giấy/phút</dd>
+        </div>
+        <div>
+          <dt>Thời gian còn lại</dt>
+          <dd>{data.seconds_left === null ? '—' : timeLeft(data.seconds_left)}</dd>
+        </div>
+      </dl>
+      {data.failures.length > 0 && (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <caption>Giấy chứng nhận vẽ lỗi</caption>
+            <thead>
+              <tr>
+                <th scope="col">Mã</th>
+                <th scope="col">Người nhận</th>
+                <th scope="col" className="num">Số lần thử</th>
+                <th scope="col">Lỗi</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.failures.map((failure) => (
+                <tr key={failure.code}>
+                  <td>{failure.code}</td>
+                  <td>{failure.holder}</td>
+                  <td className="num">{failure.attempts}</td>
+                  <td>
+                    {failure.error}
+                    <span className="muted"> — {failure.retrying ? 'sẽ thử lại' : 'đã dừng thử lại (gia đình vẫn tải được: giấy được vẽ khi mở)'}</span>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function RevokeSection({ onRevoked }: { onRevoked: () => void }) {
+  const [draft, setDraft] = useState('');
+  const [query, setQuery] = useState('');
+  const [searches, setSearches] = useState(0);
+  const [revoking, setRevoking] = useState<AdminCertificate | undefined>();
+  const found = useAdminData<AdminCertificate[]>(query ? `/admin/certificates?q=${encodeURIComponent(query)}` : null, searches);
+  return (
+    <section aria-labelledby="certificate-search-title">
+      <h2 id="certificate-search-title">Tìm và thu hồi giấy chứng nhận</h2>
+      <form
+        className="admin-toolbar"
+        role="search"
+        aria-label="Tìm giấy chứng nhận"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQuery(draft.trim());
+          setSearches((n) => n + 1);
+        }}
+      >
+        <TextField label="Mã chứng nhận hoặc tên người nhận" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
+        <Button type="submit">Tìm</Button>
+      </form>
+      {found.error && <p className="alert alert-error" role="alert">{found.error}</p>}
+      {query && found.data && found.data.length === 0 && <p className="muted">Không tìm thấy giấy chứng nhận nào.</p>}
+      {query && found.data && found.data.length > 0 && (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">Mã</th>
+                <th scope="col">Giấy chứng nhận</th>
+                <th scope="col">Người nhận</th>
+                <th scope="col">Ngày cấp</th>
+                <th scope="col">Trạng thái</th>
+                <th scope="col"><span className="visually-hidden">Thao tác</span></th>
+              </tr>
+            </thead>
+            <tbody>
+              {found.data.map((certificate) => (
+                <tr key={certificate.code}>
+                  <td>{certificate.code}</td>
+                  <td>{certificate.title}</td>
+                  <td>
+                    {certificate.holder}
+                    {certificate.school && <span className="muted"> — {certificate.school}</span>}
+                  </td>
+                  <td>{certificate.issued_at}</td>
+                  <td>
+                    {certificate.revoked_at ? (
+                      <>
+                        Đã thu hồi ngày {certificate.revoked_at}
+                        <span className="muted"> — {certificate.revoked_reason}</span>
+                      </>
+                    ) : certificate.ready ? (
+                      'Sẵn sàng'
+                    ) : (
+                      'Đang chờ vẽ'
+                    )}
+                  </td>
+                  <td>
+                    {!certificate.revoked_at && (
+                      <Button variant="outline" onClick={() => setRevoking(certificate)} aria-label={`Thu hồi ${certificate.code}`}>
+                        Thu hồi
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {revoking && (
+        <RevokeDialog
+          certificate={revoking}
+          onClose={() => setRevoking(undefined)}
+          onRevoked={() => {
+            setRevoking(undefined);
+            setSearches((n) => n + 1);
+            onRevoked();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function RevokeDialog({ certificate, onClose, onRevoked }: { certificate: AdminCertificate; onClose: () => void; onRevoked: () => void }) {
+  const form = useForm<z.input<typeof revokeCertificateSchema>, unknown, z.output<typeof revokeCertificateSchema>>({
+    resolver: zodResolver(revokeCertificateSchema),
+    defaultValues: { reason: '' },
+  });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await api.post(`/admin/certificates/${encodeURIComponent(certificate.code)}/revoke`, values);
+      notify('success', 'Đã thu hồi giấy chứng nhận', certificate.code);
+      onRevoked();
+    } catch (error) {
+      reportSaveError(error, form.setError, ['reason'], 'Không thu hồi được');
+    }
+  });
+  return (
+    <Modal title={`Thu hồi giấy chứng nhận ${certificate.code}`} onClose={onClose}>
+      <p>
+        {certificate.title} — {certificate.holder}. Sau khi thu hồi, gia đình không tải được giấy này nữa và trang xác minh sẽ báo giấy đã bị thu hồi (không hiện lý do).
+      </p>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField label="Lý do thu hồi (chỉ Ban tổ chức xem được)" {...form.register('reason')} error={form.formState.errors.reason?.message} />
+        <DialogFormActions onCancel={onClose} busy={form.formState.isSubmitting} submitLabel="Thu hồi" />
+      </form>
+    </Modal>
+  );
+}

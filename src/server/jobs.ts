@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock';
 import { finaliseOverdueExams } from './features/exams/finalise';
 import { purgeExpiredAuthRows } from './features/auth/purge';
 import { runRetentionJob } from './features/privacy/retention';
+import { purgeOldPractice } from './features/practice/service';
 
 const PURGE_INTERVAL_MS = 3_600_000;
 
@@ -28,5 +29,6 @@ export function startBackgroundJobs(deps: { config: Config; db: Db; clock: Clock
   every(PURGE_INTERVAL_MS, 'old account rows purged', purgeExpiredAuthRows);
   // Hourly check; the retention itself runs once a day (retention.ts).
   every(PURGE_INTERVAL_MS, 'personal data past retention removed', runRetentionJob);
+  every(PURGE_INTERVAL_MS, 'old practice rounds purged', purgeOldPractice);
   return { stop: () => timers.forEach(clearInterval) };
 }

@@ -64,6 +64,8 @@ export const errorCodes = [
   'consent_required',
   'not_a_parent',
   'account_deleted',
+  // Practice round (issue 14).
+  'practice_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -63,14 +63,22 @@ export function PracticeOffer() {
                 <span className="muted">{practiceMessages.notAvailable}</span>
               ) : (
                 <span className="practice-offer-actions">
-                  <Button variant="outline" onClick={() => void start(contestant.child_id)} disabled={busy !== null}>
+                  {/* Named with the contestant (several on one account); the visible words come first. */}
+                  <Button
+                    variant="outline"
+                    onClick={() => void start(contestant.child_id)}
+                    disabled={busy !== null}
+                    aria-label={`${practiceMessages.start}: ${contestant.fullname}`}
+                  >
                     {practiceMessages.start}
-                    <span className="visually-hidden">: {contestant.fullname}</span>
                   </Button>
                   {contestant.in_progress_slug && (
-                    <Link className="btn btn-outline" href={practicePath(contestant.in_progress_slug)}>
+                    <Link
+                      className="btn btn-outline"
+                      href={practicePath(contestant.in_progress_slug)}
+                      aria-label={`${practiceMessages.resume}: ${contestant.fullname}`}
+                    >
                       {practiceMessages.resume}
-                      <span className="visually-hidden">: {contestant.fullname}</span>
                     </Link>
                   )}
                   {contestant.question_count < PRACTICE_QUESTIONS && (

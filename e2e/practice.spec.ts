@@ -1,7 +1,7 @@
 // The practice round ("Thi thử", issue 14) on a phone: from /du-thi, a child takes a practice
 // round on the exam screen, submits, sees which answers were right, and the real attempts are
 // untouched.
-import { expect, expectAccessible, phoneViewport, test } from './fixtures';
+import { DEMO_ORGANISER, expect, expectAccessible, logInAs, phoneViewport, test } from './fixtures';
 import { chooseAnswer, logIn, navigatorItem, registerFamily } from './exam-fixtures';
 
 test.use({ viewport: phoneViewport });
@@ -75,4 +75,44 @@ test('a child takes a practice round from /du-thi to the end, sees which answers
   await page.getByRole('link', { name: 'Vào thi thật' }).click();
   await page.waitForURL('**/du-thi');
   await expect(page.getByRole('heading', { name: 'Vào thi', level: 1 })).toBeVisible();
+});
+
+test.describe('in the back office', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the organiser marks a new question as a practice question; the bank count leaves it out', async ({ page }) => {
+    await logInAs(page, DEMO_ORGANISER);
+    await page.goto('/quan-tri/sach');
+    await page.getByRole('link', { name: 'Cây khế' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cây khế' })).toBeVisible();
+    await expect(page.getByText('Câu hỏi thi thử (không bao giờ có trong bài thi thật): 2.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Thêm câu hỏi' }).click();
+    const editor = page.getByRole('dialog', { name: 'Thêm câu hỏi' });
+    await editor.getByLabel('Câu hỏi', { exact: true }).fill('Câu thi thử: cây khế có quả màu gì khi chín?');
+    await editor.getByLabel('Đáp án A', { exact: true }).fill('Màu vàng');
+    await editor.getByLabel('Đáp án B', { exact: true }).fill('Màu tím');
+    await editor.getByRole('button', { name: 'Bỏ đáp án D' }).click();
+    await editor.getByRole('button', { name: 'Bỏ đáp án C' }).click();
+    await editor.getByLabel('Đúng: đáp án A').check();
+    const practice = editor.getByLabel(/^Câu hỏi thi thử/);
+    await expect(practice).not.toBeChecked();
+    await practice.check();
+    await expectAccessible(page, 'question editor with the practice box');
+    await editor.getByRole('button', { name: 'Thêm câu hỏi' }).click();
+    await expect(editor).toBeHidden();
+
+    await expect(page.getByText('Câu hỏi thi thử (không bao giờ có trong bài thi thật): 3.')).toBeVisible();
+    await page.getByLabel('Tìm câu hỏi hoặc đáp án').fill('Câu thi thử: cây khế');
+    const table = page.getByRole('table', { name: /Câu hỏi của sách/ });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table.getByRole('row').nth(1)).toContainText('Thi thử');
+    await page.getByRole('button', { name: 'Sửa câu 1' }).click();
+    await expect(page.getByRole('dialog', { name: 'Sửa câu hỏi' }).getByLabel(/^Câu hỏi thi thử/)).toBeChecked();
+    await page.getByRole('dialog', { name: 'Sửa câu hỏi' }).getByRole('button', { name: 'Huỷ' }).click();
+
+    await page.getByRole('button', { name: 'Xoá câu 1' }).click();
+    await page.getByRole('alertdialog', { name: 'Xoá câu hỏi?' }).getByRole('button', { name: 'Xoá', exact: true }).click();
+    await expect(page.getByText('Câu hỏi thi thử (không bao giờ có trong bài thi thật): 2.')).toBeVisible();
+  });
 });

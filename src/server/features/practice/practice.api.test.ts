@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { createOrganiser, createParent, createSchoolAdmin } from '../../test/factories';
 import { parentWithContestant, startExam } from '../../test/exam-fixtures';
 import { booksWithFewerQuestions } from '../contest/repo';
+import { eraseAccounts } from '../privacy/erase';
 import { computeResults } from '../ranking/compute';
 import { practiceDurationSeconds, purgeOldPractice } from './service';
 
@@ -293,6 +294,17 @@ describe('practice round', () => {
     expect(closed.body).toMatchObject({ code: 'window_closed', message: practiceMessages.closed });
     expect((await server.request('GET', '/api/practice/status', { token: setup.parent.token })).body.data.open).toBe(false);
     await server.db.updateTable('contests').set({ exam_ends_at: contest.exam_ends_at }).where('id', '=', contest.id).execute();
+  });
+});
+
+describe('erasure', () => {
+  it('deletes the practice rounds of an erased account, also of a child kept anonymised for its exams', async () => {
+    const setup = await parentWithContestant(server);
+    await startExam(server, setup);
+    await startPractice(setup);
+    await server.db.transaction().execute((trx) => eraseAccounts(trx, [{ id: setup.parent.id, phone: setup.parent.phone }], server.clock.now()));
+    const left = await server.db.selectFrom('practice_exams').select('id').where('contestant_id', '=', setup.contestant.id).execute();
+    expect(left).toHaveLength(0);
   });
 });
 

@@ -198,6 +198,8 @@ export const practiceMessages = {
   resultTitle: 'Kết quả thi thử',
   resultNote: 'Đây là bài thi thử: không tính vào số lượt thi, không có trong bảng xếp hạng.',
   score: (correct: number, total: number) => `Em trả lời đúng ${correct}/${total} câu`,
+  allRight: 'Giỏi quá! Em đã sẵn sàng cho bài thi thật.',
+  encourage: 'Cùng xem lại đáp án đúng ở bên dưới nhé!',
   loading: 'Đang tải bài thi thử…',
   loadingResult: 'Đang tải kết quả thi thử…',
   again: 'Thi thử lần nữa',

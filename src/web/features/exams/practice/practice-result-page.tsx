@@ -89,6 +89,7 @@ function PracticeResultView({ result }: { result: PracticeResultResponse }) {
           {allRight && <PartyPopper aria-hidden="true" size={28} />}
           {practiceMessages.score(data.correct_count, data.question_count)}
         </p>
+        <p>{allRight ? practiceMessages.allRight : practiceMessages.encourage}</p>
         <p>Dự đoán số bài thi của em: {data.prediction === null ? 'Chưa trả lời' : formatNumber(data.prediction)}</p>
       </div>
 

@@ -20,6 +20,7 @@ import { registerAuthRoutes } from './features/auth/routes';
 import { registerProfileRoutes } from './features/profile/routes';
 import { registerPrivacyRoutes } from './features/privacy/routes';
 import { registerExamRoutes } from './features/exams/routes';
+import { registerPracticeRoutes } from './features/practice/routes';
 import { registerReportRoutes } from './features/reports/routes';
 import { registerCertificateRoutes } from './features/certificates/routes';
 import { registerMediaRoutes } from './features/media/routes';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps) {
       registerProfileRoutes(api, services);
       registerPrivacyRoutes(api, services);
       registerExamRoutes(api, services);
+      registerPracticeRoutes(api, services);
       registerReportRoutes(api, services);
       registerCertificateRoutes(api, services);
       registerMediaRoutes(api, services);

@@ -7,6 +7,7 @@ import { finaliseOverdueExams } from './features/exams/finalise';
 import { purgeExpiredAuthRows } from './features/auth/purge';
 import { runRetentionJob } from './features/privacy/retention';
 import { drawCertificates } from './features/certificates/background';
+import { purgeOldPractice } from './features/practice/service';
 
 const PURGE_INTERVAL_MS = 3_600_000;
 
@@ -30,5 +31,6 @@ export function startBackgroundJobs(deps: { config: Config; db: Db; clock: Clock
   // Hourly check; the retention itself runs once a day (retention.ts).
   every(PURGE_INTERVAL_MS, 'personal data past retention removed', runRetentionJob);
   every(5_000, 'certificates drawn', (db, clock) => drawCertificates({ db, clock, config: deps.config }));
+  every(PURGE_INTERVAL_MS, 'old practice rounds purged', purgeOldPractice);
   return { stop: () => timers.forEach(clearInterval) };
 }

@@ -69,6 +69,8 @@ export const errorCodes = [
   // Certificates in the back office (issue 13).
   'certificate_revoked',
   'certificate_already_revoked',
+  // Practice round (issue 14).
+  'practice_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

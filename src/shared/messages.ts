@@ -214,3 +214,34 @@ export const certificateAdminMessages = {
   queryRequired: 'Nhập mã chứng nhận hoặc tên người nhận.',
   revoked: 'Đã thu hồi giấy chứng nhận.',
 } as const;
+
+// practice round ("Thi thử", issue 14) -------------------------------------------------------------
+export const practiceMessages = {
+  offerTitle: 'Thi thử',
+  /** Why a child should try it: shown beside the real start on /du-thi. */
+  offerLine: 'Làm quen với cách thi trước khi thi thật',
+  offerDetails: 'Thi thử không tính vào số lượt thi, không xếp hạng và làm bao nhiêu lần cũng được.',
+  notAvailable: 'Chưa có bài thi thử cho nhóm lớp của thí sinh này.',
+  closed: 'Cuộc thi đã kết thúc nên không còn thi thử.',
+  started: 'Bắt đầu thi thử. Chúc em làm bài vui vẻ!',
+  submitted: 'Đã nộp bài thi thử. Cùng xem em đúng những câu nào nhé!',
+  alreadySubmitted: 'Bài thi thử này đã nộp.',
+  notFound: 'Không tìm thấy bài thi thử.',
+  resultNotReady: 'Bài thi thử chưa nộp nên chưa có kết quả.',
+  tooMany: (count: number) => `Hôm nay thí sinh đã thi thử ${count} lần. Hãy nghỉ ngơi và quay lại vào ngày mai nhé!`,
+  /** The round's title on the exam screen, after the "Thi thử" badge. */
+  bookName: (groupName: string, grades: string) => `Các sách của ${groupName} (lớp ${grades})`,
+  fewerQuestions: (count: number) => `Bài thi thử này có ${count} câu hỏi và câu dự đoán.`,
+  resultTitle: 'Kết quả thi thử',
+  resultNote: 'Đây là bài thi thử: không tính vào số lượt thi, không có trong bảng xếp hạng.',
+  score: (correct: number, total: number) => `Em trả lời đúng ${correct}/${total} câu`,
+  allRight: 'Giỏi quá! Em đã sẵn sàng cho bài thi thật.',
+  encourage: 'Cùng xem lại đáp án đúng ở bên dưới nhé!',
+  loading: 'Đang tải bài thi thử…',
+  loadingResult: 'Đang tải kết quả thi thử…',
+  again: 'Thi thử lần nữa',
+  realExam: 'Vào thi thật',
+  start: 'Thi thử',
+  resume: 'Tiếp tục thi thử',
+  loadStatusFailed: 'Không tải được thông tin thi thử. Vui lòng thử lại.',
+} as const;

@@ -222,6 +222,8 @@ export interface Database {
   retention_runs: RetentionRunTable;
   // regrading (0014_regrade.sql)
   question_regrades: QuestionRegradeTable;
+  // practice round (0017_practice.sql)
+  practice_exams: PracticeExamTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -376,4 +378,29 @@ export interface QuestionRegradeTable {
   exams_gained: number;
   exams_lost: number;
   exams_in_progress: number;
+}
+
+// practice round (0017_practice.sql) ---------------------------------------------------------------
+/** Merged into QuestionTable above: a practice question is never drawn into a real exam. */
+export interface QuestionTable {
+  is_practice: ColumnType<boolean, boolean | undefined, boolean>;
+}
+export interface PracticeExamTable {
+  id: Generated<number>;
+  slug: string;
+  contestant_id: number;
+  user_id: number;
+  status: Generated<1 | 2>;
+  start_time: Timestamp;
+  end_time: Timestamp;
+  questions: Json<ExamQuestion[]>;
+  answer_key: Json<AnswerMap>;
+  answers: ColumnType<AnswerMap, string | undefined, string>;
+  prediction: number | null;
+  save_seq: ColumnType<number, number | undefined, number>;
+  saved_at: NullableTimestamp;
+  submitted_at: NullableTimestamp;
+  correct_count: number | null;
+  duration_seconds: number | null;
+  created_at: DefaultTimestamp;
 }

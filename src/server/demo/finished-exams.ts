@@ -37,6 +37,7 @@ async function questionsOf(db: Db, bookId: number) {
     .innerJoin('answers', 'answers.question_id', 'questions.id')
     .select(['questions.id as qid', 'questions.value as qvalue', 'answers.id as aid', 'answers.value as avalue', 'answers.is_correct'])
     .where('questions.book_id', '=', bookId)
+    .where('questions.is_practice', '=', false)
     .orderBy('questions.id')
     .orderBy('answers.id')
     .execute();

@@ -30,6 +30,9 @@ export const booksMessages = {
   audioUnknown: 'Tệp âm thanh không tồn tại: hãy tải lên lại.',
   questionNotFound: 'Không tìm thấy câu hỏi.',
   questionDrawn: 'Câu hỏi đã có trong bài thi của thí sinh nên không thể xoá (vẫn có thể sửa).',
+  drawnToPractice: 'Câu hỏi đã có trong bài thi thật của thí sinh nên không thể chuyển thành câu thi thử.',
+  practiceLabel: 'Câu hỏi thi thử',
+  practiceHint: 'Chỉ dùng cho bài thi thử của nhóm lớp, không bao giờ có trong bài thi thật.',
   bankTooSmall: (count: number, needed: number) =>
     `Đang trong thời gian thi: ngân hàng của sách phải còn ít nhất ${needed} câu hỏi (số câu của một bài thi), hiện có ${count}.`,
   replaceWithExams: 'Sách đã có bài thi nên không thể thay cả ngân hàng câu hỏi. Hãy chọn "Thêm vào" để bổ sung câu hỏi mới.',
@@ -70,7 +73,10 @@ export const bookSchema = z.object({
   position: z.number().int(),
   class_group_id: z.number().int(),
   class_group_name: z.string(),
+  /** Questions a real exam can draw (practice questions excluded). */
   question_count: z.number().int(),
+  /** Practice questions ("Thi thử", never drawn in a real exam). */
+  practice_count: z.number().int(),
   exam_count: z.number().int(),
 });
 export type AdminBook = z.infer<typeof bookSchema>;
@@ -105,6 +111,8 @@ export const questionInputSchema = z
   .object({
     value: text(booksMessages.questionRequired, QUESTION_MAX_LENGTH, booksMessages.questionTooLong),
     audio: audioPathSchema.default(null),
+    /** A practice question: only in the practice round, never drawn in a real exam. */
+    is_practice: z.boolean().default(false),
     answers: z.array(answerInputSchema).min(MIN_ANSWERS, { error: booksMessages.answerCount }).max(MAX_ANSWERS, { error: booksMessages.answerCount }),
     // A radio group: "" or null while none is chosen (which coercion would turn into 0).
     correct: z.preprocess(
@@ -127,6 +135,7 @@ export const adminQuestionSchema = z.object({
   id: z.number().int(),
   value: z.string(),
   audio: z.string().nullable(),
+  is_practice: z.boolean(),
   answers: z.array(z.object({ id: z.number().int(), value: z.string(), audio: z.string().nullable(), is_correct: z.boolean() })),
 });
 export type AdminQuestion = z.infer<typeof adminQuestionSchema>;

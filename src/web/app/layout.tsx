@@ -6,7 +6,10 @@ import { AppRoutes, useRoleRefusal } from './routes';
 import './layout.css';
 
 /** During an exam the child sees only the exam: no menu to wander off through, no footer. */
-const isExamScreen = (pathname: string) => pathname.startsWith('/bat-dau-thi');
+const isExamScreen = (pathname: string) =>
+  pathname.startsWith('/bat-dau-thi') ||
+  // The practice round's screen is the exam's; its result page is a normal page.
+  (pathname.startsWith('/thi-thu/') && !pathname.startsWith('/thi-thu/ket-qua'));
 
 function ExamHeader() {
   return (

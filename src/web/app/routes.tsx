@@ -26,6 +26,8 @@ const ProfilePage = page(() => import('../features/profile/profile-page'), 'Prof
 const JoinExamPage = page(() => import('../features/exams/join-exam-page'), 'JoinExamPage');
 const ExamPage = page(() => import('../features/exams/exam-page'), 'ExamPage');
 const ResultPage = page(() => import('../features/exams/result-page'), 'ResultPage');
+const PracticePage = page(() => import('../features/exams/practice/practice-page'), 'PracticePage');
+const PracticeResultPage = page(() => import('../features/exams/practice/practice-result-page'), 'PracticeResultPage');
 const CertificatePage = page(() => import('../features/certificates/certificate-page'), 'CertificatePage');
 const VerifyPage = page(() => import('../features/certificates/verify-page'), 'VerifyPage');
 const ReportPage = page(() => import('../features/reports/report-page'), 'ReportPage');
@@ -42,6 +44,7 @@ const ROLE_ROUTES: { prefix: string; roles: UserRole[]; reason: string }[] = [
   { prefix: '/du-thi', roles: ['parent'], reason: messages.familyOnly },
   { prefix: '/bat-dau-thi', roles: ['parent'], reason: messages.familyOnly },
   { prefix: '/ket-qua-thi', roles: ['parent'], reason: messages.familyOnly },
+  { prefix: '/thi-thu', roles: ['parent'], reason: messages.familyOnly },
   { prefix: '/giay-chung-nhan', roles: ['parent'], reason: messages.familyOnly },
   { prefix: '/bao-cao', roles: ['parent', 'school_admin'], reason: messages.reportNotForRole },
 ];
@@ -93,6 +96,9 @@ function RouteSwitch() {
       {/* Optional parameters: a missing one reaches the page, which sends it to /404. */}
       <Route path="/bat-dau-thi/:bookId?/:childId?/:slugExam?" component={ExamPage} />
       <Route path="/ket-qua-thi/:slugExam" component={ResultPage} />
+      {/* The practice round (issue 14): its result first, so that "ket-qua" is never read as a slug. */}
+      <Route path="/thi-thu/ket-qua/:slug" component={PracticeResultPage} />
+      <Route path="/thi-thu/:slug" component={PracticePage} />
       <Route path="/giay-chung-nhan/:childId" component={CertificatePage} />
       <Route path="/xac-minh/:code" component={VerifyPage} />
       <Route path="/bao-cao" component={ReportPage} />

@@ -22,6 +22,8 @@ export interface SeedOptions {
 }
 
 const DAY_MS = 86_400_000;
+/** Demo practice questions per book: 6 per class group, more than a practice round draws (5). */
+const PRACTICE_QUESTIONS_PER_BOOK = 2;
 
 /** The spec's contest dates (section 9), in Asia/Ho_Chi_Minh (UTC+7, no daylight saving). */
 export const SPEC_CONTEST = {
@@ -111,7 +113,9 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
         .executeTakeFirstOrThrow();
       const questionIds = await db
         .insertInto('questions')
-        .values(book.questions.map((q) => ({ book_id: bookId, value: q.value })))
+        // The last questions of each bank make the group's practice round ("Thi thử"), never drawn
+        // in a real exam; each bank keeps well over the 20 questions an exam draws.
+        .values(book.questions.map((q, qi) => ({ book_id: bookId, value: q.value, is_practice: qi >= book.questions.length - PRACTICE_QUESTIONS_PER_BOOK })))
         .returning('id')
         .execute();
       await db

@@ -77,7 +77,8 @@ export async function resultsComputedAt(db: Db, contestId: number): Promise<Date
 export async function booksWithFewerQuestions(db: Db, needed: number) {
   return db
     .selectFrom('books')
-    .leftJoin('questions', 'questions.book_id', 'books.id')
+    // Practice questions (0017_practice.sql) are never drawn: they do not count toward a bank.
+    .leftJoin('questions', (join) => join.onRef('questions.book_id', '=', 'books.id').on('questions.is_practice', '=', false))
     .select(['books.id', 'books.name', sql<number>`count(questions.id)::int`.as('questions')])
     .groupBy(['books.id', 'books.name', 'books.position'])
     .having(sql<number>`count(questions.id)`, '<', needed)

@@ -15,6 +15,7 @@ export const tagRules: TagRule[] = [
   { name: 'Dữ liệu cá nhân', description: 'Đồng ý với chính sách bảo mật, tải dữ liệu của tôi, xoá tài khoản (features/privacy).', prefixes: ['/api/privacy', '/api/customer/my-data', '/api/customer/my-data.html', '/api/customer/delete-account'] },
   { name: 'Danh mục', description: 'Quận/huyện, trường, khối lớp, lớp và sách (features/catalog).', prefixes: ['/api/districts', '/api/schools', '/api/class-groups', '/api/class-rooms', '/api/books'] },
   { name: 'Bài thi', description: 'Sách của thí sinh, bắt đầu, lưu, nộp bài và xem kết quả (features/exams).', prefixes: ['/api/children', '/api/start-exam', '/api/examing', '/api/store-answers-exam', '/api/submit-exam', '/api/exam-result'] },
+  { name: 'Thi thử', description: 'Bài thi thử của thí sinh: bắt đầu, lưu, nộp và xem đáp án; không tính lượt thi (features/practice).', prefixes: ['/api/practice'] },
   { name: 'Chứng nhận', description: 'Giấy chứng nhận và tra cứu mã chứng nhận (features/certificates).', prefixes: ['/api/certificates', '/api/chilren-certificate'] },
   { name: 'Báo cáo', description: 'Báo cáo của trường cho quản trị trường (features/reports).', prefixes: ['/api/report-school'] },
   { name: 'Tin tức', description: 'Tin tức đã đăng (features/news).', prefixes: ['/api/blogs', '/api/blog'] },

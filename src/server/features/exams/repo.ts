@@ -54,7 +54,7 @@ export interface DrawnQuestion {
 export async function drawQuestions(db: Db, bookId: number, count: number): Promise<DrawnQuestion[]> {
   const result = await sql<DrawnQuestion>`
     WITH picked AS (
-      SELECT id, value FROM questions WHERE book_id = ${bookId} ORDER BY random() LIMIT ${count}
+      SELECT id, value FROM questions WHERE book_id = ${bookId} AND NOT is_practice ORDER BY random() LIMIT ${count}
     )
     SELECT p.id, p.value,
            json_agg(json_build_object('id', a.id, 'value', a.value, 'is_correct', a.is_correct) ORDER BY a.id) AS answers

@@ -47,7 +47,7 @@ const UNIQUE_VIOLATION = '23505';
 const iso = (date: Date) => date.toISOString();
 
 /** Fisher-Yates with a cryptographic source, so no contestant can predict the order. */
-function shuffle<T>(items: T[]): T[] {
+export function shuffle<T>(items: T[]): T[] {
   const result = [...items];
   for (let i = result.length - 1; i > 0; i -= 1) {
     const j = randomInt(0, i + 1);
@@ -248,7 +248,7 @@ export async function examTimes({ db, clock, auth }: ExamDeps, token: string | u
 const duplicateQuestion = () =>
   badRequest(examMessages.duplicateQuestion, { answers: examMessages.duplicateQuestion }, 'duplicate_question');
 
-function answerMapOf(answers: ExamAnswer[]): AnswerMap {
+export function answerMapOf(answers: ExamAnswer[]): AnswerMap {
   const map: AnswerMap = {};
   for (const answer of answers) {
     if (map[answer.question_id] !== undefined) throw duplicateQuestion();
@@ -258,7 +258,7 @@ function answerMapOf(answers: ExamAnswer[]): AnswerMap {
 }
 
 /** 400 naming the first answer that is not one of the exam's own question/answer pairs. */
-function assertAnswersBelong(questions: ExamQuestion[], answers: AnswerMap) {
+export function assertAnswersBelong(questions: ExamQuestion[], answers: AnswerMap) {
   for (const [questionId, answerId] of Object.entries(answers)) {
     const question = questions.find((q) => String(q.id) === questionId);
     if (!question) {

@@ -53,6 +53,8 @@ export async function eraseAccounts(trx: Db, accounts: { id: number; phone: stri
   await trx.deleteFrom('login_failures').where('phone', 'in', phones).execute();
   await trx.deleteFrom('sessions').where('user_id', 'in', userIds).execute();
   await trx.deleteFrom('password_reset_tokens').where('user_id', 'in', userIds).execute();
+  // Practice rounds (0017_practice.sql) count for nothing: they go at once, anonymised children's too.
+  await trx.deleteFrom('practice_exams').where('user_id', 'in', userIds).execute();
 
   const stillNeeded = [...new Set(kept.map((c) => c.user_id))];
   const gone = userIds.filter((id) => !stillNeeded.includes(id));

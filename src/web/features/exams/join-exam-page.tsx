@@ -19,6 +19,7 @@ import { fetchBooksOfContestant, startExam } from './exam-api';
 import './exams.css';
 import { Loading } from '../../components/ui/loading';
 import { NoContestantsWarning } from '../../components/no-contestants-warning';
+import { PracticeOffer } from './practice/practice-offer';
 
 /** Seconds the Continue message counts down before it opens the exam in progress. */
 const CONTINUE_SECONDS = 3;
@@ -66,6 +67,8 @@ export function JoinExamPage() {
           ) : (
             <>
               <StartForm contestants={contestants} />
+              {/* The practice round beside the real start (issue 14). */}
+              <PracticeOffer />
               <ExamTable contestants={contestants} />
               <p className="join-exam-report">
                 <Link className="btn btn-outline" href="/bao-cao">

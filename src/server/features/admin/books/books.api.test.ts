@@ -96,7 +96,9 @@ describe('books', () => {
     expect(listed.body.data.items.length).toBeGreaterThanOrEqual(9);
     const first = listed.body.data.items[0];
     expect(first).toMatchObject({ name: 'Cây khế', class_group_name: 'Nhóm 1', image: '/images/books/book-1.svg' });
-    expect(first.question_count).toBe(await bankSize(first.id));
+    // The exam bank and the practice questions (0017_practice.sql) together make the whole bank.
+    expect(first.question_count + first.practice_count).toBe(await bankSize(first.id));
+    expect(first.practice_count).toBe(2);
     expect((await as('GET', '/api/admin/books?q=khế')).body.data.items.map((b: { name: string }) => b.name)).toEqual(['Cây khế']);
   });
 

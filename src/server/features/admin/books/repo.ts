@@ -16,7 +16,9 @@ const bookColumns = (db: Db) =>
       'books.position',
       'books.class_group_id',
       'class_groups.name as class_group_name',
-      sql<number>`(SELECT count(*) FROM questions WHERE questions.book_id = books.id)::integer`.as('question_count'),
+      // What a real exam can draw: practice questions (0017_practice.sql) are counted apart.
+      sql<number>`(SELECT count(*) FROM questions WHERE questions.book_id = books.id AND NOT questions.is_practice)::integer`.as('question_count'),
+      sql<number>`(SELECT count(*) FROM questions WHERE questions.book_id = books.id AND questions.is_practice)::integer`.as('practice_count'),
       sql<number>`(SELECT count(*) FROM exams WHERE exams.book_id = books.id)::integer`.as('exam_count'),
     ]);
 
@@ -51,18 +53,22 @@ export const updateBook = (db: Db, id: number, values: { name?: string; author?:
 export const bookHasExams = async (db: Db, bookId: number) =>
   (await db.selectFrom('exams').select('id').where('book_id', '=', bookId).limit(1).executeTakeFirst()) !== undefined;
 
+/** The questions a real exam can draw (practice questions excluded). */
 export const countQuestions = async (db: Db, bookId: number) =>
-  Number((await db.selectFrom('questions').select(sql<number>`count(*)`.as('n')).where('book_id', '=', bookId).executeTakeFirstOrThrow()).n);
+  Number(
+    (await db.selectFrom('questions').select(sql<number>`count(*)`.as('n')).where('book_id', '=', bookId).where('is_practice', '=', false).executeTakeFirstOrThrow()).n,
+  );
 
 // Questions -----------------------------------------------------------------------------------
 export interface StoredQuestion {
   id: number;
   value: string;
   audio: string | null;
+  is_practice: boolean;
   answers: { id: number; value: string; audio: string | null; is_correct: boolean }[];
 }
 
-async function withAnswers(db: Db, questions: { id: number; value: string; audio: string | null }[]): Promise<StoredQuestion[]> {
+async function withAnswers(db: Db, questions: { id: number; value: string; audio: string | null; is_practice: boolean }[]): Promise<StoredQuestion[]> {
   if (questions.length === 0) return [];
   const answers = await db
     .selectFrom('answers')
@@ -93,7 +99,7 @@ export async function pageOfQuestions(db: Db, bookId: number, { page, per_page, 
   }
   const [rows, total] = await Promise.all([
     query
-      .select(['id', 'value', 'audio'])
+      .select(['id', 'value', 'audio', 'is_practice'])
       .orderBy('id')
       .limit(per_page)
       .offset((page - 1) * per_page)
@@ -104,7 +110,7 @@ export async function pageOfQuestions(db: Db, bookId: number, { page, per_page, 
 }
 
 export async function findQuestion(db: Db, id: number) {
-  const row = await db.selectFrom('questions').select(['id', 'book_id', 'value', 'audio']).where('id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('questions').select(['id', 'book_id', 'value', 'audio', 'is_practice']).where('id', '=', id).executeTakeFirst();
   if (!row) return undefined;
   const [question] = await withAnswers(db, [row]);
   return { ...question!, book_id: row.book_id };
@@ -122,13 +128,16 @@ export async function isDrawn(db: Db, bookId: number, questionId: number) {
   return row !== undefined;
 }
 
-/** The book's whole bank as {id, value, answers (in id order), correct}: what an import compares with. */
+/**
+ * The book's exam bank as {id, value, answers (in id order), correct}: what an import compares
+ * with. Imports write exam questions only, so practice questions are neither compared nor replaced.
+ */
 export async function bankOf(db: Db, bookId: number) {
   const result = await sql<{ id: number; value: string; answers: { value: string; is_correct: boolean }[] }>`
     SELECT q.id, q.value,
            json_agg(json_build_object('value', a.value, 'is_correct', a.is_correct) ORDER BY a.id) AS answers
     FROM questions q JOIN answers a ON a.question_id = q.id
-    WHERE q.book_id = ${bookId}
+    WHERE q.book_id = ${bookId} AND NOT q.is_practice
     GROUP BY q.id, q.value`.execute(db);
   return result.rows.map((row) => ({
     id: row.id,
@@ -141,6 +150,8 @@ export async function bankOf(db: Db, bookId: number) {
 export interface NewQuestion {
   value: string;
   audio: string | null;
+  /** Absent: an exam question (imports). */
+  is_practice?: boolean;
   answers: { value: string; audio: string | null }[];
   correct: number;
 }
@@ -156,9 +167,11 @@ export async function insertQuestions(db: Db, bookId: number, questions: readonl
     SELECT nextval(pg_get_serial_sequence('questions', 'id'))::integer AS id FROM generate_series(1, ${questions.length})`.execute(db);
   const ids = reserved.rows.map((row) => row.id);
   await sql`
-    INSERT INTO questions (id, book_id, value, audio)
-    SELECT id, ${bookId}, value, audio FROM unnest(${ids}::integer[], ${questions.map((q) => q.value)}::text[], ${questions.map((q) => q.audio)}::text[])
-      AS t(id, value, audio)`.execute(db);
+    INSERT INTO questions (id, book_id, value, audio, is_practice)
+    SELECT id, ${bookId}, value, audio, is_practice
+    FROM unnest(${ids}::integer[], ${questions.map((q) => q.value)}::text[], ${questions.map((q) => q.audio)}::text[],
+                ${questions.map((q) => q.is_practice ?? false)}::boolean[])
+      AS t(id, value, audio, is_practice)`.execute(db);
   const answers = questions.flatMap((q, qi) => q.answers.map((a, ai) => ({ question_id: ids[qi]!, value: a.value, audio: a.audio, is_correct: ai === q.correct })));
   await sql`
     INSERT INTO answers (question_id, value, audio, is_correct)
@@ -181,7 +194,11 @@ export async function deleteQuestions(db: Db, ids: readonly number[]) {
  * The correct flags are cleared first: the unique index allows one correct answer at any moment.
  */
 export async function updateQuestion(db: Db, id: number, question: NewQuestion, existingAnswerIds: readonly number[]) {
-  await db.updateTable('questions').set({ value: question.value, audio: question.audio }).where('id', '=', id).execute();
+  await db
+    .updateTable('questions')
+    .set({ value: question.value, audio: question.audio, is_practice: question.is_practice ?? false })
+    .where('id', '=', id)
+    .execute();
   await db.updateTable('answers').set({ is_correct: false }).where('question_id', '=', id).where('is_correct', '=', true).execute();
   const extra = existingAnswerIds.slice(question.answers.length);
   if (extra.length > 0) await db.deleteFrom('answers').where('id', 'in', extra).execute();

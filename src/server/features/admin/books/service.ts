@@ -125,9 +125,10 @@ async function checkAudio(db: Deps['db'], question: QuestionData) {
   if (Object.keys(errors).length > 0) throw unprocessable(booksMessages.audioUnknown, 'invalid_input', errors);
 }
 
-const snapshot = (q: { value: string; audio: string | null; answers: { value: string; audio: string | null }[]; correct: number }) => ({
+const snapshot = (q: { value: string; audio: string | null; is_practice: boolean; answers: { value: string; audio: string | null }[]; correct: number }) => ({
   value: q.value,
   audio: q.audio,
+  is_practice: q.is_practice,
   answers: q.answers.map((a) => ({ value: a.value, audio: a.audio })),
   correct: q.correct,
 });
@@ -148,11 +149,20 @@ export async function createQuestion({ db }: Deps, actor: Actor, bookId: number,
   return (await repo.findQuestion(db, id))!;
 }
 
-export async function updateQuestion({ db }: Deps, actor: Actor, id: number, question: QuestionData) {
+export async function updateQuestion({ db, clock }: Deps, actor: Actor, id: number, question: QuestionData) {
   await checkAudio(db, question);
   await db.transaction().execute(async (trx) => {
     const before = await repo.findQuestion(trx, id);
     if (!before) throw questionNotFound();
+    if (question.is_practice && !before.is_practice) {
+      // A practice question is never one a contestant met in a real exam, and the exam bank
+      // must keep enough questions while the window is open.
+      if (await repo.isDrawn(trx, before.book_id, id)) {
+        throw conflict(booksMessages.drawnToPractice, 'in_use', { is_practice: booksMessages.drawnToPractice });
+      }
+      await repo.lockBook(trx, before.book_id);
+      await checkBankSize({ db: trx, clock }, (await repo.countQuestions(trx, before.book_id)) - 1);
+    }
     // A question already drawn can be corrected: exams keep the text they were drawn with.
     await repo.updateQuestion(trx, id, question, before.answers.map((a) => a.id));
     await recordAudit(trx, actor, {
@@ -181,7 +191,8 @@ export async function deleteQuestion(deps: Deps, actor: Actor, id: number) {
     if (!question) throw questionNotFound();
     const book = await repo.lockBook(trx, question.book_id);
     if (await repo.isDrawn(trx, question.book_id, id)) throw conflict(booksMessages.questionDrawn, 'in_use');
-    await checkBankSize({ ...deps, db: trx }, (await repo.countQuestions(trx, question.book_id)) - 1);
+    // A practice question is not part of the bank an exam draws from.
+    if (!question.is_practice) await checkBankSize({ ...deps, db: trx }, (await repo.countQuestions(trx, question.book_id)) - 1);
     await repo.deleteQuestions(trx, [id]);
     await recordAudit(trx, actor, {
       kind: 'question.delete',

@@ -63,6 +63,7 @@ export function BookPage({ bookId }: { bookId: number }) {
           <p>
             Ngân hàng câu hỏi: <BankSize count={data.question_count} perExam={data.questions_per_exam} /> (số câu có / số câu mỗi bài thi rút ra).
             {data.exam_count > 0 && ` Đã có ${formatNumber(data.exam_count)} bài thi của sách này.`}
+            {` Câu hỏi thi thử (không bao giờ có trong bài thi thật): ${formatNumber(data.practice_count)}.`}
           </p>
           <section className="admin-card" aria-labelledby="book-details-title">
             <h2 id="book-details-title">Thông tin sách</h2>
@@ -234,6 +235,7 @@ function QuestionTable({
             <tr key={question.id}>
               <td>{firstNumber + i}</td>
               <td>
+                {question.is_practice && <span className="question-practice-tag">Thi thử</span>}
                 {question.value}
                 {question.audio && ' 🔊'}
                 <ol className="question-answers" type="A">

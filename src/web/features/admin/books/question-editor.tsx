@@ -3,9 +3,10 @@
 import { useId, useState } from 'react';
 import { useFieldArray, useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { questionInputSchema, type AdminQuestion, type QuestionData, type QuestionInput } from '../../../../shared/schemas/admin-books';
+import { booksMessages, questionInputSchema, type AdminQuestion, type QuestionData, type QuestionInput } from '../../../../shared/schemas/admin-books';
 import { ANSWER_LETTERS, MAX_ANSWERS, MIN_ANSWERS } from '../../../../shared/question-formats/question-text';
 import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
@@ -16,10 +17,11 @@ import { uploadFile } from '../ui/upload';
 const emptyAnswers = () => Array.from({ length: MAX_ANSWERS }, () => ({ value: '', audio: null }));
 
 function initialValues(question: AdminQuestion | null): QuestionInput {
-  if (!question) return { value: '', audio: null, answers: emptyAnswers(), correct: '' as unknown as number };
+  if (!question) return { value: '', audio: null, is_practice: false, answers: emptyAnswers(), correct: '' as unknown as number };
   return {
     value: question.value,
     audio: question.audio,
+    is_practice: question.is_practice,
     answers: question.answers.map((a) => ({ value: a.value, audio: a.audio })),
     correct: String(Math.max(0, question.answers.findIndex((a) => a.is_correct))) as unknown as number,
   };
@@ -52,7 +54,9 @@ export function QuestionEditor({
     } catch (error) {
       const fieldErrors = error instanceof ApiRequestError ? Object.entries(error.errors) : [];
       for (const [key, message] of fieldErrors) setError(key as 'value', { type: 'server', message });
-      if (fieldErrors.length === 0) notify('error', 'Không lưu được câu hỏi', errorMessage(error));
+      // A refusal with a field (a drawn question made practice) is said on the field and in a notice.
+      if (error instanceof ApiRequestError && error.status === 409) notify('error', 'Không lưu được câu hỏi', error.message);
+      else if (fieldErrors.length === 0) notify('error', 'Không lưu được câu hỏi', errorMessage(error));
     }
   });
 
@@ -102,6 +106,15 @@ export function QuestionEditor({
             </p>
           )}
         </fieldset>
+        <CheckboxField
+          label={
+            <>
+              {booksMessages.practiceLabel} <span className="muted">({booksMessages.practiceHint})</span>
+            </>
+          }
+          {...register('is_practice')}
+          error={errors.is_practice?.message}
+        />
         <div className="modal-actions">
           <Button variant="outline" onClick={onClose}>
             Huỷ

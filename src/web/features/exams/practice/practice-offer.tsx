@@ -1,0 +1,95 @@
+// "Thi thử" on /du-thi (issue 14): beside the real start, one button per contestant that opens a
+// practice round, with the one line saying why. Practice never uses one of the 3 attempts.
+import { useEffect, useId, useState } from 'react';
+import { PRACTICE_QUESTIONS, type PracticeStatusResponse } from '../../../../shared/schemas/practice';
+import { practiceMessages } from '../../../../shared/messages';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../components/ui/notices';
+import { Link, useNavigate } from '../../../lib/router';
+import { fetchPracticeStatus, practicePath, startPractice } from './practice-api';
+import './practice.css';
+
+type Status = PracticeStatusResponse['data'];
+
+export function PracticeOffer() {
+  const titleId = useId();
+  const navigate = useNavigate();
+  const [status, setStatus] = useState<Status | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState<number | null>(null);
+
+  useEffect(() => {
+    let active = true;
+    fetchPracticeStatus().then(
+      (response) => active && setStatus(response.data),
+      (error: unknown) => {
+        if (!active) return;
+        console.warn('Không tải được thông tin thi thử', error);
+        setFailed(true);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+
+  const start = async (childId: number) => {
+    setBusy(childId);
+    try {
+      const started = await startPractice(childId);
+      notify('success', started.message);
+      navigate(practicePath(started.slug));
+    } catch (error) {
+      setBusy(null);
+      notify('error', error instanceof Error ? error.message : practiceMessages.loadStatusFailed);
+    }
+  };
+
+  return (
+    <section className="practice-offer card" aria-labelledby={titleId}>
+      <h2 id={titleId}>
+        <span className="exam-practice-badge">{practiceMessages.offerTitle}</span>
+      </h2>
+      <p className="practice-offer-line">{practiceMessages.offerLine}</p>
+      <p className="muted">{practiceMessages.offerDetails}</p>
+      {failed && <p className="alert alert-warning">{practiceMessages.loadStatusFailed}</p>}
+      {status && !status.open && <p className="muted">{practiceMessages.closed}</p>}
+      {status?.open && (
+        <ul className="practice-offer-list">
+          {status.contestants.map((contestant) => (
+            <li key={contestant.child_id}>
+              <span className="practice-offer-name">{contestant.fullname}</span>
+              {contestant.question_count === 0 ? (
+                <span className="muted">{practiceMessages.notAvailable}</span>
+              ) : (
+                <span className="practice-offer-actions">
+                  {/* Named with the contestant (several on one account); the visible words come first. */}
+                  <Button
+                    variant="outline"
+                    onClick={() => void start(contestant.child_id)}
+                    disabled={busy !== null}
+                    aria-label={`${practiceMessages.start}: ${contestant.fullname}`}
+                  >
+                    {practiceMessages.start}
+                  </Button>
+                  {contestant.in_progress_slug && (
+                    <Link
+                      className="btn btn-outline"
+                      href={practicePath(contestant.in_progress_slug)}
+                      aria-label={`${practiceMessages.resume}: ${contestant.fullname}`}
+                    >
+                      {practiceMessages.resume}
+                    </Link>
+                  )}
+                  {contestant.question_count < PRACTICE_QUESTIONS && (
+                    <span className="muted">{practiceMessages.fewerQuestions(contestant.question_count)}</span>
+                  )}
+                </span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

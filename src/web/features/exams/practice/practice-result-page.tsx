@@ -1,0 +1,150 @@
+// The practice result (/thi-thu/ket-qua/:slug, issue 14): how many answers were right, then each
+// question with the child's answer and the right one (in words and icons, not colour alone),
+// clearly labelled as practice, with 'Thi thử lần nữa' and 'Vào thi thật'.
+import { useEffect, useState } from 'react';
+import { CircleCheck, CircleX, PartyPopper } from 'lucide-react';
+import { practiceMessages } from '../../../../shared/messages';
+import { formatNumber } from '../../../../shared/format';
+import type { PracticeResultResponse } from '../../../../shared/schemas/practice';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../components/ui/notices';
+import { ApiRequestError, isRetryable } from '../../../lib/api-client';
+import { Link, useNavigate, useParams } from '../../../lib/router';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useRequireAuth } from '../../../lib/use-require-auth';
+import { LoadError } from '../load-error';
+import '../exams.css';
+import { fetchPracticeResult, practicePath, startPractice } from './practice-api';
+import './practice.css';
+
+type State = { kind: 'loading' } | { kind: 'ready'; result: PracticeResultResponse } | { kind: 'error'; message: string; retry: boolean };
+
+export function PracticeResultPage() {
+  usePageTitle(practiceMessages.resultTitle);
+  const { slug } = useParams<{ slug?: string }>();
+  const session = useRequireAuth();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!session || !slug) return;
+    let active = true;
+    fetchPracticeResult(slug).then(
+      (result) => active && setState({ kind: 'ready', result }),
+      (error: unknown) => {
+        if (!active) return;
+        const retry = isRetryable(error) || (error instanceof ApiRequestError && error.status >= 500);
+        setState({ kind: 'error', message: error instanceof ApiRequestError ? error.body.message : practiceMessages.loadStatusFailed, retry: retry || !(error instanceof ApiRequestError) });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [session, slug, attempt]);
+
+  if (!session) return <div className="container page" />;
+  return (
+    <div className="container page practice-result">
+      <h1>
+        <span className="exam-practice-badge">Thi thử</span> {practiceMessages.resultTitle}
+      </h1>
+      {state.kind === 'loading' && (
+        <p className="muted" aria-busy="true">
+          {practiceMessages.loadingResult}
+        </p>
+      )}
+      {state.kind === 'error' && <LoadError message={state.message} canRetry={state.retry} onRetry={() => setAttempt((n) => n + 1)} />}
+      {state.kind === 'ready' && <PracticeResultView result={state.result} />}
+    </div>
+  );
+}
+
+function PracticeResultView({ result }: { result: PracticeResultResponse }) {
+  const { data, children } = result;
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const byQuestion = new Map(data.data_result.map((item) => [item.question_id, item]));
+  const allRight = data.correct_count === data.question_count;
+
+  const again = async () => {
+    setBusy(true);
+    try {
+      const started = await startPractice(data.child_id);
+      notify('success', started.message);
+      navigate(practicePath(started.slug));
+    } catch (error) {
+      setBusy(false);
+      notify('error', error instanceof Error ? error.message : practiceMessages.loadStatusFailed);
+    }
+  };
+
+  return (
+    <>
+      <p className="practice-note">{practiceMessages.resultNote}</p>
+      <div className="practice-score card">
+        <p className="practice-score-child">
+          Thí sinh <strong>{children.fullname}</strong>
+        </p>
+        <p className="practice-score-count">
+          {allRight && <PartyPopper aria-hidden="true" size={28} />}
+          {practiceMessages.score(data.correct_count, data.question_count)}
+        </p>
+        <p>{allRight ? practiceMessages.allRight : practiceMessages.encourage}</p>
+        <p>Dự đoán số bài thi của em: {data.prediction === null ? 'Chưa trả lời' : formatNumber(data.prediction)}</p>
+      </div>
+
+      <div className="result-actions practice-actions">
+        <Button variant="accent" onClick={() => void again()} disabled={busy}>
+          {practiceMessages.again}
+        </Button>
+        <Link className="btn btn-outline" href="/du-thi">
+          {practiceMessages.realExam}
+        </Link>
+      </div>
+
+      <h2>Đáp án từng câu</h2>
+      <ol className="result-questions">
+        {data.data_questions.map((question, index) => {
+          const item = byQuestion.get(question.id);
+          const chosen = item?.answer_id_user ?? null;
+          const correct = item?.answer_id_correct ?? null;
+          const right = chosen !== null && chosen === correct;
+          return (
+            <li key={question.id} className="card result-question">
+              <h3>
+                Câu {index + 1}. {question.value}
+              </h3>
+              <p className="result-question-verdict" data-correct={right || undefined} data-wrong={!right || undefined}>
+                {right ? <CircleCheck aria-hidden="true" size={20} /> : <CircleX aria-hidden="true" size={20} />}
+                {right ? 'Em trả lời đúng' : chosen === null ? 'Em chưa trả lời' : 'Em trả lời chưa đúng'}
+              </p>
+              <ul className="result-answers">
+                {question.answers.map((answer) => {
+                  const isCorrect = answer.id === correct;
+                  const isChosen = answer.id === chosen;
+                  return (
+                    <li key={answer.id} className="result-answer" data-correct={isCorrect || undefined} data-wrong={(isChosen && !isCorrect) || undefined}>
+                      <span className="result-answer-text">{answer.value}</span>
+                      {isChosen && (
+                        <span className="result-answer-tag">
+                          {isCorrect ? <CircleCheck aria-hidden="true" size={16} /> : <CircleX aria-hidden="true" size={16} />}
+                          Em chọn
+                        </span>
+                      )}
+                      {isCorrect && (
+                        <span className="result-answer-tag">
+                          <CircleCheck aria-hidden="true" size={16} />
+                          Đáp án đúng
+                        </span>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </li>
+          );
+        })}
+      </ol>
+    </>
+  );
+}

@@ -5,10 +5,12 @@ import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
 import { finaliseOverdueExams } from './features/exams/finalise';
 import { purgeExpiredAuthRows } from './features/auth/purge';
+import { createAutosaveReporter, REPORT_INTERVAL_MS } from './features/admin/exam-days/autosave-reporter';
+import type { Metrics } from './features/metrics/metrics';
 
 const PURGE_INTERVAL_MS = 3_600_000;
 
-export function startBackgroundJobs(deps: { config: Config; db: Db; clock: Clock; logger: FastifyBaseLogger }) {
+export function startBackgroundJobs(deps: { config: Config; db: Db; clock: Clock; logger: FastifyBaseLogger; metrics?: Metrics }) {
   const timers: NodeJS.Timeout[] = [];
   /** Runs `job` every `intervalMs`; logs how many rows it handled, and its failures. */
   const every = (intervalMs: number, done: string, job: (db: Db, clock: Clock) => Promise<number>) => {
@@ -25,5 +27,7 @@ export function startBackgroundJobs(deps: { config: Config; db: Db; clock: Clock
 
   if (deps.config.examSweepSeconds > 0) every(deps.config.examSweepSeconds * 1000, 'overdue exams finalised', finaliseOverdueExams);
   every(PURGE_INTERVAL_MS, 'old account rows purged', purgeExpiredAuthRows);
+  // The autosave figures of the back office's dashboard (features/admin/exam-days).
+  if (deps.metrics) every(REPORT_INTERVAL_MS, 'autosave counters written', createAutosaveReporter(deps.metrics.autosaveTotals, deps.clock));
   return { stop: () => timers.forEach(clearInterval) };
 }

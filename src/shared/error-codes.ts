@@ -62,6 +62,10 @@ export const errorCodes = [
   'bank_too_small',
   // Personal data (issue 15).
   'consent_required',
+  // Exam days (issue 13).
+  'extra_attempt_given',
+  'exam_finished',
+  'questions_frozen',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

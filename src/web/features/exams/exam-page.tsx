@@ -221,16 +221,20 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
     [store, navigate, childId],
   );
 
-  const resync = useCallback(async () => {
+  /** The server's clock and deadline (the organiser may have extended it); the new end, or undefined when unknown. */
+  const resync = useCallback(async (): Promise<number | undefined> => {
     const sentAt = Date.now();
     try {
       const time = await fetchExamTime(data.id);
       offsetMs.current = clockOffset(time.data.server_time, sentAt, Date.now());
-      setEndMs(Date.parse(time.data.end_time));
+      const end = Date.parse(time.data.end_time);
+      setEndMs(end);
       if (time.data.status === 1 && mounted.current) finish(examMessages.alreadySubmitted);
+      return time.data.status === 1 ? undefined : end;
     } catch (error) {
       if (isSessionEnded(error) && mounted.current) setSessionEnded(true);
       // Otherwise the next re-sync (or the local clock, corrected at the last one) carries on.
+      return undefined;
     }
   }, [data.id, finish]);
 
@@ -304,12 +308,24 @@ function ExamScreen({ exam, initialOffsetMs, childId }: { exam: ExamingResponse;
   }, []);
   const remainingMs = endMs - now;
 
+  // At the deadline, one last look at the server's: the organiser may have extended the attempt
+  // since the last re-sync (which runs only every minute). Without an answer, the time is up.
+  const checkingEnd = useRef(false);
+  const phaseNow = useRef(phase);
+  phaseNow.current = phase;
   useEffect(() => {
-    if (phase === 'answering' && remainingMs <= 0) {
+    if (phase !== 'answering' || remainingMs > 0 || checkingEnd.current) return;
+    checkingEnd.current = true;
+    void resync().then((end) => {
+      checkingEnd.current = false;
+      if (!mounted.current) return;
+      if (end !== undefined && end > Date.now() + offsetMs.current) return;
+      // Unless something else ended the answering meanwhile (a submit, a refused save).
+      if (phaseNow.current !== 'answering' || finished.current) return;
       setPhase('timeup');
       notify('error', messages.timeUp);
-    }
-  }, [phase, remainingMs]);
+    });
+  }, [phase, remainingMs, resync]);
 
   useEffect(() => {
     if (phase !== 'timeup') return;

@@ -195,6 +195,4 @@ export const examDaysMessages = {
   extensionDone: (minutes: number) => `Đã gia hạn lượt thi thêm ${minutes} phút.`,
   questionsFrozen:
     'Đang trong thời gian thi: không sửa hay xoá câu hỏi của sách đã có bài thi, để bài thi đang làm không bị thay đổi. Để sửa đáp án sai, hãy dùng chức năng Chấm lại.',
-  replaceFrozen:
-    'Đang trong thời gian thi: không thay cả ngân hàng câu hỏi của sách đã có bài thi. Có thể nhập thêm câu hỏi mới.',
 } as const;

@@ -22,7 +22,8 @@ ALTER TABLE exams DROP CONSTRAINT exams_attempt_check;
 ALTER TABLE exams
   ADD CONSTRAINT exams_attempt_check CHECK (attempt BETWEEN 1 AND 4),
   ADD CONSTRAINT exams_extra_attempt_check CHECK (
-    (attempt <= 3 AND extra_attempt_of IS NULL) OR (attempt = 4 AND extra_attempt_of = contestant_id)
+    CASE WHEN attempt <= 3 THEN extra_attempt_of IS NULL
+         ELSE extra_attempt_of IS NOT NULL AND extra_attempt_of = contestant_id END
   );
 
 -- Minutes added to the deadline by the organiser (end_time already includes them): at most 20 in

@@ -46,7 +46,8 @@ export async function getBook({ db, clock }: Deps, id: number) {
 /**
  * While the exam window is open, the questions of a book that exams use are frozen: an exam in
  * progress must never change under a child. A wrong key is corrected by regrading instead.
- * New questions may still be added: exams already drawn do not contain them.
+ * New questions may still be added (one by one or appended by an import): exams already drawn do
+ * not contain them. Replacing the bank of a book with exams is refused at any time (importQuestions).
  */
 async function questionsFrozen({ db, clock }: Deps, bookId: number): Promise<boolean> {
   const contest = await getCurrentContest(db);
@@ -56,8 +57,8 @@ async function questionsFrozen({ db, clock }: Deps, bookId: number): Promise<boo
   return windowOpen && (await repo.bookHasExams(db, bookId));
 }
 
-async function assertNotFrozen(deps: Deps, bookId: number, message: string = examDaysMessages.questionsFrozen) {
-  if (await questionsFrozen(deps, bookId)) throw conflict(message, 'questions_frozen');
+async function assertNotFrozen(deps: Deps, bookId: number) {
+  if (await questionsFrozen(deps, bookId)) throw conflict(examDaysMessages.questionsFrozen, 'questions_frozen');
 }
 
 async function checkGroup(db: Deps['db'], classGroupId: number) {
@@ -199,8 +200,8 @@ export async function deleteQuestion(deps: Deps, actor: Actor, id: number) {
     const question = await repo.findQuestion(trx, id);
     if (!question) throw questionNotFound();
     const book = await repo.lockBook(trx, question.book_id);
-    await assertNotFrozen({ ...deps, db: trx }, question.book_id);
     if (await repo.isDrawn(trx, question.book_id, id)) throw conflict(booksMessages.questionDrawn, 'in_use');
+    await assertNotFrozen({ ...deps, db: trx }, question.book_id);
     await checkBankSize({ ...deps, db: trx }, (await repo.countQuestions(trx, question.book_id)) - 1);
     await repo.deleteQuestions(trx, [id]);
     await recordAudit(trx, actor, {
@@ -225,7 +226,6 @@ export async function importQuestions(deps: Deps, actor: Actor, bookId: number, 
   const run = async (trx: Deps['db']) => {
     // Imports of one bank wait for each other: the comparison below holds until the commit.
     if (!dryRun) await repo.lockBook(trx, bookId);
-    if (mode === 'replace') await assertNotFrozen({ ...deps, db: trx }, bookId, examDaysMessages.replaceFrozen);
     if (mode === 'replace' && (await repo.bookHasExams(trx, bookId))) throw conflict(booksMessages.replaceWithExams, 'in_use');
     const bank = await repo.bankOf(trx, bookId);
     const inBank = new Set(bank.map(questionKey));

@@ -174,3 +174,14 @@ export function extensionProblems(body: ExtensionBody, alreadyMinutes = 0): Prob
   else if (body.minutes > left) problems.minutes = examDaysMessages.minutesTooMany(left);
   return problems;
 }
+
+const addProblems = (problems: Problems, ctx: z.RefinementCtx) => {
+  for (const [path, message] of Object.entries(problems)) ctx.addIssue({ code: 'custom', path: [path], message });
+};
+
+/** The extra-attempt dialog's form: the server's rules, checked before sending. */
+export const extraAttemptFormSchema = extraAttemptBodySchema.superRefine((body, ctx) => addProblems(extraAttemptProblems(body), ctx));
+
+/** The extension dialog's form (minutes typed as text) for an attempt given `alreadyMinutes` so far. */
+export const extensionFormSchema = (alreadyMinutes: number) =>
+  z.object({ minutes: z.coerce.number<string>(), reason: z.string() }).superRefine((body, ctx) => addProblems(extensionProblems(body, alreadyMinutes), ctx));

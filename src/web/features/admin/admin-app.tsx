@@ -10,6 +10,8 @@ import { AccountsPage } from './accounts/accounts-page';
 import { ContestSettingsPage } from './contest/contest-settings-page';
 import { NewsAdminPage } from './news/news-admin-page';
 import { AuditPage } from './audit/audit-page';
+import { DashboardPage } from './exam-days/dashboard-page';
+import { IncidentsPage } from './exam-days/incidents-page';
 import { AdminHome } from './admin-home';
 import './admin.css';
 
@@ -20,6 +22,8 @@ export const adminSections = [
   { path: '/tai-khoan', label: 'Tài khoản', component: AccountsPage },
   { path: '/cuoc-thi', label: 'Cài đặt cuộc thi', component: ContestSettingsPage },
   { path: '/tin-tuc', label: 'Tin tức', component: NewsAdminPage },
+  { path: '/theo-doi', label: 'Theo dõi kỳ thi', component: DashboardPage },
+  { path: '/ho-tro', label: 'Hỗ trợ thí sinh', component: IncidentsPage },
   { path: '/nhat-ky', label: 'Nhật ký thao tác', component: AuditPage },
 ] as const;
 

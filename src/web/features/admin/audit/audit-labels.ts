@@ -25,6 +25,7 @@ const things: Record<string, string> = {
   prizes: 'Giải thưởng',
   news: 'Tin tức',
   media: 'Tệp tải lên',
+  exam: 'Lượt thi',
 };
 
 const actions: Record<string, string> = {
@@ -45,6 +46,8 @@ const actions: Record<string, string> = {
   reset_link: 'cấp liên kết đặt mật khẩu',
   password_reset: 'cấp liên kết đặt mật khẩu',
   set_password_link: 'cấp liên kết đặt mật khẩu',
+  extra_attempt: 'thêm một lượt thi',
+  extend: 'gia hạn',
 };
 
 /** 'news.publish' -> 'Tin tức: đăng'; unknown parts as they are. */
@@ -67,6 +70,7 @@ export const kindFilters: { value: string; label: string }[] = [
   { value: 'contest', label: things.contest! },
   { value: 'settings', label: things.settings! },
   { value: 'news', label: things.news! },
+  { value: 'exam', label: things.exam! },
 ];
 
 const fields: Record<string, string> = {

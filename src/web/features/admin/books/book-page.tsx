@@ -18,9 +18,10 @@ import { pageQuery, useAdminData } from '../ui/use-admin-data';
 import { BookForm } from './book-form';
 import { BankSize } from './book-list';
 import { QuestionEditor } from './question-editor';
+import { examDaysMessages } from '../../../../shared/messages';
 import { formatNumber } from '../../../../shared/format';
 
-type BookDetails = AdminBook & { questions_per_exam: number };
+type BookDetails = AdminBook & { questions_per_exam: number; questions_frozen: boolean };
 const PER_PAGE = 20;
 
 export function BookPage({ bookId }: { bookId: number }) {
@@ -61,6 +62,11 @@ export function BookPage({ bookId }: { bookId: number }) {
             Ngân hàng câu hỏi: <BankSize count={data.question_count} perExam={data.questions_per_exam} /> (số câu có / số câu mỗi bài thi rút ra).
             {data.exam_count > 0 && ` Đã có ${formatNumber(data.exam_count)} bài thi của sách này.`}
           </p>
+          {data.questions_frozen && (
+            <p className="alert alert-warning" role="status" data-testid="questions-frozen">
+              {examDaysMessages.questionsFrozen}
+            </p>
+          )}
           <section className="admin-card" aria-labelledby="book-details-title">
             <h2 id="book-details-title">Thông tin sách</h2>
             <div className="book-cover-row">
@@ -104,6 +110,7 @@ export function BookPage({ bookId }: { bookId: number }) {
           firstNumber={(page - 1) * PER_PAGE + 1}
           onEdit={setEditing}
           onDelete={setDeleting}
+          frozen={data?.questions_frozen ?? false}
         />
         {questions.data && <Pager page={page} perPage={PER_PAGE} total={questions.data.total} onPage={setPage} />}
       </section>
@@ -193,8 +200,11 @@ function QuestionTable({
   firstNumber,
   onEdit,
   onDelete,
+  frozen,
 }: {
   page: Page<AdminQuestion> | undefined;
+  /** The exam window is open and exams use the book: no edit, no delete (adding stays possible). */
+  frozen: boolean;
   loading: boolean;
   firstNumber: number;
   onEdit: (question: AdminQuestion) => void;
@@ -230,10 +240,10 @@ function QuestionTable({
               </td>
               <td>
                 <div className="question-actions">
-                  <Button variant="outline" onClick={() => onEdit(question)} aria-label={`Sửa câu ${firstNumber + i}`}>
+                  <Button variant="outline" disabled={frozen} onClick={() => onEdit(question)} aria-label={`Sửa câu ${firstNumber + i}`}>
                     Sửa
                   </Button>
-                  <Button variant="outline" onClick={() => onDelete(question)} aria-label={`Xoá câu ${firstNumber + i}`}>
+                  <Button variant="outline" disabled={frozen} onClick={() => onDelete(question)} aria-label={`Xoá câu ${firstNumber + i}`}>
                     Xoá
                   </Button>
                 </div>

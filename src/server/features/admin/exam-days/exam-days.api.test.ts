@@ -7,6 +7,7 @@ import { examDaysMessages } from '../../../../shared/messages';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createContestant, createOrganiser, createParent, createSchoolAdmin, type CreatedUser } from '../../../test/factories';
 import { examRow, parentWithContestant, saveBody, startExam, answersFor } from '../../../test/exam-fixtures';
+import { createAutosaveReporter } from './autosave-reporter';
 import { DASHBOARD_MAX_AGE_MS, vietnamDayStart } from './service';
 
 let server: TestServer;
@@ -155,6 +156,28 @@ describe('dashboard', () => {
     const autosave = (await dashboard()).body.data.autosave;
     expect(autosave).toMatchObject({ processes: 2, window_seconds: 60, saves_per_minute: 900, rejected_per_minute: 6, shed_per_minute: 12 });
     expect(autosave.acknowledged_within_2s).toBeCloseTo(840 / 900, 5);
+  });
+});
+
+describe('autosave reporter', () => {
+  it('writes this process’s counters every few seconds with the counters of about a minute before as the baseline', async () => {
+    const totals = { acknowledged: 0, within_2s: 0, rejected: 0, shed: 0 };
+    const report = createAutosaveReporter(() => ({ ...totals }), server.clock);
+    const startedAt = server.clock.now();
+    for (let tick = 1; tick <= 15; tick += 1) {
+      server.clock.advance(5_000);
+      totals.acknowledged += 100;
+      totals.within_2s += 90;
+      await report(server.db);
+    }
+    const rows = await server.db.selectFrom('process_counters').selectAll().where('started_at', '=', startedAt).execute();
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row.updated_at.getTime() - startedAt.getTime()).toBe(75_000);
+    // The newest sample at least a minute old: the one of 15 s after the start.
+    expect(row.updated_at.getTime() - row.baseline_at.getTime()).toBe(60_000);
+    expect(row.counters).toEqual({ acknowledged: 1500, within_2s: 1350, rejected: 0, shed: 0 });
+    expect(row.baseline).toEqual({ acknowledged: 300, within_2s: 270, rejected: 0, shed: 0 });
   });
 });
 

@@ -55,7 +55,8 @@ CREATE TABLE process_counters (
   CHECK (baseline_at <= updated_at)
 );
 
--- "Started today", the per-hour chart and "finished today" read these instead of every exam.
--- Neither column changes on an autosave, so saves stay HOT updates (0003_exams.sql).
-CREATE INDEX exams_start_time_idx ON exams (start_time);
-CREATE INDEX exams_submitted_at_idx ON exams (submitted_at) WHERE status = 1;
+-- "Started today", the per-hour chart, the contest's exams and "finished today" read these
+-- instead of every exam (checked with EXPLAIN on 270,000 exams). No column of theirs changes on
+-- an autosave, so saves stay HOT updates (0003_exams.sql).
+CREATE INDEX exams_contest_start_idx ON exams (contest_id, start_time);
+CREATE INDEX exams_contest_submitted_idx ON exams (contest_id, submitted_at) WHERE status = 1;

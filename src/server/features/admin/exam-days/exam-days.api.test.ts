@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { createContestant, createOrganiser, createParent, createSchoolAdmin, type CreatedUser } from '../../../test/factories';
 import { examRow, parentWithContestant, saveBody, startExam, answersFor } from '../../../test/exam-fixtures';
 import { createAutosaveReporter } from './autosave-reporter';
-import { DASHBOARD_MAX_AGE_MS, vietnamDayStart } from './service';
+import { DASHBOARD_MAX_AGE_MS, REGISTRATIONS_MAX_AGE_MS, vietnamDayStart } from './service';
 
 let server: TestServer;
 let organiser: CreatedUser;
@@ -83,9 +83,15 @@ describe('dashboard', () => {
     expect(cached.computed_at).toBe(before.computed_at);
     expect(cached.totals).toEqual(before.totals);
 
+    // A few seconds later the exams are counted again; registrations are recounted once a minute.
     expireSnapshot();
+    const soon = (await dashboard()).body.data;
+    expect(soon.computed_at).not.toBe(before.computed_at);
+    expect(soon.totals.in_progress - before.totals.in_progress).toBe(1);
+    expect(soon.totals.contestants).toBe(before.totals.contestants);
+
+    server.clock.advance(REGISTRATIONS_MAX_AGE_MS);
     const after = (await dashboard('?school_q=bang theo doi')).body.data;
-    expect(after.computed_at).not.toBe(before.computed_at);
     const delta = (key: keyof typeof before.totals) => after.totals[key] - before.totals[key];
     expect([delta('parents'), delta('contestants'), delta('in_progress'), delta('started_today'), delta('finished_today')]).toEqual([3, 3, 1, 2, 1]);
     expect([delta('started_total'), delta('finished_total')]).toEqual([2, 1]);

@@ -36,9 +36,16 @@ export async function waitDashboardLock(db: Db): Promise<void> {
 
 // Dashboard aggregates ---------------------------------------------------------------------------
 
-export interface Totals {
+/** Registrations: they change slowly on exam day, so the dashboard recounts them only every minute. */
+export interface Registrations {
   parents: number;
   contestants: number;
+  /** Contestants per district, school and class group. */
+  rows: { level: Level; id: number; contestants: number }[];
+}
+
+/** Today's activity and the contest's exams, recounted at every refresh. */
+export interface ActivityTotals {
   in_progress: number;
   started_today: number;
   finished_today: number;
@@ -46,22 +53,50 @@ export interface Totals {
   finished_total: number;
 }
 
+export type Level = 'district' | 'school' | 'class_group';
+type Counted = { district_id: number | null; school_id: number | null; class_group_id: number | null };
+
+const levelOf = (row: Counted): { level: Level; id: number } =>
+  row.school_id !== null
+    ? { level: 'school', id: row.school_id }
+    : row.district_id !== null
+      ? { level: 'district', id: row.district_id }
+      : { level: 'class_group', id: row.class_group_id! };
+
+/** One pass over the users and one over the contestants (index-only on their indexes when the visibility map allows). */
+export async function registrations(db: Db): Promise<Registrations> {
+  const { rows: totals } = await sql<{ parents: string | number; contestants: string | number }>`
+    SELECT (SELECT count(*) FROM users WHERE role = 'parent') AS parents, (SELECT count(*) FROM contestants) AS contestants`.execute(db);
+  const { rows } = await sql<Counted & { n: string | number }>`
+    SELECT district_id, school_id, class_group_id, count(*) AS n
+    FROM contestants GROUP BY GROUPING SETS ((district_id), (school_id), (class_group_id))`.execute(db);
+  return {
+    parents: Number(totals[0]!.parents),
+    contestants: Number(totals[0]!.contestants),
+    rows: rows.map((row) => ({ ...levelOf(row), contestants: Number(row.n) })),
+  };
+}
+
 /**
- * The top-line counts. Each reads an index: exams in progress the partial index on end_time, the
- * contest's exams (contest_id, start_time), the finished ones (contest_id, submitted_at).
+ * The top-line counts of exams. Each reads an index: exams in progress the partial index on
+ * end_time, the contest's exams (contest_id, start_time), the finished ones (contest_id, submitted_at).
  */
-export async function totals(db: Db, contestId: number, dayStart: Date, inProgressSince: Date): Promise<Totals> {
-  const { rows } = await sql<Record<keyof Totals, string | number>>`
+export async function activityTotals(db: Db, contestId: number, dayStart: Date, inProgressSince: Date): Promise<ActivityTotals> {
+  const { rows } = await sql<Record<keyof ActivityTotals, string | number>>`
     SELECT
-      (SELECT count(*) FROM users WHERE role = 'parent') AS parents,
-      (SELECT count(*) FROM contestants) AS contestants,
       (SELECT count(*) FROM exams WHERE status = 2 AND end_time >= ${inProgressSince}) AS in_progress,
       (SELECT count(*) FROM exams WHERE contest_id = ${contestId} AND start_time >= ${dayStart}) AS started_today,
       (SELECT count(*) FROM exams WHERE status = 1 AND contest_id = ${contestId} AND submitted_at >= ${dayStart}) AS finished_today,
       (SELECT count(*) FROM exams WHERE contest_id = ${contestId}) AS started_total,
       (SELECT count(*) FROM exams WHERE status = 1 AND contest_id = ${contestId}) AS finished_total`.execute(db);
   const row = rows[0]!;
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as unknown as Totals;
+  return {
+    in_progress: Number(row.in_progress),
+    started_today: Number(row.started_today),
+    finished_today: Number(row.finished_today),
+    started_total: Number(row.started_total),
+    finished_total: Number(row.finished_total),
+  };
 }
 
 /** Exams started in each hour from dayStart (24 counts). */
@@ -77,76 +112,49 @@ export async function startedPerHour(db: Db, contestId: number, dayStart: Date):
   return hours;
 }
 
-export interface BreakdownRow {
-  level: 'district' | 'school' | 'class_group';
+export interface ActivityRow {
+  level: Level;
   id: number;
-  name: string;
-  district: string;
-  contestants: number;
   in_progress: number;
   started_today: number;
   finished_today: number;
 }
 
 /**
- * Contestants and today's activity per district, per school and per class group, in one pass over
- * the contestants and one over the exams of today or in progress (the OR arms each match an index,
- * so the exams of earlier days are not read).
+ * Today's activity per district, per school and per class group, in one pass over the exams of
+ * today or in progress: the OR arms each match an index (a BitmapOr), so the exams of earlier days
+ * are not read.
  */
-export async function breakdowns(db: Db, contestId: number, dayStart: Date, inProgressSince: Date): Promise<BreakdownRow[]> {
-  const { rows } = await sql<{
-    district_id: number | null;
-    school_id: number | null;
-    class_group_id: number | null;
-    contestants: string | number;
-    in_progress: string | number;
-    started_today: string | number;
-    finished_today: string | number;
-  }>`
-    WITH registered AS (
-      SELECT district_id, school_id, class_group_id, count(*) AS n
-      FROM contestants GROUP BY GROUPING SETS ((district_id), (school_id), (class_group_id))
-    ),
-    activity AS (
-      SELECT c.district_id, c.school_id, c.class_group_id,
-             count(*) FILTER (WHERE e.status = 2 AND e.end_time >= ${inProgressSince}) AS in_progress,
-             count(*) FILTER (WHERE e.start_time >= ${dayStart}) AS started_today,
-             count(*) FILTER (WHERE e.status = 1 AND e.submitted_at >= ${dayStart}) AS finished_today
-      FROM exams e JOIN contestants c ON c.id = e.contestant_id
-      WHERE e.contest_id = ${contestId}
-        AND (e.start_time >= ${dayStart} OR e.status = 2 OR (e.status = 1 AND e.submitted_at >= ${dayStart}))
-      GROUP BY GROUPING SETS ((c.district_id), (c.school_id), (c.class_group_id))
-    )
-    SELECT r.district_id, r.school_id, r.class_group_id, r.n AS contestants,
-           coalesce(a.in_progress, 0) AS in_progress, coalesce(a.started_today, 0) AS started_today,
-           coalesce(a.finished_today, 0) AS finished_today
-    FROM registered r
-    LEFT JOIN activity a
-      ON a.district_id IS NOT DISTINCT FROM r.district_id
-     AND a.school_id IS NOT DISTINCT FROM r.school_id
-     AND a.class_group_id IS NOT DISTINCT FROM r.class_group_id`.execute(db);
+export async function activityRows(db: Db, contestId: number, dayStart: Date, inProgressSince: Date): Promise<ActivityRow[]> {
+  const { rows } = await sql<Counted & { in_progress: string | number; started_today: string | number; finished_today: string | number }>`
+    SELECT c.district_id, c.school_id, c.class_group_id,
+           count(*) FILTER (WHERE e.status = 2 AND e.end_time >= ${inProgressSince}) AS in_progress,
+           count(*) FILTER (WHERE e.start_time >= ${dayStart}) AS started_today,
+           count(*) FILTER (WHERE e.status = 1 AND e.submitted_at >= ${dayStart}) AS finished_today
+    FROM exams e JOIN contestants c ON c.id = e.contestant_id
+    WHERE e.contest_id = ${contestId}
+      AND (e.start_time >= ${dayStart} OR e.status = 2 OR (e.status = 1 AND e.submitted_at >= ${dayStart}))
+    GROUP BY GROUPING SETS ((c.district_id), (c.school_id), (c.class_group_id))`.execute(db);
+  return rows.map((row) => ({
+    ...levelOf(row),
+    in_progress: Number(row.in_progress),
+    started_today: Number(row.started_today),
+    finished_today: Number(row.finished_today),
+  }));
+}
+
+/** The names shown on the lines: districts, schools (with their district), class groups. */
+export async function names(db: Db) {
   const [districts, schools, groups] = await Promise.all([
     db.selectFrom('districts').select(['id', 'name']).execute(),
     db.selectFrom('schools').innerJoin('districts', 'districts.id', 'schools.district_id').select(['schools.id', 'schools.name', 'districts.name as district']).execute(),
     db.selectFrom('class_groups').select(['id', 'name']).execute(),
   ]);
-  const districtName = new Map(districts.map((d) => [d.id, d.name]));
-  const school = new Map(schools.map((s) => [s.id, s]));
-  const groupName = new Map(groups.map((g) => [g.id, g.name]));
-  return rows.map((row) => {
-    const counts = {
-      contestants: Number(row.contestants),
-      in_progress: Number(row.in_progress),
-      started_today: Number(row.started_today),
-      finished_today: Number(row.finished_today),
-    };
-    if (row.school_id !== null) {
-      const s = school.get(row.school_id);
-      return { level: 'school' as const, id: row.school_id, name: s?.name ?? '', district: s?.district ?? '', ...counts };
-    }
-    if (row.district_id !== null) return { level: 'district' as const, id: row.district_id, name: districtName.get(row.district_id) ?? '', district: '', ...counts };
-    return { level: 'class_group' as const, id: row.class_group_id!, name: groupName.get(row.class_group_id!) ?? '', district: '', ...counts };
-  });
+  return {
+    district: new Map(districts.map((d) => [d.id, { name: d.name, district: '' }])),
+    school: new Map(schools.map((s) => [s.id, { name: s.name, district: s.district }])),
+    class_group: new Map(groups.map((g) => [g.id, { name: g.name, district: '' }])),
+  } satisfies Record<Level, Map<number, { name: string; district: string }>>;
 }
 
 // Autosave counters of the app processes ---------------------------------------------------------

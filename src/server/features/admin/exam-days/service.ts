@@ -36,6 +36,8 @@ type Actor = Pick<AuthUser, 'id' | 'phone'>;
 export const DASHBOARD_MAX_AGE_MS = 5_000;
 /** A process that has not reported its counters for this long is gone (ms). */
 export const PROCESS_ALIVE_MS = 60_000;
+/** How old the registration counts (parents, contestants per district, school, group) may be (ms). */
+export const REGISTRATIONS_MAX_AGE_MS = 60_000;
 const PROCESS_FORGET_MS = 3_600_000;
 export const SCHOOLS_PER_PAGE = 20;
 /** Viet Nam keeps UTC+7 all year (no daylight saving time). */
@@ -51,8 +53,12 @@ export function vietnamDayStart(now: Date): Date {
 
 // Dashboard ------------------------------------------------------------------------------------
 
-/** What is stored: every school (the request filters and pages them). */
-type StoredDashboard = Omit<Dashboard, 'schools'> & { schools: DashboardRow[] };
+/** What is stored: every school (the request filters and pages them), and the registrations with when they were counted. */
+type StoredDashboard = Omit<Dashboard, 'schools'> & {
+  schools: DashboardRow[];
+  registrations: repo.Registrations;
+  registrations_counted_at: string;
+};
 
 const byActivity = (a: DashboardRow, b: DashboardRow) =>
   b.in_progress - a.in_progress || b.started_today - a.started_today || b.contestants - a.contestants || a.name.localeCompare(b.name, 'vi');
@@ -87,22 +93,44 @@ export function autosaveHealth(rows: Awaited<ReturnType<typeof repo.liveProcessC
   };
 }
 
-/** Runs the aggregates (the caller holds the dashboard lock). */
-async function computeDashboard(db: Db, now: Date): Promise<StoredDashboard> {
+/**
+ * Runs the aggregates (the caller holds the dashboard lock). Registrations change slowly: they are
+ * recounted at most every REGISTRATIONS_MAX_AGE_MS and otherwise taken from the previous snapshot.
+ */
+async function computeDashboard(db: Db, now: Date, previous: StoredDashboard | undefined): Promise<StoredDashboard> {
   const contest = await getCurrentContest(db);
   const dayStart = vietnamDayStart(now);
   // An exam past its deadline and grace is over, even before the sweep scores it.
   const inProgressSince = new Date(now.getTime() - SAVE_GRACE_SECONDS * 1000);
   const contestId = contest?.id ?? 0;
-  const [totals, hours, rows, processes] = await Promise.all([
-    repo.totals(db, contestId, dayStart, inProgressSince),
+  const reuse =
+    previous?.registrations !== undefined && now.getTime() - Date.parse(previous.registrations_counted_at) < REGISTRATIONS_MAX_AGE_MS;
+  const [registrations, activity, hours, rows, processes, labels] = await Promise.all([
+    reuse ? previous.registrations : repo.registrations(db),
+    repo.activityTotals(db, contestId, dayStart, inProgressSince),
     repo.startedPerHour(db, contestId, dayStart),
-    repo.breakdowns(db, contestId, dayStart, inProgressSince),
+    repo.activityRows(db, contestId, dayStart, inProgressSince),
     repo.liveProcessCounters(db, new Date(now.getTime() - PROCESS_ALIVE_MS)),
+    repo.names(db),
   ]);
   await repo.deleteStaleProcessCounters(db, new Date(now.getTime() - PROCESS_FORGET_MS));
-  const level = (name: repo.BreakdownRow['level']) =>
-    rows.filter((row) => row.level === name).map(({ level: _level, ...row }) => row);
+
+  // Every line with contestants or with activity today, named.
+  const lines = new Map<string, DashboardRow & { level: repo.Level }>();
+  const lineOf = (level: repo.Level, id: number) => {
+    const key = `${level}:${id}`;
+    let line = lines.get(key);
+    if (!line) {
+      const label = labels[level].get(id);
+      line = { level, id, name: label?.name ?? '', district: label?.district ?? '', contestants: 0, in_progress: 0, started_today: 0, finished_today: 0 };
+      lines.set(key, line);
+    }
+    return line;
+  };
+  for (const row of registrations.rows) lineOf(row.level, row.id).contestants = row.contestants;
+  for (const row of rows) Object.assign(lineOf(row.level, row.id), { in_progress: row.in_progress, started_today: row.started_today, finished_today: row.finished_today });
+  const level = (name: repo.Level) => [...lines.values()].filter((line) => line.level === name).map(({ level: _level, ...line }) => line);
+
   return {
     computed_at: now.toISOString(),
     today: formatDate(now),
@@ -113,12 +141,14 @@ async function computeDashboard(db: Db, now: Date): Promise<StoredDashboard> {
           open: contest.exam_starts_at <= now && now < contest.exam_ends_at,
         }
       : null,
-    totals,
+    totals: { parents: registrations.parents, contestants: registrations.contestants, ...activity },
     started_per_hour: hours,
     districts: level('district').sort((a, b) => a.name.localeCompare(b.name, 'vi')),
     class_groups: level('class_group').sort((a, b) => a.id - b.id),
     schools: level('school').sort(byActivity),
     autosave: autosaveHealth(processes),
+    registrations,
+    registrations_counted_at: reuse ? previous.registrations_counted_at : now.toISOString(),
   };
 }
 
@@ -133,7 +163,7 @@ async function currentDashboard({ db, clock }: Deps): Promise<StoredDashboard> {
     const again = await repo.readSnapshot(trx);
     if (again && fresh(again)) return again.data as StoredDashboard;
     const now = clock.now();
-    const data = await computeDashboard(trx, now);
+    const data = await computeDashboard(trx, now, (again ?? stored)?.data as StoredDashboard | undefined);
     await repo.writeSnapshot(trx, now, data);
     return data;
   });
@@ -145,14 +175,14 @@ async function currentDashboard({ db, clock }: Deps): Promise<StoredDashboard> {
     const first = await repo.readSnapshot(trx);
     if (first) return first.data as StoredDashboard;
     const now = clock.now();
-    const data = await computeDashboard(trx, now);
+    const data = await computeDashboard(trx, now, undefined);
     await repo.writeSnapshot(trx, now, data);
     return data;
   });
 }
 
 export async function getDashboard(deps: Deps, query: DashboardQuery): Promise<Dashboard> {
-  const stored = await currentDashboard(deps);
+  const { registrations: _registrations, registrations_counted_at: _countedAt, ...stored } = await currentDashboard(deps);
   const needle = query.school_q ? repo.foldText(query.school_q) : '';
   const schools = needle ? stored.schools.filter((s) => repo.foldText(`${s.name} ${s.district}`).includes(needle)) : stored.schools;
   const page = Math.max(1, Math.min(query.school_page, Math.ceil(schools.length / SCHOOLS_PER_PAGE) || 1));

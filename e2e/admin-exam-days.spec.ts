@@ -2,10 +2,13 @@
 // exam in progress counted; a family whose child used the three attempts calls; the organiser
 // finds the child on /quan-tri/ho-tro by the parent's phone, gives one extra attempt with a reason
 // (refused without one), extends the extra attempt once it is started, and the family sees four
-// attempts in /du-thi and its report, the extra one marked with its extension.
+// attempts in /du-thi and its report, the extra one marked with its extension. On the server
+// whose exams last 25 seconds, an exam extended while the child answers goes on past its old
+// deadline without a reload.
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, logInAs, storeSession, test } from './fixtures';
-import { registerFamily, startExamByApi, type Family } from './exam-fixtures';
+import { SHORT_EXAM_PORT } from '../playwright.config';
+import { chooseAnswer, logIn, registerFamily, startExamByApi, type Family } from './exam-fixtures';
 
 async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   const body = await response.json();
@@ -98,4 +101,32 @@ test('the organiser follows an exam live, gives an extra attempt and an extensio
   await expect(familyPage.getByLabel('Thí sinh').locator('option', { hasText: 'Phạm Gặp Sự Cố' })).toHaveText('Phạm Gặp Sự Cố (hết lượt thi)');
   await expectAccessible(familyPage, '/du-thi with an extra attempt');
   await familyContext.close();
+});
+
+test.describe('on a contest with a 25-second exam', () => {
+  test.use({ baseURL: `http://127.0.0.1:${SHORT_EXAM_PORT}` });
+
+  test('an attempt extended while the child answers goes on past its old deadline', async ({ page, context, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const family = await registerFamily(request, 'Đỗ Được Gia Hạn');
+    const exam = await startExamByApi(request, family);
+    await logIn(context, baseURL!, family);
+    await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
+    await chooseAnswer(page, 0);
+
+    // The organiser extends it by one minute (the exam screen re-reads its deadline only every minute).
+    const login = await ok(await request.post('/api/login', { data: DEMO_ORGANISER }));
+    const headers = { authorization: `Bearer ${login.access_token}` };
+    const before = await ok(await request.get(`/api/examing/get-time?exam_id=${exam.examId}`, { headers: { authorization: `Bearer ${family.token}` } }));
+    await ok(await request.post(`/api/admin/exam-days/exams/${exam.examId}/extend`, { headers, data: { minutes: 1, reason: 'Mạng của trường bị ngắt' } }));
+
+    // Past the old deadline the child is still answering, and the countdown shows the new one.
+    const oldEnd = Date.parse(before.data.end_time);
+    await page.waitForTimeout(Math.max(0, oldEnd - Date.now()) + 3_000);
+    await expect(page.getByRole('alert').filter({ hasText: 'Hết thời gian làm bài' })).toHaveCount(0);
+    await expect(page.locator('.exam-answer input').first()).toBeEnabled();
+    await expect(page.locator('.exam-time time')).toHaveText(/^00:00:[45]\d$/);
+    await page.getByRole('button', { name: 'Câu sau' }).click();
+    await chooseAnswer(page, 1);
+  });
 });

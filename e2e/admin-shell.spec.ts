@@ -33,6 +33,8 @@ test('the organiser logs in, lands in the back office and finds every section', 
     'Tài khoản',
     'Cài đặt cuộc thi',
     'Tin tức',
+    'Theo dõi kỳ thi',
+    'Hỗ trợ thí sinh',
     'Nhật ký thao tác',
   ]);
   await expectAccessible(page, 'back office home');

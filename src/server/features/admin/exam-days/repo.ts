@@ -36,12 +36,13 @@ export async function waitDashboardLock(db: Db): Promise<void> {
 
 // Dashboard aggregates ---------------------------------------------------------------------------
 
-/** Registrations: they change slowly on exam day, so the dashboard recounts them only every minute. */
+/** Registrations and names: they change slowly on exam day, so the dashboard reads them only every minute. */
 export interface Registrations {
   parents: number;
   contestants: number;
-  /** Contestants per district, school and class group. */
+  /** Contestants per district, school and class group, with the line's name (and a school's district). */
   rows: { level: Level; id: number; contestants: number }[];
+  names: { level: Level; id: number; name: string; district: string }[];
 }
 
 /** Today's activity and the contest's exams, recounted at every refresh. */
@@ -70,10 +71,20 @@ export async function registrations(db: Db): Promise<Registrations> {
   const { rows } = await sql<Counted & { n: string | number }>`
     SELECT district_id, school_id, class_group_id, count(*) AS n
     FROM contestants GROUP BY GROUPING SETS ((district_id), (school_id), (class_group_id))`.execute(db);
+  const [districts, schools, groups] = await Promise.all([
+    db.selectFrom('districts').select(['id', 'name']).execute(),
+    db.selectFrom('schools').innerJoin('districts', 'districts.id', 'schools.district_id').select(['schools.id', 'schools.name', 'districts.name as district']).execute(),
+    db.selectFrom('class_groups').select(['id', 'name']).execute(),
+  ]);
   return {
     parents: Number(totals[0]!.parents),
     contestants: Number(totals[0]!.contestants),
     rows: rows.map((row) => ({ ...levelOf(row), contestants: Number(row.n) })),
+    names: [
+      ...districts.map((d) => ({ level: 'district' as const, id: d.id, name: d.name, district: '' })),
+      ...schools.map((s) => ({ level: 'school' as const, id: s.id, name: s.name, district: s.district })),
+      ...groups.map((g) => ({ level: 'class_group' as const, id: g.id, name: g.name, district: '' })),
+    ],
   };
 }
 
@@ -141,20 +152,6 @@ export async function activityRows(db: Db, contestId: number, dayStart: Date, in
     started_today: Number(row.started_today),
     finished_today: Number(row.finished_today),
   }));
-}
-
-/** The names shown on the lines: districts, schools (with their district), class groups. */
-export async function names(db: Db) {
-  const [districts, schools, groups] = await Promise.all([
-    db.selectFrom('districts').select(['id', 'name']).execute(),
-    db.selectFrom('schools').innerJoin('districts', 'districts.id', 'schools.district_id').select(['schools.id', 'schools.name', 'districts.name as district']).execute(),
-    db.selectFrom('class_groups').select(['id', 'name']).execute(),
-  ]);
-  return {
-    district: new Map(districts.map((d) => [d.id, { name: d.name, district: '' }])),
-    school: new Map(schools.map((s) => [s.id, { name: s.name, district: s.district }])),
-    class_group: new Map(groups.map((g) => [g.id, { name: g.name, district: '' }])),
-  } satisfies Record<Level, Map<number, { name: string; district: string }>>;
 }
 
 // Autosave counters of the app processes ---------------------------------------------------------

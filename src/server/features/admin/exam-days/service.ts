@@ -105,15 +105,15 @@ async function computeDashboard(db: Db, now: Date, previous: StoredDashboard | u
   const contestId = contest?.id ?? 0;
   const reuse =
     previous?.registrations !== undefined && now.getTime() - Date.parse(previous.registrations_counted_at) < REGISTRATIONS_MAX_AGE_MS;
-  const [registrations, activity, hours, rows, processes, labels] = await Promise.all([
+  const [registrations, activity, hours, rows, processes] = await Promise.all([
     reuse ? previous.registrations : repo.registrations(db),
     repo.activityTotals(db, contestId, dayStart, inProgressSince),
     repo.startedPerHour(db, contestId, dayStart),
     repo.activityRows(db, contestId, dayStart, inProgressSince),
     repo.liveProcessCounters(db, new Date(now.getTime() - PROCESS_ALIVE_MS)),
-    repo.names(db),
   ]);
-  await repo.deleteStaleProcessCounters(db, new Date(now.getTime() - PROCESS_FORGET_MS));
+  if (!reuse) await repo.deleteStaleProcessCounters(db, new Date(now.getTime() - PROCESS_FORGET_MS));
+  const labels = new Map(registrations.names.map((n) => [`${n.level}:${n.id}`, n]));
 
   // Every line with contestants or with activity today, named.
   const lines = new Map<string, DashboardRow & { level: repo.Level }>();
@@ -121,8 +121,8 @@ async function computeDashboard(db: Db, now: Date, previous: StoredDashboard | u
     const key = `${level}:${id}`;
     let line = lines.get(key);
     if (!line) {
-      const label = labels[level].get(id);
-      line = { level, id, name: label?.name ?? '', district: label?.district ?? '', contestants: 0, in_progress: 0, started_today: 0, finished_today: 0 };
+      const label = labels.get(key);
+      line = { level, id, name: label?.name ?? `#${id}`, district: label?.district ?? '', contestants: 0, in_progress: 0, started_today: 0, finished_today: 0 };
       lines.set(key, line);
     }
     return line;

@@ -107,9 +107,19 @@ test('the organiser imports a question bank with one bad row, fixes it, and the 
 test('the organiser adds a question with the editor (2 answers, a recorded clip), corrects it and deletes it', async ({ page }) => {
   test.setTimeout(90_000);
   await logInAs(page, DEMO_ORGANISER);
+  // A book of its own: the window is open and Thánh Gióng now has an exam, so its questions are
+  // frozen (issue 13), which the end of this test shows.
+  const login = await ok(await page.request.post('/api/login', { data: DEMO_ORGANISER }));
+  const headers = { authorization: `Bearer ${login.access_token}` };
+  const group = (await ok(await page.request.get('/api/class-groups'))).data[0];
+  const EDITOR_BOOK = `Sách thử trình soạn ${Date.now() % 100_000}`;
+  const created = await ok(await page.request.post('/api/admin/books', { headers, data: { name: EDITOR_BOOK, author: '', class_group_id: group.id } }));
+  // A full bank, so that the question added below can be deleted while the window is open.
+  const bank = { name: 'ngan-hang.xlsx', mimeType: 'application/octet-stream', buffer: await questionsXlsx(20) };
+  await ok(await page.request.post(`/api/admin/books/${created.data.id}/questions/import`, { headers, multipart: { file: bank, mode: 'append' } }));
   await page.goto('/quan-tri/sach');
-  await page.getByRole('link', { name: BOOK }).click();
-  await expect(page.getByRole('heading', { level: 1, name: BOOK })).toBeVisible();
+  await page.getByRole('link', { name: EDITOR_BOOK }).click();
+  await expect(page.getByRole('heading', { level: 1, name: EDITOR_BOOK })).toBeVisible();
 
   await page.getByRole('button', { name: 'Thêm câu hỏi' }).click();
   const editor = page.getByRole('dialog', { name: 'Thêm câu hỏi' });
@@ -150,4 +160,13 @@ test('the organiser adds a question with the editor (2 answers, a recorded clip)
   await expectAccessible(page, 'delete confirmation');
   await confirm.getByRole('button', { name: 'Xoá', exact: true }).click();
   await expect(page.getByText('Chưa có câu hỏi nào.')).toBeVisible();
+
+  // A book with an exam while the window is open: a notice, no edit, no delete; adding stays.
+  await page.goto('/quan-tri/sach');
+  await page.getByRole('link', { name: BOOK }).click();
+  await expect(page.getByTestId('questions-frozen')).toContainText('Đang trong thời gian thi');
+  await expect(page.getByRole('button', { name: 'Sửa câu 1', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Xoá câu 1', exact: true })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Thêm câu hỏi' })).toBeEnabled();
+  await expectAccessible(page, 'book with frozen questions');
 });

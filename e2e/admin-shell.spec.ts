@@ -34,6 +34,8 @@ test('the organiser logs in, lands in the back office and finds every section', 
     'Cài đặt cuộc thi',
     'Tin tức',
     'Chấm lại câu hỏi',
+    'Theo dõi kỳ thi',
+    'Hỗ trợ thí sinh',
     'Nhật ký thao tác',
   ]);
   await expectAccessible(page, 'back office home');

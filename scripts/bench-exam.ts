@@ -1,6 +1,6 @@
 // Exam-day benchmark (issue 4): the app on PostgreSQL, loopback only, bounded in count and time.
 //
-//   npm run bench:exam -- [--contestants 5000] [--processes 2] [--held 50000,100000] [--hold 30] [--saturate 15] [--concurrency 64] [--pool-size 10]
+//   npm run bench:exam -- [--contestants 5000] [--processes 2] [--held 50000,100000] [--hold 30] [--saturate 15] [--concurrency 64] [--pool-size 10] [--dashboard]
 //
 // In a fresh database it creates (and drops at the end) on the PostgreSQL server named by
 // BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres):
@@ -11,6 +11,9 @@
 //      the time every 60 s, both compressed so that the request rate is that of the level's number
 //      of contestants in real time (contestants held = autosaves per second x 30), open loop, for
 //      --hold seconds;
+//      With --dashboard each level runs twice, the second time with an organiser polling the
+//      back office's live dashboard (GET /api/admin/exam-days/dashboard) every 2 s, and the save
+//      p99 of both runs is reported side by side (issue 13: the dashboard must not slow saves);
 //   4. autosave saturation: --concurrency clients saving back to back (compared with ceiling 1b);
 //   5. a check that every acknowledged answer is stored, then every contestant submits.
 // The app (--processes processes on one database, the contestants spread over them as a load
@@ -40,6 +43,7 @@ const { values: options } = parseArgs({
     ceiling: { type: 'string', default: '10' },
     concurrency: { type: 'string', default: '64' },
     'pool-size': { type: 'string', default: '10' },
+    dashboard: { type: 'boolean', default: false },
     role: { type: 'string' },
     database: { type: 'string' },
   },
@@ -484,6 +488,10 @@ async function main() {
         });
       });
     }
+    // The organiser whose browser polls the dashboard during the held load (--dashboard).
+    const organiserToken = newToken();
+    const organiser = (await pool.query(`INSERT INTO users (phone, password_hash, role) VALUES ('0799999999', 'bench', 'organiser') RETURNING id`)).rows[0].id;
+    await pool.query(`INSERT INTO sessions (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '1 day')`, [organiser, hashToken(organiserToken)]);
     await pool.query(`CREATE TABLE bench_ceiling (id integer PRIMARY KEY, answers jsonb NOT NULL DEFAULT '{}', seq bigint NOT NULL DEFAULT 0)`);
     await pool.query(`INSERT INTO bench_ceiling (id) SELECT generate_series(1, $1::int)`, [contestantCount]);
     await pool.query('VACUUM ANALYZE');
@@ -554,8 +562,9 @@ async function main() {
     const ready = contestants.filter((c) => c.questions.length > 0);
 
     // 3. Held load (open loop), at each level ---------------------------------------------------------
-    const heldRuns: { level: number; saves: Stats; syncs: Stats; mix: Stats; cpu: string; skipped: number; maxLagMs: number }[] = [];
-    for (const level of heldLevels) {
+    const heldRuns: { level: number; dashboard: Stats | undefined; saves: Stats; syncs: Stats; mix: Stats; cpu: string; skipped: number; maxLagMs: number }[] = [];
+    const heldPasses = heldLevels.flatMap((level) => (options.dashboard ? [{ level, dashboard: false }, { level, dashboard: true }] : [{ level, dashboard: false }]));
+    for (const { level, dashboard } of heldPasses) {
       // Each contestant stands for level / ready contestants: its rhythm is compressed that much.
       const compress = level / ready.length;
       if (compress < 1 || compress > 60) throw new Error(`--held ${level} needs --contestants between ${Math.ceil(level / 60)} and ${level}`);
@@ -576,6 +585,19 @@ async function main() {
       let maxLagMs = 0;
       let inFlight = 0;
       const MAX_IN_FLIGHT = 4096;
+      // An organiser's dashboard, polled every 2 s on each app process in turn, as a browser would.
+      // Each process answers it once before the timing (its first answer compiles the route's
+      // serializer, as on a server that has been up for a while).
+      const dashboardStats = dashboard ? new Stats('GET /api/admin/exam-days/dashboard') : undefined;
+      if (dashboard) await Promise.all(apps.map((app) => call(app.port, 'GET', '/api/admin/exam-days/dashboard', undefined, organiserToken)));
+      let polls = 0;
+      const poller = dashboardStats
+        ? setInterval(() => {
+            const port = apps[polls++ % apps.length]!.port;
+            void dashboardStats.time(() => call(port, 'GET', '/api/admin/exam-days/dashboard', undefined, organiserToken));
+          }, 2_000)
+        : undefined;
+      if (dashboardStats) dashboardStats.startedAt = performance.now();
       await new Promise<void>((resolve) => {
         const t0 = performance.now();
         heldSaves.startedAt = t0;
@@ -612,6 +634,8 @@ async function main() {
         }, 2);
       });
       heldSaves.endedAt = heldSyncs.endedAt = heldSaves.startedAt + holdSeconds * 1000;
+      clearInterval(poller);
+      dashboardStats?.stop();
       stop();
       const heldMix = new Stats('mix (saves + re-syncs)');
       for (const latency of [heldSaves.latencies, heldSyncs.latencies].flat()) heldMix.latencies.push(latency);
@@ -620,13 +644,13 @@ async function main() {
       heldMix.endedAt = heldSaves.endedAt;
       printTable(
         `Held load of ${fmt(level, 0)} contestants: autosave every ${fmt(saveEveryMs / 1000, 2)} s, re-sync every ${fmt(syncEveryMs / 1000, 2)} s ` +
-          `(30 s / 60 s compressed x${fmt(compress)}) over ${processes} process(es)`,
-        [heldSaves, heldSyncs, heldMix],
+          `(30 s / 60 s compressed x${fmt(compress)}) over ${processes} process(es)${dashboard ? ', the dashboard polled every 2 s' : ''}`,
+        [heldSaves, heldSyncs, heldMix, ...(dashboardStats ? [dashboardStats] : [])],
       );
       const heldCpu = cpu(heldMix.latencies.length);
       console.log(`  ${heldCpu}`);
       console.log(`  contestants held (real time) = autosaves/s x 30 = ${fmt(heldSaves.rate * 30, 0)}; late dispatch max ${fmt(maxLagMs)} ms; skipped ${skipped}`);
-      heldRuns.push({ level, saves: heldSaves, syncs: heldSyncs, mix: heldMix, cpu: heldCpu, skipped, maxLagMs });
+      heldRuns.push({ level, dashboard: dashboardStats, saves: heldSaves, syncs: heldSyncs, mix: heldMix, cpu: heldCpu, skipped, maxLagMs });
     }
 
     // 4. Autosave saturation ---------------------------------------------------------------------
@@ -696,16 +720,25 @@ async function main() {
     const memory = appMemory();
 
     // Summary ------------------------------------------------------------------------------------
-    const heldErrors = heldRuns.reduce((sum, run) => sum + run.mix.errors, 0);
+    const heldErrors = heldRuns.reduce((sum, run) => sum + run.mix.errors + (run.dashboard?.errors ?? 0), 0);
     const errors = starts.errors + loads.errors + heldErrors + saturated.errors + submits.errors;
     console.log('\nSummary');
     console.log(`  start storm: ${starts.latencies.length} starts in ${fmt(starts.seconds)} s (${fmt(starts.rate, 0)}/s), p99 ${fmt(starts.percentile(99))} ms, ${starts.errors} errors`);
     for (const run of heldRuns) {
       console.log(
-        `  held ${fmt(run.level, 0)} contestants: ${fmt(run.mix.rate, 0)} req/s (${fmt(run.saves.rate, 0)} saves/s), p50 ${fmt(run.mix.percentile(50))} ms, ` +
+        `  held ${fmt(run.level, 0)} contestants${run.dashboard ? ' + dashboard every 2 s' : ''}: ${fmt(run.mix.rate, 0)} req/s (${fmt(run.saves.rate, 0)} saves/s), p50 ${fmt(run.mix.percentile(50))} ms, ` +
           `p99 ${fmt(run.mix.percentile(99))} ms, ${run.mix.errors} errors, ${run.skipped} skipped; ` +
           `${fmt((run.mix.rate / ceilingSaves.rate) * 100, 0)}% of the single-UPDATE ceiling's throughput`,
       );
+    }
+    if (options.dashboard) {
+      for (const level of heldLevels) {
+        const [without, withDashboard] = heldRuns.filter((run) => run.level === level);
+        console.log(
+          `  dashboard at ${fmt(level, 0)} contestants: save p99 ${fmt(without!.saves.percentile(99))} ms without, ${fmt(withDashboard!.saves.percentile(99))} ms with ` +
+            `(dashboard p50 ${fmt(withDashboard!.dashboard!.percentile(50))} ms, p99 ${fmt(withDashboard!.dashboard!.percentile(99))} ms, ${withDashboard!.dashboard!.errors} errors)`,
+        );
+      }
     }
     console.log(`  autosave saturation over ${processes} process(es): ${fmt(saturated.rate, 0)} saves/s, p50 ${fmt(saturated.percentile(50))} ms, p99 ${fmt(saturated.percentile(99))} ms`);
     console.log(`    = ${fmt((saturated.rate / ceilingSaves.rate) * 100, 0)}% of the single-UPDATE ceiling (${fmt(ceilingSaves.rate, 0)}/s)`);

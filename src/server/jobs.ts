@@ -8,10 +8,12 @@ import { purgeExpiredAuthRows } from './features/auth/purge';
 import { runRetentionJob } from './features/privacy/retention';
 import { drawCertificates } from './features/certificates/background';
 import { purgeOldPractice } from './features/practice/service';
+import { createAutosaveReporter, REPORT_INTERVAL_MS } from './features/admin/exam-days/autosave-reporter';
+import type { Metrics } from './features/metrics/metrics';
 
 const PURGE_INTERVAL_MS = 3_600_000;
 
-export function startBackgroundJobs(deps: { config: Config; db: Db; clock: Clock; logger: FastifyBaseLogger }) {
+export function startBackgroundJobs(deps: { config: Config; db: Db; clock: Clock; logger: FastifyBaseLogger; metrics?: Metrics }) {
   const timers: NodeJS.Timeout[] = [];
   /** Runs `job` every `intervalMs`; logs how many rows it handled, and its failures. */
   const every = (intervalMs: number, done: string, job: (db: Db, clock: Clock) => Promise<number>) => {
@@ -32,5 +34,7 @@ export function startBackgroundJobs(deps: { config: Config; db: Db; clock: Clock
   every(PURGE_INTERVAL_MS, 'personal data past retention removed', runRetentionJob);
   every(5_000, 'certificates drawn', (db, clock) => drawCertificates({ db, clock, config: deps.config }));
   every(PURGE_INTERVAL_MS, 'old practice rounds purged', purgeOldPractice);
+  // The autosave figures of the back office's dashboard (features/admin/exam-days).
+  if (deps.metrics) every(REPORT_INTERVAL_MS, 'autosave counters written', createAutosaveReporter(deps.metrics.autosaveTotals, deps.clock));
   return { stop: () => timers.forEach(clearInterval) };
 }

@@ -96,7 +96,7 @@ async function serve(config: Config, logger: Logger, { worker }: { worker: boole
   const sms = createSmsSender(config, logger);
   const app = await buildApp({ config, db: database.db, clock: systemClock, sms, logger, metrics, onShed: metrics.requestShed });
   // Every job is safe in several processes at once (jobs.ts): each worker runs them.
-  const jobs = startBackgroundJobs({ config, db: database.db, clock: systemClock, logger });
+  const jobs = startBackgroundJobs({ config, db: database.db, clock: systemClock, logger, metrics });
   // A worker's metrics are served by the primary, summed with the other workers'.
   if (worker) shareWithPrimary(metrics.registry);
   const metricsServer = worker

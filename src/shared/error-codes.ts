@@ -71,6 +71,10 @@ export const errorCodes = [
   'certificate_already_revoked',
   // Practice round (issue 14).
   'practice_unavailable',
+  // Exam days (issue 13).
+  'extra_attempt_given',
+  'exam_finished',
+  'questions_frozen',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

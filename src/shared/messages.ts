@@ -245,3 +245,22 @@ export const practiceMessages = {
   resume: 'Tiếp tục thi thử',
   loadStatusFailed: 'Không tải được thông tin thi thử. Vui lòng thử lại.',
 } as const;
+
+// exam days in the back office (issue 13: live dashboard, incidents, questions frozen) --------
+export const examDaysMessages = {
+  reasonRequired: 'Vui lòng nhập lý do (được ghi vào nhật ký).',
+  reasonLength: 'Lý do dài từ 3 đến 500 ký tự.',
+  minutesTooFew: 'Số phút gia hạn ít nhất là 1.',
+  minutesTooMany: (left: number) =>
+    left > 0 ? `Mỗi lượt thi được gia hạn tổng cộng tối đa 20 phút: còn gia hạn được ${left} phút.` : 'Lượt thi này đã được gia hạn đủ 20 phút.',
+  extraAttemptGiven: 'Thí sinh này đã được thêm một lượt thi. Mỗi thí sinh chỉ được thêm một lượt.',
+  examFinished: 'Lượt thi này đã kết thúc nên không gia hạn được. Có thể thêm một lượt thi cho thí sinh.',
+  contestantNotFound: 'Không tìm thấy thí sinh.',
+  examNotFound: 'Không tìm thấy lượt thi.',
+  noContest: 'Chưa có cuộc thi nào.',
+  searchTooShort: 'Nhập ít nhất 3 chữ số của số điện thoại phụ huynh hoặc 2 chữ của tên thí sinh.',
+  extraAttemptDone: 'Đã thêm một lượt thi cho thí sinh.',
+  extensionDone: (minutes: number) => `Đã gia hạn lượt thi thêm ${minutes} phút.`,
+  questionsFrozen:
+    'Đang trong thời gian thi: không sửa hay xoá câu hỏi của sách đã có bài thi, để bài thi đang làm không bị thay đổi. Để sửa đáp án sai, hãy dùng chức năng Chấm lại.',
+} as const;

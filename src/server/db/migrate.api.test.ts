@@ -102,7 +102,10 @@ describe('migrations', () => {
     const finished = { status: 1, submitted_at: new Date('2026-05-01T02:10:00Z'), points: 50, correct_count: 10, duration_seconds: 600 };
     const rules: [string, Record<string, unknown>][] = [
       ['exams_slug_check', { slug: 'short' }],
-      ['exams_attempt_check', { attempt: 4 }],
+      ['exams_attempt_check', { attempt: 5 }],
+      // A 4th attempt only with the organiser's extra attempt (0013_exam_days.sql).
+      ['exams_extra_attempt_check', { attempt: 4 }],
+      ['exams_extension_minutes_check', { extension_minutes: 21 }],
       ['exams_status_check', { ...finished, status: 3 }],
       ['exams_correct_count_check', { correct_count: -1 }],
       ['exams_points_check', { ...finished, points: 101 }],

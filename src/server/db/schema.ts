@@ -125,6 +125,10 @@ export interface ExamTable {
   answer_options: ColumnType<string[], never, never>;
   /** 0005_exam_owner.sql: the contestant's owner (the save checks the session against it); filled from contestants when left out. */
   user_id: ColumnType<number, number | undefined, never>;
+  /** 0013_exam_days.sql: minutes the organiser added to end_time (0..20 in total). */
+  extension_minutes: ColumnType<number, number | undefined, number>;
+  /** 0013_exam_days.sql: the contestant's own id on a 4th attempt (its extra_attempts grant); null otherwise. */
+  extra_attempt_of: ColumnType<number | null, number | null | undefined, never>;
 }
 export interface NewsPostTable {
   id: Generated<number>;
@@ -224,6 +228,32 @@ export interface Database {
   question_regrades: QuestionRegradeTable;
   // practice round (0017_practice.sql)
   practice_exams: PracticeExamTable;
+  // exam days (0013_exam_days.sql)
+  extra_attempts: ExtraAttemptTable;
+  dashboard_snapshots: DashboardSnapshotTable;
+  process_counters: ProcessCounterTable;
+}
+
+// Exam days (0013_exam_days.sql) -------------------------------------------------------------
+export interface ExtraAttemptTable {
+  contestant_id: number;
+  contest_id: number;
+  reason: string;
+  granted_by: number | null;
+  granted_at: DefaultTimestamp;
+}
+export interface DashboardSnapshotTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  computed_at: Timestamp;
+  data: ColumnType<unknown, string, string>;
+}
+export interface ProcessCounterTable {
+  process_id: string;
+  started_at: Timestamp;
+  updated_at: Timestamp;
+  counters: ColumnType<unknown, string, string>;
+  baseline_at: Timestamp;
+  baseline: ColumnType<unknown, string, string>;
 }
 
 export type User = Selectable<UserTable>;

@@ -95,7 +95,11 @@ export const bookListResponseSchema = z.object({
 
 export const bookResponseSchema = z.object({
   success: z.literal(true),
-  data: bookSchema.extend({ questions_per_exam: z.number().int() }),
+  data: bookSchema.extend({
+    questions_per_exam: z.number().int(),
+    /** The exam window is open and exams use the book: its questions cannot be edited or deleted (new ones can be added). */
+    questions_frozen: z.boolean(),
+  }),
 });
 
 export const bookIdParamsSchema = z.object({ bookId: z.coerce.number().int().positive().max(2_147_483_647) });

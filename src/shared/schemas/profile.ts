@@ -83,7 +83,12 @@ export const contestantExamSchema = z.object({
   prediction: z.number().int().nullable(),
   /** ISO 8601 */
   start_time: z.string(),
+  /** The deadline, with the organiser's extension included. */
   end_time: z.string(),
+  /** Minutes the organiser added to this attempt after an incident (0..20). */
+  extension_minutes: z.number().int(),
+  /** This attempt is the extra one the organiser gave. */
+  extra: z.boolean(),
 });
 
 export const contestantSchema = z.object({
@@ -102,6 +107,8 @@ export const contestantSchema = z.object({
   class_room: z.object({ name: z.string() }).nullable(),
   /** Oldest attempt first. Any exam locks the contestant's fields. */
   exams: z.array(contestantExamSchema),
+  /** Attempts the organiser added to the contest's after an incident (0 or 1). */
+  extra_attempts: z.number().int(),
 });
 
 export const profileSchema = z.object({
@@ -136,3 +143,9 @@ export type Contestant = z.infer<typeof contestantSchema>;
 export type Profile = z.infer<typeof profileSchema>;
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
+
+/** What an attempt had from the organiser after an incident, as shown beside it ('' when nothing). */
+export function attemptRemarks(exam: Pick<ContestantExam, 'extra' | 'extension_minutes'>): string {
+  const remarks = [exam.extra ? 'lượt thi thêm' : '', exam.extension_minutes > 0 ? `gia hạn ${exam.extension_minutes} phút` : ''];
+  return remarks.filter(Boolean).join(', ');
+}

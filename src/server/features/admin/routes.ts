@@ -19,6 +19,7 @@ import { registerAdminNewsRoutes } from './news/routes';
 import { registerAdminPrivacyRoutes } from './privacy/routes';
 import { registerAdminRegradeRoutes } from './regrade/routes';
 import { registerAdminCertificateRoutes } from './certificates/routes';
+import { registerAdminExamDaysRoutes } from './exam-days/routes';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -64,6 +65,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
       registerAdminPrivacyRoutes(admin, services);
       registerAdminRegradeRoutes(admin, services);
       registerAdminCertificateRoutes(admin, services);
+      registerAdminExamDaysRoutes(admin, services);
     },
     { prefix: '/admin' },
   );

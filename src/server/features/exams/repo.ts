@@ -41,6 +41,10 @@ export async function examsOfContestant(db: Db, contestantId: number) {
     .execute();
 }
 
+/** Whether the organiser gave the contestant one extra attempt (0013_exam_days.sql). */
+export const hasExtraAttempt = async (db: Db, contestantId: number) =>
+  (await db.selectFrom('extra_attempts').select('contestant_id').where('contestant_id', '=', contestantId).executeTakeFirst()) !== undefined;
+
 export interface DrawnQuestion {
   id: number;
   value: string;
@@ -75,6 +79,8 @@ export interface NewExam {
   end_time: Date;
   questions: ExamQuestion[];
   answer_key: AnswerMap;
+  /** The contestant's id on a 4th attempt, which only an extra attempt allows (0013_exam_days.sql). */
+  extra_attempt_of?: number | null;
 }
 
 export const insertExam = (db: Db, exam: NewExam) =>

@@ -127,7 +127,9 @@ export async function startExam({ db, clock }: ExamDeps, user: AuthUser, bookId:
       const exams = await repo.examsOfContestant(trx, contestant.id);
       const inProgress = exams.find((exam) => exam.status === 2);
       if (inProgress) return { kind: 'doing', exam: inProgress };
-      const attemptsAllowed = Math.min(contest.attempts_per_contestant, MAX_ATTEMPTS_PER_CONTESTANT);
+      // The contest's attempts, plus the one the organiser may have given after an incident.
+      const extra = await repo.hasExtraAttempt(trx, contestant.id);
+      const attemptsAllowed = Math.min(contest.attempts_per_contestant, MAX_ATTEMPTS_PER_CONTESTANT) + (extra ? 1 : 0);
       if (exams.length >= attemptsAllowed) throw conflict(messages.noAttemptsLeft, 'no_attempts_left');
 
       const drawn = await repo.drawQuestions(trx, book.id, contest.questions_per_exam);
@@ -147,6 +149,7 @@ export async function startExam({ db, clock }: ExamDeps, user: AuthUser, bookId:
         contestant_id: contestant.id,
         book_id: book.id,
         attempt: exams.length + 1,
+        extra_attempt_of: exams.length + 1 > MAX_ATTEMPTS_PER_CONTESTANT ? contestant.id : null,
         start_time: now,
         end_time: new Date(now.getTime() + contest.exam_duration_seconds * 1000),
         questions,

@@ -20,7 +20,22 @@ export interface Metrics {
   requestShed(reason: ShedReason): void;
   /** The save batcher's observer, and its queue length read at scrape time. */
   saves: SaveBatcherObserver & { watchQueue(length: () => number): void };
+  /** This process's autosave counters since it started (the back office's dashboard sums the processes'). */
+  autosaveTotals(): AutosaveTotals;
 }
+
+export interface AutosaveTotals {
+  /** Saves acknowledged, and those of them acknowledged within 2 s. */
+  acknowledged: number;
+  within_2s: number;
+  /** Saves answered 503 by the save batcher. */
+  rejected: number;
+  /** Requests answered 503 by the load shedder (saves among them). */
+  shed: number;
+}
+
+/** "Acknowledged within 2 s": the bound of the dashboard's autosave health (a bucket of the ack histogram too). */
+const ACK_TARGET_MS = 2_000;
 
 export function createMetrics({ db }: { db: Db }): Metrics {
   const registry = new Registry();
@@ -100,6 +115,9 @@ export function createMetrics({ db }: { db: Db }): Metrics {
   // The pg pool; none on PGlite (one statement at a time, no pool to watch).
   if (poolStats(db)) registerPoolGauges(db, registers);
 
+  // Plain numbers beside the prom-client series: read every few seconds without serialising the registry.
+  const totals: AutosaveTotals = { acknowledged: 0, within_2s: 0, rejected: 0, shed: 0 };
+
   /** One child per method, route and status class: labels are hashed once, not on every request. */
   const durationByKey = new Map<string, Histogram.Internal<'method' | 'route' | 'status_class'>>();
 
@@ -119,16 +137,25 @@ export function createMetrics({ db }: { db: Db }): Metrics {
       child.observe(reply.elapsedTime / 1000);
       done();
     },
-    requestShed: (reason) => requestsShed.inc({ reason }),
+    requestShed(reason) {
+      totals.shed += 1;
+      requestsShed.inc({ reason });
+    },
     saves: {
       batchSent: (size) => saveBatchSize.observe(size),
       saveAcknowledged(waitMs) {
+        totals.acknowledged += 1;
+        if (waitMs <= ACK_TARGET_MS) totals.within_2s += 1;
         savesAcknowledged.inc();
         saveAckSeconds.observe(waitMs / 1000);
       },
-      saveRejected: (reason) => savesRejected.inc({ reason }),
+      saveRejected(reason) {
+        totals.rejected += 1;
+        savesRejected.inc({ reason });
+      },
       watchQueue: (length) => saveQueues.push(length),
     },
+    autosaveTotals: () => ({ ...totals }),
   };
 }
 

@@ -113,8 +113,12 @@ describe('GET /api/profile', () => {
         prediction: 1234,
         start_time: expect.any(String),
         end_time: expect.any(String),
+        // Issue 13: nothing given by the organiser after an incident.
+        extension_minutes: 0,
+        extra: false,
       },
     ]);
+    expect(data.childrens[0].extra_attempts).toBe(0);
     expect(data.childrens[1]).toMatchObject({ position: 2, class_room_id: 'other', class_room_other: '5K', class: '5K', class_room: null, exams: [] });
   });
 

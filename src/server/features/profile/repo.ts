@@ -41,11 +41,19 @@ export const listExamsOfContestants = (db: Db, contestantIds: number[]) =>
           'e.prediction',
           'e.start_time',
           'e.end_time',
+          'e.extension_minutes',
         ])
         .where('e.contestant_id', 'in', contestantIds)
         .orderBy('e.contestant_id')
         .orderBy('e.attempt')
         .execute();
+
+/** The contestants the organiser gave an extra attempt (0013_exam_days.sql). */
+export async function contestantsWithExtraAttempt(db: Db, contestantIds: number[]): Promise<Set<number>> {
+  if (contestantIds.length === 0) return new Set();
+  const rows = await db.selectFrom('extra_attempts').select('contestant_id').where('contestant_id', 'in', contestantIds).execute();
+  return new Set(rows.map((row) => row.contestant_id));
+}
 
 // Saving ---------------------------------------------------------------------------------------
 

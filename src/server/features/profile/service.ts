@@ -2,7 +2,7 @@
 // the save of the whole list in one transaction.
 import { accountMessages, messages, privacyMessages } from '../../../shared/messages';
 import { needsPrivacyConsent, PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
-import { CLASS_ROOM_OTHER, MAX_CONTESTANTS_PER_ACCOUNT } from '../../../shared/rules';
+import { CLASS_ROOM_OTHER, MAX_ATTEMPTS_PER_CONTESTANT, MAX_CONTESTANTS_PER_ACCOUNT } from '../../../shared/rules';
 import { normalisePhone, type ApiUser } from '../../../shared/schemas/auth';
 import type { Contestant, ContestantValues, Profile } from '../../../shared/schemas/profile';
 import { printedClass, type ContestantColumns } from '../../db/contestants';
@@ -10,6 +10,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, type FieldErrors }
 import type { AuthUser } from '../auth/guard';
 import { toApiUser } from '../auth/user-view';
 import type { Services } from '../../services';
+import { getCurrentContest } from '../contest/repo';
 import * as repo from './repo';
 
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -26,10 +27,14 @@ export async function loadProfile(deps: ProfileDeps, userId: number): Promise<Pr
   const account = await repo.findAccount(db, userId);
   if (!account) throw notFound(messages.notFound);
   const contestants = account.role === 'parent' ? await repo.listContestantViews(db, userId) : [];
-  const exams = await repo.listExamsOfContestants(
-    db,
-    contestants.map((c) => c.id),
-  );
+  const ids = contestants.map((c) => c.id);
+  const [exams, withExtra, contest] = await Promise.all([
+    repo.listExamsOfContestants(db, ids),
+    repo.contestantsWithExtraAttempt(db, ids),
+    ids.length > 0 ? getCurrentContest(db) : undefined,
+  ]);
+  // Attempts past the contest's own are the extra one the organiser gave.
+  const baseAttempts = Math.min(contest?.attempts_per_contestant ?? MAX_ATTEMPTS_PER_CONTESTANT, MAX_ATTEMPTS_PER_CONTESTANT);
   const childrens: Contestant[] = contestants.map((c) => ({
     id: c.id,
     position: c.position,
@@ -57,7 +62,10 @@ export async function loadProfile(deps: ProfileDeps, userId: number): Promise<Pr
         prediction: e.prediction,
         start_time: e.start_time.toISOString(),
         end_time: e.end_time.toISOString(),
+        extension_minutes: e.extension_minutes,
+        extra: withExtra.has(c.id) && e.attempt > baseAttempts,
       })),
+    extra_attempts: withExtra.has(c.id) ? 1 : 0,
   }));
   return {
     ...toApiUser(account),

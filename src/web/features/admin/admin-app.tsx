@@ -13,6 +13,8 @@ import { AuditPage } from './audit/audit-page';
 import { PrivacyAdminPage } from './privacy/privacy-admin-page';
 import { RegradesPage } from './regrade/regrades-page';
 import { CertificatesAdminPage } from './certificates/certificates-page';
+import { DashboardPage } from './exam-days/dashboard-page';
+import { IncidentsPage } from './exam-days/incidents-page';
 import { AdminHome } from './admin-home';
 import './admin.css';
 
@@ -26,6 +28,8 @@ export const adminSections = [
   { path: '/du-lieu-ca-nhan', label: 'Dữ liệu cá nhân', component: PrivacyAdminPage },
   { path: '/cham-lai', label: 'Chấm lại câu hỏi', component: RegradesPage },
   { path: '/giay-chung-nhan', label: 'Giấy chứng nhận', component: CertificatesAdminPage },
+  { path: '/theo-doi', label: 'Theo dõi kỳ thi', component: DashboardPage },
+  { path: '/ho-tro', label: 'Hỗ trợ thí sinh', component: IncidentsPage },
   { path: '/nhat-ky', label: 'Nhật ký thao tác', component: AuditPage },
 ] as const;
 

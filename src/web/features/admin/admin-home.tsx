@@ -23,6 +23,15 @@ export function AdminHome() {
           <Link href="/tin-tuc">Tin tức</Link>: đăng thông báo lên trang chủ.
         </li>
       </ol>
+      <p>Trong thời gian thi:</p>
+      <ul className="admin-steps">
+        <li>
+          <Link href="/theo-doi">Theo dõi kỳ thi</Link>: thí sinh đang thi, lượt thi hôm nay theo quận/huyện, trường, khối lớp và theo giờ; tình trạng lưu bài.
+        </li>
+        <li>
+          <Link href="/ho-tro">Hỗ trợ thí sinh</Link>: tìm thí sinh gặp sự cố, thêm một lượt thi hoặc gia hạn lượt thi đang làm.
+        </li>
+      </ul>
       <p>
         <Link href="/du-lieu-ca-nhan">Dữ liệu cá nhân</Link>: hồ sơ xử lý dữ liệu, thời hạn lưu trữ, thống kê ẩn danh.
       </p>

@@ -280,16 +280,20 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
     [store, navigate, backend.finishedPath],
   );
 
-  const resync = useCallback(async () => {
+  /** The server's clock and deadline (the organiser may have extended it); the new end, or undefined when unknown. */
+  const resync = useCallback(async (): Promise<number | undefined> => {
     const sentAt = Date.now();
     try {
       const time = await backend.time();
       offsetMs.current = clockOffset(time.data.server_time, sentAt, Date.now());
-      setEndMs(Date.parse(time.data.end_time));
+      const end = Date.parse(time.data.end_time);
+      setEndMs(end);
       if (time.data.status === 1 && mounted.current) finish(examMessages.alreadySubmitted);
+      return time.data.status === 1 ? undefined : end;
     } catch (error) {
       if (isSessionEnded(error) && mounted.current) setSessionEnded(true);
       // Otherwise the next re-sync (or the local clock, corrected at the last one) carries on.
+      return undefined;
     }
   }, [backend, finish]);
 
@@ -363,6 +367,11 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
   }, []);
   const remainingMs = endMs - now;
 
+  // At the deadline, one last look at the server's: the organiser may have extended the attempt
+  // since the last re-sync (which runs only every minute). Without an answer, the time is up.
+  const checkingEnd = useRef(false);
+  const phaseNow = useRef(phase);
+  phaseNow.current = phase;
   useEffect(() => {
     const crossed = timeNoticeCrossed(previousRemaining.current, remainingMs);
     previousRemaining.current = remainingMs;
@@ -370,11 +379,18 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
   }, [remainingMs]);
 
   useEffect(() => {
-    if (phase === 'answering' && remainingMs <= 0) {
+    if (phase !== 'answering' || remainingMs > 0 || checkingEnd.current) return;
+    checkingEnd.current = true;
+    void resync().then((end) => {
+      checkingEnd.current = false;
+      if (!mounted.current) return;
+      if (end !== undefined && end > Date.now() + offsetMs.current) return;
+      // Unless something else ended the answering meanwhile (a submit, a refused save).
+      if (phaseNow.current !== 'answering' || finished.current) return;
       setPhase('timeup');
       notify('error', messages.timeUp);
-    }
-  }, [phase, remainingMs]);
+    });
+  }, [phase, remainingMs, resync]);
 
   useEffect(() => {
     if (phase !== 'timeup') return;

@@ -6,7 +6,7 @@ import { examMessages, messages } from '../../../shared/messages';
 import { formatDate } from '../../../shared/format';
 import { MAX_ATTEMPTS_PER_CONTESTANT, NOTICE_MS } from '../../../shared/rules';
 import type { ExamBook } from '../../../shared/schemas/exams';
-import type { Contestant, ProfileResponse } from '../../../shared/schemas/profile';
+import { attemptRemarks, type Contestant, type ProfileResponse } from '../../../shared/schemas/profile';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
 import { notify } from '../../components/ui/notices';
@@ -153,7 +153,7 @@ function StartForm({ contestants }: { contestants: Contestant[] }) {
         <SelectField label="Thí sinh" value={childId} onChange={(event) => setChildId(event.target.value)} error={errors.child}>
           <option value="">-- Chọn thí sinh --</option>
           {contestants.map((contestant) => {
-            const left = attemptsAllowed - contestant.exams.length;
+            const left = attemptsAllowed + contestant.extra_attempts - contestant.exams.length;
             return (
               <option key={contestant.id} value={contestant.id}>
                 {contestant.fullname} ({left > 0 ? `còn ${left} lượt thi` : 'hết lượt thi'})
@@ -208,7 +208,11 @@ function ExamTable({ contestants }: { contestants: Contestant[] }) {
               <td data-label="Thí sinh">
                 <span>
                   {contestant.fullname}
-                  <span className="muted"> – lần {exam.attempt}, {exam.book.name}</span>
+                  <span className="muted">
+                    {' '}
+                    – lần {exam.attempt}
+                    {attemptRemarks(exam) && ` (${attemptRemarks(exam)})`}, {exam.book.name}
+                  </span>
                 </span>
               </td>
               <td data-label="Điểm">{exam.status === 1 ? `${exam.points ?? 0}/100` : <span className="status-doing">Đang thi</span>}</td>

@@ -2,7 +2,8 @@
 // finished exams ('Kết quả thi') and the exam in progress ('Tiếp tục thi').
 import { useEffect, useState } from 'react';
 import { formatDuration, formatNumber } from '../../../shared/format';
-import type { Contestant, ContestantExam, ProfileResponse } from '../../../shared/schemas/profile';
+import { MAX_ATTEMPTS_PER_CONTESTANT } from '../../../shared/rules';
+import { attemptRemarks, type Contestant, type ContestantExam, type ProfileResponse } from '../../../shared/schemas/profile';
 import { api } from '../../lib/api-client';
 import { Link } from '../../lib/router';
 import { useSite } from '../../lib/site';
@@ -44,7 +45,8 @@ export function ParentReport() {
 }
 
 function ChildBlock({ child }: { child: Contestant }) {
-  const attemptsAllowed = useSite()?.contest?.attempts_per_contestant;
+  // The contest's attempts plus the extra one the organiser may have given after an incident.
+  const attemptsAllowed = (useSite()?.contest?.attempts_per_contestant ?? MAX_ATTEMPTS_PER_CONTESTANT) + child.extra_attempts;
   const exams = [...child.exams].sort((a, b) => a.attempt - b.attempt);
   const headingId = `report-child-${child.id}`;
   return (
@@ -79,7 +81,10 @@ function ExamItem({ exam, childId }: { exam: ContestantExam; childId: number }) 
   if (exam.status === 2) {
     return (
       <li className="report-exam report-exam-doing">
-        <span className="report-exam-attempt">Lần thi {exam.attempt}</span>
+        <span className="report-exam-attempt">
+          Lần thi {exam.attempt}
+          {attemptRemarks(exam) && <span className="report-exam-remarks"> ({attemptRemarks(exam)})</span>}
+        </span>
         <span className="report-exam-status">đang thi</span>
         <Link className="btn btn-accent" href={`/bat-dau-thi/${exam.book_id}/${childId}/${exam.slug}`}>
           Tiếp tục thi
@@ -90,7 +95,10 @@ function ExamItem({ exam, childId }: { exam: ContestantExam; childId: number }) 
   const seconds = (exam.time_complete_minutes ?? 0) * 60 + (exam.time_complete_seconds ?? 0);
   return (
     <li className="report-exam">
-      <span className="report-exam-attempt">Lần thi {exam.attempt}</span>
+      <span className="report-exam-attempt">
+          Lần thi {exam.attempt}
+          {attemptRemarks(exam) && <span className="report-exam-remarks"> ({attemptRemarks(exam)})</span>}
+        </span>
       <dl className="report-exam-facts">
         <div>
           <dt>Điểm</dt>

@@ -240,20 +240,22 @@ describe('questions', () => {
     expect(invented.body.errors).toEqual({ audio: booksMessages.audioUnknown });
   });
 
-  it('refuses to delete a question drawn in an exam (it can still be corrected)', async () => {
+  it('refuses to delete a question drawn in an exam (it can still be corrected outside the exam window)', async () => {
     const exam = await startExam(server);
     const drawn = exam.questions[0]!;
     const refused = await as('DELETE', `/api/admin/questions/${drawn.id}`);
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ code: 'in_use', message: booksMessages.questionDrawn });
     const stored = (await as('GET', `/api/admin/books/${exam.bookId}/questions?per_page=200`)).body.data.items.find((q: { id: number }) => q.id === drawn.id);
-    const corrected = await as('PUT', `/api/admin/questions/${drawn.id}`, {
+    const correction = {
       value: `${stored.value} (đã sửa)`,
       audio: null,
       answers: stored.answers.map((a: { value: string }) => ({ value: a.value })),
       correct: stored.answers.findIndex((a: { is_correct: boolean }) => a.is_correct),
-    });
-    expect(corrected.status).toBe(200);
+    };
+    // While the window is open the questions of a book with exams are frozen (exam-days.api.test.ts).
+    expect((await as('PUT', `/api/admin/questions/${drawn.id}`, correction)).body.code).toBe('questions_frozen');
+    await beforeWindow(async () => expect((await as('PUT', `/api/admin/questions/${drawn.id}`, correction)).status).toBe(200));
   });
 
   it('refuses a delete that leaves a bank smaller than an exam draws while the window is open', async () => {

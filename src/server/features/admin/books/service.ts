@@ -2,6 +2,7 @@
 // log in its own transaction.
 import type { PageQuery } from '../../../../shared/schemas/admin';
 import { booksMessages, type QuestionData } from '../../../../shared/schemas/admin-books';
+import { examDaysMessages } from '../../../../shared/messages';
 import { questionKey } from '../../../../shared/question-formats/question-text';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../auth/guard';
@@ -36,10 +37,28 @@ export async function listBooks({ db }: Deps, q?: string) {
   return { items, questions_per_exam: perExam };
 }
 
-export async function getBook({ db }: Deps, id: number) {
+export async function getBook({ db, clock }: Deps, id: number) {
   const book = await repo.findBook(db, id);
   if (!book) throw bookNotFound();
-  return { ...book, questions_per_exam: await questionsPerExam(db) };
+  return { ...book, questions_per_exam: await questionsPerExam(db), questions_frozen: await questionsFrozen({ db, clock }, id) };
+}
+
+/**
+ * While the exam window is open, the questions of a book that exams use are frozen: an exam in
+ * progress must never change under a child. A wrong key is corrected by regrading instead.
+ * New questions may still be added (one by one or appended by an import): exams already drawn do
+ * not contain them. Replacing the bank of a book with exams is refused at any time (importQuestions).
+ */
+async function questionsFrozen({ db, clock }: Deps, bookId: number): Promise<boolean> {
+  const contest = await getCurrentContest(db);
+  if (!contest) return false;
+  const now = clock.now();
+  const windowOpen = contest.exam_starts_at <= now && now < contest.exam_ends_at;
+  return windowOpen && (await repo.bookHasExams(db, bookId));
+}
+
+async function assertNotFrozen(deps: Deps, bookId: number) {
+  if (await questionsFrozen(deps, bookId)) throw conflict(examDaysMessages.questionsFrozen, 'questions_frozen');
 }
 
 async function checkGroup(db: Deps['db'], classGroupId: number) {
@@ -163,6 +182,7 @@ export async function updateQuestion({ db, clock }: Deps, actor: Actor, id: numb
       await repo.lockBook(trx, before.book_id);
       await checkBankSize({ db: trx, clock }, (await repo.countQuestions(trx, before.book_id)) - 1);
     }
+    await assertNotFrozen({ db: trx, clock }, before.book_id);
     // A question already drawn can be corrected: exams keep the text they were drawn with.
     await repo.updateQuestion(trx, id, question, before.answers.map((a) => a.id));
     await recordAudit(trx, actor, {
@@ -191,6 +211,7 @@ export async function deleteQuestion(deps: Deps, actor: Actor, id: number) {
     if (!question) throw questionNotFound();
     const book = await repo.lockBook(trx, question.book_id);
     if (await repo.isDrawn(trx, question.book_id, id)) throw conflict(booksMessages.questionDrawn, 'in_use');
+    await assertNotFrozen({ ...deps, db: trx }, question.book_id);
     // A practice question is not part of the bank an exam draws from.
     if (!question.is_practice) await checkBankSize({ ...deps, db: trx }, (await repo.countQuestions(trx, question.book_id)) - 1);
     await repo.deleteQuestions(trx, [id]);

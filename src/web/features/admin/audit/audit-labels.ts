@@ -27,6 +27,7 @@ const things: Record<string, string> = {
   media: 'Tệp tải lên',
   privacy: 'Dữ liệu cá nhân',
   certificate: 'Giấy chứng nhận',
+  exam: 'Lượt thi',
 };
 
 const actions: Record<string, string> = {
@@ -51,6 +52,8 @@ const actions: Record<string, string> = {
   erase: 'xoá tài khoản theo yêu cầu',
   regrade: 'chấm lại',
   revoke: 'thu hồi',
+  extra_attempt: 'thêm một lượt thi',
+  extend: 'gia hạn',
 };
 
 /** 'news.publish' -> 'Tin tức: đăng'; unknown parts as they are. */
@@ -74,6 +77,7 @@ export const kindFilters: { value: string; label: string }[] = [
   { value: 'settings', label: things.settings! },
   { value: 'news', label: things.news! },
   { value: 'privacy', label: things.privacy! },
+  { value: 'exam', label: things.exam! },
 ];
 
 const fields: Record<string, string> = {

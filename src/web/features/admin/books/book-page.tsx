@@ -19,9 +19,10 @@ import { BookForm } from './book-form';
 import { BankSize } from './book-list';
 import { QuestionEditor } from './question-editor';
 import { RegradeDialog } from '../regrade/regrade-dialog';
+import { examDaysMessages } from '../../../../shared/messages';
 import { formatNumber } from '../../../../shared/format';
 
-type BookDetails = AdminBook & { questions_per_exam: number };
+type BookDetails = AdminBook & { questions_per_exam: number; questions_frozen: boolean };
 const PER_PAGE = 20;
 
 export function BookPage({ bookId }: { bookId: number }) {
@@ -65,6 +66,11 @@ export function BookPage({ bookId }: { bookId: number }) {
             {data.exam_count > 0 && ` Đã có ${formatNumber(data.exam_count)} bài thi của sách này.`}
             {` Câu hỏi thi thử (không bao giờ có trong bài thi thật): ${formatNumber(data.practice_count)}.`}
           </p>
+          {data.questions_frozen && (
+            <p className="alert alert-warning" role="status" data-testid="questions-frozen">
+              {examDaysMessages.questionsFrozen}
+            </p>
+          )}
           <section className="admin-card" aria-labelledby="book-details-title">
             <h2 id="book-details-title">Thông tin sách</h2>
             <div className="book-cover-row">
@@ -109,6 +115,7 @@ export function BookPage({ bookId }: { bookId: number }) {
           onEdit={setEditing}
           onDelete={setDeleting}
           onRegrade={data && data.exam_count > 0 ? (question, number) => setRegrading({ question, number }) : undefined}
+          frozen={data?.questions_frozen ?? false}
         />
         {questions.data && <Pager page={page} perPage={PER_PAGE} total={questions.data.total} onPage={setPage} />}
       </section>
@@ -210,8 +217,11 @@ function QuestionTable({
   onEdit,
   onDelete,
   onRegrade,
+  frozen,
 }: {
   page: Page<AdminQuestion> | undefined;
+  /** The exam window is open and exams use the book: no edit, no delete (adding stays possible). */
+  frozen: boolean;
   loading: boolean;
   firstNumber: number;
   onEdit: (question: AdminQuestion) => void;
@@ -249,10 +259,10 @@ function QuestionTable({
               </td>
               <td>
                 <div className="question-actions">
-                  <Button variant="outline" onClick={() => onEdit(question)} aria-label={`Sửa câu ${firstNumber + i}`}>
+                  <Button variant="outline" disabled={frozen} onClick={() => onEdit(question)} aria-label={`Sửa câu ${firstNumber + i}`}>
                     Sửa
                   </Button>
-                  <Button variant="outline" onClick={() => onDelete(question)} aria-label={`Xoá câu ${firstNumber + i}`}>
+                  <Button variant="outline" disabled={frozen} onClick={() => onDelete(question)} aria-label={`Xoá câu ${firstNumber + i}`}>
                     Xoá
                   </Button>
                   {onRegrade && (

@@ -1,0 +1,132 @@
+// Issue 13, exam days: the organiser follows the exam window on /quan-tri/theo-doi and sees an
+// exam in progress counted; a family whose child used the three attempts calls; the organiser
+// finds the child on /quan-tri/ho-tro by the parent's phone, gives one extra attempt with a reason
+// (refused without one), extends the extra attempt once it is started, and the family sees four
+// attempts in /du-thi and its report, the extra one marked with its extension. On the server
+// whose exams last 25 seconds, an exam extended while the child answers goes on past its old
+// deadline without a reload.
+import type { APIRequestContext } from '@playwright/test';
+import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, logInAs, storeSession, test } from './fixtures';
+import { SHORT_EXAM_PORT } from '../playwright.config';
+import { chooseAnswer, logIn, registerFamily, startExamByApi, type Family } from './exam-fixtures';
+
+async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = await response.json();
+  expect(response.ok(), JSON.stringify(body)).toBe(true);
+  return body as T;
+}
+
+/** Starts an exam and submits it with every question answered (the first answer each time). */
+async function takeWholeExam(request: APIRequestContext, family: Family) {
+  const headers = { authorization: `Bearer ${family.token}` };
+  const exam = await startExamByApi(request, family);
+  const loaded = await ok(await request.get(`/api/examing?book_id=${exam.bookId}&child_id=${family.childId}&slug_exam=${exam.slug}`, { headers }));
+  const answers = loaded.data.data_questions.map((q: { id: number; answers: { id: number }[] }) => ({ question_id: q.id, answer_id: q.answers[0]!.id }));
+  await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: exam.examId, slug: exam.slug, answers, prediction: 1000 } }));
+}
+
+test('the organiser follows an exam live, gives an extra attempt and an extension, and the family sees them', async ({ page, browser, request, baseURL }) => {
+  test.setTimeout(180_000);
+  const family = await registerFamily(request, 'Phạm Gặp Sự Cố');
+  await startExamByApi(request, family);
+
+  // The dashboard counts the exam in progress (its figures are at most a few seconds old).
+  await logInAs(page, DEMO_ORGANISER);
+  await page.goto('/quan-tri/theo-doi');
+  await expectLoaded(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Theo dõi kỳ thi' })).toBeVisible();
+  const live = page.getByTestId('exam-days-totals').locator('div', { hasText: 'Đang thi' }).locator('dd');
+  await expect(live).toHaveText(/^[1-9][\d.]*$/, { timeout: 20_000 });
+  await expect(page.getByRole('img', { name: /lượt bắt đầu thi/ })).toBeVisible();
+  await expect(page.getByText('Tình trạng lưu bài tự động')).toBeVisible();
+  await expectAccessible(page, 'exam-day dashboard');
+
+  // The child's three attempts are used up (the one in progress submitted, two more taken).
+  const headers = { authorization: `Bearer ${family.token}` };
+  const profile = await ok(await request.get('/api/profile', { headers }));
+  const running = profile.data.childrens[0].exams[0];
+  const runningExam = await ok(await request.get(`/api/examing?book_id=${running.book_id}&child_id=${family.childId}&slug_exam=${running.slug}`, { headers }));
+  const answers = runningExam.data.data_questions.map((q: { id: number; answers: { id: number }[] }) => ({ question_id: q.id, answer_id: q.answers[0]!.id }));
+  await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: running.id, slug: running.slug, answers, prediction: 1000 } }));
+  await takeWholeExam(request, family);
+  await takeWholeExam(request, family);
+
+  // The family calls: the organiser finds the child by part of the parent's phone.
+  await page.goto('/quan-tri/ho-tro');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hỗ trợ thí sinh' })).toBeVisible();
+  await page.getByLabel('Số điện thoại phụ huynh').fill(family.phone.slice(-7));
+  await page.getByRole('button', { name: 'Tìm', exact: true }).click();
+  const card = page.getByRole('article', { name: 'Phạm Gặp Sự Cố' });
+  await expect(card.getByTestId('incident-attempts')).toContainText('Được thi 3 lượt, còn 0 lượt.');
+  await expect(card.getByRole('table', { name: /Các lượt thi/ }).getByRole('row')).toHaveCount(4);
+  await expectAccessible(page, 'incident desk');
+
+  // A reason is required; with one, the extra attempt is given.
+  await card.getByRole('button', { name: 'Thêm một lượt thi' }).click();
+  const dialog = page.getByRole('dialog', { name: /Thêm một lượt thi cho Phạm Gặp Sự Cố/ });
+  await dialog.getByRole('button', { name: 'Thêm lượt thi' }).click();
+  await expect(dialog.getByText('Vui lòng nhập lý do (được ghi vào nhật ký).')).toBeVisible();
+  await expectAccessible(page, 'extra attempt dialog with an error');
+  await dialog.getByLabel(/Lý do/).fill('Điện thoại của phụ huynh hết pin giữa lượt thi thứ 3');
+  await dialog.getByRole('button', { name: 'Thêm lượt thi' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('incident-attempts')).toContainText('Được thi 4 lượt, còn 1 lượt.');
+  await expect(card.getByRole('button', { name: 'Thêm một lượt thi' })).toHaveCount(0);
+
+  // The family sees the fourth attempt on /du-thi and in its report.
+  const familyContext = await browser.newContext();
+  await storeSession(familyContext, baseURL!, family);
+  const familyPage = await familyContext.newPage();
+  await familyPage.goto('/du-thi');
+  await expect(familyPage.getByLabel('Thí sinh').locator('option', { hasText: 'Phạm Gặp Sự Cố' })).toHaveText('Phạm Gặp Sự Cố (còn 1 lượt thi)');
+  await familyPage.goto('/bao-cao');
+  await expect(familyPage.getByTestId('attempts-note')).toHaveText('Số lần còn được tham gia thi: 1');
+
+  // The child starts the extra attempt; the organiser extends it by 5 minutes.
+  await startExamByApi(request, family);
+  await page.getByRole('button', { name: 'Tìm', exact: true }).click();
+  await card.getByRole('button', { name: 'Gia hạn lượt thi 4' }).click();
+  const extend = page.getByRole('dialog', { name: /Gia hạn lượt thi 4/ });
+  await extend.getByLabel('Số phút gia hạn').fill('25');
+  await extend.getByLabel(/Lý do/).fill('Mạng của trường bị ngắt');
+  await extend.getByRole('button', { name: 'Gia hạn' }).click();
+  await expect(extend.getByText('Mỗi lượt thi được gia hạn tổng cộng tối đa 20 phút: còn gia hạn được 20 phút.')).toBeVisible();
+  await extend.getByLabel('Số phút gia hạn').fill('5');
+  await extend.getByRole('button', { name: 'Gia hạn' }).click();
+  await expect(extend).toBeHidden();
+  await expect(card.getByRole('row', { name: /^4 / })).toContainText('Lượt thi thêm, Gia hạn 5 phút');
+
+  await familyPage.goto('/du-thi');
+  await expect(familyPage.getByRole('cell', { name: /lần 4 \(lượt thi thêm, gia hạn 5 phút\)/ })).toBeVisible();
+  await expect(familyPage.getByLabel('Thí sinh').locator('option', { hasText: 'Phạm Gặp Sự Cố' })).toHaveText('Phạm Gặp Sự Cố (hết lượt thi)');
+  await expectAccessible(familyPage, '/du-thi with an extra attempt');
+  await familyContext.close();
+});
+
+test.describe('on a contest with a 25-second exam', () => {
+  test.use({ baseURL: `http://127.0.0.1:${SHORT_EXAM_PORT}` });
+
+  test('an attempt extended while the child answers goes on past its old deadline', async ({ page, context, request, baseURL }) => {
+    test.setTimeout(90_000);
+    const family = await registerFamily(request, 'Đỗ Được Gia Hạn');
+    const exam = await startExamByApi(request, family);
+    await logIn(context, baseURL!, family);
+    await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
+    await chooseAnswer(page, 0);
+
+    // The organiser extends it by one minute (the exam screen re-reads its deadline only every minute).
+    const login = await ok(await request.post('/api/login', { data: DEMO_ORGANISER }));
+    const headers = { authorization: `Bearer ${login.access_token}` };
+    const before = await ok(await request.get(`/api/examing/get-time?exam_id=${exam.examId}`, { headers: { authorization: `Bearer ${family.token}` } }));
+    await ok(await request.post(`/api/admin/exam-days/exams/${exam.examId}/extend`, { headers, data: { minutes: 1, reason: 'Mạng của trường bị ngắt' } }));
+
+    // Past the old deadline the child is still answering, and the countdown shows the new one.
+    const oldEnd = Date.parse(before.data.end_time);
+    await page.waitForTimeout(Math.max(0, oldEnd - Date.now()) + 3_000);
+    await expect(page.getByRole('alert').filter({ hasText: 'Hết thời gian làm bài' })).toHaveCount(0);
+    await expect(page.locator('.exam-answer input').first()).toBeEnabled();
+    await expect(page.locator('.exam-time time')).toHaveText(/^00:00:[45]\d$/);
+    await page.getByRole('button', { name: 'Câu sau' }).click();
+    await chooseAnswer(page, 1);
+  });
+});

@@ -1,0 +1,318 @@
+// SQL of the exam days: the dashboard's aggregates (run by one process at a time, at most every
+// few seconds, see service.ts), its stored snapshot, the processes' autosave counters, and the
+// incident desk (find a contestant, an extra attempt, an extended deadline).
+import { sql } from 'kysely';
+import type { Db } from '../../../db/client';
+import { printedClassSql } from '../../../db/contestants';
+
+/** pg_advisory_xact_lock's first key for the dashboard (the second is unused: 0). */
+const DASHBOARD_LOCK = 7316454;
+
+// Dashboard snapshot -----------------------------------------------------------------------------
+
+export async function readSnapshot(db: Db) {
+  return db.selectFrom('dashboard_snapshots').select(['computed_at', 'data']).executeTakeFirst();
+}
+
+export async function writeSnapshot(db: Db, computedAt: Date, data: unknown) {
+  const json = JSON.stringify(data);
+  await db
+    .insertInto('dashboard_snapshots')
+    .values({ computed_at: computedAt, data: json })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ computed_at: computedAt, data: json }))
+    .execute();
+}
+
+/** Whether this transaction now holds the dashboard's lock (false: another process computes). */
+export async function tryDashboardLock(db: Db): Promise<boolean> {
+  const { rows } = await sql<{ got: boolean }>`SELECT pg_try_advisory_xact_lock(${DASHBOARD_LOCK}, 0) AS got`.execute(db);
+  return rows[0]!.got;
+}
+
+/** Waits for the process that computes the dashboard (only when none was ever stored). */
+export async function waitDashboardLock(db: Db): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(${DASHBOARD_LOCK}, 0)`.execute(db);
+}
+
+// Dashboard aggregates ---------------------------------------------------------------------------
+
+/** Registrations and names: they change slowly on exam day, so the dashboard reads them only every minute. */
+export interface Registrations {
+  parents: number;
+  contestants: number;
+  /** Contestants per district, school and class group, with the line's name (and a school's district). */
+  rows: { level: Level; id: number; contestants: number }[];
+  names: { level: Level; id: number; name: string; district: string }[];
+}
+
+/** Today's activity and the contest's exams, recounted at every refresh. */
+export interface ActivityTotals {
+  in_progress: number;
+  started_today: number;
+  finished_today: number;
+  started_total: number;
+  finished_total: number;
+}
+
+export type Level = 'district' | 'school' | 'class_group';
+type Counted = { district_id: number | null; school_id: number | null; class_group_id: number | null };
+
+const levelOf = (row: Counted): { level: Level; id: number } =>
+  row.school_id !== null
+    ? { level: 'school', id: row.school_id }
+    : row.district_id !== null
+      ? { level: 'district', id: row.district_id }
+      : { level: 'class_group', id: row.class_group_id! };
+
+/** One pass over the users and one over the contestants (index-only on their indexes when the visibility map allows). */
+export async function registrations(db: Db): Promise<Registrations> {
+  const { rows: totals } = await sql<{ parents: string | number; contestants: string | number }>`
+    SELECT (SELECT count(*) FROM users WHERE role = 'parent') AS parents, (SELECT count(*) FROM contestants) AS contestants`.execute(db);
+  const { rows } = await sql<Counted & { n: string | number }>`
+    SELECT district_id, school_id, class_group_id, count(*) AS n
+    FROM contestants GROUP BY GROUPING SETS ((district_id), (school_id), (class_group_id))`.execute(db);
+  const [districts, schools, groups] = await Promise.all([
+    db.selectFrom('districts').select(['id', 'name']).execute(),
+    db.selectFrom('schools').innerJoin('districts', 'districts.id', 'schools.district_id').select(['schools.id', 'schools.name', 'districts.name as district']).execute(),
+    db.selectFrom('class_groups').select(['id', 'name']).execute(),
+  ]);
+  return {
+    parents: Number(totals[0]!.parents),
+    contestants: Number(totals[0]!.contestants),
+    rows: rows.map((row) => ({ ...levelOf(row), contestants: Number(row.n) })),
+    names: [
+      ...districts.map((d) => ({ level: 'district' as const, id: d.id, name: d.name, district: '' })),
+      ...schools.map((s) => ({ level: 'school' as const, id: s.id, name: s.name, district: s.district })),
+      ...groups.map((g) => ({ level: 'class_group' as const, id: g.id, name: g.name, district: '' })),
+    ],
+  };
+}
+
+/**
+ * The top-line counts of exams. Each reads an index: exams in progress the partial index on
+ * end_time, the contest's exams (contest_id, start_time), the finished ones (contest_id, submitted_at).
+ */
+export async function activityTotals(db: Db, contestId: number, dayStart: Date, inProgressSince: Date): Promise<ActivityTotals> {
+  const { rows } = await sql<Record<keyof ActivityTotals, string | number>>`
+    SELECT
+      (SELECT count(*) FROM exams WHERE status = 2 AND end_time >= ${inProgressSince}) AS in_progress,
+      (SELECT count(*) FROM exams WHERE contest_id = ${contestId} AND start_time >= ${dayStart}) AS started_today,
+      (SELECT count(*) FROM exams WHERE status = 1 AND contest_id = ${contestId} AND submitted_at >= ${dayStart}) AS finished_today,
+      (SELECT count(*) FROM exams WHERE contest_id = ${contestId}) AS started_total,
+      (SELECT count(*) FROM exams WHERE status = 1 AND contest_id = ${contestId}) AS finished_total`.execute(db);
+  const row = rows[0]!;
+  return {
+    in_progress: Number(row.in_progress),
+    started_today: Number(row.started_today),
+    finished_today: Number(row.finished_today),
+    started_total: Number(row.started_total),
+    finished_total: Number(row.finished_total),
+  };
+}
+
+/** Exams started in each hour from dayStart (24 counts). */
+export async function startedPerHour(db: Db, contestId: number, dayStart: Date): Promise<number[]> {
+  const dayEnd = new Date(dayStart.getTime() + 86_400_000);
+  const { rows } = await sql<{ hour: number; n: string | number }>`
+    SELECT floor(extract(epoch FROM start_time - ${dayStart}::timestamptz) / 3600)::integer AS hour, count(*) AS n
+    FROM exams
+    WHERE contest_id = ${contestId} AND start_time >= ${dayStart} AND start_time < ${dayEnd}
+    GROUP BY 1`.execute(db);
+  const hours = Array.from({ length: 24 }, () => 0);
+  for (const row of rows) if (row.hour >= 0 && row.hour < 24) hours[row.hour] = Number(row.n);
+  return hours;
+}
+
+export interface ActivityRow {
+  level: Level;
+  id: number;
+  in_progress: number;
+  started_today: number;
+  finished_today: number;
+}
+
+/**
+ * Today's activity per district, per school and per class group, in one pass over the exams of
+ * today or in progress: the OR arms each match an index (a BitmapOr), so the exams of earlier days
+ * are not read.
+ */
+export async function activityRows(db: Db, contestId: number, dayStart: Date, inProgressSince: Date): Promise<ActivityRow[]> {
+  const { rows } = await sql<Counted & { in_progress: string | number; started_today: string | number; finished_today: string | number }>`
+    SELECT c.district_id, c.school_id, c.class_group_id,
+           count(*) FILTER (WHERE e.status = 2 AND e.end_time >= ${inProgressSince}) AS in_progress,
+           count(*) FILTER (WHERE e.start_time >= ${dayStart}) AS started_today,
+           count(*) FILTER (WHERE e.status = 1 AND e.submitted_at >= ${dayStart}) AS finished_today
+    FROM exams e JOIN contestants c ON c.id = e.contestant_id
+    WHERE e.contest_id = ${contestId}
+      AND (e.start_time >= ${dayStart} OR e.status = 2 OR (e.status = 1 AND e.submitted_at >= ${dayStart}))
+    GROUP BY GROUPING SETS ((c.district_id), (c.school_id), (c.class_group_id))`.execute(db);
+  return rows.map((row) => ({
+    ...levelOf(row),
+    in_progress: Number(row.in_progress),
+    started_today: Number(row.started_today),
+    finished_today: Number(row.finished_today),
+  }));
+}
+
+// Autosave counters of the app processes ---------------------------------------------------------
+
+export interface AutosaveCounters {
+  acknowledged: number;
+  within_2s: number;
+  rejected: number;
+  shed: number;
+}
+
+export async function writeProcessCounters(
+  db: Db,
+  row: { processId: string; startedAt: Date; updatedAt: Date; counters: AutosaveCounters; baselineAt: Date; baseline: AutosaveCounters },
+) {
+  const values = {
+    updated_at: row.updatedAt,
+    counters: JSON.stringify(row.counters),
+    baseline_at: row.baselineAt,
+    baseline: JSON.stringify(row.baseline),
+  };
+  await db
+    .insertInto('process_counters')
+    .values({ process_id: row.processId, started_at: row.startedAt, ...values })
+    .onConflict((oc) => oc.column('process_id').doUpdateSet(values))
+    .execute();
+}
+
+/** The processes that reported since `since`. */
+export async function liveProcessCounters(db: Db, since: Date) {
+  const rows = await db
+    .selectFrom('process_counters')
+    .select(['process_id', 'updated_at', 'counters', 'baseline_at', 'baseline'])
+    .where('updated_at', '>=', since)
+    .execute();
+  return rows.map((row) => ({ ...row, counters: row.counters as AutosaveCounters, baseline: row.baseline as AutosaveCounters }));
+}
+
+/** Rows of processes gone for a while (stopped, restarted under a new id). */
+export async function deleteStaleProcessCounters(db: Db, before: Date) {
+  await db.deleteFrom('process_counters').where('updated_at', '<', before).execute();
+}
+
+// Incidents ------------------------------------------------------------------------------------
+
+/** Vietnamese letters with their marks, and the same without, for accent-insensitive search. */
+const MARKED = 'àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ';
+const PLAIN = 'aaaaaaaaaaaaaaaaaeeeeeeeeeeeiiiiiooooooooooooooooouuuuuuuuuuuyyyyyd';
+
+/** Lower case, without Vietnamese marks (same mapping as `foldSql`). */
+export function foldText(text: string): string {
+  let out = '';
+  for (const char of text.normalize('NFC').toLowerCase()) {
+    const at = MARKED.indexOf(char);
+    out += at >= 0 ? PLAIN[at] : char;
+  }
+  return out;
+}
+
+const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
+
+export interface ContestantFilter {
+  phoneDigits?: string;
+  foldedName?: string;
+  schoolId?: number;
+  contestantId?: number;
+}
+
+/** Contestants matching every given filter, at most `limit`, by name. */
+export async function findContestants(db: Db, filter: ContestantFilter, limit: number) {
+  let query = db
+    .selectFrom('contestants')
+    .innerJoin('users', 'users.id', 'contestants.user_id')
+    .innerJoin('schools', 'schools.id', 'contestants.school_id')
+    .innerJoin('districts', 'districts.id', 'contestants.district_id')
+    .innerJoin('class_groups', 'class_groups.id', 'contestants.class_group_id')
+    .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id')
+    .leftJoin('extra_attempts', 'extra_attempts.contestant_id', 'contestants.id')
+    .leftJoin('users as granter', 'granter.id', 'extra_attempts.granted_by')
+    .select([
+      'contestants.id',
+      'contestants.fullname',
+      'users.phone as parent_phone',
+      'users.name as parent_name',
+      'schools.name as school',
+      'districts.name as district',
+      'class_groups.name as class_group',
+      printedClassSql.as('class'),
+      'extra_attempts.reason as extra_reason',
+      'extra_attempts.granted_at as extra_granted_at',
+      'granter.phone as extra_granted_by',
+    ]);
+  if (filter.phoneDigits) query = query.where('users.phone', 'like', `%${escapeLike(filter.phoneDigits)}%`);
+  if (filter.contestantId) query = query.where('contestants.id', '=', filter.contestantId);
+  if (filter.schoolId) query = query.where('contestants.school_id', '=', filter.schoolId);
+  if (filter.foldedName) {
+    query = query.where(sql<string>`translate(lower(contestants.fullname), ${MARKED}, ${PLAIN})`, 'like', `%${escapeLike(filter.foldedName)}%`);
+  }
+  return query.orderBy('contestants.fullname').orderBy('contestants.id').limit(limit).execute();
+}
+
+/** The attempts of these contestants, oldest first, with what the incident desk shows. */
+export async function attemptsOf(db: Db, contestantIds: number[]) {
+  if (contestantIds.length === 0) return [];
+  return db
+    .selectFrom('exams')
+    .innerJoin('books', 'books.id', 'exams.book_id')
+    .select([
+      'exams.id',
+      'exams.contestant_id',
+      'exams.attempt',
+      'books.name as book',
+      'exams.status',
+      'exams.start_time',
+      'exams.end_time',
+      'exams.saved_at',
+      'exams.submitted_at',
+      'exams.points',
+      'exams.extension_minutes',
+      'exams.extra_attempt_of',
+      sql<number>`(SELECT count(*) FROM jsonb_object_keys(exams.answers))::integer`.as('answers_saved'),
+      sql<number>`jsonb_array_length(exams.questions)`.as('questions'),
+    ])
+    .where('exams.contestant_id', 'in', contestantIds)
+    .orderBy('exams.contestant_id')
+    .orderBy('exams.attempt')
+    .execute();
+}
+
+/** The contestant, locked: an exam start of theirs waits until the grant commits. */
+export const lockContestant = (db: Db, contestantId: number) =>
+  db.selectFrom('contestants').select(['id', 'fullname']).where('id', '=', contestantId).forUpdate().executeTakeFirst();
+
+export const findExtraAttempt = (db: Db, contestantId: number) =>
+  db.selectFrom('extra_attempts').select(['contestant_id', 'contest_id']).where('contestant_id', '=', contestantId).executeTakeFirst();
+
+export const insertExtraAttempt = (db: Db, row: { contestantId: number; contestId: number; reason: string; grantedBy: number; at: Date }) =>
+  db
+    .insertInto('extra_attempts')
+    .values({ contestant_id: row.contestantId, contest_id: row.contestId, reason: row.reason, granted_by: row.grantedBy, granted_at: row.at })
+    .execute();
+
+/** The exam with its contestant, locked against a save or a submit while its deadline moves. */
+export const lockExam = (db: Db, examId: number) =>
+  db
+    .selectFrom('exams')
+    .innerJoin('contestants', 'contestants.id', 'exams.contestant_id')
+    .select(['exams.id', 'exams.contestant_id', 'exams.attempt', 'exams.status', 'exams.end_time', 'exams.extension_minutes', 'contestants.fullname'])
+    .where('exams.id', '=', examId)
+    .forUpdate('exams')
+    .executeTakeFirst();
+
+/** Moves the deadline of an exam in progress; the CHECK holds the 20-minute total. */
+export const extendExam = (db: Db, examId: number, minutes: number) =>
+  db
+    .updateTable('exams')
+    .set((eb) => ({
+      end_time: sql`end_time + make_interval(mins => ${minutes})`,
+      extension_minutes: eb('extension_minutes', '+', minutes),
+    }))
+    .where('id', '=', examId)
+    .where('status', '=', 2)
+    .returning(['end_time', 'extension_minutes'])
+    .executeTakeFirst();

@@ -1,0 +1,320 @@
+// The exam days in the back office: the live dashboard and the incident desk.
+//
+// The dashboard is polled every few seconds by every organiser's browser while up to tens of
+// thousands of children save answers, so its aggregates never run per request: the figures are
+// stored in one row (dashboard_snapshots) with the moment they were computed; a request serves
+// that row while it is fresh, and when it is stale the one process that wins an advisory lock
+// recomputes it while the others serve the slightly older one.
+import {
+  extensionProblems,
+  extraAttemptProblems,
+  incidentLimits,
+  type AutosaveHealth,
+  type Dashboard,
+  type DashboardQuery,
+  type DashboardRow,
+  type ExtensionBody,
+  type ExtraAttemptBody,
+  type IncidentContestant,
+  type IncidentSearchQuery,
+} from '../../../../shared/schemas/admin-exam-days';
+import { examDaysMessages } from '../../../../shared/messages';
+import { formatDate, formatDateTime } from '../../../../shared/format';
+import { MAX_ATTEMPTS_PER_CONTESTANT, SAVE_GRACE_SECONDS } from '../../../../shared/rules';
+import type { Db } from '../../../db/client';
+import type { Services } from '../../../services';
+import type { AuthUser } from '../../auth/guard';
+import { conflict, notFound, unprocessable } from '../../../lib/errors';
+import { getCurrentContest } from '../../contest/repo';
+import { recordAudit } from '../audit';
+import * as repo from './repo';
+
+type Deps = Pick<Services, 'db' | 'clock'>;
+type Actor = Pick<AuthUser, 'id' | 'phone'>;
+
+/** How old the stored dashboard may be before a request asks for a new one (ms). */
+export const DASHBOARD_MAX_AGE_MS = 5_000;
+/** A process that has not reported its counters for this long is gone (ms). */
+export const PROCESS_ALIVE_MS = 60_000;
+/** How old the registration counts (parents, contestants per district, school, group) may be (ms). */
+export const REGISTRATIONS_MAX_AGE_MS = 60_000;
+const PROCESS_FORGET_MS = 3_600_000;
+export const SCHOOLS_PER_PAGE = 20;
+/** Viet Nam keeps UTC+7 all year (no daylight saving time). */
+const VIETNAM_OFFSET_MS = 7 * 3_600_000;
+const DAY_MS = 86_400_000;
+const SEARCH_LIMIT = 20;
+
+/** Midnight of `now`'s day in Asia/Ho_Chi_Minh. */
+export function vietnamDayStart(now: Date): Date {
+  const local = now.getTime() + VIETNAM_OFFSET_MS;
+  return new Date(local - (local % DAY_MS) - VIETNAM_OFFSET_MS);
+}
+
+// Dashboard ------------------------------------------------------------------------------------
+
+/** What is stored: every school (the request filters and pages them), and the registrations with when they were counted. */
+type StoredDashboard = Omit<Dashboard, 'schools'> & {
+  schools: DashboardRow[];
+  registrations: repo.Registrations;
+  registrations_counted_at: string;
+};
+
+const byActivity = (a: DashboardRow, b: DashboardRow) =>
+  b.in_progress - a.in_progress || b.started_today - a.started_today || b.contestants - a.contestants || a.name.localeCompare(b.name, 'vi');
+
+/** The autosave figures of the processes alive: each row holds its counters now and about a minute ago. */
+export function autosaveHealth(rows: Awaited<ReturnType<typeof repo.liveProcessCounters>>): AutosaveHealth {
+  let acknowledged = 0;
+  let within2s = 0;
+  let perMinute = { saves: 0, rejected: 0, shed: 0 };
+  let windowSeconds = 0;
+  for (const row of rows) {
+    const seconds = (row.updated_at.getTime() - row.baseline_at.getTime()) / 1000;
+    if (seconds <= 0) continue;
+    const delta = (key: keyof repo.AutosaveCounters) => Math.max(0, row.counters[key] - row.baseline[key]);
+    acknowledged += delta('acknowledged');
+    within2s += delta('within_2s');
+    perMinute = {
+      saves: perMinute.saves + (delta('acknowledged') * 60) / seconds,
+      rejected: perMinute.rejected + (delta('rejected') * 60) / seconds,
+      shed: perMinute.shed + (delta('shed') * 60) / seconds,
+    };
+    windowSeconds = Math.max(windowSeconds, seconds);
+  }
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return {
+    processes: rows.length,
+    window_seconds: Math.round(windowSeconds),
+    saves_per_minute: round(perMinute.saves),
+    acknowledged_within_2s: acknowledged > 0 ? within2s / acknowledged : null,
+    rejected_per_minute: round(perMinute.rejected),
+    shed_per_minute: round(perMinute.shed),
+  };
+}
+
+/**
+ * Runs the aggregates (the caller holds the dashboard lock). Registrations change slowly: they are
+ * recounted at most every REGISTRATIONS_MAX_AGE_MS and otherwise taken from the previous snapshot.
+ */
+async function computeDashboard(db: Db, now: Date, previous: StoredDashboard | undefined): Promise<StoredDashboard> {
+  const contest = await getCurrentContest(db);
+  const dayStart = vietnamDayStart(now);
+  // An exam past its deadline and grace is over, even before the sweep scores it.
+  const inProgressSince = new Date(now.getTime() - SAVE_GRACE_SECONDS * 1000);
+  const contestId = contest?.id ?? 0;
+  const reuse =
+    previous?.registrations !== undefined && now.getTime() - Date.parse(previous.registrations_counted_at) < REGISTRATIONS_MAX_AGE_MS;
+  const [registrations, activity, hours, rows, processes] = await Promise.all([
+    reuse ? previous.registrations : repo.registrations(db),
+    repo.activityTotals(db, contestId, dayStart, inProgressSince),
+    repo.startedPerHour(db, contestId, dayStart),
+    repo.activityRows(db, contestId, dayStart, inProgressSince),
+    repo.liveProcessCounters(db, new Date(now.getTime() - PROCESS_ALIVE_MS)),
+  ]);
+  if (!reuse) await repo.deleteStaleProcessCounters(db, new Date(now.getTime() - PROCESS_FORGET_MS));
+  const labels = new Map(registrations.names.map((n) => [`${n.level}:${n.id}`, n]));
+
+  // Every line with contestants or with activity today, named.
+  const lines = new Map<string, DashboardRow & { level: repo.Level }>();
+  const lineOf = (level: repo.Level, id: number) => {
+    const key = `${level}:${id}`;
+    let line = lines.get(key);
+    if (!line) {
+      const label = labels.get(key);
+      line = { level, id, name: label?.name ?? `#${id}`, district: label?.district ?? '', contestants: 0, in_progress: 0, started_today: 0, finished_today: 0 };
+      lines.set(key, line);
+    }
+    return line;
+  };
+  for (const row of registrations.rows) lineOf(row.level, row.id).contestants = row.contestants;
+  for (const row of rows) Object.assign(lineOf(row.level, row.id), { in_progress: row.in_progress, started_today: row.started_today, finished_today: row.finished_today });
+  const level = (name: repo.Level) => [...lines.values()].filter((line) => line.level === name).map(({ level: _level, ...line }) => line);
+
+  return {
+    computed_at: now.toISOString(),
+    today: formatDate(now),
+    window: contest
+      ? {
+          starts_at: contest.exam_starts_at.toISOString(),
+          ends_at: contest.exam_ends_at.toISOString(),
+          open: contest.exam_starts_at <= now && now < contest.exam_ends_at,
+        }
+      : null,
+    totals: { parents: registrations.parents, contestants: registrations.contestants, ...activity },
+    started_per_hour: hours,
+    districts: level('district').sort((a, b) => a.name.localeCompare(b.name, 'vi')),
+    class_groups: level('class_group').sort((a, b) => a.id - b.id),
+    schools: level('school').sort(byActivity),
+    autosave: autosaveHealth(processes),
+    registrations,
+    registrations_counted_at: reuse ? previous.registrations_counted_at : now.toISOString(),
+  };
+}
+
+/** The stored dashboard if fresh; otherwise a new one from this process or, when another holds the lock, the stored one. */
+async function currentDashboard({ db, clock }: Deps): Promise<StoredDashboard> {
+  const fresh = (row: { computed_at: Date } | undefined) => row !== undefined && clock.now().getTime() - row.computed_at.getTime() < DASHBOARD_MAX_AGE_MS;
+  const stored = await repo.readSnapshot(db);
+  if (stored && fresh(stored)) return stored.data as StoredDashboard;
+  const computed = await db.transaction().execute(async (trx) => {
+    if (!(await repo.tryDashboardLock(trx))) return undefined;
+    // Another process may have stored a new one between our read and the lock.
+    const again = await repo.readSnapshot(trx);
+    if (again && fresh(again)) return again.data as StoredDashboard;
+    const now = clock.now();
+    const data = await computeDashboard(trx, now, (again ?? stored)?.data as StoredDashboard | undefined);
+    await repo.writeSnapshot(trx, now, data);
+    return data;
+  });
+  if (computed) return computed;
+  if (stored) return stored.data as StoredDashboard;
+  // The very first dashboard is being computed elsewhere: wait for it rather than compute twice.
+  return db.transaction().execute(async (trx) => {
+    await repo.waitDashboardLock(trx);
+    const first = await repo.readSnapshot(trx);
+    if (first) return first.data as StoredDashboard;
+    const now = clock.now();
+    const data = await computeDashboard(trx, now, undefined);
+    await repo.writeSnapshot(trx, now, data);
+    return data;
+  });
+}
+
+export async function getDashboard(deps: Deps, query: DashboardQuery): Promise<Dashboard> {
+  const { registrations: _registrations, registrations_counted_at: _countedAt, ...stored } = await currentDashboard(deps);
+  const needle = query.school_q ? repo.foldText(query.school_q) : '';
+  const schools = needle ? stored.schools.filter((s) => repo.foldText(`${s.name} ${s.district}`).includes(needle)) : stored.schools;
+  const page = Math.max(1, Math.min(query.school_page, Math.ceil(schools.length / SCHOOLS_PER_PAGE) || 1));
+  return {
+    ...stored,
+    schools: {
+      items: schools.slice((page - 1) * SCHOOLS_PER_PAGE, page * SCHOOLS_PER_PAGE),
+      total: schools.length,
+      page,
+      per_page: SCHOOLS_PER_PAGE,
+    },
+  };
+}
+
+// Incidents ------------------------------------------------------------------------------------
+
+/** Attempts a contestant may take: the contest's (at most 3), plus one when the organiser gave it. */
+export const attemptsAllowed = (contestAttempts: number | undefined, hasExtra: boolean) =>
+  Math.min(contestAttempts ?? MAX_ATTEMPTS_PER_CONTESTANT, MAX_ATTEMPTS_PER_CONTESTANT) + (hasExtra ? incidentLimits.extraAttemptsPerContestant : 0);
+
+async function describe(db: Db, now: Date, rows: Awaited<ReturnType<typeof repo.findContestants>>): Promise<IncidentContestant[]> {
+  const [contest, attempts] = await Promise.all([getCurrentContest(db), repo.attemptsOf(db, rows.map((r) => r.id))]);
+  const base = Math.min(contest?.attempts_per_contestant ?? MAX_ATTEMPTS_PER_CONTESTANT, MAX_ATTEMPTS_PER_CONTESTANT);
+  return rows.map((row) => {
+    const hasExtra = row.extra_reason !== null;
+    const allowed = attemptsAllowed(contest?.attempts_per_contestant, hasExtra);
+    const own = attempts.filter((a) => a.contestant_id === row.id);
+    return {
+      id: row.id,
+      fullname: row.fullname,
+      parent_phone: row.parent_phone,
+      parent_name: row.parent_name,
+      school: row.school,
+      district: row.district,
+      class: row.class ?? '',
+      class_group: row.class_group,
+      attempts_allowed: allowed,
+      attempts_left: Math.max(0, allowed - own.length),
+      extra_attempt: hasExtra
+        ? { reason: row.extra_reason!, granted_at: row.extra_granted_at!.toISOString(), granted_by: row.extra_granted_by ?? '' }
+        : null,
+      attempts: own.map((a) => ({
+        id: a.id,
+        attempt: a.attempt,
+        book: a.book,
+        status: a.status,
+        start_time: a.start_time.toISOString(),
+        end_time: a.end_time.toISOString(),
+        saved_at: a.saved_at?.toISOString() ?? null,
+        answers_saved: Number(a.answers_saved),
+        questions: Number(a.questions),
+        submitted_at: a.submitted_at?.toISOString() ?? null,
+        points: a.points,
+        extension_minutes: a.extension_minutes,
+        extra: a.extra_attempt_of !== null || (hasExtra && a.attempt > base),
+        extendable: a.status === 2 && a.end_time > now && a.extension_minutes < incidentLimits.extensionMinutesMax,
+      })),
+    };
+  });
+}
+
+export async function searchContestants({ db, clock }: Deps, query: IncidentSearchQuery) {
+  const phoneDigits = (query.phone ?? '').replace(/\D/g, '');
+  const foldedName = repo.foldText((query.name ?? '').replace(/\s+/g, ' ').trim());
+  if (phoneDigits.length < 3 && foldedName.length < 2) {
+    const errors = { phone: examDaysMessages.searchTooShort, name: examDaysMessages.searchTooShort };
+    throw unprocessable(examDaysMessages.searchTooShort, 'invalid_input', errors);
+  }
+  const rows = await repo.findContestants(
+    db,
+    { phoneDigits: phoneDigits.length >= 3 ? phoneDigits : undefined, foldedName: foldedName.length >= 2 ? foldedName : undefined, schoolId: query.school_id },
+    SEARCH_LIMIT + 1,
+  );
+  return { items: await describe(db, clock.now(), rows.slice(0, SEARCH_LIMIT)), more: rows.length > SEARCH_LIMIT };
+}
+
+async function contestantView(db: Db, now: Date, contestantId: number): Promise<IncidentContestant> {
+  const rows = await repo.findContestants(db, { contestantId }, 1);
+  if (rows.length === 0) throw notFound(examDaysMessages.contestantNotFound);
+  return (await describe(db, now, rows))[0]!;
+}
+
+export async function getContestant({ db, clock }: Deps, contestantId: number) {
+  return contestantView(db, clock.now(), contestantId);
+}
+
+export async function giveExtraAttempt({ db, clock }: Deps, actor: Actor, contestantId: number, body: ExtraAttemptBody) {
+  const problems = extraAttemptProblems(body);
+  if (Object.keys(problems).length > 0) throw unprocessable(Object.values(problems)[0]!, 'invalid_input', problems);
+  const reason = body.reason.trim();
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    const contestant = await repo.lockContestant(trx, contestantId);
+    if (!contestant) throw notFound(examDaysMessages.contestantNotFound);
+    const contest = await getCurrentContest(trx);
+    if (!contest) throw conflict(examDaysMessages.noContest, 'no_contest');
+    if (await repo.findExtraAttempt(trx, contestantId)) throw conflict(examDaysMessages.extraAttemptGiven, 'extra_attempt_given');
+    await repo.insertExtraAttempt(trx, { contestantId, contestId: contest.id, reason, grantedBy: actor.id, at: now });
+    await recordAudit(trx, actor, {
+      kind: 'exam.extra_attempt',
+      summary: `Thêm một lượt thi cho thí sinh ${contestant.fullname} (#${contestantId}): ${reason}`,
+      details: { contestant_id: contestantId, contest_id: contest.id, reason },
+    });
+  });
+  return contestantView(db, now, contestantId);
+}
+
+export async function extendAttempt({ db, clock }: Deps, actor: Actor, examId: number, body: ExtensionBody) {
+  const early = extensionProblems(body);
+  if (early.reason) throw unprocessable(early.reason, 'invalid_input', early);
+  const now = clock.now();
+  const contestantId = await db.transaction().execute(async (trx) => {
+    const exam = await repo.lockExam(trx, examId);
+    if (!exam) throw notFound(examDaysMessages.examNotFound);
+    if (exam.status !== 2 || exam.end_time <= now) throw conflict(examDaysMessages.examFinished, 'exam_finished');
+    const problems = extensionProblems(body, exam.extension_minutes);
+    if (Object.keys(problems).length > 0) throw unprocessable(Object.values(problems)[0]!, 'invalid_input', problems);
+    const moved = await repo.extendExam(trx, examId, body.minutes);
+    if (!moved) throw conflict(examDaysMessages.examFinished, 'exam_finished');
+    await recordAudit(trx, actor, {
+      kind: 'exam.extend',
+      summary: `Gia hạn ${body.minutes} phút lượt thi ${exam.attempt} của thí sinh ${exam.fullname} (#${exam.contestant_id}), hạn mới ${formatDateTime(moved.end_time)}: ${body.reason.trim()}`,
+      details: {
+        exam_id: examId,
+        contestant_id: exam.contestant_id,
+        minutes: body.minutes,
+        reason: body.reason.trim(),
+        before: { end_time: exam.end_time.toISOString(), extension_minutes: exam.extension_minutes },
+        after: { end_time: moved.end_time.toISOString(), extension_minutes: moved.extension_minutes },
+      },
+    });
+    return exam.contestant_id;
+  });
+  return contestantView(db, now, contestantId);
+}

@@ -1,0 +1,309 @@
+// /quan-tri/ho-tro: a family calls (a phone died, the school's network fell over). The organiser
+// finds the child by the parent's phone or the child's name (and school), sees each attempt, and,
+// with a reason kept in the audit log, gives one extra attempt or extends an attempt in progress.
+import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { formatDateTime, formatNumber } from '../../../../shared/format';
+import { examDaysMessages } from '../../../../shared/messages';
+import {
+  extensionFormSchema,
+  extraAttemptFormSchema,
+  incidentLimits,
+  type IncidentAttempt,
+  type IncidentContestant,
+} from '../../../../shared/schemas/admin-exam-days';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { notify } from '../../../components/ui/notices';
+import { api } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/server-errors';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { DialogFormActions, reportSaveError } from '../ui/form-parts';
+import { useAdminData } from '../ui/use-admin-data';
+import { ReasonField } from './reason-field';
+import './exam-days.css';
+
+interface NamedItem {
+  id: number;
+  name: string;
+}
+
+const emptySearch = { phone: '', name: '', district_id: '', school_id: '' };
+
+export function IncidentsPage() {
+  usePageTitle('Hỗ trợ thí sinh');
+  const [draft, setDraft] = useState(emptySearch);
+  const [results, setResults] = useState<{ items: IncidentContestant[]; more: boolean } | null>(null);
+  const [searchError, setSearchError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const districts = useAdminData<NamedItem[]>('/districts');
+  const schools = useAdminData<NamedItem[]>(draft.district_id ? `/schools?district_id=${encodeURIComponent(draft.district_id)}` : null);
+  const set = (key: keyof typeof emptySearch) => (event: { target: { value: string } }) =>
+    setDraft((d) => ({ ...d, [key]: event.target.value, ...(key === 'district_id' ? { school_id: '' } : {}) }));
+
+  const search = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const params = new URLSearchParams();
+    if (draft.phone.trim()) params.set('phone', draft.phone.trim());
+    if (draft.name.trim()) params.set('name', draft.name.trim());
+    if (draft.school_id) params.set('school_id', draft.school_id);
+    setBusy(true);
+    try {
+      const answer = await api.get<{ data: { items: IncidentContestant[]; more: boolean } }>(`/admin/exam-days/contestants?${params}`);
+      setResults(answer.data);
+      setSearchError(undefined);
+    } catch (error) {
+      setSearchError(errorMessage(error) ?? examDaysMessages.searchTooShort);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** One contestant changed (an extra attempt, an extension): its card shows the server's new view. */
+  const replace = (contestant: IncidentContestant) =>
+    setResults((current) => current && { ...current, items: current.items.map((c) => (c.id === contestant.id ? contestant : c)) });
+
+  return (
+    <section className="admin-page exam-days">
+      <h1>Hỗ trợ thí sinh</h1>
+      <p>
+        Tìm thí sinh theo số điện thoại của phụ huynh (đủ hoặc một phần) hoặc tên thí sinh (không cần dấu), có thể thêm trường. Mỗi thí sinh được thêm tối đa{' '}
+        {incidentLimits.extraAttemptsPerContestant} lượt thi; mỗi lượt thi đang làm được gia hạn tổng cộng tối đa {incidentLimits.extensionMinutesMax} phút. Lý
+        do được ghi vào nhật ký thao tác.
+      </p>
+      <form className="admin-toolbar" role="search" aria-label="Tìm thí sinh" onSubmit={search} noValidate>
+        <TextField label="Số điện thoại phụ huynh" inputMode="tel" autoComplete="off" value={draft.phone} onChange={set('phone')} />
+        <TextField label="Tên thí sinh" autoComplete="off" value={draft.name} onChange={set('name')} />
+        <SelectField label="Quận/huyện" value={draft.district_id} onChange={set('district_id')}>
+          <option value="">Tất cả</option>
+          {districts.data?.map((d) => (
+            <option key={d.id} value={d.id}>
+              {d.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label="Trường" value={draft.school_id} onChange={set('school_id')} disabled={!draft.district_id}>
+          <option value="">Tất cả</option>
+          {schools.data?.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </SelectField>
+        <Button type="submit" disabled={busy}>
+          Tìm
+        </Button>
+      </form>
+      {searchError && <p role="alert">{searchError}</p>}
+      {results && (
+        <div aria-live="polite">
+          <p>
+            {results.items.length === 0
+              ? 'Không tìm thấy thí sinh nào.'
+              : `Tìm thấy ${formatNumber(results.items.length)} thí sinh${results.more ? ' (còn nữa: hãy tìm cụ thể hơn)' : ''}.`}
+          </p>
+          {results.items.map((contestant) => (
+            <ContestantCard key={contestant.id} contestant={contestant} onChange={replace} />
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ContestantCard({ contestant, onChange }: { contestant: IncidentContestant; onChange: (c: IncidentContestant) => void }) {
+  const [giving, setGiving] = useState(false);
+  const [extending, setExtending] = useState<IncidentAttempt | null>(null);
+  const headingId = `incident-contestant-${contestant.id}`;
+  return (
+    <article className="admin-card incident-card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{contestant.fullname}</h2>
+      <p className="incident-meta">
+        <span>
+          Phụ huynh: {contestant.parent_name || '—'} · {contestant.parent_phone}
+        </span>
+        <span>
+          {contestant.school} ({contestant.district}) · Lớp {contestant.class || '—'} · {contestant.class_group}
+        </span>
+      </p>
+      <p data-testid="incident-attempts">
+        Được thi {contestant.attempts_allowed} lượt, còn {contestant.attempts_left} lượt.
+        {contestant.extra_attempt &&
+          ` Đã thêm một lượt thi lúc ${formatDateTime(contestant.extra_attempt.granted_at)} (${contestant.extra_attempt.granted_by}): ${contestant.extra_attempt.reason}`}
+      </p>
+      <AttemptTable contestant={contestant} onExtend={setExtending} />
+      <div className="admin-actions">
+        {contestant.extra_attempt === null && (
+          <Button variant="outline" onClick={() => setGiving(true)}>
+            Thêm một lượt thi
+          </Button>
+        )}
+      </div>
+      {giving && (
+        <ExtraAttemptDialog
+          contestant={contestant}
+          onClose={() => setGiving(false)}
+          onDone={(updated) => {
+            setGiving(false);
+            onChange(updated);
+          }}
+        />
+      )}
+      {extending && (
+        <ExtensionDialog
+          attempt={extending}
+          fullname={contestant.fullname}
+          onClose={() => setExtending(null)}
+          onDone={(updated) => {
+            setExtending(null);
+            onChange(updated);
+          }}
+        />
+      )}
+    </article>
+  );
+}
+
+const dateTime = (value: string | null) => (value ? formatDateTime(value) : '—');
+
+function AttemptTable({ contestant, onExtend }: { contestant: IncidentContestant; onExtend: (attempt: IncidentAttempt) => void }) {
+  if (contestant.attempts.length === 0) return <p className="muted">Chưa có lượt thi nào.</p>;
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table incident-attempts">
+        <caption className="visually-hidden">Các lượt thi của {contestant.fullname}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Lượt</th>
+            <th scope="col">Sách</th>
+            <th scope="col">Bắt đầu</th>
+            <th scope="col">Hạn nộp</th>
+            <th scope="col">Lưu gần nhất</th>
+            <th scope="col" className="num">
+              Câu đã lưu
+            </th>
+            <th scope="col">Nộp bài</th>
+            <th scope="col" className="num">
+              Điểm
+            </th>
+            <th scope="col">Ghi chú</th>
+            <th scope="col">
+              <span className="visually-hidden">Thao tác</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {contestant.attempts.map((attempt) => (
+            <tr key={attempt.id}>
+              <th scope="row">{attempt.attempt}</th>
+              <td>{attempt.book}</td>
+              <td>{dateTime(attempt.start_time)}</td>
+              <td>{dateTime(attempt.end_time)}</td>
+              <td>{dateTime(attempt.saved_at)}</td>
+              <td className="num">
+                {attempt.answers_saved}/{attempt.questions}
+              </td>
+              <td>{attempt.status === 1 ? dateTime(attempt.submitted_at) : <span className="status-doing">Đang thi</span>}</td>
+              <td className="num">{attempt.points ?? '—'}</td>
+              <td>
+                {[attempt.extra ? 'Lượt thi thêm' : '', attempt.extension_minutes > 0 ? `Gia hạn ${attempt.extension_minutes} phút` : '']
+                  .filter(Boolean)
+                  .join(', ') || '—'}
+              </td>
+              <td>
+                {attempt.extendable && (
+                  <Button variant="outline" onClick={() => onExtend(attempt)} aria-label={`Gia hạn lượt thi ${attempt.attempt}`}>
+                    Gia hạn
+                  </Button>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+type ExtraInput = z.input<typeof extraAttemptFormSchema>;
+
+function ExtraAttemptDialog({
+  contestant,
+  onClose,
+  onDone,
+}: {
+  contestant: IncidentContestant;
+  onClose: () => void;
+  onDone: (updated: IncidentContestant) => void;
+}) {
+  const form = useForm<ExtraInput>({ resolver: zodResolver(extraAttemptFormSchema), defaultValues: { reason: '' } });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await api.post<{ data: IncidentContestant }>(`/admin/exam-days/contestants/${contestant.id}/extra-attempt`, values);
+      notify('success', examDaysMessages.extraAttemptDone);
+      onDone(answer.data);
+    } catch (error) {
+      reportSaveError(error, form.setError, ['reason'], 'Không thêm được lượt thi');
+    }
+  });
+  return (
+    <Modal title={`Thêm một lượt thi cho ${contestant.fullname}`} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <p>Thí sinh được thi thêm đúng một lượt (tổng cộng {contestant.attempts_allowed + 1} lượt). Không thể thêm lần thứ hai.</p>
+        <ReasonField registration={form.register('reason')} error={form.formState.errors.reason?.message} />
+        <DialogFormActions onCancel={onClose} busy={form.formState.isSubmitting} submitLabel="Thêm lượt thi" />
+      </form>
+    </Modal>
+  );
+}
+
+function ExtensionDialog({
+  attempt,
+  fullname,
+  onClose,
+  onDone,
+}: {
+  attempt: IncidentAttempt;
+  fullname: string;
+  onClose: () => void;
+  onDone: (updated: IncidentContestant) => void;
+}) {
+  const schema = extensionFormSchema(attempt.extension_minutes);
+  const left = incidentLimits.extensionMinutesMax - attempt.extension_minutes;
+  const form = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { minutes: String(Math.min(5, left)), reason: '' },
+  });
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      const answer = await api.post<{ data: IncidentContestant }>(`/admin/exam-days/exams/${attempt.id}/extend`, values);
+      notify('success', examDaysMessages.extensionDone(values.minutes));
+      onDone(answer.data);
+    } catch (error) {
+      reportSaveError(error, form.setError, ['minutes', 'reason'], 'Không gia hạn được');
+    }
+  });
+  return (
+    <Modal title={`Gia hạn lượt thi ${attempt.attempt} của ${fullname}`} onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        <p>
+          Hạn nộp hiện tại: {formatDateTime(attempt.end_time)}. Đã gia hạn {attempt.extension_minutes} phút; còn gia hạn được tối đa {left} phút.
+        </p>
+        <TextField
+          label="Số phút gia hạn"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={left}
+          {...form.register('minutes')}
+          error={form.formState.errors.minutes?.message}
+        />
+        <ReasonField registration={form.register('reason')} error={form.formState.errors.reason?.message} />
+        <DialogFormActions onCancel={onClose} busy={form.formState.isSubmitting} submitLabel="Gia hạn" />
+      </form>
+    </Modal>
+  );
+}

@@ -62,6 +62,10 @@ export const errorCodes = [
   'bank_too_small',
   // Personal data (issue 15).
   'consent_required',
+  // Results from the back office (issue 13).
+  'results_computing',
+  'tie_undecided',
+  'tie_not_found',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

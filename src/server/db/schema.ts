@@ -213,6 +213,9 @@ export interface Database {
   audit_log: AuditLogTable;
   media: MediaTable;
   site_settings: SiteSettingsTable;
+  // results from the back office (0015_results_review.sql)
+  result_tasks: ResultTaskTable;
+  tie_decisions: TieDecisionTable;
 }
 
 export type User = Selectable<UserTable>;
@@ -312,4 +315,38 @@ export interface CertificateTable {
   files_hash: string | null;
   issued_at: Timestamp;
   updated_at: Timestamp;
+}
+
+// Results from the back office (0015_results_review.sql) ------------------------------------
+export type ResultTaskStatus = 'running' | 'done' | 'failed';
+export type ResultTaskStage = 'starting' | 'finalising' | 'loading' | 'ranking' | 'storing' | 'done';
+export interface ResultTaskTable {
+  id: Generated<number>;
+  contest_id: number;
+  kind: 'compute';
+  status: ColumnType<ResultTaskStatus, ResultTaskStatus | undefined, ResultTaskStatus>;
+  forced: Generated<boolean>;
+  stage: ColumnType<ResultTaskStage, ResultTaskStage | undefined, ResultTaskStage>;
+  done: Generated<number>;
+  total: Generated<number>;
+  summary: ColumnType<unknown, string | null | undefined, string | null>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  started_by: number | null;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+  heartbeat_at: Timestamp;
+}
+export type ResultTask = Selectable<ResultTaskTable>;
+export interface TieDecisionTable {
+  id: Generated<number>;
+  contest_id: number;
+  scope: 'individual' | 'school_pupils' | 'schools' | 'classes';
+  school_id: number | null;
+  group_key: string;
+  member_ids: Json<(number | string)[]>;
+  decision: 'share' | 'order';
+  ordered_ids: ColumnType<(number | string)[] | null, string | null, string | null>;
+  reason: string;
+  decided_by: number | null;
+  decided_at: Timestamp;
 }

@@ -16,6 +16,7 @@ import { registerAdminBooksRoutes } from './books/routes';
 import { registerAdminAccountsRoutes } from './accounts/routes';
 import { registerAdminContestRoutes } from './contest/routes';
 import { registerAdminNewsRoutes } from './news/routes';
+import { registerAdminResultsRoutes } from './results/routes';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -58,6 +59,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
       registerAdminAccountsRoutes(admin, services);
       registerAdminContestRoutes(admin, services);
       registerAdminNewsRoutes(admin, services);
+      registerAdminResultsRoutes(admin, services);
     },
     { prefix: '/admin' },
   );

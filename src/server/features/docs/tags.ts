@@ -26,6 +26,7 @@ export const tagRules: TagRule[] = [
   { name: 'Quản trị: cuộc thi', description: 'Ban tổ chức: thời gian thi, số câu, lượt thi, giải thưởng, chân trang.', prefixes: ['/api/admin/contest', '/api/admin/settings', '/api/admin/site-settings', '/api/admin/site'] },
   { name: 'Quản trị: tin tức', description: 'Ban tổ chức: viết, sửa, đăng, gỡ, xoá tin; ảnh minh hoạ.', prefixes: ['/api/admin/news', '/api/admin/media', '/api/admin/uploads'] },
   { name: 'Quản trị: mẫu và nhật ký', description: 'Ban tổ chức: tệp mẫu để nhập, nhật ký thao tác (chỉ đọc).', prefixes: ['/api/admin/templates', '/api/admin/audit'] },
+  { name: 'Quản trị: kết quả', description: 'Ban tổ chức: tính kết quả (chạy nền, tiến độ), đồng hạng, xem và công bố giải, xuất .xlsx.', prefixes: ['/api/admin/results'] },
   // Any other back-office path (an area's new resource) still lands with the back office.
   { name: 'Quản trị', description: 'Các thao tác khác của ban tổ chức (/api/admin).', prefixes: ['/api/admin'] },
   { name: 'Tình trạng', description: 'Kiểm tra tiến trình (/healthz) và cơ sở dữ liệu (/readyz) cho bộ cân bằng tải.', prefixes: ['/healthz', '/readyz', '/api/healthz', '/api/readyz'] },

@@ -1,6 +1,7 @@
 // SQL of the ranking: finished attempts in, stored results out.
 import type { Db } from '../../db/client';
 import type { Attempt } from './ranking';
+import type { TieDecision } from './standings';
 import { contestantClassKey } from '../../db/class-key';
 
 export interface AttemptRow extends Attempt {
@@ -80,4 +81,10 @@ export async function getResultRun(db: Db, contestId: number) {
 /** Inserts rows in slices: PostgreSQL takes at most 65,535 parameters per statement. */
 export async function insertInSlices<R>(rows: readonly R[], size: number, insert: (slice: R[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/** The organiser's decisions on ties of a contest, as the ranking applies them. */
+export async function loadTieDecisions(db: Db, contestId: number): Promise<TieDecision[]> {
+  const rows = await db.selectFrom('tie_decisions').selectAll().where('contest_id', '=', contestId).execute();
+  return rows.map((row) => ({ scope: row.scope, school_id: row.school_id, ids: row.member_ids, decision: row.decision, order: row.ordered_ids }));
 }

@@ -25,6 +25,7 @@ const things: Record<string, string> = {
   prizes: 'Giải thưởng',
   news: 'Tin tức',
   media: 'Tệp tải lên',
+  results: 'Kết quả',
 };
 
 const actions: Record<string, string> = {
@@ -45,6 +46,9 @@ const actions: Record<string, string> = {
   reset_link: 'cấp liên kết đặt mật khẩu',
   password_reset: 'cấp liên kết đặt mật khẩu',
   set_password_link: 'cấp liên kết đặt mật khẩu',
+  compute: 'tính',
+  tie_decision: 'quyết định đồng hạng',
+  export: 'xuất tệp',
 };
 
 /** 'news.publish' -> 'Tin tức: đăng'; unknown parts as they are. */
@@ -67,6 +71,7 @@ export const kindFilters: { value: string; label: string }[] = [
   { value: 'contest', label: things.contest! },
   { value: 'settings', label: things.settings! },
   { value: 'news', label: things.news! },
+  { value: 'results', label: things.results! },
 ];
 
 const fields: Record<string, string> = {

@@ -10,6 +10,7 @@ import { AccountsPage } from './accounts/accounts-page';
 import { ContestSettingsPage } from './contest/contest-settings-page';
 import { NewsAdminPage } from './news/news-admin-page';
 import { AuditPage } from './audit/audit-page';
+import { ResultsPage } from './results/results-page';
 import { AdminHome } from './admin-home';
 import './admin.css';
 
@@ -20,6 +21,7 @@ export const adminSections = [
   { path: '/tai-khoan', label: 'Tài khoản', component: AccountsPage },
   { path: '/cuoc-thi', label: 'Cài đặt cuộc thi', component: ContestSettingsPage },
   { path: '/tin-tuc', label: 'Tin tức', component: NewsAdminPage },
+  { path: '/ket-qua', label: 'Kết quả và giải thưởng', component: ResultsPage },
   { path: '/nhat-ky', label: 'Nhật ký thao tác', component: AuditPage },
 ] as const;
 

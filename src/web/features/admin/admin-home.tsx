@@ -24,6 +24,9 @@ export function AdminHome() {
         </li>
       </ol>
       <p>
+        Sau giờ thi: <Link href="/ket-qua">Kết quả và giải thưởng</Link> — tính kết quả, quyết định đồng hạng, công bố, xuất danh sách đoạt giải.
+      </p>
+      <p>
         Mọi thay đổi được ghi vào <Link href="/nhat-ky">nhật ký thao tác</Link>.
       </p>
     </section>

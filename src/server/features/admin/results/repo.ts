@@ -228,9 +228,14 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
   return pupils ? query.orderBy('d.name').orderBy('s.name').orderBy('r.school_rank').orderBy('c.id') : query.orderBy('r.rank').orderBy('c.id');
 }
 
-/** Every contestant's best result, in rank order (the full export), in pages of `size` rows. */
+/**
+ * Every contestant's best result in rank order (the full export), read by rank ranges of `size`
+ * through individual_results_rank_idx: each range is an index scan, never a scan of the contest.
+ */
 export async function* bestResults(db: Db, contestId: number, filter: Filter, size = 5000) {
-  for (let afterRank = 0, afterId = 0; ; ) {
+  const last = await db.selectFrom('individual_results').select((eb) => eb.fn.max('rank').as('rank')).where('contest_id', '=', contestId).executeTakeFirst();
+  const maxRank = Number(last?.rank ?? 0);
+  for (let from = 1; from <= maxRank; from += size) {
     let query = db
       .selectFrom('individual_results as r')
       .innerJoin('contestants as c', 'c.id', 'r.contestant_id')
@@ -257,16 +262,12 @@ export async function* bestResults(db: Db, contestId: number, filter: Filter, si
         'r.school_top',
       ])
       .where('r.contest_id', '=', contestId)
-      .where((eb) => eb.or([eb('r.rank', '>', afterRank), eb.and([eb('r.rank', '=', afterRank), eb('r.contestant_id', '>', afterId)])]));
+      .where('r.rank', '>=', from)
+      .where('r.rank', '<', from + size);
     if (filter.school_id) query = query.where('r.school_id', '=', filter.school_id);
     if (filter.district_id) query = query.where('s.district_id', '=', filter.district_id);
-    const rows = await query.orderBy('r.rank').orderBy('r.contestant_id').limit(size).execute();
-    if (rows.length === 0) return;
-    yield rows;
-    const last = rows[rows.length - 1]!;
-    afterRank = last.rank;
-    afterId = last.contestant_id;
-    if (rows.length < size) return;
+    const rows = await query.orderBy('r.rank').orderBy('r.contestant_id').execute();
+    if (rows.length) yield rows;
   }
 }
 

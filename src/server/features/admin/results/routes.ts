@@ -18,6 +18,7 @@ import { exportResults } from './exports';
 import * as service from './service';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const EXPORT_TIMEOUT_MS = 300_000;
 
 /** The back office's results routes, under /api/admin (organiser only: the scope checks it). */
 export function registerAdminResultsRoutes(admin: Api, services: Services) {
@@ -62,6 +63,8 @@ export function registerAdminResultsRoutes(admin: Api, services: Services) {
   admin.get(
     '/results/exports/:kind',
     {
+      // Every contestant's best result takes about 45 s for 200,000 rows (README, Performance).
+      handlerTimeout: EXPORT_TIMEOUT_MS,
       schema: {
         summary: 'Xuất .xlsx: danh sách đoạt giải (có SĐT phụ huynh), kết quả mọi thí sinh, kinh phí trao giải',
         params: z.object({ kind: z.enum(resultExportKinds.map((kind) => `${kind}.xlsx` as const)) }),

@@ -36,10 +36,15 @@ export async function updateTask(db: Db, id: number, values: { stage?: ResultTas
   await db.updateTable('result_tasks').set(values).where('id', '=', id).where('status', '=', 'running').execute();
 }
 
-export async function finishTask(db: Db, id: number, values: { status: 'done' | 'failed'; now: Date; summary?: unknown; error?: string }) {
+export async function finishTask(
+  db: Db,
+  id: number,
+  values: { status: 'done' | 'failed'; now: Date; progress?: { done: number; total: number }; summary?: unknown; error?: string },
+) {
   await db
     .updateTable('result_tasks')
     .set({
+      ...values.progress,
       status: values.status,
       finished_at: values.now,
       heartbeat_at: values.now,

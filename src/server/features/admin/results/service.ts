@@ -167,6 +167,8 @@ export async function runComputeTask({ db, clock }: Pick<Services, 'db' | 'clock
     await repo.finishTask(db, task.id, {
       status: 'done',
       now: clock.now(),
+      // The last progress (throttled writes may have skipped it): every row stored.
+      progress: current ? { done: current.done, total: current.total } : undefined,
       summary: {
         participants: summary.participants,
         exam_papers: summary.examPapers,

@@ -12,7 +12,7 @@ import { migrate } from '../db/migrate';
 import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { computeResults, publishResults } from '../features/ranking/compute';
-import { formatDuration, formatMoney } from '../../shared/format';
+import { formatDateTime, formatDuration, formatMoney } from '../../shared/format';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
@@ -115,7 +115,7 @@ try {
       }
       return published;
     });
-    console.log(`\nĐã công bố kết quả lúc ${run.published_at!.toISOString()}.`);
+    console.log(`\nĐã công bố kết quả lúc ${formatDateTime(run.published_at!)}.`);
   }
 } catch (error) {
   if (error instanceof AppError) {

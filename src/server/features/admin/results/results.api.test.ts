@@ -352,4 +352,27 @@ describe('after the window closes', () => {
     expect(data.decisions[0]).toMatchObject({ decision: 'order', applicable: false });
     expect([(await individual(t2)).prize_code, (await individual(t1)).prize_code]).toEqual(['special', 'first']);
   });
+
+  it('applies the decision again when the same group ties again, and a later "share" replaces it', async () => {
+    await server.db.updateTable('exams').set({ duration_seconds: 300 }).where('contestant_id', '=', t1).execute();
+    await later(1000);
+    await compute();
+    let data = await overview();
+    expect(data.decisions[0]).toMatchObject({ decision: 'order', applicable: true });
+    expect(data.ties[0]).toMatchObject({ decision: 'order', decision_state: 'applied' });
+    expect([(await individual(t2)).prize_code, (await individual(t1)).prize_code]).toEqual(['special', 'first']);
+
+    await later(1000);
+    const shared = await api('POST', '/api/admin/results/ties', { scope: 'individual', ids: [t2, t1], decision: 'share', reason: 'Hội đồng quyết định trao hai giải Đặc biệt' });
+    expect(shared.status).toBe(200);
+    expect((await lastAudit()).details).toMatchObject({ before: { decision: 'order' }, after: { decision: 'share', order: null } });
+    await later(1000);
+    await compute();
+    data = await overview();
+    expect(data.decisions).toHaveLength(1);
+    expect(data.ties[0]).toMatchObject({ decision: 'share', decision_state: 'applied' });
+    expect([(await individual(t1)).prize_code, (await individual(t2)).prize_code]).toEqual(['special', 'special']);
+    // Two special prizes, no first: 5.000.000 đ more than the settings.
+    expect(data.ceremony.total - data.ceremony.planned_total).toBe(5_000_000);
+  });
 });

@@ -33,6 +33,7 @@ test('the organiser logs in, lands in the back office and finds every section', 
     'Tài khoản',
     'Cài đặt cuộc thi',
     'Tin tức',
+    'Kết quả và giải thưởng',
     'Nhật ký thao tác',
   ]);
   await expectAccessible(page, 'back office home');

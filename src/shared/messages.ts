@@ -181,7 +181,6 @@ export const privacyMessages = {
 // results from the back office (issue 13: compute, ties, review, publish, exports) -------------
 export const adminResultsMessages = {
   computing: 'Đang tính kết quả. Hãy chờ lần tính này xong rồi tính lại.',
-  computeStarted: 'Đã bắt đầu tính kết quả.',
   taskDied: 'Tiến trình tính kết quả đã dừng giữa chừng (máy chủ khởi động lại hoặc gặp sự cố). Hãy tính lại.',
   taskFailed: 'Tính kết quả thất bại. Hãy thử lại; nếu vẫn lỗi, báo cho bộ phận kỹ thuật.',
   tieUndecided: (count: number) =>
@@ -189,6 +188,6 @@ export const adminResultsMessages = {
   tieNotFound: 'Không tìm thấy nhóm đồng hạng này trong kết quả vừa tính. Hãy tải lại trang.',
   orderMustListMembers: 'Thứ tự phải gồm đúng các thành viên của nhóm đồng hạng, mỗi người một lần.',
   reasonRequired: 'Vui lòng nhập lý do (ít nhất 3 ký tự).',
-  published: 'Đã công bố kết quả. Phụ huynh và nhà trường đã xem được giải thưởng.',
-  decisionSaved: 'Đã ghi quyết định. Hãy tính lại kết quả để áp dụng.',
+  published: 'Phụ huynh và nhà trường đã xem được giải thưởng.',
+  decisionSaved: 'Hãy tính lại kết quả để áp dụng quyết định.',
 } as const;

@@ -2,6 +2,7 @@
 // that cross a prize boundary and the organiser's decisions on them, the prize lists to review,
 // publishing, and the exports.
 import { z } from 'zod';
+import { adminResultsMessages } from '../messages';
 import { pageQuerySchema } from './admin';
 import { prizeKinds } from './admin-contest';
 
@@ -101,7 +102,7 @@ export const tieDecisionRequestSchema = z
     decision: z.enum(['share', 'order']),
     /** Every member once, first place first; required with 'order'. */
     order: z.array(memberId).max(1000).optional(),
-    reason: z.string().trim().min(3, 'Vui lòng nhập lý do (ít nhất 3 ký tự).').max(1000),
+    reason: z.string().trim().min(3, adminResultsMessages.reasonRequired).max(1000),
   })
   .refine((body) => body.decision !== 'order' || (body.order?.length ?? 0) > 0, { path: ['order'], message: 'Hãy sắp xếp thứ tự các thành viên.' });
 export type TieDecisionRequest = z.infer<typeof tieDecisionRequestSchema>;

@@ -3,6 +3,7 @@
 // prize lists, publish, export the winners and the ceremony's numbers.
 import { useCallback, useEffect, useState } from 'react';
 import { formatDateTime, formatMoney, formatNumber } from '../../../../shared/format';
+import { adminResultsMessages } from '../../../../shared/messages';
 import { prizeKindLabels } from '../../../../shared/schemas/admin-contest';
 import { taskStageLabels, type ResultExportKind, type ResultsOverview, type ResultTaskView } from '../../../../shared/schemas/admin-results';
 import { Button } from '../../../components/ui/button';
@@ -150,7 +151,7 @@ function PublishCard({ data, onChange }: { data: ResultsOverview; onChange: () =
     setBusy(true);
     try {
       await api.post('/admin/results/publish');
-      notify('success', 'Đã công bố kết quả', 'Phụ huynh và nhà trường đã xem được giải thưởng.');
+      notify('success', 'Đã công bố kết quả', adminResultsMessages.published);
       onChange();
     } catch (error) {
       notify('error', 'Chưa công bố được kết quả', errorMessage(error));

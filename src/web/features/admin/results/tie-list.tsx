@@ -3,6 +3,7 @@
 // after a draw). A decision takes effect at the next computation.
 import { useState, type FormEvent } from 'react';
 import { formatDateTime, formatDuration, formatMoney, formatNumber } from '../../../../shared/format';
+import { adminResultsMessages } from '../../../../shared/messages';
 import { tieDecisionRequestSchema, tieScopeLabels, type ResultsOverview, type TieView } from '../../../../shared/schemas/admin-results';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -141,7 +142,7 @@ function DecisionDialog({ tie, onClose, onSaved }: { tie: TieView; onClose: () =
     setBusy(true);
     try {
       await api.post('/admin/results/ties', parsed.data);
-      notify('success', 'Đã ghi quyết định', 'Hãy tính lại kết quả để áp dụng.');
+      notify('success', 'Đã ghi quyết định', adminResultsMessages.decisionSaved);
       onSaved();
     } catch (error) {
       if (error instanceof ApiRequestError && Object.keys(error.errors).length) setErrors(error.errors);

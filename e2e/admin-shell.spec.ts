@@ -33,9 +33,12 @@ test('the organiser logs in, lands in the back office and finds every section', 
     'Tài khoản',
     'Cài đặt cuộc thi',
     'Tin tức',
-    'Chấm lại câu hỏi',
     'Theo dõi kỳ thi',
     'Hỗ trợ thí sinh',
+    'Chấm lại câu hỏi',
+    'Kết quả và giải thưởng',
+    'Giấy chứng nhận',
+    'Dữ liệu cá nhân',
     'Nhật ký thao tác',
   ]);
   await expectAccessible(page, 'back office home');

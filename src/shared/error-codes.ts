@@ -75,6 +75,10 @@ export const errorCodes = [
   'extra_attempt_given',
   'exam_finished',
   'questions_frozen',
+  // Results from the back office (issue 13).
+  'results_computing',
+  'tie_undecided',
+  'tie_not_found',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -264,3 +264,17 @@ export const examDaysMessages = {
   questionsFrozen:
     'Đang trong thời gian thi: không sửa hay xoá câu hỏi của sách đã có bài thi, để bài thi đang làm không bị thay đổi. Để sửa đáp án sai, hãy dùng chức năng Chấm lại.',
 } as const;
+
+// results from the back office (issue 13: compute, ties, review, publish, exports) -------------
+export const adminResultsMessages = {
+  computing: 'Đang tính kết quả. Hãy chờ lần tính này xong rồi tính lại.',
+  taskDied: 'Tiến trình tính kết quả đã dừng giữa chừng (máy chủ khởi động lại hoặc gặp sự cố). Hãy tính lại.',
+  taskFailed: 'Tính kết quả thất bại. Hãy thử lại; nếu vẫn lỗi, báo cho bộ phận kỹ thuật.',
+  tieUndecided: (count: number) =>
+    `Còn ${count} nhóm đồng hạng vượt số giải chưa được Ban tổ chức quyết định (hoặc quyết định chưa được áp dụng: hãy tính lại kết quả).`,
+  tieNotFound: 'Không tìm thấy nhóm đồng hạng này trong kết quả vừa tính. Hãy tải lại trang.',
+  orderMustListMembers: 'Thứ tự phải gồm đúng các thành viên của nhóm đồng hạng, mỗi người một lần.',
+  reasonRequired: 'Vui lòng nhập lý do (ít nhất 3 ký tự).',
+  published: 'Phụ huynh và nhà trường đã xem được giải thưởng.',
+  decisionSaved: 'Hãy tính lại kết quả để áp dụng quyết định.',
+} as const;

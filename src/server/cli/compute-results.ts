@@ -1,18 +1,22 @@
-// npm run results:compute [-- --force] [-- --contest=<id>]
-// Ranks the contestants of the current contest and stores the prizes (spec section 9). Refuses
-// before the exam window closes (or while exams are in progress) unless --force. Re-running
-// replaces the previous results. Families see them from the contest's results date.
+// npm run results:compute [-- --force] [-- --contest=<id>] [-- --publish]
+// Ranks the contestants of the current contest and stores the prizes (spec section 9), applying
+// the organiser's tie decisions. Refuses before the exam window closes (or while exams are in
+// progress) unless --force. Re-running replaces the previous results (a publication is kept).
+// --publish then publishes them (on or after the results date, not with --force, every tie that
+// crosses a prize boundary decided), with an audit entry; the back office (/quan-tri/ket-qua)
+// does the same from the browser.
 // With the embedded database (no DATABASE_URL), stop the server first: PGlite has one user.
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
-import { computeResults } from '../features/ranking/compute';
-import { formatDuration, formatMoney } from '../../shared/format';
+import { computeResults, publishResults } from '../features/ranking/compute';
+import { formatDateTime, formatDuration, formatMoney } from '../../shared/format';
 
 const args = process.argv.slice(2);
 const force = args.includes('--force');
+const publish = args.includes('--publish');
 const contestArg = args.find((arg) => arg.startsWith('--contest='));
 const contestId = contestArg ? Number(contestArg.split('=')[1]) : undefined;
 
@@ -95,6 +99,23 @@ try {
           `${tie.crosses_prize ? ' — VƯỢT SỐ GIẢI của hạng này' : ''}: ${tie.ids.join(', ')}`,
       );
     }
+  }
+  if (publish) {
+    const now = systemClock.now();
+    const run = await db.transaction().execute(async (trx) => {
+      const contest = await trx.selectFrom('contests').selectAll().where('id', '=', summary.contestId).executeTakeFirstOrThrow();
+      const before = await trx.selectFrom('result_runs').select('published_at').where('contest_id', '=', contest.id).executeTakeFirst();
+      const published = await publishResults(trx, contest, now, null);
+      // The command line has no account: the entry names it instead (audit_log keeps the text).
+      if (!before?.published_at) {
+        await trx
+          .insertInto('audit_log')
+          .values({ actor_id: null, actor_phone: 'dòng lệnh', kind: 'results.publish', summary: `Công bố kết quả ${contest.name} (npm run results:compute -- --publish)`, details: JSON.stringify({ participants: published.participants }) })
+          .execute();
+      }
+      return published;
+    });
+    console.log(`\nĐã công bố kết quả lúc ${formatDateTime(run.published_at!)}.`);
   }
 } catch (error) {
   if (error instanceof AppError) {

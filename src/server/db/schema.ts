@@ -232,6 +232,9 @@ export interface Database {
   extra_attempts: ExtraAttemptTable;
   dashboard_snapshots: DashboardSnapshotTable;
   process_counters: ProcessCounterTable;
+  // results from the back office (0015_results_review.sql)
+  result_tasks: ResultTaskTable;
+  tie_decisions: TieDecisionTable;
 }
 
 // Exam days (0013_exam_days.sql) -------------------------------------------------------------
@@ -433,4 +436,38 @@ export interface PracticeExamTable {
   correct_count: number | null;
   duration_seconds: number | null;
   created_at: DefaultTimestamp;
+}
+
+// Results from the back office (0015_results_review.sql) ------------------------------------
+export type ResultTaskStatus = 'running' | 'done' | 'failed';
+export type ResultTaskStage = 'starting' | 'finalising' | 'loading' | 'ranking' | 'storing' | 'done';
+export interface ResultTaskTable {
+  id: Generated<number>;
+  contest_id: number;
+  kind: 'compute';
+  status: ColumnType<ResultTaskStatus, ResultTaskStatus | undefined, ResultTaskStatus>;
+  forced: Generated<boolean>;
+  stage: ColumnType<ResultTaskStage, ResultTaskStage | undefined, ResultTaskStage>;
+  done: Generated<number>;
+  total: Generated<number>;
+  summary: ColumnType<unknown, string | null | undefined, string | null>;
+  error: ColumnType<string | null, string | null | undefined, string | null>;
+  started_by: number | null;
+  started_at: Timestamp;
+  finished_at: NullableTimestamp;
+  heartbeat_at: Timestamp;
+}
+export type ResultTask = Selectable<ResultTaskTable>;
+export interface TieDecisionTable {
+  id: Generated<number>;
+  contest_id: number;
+  scope: 'individual' | 'school_pupils' | 'schools' | 'classes';
+  school_id: number | null;
+  group_key: string;
+  member_ids: Json<(number | string)[]>;
+  decision: 'share' | 'order';
+  ordered_ids: ColumnType<(number | string)[] | null, string | null, string | null>;
+  reason: string;
+  decided_by: number | null;
+  decided_at: Timestamp;
 }

@@ -20,6 +20,7 @@ import { registerAdminPrivacyRoutes } from './privacy/routes';
 import { registerAdminRegradeRoutes } from './regrade/routes';
 import { registerAdminCertificateRoutes } from './certificates/routes';
 import { registerAdminExamDaysRoutes } from './exam-days/routes';
+import { registerAdminResultsRoutes } from './results/routes';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -66,6 +67,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
       registerAdminRegradeRoutes(admin, services);
       registerAdminCertificateRoutes(admin, services);
       registerAdminExamDaysRoutes(admin, services);
+      registerAdminResultsRoutes(admin, services);
     },
     { prefix: '/admin' },
   );

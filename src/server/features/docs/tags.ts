@@ -31,6 +31,7 @@ export const tagRules: TagRule[] = [
   { name: 'Quản trị: chấm lại', description: 'Ban tổ chức: chấm lại một câu hỏi khi đáp án sai (chạy thử, xác nhận, lịch sử).', prefixes: ['/api/admin/regrades'] },
   { name: 'Quản trị: giấy chứng nhận', description: 'Ban tổ chức: tiến độ vẽ giấy chứng nhận, tìm và thu hồi giấy chứng nhận.', prefixes: ['/api/admin/certificates'] },
   { name: 'Quản trị: ngày thi', description: 'Ban tổ chức: theo dõi kỳ thi trực tiếp, hỗ trợ thí sinh (thêm lượt thi, gia hạn lượt thi).', prefixes: ['/api/admin/exam-days'] },
+  { name: 'Quản trị: kết quả', description: 'Ban tổ chức: tính kết quả (chạy nền, tiến độ), đồng hạng, xem và công bố giải, xuất .xlsx.', prefixes: ['/api/admin/results'] },
   // Any other back-office path (an area's new resource) still lands with the back office.
   { name: 'Quản trị', description: 'Các thao tác khác của ban tổ chức (/api/admin).', prefixes: ['/api/admin'] },
   { name: 'Tình trạng', description: 'Kiểm tra tiến trình (/healthz) và cơ sở dữ liệu (/readyz) cho bộ cân bằng tải.', prefixes: ['/healthz', '/readyz', '/api/healthz', '/api/readyz'] },

@@ -1,8 +1,9 @@
 // Computes and stores the results of a contest (the ranking itself is standings.ts, pure). Run
-// after the exam window closes (npm run results:compute); re-running replaces the previous results
-// in one transaction.
+// after the exam window closes, from the back office (a background task: admin/results) or the
+// CLI (npm run results:compute); re-running replaces the previous results in one transaction and
+// applies the organiser's tie decisions (tie_decisions).
 import { sql } from 'kysely';
-import { resultMessages } from '../../../shared/messages';
+import { adminResultsMessages, resultMessages } from '../../../shared/messages';
 import { formatDateTime } from '../../../shared/format';
 import type { Db } from '../../db/client';
 import type { Contest, ResultRun } from '../../db/schema';
@@ -11,7 +12,7 @@ import type { Services } from '../../services';
 import { getCurrentContest } from '../contest/repo';
 import { finaliseOverdueExams } from '../exams/finalise';
 import { classIdOf, predictionDistance } from './ranking';
-import { countExamPapers, countExamsInProgress, insertInSlices, loadFinishedAttempts } from './repo';
+import { countExamPapers, countExamsInProgress, insertInSlices, loadFinishedAttempts, loadTieDecisions } from './repo';
 import { loadPrizeSettings } from './settings';
 import { rankContest, type Standings, type StoredTie } from './standings';
 
@@ -32,6 +33,14 @@ export interface ComputeOptions {
   /** Compute before the window closes or while exams are still in progress (not final). */
   force?: boolean;
   contestId?: number;
+  /** Told of each stage and, while storing, of the rows written so far (a background task shows it). */
+  onProgress?: (progress: ComputeProgress) => void;
+}
+
+export interface ComputeProgress {
+  stage: 'finalising' | 'loading' | 'ranking' | 'storing';
+  done: number;
+  total: number;
 }
 
 const SLICE = 1000;
@@ -49,7 +58,9 @@ export async function computeResults({ db, clock }: ComputeDeps, options: Comput
   if (!forced && now < contest.exam_ends_at) {
     throw new AppError(409, 'results_too_early', resultMessages.resultsTooEarly(formatDateTime(contest.exam_ends_at)));
   }
+  const progress = options.onProgress ?? (() => {});
   // Exams abandoned before the deadline are scored first, so that they count.
+  progress({ stage: 'finalising', done: 0, total: 0 });
   await finaliseOverdueExams(db, clock);
   const inProgress = await countExamsInProgress(db, contest.id);
   if (inProgress > 0 && !forced) throw new AppError(409, 'exams_in_progress', resultMessages.examsStillInProgress(inProgress));
@@ -59,12 +70,21 @@ export async function computeResults({ db, clock }: ComputeDeps, options: Comput
   return db.transaction().execute(async (trx) => {
     // One computation at a time per contest: a second run waits, then replaces this one.
     await sql`SELECT pg_advisory_xact_lock(731645, ${contest.id})`.execute(trx);
+    progress({ stage: 'loading', done: 0, total: 0 });
     const attempts = await loadFinishedAttempts(trx, contest.id);
     const examPapers = await countExamPapers(trx, contest.id);
     const schoolIds = [...new Set(attempts.map((a) => a.schoolId))];
     const sizes = schoolIds.length ? await trx.selectFrom('schools').select(['id', 'pupil_count']).where('id', 'in', schoolIds).execute() : [];
-    const standings = rankContest({ attempts, examPapers, settings, schoolSizes: sizes.map((row) => ({ schoolId: row.id, pupilCount: row.pupil_count })) });
-    await storeResults(trx, { contestId: contest.id, computedAt: now, forced, examPapers }, standings);
+    const tieDecisions = await loadTieDecisions(trx, contest.id);
+    progress({ stage: 'ranking', done: 0, total: attempts.length });
+    const standings = rankContest({
+      attempts,
+      examPapers,
+      settings,
+      schoolSizes: sizes.map((row) => ({ schoolId: row.id, pupilCount: row.pupil_count })),
+      tieDecisions,
+    });
+    await storeResults(trx, { contestId: contest.id, computedAt: now, forced, examPapers }, standings, progress);
     const { best, individual, schools, schoolTop, classes, ties } = standings;
     return {
       contestId: contest.id,
@@ -87,9 +107,18 @@ export async function computeResults({ db, clock }: ComputeDeps, options: Comput
 }
 
 /** Replaces the stored results of a contest with `standings` (inside the caller's transaction). */
-async function storeResults(trx: Db, run: { contestId: number; computedAt: Date; forced: boolean; examPapers: number }, standings: Standings) {
+async function storeResults(
+  trx: Db,
+  run: { contestId: number; computedAt: Date; forced: boolean; examPapers: number },
+  standings: Standings,
+  progress: (progress: ComputeProgress) => void,
+) {
   const { contestId, examPapers } = run;
   const { best, individual, schoolRank, schools, schoolTop, classStats, classByKey, ties } = standings;
+  const total = individual.length + schools.length + classStats.length;
+  let done = 0;
+  const stored = (rows: number) => progress({ stage: 'storing', done: (done += rows), total });
+  stored(0);
   // Store: replace the previous results of the contest.
   await trx.deleteFrom('individual_results').where('contest_id', '=', contestId).execute();
   await trx.deleteFrom('school_results').where('contest_id', '=', contestId).execute();
@@ -126,7 +155,8 @@ async function storeResults(trx: Db, run: { contestId: number; computedAt: Date;
           };
         }),
       )
-      .execute(),
+      .execute()
+      .then(() => stored(slice.length)),
   );
   await insertInSlices(schools, SLICE, (slice) =>
     trx
@@ -145,7 +175,8 @@ async function storeResults(trx: Db, run: { contestId: number; computedAt: Date;
           prize_amount: entry.tier?.amount ?? null,
         })),
       )
-      .execute(),
+      .execute()
+      .then(() => stored(slice.length)),
   );
   await insertInSlices(classStats, SLICE, (slice) =>
     trx
@@ -168,7 +199,8 @@ async function storeResults(trx: Db, run: { contestId: number; computedAt: Date;
           };
         }),
       )
-      .execute(),
+      .execute()
+      .then(() => stored(slice.length)),
   );
   // The run is replaced, its publication kept: published results stay public when recomputed.
   const values = { computed_at: run.computedAt, exam_papers: examPapers, participants: best.length, forced: run.forced, ties: JSON.stringify(ties) };
@@ -178,6 +210,11 @@ async function storeResults(trx: Db, run: { contestId: number; computedAt: Date;
     .onConflict((oc) => oc.column('contest_id').doUpdateSet(values))
     .execute();
 
+}
+
+/** The ties stored with a computation (result_runs.ties). */
+export function storedTies(run: Pick<ResultRun, 'ties'>): StoredTie[] {
+  return Array.isArray(run.ties) ? (run.ties as StoredTie[]) : [];
 }
 
 /** Results (prizes, prize certificates) are shown to families and schools once published. */
@@ -196,6 +233,10 @@ export async function publishResults(trx: Db, contest: Contest, now: Date, userI
   if (now < contest.results_at) throw new AppError(409, 'results_too_early', resultMessages.publishTooEarly(formatDateTime(contest.results_at)));
   if (run.forced) throw new AppError(409, 'results_not_final', resultMessages.notFinal);
   if (run.published_at) return run;
+  // A tie that crosses a prize boundary is published only once the organiser's decision on it is
+  // in the stored results (a decision taken after the computation needs a recompute).
+  const undecided = storedTies(run).filter((tie) => tie.crosses_prize && !tie.decision);
+  if (undecided.length) throw new AppError(409, 'tie_undecided', adminResultsMessages.tieUndecided(undecided.length));
   return trx
     .updateTable('result_runs')
     .set({ published_at: now, published_by: userId })

@@ -102,6 +102,21 @@ export interface TieGroup {
   crossesPrize: boolean;
 }
 
+/** The tier that place `place` (1-based) wins when `ordered` (by position, winners > 0) fill the places. */
+function tierOfPlace(ordered: readonly Tier[], place: number): Tier | null {
+  let last = 0;
+  for (const tier of ordered) {
+    last += tier.winners;
+    if (place <= last) return tier;
+  }
+  return null;
+}
+
+/** The tier of a place among `tiers` (any order): 1 + 1 + 3 winners give places 1 | 2 | 3-5. */
+export function tierAtPlace(tiers: readonly Tier[], place: number): Tier | null {
+  return tierOfPlace([...tiers].filter((tier) => tier.winners > 0).sort((a, b) => a.position - b.position), place);
+}
+
 /**
  * The tier each rank wins. Tiers fill places in position order: with 1 + 1 + 3 winners, places
  * 1 | 2 | 3-5. An entry takes the tier of the place equal to its rank, so a tie takes the tier of
@@ -110,14 +125,7 @@ export interface TieGroup {
  */
 export function awardTiers<T>(ranked: readonly Ranked<T>[], tiers: readonly Tier[]): { awarded: (Ranked<T> & { tier: Tier | null })[]; ties: TieGroup[] } {
   const ordered = [...tiers].filter((tier) => tier.winners > 0).sort((a, b) => a.position - b.position);
-  const tierAtPlace = (place: number): Tier | null => {
-    let last = 0;
-    for (const tier of ordered) {
-      last += tier.winners;
-      if (place <= last) return tier;
-    }
-    return null;
-  };
+  const tierAtPlace = (place: number) => tierOfPlace(ordered, place);
   const awarded = ranked.map((entry) => ({ ...entry, tier: tierAtPlace(entry.rank) }));
   const ties: TieGroup[] = [];
   for (let i = 0; i < ranked.length; ) {

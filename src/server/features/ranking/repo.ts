@@ -1,6 +1,7 @@
 // SQL of the ranking: finished attempts in, stored results out.
 import type { Db } from '../../db/client';
 import type { Attempt } from './ranking';
+import type { TieDecisionTable } from '../../db/schema';
 import { contestantClassKey } from '../../db/class-key';
 
 export interface AttemptRow extends Attempt {
@@ -80,4 +81,19 @@ export async function getResultRun(db: Db, contestId: number) {
 /** Inserts rows in slices: PostgreSQL takes at most 65,535 parameters per statement. */
 export async function insertInSlices<R>(rows: readonly R[], size: number, insert: (slice: R[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
+}
+
+/** A decision as rankContest takes it (standings.ts TieDecision; not imported: standings imports this file). */
+export interface LoadedTieDecision {
+  scope: TieDecisionTable['scope'];
+  school_id: number | null;
+  ids: (number | string)[];
+  decision: TieDecisionTable['decision'];
+  order: (number | string)[] | null;
+}
+
+/** The organiser's decisions on ties of a contest, as the ranking applies them. */
+export async function loadTieDecisions(db: Db, contestId: number): Promise<LoadedTieDecision[]> {
+  const rows = await db.selectFrom('tie_decisions').selectAll().where('contest_id', '=', contestId).execute();
+  return rows.map((row) => ({ scope: row.scope, school_id: row.school_id, ids: row.member_ids, decision: row.decision, order: row.ordered_ids }));
 }

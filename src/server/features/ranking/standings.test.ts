@@ -54,3 +54,41 @@ describe('rankContest', () => {
     expect(standings.ties).toEqual([]);
   });
 });
+
+describe('rankContest with the organiser’s tie decisions', () => {
+  // Contestants 1, 2 and 3 are equal under all four rules at rank 1; one prize of the tier.
+  const attempts = [attempt(1, 1, '5A1', 90), attempt(2, 1, '5A1', 90), attempt(3, 2, '5A1', 90), attempt(4, 2, '5A1', 50)];
+  const input = { attempts, examPapers: 10, settings, schoolSizes: [{ schoolId: 1, pupilCount: 10 }, { schoolId: 2, pupilCount: 10 }] };
+  const prizes = (standings: ReturnType<typeof rankContest>) => standings.individual.map((e) => [e.item.contestantId, e.rank, e.tied, e.tier?.code ?? null]);
+
+  it('without a decision, every member of the tie shares the prize and the tie is reported as crossing', () => {
+    const standings = rankContest(input);
+    expect(prizes(standings)).toEqual([
+      [1, 1, true, 'I1'],
+      [2, 1, true, 'I1'],
+      [3, 1, true, 'I1'],
+      [4, 4, false, null],
+    ]);
+    expect(standings.ties.find((tie) => tie.scope === 'individual')).toEqual({ scope: 'individual', rank: 1, size: 3, crosses_prize: true, ids: [1, 2, 3] });
+  });
+
+  it("'order' gives the members consecutive places in the decided order (the tier keeps one winner)", () => {
+    const standings = rankContest({ ...input, tieDecisions: [{ scope: 'individual', ids: [3, 1, 2], decision: 'order', order: [3, 1, 2] }] });
+    expect(prizes(standings)).toEqual([
+      [3, 1, false, 'I1'],
+      [1, 2, false, null],
+      [2, 3, false, null],
+      [4, 4, false, null],
+    ]);
+    expect(standings.ties.find((tie) => tie.scope === 'individual')).toMatchObject({ rank: 1, size: 3, crosses_prize: true, decision: 'order' });
+  });
+
+  it("'share' keeps the shared prize and marks the tie decided; a decision on another group changes nothing", () => {
+    const shared = rankContest({ ...input, tieDecisions: [{ scope: 'individual', ids: [1, 2, 3], decision: 'share' }] });
+    expect(prizes(shared)).toEqual(prizes(rankContest(input)));
+    expect(shared.ties.find((tie) => tie.scope === 'individual')?.decision).toBe('share');
+    const stale = rankContest({ ...input, tieDecisions: [{ scope: 'individual', ids: [1, 2], decision: 'order', order: [2, 1] }] });
+    expect(prizes(stale)).toEqual(prizes(rankContest(input)));
+    expect(stale.ties.find((tie) => tie.scope === 'individual')?.decision).toBeUndefined();
+  });
+});

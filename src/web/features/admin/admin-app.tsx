@@ -15,21 +15,23 @@ import { RegradesPage } from './regrade/regrades-page';
 import { CertificatesAdminPage } from './certificates/certificates-page';
 import { DashboardPage } from './exam-days/dashboard-page';
 import { IncidentsPage } from './exam-days/incidents-page';
+import { ResultsPage } from './results/results-page';
 import { AdminHome } from './admin-home';
 import './admin.css';
 
-/** The back office's sections, in the order a season is prepared. */
+/** The back office's sections, in the order of a season: prepare, run the exam days, close. */
 export const adminSections = [
   { path: '/danh-muc', label: 'Danh mục trường, lớp', component: CatalogPage },
   { path: '/sach', label: 'Sách và câu hỏi', component: BooksPage },
   { path: '/tai-khoan', label: 'Tài khoản', component: AccountsPage },
   { path: '/cuoc-thi', label: 'Cài đặt cuộc thi', component: ContestSettingsPage },
   { path: '/tin-tuc', label: 'Tin tức', component: NewsAdminPage },
-  { path: '/du-lieu-ca-nhan', label: 'Dữ liệu cá nhân', component: PrivacyAdminPage },
-  { path: '/cham-lai', label: 'Chấm lại câu hỏi', component: RegradesPage },
-  { path: '/giay-chung-nhan', label: 'Giấy chứng nhận', component: CertificatesAdminPage },
   { path: '/theo-doi', label: 'Theo dõi kỳ thi', component: DashboardPage },
   { path: '/ho-tro', label: 'Hỗ trợ thí sinh', component: IncidentsPage },
+  { path: '/cham-lai', label: 'Chấm lại câu hỏi', component: RegradesPage },
+  { path: '/ket-qua', label: 'Kết quả và giải thưởng', component: ResultsPage },
+  { path: '/giay-chung-nhan', label: 'Giấy chứng nhận', component: CertificatesAdminPage },
+  { path: '/du-lieu-ca-nhan', label: 'Dữ liệu cá nhân', component: PrivacyAdminPage },
   { path: '/nhat-ky', label: 'Nhật ký thao tác', component: AuditPage },
 ] as const;
 

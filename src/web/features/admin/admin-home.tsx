@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 
-/** /quan-tri: the steps of preparing a season, each a link to its section. */
+/** /quan-tri: the steps of a season (prepare, exam days, close), each a link to its section. */
 export function AdminHome() {
   return (
     <section className="admin-page">
@@ -31,16 +31,22 @@ export function AdminHome() {
         <li>
           <Link href="/ho-tro">Hỗ trợ thí sinh</Link>: tìm thí sinh gặp sự cố, thêm một lượt thi hoặc gia hạn lượt thi đang làm.
         </li>
+        <li>
+          Đáp án của một câu hỏi sai? <Link href="/cham-lai">Chấm lại câu hỏi</Link>: chạy thử để xem điểm và giải thay đổi, rồi xác nhận.
+        </li>
       </ul>
-      <p>
-        <Link href="/du-lieu-ca-nhan">Dữ liệu cá nhân</Link>: hồ sơ xử lý dữ liệu, thời hạn lưu trữ, thống kê ẩn danh.
-      </p>
-      <p>
-        Đáp án của một câu hỏi sai? <Link href="/cham-lai">Chấm lại câu hỏi</Link>: chạy thử để xem điểm và giải thay đổi, rồi xác nhận.
-      </p>
-      <p>
-        Sau khi công bố kết quả: <Link href="/giay-chung-nhan">Giấy chứng nhận</Link> — tiến độ vẽ, tìm và thu hồi giấy chứng nhận.
-      </p>
+      <p>Sau giờ thi:</p>
+      <ol className="admin-steps">
+        <li>
+          <Link href="/ket-qua">Kết quả và giải thưởng</Link>: tính kết quả, quyết định đồng hạng, công bố, xuất danh sách đoạt giải.
+        </li>
+        <li>
+          <Link href="/giay-chung-nhan">Giấy chứng nhận</Link>: tiến độ vẽ sau khi công bố, tìm và thu hồi giấy chứng nhận.
+        </li>
+        <li>
+          <Link href="/du-lieu-ca-nhan">Dữ liệu cá nhân</Link>: hồ sơ xử lý dữ liệu, thời hạn lưu trữ, thống kê ẩn danh trước khi dữ liệu được xoá.
+        </li>
+      </ol>
       <p>
         Mọi thay đổi được ghi vào <Link href="/nhat-ky">nhật ký thao tác</Link>.
       </p>

@@ -28,6 +28,7 @@ const things: Record<string, string> = {
   privacy: 'Dữ liệu cá nhân',
   certificate: 'Giấy chứng nhận',
   exam: 'Lượt thi',
+  results: 'Kết quả',
 };
 
 const actions: Record<string, string> = {
@@ -54,6 +55,9 @@ const actions: Record<string, string> = {
   revoke: 'thu hồi',
   extra_attempt: 'thêm một lượt thi',
   extend: 'gia hạn',
+  compute: 'tính',
+  tie_decision: 'quyết định đồng hạng',
+  export: 'xuất tệp',
 };
 
 /** 'news.publish' -> 'Tin tức: đăng'; unknown parts as they are. */
@@ -78,6 +82,7 @@ export const kindFilters: { value: string; label: string }[] = [
   { value: 'news', label: things.news! },
   { value: 'privacy', label: things.privacy! },
   { value: 'exam', label: things.exam! },
+  { value: 'results', label: things.results! },
 ];
 
 const fields: Record<string, string> = {

@@ -1,0 +1,177 @@
+// Issue 13, results: the organiser computes the results at /quan-tri/ket-qua once the exam window
+// has closed (set through the contest settings), sees publishing refused before the results date,
+// publishes on it, and a parent then sees the prize on /giay-chung-nhan/:childId and downloads the
+// prize certificate. Publishing cannot be undone, so this spec runs on a server of its own (its
+// own data folder) and leaves the shared one as the other specs expect it.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import { E2E_DATA_DIR } from '../playwright.config';
+import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, storeSession, test, uniquePhone } from './fixtures';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = `${E2E_DATA_DIR}-admin-results`;
+const SCHOOL = 'Trường Tiểu học Lê Lợi';
+const DAY = 86_400_000;
+
+let server: ChildProcess | undefined;
+
+test.use({ baseURL: BASE_URL });
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  execFileSync('rm', ['-rf', DATA_DIR]);
+  // Node itself with tsx's loader (no npx in between), so that stopping it stops the server.
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    // No event-loop shedding (as in the API test harness): PGlite runs on the server's own event
+    // loop, so drawing three certificates on a busy 2-core machine reads as a saturated process.
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'warn', EXAM_SWEEP_SECONDS: '5', SHED_EVENT_LOOP_DELAY_MS: '0', PORT: String(PORT), DATA_DIR },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${BASE_URL}/readyz`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 140_000, intervals: [1000] },
+    )
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (!server || server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server!.once('exit', resolve));
+  server.kill('SIGTERM');
+  await exited;
+});
+
+async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = await response.json();
+  expect(response.ok(), JSON.stringify(body)).toBe(true);
+  return body as T;
+}
+
+/** The newest one-time code this server sent to `phone`. */
+async function otpFor(phone: string): Promise<string> {
+  const file = join(DATA_DIR, 'sms-outbox.jsonl');
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      if (!existsSync(file)) return undefined;
+      const lines = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { phone: string; message: string });
+      code = lines.filter((m) => m.phone === phone).at(-1)?.message.match(/\b(\d{6})\b/)?.[1];
+      return code;
+    })
+    .toBeTruthy();
+  return code!;
+}
+
+/** A parent registered through the API, one child at the demo school (class 5A2) who finishes an exam. */
+async function familyWithFinishedExam(request: APIRequestContext, childName: string) {
+  const phone = uniquePhone();
+  const password = 'matkhau123';
+  await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
+  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp: await otpFor(phone), consent: true } }));
+  const headers = { authorization: `Bearer ${registered.access_token}` };
+  let found: { districtId: number; schoolId: number } | undefined;
+  for (const district of (await ok(await request.get('/api/districts'))).data) {
+    const school = (await ok(await request.get(`/api/schools?district_id=${district.id}`))).data.find((s: { name: string }) => s.name === SCHOOL);
+    if (school) found = { districtId: district.id, schoolId: school.id };
+  }
+  const group = (await ok(await request.get('/api/class-groups'))).data[2];
+  const room = (await ok(await request.get(`/api/class-rooms?class_group_id=${group.id}`))).data.find((r: { name: string }) => r.name === '5A2');
+  await ok(
+    await request.post('/api/customer/profile', {
+      headers,
+      data: { phone, childrens: [{ fullname: childName, district_id: found!.districtId, school_id: found!.schoolId, class_group_id: group.id, class_room_id: room.id, child_consent: true }] },
+    }),
+  );
+  const childId = (await ok(await request.get('/api/profile', { headers }))).data.childrens[0].id as number;
+  const books = await ok(await request.get(`/api/children/${childId}/books`, { headers }));
+  const started = await ok(await request.post('/api/start-exam', { headers, data: { book_id: books.data[0].id, child_id: childId } }));
+  const taking = await ok(await request.get(`/api/examing?book_id=${started.book_id}&child_id=${childId}&slug_exam=${started.slug}`, { headers }));
+  const answers = taking.data.data_questions.map((q: { id: number; answers: { id: number }[] }) => ({ question_id: q.id, answer_id: q.answers[0]!.id }));
+  await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: started.exam_id, slug: started.slug, answers, prediction: 5, seq: 1 } }));
+  return { token: registered.access_token as string, user: registered.user, childId };
+}
+
+test('the organiser computes and publishes the results; the parent sees the prize and downloads its certificate', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const name = 'Phạm Minh Khôi';
+  const family = await familyWithFinishedExam(request, name);
+
+  // The exam window closes; the results date is tomorrow.
+  const login = await ok(await request.post('/api/login', { data: DEMO_ORGANISER }));
+  const headers = { authorization: `Bearer ${login.access_token}` };
+  const now = Date.now();
+  const at = (ms: number) => new Date(now + ms).toISOString();
+  await ok(
+    await request.put('/api/admin/contest', {
+      headers,
+      data: {
+        reading_starts_at: at(-30 * DAY),
+        reading_ends_at: at(-3 * DAY),
+        exam_starts_at: at(-2 * DAY),
+        exam_ends_at: at(-60_000),
+        results_at: at(DAY),
+        ceremony_starts_at: at(2 * DAY),
+        ceremony_ends_at: at(5 * DAY),
+      },
+    }),
+  );
+
+  await storeSession(page.context(), BASE_URL, { token: login.access_token, user: login.user });
+  await page.goto('/quan-tri/ket-qua');
+  await expectLoaded(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kết quả và giải thưởng' })).toBeVisible();
+  await expect(page.getByText('Chưa tính kết quả.')).toBeVisible();
+  await page.getByRole('button', { name: 'Tính kết quả' }).click();
+  await expect(page.getByText(/^Đã tính xong lúc/)).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/Lần tính gần nhất: .* thí sinh/)).toBeVisible();
+
+  // Before the results date: refused, and the page says why.
+  const publish = page.getByRole('button', { name: 'Công bố kết quả' });
+  await expect(publish).toBeDisabled();
+  await expect(page.getByRole('list', { name: 'Chưa công bố được vì' })).toContainText('Chưa đến ngày công bố kết quả');
+
+  // The child's prize in the review list.
+  const prizes = await ok(await request.get('/api/admin/results/prizes?kind=individual&per_page=200', { headers }));
+  const prize = prizes.data.items.find((row: { name: string }) => row.name === name);
+  expect(prize, 'the only pupils with exams are within the 75 prizes').toBeTruthy();
+  await expect(page.getByRole('table', { name: /Giải cá nhân/ }).getByRole('row').filter({ hasText: name })).toContainText(prize.prize);
+  await expectAccessible(page, 'quan-tri/ket-qua');
+
+  // On the results date: published.
+  await ok(await request.put('/api/admin/contest', { headers, data: { results_at: at(-30_000) } }));
+  await page.reload();
+  await expect(publish).toBeEnabled();
+  await publish.click();
+  await expect(page.getByText(/^Đã công bố lúc/)).toBeVisible();
+  await expect(page.getByText(/Kết quả đã công bố lúc/)).toBeVisible();
+  // At a phone's width nothing runs off the page (wide tables scroll inside their frame).
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  if (process.env.E2E_SCREENSHOTS) await page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, 'ket-qua-360.png'), fullPage: true });
+
+  // The parent sees the prize and downloads the prize certificate (at a phone's width).
+  await page.context().clearCookies();
+  await storeSession(page.context(), BASE_URL, family);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto(`/giay-chung-nhan/${family.childId}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Chúc mừng em đạt' })).toContainText(prize.prize);
+  const card = page.getByRole('article', { name: `Giấy chứng nhận đạt ${prize.prize}` });
+  await expect(card).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), card.getByRole('button', { name: 'Tải giấy chứng nhận (PDF)' }).click()]);
+  const path = join(mkdtempSync(join(tmpdir(), 'admin-results-e2e-')), download.suggestedFilename());
+  await download.saveAs(path);
+  const text = execFileSync('/usr/bin/pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
+  expect(text).toContain(name);
+  expect(text).toContain(prize.prize);
+});

@@ -1,0 +1,242 @@
+// The results' .xlsx exports (organiser only). The winners' list carries the parents' phones for
+// the prize-giving calls: personal data, so every export is written to the audit log. Cells are
+// text or numbers, never formulas; headings in Vietnamese; no internal ids. The workbook is
+// written by a worker thread (xlsx.ts) while the rows are read page by page.
+import { formatDateTime } from '../../../../shared/format';
+import { resultMessages } from '../../../../shared/messages';
+import { prizeKindLabels, prizeKinds } from '../../../../shared/schemas/admin-contest';
+import { resultExportFileNames, type ResultExportKind } from '../../../../shared/schemas/admin-results';
+import { conflict } from '../../../lib/errors';
+import type { Services } from '../../../services';
+import type { AuthUser } from '../../auth/guard';
+import { getCurrentContest } from '../../contest/repo';
+import { getResultRun } from '../../ranking/repo';
+import { recordAudit } from '../audit';
+import * as repo from './repo';
+import { ceremonyOfCurrent } from './service';
+import { XlsxBuilder, type CellValue, type SheetHead } from './xlsx';
+
+type Actor = Pick<AuthUser, 'id' | 'phone'>;
+type Filter = { district_id?: number; school_id?: number };
+type Row = CellValue[] & { bold?: boolean };
+
+const yes = (flag: boolean) => (flag ? 'Có' : null);
+
+/** Builds a sheet's head from [heading, kind, width] columns. */
+function head(name: string, columns: [string, 'text' | 'number', number][]): SheetHead {
+  return { name, headings: columns.map(([title]) => title), kinds: columns.map(([, kind]) => kind), widths: columns.map(([, , width]) => width) };
+}
+
+const pupilColumns = (rankTitle: string): [string, 'text' | 'number', number][] => [
+  [rankTitle, 'number', 8],
+  ['Đồng hạng', 'text', 10],
+  ['Họ và tên', 'text', 30],
+  ['Quận/Huyện', 'text', 24],
+  ['Trường', 'text', 34],
+  ['Lớp', 'text', 8],
+  ['Điểm', 'number', 8],
+  ['Thời gian (giây)', 'number', 14],
+  ['Dự đoán', 'number', 10],
+  ['Giải', 'text', 30],
+  ['Tiền thưởng (đ)', 'number', 16],
+  ['SĐT phụ huynh', 'text', 16],
+];
+
+/** The winners of every tier (one sheet each), then the winners and money per school and per district. */
+async function winnersWorkbook(db: Services['db'], contestId: number, filter: Filter, xlsx: XlsxBuilder): Promise<number> {
+  const bySchool = new Map<string, { district: string; school: string; winners: number; amount: number }>();
+  const byDistrict = new Map<string, { winners: number; amount: number }>();
+  let total = 0;
+  for (const kind of prizeKinds) {
+    const list = await repo.prizeRows(db, contestId, kind, filter);
+    total += list.length;
+    for (const row of list) {
+      const school = row.school ?? row.name;
+      const key = `${row.district}\u0000${school}`;
+      const s = bySchool.get(key) ?? { district: row.district, school, winners: 0, amount: 0 };
+      s.winners += 1;
+      s.amount += Number(row.amount);
+      bySchool.set(key, s);
+      const d = byDistrict.get(row.district) ?? { winners: 0, amount: 0 };
+      d.winners += 1;
+      d.amount += Number(row.amount);
+      byDistrict.set(row.district, d);
+    }
+    if (kind === 'school') {
+      xlsx.sheet(
+        head('Giải tập thể trường', [
+          ['Hạng', 'number', 8],
+          ['Đồng hạng', 'text', 10],
+          ['Trường', 'text', 36],
+          ['Quận/Huyện', 'text', 24],
+          ['Tham gia', 'text', 44],
+          ['Giải', 'text', 22],
+          ['Tiền thưởng (đ)', 'number', 16],
+        ]),
+      );
+      await xlsx.rows(list.map((row) => [row.rank, yes(row.tied), row.name, row.district, row.detail, row.prize, row.amount]));
+    } else if (kind === 'teacher') {
+      xlsx.sheet(
+        head('Giáo viên truyền lửa', [
+          ['Hạng', 'number', 8],
+          ['Đồng hạng', 'text', 10],
+          ['Giáo viên', 'text', 30],
+          ['Quận/Huyện', 'text', 24],
+          ['Trường', 'text', 34],
+          ['Lớp', 'text', 10],
+          ['Điểm trung bình', 'number', 16],
+          ['Thời gian trung bình (giây)', 'number', 22],
+          ['Số học sinh dự thi', 'text', 18],
+          ['Giải', 'text', 30],
+          ['Tiền thưởng (đ)', 'number', 16],
+        ]),
+      );
+      await xlsx.rows(
+        list.map((row) => [row.rank, yes(row.tied), row.name, row.district, row.school, row.class_name, row.points, row.duration_seconds, row.detail, row.prize, row.amount]),
+      );
+    } else {
+      xlsx.sheet(head(kind === 'individual' ? 'Giải cá nhân' : 'Học sinh tiêu biểu', pupilColumns(kind === 'individual' ? 'Hạng' : 'Hạng trong trường')));
+      await xlsx.rows(
+        list.map((row) => [
+          row.rank,
+          yes(row.tied),
+          row.name,
+          row.district,
+          row.school,
+          row.class_name,
+          row.points,
+          row.duration_seconds,
+          row.prediction,
+          row.prize,
+          row.amount,
+          row.parent_phone,
+        ]),
+      );
+    }
+  }
+  const schools = [...bySchool.values()].sort((a, b) => a.district.localeCompare(b.district, 'vi') || a.school.localeCompare(b.school, 'vi'));
+  xlsx.sheet(
+    head('Theo trường', [
+      ['Quận/Huyện', 'text', 24],
+      ['Trường', 'text', 44],
+      ['Số giải', 'number', 14],
+      ['Tiền thưởng (đ)', 'number', 18],
+    ]),
+  );
+  await xlsx.rows(schools.map((s) => [s.district, s.school, s.winners, s.amount]));
+  xlsx.sheet(
+    head('Theo quận, huyện', [
+      ['Quận/Huyện', 'text', 30],
+      ['Số giải', 'number', 14],
+      ['Tiền thưởng (đ)', 'number', 18],
+    ]),
+  );
+  await xlsx.rows([...byDistrict.entries()].sort(([a], [b]) => a.localeCompare(b, 'vi')).map(([district, d]) => [district, d.winners, d.amount]));
+  return total;
+}
+
+/** Every contestant's best result, in rank order, read and written page by page. */
+async function contestantsWorkbook(db: Services['db'], contestId: number, filter: Filter, xlsx: XlsxBuilder): Promise<number> {
+  xlsx.sheet(
+    head('Kết quả thí sinh', [
+      ['Hạng', 'number', 8],
+      ['Đồng hạng', 'text', 10],
+      ['Họ và tên', 'text', 30],
+      ['Quận/Huyện', 'text', 24],
+      ['Trường', 'text', 34],
+      ['Lớp', 'text', 8],
+      ['Sách thi', 'text', 34],
+      ['Điểm', 'number', 8],
+      ['Thời gian (giây)', 'number', 14],
+      ['Nộp bài lúc', 'text', 18],
+      ['Dự đoán', 'number', 10],
+      ['Hạng trong trường', 'number', 12],
+      ['Học sinh tiêu biểu', 'text', 12],
+      ['Giải', 'text', 24],
+      ['Tiền thưởng (đ)', 'number', 16],
+    ]),
+  );
+  let total = 0;
+  for await (const page of repo.bestResults(db, contestId, filter)) {
+    total += page.length;
+    await xlsx.rows(
+      page.map((row) => [
+        row.rank,
+        yes(row.tied),
+        row.fullname,
+        row.district,
+        row.school,
+        row.class_name,
+        row.book,
+        row.points,
+        row.duration_seconds,
+        formatDateTime(row.submitted_at),
+        row.prediction,
+        row.school_rank,
+        yes(row.school_top),
+        row.prize_name,
+        row.prize_amount,
+      ]),
+    );
+  }
+  return total;
+}
+
+async function ceremonyWorkbook(deps: Pick<Services, 'db'>, xlsx: XlsxBuilder): Promise<number> {
+  const { ceremony } = await ceremonyOfCurrent(deps);
+  xlsx.sheet(
+    head('Kinh phí trao giải', [
+      ['Loại giải', 'text', 30],
+      ['Giải', 'text', 44],
+      ['Giá trị một giải (đ)', 'number', 18],
+      ['Số giải theo cài đặt', 'number', 18],
+      ['Thành tiền theo cài đặt (đ)', 'number', 22],
+      ['Số giải trao', 'number', 14],
+      ['Thành tiền (đ)', 'number', 18],
+    ]),
+  );
+  const total: Row = Object.assign(['Tổng cộng', null, null, null, ceremony.planned_total, null, ceremony.total], { bold: true });
+  await xlsx.rows([
+    ...ceremony.tiers.map((tier) => [prizeKindLabels[tier.kind], tier.name, tier.amount, tier.planned_winners, tier.planned_total, tier.winners, tier.total]),
+    total,
+  ]);
+  return ceremony.tiers.length;
+}
+
+const exportTitles: Record<ResultExportKind, string> = {
+  winners: 'danh sách đoạt giải (có số điện thoại phụ huynh)',
+  contestants: 'kết quả của mọi thí sinh',
+  ceremony: 'kinh phí trao giải',
+};
+
+/** Builds an export of the current contest's stored results and records who took it. */
+export async function exportResults(
+  { db }: Pick<Services, 'db'>,
+  actor: Actor,
+  kind: ResultExportKind,
+  filter: Filter,
+): Promise<{ fileName: string; bytes: Buffer }> {
+  const contest = await getCurrentContest(db);
+  if (!contest || !(await getResultRun(db, contest.id))) throw conflict(resultMessages.notComputed, 'results_not_computed');
+  const xlsx = new XlsxBuilder();
+  let rows: number;
+  try {
+    rows =
+      kind === 'winners'
+        ? await winnersWorkbook(db, contest.id, filter, xlsx)
+        : kind === 'contestants'
+          ? await contestantsWorkbook(db, contest.id, filter, xlsx)
+          : await ceremonyWorkbook({ db }, xlsx);
+  } catch (error) {
+    await xlsx.abandon();
+    throw error;
+  }
+  const bytes = await xlsx.finish();
+  const fileName = resultExportFileNames[kind];
+  await recordAudit(db, actor, {
+    kind: 'results.export',
+    summary: `Xuất ${exportTitles[kind]}: ${fileName}, ${rows} dòng`,
+    details: { file: fileName, rows, filter },
+  });
+  return { fileName, bytes };
+}

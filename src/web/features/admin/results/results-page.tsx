@@ -1,0 +1,269 @@
+// /quan-tri/ket-qua: "Kết quả và giải thưởng". Compute the results (a background task on the
+// server: this page polls its progress), decide the ties that cross a prize boundary, review the
+// prize lists, publish, export the winners and the ceremony's numbers.
+import { useCallback, useEffect, useState } from 'react';
+import { formatDateTime, formatMoney, formatNumber } from '../../../../shared/format';
+import { adminResultsMessages } from '../../../../shared/messages';
+import { prizeKindLabels } from '../../../../shared/schemas/admin-contest';
+import { taskStageLabels, type ResultExportKind, type ResultsOverview, type ResultTaskView } from '../../../../shared/schemas/admin-results';
+import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
+import { Loading } from '../../../components/ui/loading';
+import { notify } from '../../../components/ui/notices';
+import { api } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/server-errors';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { useAdminData } from '../ui/use-admin-data';
+import { downloadExport } from './download-export';
+import { PrizeList } from './prize-list';
+import { TieList } from './tie-list';
+import './results.css';
+
+/** How often the page asks for the progress of a running computation. */
+const POLL_MS = 1500;
+
+export function ResultsPage() {
+  usePageTitle('Kết quả và giải thưởng');
+  const [version, setVersion] = useState(0);
+  const overview = useAdminData<ResultsOverview>('/admin/results', version);
+  const refresh = useCallback(() => setVersion((n) => n + 1), []);
+  const data = overview.data;
+  return (
+    <section className="admin-page results-page">
+      <h1>Kết quả và giải thưởng</h1>
+      {overview.error && <p role="alert" className="field-error">{overview.error}</p>}
+      {!data ? (
+        !overview.error && <Loading />
+      ) : (
+        <>
+          <RunCard data={data} onChange={refresh} />
+          <TieList data={data} onChange={refresh} />
+          <PublishCard data={data} onChange={refresh} />
+          {data.run && <PrizeList version={version} />}
+          {data.run && data.ceremony && <CeremonyCard ceremony={data.ceremony} />}
+          {data.run && <ExportsCard />}
+        </>
+      )}
+    </section>
+  );
+}
+
+function RunCard({ data, onChange }: { data: ResultsOverview; onChange: () => void }) {
+  const [task, setTask] = useState<ResultTaskView | null>(data.task);
+  const [draft, setDraft] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setTask(data.task), [data.task]);
+  const running = task?.status === 'running';
+
+  // While the task runs, its progress comes from whichever server process is asked.
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      api
+        .get<{ data: ResultTaskView | null }>('/admin/results/task')
+        .then((answer) => {
+          setTask(answer.data);
+          if (answer.data?.status !== 'running') onChange();
+        })
+        .catch(() => {});
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [running, onChange]);
+
+  const start = async () => {
+    setBusy(true);
+    try {
+      const answer = await api.post<{ data: ResultTaskView }>('/admin/results/compute', { force: !data.contest.window_closed && draft });
+      setTask(answer.data);
+    } catch (error) {
+      notify('error', 'Chưa tính được kết quả', errorMessage(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const run = data.run;
+  return (
+    <div className="admin-card">
+      <h2>Tính kết quả</h2>
+      <p>
+        Hết giờ thi: <strong>{formatDateTime(data.contest.exam_ends_at)}</strong>. Ngày công bố kết quả: <strong>{formatDateTime(data.contest.results_at)}</strong>.
+      </p>
+      {run ? (
+        <p>
+          Lần tính gần nhất: {formatDateTime(run.computed_at)} — {formatNumber(run.participants)} thí sinh, {formatNumber(run.exam_papers)} bài thi.{' '}
+          {run.forced && <strong className="results-draft">Kết quả tạm tính (chưa chính thức)</strong>}
+          {run.published_at && <strong className="results-published">Đã công bố lúc {formatDateTime(run.published_at)}</strong>}
+        </p>
+      ) : (
+        <p>Chưa tính kết quả.</p>
+      )}
+      {!data.contest.window_closed && (
+        <CheckboxField
+          label="Tính tạm trước khi hết giờ thi (kết quả chưa chính thức, không công bố được)"
+          checked={draft}
+          onChange={(event) => setDraft(event.target.checked)}
+        />
+      )}
+      <div className="admin-actions">
+        <Button onClick={start} disabled={busy || running || (!data.contest.window_closed && !draft)}>
+          {run ? 'Tính lại kết quả' : 'Tính kết quả'}
+        </Button>
+      </div>
+      {!data.contest.window_closed && !draft && <p className="muted">Chỉ tính kết quả chính thức sau khi hết giờ thi.</p>}
+      {task && <TaskProgress task={task} />}
+    </div>
+  );
+}
+
+function TaskProgress({ task }: { task: ResultTaskView }) {
+  if (task.status === 'failed') {
+    return (
+      <p role="alert" className="field-error">
+        Lần tính bắt đầu lúc {formatDateTime(task.started_at)} thất bại: {task.error}
+      </p>
+    );
+  }
+  if (task.status === 'done') {
+    return (
+      <p role="status" className="results-task-done">
+        Đã tính xong lúc {formatDateTime(task.finished_at!)}
+        {task.forced ? ' (tạm tính)' : ''}.
+      </p>
+    );
+  }
+  const storing = task.stage === 'storing' && task.total > 0;
+  return (
+    <div className="results-task" role="status">
+      <label htmlFor="results-progress">
+        {taskStageLabels[task.stage]}
+        {storing && `: ${formatNumber(task.done)} / ${formatNumber(task.total)}`}…
+      </label>
+      <progress id="results-progress" max={storing ? task.total : undefined} value={storing ? task.done : undefined} />
+    </div>
+  );
+}
+
+function PublishCard({ data, onChange }: { data: ResultsOverview; onChange: () => void }) {
+  const [busy, setBusy] = useState(false);
+  if (!data.run) return null;
+  const publish = async () => {
+    setBusy(true);
+    try {
+      await api.post('/admin/results/publish');
+      notify('success', 'Đã công bố kết quả', adminResultsMessages.published);
+      onChange();
+    } catch (error) {
+      notify('error', 'Chưa công bố được kết quả', errorMessage(error));
+      onChange();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="admin-card">
+      <h2>Công bố kết quả</h2>
+      {data.run.published_at ? (
+        <p>
+          Kết quả đã công bố lúc {formatDateTime(data.run.published_at)}. Tính lại (ví dụ sau khi sửa đáp án) vẫn giữ công bố: phụ huynh thấy kết quả mới ngay. Không có
+          thao tác huỷ công bố vì gia đình có thể đã xem và tải giấy chứng nhận.
+        </p>
+      ) : (
+        <>
+          <p>Sau khi công bố, phụ huynh và nhà trường xem được giải thưởng và tải giấy chứng nhận đạt giải.</p>
+          {data.publish.reasons.length > 0 && (
+            <ul className="results-reasons" aria-label="Chưa công bố được vì">
+              {data.publish.reasons.map((reason) => (
+                <li key={reason}>{reason}</li>
+              ))}
+            </ul>
+          )}
+          <Button variant="accent" onClick={publish} disabled={busy || !data.publish.allowed}>
+            Công bố kết quả
+          </Button>
+        </>
+      )}
+    </div>
+  );
+}
+
+function CeremonyCard({ ceremony }: { ceremony: NonNullable<ResultsOverview['ceremony']> }) {
+  return (
+    <div className="admin-card">
+      <h2>Kinh phí trao giải</h2>
+      <div className="admin-table-wrap">
+        <table className="admin-table">
+          <caption className="muted">Theo cài đặt giải thưởng và theo kết quả đã tính (đồng hạng cùng nhận giải có thể làm tăng số giải).</caption>
+          <thead>
+            <tr>
+              <th scope="col">Giải</th>
+              <th scope="col" className="num">Một giải</th>
+              <th scope="col" className="num">Số giải (cài đặt)</th>
+              <th scope="col" className="num">Số giải trao</th>
+              <th scope="col" className="num">Thành tiền</th>
+            </tr>
+          </thead>
+          <tbody>
+            {ceremony.tiers.map((tier) => (
+              <tr key={tier.code}>
+                <th scope="row">
+                  {tier.name} <span className="muted">({prizeKindLabels[tier.kind]})</span>
+                </th>
+                <td className="num">{formatMoney(tier.amount)}</td>
+                <td className="num">{formatNumber(tier.planned_winners)}</td>
+                <td className="num">{formatNumber(tier.winners)}</td>
+                <td className="num">{formatMoney(tier.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Tổng cộng</th>
+              <td />
+              <td className="num" colSpan={2}>
+                theo cài đặt {formatMoney(ceremony.planned_total)}
+              </td>
+              <td className="num">
+                <strong>{formatMoney(ceremony.total)}</strong>
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </div>
+  );
+}
+
+const exportLabels: Record<ResultExportKind, string> = {
+  winners: 'Danh sách đoạt giải (có SĐT phụ huynh)',
+  contestants: 'Kết quả của mọi thí sinh',
+  ceremony: 'Kinh phí trao giải',
+};
+
+function ExportsCard() {
+  const [busy, setBusy] = useState<ResultExportKind | null>(null);
+  const run = async (kind: ResultExportKind) => {
+    setBusy(kind);
+    try {
+      await downloadExport(kind);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className="admin-card">
+      <h2>Xuất Excel</h2>
+      <p className="muted">
+        Danh sách đoạt giải có số điện thoại phụ huynh để gọi mời nhận giải: dữ liệu cá nhân, chỉ dùng cho việc trao giải. Mỗi lần xuất được ghi vào nhật ký thao tác. Lọc
+        theo quận/huyện hoặc trường ở mục Danh sách giải.
+      </p>
+      <div className="admin-actions">
+        {(Object.keys(exportLabels) as ResultExportKind[]).map((kind) => (
+          <Button key={kind} variant="outline" onClick={() => run(kind)} disabled={busy !== null}>
+            {busy === kind ? 'Đang xuất…' : exportLabels[kind]}
+          </Button>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -216,8 +216,9 @@ describe('GET/PUT /api/admin/contest', () => {
     const beforePublic = await put({ prize_tiers: tiers });
     expect(beforePublic.status).toBe(200);
     expect(beforePublic.body.warnings).toEqual([expect.stringContaining('tính lại kết quả')]);
-    // Results public (the window ended yesterday, results this morning): refused.
+    // Results published (the window ended yesterday, results this morning): refused.
     expect((await put({ ...timeline(-10, -2), results_at: at(-0.5), ceremony_starts_at: at(-0.4) })).status).toBe(200);
+    await server.db.updateTable('result_runs').set({ published_at: server.clock.now() }).where('contest_id', '=', contest.id).execute();
     const afterPublic = await put({ class_min_participants: 12 });
     expect(afterPublic.status).toBe(422);
     expect(afterPublic.body.errors).toEqual({ class_min_participants: expect.stringContaining('đã được công bố') });

@@ -21,6 +21,8 @@ import * as contests from '../../contest/repo';
 import { storeImage } from '../../media/media';
 import { loadFooter, saveFooter } from '../../site/repo';
 import { recordAudit } from '../audit';
+import { resultsPublished } from '../../ranking/compute';
+import { getResultRun } from '../../ranking/repo';
 
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
@@ -106,8 +108,8 @@ export async function updateContestSettings(
 
     const prizesChanged = changed.includes('prize_tiers') || changed.includes('class_min_participants');
     if (prizesChanged && computedAt) {
-      const resultsAt = problems.results_at ? new Date(current.results_at) : new Date(next.results_at);
-      if (now >= resultsAt) {
+      // Once published, families have seen their prizes: the prize rules no longer change.
+      if (resultsPublished(await getResultRun(trx, contest.id))) {
         for (const key of ['prize_tiers', 'class_min_participants'] as const) if (changed.includes(key)) problems[key] = contestMessages.resultsPublished;
       } else warnings.push(contestMessages.recompute);
     }

@@ -5,7 +5,7 @@
 import { classIdOf } from '../../ranking/ranking';
 import type { AttemptRow } from '../../ranking/repo';
 import type { PrizeSettings } from '../../ranking/settings';
-import { rankContest, type Standings } from '../../ranking/standings';
+import { rankContest, type Standings, type TieDecision } from '../../ranking/standings';
 
 export interface RawPrizeChange {
   kind: 'individual' | 'school_pupils' | 'teacher';
@@ -26,6 +26,8 @@ export interface RankingInput {
   examPapers: number;
   schoolSizes: readonly { schoolId: number; pupilCount: number }[];
   settings: PrizeSettings;
+  /** The organiser's decisions on ties, so that the preview ranks as the computation will. */
+  tieDecisions?: readonly TieDecision[];
 }
 
 const changeOf = (before: string | null, after: string | null): RawPrizeChange['change'] | null =>

@@ -15,7 +15,7 @@ import type { Services } from '../../../services';
 import type { AuthUser } from '../../auth/guard';
 import { getCurrentContest } from '../../contest/repo';
 import { computeResults } from '../../ranking/compute';
-import { countExamPapers, getResultRun, loadFinishedAttempts } from '../../ranking/repo';
+import { countExamPapers, getResultRun, loadFinishedAttempts, loadTieDecisions } from '../../ranking/repo';
 import { loadPrizeSettings } from '../../ranking/settings';
 import { recordAudit } from '../audit';
 import { prizeChangesOf } from './prize-changes';
@@ -92,11 +92,16 @@ async function scoreAll(db: Db, context: Context) {
 async function rankingChanges(db: Db, contestId: number, changed: readonly repo.ScoredExam[]) {
   const run = await getResultRun(db, contestId);
   if (!run) return null;
-  const [attempts, examPapers, settings] = await Promise.all([loadFinishedAttempts(db, contestId), countExamPapers(db, contestId), loadPrizeSettings(db, contestId)]);
+  const [attempts, examPapers, settings, tieDecisions] = await Promise.all([
+    loadFinishedAttempts(db, contestId),
+    countExamPapers(db, contestId),
+    loadPrizeSettings(db, contestId),
+    loadTieDecisions(db, contestId),
+  ]);
   const schoolIds = [...new Set(attempts.map((a) => a.schoolId))];
   const sizes = schoolIds.length ? await db.selectFrom('schools').select(['id', 'pupil_count']).where('id', 'in', schoolIds).execute() : [];
   const raw = prizeChangesOf(
-    { attempts, examPapers, settings, schoolSizes: sizes.map((row) => ({ schoolId: row.id, pupilCount: row.pupil_count })) },
+    { attempts, examPapers, settings, tieDecisions, schoolSizes: sizes.map((row) => ({ schoolId: row.id, pupilCount: row.pupil_count })) },
     new Map(changed.map((exam) => [exam.id, exam.points_after])),
   );
   const people = await repo.contestantsByIds(db, raw.flatMap((change) => (change.contestantId === null ? [] : [change.contestantId])));

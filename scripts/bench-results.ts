@@ -29,6 +29,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import type { Db } from '../src/server/db/client';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -151,19 +152,43 @@ async function generate(client: pg.Client, counts: { contestants: number; exams:
   await client.query('ANALYZE');
 }
 
-// 3. Regrading (the place for previewRegrade / commitRegrade) -------------------------------------
+// 3. Regrading ---------------------------------------------------------------------------------
 
 /**
- * Regrading one question used by many exams: the dry run (previewRegrade) and the commit
- * (commitRegrade), each timed, go here once those functions exist on this branch; the question
- * to regrade is the one most exams carry (`questionId`, in `examsWithIt` exams).
+ * Regrading the question most finished exams carry: the dry run (previewRegrade, with both
+ * rankings) and the commit (commitRegrade: the rule, every exam rescored in one UPDATE, the audit
+ * entry, then the results computed again), each timed. 'Accept both' with a wrong answer, so that
+ * points move.
  */
-async function stepRegrade(client: pg.Client): Promise<void> {
+async function stepRegrade(client: pg.Client, db: Db): Promise<void> {
   const { rows } = await client.query(
     `SELECT (jsonb_array_elements(questions) ->> 'id')::int AS question_id, count(*)::int AS exams FROM exams WHERE status = 1 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
   );
   const target = rows[0] as { question_id: number; exams: number } | undefined;
-  console.log(`  question ${target?.question_id} is in ${fmt(target?.exams ?? 0, 0)} finished exams; regrading it (dry run and commit) is not measured here yet.`);
+  if (!target) return console.log('  no finished exam: nothing to regrade');
+  const wrong = (await client.query('SELECT id FROM answers WHERE question_id = $1 AND NOT is_correct ORDER BY id LIMIT 1', [target.question_id])).rows[0] as { id: number };
+  const organiser = (
+    await client.query(
+      `INSERT INTO users (phone, name, password_hash, role) VALUES ('0900000999', 'Ban tổ chức (bench)', 'bench', 'organiser')
+       ON CONFLICT (phone) DO UPDATE SET role = 'organiser' RETURNING id, phone`,
+    )
+  ).rows[0] as { id: number; phone: string };
+  const { previewRegrade, commitRegrade } = await import('../src/server/features/admin/regrade/service');
+  const { systemClock } = await import('../src/server/lib/clock');
+  const deps = { db, clock: systemClock };
+  const rule = { question_id: target.question_id, mode: 'accept_both' as const, answer_id: wrong.id };
+  const previewStarted = performance.now();
+  const preview = await previewRegrade(deps, rule);
+  const previewMs = performance.now() - previewStarted;
+  const { summary } = preview;
+  console.log(`  question ${target.question_id}, in ${fmt(target.exams, 0)} finished exams; accept both answers`);
+  console.log(
+    `  dry run: ${seconds(previewMs)} (${fmt(summary.exams_gained, 0)} exams gain, ${fmt(summary.exams_lost, 0)} lose; ` +
+      `${fmt(preview.ranking?.prize_changes.length ?? 0, 0)} prize changes from two rankings in memory)`,
+  );
+  const commitStarted = performance.now();
+  const committed = await commitRegrade(deps, organiser, { ...rule, reason: 'Benchmark: chấm lại một câu hỏi' });
+  console.log(`  commit and results computed again: ${seconds(performance.now() - commitStarted)} (results recomputed: ${committed.results_recomputed ? 'yes' : 'no'})`);
 }
 
 // 4. Drawing ------------------------------------------------------------------------------------
@@ -348,7 +373,7 @@ async function main() {
     console.log(`  winners: ${summary.individualWinners.length} individual, ${summary.schoolWinners.length} schools, ${fmt(summary.schoolPupilWinners, 0)} top-30 pupils`);
 
     console.log('\n3. Regrading one question');
-    await stepRegrade(client);
+    await stepRegrade(client, database.db);
 
     console.log('\n4. Publishing, issuing and drawing the certificates');
     const contest = await database.db.selectFrom('contests').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();

@@ -182,7 +182,8 @@ export async function updateQuestion({ db, clock }: Deps, actor: Actor, id: numb
       await repo.lockBook(trx, before.book_id);
       await checkBankSize({ db: trx, clock }, (await repo.countQuestions(trx, before.book_id)) - 1);
     }
-    await assertNotFrozen({ db: trx, clock }, before.book_id);
+    // A practice question is in no real exam: the freeze is for questions exams use.
+    if (!(before.is_practice && question.is_practice)) await assertNotFrozen({ db: trx, clock }, before.book_id);
     // A question already drawn can be corrected: exams keep the text they were drawn with.
     await repo.updateQuestion(trx, id, question, before.answers.map((a) => a.id));
     await recordAudit(trx, actor, {
@@ -211,8 +212,8 @@ export async function deleteQuestion(deps: Deps, actor: Actor, id: number) {
     if (!question) throw questionNotFound();
     const book = await repo.lockBook(trx, question.book_id);
     if (await repo.isDrawn(trx, question.book_id, id)) throw conflict(booksMessages.questionDrawn, 'in_use');
-    await assertNotFrozen({ ...deps, db: trx }, question.book_id);
-    // A practice question is not part of the bank an exam draws from.
+    // A practice question is in no real exam and not part of the bank an exam draws from.
+    if (!question.is_practice) await assertNotFrozen({ ...deps, db: trx }, question.book_id);
     if (!question.is_practice) await checkBankSize({ ...deps, db: trx }, (await repo.countQuestions(trx, question.book_id)) - 1);
     await repo.deleteQuestions(trx, [id]);
     await recordAudit(trx, actor, {

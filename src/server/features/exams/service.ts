@@ -181,7 +181,8 @@ export async function startExam({ db, clock }: ExamDeps, user: AuthUser, bookId:
 
 // Reading an exam ---------------------------------------------------------------------------------
 
-const isOverdue = (endTime: Date, now: Date) => endTime.getTime() + GRACE_MS < now.getTime();
+/** Past the deadline and its grace (saves in flight at the deadline still count). */
+export const isOverdue = (endTime: Date, now: Date) => endTime.getTime() + GRACE_MS < now.getTime();
 
 /** An exam in progress whose time (and grace) ran out is finalised before anyone reads it. */
 async function finaliseIfOverdue(db: Db, exam: repo.OwnedExam, now: Date): Promise<boolean> {
@@ -261,6 +262,34 @@ export function answerMapOf(answers: ExamAnswer[]): AnswerMap {
 }
 
 /** 400 naming the first answer that is not one of the exam's own question/answer pairs. */
+/**
+ * The submit's rule, for the exam and the practice round alike: within the time (and its grace)
+ * the answers sent count, unless a save newer than this submit was applied; after it, only what
+ * was saved in time. Before the deadline every question and the prediction must be answered (400
+ * incomplete, with what is missing). True when the answers sent are to be stored.
+ */
+export function finalAnswersCount(
+  row: { end_time: Date; questions: ExamQuestion[]; answers: AnswerMap; prediction: number | null; save_seq: number },
+  body: { seq?: number; prediction?: number | null },
+  answers: AnswerMap,
+  now: Date,
+): boolean {
+  if (isOverdue(row.end_time, now)) return false;
+  assertAnswersBelong(row.questions, answers);
+  const stale = body.seq !== undefined && row.save_seq > body.seq;
+  const merged = stale ? row.answers : { ...row.answers, ...answers };
+  const prediction = stale ? row.prediction : (body.prediction ?? row.prediction);
+  const timeUp = now.getTime() >= row.end_time.getTime();
+  const missing = row.questions.filter((question) => merged[question.id] === undefined).map((question) => question.id);
+  if (!timeUp && (missing.length > 0 || prediction === null)) {
+    throw new AppError(400, 'incomplete', messages.answerAllQuestions, undefined, {
+      missing_question_ids: missing,
+      missing_prediction: prediction === null,
+    });
+  }
+  return !stale;
+}
+
 export function assertAnswersBelong(questions: ExamQuestion[], answers: AnswerMap) {
   for (const [questionId, answerId] of Object.entries(answers)) {
     const question = questions.find((q) => String(q.id) === questionId);
@@ -322,23 +351,7 @@ export async function submitExam({ db, clock }: ExamDeps, user: AuthUser, body: 
     if (!exam) throw examNotFound();
     let alreadyDone = exam.status === 1;
     if (!alreadyDone) {
-      // Within the deadline (and its grace) the final answers count; after it, only what was saved in time.
-      if (!isOverdue(exam.end_time, now)) {
-        assertAnswersBelong(exam.questions, answers);
-        // A submit older than a save already applied does not overwrite it.
-        const stale = body.seq !== undefined && exam.save_seq > body.seq;
-        const merged = stale ? exam.answers : { ...exam.answers, ...answers };
-        const prediction = stale ? exam.prediction : (body.prediction ?? exam.prediction);
-        const timeUp = now.getTime() >= exam.end_time.getTime();
-        const missing = exam.questions.filter((question) => merged[question.id] === undefined).map((question) => question.id);
-        if (!timeUp && (missing.length > 0 || prediction === null)) {
-          throw new AppError(400, 'incomplete', messages.answerAllQuestions, undefined, {
-            missing_question_ids: missing,
-            missing_prediction: prediction === null,
-          });
-        }
-        if (!stale) await repo.mergeAnswers(trx, exam.id, answers, body.prediction ?? null, body.seq ?? null, now);
-      }
+      if (finalAnswersCount(exam, body, answers, now)) await repo.mergeAnswers(trx, exam.id, answers, body.prediction ?? null, body.seq ?? null, now);
       alreadyDone = !(await repo.finaliseExam(trx, exam.id, now));
     }
     const done = await repo.findOwnedExamById(trx, exam.id, exam.slug, user.id);

@@ -4,7 +4,7 @@
 // only, answers must belong to the round's questions, the time limit with the same grace), but
 // its own table: a practice round is never an attempt, never ranked, never in a report.
 import { withClips } from '../exams/clips';
-import { examMessages, messages, practiceMessages } from '../../../shared/messages';
+import { examMessages, practiceMessages } from '../../../shared/messages';
 import { SAVE_GRACE_SECONDS } from '../../../shared/rules';
 import type { ExamAnswer } from '../../../shared/schemas/exams';
 import {
@@ -22,18 +22,16 @@ import type { Services } from '../../services';
 import type { AuthUser } from '../auth/guard';
 import { getCurrentContest } from '../contest/repo';
 import { findOwnedContestant } from '../exams/repo';
-import { answerMapOf, assertAnswersBelong, shuffle } from '../exams/service';
+import { answerMapOf, assertAnswersBelong, finalAnswersCount, isOverdue, shuffle } from '../exams/service';
 import * as repo from './repo';
 
 type Deps = Pick<Services, 'db' | 'clock'>;
 
-const GRACE_MS = SAVE_GRACE_SECONDS * 1000;
 const DAY_MS = 86_400_000;
 /** As the exams' slugs: 144 random bits. */
 const SLUG_BYTES = 18;
 
 const iso = (date: Date) => date.toISOString();
-const isOverdue = (endTime: Date, now: Date) => endTime.getTime() + GRACE_MS < now.getTime();
 
 // The exam screen reads these codes and flags as it does the real exam's (exam-page.tsx).
 const practiceNotFound = () => new AppError(404, 'not_found', practiceMessages.notFound, undefined, { not_found: true });
@@ -57,7 +55,7 @@ const isOpen = (contest: Contest | undefined, now: Date) => contest !== undefine
 
 export async function practiceStatus({ db, clock }: Deps, user: AuthUser) {
   const now = clock.now();
-  const [contest, contestants] = await Promise.all([getCurrentContest(db), repo.practiceStatusOf(db, user.id, new Date(now.getTime() - GRACE_MS))]);
+  const [contest, contestants] = await Promise.all([getCurrentContest(db), repo.practiceStatusOf(db, user.id, new Date(now.getTime() - SAVE_GRACE_SECONDS * 1000))]);
   return { open: isOpen(contest, now), contestants };
 }
 
@@ -196,22 +194,7 @@ export async function submitPractice({ db, clock }: Deps, user: AuthUser, slug: 
     if (!practice) throw practiceNotFound();
     let alreadyDone = practice.status === 1;
     if (!alreadyDone) {
-      // Within the time (and its grace) the final answers count; after it, only what was saved in time.
-      if (!isOverdue(practice.end_time, now)) {
-        assertAnswersBelong(practice.questions, answers);
-        const stale = body.seq !== undefined && practice.save_seq > body.seq;
-        const merged = stale ? practice.answers : { ...practice.answers, ...answers };
-        const prediction = stale ? practice.prediction : (body.prediction ?? practice.prediction);
-        const timeUp = now.getTime() >= practice.end_time.getTime();
-        const missing = practice.questions.filter((question) => merged[question.id] === undefined).map((question) => question.id);
-        if (!timeUp && (missing.length > 0 || prediction === null)) {
-          throw new AppError(400, 'incomplete', messages.answerAllQuestions, undefined, {
-            missing_question_ids: missing,
-            missing_prediction: prediction === null,
-          });
-        }
-        if (!stale) await repo.mergeAnswers(trx, practice.id, answers, body.prediction ?? null, body.seq ?? null, now);
-      }
+      if (finalAnswersCount(practice, body, answers, now)) await repo.mergeAnswers(trx, practice.id, answers, body.prediction ?? null, body.seq ?? null, now);
       alreadyDone = !(await repo.finalisePractice(trx, practice.id, now));
     }
     const done = (await repo.findOwnedPractice(trx, slug, user.id))!;

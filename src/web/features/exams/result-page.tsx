@@ -2,7 +2,6 @@
 // prediction, and each question with the contestant's answer and the correct one (marked with
 // words and an icon as well as colour).
 import { useEffect, useState } from 'react';
-import { CircleCheck, CircleX } from 'lucide-react';
 import type { ExamResultResponse } from '../../../shared/schemas/exams';
 import { ApiRequestError, isRetryable } from '../../lib/api-client';
 import { formatNumber } from '../../../shared/format';
@@ -12,6 +11,7 @@ import { useRequireAuth } from '../../lib/use-require-auth';
 import { fetchExamResult } from './exam-api';
 import './exams.css';
 import { LoadError } from './load-error';
+import { ReviewQuestion } from './review-question';
 
 // retry: a retry can help (network, 503, a server fault); otherwise the answer is final
 // (unknown exam, exam not submitted) and the way forward is the 'Vào thi' page.
@@ -93,53 +93,15 @@ function ResultView({ result }: { result: ExamResultResponse }) {
 
       <h2>Đáp án từng câu</h2>
       <ol className="result-questions">
-        {data.data_questions.map((question, index) => {
-          const item = byQuestion.get(question.id);
-          const chosen = item?.answer_id_user ?? null;
-          // A regraded question may count several answers, or every answer, right (issue 13).
-          const correct = item?.answer_ids_correct ?? [];
-          const right = item?.is_correct ?? false;
-          return (
-            <li key={question.id} className="card result-question">
-              <h3>
-                Câu {index + 1}. {question.value}
-              </h3>
-              <p className="result-question-verdict" data-correct={right || undefined} data-wrong={!right || undefined}>
-                {right ? <CircleCheck aria-hidden="true" size={20} /> : <CircleX aria-hidden="true" size={20} />}
-                {right ? (chosen === null ? 'Được tính điểm' : 'Trả lời đúng') : chosen === null ? 'Chưa trả lời' : 'Trả lời sai'}
-              </p>
-              {item?.regrade_note && <p className="result-regrade-note">{item.regrade_note}</p>}
-              <ul className="result-answers">
-                {question.answers.map((answer) => {
-                  const isCorrect = correct.includes(answer.id);
-                  const isChosen = answer.id === chosen;
-                  return (
-                    <li
-                      key={answer.id}
-                      className="result-answer"
-                      data-correct={isCorrect || undefined}
-                      data-wrong={(isChosen && !right) || undefined}
-                    >
-                      <span className="result-answer-text">{answer.value}</span>
-                      {isChosen && (
-                        <span className="result-answer-tag">
-                          {right ? <CircleCheck aria-hidden="true" size={16} /> : <CircleX aria-hidden="true" size={16} />}
-                          Em chọn
-                        </span>
-                      )}
-                      {isCorrect && (
-                        <span className="result-answer-tag">
-                          <CircleCheck aria-hidden="true" size={16} />
-                          Đáp án đúng
-                        </span>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
-            </li>
-          );
-        })}
+        {data.data_questions.map((question, index) => (
+          <ReviewQuestion
+            key={question.id}
+            number={index + 1}
+            question={question}
+            item={byQuestion.get(question.id)}
+            verdict={(right, answered) => (right ? (answered ? 'Trả lời đúng' : 'Được tính điểm') : answered ? 'Trả lời sai' : 'Chưa trả lời')}
+          />
+        ))}
       </ol>
 
       <div className="result-actions">

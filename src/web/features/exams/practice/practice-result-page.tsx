@@ -2,7 +2,7 @@
 // question with the child's answer and the right one (in words and icons, not colour alone),
 // clearly labelled as practice, with 'Thi thử lần nữa' and 'Vào thi thật'.
 import { useEffect, useState } from 'react';
-import { CircleCheck, CircleX, PartyPopper } from 'lucide-react';
+import { PartyPopper } from 'lucide-react';
 import { practiceMessages } from '../../../../shared/messages';
 import { formatNumber } from '../../../../shared/format';
 import type { PracticeResultResponse } from '../../../../shared/schemas/practice';
@@ -13,6 +13,7 @@ import { Link, useNavigate, useParams } from '../../../lib/router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRequireAuth } from '../../../lib/use-require-auth';
 import { LoadError } from '../load-error';
+import { ReviewQuestion } from '../review-question';
 import '../exams.css';
 import { fetchPracticeResult, practicePath, startPractice } from './practice-api';
 import './practice.css';
@@ -104,46 +105,15 @@ function PracticeResultView({ result }: { result: PracticeResultResponse }) {
 
       <h2>Đáp án từng câu</h2>
       <ol className="result-questions">
-        {data.data_questions.map((question, index) => {
-          const item = byQuestion.get(question.id);
-          const chosen = item?.answer_id_user ?? null;
-          const correct = item?.answer_id_correct ?? null;
-          const right = chosen !== null && chosen === correct;
-          return (
-            <li key={question.id} className="card result-question">
-              <h3>
-                Câu {index + 1}. {question.value}
-              </h3>
-              <p className="result-question-verdict" data-correct={right || undefined} data-wrong={!right || undefined}>
-                {right ? <CircleCheck aria-hidden="true" size={20} /> : <CircleX aria-hidden="true" size={20} />}
-                {right ? 'Em trả lời đúng' : chosen === null ? 'Em chưa trả lời' : 'Em trả lời chưa đúng'}
-              </p>
-              <ul className="result-answers">
-                {question.answers.map((answer) => {
-                  const isCorrect = answer.id === correct;
-                  const isChosen = answer.id === chosen;
-                  return (
-                    <li key={answer.id} className="result-answer" data-correct={isCorrect || undefined} data-wrong={(isChosen && !isCorrect) || undefined}>
-                      <span className="result-answer-text">{answer.value}</span>
-                      {isChosen && (
-                        <span className="result-answer-tag">
-                          {isCorrect ? <CircleCheck aria-hidden="true" size={16} /> : <CircleX aria-hidden="true" size={16} />}
-                          Em chọn
-                        </span>
-                      )}
-                      {isCorrect && (
-                        <span className="result-answer-tag">
-                          <CircleCheck aria-hidden="true" size={16} />
-                          Đáp án đúng
-                        </span>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
-            </li>
-          );
-        })}
+        {data.data_questions.map((question, index) => (
+          <ReviewQuestion
+            key={question.id}
+            number={index + 1}
+            question={question}
+            item={byQuestion.get(question.id)}
+            verdict={(right, answered) => (right ? 'Em trả lời đúng' : answered ? 'Em trả lời chưa đúng' : 'Em chưa trả lời')}
+          />
+        ))}
       </ol>
     </>
   );

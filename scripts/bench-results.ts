@@ -166,7 +166,16 @@ async function stepRegrade(client: pg.Client, db: Db): Promise<void> {
   );
   const target = rows[0] as { question_id: number; exams: number } | undefined;
   if (!target) return console.log('  no finished exam: nothing to regrade');
-  const wrong = (await client.query('SELECT id FROM answers WHERE question_id = $1 AND NOT is_correct ORDER BY id LIMIT 1', [target.question_id])).rows[0] as { id: number };
+  // The wrong answer most exams chose, so that points move.
+  const wrong = (
+    await client.query(
+      `SELECT (e.answers ->> $1::text)::int AS id, count(*) AS n FROM exams e
+       JOIN answers a ON a.id = (e.answers ->> $1::text)::int AND NOT a.is_correct
+       WHERE e.status = 1 AND e.answers ? $1::text GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+      [String(target.question_id)],
+    )
+  ).rows[0] as { id: number } | undefined;
+  if (!wrong) return console.log(`  question ${target.question_id}: no exam chose a wrong answer; nothing to regrade`);
   const organiser = (
     await client.query(
       `INSERT INTO users (phone, name, password_hash, role) VALUES ('0900000999', 'Ban tổ chức (bench)', 'bench', 'organiser')
@@ -377,6 +386,23 @@ async function main() {
 
     console.log('\n4. Publishing, issuing and drawing the certificates');
     const contest = await database.db.selectFrom('contests').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    // Ties crossing a prize boundary are the organiser's to decide before publishing: shared here.
+    const { decideTie } = await import('../src/server/features/admin/results/service');
+    const { storedTies } = await import('../src/server/features/ranking/compute');
+    const run = await database.db.selectFrom('result_runs').selectAll().where('contest_id', '=', contest.id).executeTakeFirstOrThrow();
+    const crossing = storedTies(run).filter((tie) => tie.crosses_prize);
+    const organiser = (await client.query(`SELECT id, phone FROM users WHERE role = 'organiser' ORDER BY id LIMIT 1`)).rows[0] as { id: number; phone: string };
+    for (const tie of crossing) {
+      await decideTie({ db: database.db, clock: systemClock }, organiser, {
+        scope: tie.scope,
+        school_id: tie.school_id ?? null,
+        ids: tie.ids,
+        decision: 'share',
+        reason: 'Benchmark: đồng hạng cùng nhận giải',
+      });
+    }
+    if (crossing.length) await computeResults({ db: database.db, clock: systemClock });
+    console.log(`  ${crossing.length} ties crossing a prize boundary decided (shared) and applied`);
     await publishResults(database.db, contest, systemClock.now(), null);
     const { issueCertificates } = await import('../src/server/features/certificates/background');
     const config = loadConfig();

@@ -160,28 +160,29 @@ async function generate(client: pg.Client, counts: { contestants: number; exams:
  * entry, then the results computed again), each timed. 'Accept both' with a wrong answer, so that
  * points move.
  */
-async function stepRegrade(client: pg.Client, db: Db): Promise<void> {
+/** The benchmark's organiser (the audit log names who acted). */
+async function benchOrganiser(client: pg.Client): Promise<{ id: number; phone: string }> {
   const { rows } = await client.query(
-    `SELECT (jsonb_array_elements(questions) ->> 'id')::int AS question_id, count(*)::int AS exams FROM exams WHERE status = 1 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
+    `INSERT INTO users (phone, name, password_hash, role) VALUES ('0900000999', 'Ban tổ chức (bench)', 'bench', 'organiser')
+     ON CONFLICT (phone) DO UPDATE SET role = 'organiser' RETURNING id, phone`,
   );
-  const target = rows[0] as { question_id: number; exams: number } | undefined;
-  if (!target) return console.log('  no finished exam: nothing to regrade');
-  // The wrong answer most exams chose, so that points move.
-  const wrong = (
-    await client.query(
-      `SELECT (e.answers ->> $1::text)::int AS id, count(*) AS n FROM exams e
-       JOIN answers a ON a.id = (e.answers ->> $1::text)::int AND NOT a.is_correct
-       WHERE e.status = 1 AND e.answers ? $1::text GROUP BY 1 ORDER BY 2 DESC LIMIT 1`,
-      [String(target.question_id)],
-    )
-  ).rows[0] as { id: number } | undefined;
-  if (!wrong) return console.log(`  question ${target.question_id}: no exam chose a wrong answer; nothing to regrade`);
-  const organiser = (
-    await client.query(
-      `INSERT INTO users (phone, name, password_hash, role) VALUES ('0900000999', 'Ban tổ chức (bench)', 'bench', 'organiser')
-       ON CONFLICT (phone) DO UPDATE SET role = 'organiser' RETURNING id, phone`,
-    )
-  ).rows[0] as { id: number; phone: string };
+  return rows[0] as { id: number; phone: string };
+}
+
+async function stepRegrade(client: pg.Client, db: Db): Promise<void> {
+  // The wrong answer most finished exams chose, and its question: points move.
+  const { rows } = await client.query(
+    `SELECT kv.key::int AS question_id, kv.value::int AS answer_id, count(*)::int AS n
+     FROM exams e CROSS JOIN LATERAL jsonb_each_text(e.answers) kv
+     JOIN answers a ON a.id = kv.value::int AND NOT a.is_correct
+     WHERE e.status = 1 GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1`,
+  );
+  const choice = rows[0] as { question_id: number; answer_id: number; n: number } | undefined;
+  if (!choice) return console.log('  no finished exam chose a wrong answer: nothing to regrade');
+  const used = (await client.query(`SELECT count(*)::int AS exams FROM exams WHERE status = 1 AND questions @> $1::jsonb`, [JSON.stringify([{ id: choice.question_id }])])).rows[0] as { exams: number };
+  const target = { question_id: choice.question_id, exams: used.exams };
+  const wrong = { id: choice.answer_id };
+  const organiser = await benchOrganiser(client);
   const { previewRegrade, commitRegrade } = await import('../src/server/features/admin/regrade/service');
   const { systemClock } = await import('../src/server/lib/clock');
   const deps = { db, clock: systemClock };
@@ -391,7 +392,7 @@ async function main() {
     const { storedTies } = await import('../src/server/features/ranking/compute');
     const run = await database.db.selectFrom('result_runs').selectAll().where('contest_id', '=', contest.id).executeTakeFirstOrThrow();
     const crossing = storedTies(run).filter((tie) => tie.crosses_prize);
-    const organiser = (await client.query(`SELECT id, phone FROM users WHERE role = 'organiser' ORDER BY id LIMIT 1`)).rows[0] as { id: number; phone: string };
+    const organiser = await benchOrganiser(client);
     for (const tie of crossing) {
       await decideTie({ db: database.db, clock: systemClock }, organiser, {
         scope: tie.scope,

@@ -15,7 +15,11 @@ async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A fresh parent with a grade-3/4 contestant who submits an exam of the group's last book, answering every question with its first answer. */
+/**
+ * A fresh parent with a grade-3/4 contestant who submits an exam of the group's last book:
+ * the first question answered wrong on purpose (the key read from the organiser's view of the
+ * bank), every other one with its first answer.
+ */
 async function familyWithExam(request: APIRequestContext) {
   const phone = uniquePhone();
   const password = 'matkhau123';
@@ -34,7 +38,15 @@ async function familyWithExam(request: APIRequestContext) {
   const book = books[books.length - 1]!;
   const started = await ok(await request.post('/api/start-exam', { headers, data: { book_id: book.id, child_id: childId } }));
   const taking = await ok(await request.get(`/api/examing?book_id=${book.id}&child_id=${childId}&slug_exam=${started.slug}`, { headers }));
-  const answers = taking.data.data_questions.map((q: { id: number; answers: { id: number }[] }) => ({ question_id: q.id, answer_id: q.answers[0]!.id }));
+  const organiser = await ok(await request.post('/api/login', { data: DEMO_ORGANISER }));
+  const bank = await ok(await request.get(`/api/admin/books/${book.id}/questions?per_page=200`, { headers: { authorization: `Bearer ${organiser.access_token}` } }));
+  const key = new Map<number, number>(
+    (bank.data.items as { id: number; answers: { id: number; is_correct: boolean }[] }[]).map((q) => [q.id, q.answers.find((a) => a.is_correct)!.id]),
+  );
+  const answers = taking.data.data_questions.map((q: { id: number; answers: { id: number }[] }, index: number) => ({
+    question_id: q.id,
+    answer_id: index === 0 ? q.answers.find((a) => a.id !== key.get(q.id))!.id : q.answers[0]!.id,
+  }));
   await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: started.exam_id, slug: started.slug, answers, prediction: 5000, seq: 1 } }));
   const result = await ok(await request.get(`/api/exam-result?slug=${started.slug}`, { headers }));
   return { token: registered.access_token as string, user: registered.user, slug: started.slug as string, book, result: result.data };
@@ -46,7 +58,7 @@ test('the organiser regrades a question with a dry run, confirms, and the child 
   const questions = family.result.data_questions as { id: number; value: string; answers: { id: number; value: string }[] }[];
   const results = family.result.data_result as { question_id: number; answer_id_user: number; answer_id_correct: number }[];
   const wrong = results.find((r) => r.answer_id_user !== r.answer_id_correct);
-  test.skip(!wrong, 'every first answer happened to be right: nothing to regrade for this child');
+  expect(wrong, 'the first question was answered wrong on purpose').toBeDefined();
   const question = questions.find((q) => q.id === wrong!.question_id)!;
   const chosen = question.answers.find((a) => a.id === wrong!.answer_id_user)!;
   const pointsBefore = family.result.points as number;

@@ -134,14 +134,7 @@ export async function startExam({ db, clock }: ExamDeps, user: AuthUser, bookId:
 
       const drawn = await repo.drawQuestions(trx, book.id, contest.questions_per_exam);
       if (drawn.length === 0) throw conflict(examMessages.bookHasNoQuestions, 'book_without_questions');
-      const questions: ExamQuestion[] = [];
-      const answerKey: AnswerMap = {};
-      for (const question of shuffle(drawn)) {
-        const answers = shuffle(question.answers);
-        const correct = answers.find((answer) => answer.is_correct);
-        if (correct) answerKey[question.id] = correct.id;
-        questions.push({ id: question.id, value: question.value, answers: answers.map(({ id, value }) => ({ id, value })) });
-      }
+      const { questions, answerKey } = paperOf(drawn);
       const exam = await repo.insertExam(trx, {
         slug: newToken(SLUG_BYTES),
         user_id: user.id,
@@ -262,6 +255,22 @@ export function answerMapOf(answers: ExamAnswer[]): AnswerMap {
 }
 
 /** 400 naming the first answer that is not one of the exam's own question/answer pairs. */
+/**
+ * The paper a child sees from drawn questions, for the exam and the practice round alike:
+ * questions and their answers in a random order, without the correct flags, and the key apart.
+ */
+export function paperOf(drawn: { id: number; value: string; answers: { id: number; value: string; is_correct: boolean }[] }[]) {
+  const questions: ExamQuestion[] = [];
+  const answerKey: AnswerMap = {};
+  for (const question of shuffle(drawn)) {
+    const answers = shuffle(question.answers);
+    const correct = answers.find((answer) => answer.is_correct);
+    if (correct) answerKey[question.id] = correct.id;
+    questions.push({ id: question.id, value: question.value, answers: answers.map(({ id, value }) => ({ id, value })) });
+  }
+  return { questions, answerKey };
+}
+
 /**
  * The submit's rule, for the exam and the practice round alike: within the time (and its grace)
  * the answers sent count, unless a save newer than this submit was applied; after it, only what

@@ -22,7 +22,7 @@ import type { Services } from '../../services';
 import type { AuthUser } from '../auth/guard';
 import { getCurrentContest } from '../contest/repo';
 import { findOwnedContestant } from '../exams/repo';
-import { answerMapOf, assertAnswersBelong, finalAnswersCount, isOverdue, shuffle } from '../exams/service';
+import { answerMapOf, assertAnswersBelong, finalAnswersCount, isOverdue, paperOf } from '../exams/service';
 import * as repo from './repo';
 
 type Deps = Pick<Services, 'db' | 'clock'>;
@@ -76,14 +76,7 @@ export async function startPractice({ db, clock }: Deps, user: AuthUser, contest
     if (drawn.length === 0) throw conflict(practiceMessages.notAvailable, 'practice_unavailable');
     await repo.finaliseInProgress(trx, contestant.id, now);
 
-    const questions: ExamQuestion[] = [];
-    const answerKey: AnswerMap = {};
-    for (const question of shuffle(drawn)) {
-      const answers = shuffle(question.answers);
-      const correct = answers.find((answer) => answer.is_correct);
-      if (correct) answerKey[question.id] = correct.id;
-      questions.push({ id: question.id, value: question.value, answers: answers.map(({ id, value }) => ({ id, value })) });
-    }
+    const { questions, answerKey } = paperOf(drawn);
     const row = await repo.insertPractice(trx, {
       slug: newToken(SLUG_BYTES),
       user_id: user.id,

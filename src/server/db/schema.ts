@@ -24,7 +24,14 @@ export interface BookTable {
   image: string;
   position: number;
 }
-export interface QuestionTable { id: Generated<number>; book_id: number; value: string; audio: ColumnType<string | null, string | null | undefined, string | null> }
+export interface QuestionTable {
+  id: Generated<number>;
+  book_id: number;
+  value: string;
+  audio: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 0017_practice.sql: a practice question is never drawn into a real exam. */
+  is_practice: ColumnType<boolean, boolean | undefined, boolean>;
+}
 export interface AnswerTable {
   id: Generated<number>;
   question_id: number;
@@ -414,10 +421,6 @@ export interface QuestionRegradeTable {
 }
 
 // practice round (0017_practice.sql) ---------------------------------------------------------------
-/** Merged into QuestionTable above: a practice question is never drawn into a real exam. */
-export interface QuestionTable {
-  is_practice: ColumnType<boolean, boolean | undefined, boolean>;
-}
 export interface PracticeExamTable {
   id: Generated<number>;
   slug: string;

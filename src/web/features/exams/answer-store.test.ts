@@ -287,4 +287,91 @@ describe('AnswerStore', () => {
     await flushPromises();
     expect(server.calls).toHaveLength(2);
   });
+
+  describe('another screen took the exam over (409 exam_open_elsewhere)', () => {
+    const elsewhere: SaveOutcome = { kind: 'elsewhere', message: 'Bài thi đang được mở trên một thiết bị hoặc thẻ khác.' };
+
+    it('stops at once: no retry, no later save, not even the keepalive of a page going away', async () => {
+      const { store, timers, server } = setup();
+      store.restore({ answers: [], prediction: null, saveSeq: 0 });
+      store.choose(11, 101);
+      void store.flush();
+      server.calls[0]!.resolve(elsewhere);
+      await flushPromises();
+      expect(store.status).toBe('stopped');
+      expect(store.elsewhere).toEqual({ message: elsewhere.message, unsaved: 1 });
+      expect(timers.count).toBe(0);
+      void store.retryNow(); // the connection came back
+      void store.flush({ keepalive: true }); // the page goes away
+      timers.runAll();
+      await flushPromises();
+      expect(server.calls).toHaveLength(1);
+    });
+
+    it('counts the answers the server never acknowledged, changed ones and the prediction included', async () => {
+      const { store, server } = setup();
+      store.restore({ answers: [{ question_id: 11, answer_id: 101 }], prediction: null, saveSeq: 4 });
+      store.choose(12, 102);
+      void store.flush();
+      server.calls[0]!.resolve({ kind: 'ok' });
+      await flushPromises();
+      store.choose(12, 103); // changed after its save
+      store.choose(13, 104);
+      store.setPrediction('300');
+      store.setPrediction('300x'); // not a valid prediction: not an answer
+      store.setPrediction('300');
+      void store.flush();
+      server.calls[1]!.resolve(elsewhere);
+      await flushPromises();
+      expect(store.elsewhere?.unsaved).toBe(3);
+    });
+
+    it('forgets the unsaved answers on the device, keeping the item on screen, so that a reload takes the server answers as they are', async () => {
+      const { store, server, storage } = setup();
+      store.restore({ answers: [{ question_id: 11, answer_id: 101 }], prediction: null, saveSeq: 4 });
+      store.goTo(3);
+      store.choose(11, 109);
+      store.choose(12, 102);
+      void store.flush();
+      server.calls[0]!.resolve(elsewhere);
+      await flushPromises();
+      store.goTo(5);
+      const kept = JSON.parse(storage.data[storageKey(SLUG)]!);
+      expect(kept).toMatchObject({ seq: 0, ackedSeq: 0, answers: {}, prediction: '', current: 5 });
+
+      // "Tiếp tục ở đây": the screen loads the exam again; the other screen had saved meanwhile.
+      const again = new AnswerStore({ slug: SLUG, storage, send: server.send, timers: manualTimers() });
+      again.restore({ answers: [{ question_id: 11, answer_id: 105 }, { question_id: 14, answer_id: 140 }], prediction: 77, saveSeq: 9 });
+      expect(again.answers).toEqual({ 11: 105, 14: 140 });
+      expect(again.predictionText).toBe('77');
+      expect(again.pending).toBe(false);
+      expect(again.current).toBe(5);
+      expect(server.calls).toHaveLength(1);
+    });
+
+    it('changes nothing once stopped: the answers stay as they were when the other screen took over', async () => {
+      const { store, server } = setup();
+      store.restore({ answers: [], prediction: null, saveSeq: 0 });
+      store.choose(11, 101);
+      void store.flush();
+      server.calls[0]!.resolve(elsewhere);
+      await flushPromises();
+      store.choose(11, 102);
+      store.setPrediction('5');
+      expect(store.answers).toEqual({ 11: 101 });
+      expect(store.predictionText).toBe('');
+    });
+
+    it('is told by the submit as well, and a save still under way then changes nothing', async () => {
+      const { store, server } = setup();
+      store.restore({ answers: [], prediction: null, saveSeq: 0 });
+      store.choose(11, 101);
+      void store.flush();
+      store.openedElsewhere(elsewhere.message);
+      server.calls[0]!.resolve({ kind: 'ok' });
+      await flushPromises();
+      expect(store.status).toBe('stopped');
+      expect(store.elsewhere?.unsaved).toBe(1);
+    });
+  });
 });

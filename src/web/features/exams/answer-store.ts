@@ -8,11 +8,17 @@
 // Failed saves are retried with jittered exponential back-off (never sooner than the server's
 // Retry-After); while a retry waits, further changes are only kept on the device and go with it,
 // so that a recovering server is not met by every contestant's every tap at once.
+//
+// One writer per exam (issue 20): the screen that loaded the exam last is the only one whose saves
+// the server takes. When another screen has taken over (409 exam_open_elsewhere), this one stops
+// for good, is never retried, and forgets the answers it could not save, so that nothing of them is
+// merged into the other screen's later, not even by a reload; the screen asks the child what to do.
 import type { ErrorCode } from '../../../shared/error-codes';
 import { parsePredictionInput } from '../../../shared/exam-input';
 import { retryDelayMs } from '../../lib/api-client';
 
-export type SaveStatus = 'saved' | 'saving' | 'offline' | 'closed';
+/** stopped: another screen writes the exam now (issue 20); nothing more is sent from this one. */
+export type SaveStatus = 'saved' | 'saving' | 'offline' | 'stopped' | 'closed';
 
 export interface SavePayload {
   answers: { question_id: number; answer_id: number }[];
@@ -32,6 +38,8 @@ export type SaveOutcome =
   | { kind: 'retry'; retryAfterSeconds?: number }
   /** 401: the parent's session ended elsewhere; saving waits for a new login (retryNow). */
   | { kind: 'unauthorized' }
+  /** 409 exam_open_elsewhere: another screen loaded the exam since; never retried. */
+  | { kind: 'elsewhere'; message: string }
   | { kind: 'refused'; code?: ErrorCode; message: string };
 
 export interface KeyValueStorage {
@@ -73,6 +81,8 @@ export interface AnswerStoreOptions {
 
 export const storageKey = (slug: string) => `exam:${slug}`;
 
+const answerMap = (payload: SavePayload) => Object.fromEntries(payload.answers.map((answer) => [answer.question_id, answer.answer_id]));
+
 export class AnswerStore {
   answers: Record<string, number> = {};
   predictionText = '';
@@ -85,6 +95,13 @@ export class AnswerStore {
   loginNeeded = false;
   /** Set when the server refused a save for good (time up, exam submitted, not found). */
   refusal: { code?: ErrorCode; message: string } | null = null;
+  /**
+   * Set when another screen took the exam over (the server's message, and how many answers of
+   * this screen never reached the server): nothing more is sent or changed here.
+   */
+  elsewhere: { message: string; unsaved: number } | null = null;
+  /** The answers the server holds as far as this screen knows (restored, or acknowledged last). */
+  private acked: { answers: Record<string, number>; prediction: number | undefined } = { answers: {}, prediction: undefined };
 
   private closed = false;
   private readonly listeners = new Set<() => void>();
@@ -111,6 +128,7 @@ export class AnswerStore {
     const serverAnswers: Record<string, number> = {};
     for (const answer of server.answers) serverAnswers[answer.question_id] = answer.answer_id;
     const serverPrediction = server.prediction === null ? '' : String(server.prediction);
+    this.acked = { answers: serverAnswers, prediction: server.prediction ?? undefined };
     if (local && local.seq > server.saveSeq) {
       this.answers = { ...serverAnswers, ...local.answers };
       this.predictionText = local.prediction !== '' ? local.prediction : serverPrediction;
@@ -144,13 +162,13 @@ export class AnswerStore {
   }
 
   choose(questionId: number, answerId: number) {
-    if (this.answers[questionId] === answerId) return;
+    if (this.elsewhere || this.answers[questionId] === answerId) return;
     this.answers = { ...this.answers, [questionId]: answerId };
     this.changed();
   }
 
   setPrediction(text: string) {
-    if (text === this.predictionText) return;
+    if (this.elsewhere || text === this.predictionText) return;
     this.predictionText = text;
     this.changed();
   }
@@ -159,7 +177,9 @@ export class AnswerStore {
   goTo(index: number) {
     if (index === this.current) return;
     this.current = index;
-    this.writeLocal();
+    // After a take-over the device copy holds only the item on screen (openedElsewhere).
+    if (this.elsewhere) this.writeLocal({ v: 1, seq: 0, ackedSeq: 0, answers: {}, prediction: '', current: index });
+    else this.writeLocal();
     this.emit();
   }
 
@@ -187,7 +207,7 @@ export class AnswerStore {
    */
   flush(options: { keepalive?: boolean } = {}): Promise<void> {
     this.clearTimer('debounce');
-    if (this.closed || this.refusal || this.loginNeeded || !this.pending) return this.inFlight ?? Promise.resolve();
+    if (this.closed || this.refusal || this.elsewhere || this.loginNeeded || !this.pending) return this.inFlight ?? Promise.resolve();
     if (options.keepalive) {
       // The page is going away: fire without waiting for the save under way (or the back-off).
       void this.options.send(this.snapshot(), { keepalive: true }).catch(() => undefined);
@@ -199,6 +219,29 @@ export class AnswerStore {
       this.inFlight = null;
     });
     return this.inFlight;
+  }
+
+  /** Answers (and the prediction) on this screen that the server has not acknowledged. */
+  unsavedCount(): number {
+    const changed = Object.entries(this.answers).filter(([questionId, answerId]) => this.acked.answers[questionId] !== answerId).length;
+    const prediction = this.prediction;
+    return changed + (prediction !== undefined && prediction !== this.acked.prediction ? 1 : 0);
+  }
+
+  /**
+   * Another screen writes the exam now (a save's or the submit's 409 exam_open_elsewhere): stop
+   * for good, no retry. The answers this screen could not save are forgotten on the device (the
+   * item on screen is kept), so that a reload here takes the server's answers as they are and
+   * never merges these into the other screen's without the child choosing it.
+   */
+  openedElsewhere(message: string) {
+    if (this.elsewhere || this.closed) return;
+    this.elsewhere = { message, unsaved: this.unsavedCount() };
+    this.clearTimer('debounce');
+    this.clearTimer('retry');
+    this.status = 'stopped';
+    this.writeLocal({ v: 1, seq: 0, ackedSeq: 0, answers: {}, prediction: '', current: this.current });
+    this.emit();
   }
 
   /** Called when the exam is over (submitted): forget the device copy and stop saving. */
@@ -232,8 +275,10 @@ export class AnswerStore {
     } catch {
       outcome = { kind: 'unavailable' };
     }
-    if (this.closed) return;
+    // Ended meanwhile (submitted, or the submit met another screen): nothing more to note.
+    if (this.closed || this.elsewhere) return;
     if (outcome.kind === 'ok') {
+      if (payload.seq >= this.ackedSeq) this.acked = { answers: answerMap(payload), prediction: payload.prediction };
       this.ackedSeq = Math.max(this.ackedSeq, payload.seq);
       this.failures = 0;
       this.clearTimer('retry');
@@ -247,6 +292,10 @@ export class AnswerStore {
       this.refusal = { code: outcome.code, message: outcome.message };
       this.status = 'offline';
       this.emit();
+      return;
+    }
+    if (outcome.kind === 'elsewhere') {
+      this.openedElsewhere(outcome.message);
       return;
     }
     if (outcome.kind === 'unauthorized') {
@@ -317,15 +366,16 @@ export class AnswerStore {
     }
   }
 
-  private writeLocal() {
-    const stored: StoredExam = {
+  private writeLocal(
+    stored: StoredExam = {
       v: 1,
       seq: this.seq,
       ackedSeq: this.ackedSeq,
       answers: this.answers,
       prediction: this.predictionText,
       current: this.current,
-    };
+    },
+  ) {
     try {
       this.options.storage?.setItem(storageKey(this.options.slug), JSON.stringify(stored));
     } catch {

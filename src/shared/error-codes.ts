@@ -45,6 +45,8 @@ export const errorCodes = [
   'answer_not_of_question',
   'incomplete',
   'exam_not_submitted',
+  // Another screen loaded the exam since (issue 20): this one may no longer write.
+  'exam_open_elsewhere',
   // Results and certificates.
   'results_too_early',
   'exams_in_progress',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { examSlugSchema, predictionSchema } from './schemas/exams';
-import { isExamSlug, parsePredictionInput, PREDICTION_MAX, predictionProblem } from './exam-input';
+import { examSlugSchema, examWriterSchema, predictionSchema } from './schemas/exams';
+import { isExamSlug, isExamWriter, parsePredictionInput, PREDICTION_MAX, predictionProblem } from './exam-input';
 
 describe('the exam screen’s checks agree with the API’s schemas', () => {
   it('prediction', () => {
@@ -16,6 +16,12 @@ describe('the exam screen’s checks agree with the API’s schemas', () => {
   it('exam slug', () => {
     for (const value of ['A'.repeat(15), 'A'.repeat(16), 'abc_DEF-0123456789', 'A'.repeat(64), 'A'.repeat(65), 'abc/def0123456789', '', undefined]) {
       expect(isExamSlug(value), String(value)).toBe(examSlugSchema.safeParse(value).success);
+    }
+  });
+
+  it('exam writer', () => {
+    for (const value of ['A'.repeat(15), 'A'.repeat(16), 'Zx_-0123456789abcdefgh', 'A'.repeat(64), 'A'.repeat(65), 'abc+def0123456789', 'abc=def0123456789', '', 12, null, undefined]) {
+      expect(isExamWriter(value), String(value)).toBe(examWriterSchema.safeParse(value).success);
     }
   });
 });

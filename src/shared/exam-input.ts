@@ -32,3 +32,12 @@ export const EXAM_SLUG = { min: 16, max: 64, pattern: /^[A-Za-z0-9_-]+$/ } as co
 
 export const isExamSlug = (value: unknown): value is string =>
   typeof value === 'string' && value.length >= EXAM_SLUG.min && value.length <= EXAM_SLUG.max && EXAM_SLUG.pattern.test(value);
+
+/**
+ * The handle of the screen allowed to write an exam (GET /api/examing answers a new one at each
+ * load, issue 20): base64url, opaque to the screen, which only sends it back.
+ */
+export const EXAM_WRITER = { min: 16, max: 64, pattern: /^[A-Za-z0-9_-]+$/ } as const;
+
+export const isExamWriter = (value: unknown): value is string =>
+  typeof value === 'string' && value.length >= EXAM_WRITER.min && value.length <= EXAM_WRITER.max && EXAM_WRITER.pattern.test(value);

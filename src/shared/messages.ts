@@ -128,6 +128,7 @@ export const examMessages = {
   answerNotInExam: 'Câu hỏi không thuộc đề thi này.',
   answerNotOfQuestion: 'Đáp án không thuộc câu hỏi này.',
   duplicateQuestion: 'Mỗi câu hỏi chỉ được chọn một đáp án.',
+  openElsewhere: 'Bài thi đang được mở trên một thiết bị hoặc thẻ khác. Bài làm trên màn hình này chưa được lưu.',
   resultNotReady: 'Bài thi chưa được nộp nên chưa có kết quả.',
   predictionTooLarge: 'Giá trị quá lớn',
   saved: 'Đã lưu bài làm',

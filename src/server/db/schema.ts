@@ -136,6 +136,8 @@ export interface ExamTable {
   extension_minutes: ColumnType<number, number | undefined, number>;
   /** 0013_exam_days.sql: the contestant's own id on a 4th attempt (its extra_attempts grant); null otherwise. */
   extra_attempt_of: ColumnType<number | null, number | null | undefined, never>;
+  /** 0018_exam_writer.sql: the handle of the screen that loaded the exam last (the only one that writes); null before the first load. */
+  writer: ColumnType<string | null, never, string>;
 }
 export interface NewsPostTable {
   id: Generated<number>;
@@ -439,6 +441,8 @@ export interface PracticeExamTable {
   correct_count: number | null;
   duration_seconds: number | null;
   created_at: DefaultTimestamp;
+  /** 0018_exam_writer.sql: as exams.writer. */
+  writer: ColumnType<string | null, never, string>;
 }
 
 // Results from the back office (0015_results_review.sql) ------------------------------------

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { examMessages, messages } from '../messages';
 import { idParam } from './common';
-import { EXAM_SLUG, PREDICTION_MAX } from '../exam-input';
+import { EXAM_SLUG, EXAM_WRITER, PREDICTION_MAX } from '../exam-input';
 
 export { PREDICTION_MAX, parsePredictionInput } from '../exam-input';
 
@@ -25,6 +25,17 @@ export const examSlugSchema = z
   .min(EXAM_SLUG.min, { error: messages.missingParameter('slug') })
   .max(EXAM_SLUG.max, { error: messages.missingParameter('slug') })
   .regex(EXAM_SLUG.pattern, { error: messages.missingParameter('slug') });
+
+/**
+ * The handle of the screen that loaded the exam last, the only one whose saves and submit are
+ * accepted (issue 20, docs/decisions/010-one-writer-per-exam.md). Opaque: the screen sends back
+ * what GET /api/examing gave it.
+ */
+export const examWriterSchema = z
+  .string({ error: messages.missingParameter('writer') })
+  .min(EXAM_WRITER.min, { error: messages.missingParameter('writer') })
+  .max(EXAM_WRITER.max, { error: messages.missingParameter('writer') })
+  .regex(EXAM_WRITER.pattern, { error: messages.missingParameter('writer') });
 
 const isoDateTime = z.string();
 
@@ -90,6 +101,11 @@ export const examingResponseSchema = z.object({
     /** The server's clock when it answered: the client corrects its own clock with it. */
     server_time: isoDateTime,
     duration_seconds: z.number().int(),
+    /**
+     * New at each load: this screen is now the exam's only writer, and the handle it had before
+     * (on this or another device) stops being valid. Sent back with every save and the submit.
+     */
+    writer: z.string(),
   }),
 });
 
@@ -111,6 +127,12 @@ export const saveAnswersBodySchema = z.object({
   prediction: predictionSchema.nullable().optional(),
   /** Client sequence number, increasing with every change: an older save never overwrites a newer one. */
   seq: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  /**
+   * The writer handle of the screen (GET /api/examing). When given and no longer the exam's
+   * current one (another screen loaded the exam since), the answer is 409 exam_open_elsewhere and
+   * nothing is stored. Without it, the save is accepted as from any screen of the owner.
+   */
+  writer: examWriterSchema.optional(),
 });
 /** POST /api/store-answers-exam */
 export const saveAnswersResponseSchema = z.object({

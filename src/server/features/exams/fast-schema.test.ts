@@ -40,6 +40,12 @@ const bodies: unknown[] = [
   { exam_id: 1, slug, answers: [], seq: null },
   { exam_id: 1, slug, answers: [], seq: 1.5 },
   { exam_id: 1, slug, answers: [], extra: 'ignored' },
+  { exam_id: 1, slug, answers: [answer(1, 2)], seq: 3, writer: 'Zx_-0123456789abcdefgh' },
+  { exam_id: 1, slug, answers: [], writer: 'short' },
+  { exam_id: 1, slug, answers: [], writer: 'x'.repeat(65) },
+  { exam_id: 1, slug, answers: [], writer: 'Zx+/0123456789abcdefgh' },
+  { exam_id: 1, slug, answers: [], writer: null },
+  { exam_id: 1, slug, answers: [], writer: 12 },
   { slug, answers: [] },
   { exam_id: 1, answers: [] },
   { exam_id: 1, slug },
@@ -54,6 +60,7 @@ const readFields = (body: Record<string, unknown>) => ({
   answers: (body.answers as { question_id: number; answer_id: number }[]).map(({ question_id, answer_id }) => ({ question_id, answer_id })),
   prediction: body.prediction ?? null,
   seq: body.seq ?? null,
+  writer: body.writer,
 });
 
 describe('fast check of the autosave body', () => {
@@ -66,7 +73,7 @@ describe('fast check of the autosave body', () => {
       expect(parsed.success, JSON.stringify(body)).toBe(true);
       expect(readFields(body as Record<string, unknown>)).toEqual(readFields(parsed.data as Record<string, unknown>));
     }
-    expect(accepted).toBe(5);
+    expect(accepted).toBe(6);
   });
 
   it('accepts random well-formed bodies exactly when Zod does', () => {
@@ -88,6 +95,7 @@ describe('fast check of the autosave body', () => {
       };
       if (random() < 0.5) body.prediction = pick([...numbers, null]);
       if (random() < 0.5) body.seq = pick(numbers);
+      if (random() < 0.3) body.writer = pick([slug, 'a'.repeat(15), 'a'.repeat(65), 'a b'.repeat(8), null, 7]);
       expect(bodyCheck(body), JSON.stringify(body)).toBe(saveAnswersBodySchema.safeParse(body).success);
     }
   });

@@ -109,6 +109,7 @@ function ownedExamQuery(db: Db, userId: number) {
       'exams.answers',
       'exams.prediction',
       'exams.save_seq',
+      'exams.writer',
       'exams.submitted_at',
       'exams.correct_count',
       'exams.points',
@@ -146,6 +147,8 @@ export interface SaveAnswersInput {
   pairsJson: string;
   prediction: number | null;
   seq: number | null;
+  /** The screen's writer handle (0018_exam_writer.sql): when given, the save applies only if it is the exam's current one. */
+  writer?: string;
 }
 
 // The autosave: one fixed statement that writes several saves (save-batcher.ts sends every save
@@ -164,13 +167,15 @@ export interface SaveAnswersInput {
 //   it does not match the partial indexes "WHERE status = 2", which, with statistics taken before
 //   the exams started, look empty and cheaper than the primary key, and then are read whole.
 // save-plan.api.test.ts checks the plan in that situation.
+// "w" is the screen's writer handle (0018_exam_writer.sql): a save that names one applies only if
+// it is still the exam's (no screen loaded the exam since); a save without one applies as before.
 export const SAVE_ANSWERS_SQL = `
   UPDATE exams e
   SET answers = e.answers || v.a,
       prediction = COALESCE(v.r, e.prediction),
       save_seq = COALESCE(v.q, e.save_seq),
       saved_at = v.at
-  FROM jsonb_to_recordset($1::jsonb) AS v(e integer, s text, t text, a jsonb, p bigint[], r integer, q bigint, at timestamptz, d timestamptz),
+  FROM jsonb_to_recordset($1::jsonb) AS v(e integer, s text, t text, a jsonb, p bigint[], r integer, q bigint, at timestamptz, d timestamptz, w text),
        sessions s
   WHERE e.id = ANY($2::integer[])
     AND e.id = v.e
@@ -179,6 +184,7 @@ export const SAVE_ANSWERS_SQL = `
     AND e.end_time >= v.d
     AND (v.q IS NULL OR e.save_seq <= v.q)
     AND e.answer_options @> v.p
+    AND (v.w IS NULL OR e.writer = v.w)
     AND s.token_hash = v.t
     AND s.user_id = e.user_id
     AND s.revoked_at IS NULL
@@ -248,12 +254,22 @@ export async function saveAnswersBatch(db: Db, saves: readonly SaveAnswersInput[
   let json = '[';
   for (const save of saves) {
     if (json.length > 1) json += ',';
-    // Only the slug comes as the client wrote it; the other values are numbers, hashes and JSON built by answerPairs.
-    json += `{"e":${save.examId},"s":${JSON.stringify(save.slug)},"t":"${save.tokenHash}","a":${save.answersJson},"p":${save.pairsJson},"r":${save.prediction},"q":${save.seq},"at":"${save.now.toISOString()}","d":"${save.endTimeAtLeast.toISOString()}"}`;
+    // Only the slug and the writer come as the client wrote them; the other values are numbers, hashes and JSON built by answerPairs.
+    const writer = save.writer === undefined ? 'null' : JSON.stringify(save.writer);
+    json += `{"e":${save.examId},"s":${JSON.stringify(save.slug)},"t":"${save.tokenHash}","a":${save.answersJson},"p":${save.pairsJson},"r":${save.prediction},"q":${save.seq},"at":"${save.now.toISOString()}","d":"${save.endTimeAtLeast.toISOString()}","w":${writer}}`;
   }
   const examIds = saves.map((save) => save.examId);
   const { rows } = await hotQuery<{ id: number; save_seq: number }>(db, SAVE_ANSWERS, [json + ']', examIds]);
   return new Map(rows.map((row) => [row.id, row.save_seq]));
+}
+
+/**
+ * Makes `writer` the exam's only writer (the screen loading it now), if the exam is still in
+ * progress; false when it was finished meanwhile. The previous writer stops being valid here.
+ */
+export async function claimWriter(db: Db, examId: number, writer: string): Promise<boolean> {
+  const result = await db.updateTable('exams').set({ writer }).where('id', '=', examId).where('status', '=', 2).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }
 
 /** The times of an exam, for the owner of the session only (one statement). */

@@ -42,6 +42,8 @@ export function createExamDeps(services: Pick<Services, 'db' | 'clock' | 'auth' 
 const GRACE_MS = SAVE_GRACE_SECONDS * 1000;
 /** 18 random bytes = 24 base64url characters (144 bits): not guessable, short enough for a URL. */
 const SLUG_BYTES = 18;
+/** A writer handle: 16 random bytes = 22 base64url characters (schemas/exams.ts, examWriterSchema). */
+const WRITER_BYTES = 16;
 const UNIQUE_VIOLATION = '23505';
 
 const iso = (date: Date) => date.toISOString();
@@ -67,6 +69,23 @@ export function assertCanTakeExams(user: AuthUser | undefined): AuthUser {
 const examNotFound = () => new AppError(404, 'not_found', examMessages.examNotFound, undefined, { not_found: true });
 const alreadySubmitted = () => new AppError(409, 'exam_submitted', examMessages.alreadySubmitted, undefined, { submited: true });
 const tooLate = () => new AppError(409, 'time_up', examMessages.saveTooLate, undefined, { submited: true });
+const openElsewhere = () => new AppError(409, 'exam_open_elsewhere', examMessages.openElsewhere);
+
+// One writer per exam (issue 20, docs/decisions/010-one-writer-per-exam.md), for the exam and the
+// practice round alike: each load of the exam screen gets a new writer handle and the previous one
+// stops being valid; saves and submits that name a handle apply only with the current one.
+
+/** A new writer handle, for the screen loading the exam now. */
+export const newWriter = () => newToken(WRITER_BYTES);
+
+/**
+ * 409 exam_open_elsewhere when the request names a writer handle that is no longer the exam's:
+ * another screen loaded it since, and this one must not undo that screen's answers. A request
+ * without a handle (the spec's own client) passes, as before the rule.
+ */
+export function assertCurrentWriter(row: { writer: string | null }, writer: string | undefined) {
+  if (writer !== undefined && writer !== row.writer) throw openElsewhere();
+}
 
 /** The saved answers as the spec's data_answers list, in the exam's question order. */
 function answerList(questions: ExamQuestion[], answers: AnswerMap): ExamAnswer[] {
@@ -193,6 +212,9 @@ export async function examForTaking(
   if (!exam || exam.book_id !== query.book_id || exam.contestant_id !== query.child_id) throw examNotFound();
   const now = clock.now();
   if (exam.status === 1 || (await finaliseIfOverdue(db, exam, now))) throw alreadySubmitted();
+  // This screen becomes the exam's only writer; false when the exam was finished meanwhile.
+  const writer = newWriter();
+  if (!(await repo.claimWriter(db, exam.id, writer))) throw alreadySubmitted();
   return {
     success: true as const,
     not_found: false as const,
@@ -213,6 +235,7 @@ export async function examForTaking(
       end_time: iso(exam.end_time),
       server_time: iso(now),
       duration_seconds: Math.round((exam.end_time.getTime() - exam.start_time.getTime()) / 1000),
+      writer,
     },
   };
 }
@@ -274,16 +297,20 @@ export function paperOf(drawn: { id: number; value: string; answers: { id: numbe
 /**
  * The submit's rule, for the exam and the practice round alike: within the time (and its grace)
  * the answers sent count, unless a save newer than this submit was applied; after it, only what
- * was saved in time. Before the deadline every question and the prediction must be answered (400
- * incomplete, with what is missing). True when the answers sent are to be stored.
+ * was saved in time. Within the time, a submit from a screen that is no longer the writer is
+ * refused (409 exam_open_elsewhere, nothing changes). Before the deadline every question and the
+ * prediction must be answered (400 incomplete, with what is missing). True when the answers sent
+ * are to be stored.
  */
 export function finalAnswersCount(
-  row: { end_time: Date; questions: ExamQuestion[]; answers: AnswerMap; prediction: number | null; save_seq: number },
-  body: { seq?: number; prediction?: number | null },
+  row: { end_time: Date; questions: ExamQuestion[]; answers: AnswerMap; prediction: number | null; save_seq: number; writer: string | null },
+  body: { seq?: number; prediction?: number | null; writer?: string },
   answers: AnswerMap,
   now: Date,
 ): boolean {
+  // Past the time no screen writes any more: the exam is finished with what was saved in time.
   if (isOverdue(row.end_time, now)) return false;
+  assertCurrentWriter(row, body.writer);
   assertAnswersBelong(row.questions, answers);
   const stale = body.seq !== undefined && row.save_seq > body.seq;
   const merged = stale ? row.answers : { ...row.answers, ...answers };
@@ -330,6 +357,7 @@ export async function saveAnswers({ db, clock, auth, saves }: ExamDeps, token: s
           pairsJson: encoded.pairs,
           prediction: body.prediction ?? null,
           seq,
+          writer: body.writer,
         })
       : undefined;
   if (saveSeq !== undefined) return { success: true as const, saved: true, stale: false, save_seq: saveSeq, server_time: iso(now) };
@@ -344,6 +372,8 @@ export async function saveAnswers({ db, clock, auth, saves }: ExamDeps, token: s
     await repo.finaliseExam(db, exam.id, now);
     throw tooLate();
   }
+  // Before the sequence: a screen that lost the exam to another has usually fallen behind it too.
+  assertCurrentWriter(exam, body.writer);
   if (seq !== null && exam.save_seq > seq) {
     return { success: true as const, saved: false, stale: true, save_seq: exam.save_seq, server_time: iso(now) };
   }

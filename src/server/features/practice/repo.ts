@@ -86,6 +86,7 @@ function ownedPracticeQuery(db: Db, userId: number) {
       'p.answer_key',
       'p.prediction',
       'p.save_seq',
+      'p.writer',
       'p.submitted_at',
       'p.correct_count',
       'p.duration_seconds',
@@ -101,6 +102,12 @@ export const findOwnedPractice = (db: Db, slug: string, userId: number, lock = f
   const query = ownedPracticeQuery(db, userId).where('p.slug', '=', slug);
   return (lock ? query.forUpdate('p') : query).executeTakeFirst();
 };
+
+/** Makes `writer` the round's only writer (as exams' claimWriter); false when the round was finished meanwhile. */
+export async function claimWriter(db: Db, id: number, writer: string): Promise<boolean> {
+  const result = await db.updateTable('practice_exams').set({ writer }).where('id', '=', id).where('status', '=', 2).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
 
 /** Merges answers of a save or a submit (the row is locked by the caller). */
 export async function mergeAnswers(db: Db, id: number, answers: AnswerMap, prediction: number | null, seq: number | null, now: Date) {

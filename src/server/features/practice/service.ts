@@ -22,7 +22,7 @@ import type { Services } from '../../services';
 import type { AuthUser } from '../auth/guard';
 import { getCurrentContest } from '../contest/repo';
 import { findOwnedContestant } from '../exams/repo';
-import { answerMapOf, assertAnswersBelong, finalAnswersCount, isOverdue, paperOf } from '../exams/service';
+import { answerMapOf, assertAnswersBelong, assertCurrentWriter, finalAnswersCount, isOverdue, newWriter, paperOf } from '../exams/service';
 import * as repo from './repo';
 
 type Deps = Pick<Services, 'db' | 'clock'>;
@@ -117,6 +117,9 @@ export async function practiceForTaking({ db, clock }: Deps, user: AuthUser, slu
   if (!practice) throw practiceNotFound();
   const now = clock.now();
   if (practice.status === 1 || (await finaliseIfOverdue(db, practice, now))) throw alreadySubmitted();
+  // The one-writer rule of the exam screen (exams/service.ts): this screen becomes the round's writer.
+  const writer = newWriter();
+  if (!(await repo.claimWriter(db, practice.id, writer))) throw alreadySubmitted();
   return {
     success: true as const,
     not_found: false as const,
@@ -138,6 +141,7 @@ export async function practiceForTaking({ db, clock }: Deps, user: AuthUser, slu
       end_time: iso(practice.end_time),
       server_time: iso(now),
       duration_seconds: Math.round((practice.end_time.getTime() - practice.start_time.getTime()) / 1000),
+      writer,
     },
   };
 }
@@ -153,7 +157,7 @@ export async function practiceTime({ db, clock }: Deps, user: AuthUser, slug: st
   };
 }
 
-/** An autosave: the same rules as the exam's (owner, not finished, deadline + grace, sequence, answer ids). */
+/** An autosave: the same rules as the exam's (owner, not finished, deadline + grace, writer, sequence, answer ids). */
 export async function savePractice({ db, clock }: Deps, user: AuthUser, slug: string, body: PracticeSaveBody) {
   const answers = answerMapOf(body.answers);
   const now = clock.now();
@@ -166,6 +170,7 @@ export async function savePractice({ db, clock }: Deps, user: AuthUser, slug: st
       await repo.finalisePractice(trx, practice.id, now);
       return { overdue: true as const };
     }
+    assertCurrentWriter(practice, body.writer);
     if (seq !== null && practice.save_seq > seq) {
       return { success: true as const, saved: false, stale: true, save_seq: practice.save_seq, server_time: iso(now) };
     }

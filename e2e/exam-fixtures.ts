@@ -1,7 +1,7 @@
 // Exam browser tests: a fresh parent registered through the API (OTP from the SMS outbox) with a
 // contestant, logged in the way src/web/lib/session.ts restores a session (cookies token/user and
 // the token in local storage).
-import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page, Response } from '@playwright/test';
 import { expect, otpFor, storeSession, uniquePhone } from './fixtures';
 
 export interface Family {
@@ -65,6 +65,12 @@ export async function examResult(request: APIRequestContext, family: Family, slu
   return ok(await request.get(`/api/exam-result?slug=${slug}`, { headers: { authorization: `Bearer ${family.token}` } }));
 }
 
+/**
+ * The exam as GET /api/examing answers it. That call is a load of the exam: it makes the test the
+ * exam's writer (issue 20) and a screen that has it open stops saving (409 exam_open_elsewhere). Use
+ * it before a screen opens the exam or once the screen is done; while a screen is open, read what
+ * the server holds with serverAnswers(page).
+ */
 export async function savedExam(request: APIRequestContext, family: Family, exam: { slug: string; bookId: number }) {
   return ok(
     await request.get(`/api/examing?book_id=${exam.bookId}&child_id=${family.childId}&slug_exam=${exam.slug}`, {
@@ -79,4 +85,55 @@ export const navigatorItem = (page: Page, n: number) => page.getByRole('navigati
 /** Chooses the `index`-th answer (0-based) of the question on screen. */
 export async function chooseAnswer(page: Page, index: number) {
   await page.locator('.exam-answer').nth(index).click();
+}
+
+/**
+ * How many answers the server holds for the exam open on `page`, as the server itself said last:
+ * the answers of its latest load (GET /api/examing) or of the latest save it acknowledged (every
+ * save sends the whole answer sheet; the newest by sequence number is what the server keeps).
+ * Reading them with another GET would take the exam over from the screen (savedExam).
+ */
+export function serverAnswers(page: Page) {
+  let latest = { seq: -1, answers: 0 };
+  const take = (seq: number, answers: number) => {
+    if (seq >= latest.seq) latest = { seq, answers };
+  };
+  page.on('response', async (response: Response) => {
+    const url = new URL(response.url());
+    if (response.status() !== 200) return;
+    try {
+      if (url.pathname === '/api/examing') {
+        const body = await response.json();
+        take(body.data.save_seq, body.data.data_answers.length);
+      } else if (url.pathname === '/api/store-answers-exam') {
+        const sent = response.request().postDataJSON();
+        if ((await response.json()).saved) take(sent.seq, sent.answers.length);
+      }
+    } catch {
+      // A response of a page that went away meanwhile (a reload): the next load says it again.
+    }
+  });
+  return () => latest.answers;
+}
+
+/** Saves answers for an exam through the API, without a writer handle (before a screen opens it). */
+export async function saveByApi(
+  request: APIRequestContext,
+  family: Family,
+  exam: { slug: string; examId: number; bookId: number },
+  choose: (question: { id: number; answers: { id: number }[] }, index: number) => number | undefined,
+  prediction?: number,
+) {
+  const taking = await savedExam(request, family, exam);
+  const answers = (taking.data.data_questions as { id: number; answers: { id: number }[] }[]).flatMap((question, index) => {
+    const answerId = choose(question, index);
+    return answerId === undefined ? [] : [{ question_id: question.id, answer_id: answerId }];
+  });
+  await ok(
+    await request.post('/api/store-answers-exam', {
+      headers: { authorization: `Bearer ${family.token}` },
+      data: { exam_id: exam.examId, slug: exam.slug, answers, ...(prediction !== undefined ? { prediction } : {}), seq: 1 },
+    }),
+  );
+  return taking.data.data_questions as { id: number; value: string; answers: { id: number; value: string }[] }[];
 }

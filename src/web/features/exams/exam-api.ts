@@ -25,11 +25,19 @@ export const fetchExam = (bookId: number, childId: number, slug: string) =>
 
 export const fetchExamTime = (examId: number) => api.get<ExamTimeResponse>(`/examing/get-time?exam_id=${examId}`, inExam);
 
-export const submitExam = (examId: number, slug: string, payload: SavePayload) =>
-  api.post<SubmitExamResponse>('/submit-exam', { exam_id: examId, slug, ...payload }, inExam);
+/**
+ * The screen's writer handle (GET /api/examing, issue 20) goes with every save and the submit: the
+ * server refuses them (409 exam_open_elsewhere) once another screen has loaded the exam.
+ */
+export const submitExam = (examId: number, slug: string, writer: string, payload: SavePayload) =>
+  api.post<SubmitExamResponse>('/submit-exam', { exam_id: examId, slug, writer, ...payload }, inExam);
 
 /** The parent's session ended on the server (password changed or logged out elsewhere). */
 export const isSessionEnded = (error: unknown) => error instanceof ApiRequestError && error.status === 401;
+
+/** Another screen loaded the exam since this one did: it writes now (issue 20). Never retried. */
+export const isOpenElsewhere = (error: unknown): error is ApiRequestError =>
+  error instanceof ApiRequestError && error.body.code === 'exam_open_elsewhere';
 
 export const fetchExamResult = (slug: string) => api.get<ExamResultResponse>(`/exam-result?slug=${encodeURIComponent(slug)}`);
 
@@ -44,18 +52,31 @@ export const SAVE_TIMEOUT_MS = 10_000;
 export const isTransient = (error: unknown) =>
   isRetryable(error) || (error instanceof ApiRequestError && (error.status >= 500 || error.status === 429));
 
-/** One answer save, as the answer store needs it: ok, server away, try again later, or refused for good. */
-export async function saveAnswers(examId: number, slug: string, payload: SavePayload, keepalive: boolean): Promise<SaveOutcome> {
+/**
+ * What a failed save comes to, in the answer store's terms (the exam's and the practice round's):
+ * server away, try again later, another screen writes now, log in again, or refused for good.
+ */
+export function saveFailure(error: unknown): SaveOutcome {
+  if (isSessionEnded(error)) return { kind: 'unauthorized' };
+  if (isOpenElsewhere(error)) return { kind: 'elsewhere', message: error.body.message };
+  const retryAfterSeconds = error instanceof ApiRequestError ? error.retryAfterSeconds : undefined;
+  if (isRetryable(error)) return { kind: 'unavailable', retryAfterSeconds };
+  if (isTransient(error) || (error instanceof ApiRequestError && error.body.code === 'save_conflict')) return { kind: 'retry', retryAfterSeconds };
+  if (error instanceof ApiRequestError) return { kind: 'refused', code: error.body.code, message: error.body.message };
+  // Not an answer of the API at all (a bug in this code): keep the answers and try again.
+  return { kind: 'unavailable' };
+}
+
+/** One answer save, as the answer store needs it. */
+export async function saveAnswers(examId: number, slug: string, writer: string, payload: SavePayload, keepalive: boolean): Promise<SaveOutcome> {
   try {
-    await api.post<SaveAnswersResponse>('/store-answers-exam', { exam_id: examId, slug, ...payload }, { ...inExam, keepalive, timeoutMs: SAVE_TIMEOUT_MS });
+    await api.post<SaveAnswersResponse>(
+      '/store-answers-exam',
+      { exam_id: examId, slug, writer, ...payload },
+      { ...inExam, keepalive, timeoutMs: SAVE_TIMEOUT_MS },
+    );
     return { kind: 'ok' };
   } catch (error) {
-    if (isSessionEnded(error)) return { kind: 'unauthorized' };
-    const retryAfterSeconds = error instanceof ApiRequestError ? error.retryAfterSeconds : undefined;
-    if (isRetryable(error)) return { kind: 'unavailable', retryAfterSeconds };
-    if (isTransient(error) || (error instanceof ApiRequestError && error.body.code === 'save_conflict')) return { kind: 'retry', retryAfterSeconds };
-    if (error instanceof ApiRequestError) return { kind: 'refused', code: error.body.code, message: error.body.message };
-    // Not an answer of the API at all (a bug in this code): keep the answers and try again.
-    return { kind: 'unavailable' };
+    return saveFailure(error);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { examKeyAction, timeNoticeCrossed } from './exam-comfort';
+import { examKeyAction, timeNoticeCrossed, timeNoticeText } from './exam-comfort';
 
 const press = (key: string, mods: Partial<{ altKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) => ({ key, altKey: false, ctrlKey: false, metaKey: false, ...mods });
 const on = (tagName: string, type?: string) => ({ tagName, type });
@@ -19,6 +19,12 @@ describe('the time notices', () => {
     expect(timeNoticeCrossed(Number.POSITIVE_INFINITY, 200_000)).toBe(5);
     expect(timeNoticeCrossed(Number.POSITIVE_INFINITY, 900_000)).toBeUndefined();
     expect(timeNoticeCrossed(1_000, 0)).toBeUndefined();
+  });
+
+  it('at 1 minute left, say to submit only when everything is answered, else how many are left', () => {
+    expect(timeNoticeText(1, 3)).toBe('Còn dưới 1 phút nữa là hết giờ. Em còn 3 câu chưa trả lời.');
+    expect(timeNoticeText(1, 0)).toBe('Còn dưới 1 phút nữa là hết giờ. Em đã trả lời hết, hãy bấm Nộp bài nhé.');
+    expect(timeNoticeText(5, 3)).toBe('Còn dưới 5 phút nữa là hết giờ. Em cứ bình tĩnh làm tiếp nhé.');
   });
 });
 

@@ -57,10 +57,16 @@ export function timeNoticeCrossed(beforeMs: number, nowMs: number): (typeof TIME
   return crossed.at(-1);
 }
 
-export const timeNoticeText = (minutes: number) =>
-  minutes === 1
-    ? 'Còn dưới 1 phút nữa là hết giờ. Em kiểm tra lại bài và bấm Nộp bài nhé.'
-    : `Còn dưới ${minutes} phút nữa là hết giờ. Em cứ bình tĩnh làm tiếp nhé.`;
+/**
+ * The notice's words. At 1 minute left the child is told to submit only when everything is
+ * answered; otherwise how many items are still to answer (issue 20), updated as they answer.
+ */
+export function timeNoticeText(minutes: number, unanswered: number) {
+  if (minutes !== 1) return `Còn dưới ${minutes} phút nữa là hết giờ. Em cứ bình tĩnh làm tiếp nhé.`;
+  return unanswered > 0
+    ? `Còn dưới 1 phút nữa là hết giờ. Em còn ${unanswered} câu chưa trả lời.`
+    : 'Còn dưới 1 phút nữa là hết giờ. Em đã trả lời hết, hãy bấm Nộp bài nhé.';
+}
 
 export type ExamKeyAction = { kind: 'choose'; index: number } | { kind: 'move'; by: -1 | 1 } | { kind: 'submit' };
 

@@ -4,6 +4,10 @@
 // away (network loss, timeout, 502/503/504) loses nothing: saves and the submit are retried with
 // jittered back-off while the answers wait on the device. A session ended elsewhere (401) never
 // takes the child away from a running exam: the parent logs in again over it and saving carries on.
+// The exam opened on another device or tab (409 exam_open_elsewhere, issue 20) stops this screen
+// and asks the child to go on here (the server's answers, loaded again) or leave.
+// Every message of the screen is in the sticky bar with the timer, so that it is on screen
+// wherever the child has scrolled (issue 20).
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ChevronLeft, ChevronRight, ChevronsDownUp, ChevronsUpDown, CircleCheck, CloudOff, Loader, Timer } from 'lucide-react';
 import { examMessages, messages } from '../../../shared/messages';
@@ -26,7 +30,7 @@ import { getSession, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useRequireAuth } from '../../lib/use-require-auth';
 import { AnswerStore, type KeyValueStorage, type SaveOutcome, type SavePayload, type SaveStatus } from './answer-store';
-import { fetchExam, fetchExamTime, isSessionEnded, isTransient, saveAnswers, submitExam } from './exam-api';
+import { fetchExam, fetchExamTime, isOpenElsewhere, isSessionEnded, isTransient, saveAnswers, submitExam } from './exam-api';
 import { ExamNavigator } from './exam-navigator';
 import { PredictionView, QuestionView } from './question-view';
 import { prefetchClips, useReadAloud } from './read-aloud';
@@ -47,6 +51,16 @@ import { LoadError } from './load-error';
 // way to the first question, fetched once the exam is on screen so that it is there when needed.
 const loadLoginDialog = () => import('./exam-login-dialog');
 const ExamLoginDialog = lazy(async () => ({ default: (await loadLoginDialog()).ExamLoginDialog }));
+// The same for the rare "open on another device" dialog.
+const loadElsewhereDialog = () => import('./exam-elsewhere-dialog');
+const ExamElsewhereDialog = lazy(async () => ({ default: (await loadElsewhereDialog()).ExamElsewhereDialog }));
+
+/** Where the child goes on leaving an exam opened elsewhere: the join page (the practice offer is there too). */
+const LEAVE_PATH = '/du-thi';
+/** The save indicator when another screen writes the exam (issue 20). */
+const STOPPED_TEXT = 'Đã dừng lưu';
+/** The writer conflict in the messages by the timer (the dialog says the rest). */
+const ELSEWHERE_TEXT = 'Bài thi đang được mở ở nơi khác: màn hình này đã dừng lưu bài.';
 
 /** Back-off of a failed load or submit (ms): a random wait up to base * 2^failures, at most cap. */
 const RETRY_BACKOFF = { baseMs: 2_000, capMs: 30_000 };
@@ -144,10 +158,16 @@ export function ExamPage() {
 
   // One backend per loaded exam: the screen's timers depend on it.
   const backend = useMemo(() => (state.kind === 'ready' && childId !== undefined ? contestBackend(state.exam, childId) : undefined), [state, childId]);
+  /** "Tiếp tục ở đây" after the exam was opened elsewhere: load it again, this screen writes from then on. */
+  const reload = useCallback(() => {
+    setState({ kind: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
 
   if (!valid) return <div className="container page" />;
   // A running exam stays on screen even if the session goes: the screen asks for a login itself.
-  if (state.kind === 'ready' && backend) return <ExamScreen exam={state.exam} initialOffsetMs={state.offsetMs} backend={backend} />;
+  if (state.kind === 'ready' && backend)
+    return <ExamScreen key={state.exam.data.writer} exam={state.exam} initialOffsetMs={state.offsetMs} backend={backend} onReload={reload} />;
   if (!session) return <LoginRequired />;
   return (
     <>
@@ -192,11 +212,11 @@ export interface ExamBackend {
 }
 
 function contestBackend(exam: ExamingResponse, childId: number): ExamBackend {
-  const { id, slug } = exam.data;
+  const { id, slug, writer } = exam.data;
   return {
-    save: (payload, { keepalive }) => saveAnswers(id, slug, payload, keepalive),
+    save: (payload, { keepalive }) => saveAnswers(id, slug, writer, payload, keepalive),
     time: () => fetchExamTime(id),
-    submit: (payload) => submitExam(id, slug, payload),
+    submit: (payload) => submitExam(id, slug, writer, payload),
     finishedPath: certificatePath(childId),
   };
 }
@@ -208,7 +228,18 @@ function contestBackend(exam: ExamingResponse, childId: number): ExamBackend {
  */
 type Phase = 'answering' | 'timeup' | 'submitting' | 'waiting' | 'failed' | 'done';
 
-export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingResponse; initialOffsetMs: number; backend: ExamBackend }) {
+export function ExamScreen({
+  exam,
+  initialOffsetMs,
+  backend,
+  onReload,
+}: {
+  exam: ExamingResponse;
+  initialOffsetMs: number;
+  backend: ExamBackend;
+  /** Loads the exam again (a new writer handle): "Tiếp tục ở đây" once it was opened elsewhere. */
+  onReload: () => void;
+}) {
   const navigate = useNavigate();
   const session = useSession();
   /** The parent's phone, for the login dialog even if the session is gone by then. */
@@ -236,11 +267,13 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
   const readAloud = useReadAloud();
   const [textSize, setTextSize] = useDevicePreference<TextSize>('exam-text-size', 1, parseTextSize);
   const [timerFolded, setTimerFolded] = useDevicePreference<boolean>('exam-timer-folded', false, parseBoolean);
-  /** The calm notice of the last threshold crossed (5 or 1 minutes left), shown and announced once. */
-  const [timeNotice, setTimeNotice] = useState<string | null>(null);
+  /** The last threshold crossed (5 or 1 minutes left): its calm notice is shown and announced. */
+  const [timeNotice, setTimeNotice] = useState<number | null>(null);
   const previousRemaining = useRef(Number.POSITIVE_INFINITY);
   /** Why the last submit did not go through while it is being retried (the server's or the client's text). */
   const [submitIssue, setSubmitIssue] = useState<string | null>(null);
+  /** Why the last submit was refused (kept by the timer until the next submit). */
+  const [submitError, setSubmitError] = useState<string | null>(null);
   /** Ends the pause before the next submit attempt early. */
   const wakeSubmit = useRef<(() => void) | null>(null);
   const finished = useRef(false);
@@ -251,7 +284,10 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
   const moved = useRef(false);
 
   useEffect(() => {
-    const prefetch = setTimeout(() => void loadLoginDialog().catch(() => undefined), 2_000);
+    const prefetch = setTimeout(() => {
+      void loadLoginDialog().catch(() => undefined);
+      void loadElsewhereDialog().catch(() => undefined);
+    }, 2_000);
     return () => clearTimeout(prefetch);
   }, []);
 
@@ -312,6 +348,7 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
           wakeSubmit.current = wake;
         });
       setPhase('submitting');
+      setSubmitError(null);
       for (let failures = 0; ; failures += 1) {
         try {
           const response = await backend.submit(store.snapshot());
@@ -319,6 +356,13 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
           return;
         } catch (error) {
           if (!mounted.current || finished.current) return;
+          if (isOpenElsewhere(error)) {
+            // Another screen writes now: nothing was submitted; the dialog asks what to do.
+            store.openedElsewhere(error.body.message);
+            setSubmitIssue(null);
+            setPhase('answering');
+            return;
+          }
           if (isSessionEnded(error)) {
             // Tried again once the parent has logged in over the exam.
             setSessionEnded(true);
@@ -351,7 +395,7 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
           }
           // The server's message, or the API client's own for a request that got no answer.
           const message = error instanceof Error ? error.message : messages.serverError;
-          notify('error', examMessages.submitFailedTitle, message);
+          setSubmitError(message);
           setPhase(auto ? 'failed' : 'answering');
           return;
         }
@@ -375,11 +419,13 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
   useEffect(() => {
     const crossed = timeNoticeCrossed(previousRemaining.current, remainingMs);
     previousRemaining.current = remainingMs;
-    if (crossed) setTimeNotice(timeNoticeText(crossed));
+    if (crossed) setTimeNotice(crossed);
   }, [remainingMs]);
 
+  // A screen stopped by another one leaves the end to that one (and to the server's sweep).
+  const elsewhere = store.elsewhere;
   useEffect(() => {
-    if (phase !== 'answering' || remainingMs > 0 || checkingEnd.current) return;
+    if (phase !== 'answering' || remainingMs > 0 || checkingEnd.current || elsewhere) return;
     checkingEnd.current = true;
     void resync().then((end) => {
       checkingEnd.current = false;
@@ -390,7 +436,7 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
       setPhase('timeup');
       notify('error', messages.timeUp);
     });
-  }, [phase, remainingMs, resync]);
+  }, [phase, remainingMs, resync, elsewhere]);
 
   useEffect(() => {
     if (phase !== 'timeup') return;
@@ -468,6 +514,7 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
   }, [current]);
 
   const askLogin = phase !== 'done' && (sessionEnded || store.loginNeeded || session === null);
+  const askWhere = phase !== 'done' && !askLogin && elsewhere !== null;
   const loggedInAgain = () => {
     setSessionEnded(false);
     wakeSubmit.current?.();
@@ -475,6 +522,7 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
   };
 
   const requestSubmit = () => {
+    setSubmitError(null);
     const missingItems = new Set(visibleItems.flatMap((item, index) => (item.answered ? [] : [index === lastIndex ? PREDICTION_INDEX : index])));
     if (missingItems.size > 0) {
       setMissing(missingItems);
@@ -499,7 +547,7 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
   // Keyboard: 1-4 or A-D choose, the arrows or J/K move, Enter on the last item asks to submit.
   const onKey = useRef<(event: KeyboardEvent) => void>(() => undefined);
   onKey.current = (event) => {
-    if (askLogin || confirming || unanswered) return;
+    if (askLogin || askWhere || confirming || unanswered) return;
     const question = current === lastIndex ? undefined : questions[current];
     const action = examKeyAction(event, event.target instanceof HTMLElement ? event.target : null, {
       answers: question?.answers.length ?? 0,
@@ -526,58 +574,61 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
   const isPrediction = current === lastIndex;
 
   const timeText = formatCountdown(Math.ceil(Math.max(0, remainingMs) / 1000));
+  const unansweredCount = visibleItems.filter((item) => !item.answered).length;
+  const timeUpShown = phase === 'timeup' || phase === 'failed' || ((phase === 'submitting' || phase === 'waiting') && remainingMs <= 0);
+  /** What the screen has to say, most pressing first: all of it by the timer, never off screen. */
+  const alerts = [
+    elsewhere && ELSEWHERE_TEXT,
+    timeUpShown && `${messages.timeUp}. ${phase === 'failed' ? '' : examMessages.autoSubmitting}`.trim(),
+    submitIssue !== null && (phase === 'submitting' || phase === 'waiting') && `${examMessages.submitFailedTitle}. ${submitIssue}`,
+    submitError !== null && phase !== 'done' && `${examMessages.submitFailedTitle}. ${submitError}`,
+    store.refusal && store.refusal.code !== 'time_up' && store.refusal.code !== 'exam_submitted' && store.refusal.message,
+  ].filter((text): text is string => typeof text === 'string' && text !== '');
 
   return (
     <>
-      <div className="container page exam-page" data-text-size={textSize} inert={askLogin || undefined}>
-        <h1 className="exam-title">
-          {backend.practice && <span className="exam-practice-badge">Thi thử</span>}
-          {data.book.name}
-          <span className="exam-title-child">{exam.children.fullname}</span>
-        </h1>
-        {backend.practice && <p className="exam-practice-note">{examMessages.practiceNote}</p>}
-        <div className="exam-topbar" ref={topbarRef} data-folded={timerFolded || undefined}>
-          <p className="exam-time" data-warning={warning || undefined}>
-            <Timer aria-hidden="true" size={22} />
-            <span className={timerFolded ? 'visually-hidden' : undefined}>
-              <span className="visually-hidden">Thời gian còn lại: </span>
-              <time>{timeText}</time>
+      <div className="container page exam-page" data-text-size={textSize} inert={askLogin || askWhere || undefined}>
+        <div className="exam-head">
+          <h1 className="exam-title">
+            <span className="exam-title-book">
+              {backend.practice && <span className="exam-practice-badge">Thi thử</span>}
+              {data.book.name}
             </span>
-            {timerFolded && <TimeBar remainingMs={remainingMs} totalMs={data.duration_seconds * 1000} />}
-          </p>
-          <SaveIndicator status={store.status} />
-          <button
-            type="button"
-            className="exam-fold"
-            aria-pressed={timerFolded}
-            aria-label={timerFolded ? 'Hiện đồng hồ' : 'Thu gọn đồng hồ'}
-            onClick={() => setTimerFolded(!timerFolded)}
-          >
-            {timerFolded ? <ChevronsUpDown aria-hidden="true" size={20} /> : <ChevronsDownUp aria-hidden="true" size={20} />}
-          </button>
+            <span className="exam-title-child">{exam.children.fullname}</span>
+          </h1>
+          <TextSizeControl value={textSize} onChange={setTextSize} />
         </div>
-        {/* Spoken only at 5 and 1 minutes left, never every second. */}
-        <p className="visually-hidden" role="status" aria-live="polite">
-          {timeNotice ?? ''}
-        </p>
-        {timeNotice && phase === 'answering' && (
-          <p className="exam-time-notice" aria-hidden="true">
-            <Timer size={20} /> {timeNotice}
+        <div className="exam-topbar" ref={topbarRef} data-folded={timerFolded || undefined}>
+          <div className="exam-topbar-row">
+            <p className="exam-time" data-warning={warning || undefined}>
+              <Timer aria-hidden="true" size={20} />
+              <span className={timerFolded ? 'visually-hidden' : undefined}>
+                <span className="visually-hidden">Thời gian còn lại: </span>
+                <time>{timeText}</time>
+              </span>
+              {timerFolded && <TimeBar remainingMs={remainingMs} totalMs={data.duration_seconds * 1000} />}
+            </p>
+            <SaveIndicator status={store.status} />
+            <button
+              type="button"
+              className="exam-fold"
+              aria-pressed={timerFolded}
+              aria-label={timerFolded ? 'Hiện đồng hồ' : 'Thu gọn đồng hồ'}
+              onClick={() => setTimerFolded(!timerFolded)}
+            >
+              {timerFolded ? <ChevronsUpDown aria-hidden="true" size={20} /> : <ChevronsDownUp aria-hidden="true" size={20} />}
+            </button>
+          </div>
+          {/* The time notices: spoken when one is crossed (5 and 1 minutes left), never every second. */}
+          <p className="exam-message exam-time-notice" role="status" aria-live="polite">
+            {timeNotice !== null && phase === 'answering' && !elsewhere ? timeNoticeText(timeNotice, unansweredCount) : ''}
           </p>
-        )}
-        <TextSizeControl value={textSize} onChange={setTextSize} />
-
-        {phase === 'timeup' || phase === 'failed' || ((phase === 'submitting' || phase === 'waiting') && remainingMs <= 0) ? (
-          <p className="alert alert-warning exam-timeup" role="alert">
-            {messages.timeUp}. {phase === 'failed' ? '' : examMessages.autoSubmitting}
-          </p>
-        ) : null}
-
-        {submitIssue !== null && (phase === 'submitting' || phase === 'waiting') ? (
-          <p className="alert alert-warning" role="alert">
-            {examMessages.submitFailedTitle}. {submitIssue}
-          </p>
-        ) : null}
+          {alerts.map((text) => (
+            <p key={text} className="exam-message exam-alert" role="alert">
+              {text}
+            </p>
+          ))}
+        </div>
 
         <div className="card exam-card" ref={questionRef}>
           {isPrediction ? (
@@ -614,6 +665,8 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
         </div>
 
         <ExamNavigator items={visibleItems} current={current} onJump={jump} />
+
+        {backend.practice && <p className="exam-practice-note">{examMessages.practiceNote}</p>}
 
         <Button
           variant="accent"
@@ -685,6 +738,11 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
           <ExamLoginDialog phone={session?.user.phone ?? parentPhone} timeLeft={timeText} onLoggedIn={loggedInAgain} />
         </Suspense>
       )}
+      {askWhere && (
+        <Suspense fallback={null}>
+          <ExamElsewhereDialog unsaved={elsewhere.unsaved} onStay={onReload} onLeave={() => navigate(LEAVE_PATH)} />
+        </Suspense>
+      )}
     </>
   );
 }
@@ -692,7 +750,13 @@ export function ExamScreen({ exam, initialOffsetMs, backend }: { exam: ExamingRe
 function SaveIndicator({ status }: { status: SaveStatus }) {
   if (status === 'closed') return null;
   const [Icon, text] =
-    status === 'saved' ? [CircleCheck, examMessages.saved] : status === 'saving' ? [Loader, examMessages.saving] : [CloudOff, examMessages.notSaved];
+    status === 'saved'
+      ? [CircleCheck, examMessages.saved]
+      : status === 'saving'
+        ? [Loader, examMessages.saving]
+        : status === 'stopped'
+          ? [CloudOff, STOPPED_TEXT]
+          : [CloudOff, examMessages.notSaved];
   return (
     <p className="exam-save-status" data-status={status} role="status">
       <Icon aria-hidden="true" size={18} />
@@ -715,7 +779,9 @@ function TimeBar({ remainingMs, totalMs }: { remainingMs: number; totalMs: numbe
 function TextSizeControl({ value, onChange }: { value: TextSize; onChange: (size: TextSize) => void }) {
   return (
     <div className="exam-text-size" role="radiogroup" aria-label="Cỡ chữ">
-      <span aria-hidden="true">Cỡ chữ</span>
+      <span className="exam-text-size-label" aria-hidden="true">
+        Cỡ chữ
+      </span>
       {TEXT_SIZES.map((size) => (
         <button
           key={size.value}

@@ -7,9 +7,9 @@ import type {
   PracticeStatusResponse,
   PracticeSubmitResponse,
 } from '../../../../shared/schemas/practice';
-import { ApiRequestError, api, isRetryable } from '../../../lib/api-client';
+import { api } from '../../../lib/api-client';
 import type { SaveOutcome, SavePayload } from '../answer-store';
-import { SAVE_TIMEOUT_MS, isSessionEnded, isTransient } from '../exam-api';
+import { SAVE_TIMEOUT_MS, saveFailure } from '../exam-api';
 
 const inExam = { keepSession: true } as const;
 const slugPath = (slug: string) => `/practice/exams/${encodeURIComponent(slug)}`;
@@ -25,22 +25,17 @@ export const fetchPractice = (slug: string) => api.get<ExamingResponse>(slugPath
 
 export const fetchPracticeTime = (slug: string) => api.get<ExamTimeResponse>(`${slugPath(slug)}/time`, inExam);
 
-export const submitPractice = (slug: string, payload: SavePayload) =>
-  api.post<PracticeSubmitResponse>(`${slugPath(slug)}/submit`, payload, inExam);
+export const submitPractice = (slug: string, writer: string, payload: SavePayload) =>
+  api.post<PracticeSubmitResponse>(`${slugPath(slug)}/submit`, { writer, ...payload }, inExam);
 
 export const fetchPracticeResult = (slug: string) => api.get<PracticeResultResponse>(`${slugPath(slug)}/result`);
 
-/** One save, in the answer store's terms (as the exam's saveAnswers). */
-export async function savePractice(slug: string, payload: SavePayload, keepalive: boolean): Promise<SaveOutcome> {
+/** One save, in the answer store's terms (as the exam's saveAnswers, its writer handle too). */
+export async function savePractice(slug: string, writer: string, payload: SavePayload, keepalive: boolean): Promise<SaveOutcome> {
   try {
-    await api.post<SaveAnswersResponse>(`${slugPath(slug)}/answers`, payload, { ...inExam, keepalive, timeoutMs: SAVE_TIMEOUT_MS });
+    await api.post<SaveAnswersResponse>(`${slugPath(slug)}/answers`, { writer, ...payload }, { ...inExam, keepalive, timeoutMs: SAVE_TIMEOUT_MS });
     return { kind: 'ok' };
   } catch (error) {
-    if (isSessionEnded(error)) return { kind: 'unauthorized' };
-    const retryAfterSeconds = error instanceof ApiRequestError ? error.retryAfterSeconds : undefined;
-    if (isRetryable(error)) return { kind: 'unavailable', retryAfterSeconds };
-    if (isTransient(error)) return { kind: 'retry', retryAfterSeconds };
-    if (error instanceof ApiRequestError) return { kind: 'refused', code: error.body.code, message: error.body.message };
-    return { kind: 'unavailable' };
+    return saveFailure(error);
   }
 }

@@ -1,7 +1,7 @@
 // The practice round's exam screen (/thi-thu/:slug, issue 14): the real exam's screen, timer and
 // saving (ExamScreen) over the practice API, labelled "Thi thử"; after the submit the child goes
 // to the practice result, which shows which answers were right.
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { practiceMessages } from '../../../../shared/messages';
 import { examSlugSchema, type ExamingResponse } from '../../../../shared/schemas/exams';
 import { notify } from '../../../components/ui/notices';
@@ -27,11 +27,11 @@ type LoadState =
   | { kind: 'ready'; exam: ExamingResponse; offsetMs: number }
   | { kind: 'error'; message: string; retry: boolean };
 
-function practiceBackend(slug: string): ExamBackend {
+function practiceBackend(slug: string, writer: string): ExamBackend {
   return {
-    save: (payload, { keepalive }) => savePractice(slug, payload, keepalive),
+    save: (payload, { keepalive }) => savePractice(slug, writer, payload, keepalive),
     time: () => fetchPracticeTime(slug),
-    submit: (payload) => submitPractice(slug, payload),
+    submit: (payload) => submitPractice(slug, writer, payload),
     finishedPath: practiceResultPath(slug),
     practice: true,
   };
@@ -84,9 +84,15 @@ export function PracticePage() {
     };
   }, [loggedIn, slug, navigate, attempt]);
 
-  const backend = useMemo(() => (state.kind === 'ready' && slug ? practiceBackend(slug) : undefined), [state, slug]);
+  const backend = useMemo(() => (state.kind === 'ready' && slug ? practiceBackend(slug, state.exam.data.writer) : undefined), [state, slug]);
+  /** "Tiếp tục ở đây" after the round was opened elsewhere: load it again, this screen writes from then on. */
+  const reload = useCallback(() => {
+    setState({ kind: 'loading' });
+    setAttempt((n) => n + 1);
+  }, []);
 
-  if (state.kind === 'ready' && backend) return <ExamScreen exam={state.exam} initialOffsetMs={state.offsetMs} backend={backend} />;
+  if (state.kind === 'ready' && backend)
+    return <ExamScreen key={state.exam.data.writer} exam={state.exam} initialOffsetMs={state.offsetMs} backend={backend} onReload={reload} />;
   if (!session) return <LoginRequired />;
   return (
     <>

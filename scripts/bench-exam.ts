@@ -329,6 +329,7 @@ async function spawnApp(databaseUrl: string, poolSize: number): Promise<{ port: 
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DEVICE_COOKIE_SECRET: 'bench-only-device-cookie-secret-0123456789',
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: String(poolSize),
     DATA_DIR: join(tmpdir(), `bench-exam-${process.pid}`),

@@ -272,6 +272,7 @@ async function spawnApp(databaseUrl: string): Promise<number> {
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DEVICE_COOKIE_SECRET: 'bench-only-device-cookie-secret-0123456789',
     DATABASE_URL: databaseUrl,
     DATABASE_POOL_SIZE: '10',
     DATA_DIR: join(tmpdir(), `bench-results-${process.pid}`),

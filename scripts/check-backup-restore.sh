@@ -134,7 +134,7 @@ say "ok   a non-empty database is refused without --force (exit 3) and replaced 
 # 6. The app, as the app's role, on the restored copy: nothing to migrate, a registration, the
 # school report.
 port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})')
-env NODE_ENV=production HOST=127.0.0.1 PORT="$port" PUBLIC_URL="http://127.0.0.1:$port" DATABASE_URL="$(url "$restored_db" "$app_role")" WORKERS=1 \
+env NODE_ENV=production HOST=127.0.0.1 PORT="$port" PUBLIC_URL="http://127.0.0.1:$port" DEVICE_COOKIE_SECRET=check-only-device-cookie-secret-0123456789 DATABASE_URL="$(url "$restored_db" "$app_role")" WORKERS=1 \
   DATA_DIR="$work/data" SEED_DEMO=0 SMS_DRIVER=log ALLOW_LOG_SMS_IN_PRODUCTION=1 LOG_LEVEL=info \
   node --import tsx src/server/main.ts >"$work/app.log" 2>&1 &
 app_pid=$!

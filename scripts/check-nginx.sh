@@ -55,7 +55,7 @@ mkdir -p "$work/logs" "$work/cache" "$work/temp" "$work/data"
 
 # Two app processes as two app servers behind nginx, as in production (TRUST_PROXY=1).
 start_app() {
-  env NODE_ENV=production HOST=127.0.0.1 PORT="$1" PUBLIC_URL="http://127.0.0.1:$1" DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$db" \
+  env NODE_ENV=production HOST=127.0.0.1 PORT="$1" PUBLIC_URL="http://127.0.0.1:$1" DEVICE_COOKIE_SECRET=check-only-device-cookie-secret-0123456789 DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$db" \
     WORKERS=1 TRUST_PROXY=1 DATA_DIR="$work/data" SEED_DEMO=1 SMS_DRIVER=log ALLOW_LOG_SMS_IN_PRODUCTION=1 \
     LOG_LEVEL=warn node --import tsx src/server/main.ts >"$work/app-$1.log" 2>&1 &
   app_pids+=($!)

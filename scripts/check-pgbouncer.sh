@@ -96,7 +96,7 @@ for _ in $(seq 1 50); do
 done
 
 # The app as in production (NODE_ENV=production), with the log SMS driver and the demo content.
-env NODE_ENV=production HOST=127.0.0.1 PORT="$app_port" PUBLIC_URL="http://127.0.0.1:$app_port" \
+env NODE_ENV=production HOST=127.0.0.1 PORT="$app_port" PUBLIC_URL="http://127.0.0.1:$app_port" DEVICE_COOKIE_SECRET=check-only-device-cookie-secret-0123456789 \
   DATABASE_URL="postgres://$PGUSER@127.0.0.1:$bouncer_port/$db" DATABASE_POOL_SIZE=20 \
   DATABASE_NAMED_STATEMENTS="$named" WORKERS=2 METRICS_PORT="$metrics_port" METRICS_HOST=127.0.0.1 \
   DATA_DIR="$work/data" SEED_DEMO=1 SMS_DRIVER=log ALLOW_LOG_SMS_IN_PRODUCTION=1 LOG_LEVEL=warn \

@@ -12,6 +12,8 @@ function problemsOf(env: Record<string, string>): string[] {
   return expect.unreachable('the configuration was accepted');
 }
 
+const SECRET = 'a-device-cookie-secret-of-32-characters-or-more';
+
 describe('configuration', () => {
   it('has safe defaults for development', () => {
     const config = loadConfig({});
@@ -33,8 +35,15 @@ describe('configuration', () => {
     expect(bare).toContain('DATABASE_URL: required in production');
     expect(bare).toContain('ESMS_API_KEY');
     expect(bare).toContain('PUBLIC_URL: required in production');
+    expect(bare).toContain('DEVICE_COOKIE_SECRET: required in production');
     // Everything else in order: the log SMS driver alone is refused, by name.
-    const withLogSms = { NODE_ENV: 'production', DATABASE_URL: 'postgres://db/contest', PUBLIC_URL: 'https://thi.example.vn', SMS_DRIVER: 'log' };
+    const withLogSms = {
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://db/contest',
+      PUBLIC_URL: 'https://thi.example.vn',
+      DEVICE_COOKIE_SECRET: SECRET,
+      SMS_DRIVER: 'log',
+    };
     expect(problemsOf(withLogSms)).toEqual([
       'SMS_DRIVER: "log" sends no SMS; in production set ALLOW_LOG_SMS_IN_PRODUCTION=1 to use it anyway',
     ]);
@@ -45,10 +54,22 @@ describe('configuration', () => {
       SMS_DRIVER: 'log',
       ALLOW_LOG_SMS_IN_PRODUCTION: '1',
       PUBLIC_URL: 'https://thi.example.vn',
+      DEVICE_COOKIE_SECRET: SECRET,
     });
     expect(config.production).toBe(true);
     expect(config.publicUrl).toBe('https://thi.example.vn');
     expect(config.seedDemo).toBe(false);
+  });
+
+  it('login throttling: strict in production, a random device cookie key outside it', () => {
+    const production = loadConfig({ NODE_ENV: 'production', ALLOW_PGLITE_IN_PRODUCTION: '1', SMS_DRIVER: 'log', ALLOW_LOG_SMS_IN_PRODUCTION: '1', PUBLIC_URL: 'https://thi.example.vn', DEVICE_COOKIE_SECRET: SECRET });
+    expect(production.limits).toMatchObject({ loginMaxFailuresPerPhone: 10, loginMaxFailuresPerIp: 100, loginMaxFailuresPerDevice: 5, loginFailureDelayMaxMs: 2000, loginFailureWindowSeconds: 900 });
+    expect(production.deviceCookieSecret).toBe(SECRET);
+    // Nobody can forge a development cookie: the key is random, a new one per process.
+    expect(loadConfig({}).deviceCookieSecret).toHaveLength(43);
+    expect(loadConfig({}).deviceCookieSecret).not.toBe(loadConfig({}).deviceCookieSecret);
+    expect(problemsOf({ DEVICE_COOKIE_SECRET: 'short' })).toEqual(['DEVICE_COOKIE_SECRET: must be at least 32 characters']);
+    expect(problemsOf({ LOGIN_FAILURE_DELAY_MAX_MS: '60000' }).join()).toContain('LOGIN_FAILURE_DELAY_MAX_MS');
   });
 
   it('lists every bad variable', () => {

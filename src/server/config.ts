@@ -1,4 +1,5 @@
 // The only reader of process.env. Validated at start-up with a list of every bad variable.
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const flag = z
@@ -63,6 +64,12 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_PHONE: z.coerce.number().int().min(1).optional(),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).optional(),
   LOGIN_FAILURE_WINDOW_SECONDS: count(900),
+  /** Wrong passwords a known device (device cookie) may make before it counts as unknown again. */
+  LOGIN_MAX_FAILURES_PER_DEVICE: z.coerce.number().int().min(1).default(5),
+  /** Longest delay of a wrong password once its address is past half its limit, ms (0 = none). */
+  LOGIN_FAILURE_DELAY_MAX_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
+  /** Key of the device cookies' signature (at least 32 characters); required in production. */
+  DEVICE_COOKIE_SECRET: optionalText,
 
   // Site and footer texts (shown to visitors).
   // No year: the contest's year comes from its settings (contests.name and dates).
@@ -124,6 +131,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && smsDriver === 'log' && !e.ALLOW_LOG_SMS_IN_PRODUCTION) {
     problems.push('SMS_DRIVER: "log" sends no SMS; in production set ALLOW_LOG_SMS_IN_PRODUCTION=1 to use it anyway');
   }
+  if (production && !e.DEVICE_COOKIE_SECRET) {
+    problems.push('DEVICE_COOKIE_SECRET: required in production (at least 32 random characters, e.g. from `openssl rand -base64 48`)');
+  }
+  if (e.DEVICE_COOKIE_SECRET && e.DEVICE_COOKIE_SECRET.length < 32) problems.push('DEVICE_COOKIE_SECRET: must be at least 32 characters');
   let sponsors = DEFAULT_SPONSORS;
   if (e.SPONSORS_JSON) {
     try {
@@ -169,7 +180,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       loginMaxFailuresPerPhone: e.LOGIN_MAX_FAILURES_PER_PHONE ?? (production ? 10 : 50),
       loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP ?? (production ? 100 : 5000),
       loginFailureWindowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+      loginMaxFailuresPerDevice: e.LOGIN_MAX_FAILURES_PER_DEVICE,
+      loginFailureDelayMaxMs: e.LOGIN_FAILURE_DELAY_MAX_MS,
     },
+    // Outside production a random key per process: nobody can forge a cookie, and a cookie from
+    // another process or an earlier run only counts as an unknown device (no lockout, no error).
+    deviceCookieSecret: e.DEVICE_COOKIE_SECRET ?? randomBytes(32).toString('base64url'),
     /** What the browser may see: an explicit list. */
     site: {
       siteName: e.SITE_NAME,

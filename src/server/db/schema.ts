@@ -189,7 +189,16 @@ export interface OtpCodeTable {
   used_at: NullableTimestamp;
   superseded_at: NullableTimestamp;
 }
-export interface LoginFailureTable { id: Generated<number>; phone: string; ip: string; created_at: Timestamp }
+/** A failed login, or a try whose password is being checked (pending): 0030_login_tries.sql. */
+export interface LoginFailureTable {
+  id: Generated<number>;
+  phone: string;
+  ip: string;
+  created_at: Timestamp;
+  pending: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The device cookie's nonce when the try came from a known device; null otherwise. */
+  device: ColumnType<string | null, string | null | undefined, string | null>;
+}
 export interface PasswordResetTokenTable {
   id: Generated<number>;
   user_id: number;

@@ -281,6 +281,8 @@ describe('abuse limits (strict settings, client address from X-Forwarded-For)', 
         LOGIN_MAX_FAILURES_PER_PHONE: '3',
         LOGIN_MAX_FAILURES_PER_IP: '5',
         LOGIN_FAILURE_WINDOW_SECONDS: '600',
+        // Past half the address's cap wrong passwords are answered slowly: kept short here.
+        LOGIN_FAILURE_DELAY_MAX_MS: '20',
       },
     });
   });
@@ -323,8 +325,9 @@ describe('abuse limits (strict settings, client address from X-Forwarded-For)', 
   });
 
   // Each request runs on its own database connection: the lock that counts them is PostgreSQL's,
-  // the same for requests of several app processes.
-  it('checks at most the cap of concurrent wrong passwords, per phone and per address', async () => {
+  // the same for requests of several app processes. (The address's limit counts only finished
+  // failures, so that a school's concurrent right passwords pass: login-throttle.api.test.ts.)
+  it('checks at most the cap of concurrent wrong passwords of one phone', async () => {
     const parent = await createParent(strict);
     const guesses = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
@@ -334,13 +337,5 @@ describe('abuse limits (strict settings, client address from X-Forwarded-For)', 
     const statuses = guesses.map((response) => response.status);
     expect(statuses.filter((status) => status === 401)).toHaveLength(3);
     expect(statuses.filter((status) => status === 429)).toHaveLength(37);
-
-    const fromOneAddress = await Promise.all(
-      Array.from({ length: 60 }, () =>
-        strict.request('POST', '/api/login', { body: { phone: nextPhone(), password: 'doan-sai' }, headers: from('10.4.0.1') }),
-      ),
-    );
-    expect(fromOneAddress.filter((response) => response.status === 401)).toHaveLength(5);
-    expect(fromOneAddress.filter((response) => response.status === 429)).toHaveLength(55);
   });
 });

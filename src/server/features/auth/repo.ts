@@ -161,29 +161,69 @@ export async function consumeOtp(db: Db, id: number, now: Date): Promise<boolean
   return Boolean(row);
 }
 
-// Login failures -------------------------------------------------------------------------------
+// Login tries and failures ----------------------------------------------------------------------
 
-/** Serialises the login tries of one phone and of one address across processes, for the transaction. */
-export async function lockLoginTries(db: Db, phone: string, ip: string) {
+/**
+ * Serialises the login tries of one phone across app processes for the transaction (its count and
+ * its pending row then see each other). Only the phone: the tries of one address never wait for
+ * each other, a school's storm of logins runs in parallel.
+ */
+export async function lockLoginPhone(db: Db, phone: string) {
   await sql`SELECT pg_advisory_xact_lock(7316453, hashtext(${'login-phone:' + phone}))`.execute(db);
-  await sql`SELECT pg_advisory_xact_lock(7316453, hashtext(${'login-ip:' + ip}))`.execute(db);
 }
 
-export async function countLoginFailuresSince(db: Db, column: 'phone' | 'ip', value: string, since: Date): Promise<number> {
+/** The phone's failures and tries under way since `since`; of them, those of `device` (when given). */
+export async function countPhoneTries(db: Db, phone: string, since: Date, device: string | undefined): Promise<{ phone: number; device: number }> {
+  const row = await db
+    .selectFrom('login_failures')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('phone'),
+      // No device: a condition that is never true (the column is null or a nonce, never '').
+      eb.fn.countAll<number>().filterWhere('device', '=', device ?? '').as('device'),
+    ])
+    .where('phone', '=', phone)
+    .where('created_at', '>', since)
+    .executeTakeFirstOrThrow();
+  return { phone: Number(row.phone), device: Number(row.device) };
+}
+
+/** The address's finished failures of unknown devices since `since` (what its limit counts). */
+export async function countAddressFailures(db: Db, ip: string, since: Date): Promise<number> {
   const row = await db
     .selectFrom('login_failures')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where(column, '=', value)
+    .where('ip', '=', ip)
     .where('created_at', '>', since)
+    .where('pending', '=', false)
+    .where('device', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
-export const insertLoginFailure = (db: Db, phone: string, ip: string, now: Date) =>
-  db.insertInto('login_failures').values({ phone, ip, created_at: now }).execute();
+/** A try under way: counted for its phone (and device) until it ends. */
+export async function insertPendingTry(db: Db, values: { phone: string; ip: string; device: string | null; now: Date }): Promise<number> {
+  const row = await db
+    .insertInto('login_failures')
+    .values({ phone: values.phone, ip: values.ip, device: values.device, created_at: values.now, pending: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
 
-/** A successful login forgives the phone's earlier mistakes (not the address's). */
-export const clearLoginFailuresOfPhone = (db: Db, phone: string) => db.deleteFrom('login_failures').where('phone', '=', phone).execute();
+/** The try failed: from now on it also counts for its address (when from an unknown device). */
+export const markTryFailed = (db: Db, id: number) => db.updateTable('login_failures').set({ pending: false }).where('id', '=', id).execute();
+
+/**
+ * The phone's owner is back: this try and the phone's earlier failures are forgiven (a parent's
+ * typos then weigh on neither the phone nor the school's address). Other tries still under way
+ * stay counted until they end.
+ */
+export const forgiveTriesOfPhone = (db: Db, phone: string, tryId: number) =>
+  db
+    .deleteFrom('login_failures')
+    .where('phone', '=', phone)
+    .where((eb) => eb.or([eb('pending', '=', false), eb('id', '=', tryId)]))
+    .execute();
 
 // Password reset links -------------------------------------------------------------------------
 

@@ -15,6 +15,8 @@ import {
 } from '../../../shared/schemas/auth';
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
+import { AppError } from '../../lib/errors';
+import { cookieValue, DEVICE_COOKIE, deviceCookieHeader } from './device-cookie';
 import * as accounts from './service';
 
 // Answers that carry a session token must never be stored by a cache on the way.
@@ -35,8 +37,14 @@ export function registerAuthRoutes(api: Api, services: Services) {
   });
 
   api.post('/login', { schema: { summary: 'Đăng nhập bằng số điện thoại và mật khẩu; trả về mã phiên (access_token)', body: loginRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
-    const session = await accounts.login(services, request.body, request.ip);
+    const client = { ip: request.ip, deviceCookie: cookieValue(request.headers.cookie, DEVICE_COOKIE) };
+    const { deviceCookie, ...session } = await accounts.login(services, request.body, client).catch((error: unknown) => {
+      // A refusal says when to come back: the window the message names.
+      if (error instanceof AppError && error.status === 429) reply.header('retry-after', String(services.config.limits.loginFailureWindowSeconds));
+      throw error;
+    });
     reply.header('cache-control', NO_STORE);
+    reply.header('set-cookie', deviceCookieHeader(deviceCookie, services.config.production));
     return { success: true as const, message: accountMessages.loginSuccess, ...session };
   });
 

@@ -1,5 +1,6 @@
 // Rules of the accounts feature: one-time codes, register, login, logout, forgotten and changed
 // passwords. Routes stay thin; SQL is in repo.ts.
+import { setTimeout as delay } from 'node:timers/promises';
 import type { ErrorCode } from '../../../shared/error-codes';
 import { accountMessages } from '../../../shared/messages';
 import { adminAccountMessages } from '../../../shared/schemas/admin-accounts';
@@ -9,6 +10,7 @@ import type { Services } from '../../services';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken } from '../../lib/tokens';
+import { issueDeviceCookie, readDeviceCookie } from './device-cookie';
 import { checkOtp, issueOtp } from './otp';
 import * as repo from './repo';
 import { toApiUser } from './user-view';
@@ -71,36 +73,76 @@ export async function register(deps: AccountDeps, input: { phone: string; passwo
   return { access_token: await auth.createSession(user.id), user: toApiUser(user) };
 }
 
+/** Who is trying: the client's address and the device cookie its browser sent, if any. */
+export interface LoginClient {
+  ip: string;
+  deviceCookie?: string;
+}
+
 /**
- * Every try is first recorded as a failure, under a lock of the phone and of the address, and
- * only then is the password checked; a right password takes the record back. So concurrent
- * guesses, in any number of processes, are counted before they are checked: never more than the
- * cap are checked in a window. The lock is held for the count and the insert, not for the hash.
+ * The three counters of docs/decisions/010-login-throttling.md, in one place:
+ * - per phone, exact: under the phone's lock a try is counted (as a pending row) before its
+ *   password is checked, so concurrent guesses in any number of processes never get more than the
+ *   cap checked; a right password deletes its row, so a success never counts;
+ * - per address, for unknown devices: only finished failures count, so a school's storm of right
+ *   passwords is never refused; past half the cap failures are answered slowly, at the cap refused;
+ * - per device: a browser that logged in to this account before (signed cookie) skips the address's
+ *   limit, and its failures count against the cookie (past its cap it is an unknown device again).
+ * No lock is held while the password is hashed or during the delay.
  */
-export async function login(deps: AccountDeps, input: { phone: string; password: string }, ip: string): Promise<SessionResult> {
+export async function login(deps: AccountDeps, input: { phone: string; password: string }, client: LoginClient): Promise<SessionResult & { deviceCookie: string }> {
   const { db, clock, config, auth } = deps;
   const limits = config.limits;
   const minutes = Math.max(1, Math.ceil(limits.loginFailureWindowSeconds / 60));
-  await db.transaction().execute(async (trx) => {
+  const user = await repo.findUserByPhone(db, input.phone);
+  const cookieDevice = readDeviceCookie(config.deviceCookieSecret, client.deviceCookie, clock.now());
+  const knownDevice = user && cookieDevice?.userId === user.id ? cookieDevice.nonce : undefined;
+
+  const attempt = await db.transaction().execute(async (trx) => {
     const now = clock.now();
     const since = new Date(now.getTime() - limits.loginFailureWindowSeconds * 1000);
-    await repo.lockLoginTries(trx, input.phone, ip);
-    if ((await repo.countLoginFailuresSince(trx, 'phone', input.phone, since)) >= limits.loginMaxFailuresPerPhone) {
-      throw tooManyRequests(accountMessages.loginTooManyForPhone(minutes));
-    }
-    if ((await repo.countLoginFailuresSince(trx, 'ip', ip, since)) >= limits.loginMaxFailuresPerIp) {
-      throw tooManyRequests(accountMessages.loginTooManyForIp(minutes));
-    }
-    await repo.insertLoginFailure(trx, input.phone, ip, now);
+    await repo.lockLoginPhone(trx, input.phone);
+    const tries = await repo.countPhoneTries(trx, input.phone, since, knownDevice);
+    if (tries.phone >= limits.loginMaxFailuresPerPhone) throw tooManyRequests(accountMessages.loginTooManyForPhone(minutes));
+    const device = knownDevice !== undefined && tries.device < limits.loginMaxFailuresPerDevice ? knownDevice : null;
+    // Read without a lock: the address's count may run over by the tries checked at the same time.
+    const addressFailures = device ? 0 : await repo.countAddressFailures(trx, client.ip, since);
+    if (addressFailures >= limits.loginMaxFailuresPerIp) throw tooManyRequests(accountMessages.loginTooManyForIp(minutes));
+    const id = await repo.insertPendingTry(trx, { phone: input.phone, ip: client.ip, device, now });
+    return { id, device, addressFailures };
   });
-  const user = await repo.findUserByPhone(db, input.phone);
+
   const valid = await verifyPassword(input.password, comparableHash(user?.password_hash) ?? (await dummyPasswordHash()));
-  if (!user || !valid || !comparableHash(user.password_hash)) throw new AppError(401, 'invalid_credentials', accountMessages.loginWrong);
-  // Said only to whoever knows the password: the lock is no oracle for strangers.
-  if (user.locked_at) throw accountLocked();
-  // The phone's owner is back: its earlier mistakes and this try's record are forgiven.
-  await repo.clearLoginFailuresOfPhone(db, input.phone);
-  return { access_token: await auth.createSession(user.id), user: toApiUser(user), consent_required: needsPrivacyConsent(user) };
+  if (!user || !valid || !comparableHash(user.password_hash)) {
+    await repo.markTryFailed(db, attempt.id);
+    if (!attempt.device) await delay(failureDelayMs(limits, attempt.addressFailures + 1));
+    throw new AppError(401, 'invalid_credentials', accountMessages.loginWrong);
+  }
+  // Said only to whoever knows the password: the lock is no oracle for strangers. Counted as a failure.
+  if (user.locked_at) {
+    await repo.markTryFailed(db, attempt.id);
+    throw accountLocked();
+  }
+  await repo.forgiveTriesOfPhone(db, input.phone, attempt.id);
+  return {
+    access_token: await auth.createSession(user.id),
+    user: toApiUser(user),
+    consent_required: needsPrivacyConsent(user),
+    // A new cookie at each login (OWASP): the device's failures start again from nothing.
+    deviceCookie: issueDeviceCookie(config.deviceCookieSecret, user.id, clock.now()),
+  };
+}
+
+/**
+ * The wait before a wrong password is answered, once the address has more than half its cap of
+ * failures: growing linearly to the longest delay at the cap. Slows a guesser down long before
+ * it refuses anyone; a right password is never delayed.
+ */
+export function failureDelayMs(limits: { loginMaxFailuresPerIp: number; loginFailureDelayMaxMs: number }, addressFailures: number): number {
+  const soft = Math.floor(limits.loginMaxFailuresPerIp / 2);
+  if (addressFailures <= soft) return 0;
+  const share = Math.min(1, (addressFailures - soft) / Math.max(1, limits.loginMaxFailuresPerIp - soft));
+  return Math.round(share * limits.loginFailureDelayMaxMs);
 }
 
 export async function logout(deps: AccountDeps, sessionId: number): Promise<void> {

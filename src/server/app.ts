@@ -8,7 +8,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { messages } from '../shared/messages';
 import { handleClientError, handleError } from './lib/error-answers';
 import { refuseControlCharacters } from './lib/input-guard';
-import { registerLoadShedding } from './lib/load-shedding';
+import { createLoadShedder } from './lib/load-shedding';
 import { apiSecurityHeaders, pageSecurityHeaders } from './lib/security-headers';
 import type { Api } from './lib/api';
 import { createAuth } from './features/auth/guard';
@@ -32,7 +32,10 @@ const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.ur
 const ONE_YEAR_SECONDS = 31_536_000;
 
 export async function buildApp(deps: AppDeps) {
+  const shedder = createLoadShedder({ config: deps.config, db: deps.db, onShed: deps.onShed });
   const app = Fastify({
+    // The HTTP server refuses shed requests itself, before Fastify's own work (lib/load-shedding.ts).
+    serverFactory: shedder.serverFactory,
     loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,
     // Trust the first TRUST_PROXY hops (socket peer = hop 0). A bare number no longer works:
@@ -62,7 +65,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(compress, { global: true, threshold: 1024 });
 
   app.setErrorHandler(handleError);
-  registerLoadShedding(app, { config: deps.config, db: deps.db, onShed: deps.onShed });
+  shedder.register(app);
   // Before the routes are registered, so that every route (and every 404) is timed.
   if (deps.metrics) app.addHook('onResponse', deps.metrics.requestDone);
 

@@ -34,14 +34,14 @@ const envSchema = z.object({
   // Load shedding and timeouts: answer 503 quickly rather than queue without bound.
   /** A request not answered within this many milliseconds gets a 503 (the client retries). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
-  /** Event-loop delay (ms) above which new requests are shed with 503 (0 = off). */
-  SHED_EVENT_LOOP_DELAY_MS: count(1000),
+  /** Mean event-loop delay (ms) over the last 100 ms above which new requests are shed with 503 (0 = off). */
+  SHED_EVENT_LOOP_DELAY_MS: count(50),
   /** Requests waiting for a database connection above which new ones are shed (0 = off). */
   SHED_DB_WAITING: count(500),
   /** Exam saves waiting to be written above which new saves are shed (per process). */
   SAVE_QUEUE_LIMIT: z.coerce.number().int().min(1).default(5000),
-  /** How long a save may wait in the queue before it is answered 503 (ms). */
-  SAVE_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).default(8000),
+  /** How long a save may wait in the queue before it is answered 503 (ms): served or refused within about a second. */
+  SAVE_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).default(1000),
 
   // Metrics (Prometheus text at GET /metrics): never on the public port.
   /** A separate port that serves only /metrics, bound to METRICS_HOST (0 = none). */

@@ -95,6 +95,53 @@ export function poolStats(db: Db): { total: number; idle: number; waiting: numbe
   return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
 }
 
+/** The readiness probe's own connection per database, outside the pool (see pingDatabase). */
+const probeOf = new WeakMap<Db, pg.Client>();
+
+/**
+ * SELECT 1 on a connection of its own, never queued behind the pool's waiting queries, so that
+ * /readyz says whether the database answers even while every pooled connection is busy (the probe
+ * of an overloaded process must not time out for that). Fails after `timeoutMs`. On PGlite,
+ * through the database itself (no pool, no queue of the kind).
+ */
+export async function pingDatabase(db: Db, timeoutMs: number): Promise<void> {
+  const pool = poolOf.get(db)?.pool;
+  if (!pool) return void (await sql`SELECT 1`.execute(db));
+  let client = probeOf.get(db);
+  if (!client) {
+    client = new pg.Client({ ...pool.options, connectionTimeoutMillis: timeoutMs });
+    // Dropped on any failure: the next probe opens a new one.
+    const drop = () => {
+      if (probeOf.get(db) === client) probeOf.delete(db);
+      void client!.end().catch(() => {});
+    };
+    client.on('error', drop);
+    probeOf.set(db, client);
+    try {
+      await client.connect();
+    } catch (error) {
+      drop();
+      throw error;
+    }
+  }
+  const probe = client;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([
+      probe.query('SELECT 1'),
+      new Promise((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`database did not answer within ${timeoutMs} ms`)), timeoutMs);
+      }),
+    ]);
+  } catch (error) {
+    if (probeOf.get(db) === probe) probeOf.delete(db);
+    void probe.end().catch(() => {});
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** How many statements can run at once: the pool's size on PostgreSQL, 1 on PGlite. */
 export function connectionCount(db: Db): number {
   return poolOf.get(db)?.pool.options.max ?? 1;
@@ -118,7 +165,12 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
   pool.on('connect', (client) => client.on('error', onError));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: retryingPool(pool) }) });
   poolOf.set(db, { pool, namedStatements: options.namedStatements ?? true });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const close = async () => {
+    const probe = probeOf.get(db);
+    probeOf.delete(db);
+    await Promise.all([db.destroy(), probe?.end().catch(() => {})]);
+  };
+  return { db, kind: 'postgres', close };
 }
 
 /**

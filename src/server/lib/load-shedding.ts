@@ -1,12 +1,21 @@
 // Load is shed, not queued: when the event loop lags or too many requests already wait for a
 // database connection, a new request gets a quick 503 with Retry-After (the exam screen keeps its
 // answers on the device and retries with jittered back-off) instead of joining a queue that only
-// grows. Liveness (/healthz) is always answered, so that a busy process is not killed for it.
+// grows. The probes (/healthz, /readyz) are never shed, so that a busy process is not killed or
+// taken out of the balancer for it (docs/decisions/006-failures-and-load.md).
+//
+// The refusal is written by the HTTP server itself, before Fastify sees the request (no request
+// object, logger, hooks or serializer): when the cores are saturated, a refusal must cost a small
+// fraction of a served request, or refusing cannot bring the event loop back. The same decision is
+// also an onRequest hook, for requests that do not come through that server (app.inject).
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { messages } from '../../shared/messages';
 import type { Config } from '../config';
 import { poolStats, type Db } from '../db/client';
-import { unavailable } from './error-answers';
+import { RETRY_AFTER_SECONDS, unavailable } from './error-answers';
+import { apiSecurityHeaders } from './security-headers';
 
 export type ShedReason = 'event_loop' | 'db_pool';
 
@@ -16,40 +25,116 @@ export interface LoadSheddingOptions {
   onShed?: (reason: ShedReason) => void;
 }
 
-const ALWAYS_ANSWERED = new Set(['/healthz']);
-/** How often the event-loop delay is read (ms); the mean over that window is compared. */
-const SAMPLE_INTERVAL_MS = 1000;
+const PROBES = new Set(['/healthz', '/readyz', '/api/healthz', '/api/readyz']);
+/**
+ * How often the event-loop delay is read (ms); the mean over that window is compared. Short, so
+ * that shedding starts within a fraction of a second of the loop falling behind and stops as soon
+ * as it has caught up (a 1 s window let a backlog of seconds build up first).
+ */
+const SAMPLE_INTERVAL_MS = 100;
+/** The histogram's resolution (ms): its own timer period, taken off the mean. */
+const RESOLUTION_MS = 10;
+/** Shed requests are logged as one line per this period (a line per refusal would add to the load). */
+const LOG_INTERVAL_MS = 5_000;
 
-export function registerLoadShedding(app: FastifyInstance, { config, db, onShed }: LoadSheddingOptions) {
+/** What Fastify itself sets on the servers it creates (lib/server.js), given to serverFactory. */
+interface ServerTimeouts {
+  keepAliveTimeout?: number;
+  requestTimeout?: number;
+  connectionTimeout?: number;
+  maxRequestsPerSocket?: number;
+}
+
+export interface LoadShedder {
+  /** Why a new request should be refused now (undefined: serve it). */
+  reason(): ShedReason | undefined;
+  /** Fastify's serverFactory: an HTTP server that refuses at once, before Fastify, while shedding. */
+  serverFactory(handler: RequestListener, options: ServerTimeouts): Server;
+  /** Registers the onRequest hook (requests not made through the server) and the shutdown. */
+  register(app: FastifyInstance): void;
+}
+
+export function createLoadShedder({ config, db, onShed }: LoadSheddingOptions): LoadShedder {
   const { shedEventLoopDelayMs, shedDbWaiting } = config.load;
   let eventLoopDelayMs = 0;
+  let stopSampling = () => {};
   if (shedEventLoopDelayMs > 0) {
-    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
     histogram.enable();
     const timer = setInterval(() => {
-      // The mean delay over the last window (the histogram's own 10 ms resolution taken off).
-      eventLoopDelayMs = Math.max(0, histogram.mean / 1e6 - 10);
+      eventLoopDelayMs = histogram.count > 0 ? Math.max(0, histogram.mean / 1e6 - RESOLUTION_MS) : 0;
       histogram.reset();
     }, SAMPLE_INTERVAL_MS).unref();
-    app.addHook('onClose', async () => {
+    stopSampling = () => {
       clearInterval(timer);
       histogram.disable();
-    });
+    };
   }
 
-  // A callback hook (no promise per request: it runs on every exam save). Answering early means
-  // sending and not calling done.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (ALWAYS_ANSWERED.has(request.url)) return done();
-    const reason: ShedReason | undefined =
-      shedEventLoopDelayMs > 0 && eventLoopDelayMs > shedEventLoopDelayMs
-        ? 'event_loop'
-        : shedDbWaiting > 0 && (poolStats(db)?.waiting ?? 0) > shedDbWaiting
-          ? 'db_pool'
-          : undefined;
-    if (!reason) return done();
-    onShed?.(reason);
-    request.log.warn({ reason }, 'request shed');
-    reply.send(unavailable(request, reply));
-  });
+  const shedSinceLog: Record<ShedReason, number> = { event_loop: 0, db_pool: 0 };
+  let logger: FastifyBaseLogger | undefined;
+  const logTimer = setInterval(() => {
+    if (shedSinceLog.event_loop + shedSinceLog.db_pool === 0) return;
+    logger?.warn({ shed: { ...shedSinceLog }, event_loop_delay_ms: Math.round(eventLoopDelayMs) }, 'requests shed');
+    shedSinceLog.event_loop = shedSinceLog.db_pool = 0;
+  }, LOG_INTERVAL_MS).unref();
+
+  function reason(): ShedReason | undefined {
+    if (shedEventLoopDelayMs > 0 && eventLoopDelayMs > shedEventLoopDelayMs) return 'event_loop';
+    if (shedDbWaiting > 0 && (poolStats(db)?.waiting ?? 0) > shedDbWaiting) return 'db_pool';
+    return undefined;
+  }
+
+  /** The decision for one request; counts it when it is refused. */
+  function refuse(url: string | undefined): ShedReason | undefined {
+    const why = reason();
+    if (!why) return undefined;
+    const path = url?.split('?', 1)[0] ?? '';
+    if (PROBES.has(path)) return undefined;
+    shedSinceLog[why] += 1;
+    onShed?.(why);
+    return why;
+  }
+
+  /** The 503 of the error handler's shape, written straight on the response. */
+  function writeRefusal(response: ServerResponse) {
+    const body = JSON.stringify({ success: false, code: 'service_unavailable', message: messages.serviceUnavailable, request_id: crypto.randomUUID() });
+    response.writeHead(503, {
+      ...apiSecurityHeaders,
+      'retry-after': String(RETRY_AFTER_SECONDS),
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+    });
+    // The unread body is discarded by Node, and the connection kept alive.
+    response.end(body);
+  }
+
+  return {
+    reason,
+    serverFactory(handler, options) {
+      const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+        if (refuse(request.url)) return writeRefusal(response);
+        handler(request, response);
+      });
+      // The settings Fastify gives the servers it creates itself.
+      if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
+      if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
+      if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);
+      if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
+      return server;
+    },
+    register(app) {
+      logger = app.log;
+      // A callback hook (no promise per request). Answering early means sending and not calling done.
+      app.addHook('onRequest', (request, reply, done) => {
+        if (!refuse(request.url)) return done();
+        reply.send(unavailable(request, reply));
+      });
+      app.addHook('onClose', async () => {
+        stopSampling();
+        clearInterval(logTimer);
+      });
+    },
+  };
 }

@@ -41,3 +41,28 @@ export function questionKey(question: { value: string; answers: readonly string[
   const answers = question.answers.map(normaliseText);
   return JSON.stringify([normaliseText(question.value), [...answers].sort(), answers[question.correct] ?? '']);
 }
+
+/** A text's lines with their numbers (the first is 1), without splitting it all at once. */
+export function* linesOf(text: string): Generator<{ line: string; row: number }> {
+  const newline = /\r\n|\r|\n/g;
+  let start = 0;
+  let row = 1;
+  for (let match = newline.exec(text); match; match = newline.exec(text)) {
+    yield { line: text.slice(start, match.index), row: row++ };
+    start = match.index + match[0].length;
+  }
+  yield { line: text.slice(start), row };
+}
+
+export const isParsedQuestion = (item: ParsedQuestion | ParseProblem): item is ParsedQuestion => 'value' in item;
+
+/** Questions and problems apart (the parsers' simple form, for tests and small texts). */
+export function splitItems(items: Iterable<ParsedQuestion | ParseProblem>): { questions: ParsedQuestion[]; problems: ParseProblem[] } {
+  const questions: ParsedQuestion[] = [];
+  const problems: ParseProblem[] = [];
+  for (const item of items) {
+    if (isParsedQuestion(item)) questions.push(item);
+    else problems.push(item);
+  }
+  return { questions, problems };
+}

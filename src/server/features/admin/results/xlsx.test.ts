@@ -25,7 +25,7 @@ async function workbook(rows: number) {
   return xlsx.finish();
 }
 
-describe('XlsxBuilder', () => {
+describe('XlsxBuilder', { timeout: 20_000 }, () => {
   it('writes a valid workbook of 5,000 rows, read back the same by read-excel-file and the import reader', async () => {
     const bytes = await workbook(5000);
     const sheets = await readExcelFile(bytes);

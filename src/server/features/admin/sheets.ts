@@ -49,7 +49,7 @@ async function* xlsxRows(bytes: Buffer): AsyncGenerator<RawRow> {
 }
 
 async function* csvRows(bytes: Buffer): AsyncGenerator<RawRow> {
-  const text = decodeUtf8(bytes);
+  const text = await decodeUtf8(bytes);
   // Excel saves ";"-separated CSV where the decimal separator is a comma (Vietnamese Windows).
   const firstLine = text.slice(0, 64 * 1024).split(/\r?\n/, 1)[0] ?? '';
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';

@@ -92,7 +92,7 @@ export async function readQuestionFile(upload: Upload): Promise<QuestionFile> {
   const problems = new ImportProblems();
   const kind = fileKindOf(upload);
   if (kind === 'txt') {
-    const text = decodeUtf8(upload.bytes);
+    const text = await decodeUtf8(upload.bytes);
     const format = looksLikeGift(text) ? 'gift' : looksLikeAiken(text) ? 'aiken' : undefined;
     if (!format) throw unprocessable(booksMessages.unknownTextFormat, 'import_invalid', []);
     const column = format === 'gift' ? 'GIFT' : 'Aiken';

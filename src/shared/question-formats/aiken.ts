@@ -10,7 +10,7 @@ const KEY_LINE = /^ANSWER\s*:\s*(.*)$/i;
 export const looksLikeAiken = (text: string) => /^\s*ANSWER\s*:\s*[A-Z]\s*$/im.test(text) && !/[^\\]\{|^\{/m.test(text);
 
 /** The file's questions and problems one by one, in order (a caller may stop or pause between them). */
-export function* aikenItems(text: string): Generator<ParsedQuestion | ParseProblem> {
+export function* aikenItems(text: string | Iterable<string>): Generator<ParsedQuestion | ParseProblem> {
   let current: { row: number; lines: string[]; answers: { letter: string; value: string }[] } | undefined;
 
   const unfinished = (): ParseProblem | undefined => {

@@ -61,7 +61,7 @@ interface Block {
 }
 
 /** Questions are separated by blank lines; comment lines are dropped (keeping line numbers). */
-function* blocksOf(text: string): Generator<Block> {
+function* blocksOf(text: string | Iterable<string>): Generator<Block> {
   let current: Block | undefined;
   for (const { line, row } of linesOf(text)) {
     if (/^\s*\/\//.test(line)) continue;
@@ -144,7 +144,7 @@ function parseBlock({ row, text }: Block): ParsedQuestion | ParseProblem | undef
 }
 
 /** The file's questions and problems one by one, in order (a caller may stop or pause between them). */
-export function* giftItems(text: string): Generator<ParsedQuestion | ParseProblem> {
+export function* giftItems(text: string | Iterable<string>): Generator<ParsedQuestion | ParseProblem> {
   for (const block of blocksOf(text)) {
     const parsed = parseBlock(block);
     if (parsed) yield parsed;

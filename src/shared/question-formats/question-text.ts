@@ -42,16 +42,31 @@ export function questionKey(question: { value: string; answers: readonly string[
   return JSON.stringify([normaliseText(question.value), [...answers].sort(), answers[question.correct] ?? '']);
 }
 
-/** A text's lines with their numbers (the first is 1), without splitting it all at once. */
-export function* linesOf(text: string): Generator<{ line: string; row: number }> {
+/**
+ * A text's lines with their numbers (the first is 1), as `text.split(/\r\n|\r|\n/)` would give
+ * them, from the text or its pieces (a server decodes a big file in pieces), never split all at once.
+ */
+export function* linesOf(text: string | Iterable<string>): Generator<{ line: string; row: number }> {
   const newline = /\r\n|\r|\n/g;
-  let start = 0;
+  let carry = '';
   let row = 1;
-  for (let match = newline.exec(text); match; match = newline.exec(text)) {
-    yield { line: text.slice(start, match.index), row: row++ };
-    start = match.index + match[0].length;
+  for (const piece of typeof text === 'string' ? [text] : text) {
+    const chunk = carry + piece;
+    let start = 0;
+    newline.lastIndex = 0;
+    for (let match = newline.exec(chunk); match; match = newline.exec(chunk)) {
+      // A "\r" at a piece's very end may be the first half of "\r\n": wait for the next piece.
+      if (match[0] === '\r' && match.index === chunk.length - 1) break;
+      yield { line: chunk.slice(start, match.index), row: row++ };
+      start = match.index + match[0].length;
+    }
+    carry = chunk.slice(start);
   }
-  yield { line: text.slice(start), row };
+  if (carry.endsWith('\r')) {
+    yield { line: carry.slice(0, -1), row: row++ };
+    carry = '';
+  }
+  yield { line: carry, row };
 }
 
 export const isParsedQuestion = (item: ParsedQuestion | ParseProblem): item is ParsedQuestion => 'value' in item;

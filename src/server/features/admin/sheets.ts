@@ -49,16 +49,12 @@ async function* xlsxRows(bytes: Buffer): AsyncGenerator<RawRow> {
 }
 
 async function* csvRows(bytes: Buffer): AsyncGenerator<RawRow> {
-  const text = await decodeUtf8(bytes);
+  const pieces = await decodeUtf8(bytes);
   // Excel saves ";"-separated CSV where the decimal separator is a comma (Vietnamese Windows).
-  const firstLine = text.slice(0, 64 * 1024).split(/\r?\n/, 1)[0] ?? '';
+  const firstLine = (pieces[0] ?? '').split(/\r?\n/, 1)[0] ?? '';
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
   const parser = parseCsv({ delimiter, relax_column_count: true, bom: true, skip_empty_lines: false, max_record_size: 1024 * 1024 });
-  const source = Readable.from(
-    (function* () {
-      for (let i = 0; i < text.length; i += 64 * 1024) yield text.slice(i, i + 64 * 1024);
-    })(),
-  );
+  const source = Readable.from(pieces);
   source.pipe(parser);
   let row = 0;
   try {

@@ -93,7 +93,8 @@ export async function readQuestionFile(upload: Upload): Promise<QuestionFile> {
   const kind = fileKindOf(upload);
   if (kind === 'txt') {
     const text = await decodeUtf8(upload.bytes);
-    const format = looksLikeGift(text) ? 'gift' : looksLikeAiken(text) ? 'aiken' : undefined;
+    // Pieces end at line breaks, and neither format's mark spans one.
+    const format = text.some(looksLikeGift) ? 'gift' : text.some(looksLikeAiken) ? 'aiken' : undefined;
     if (!format) throw unprocessable(booksMessages.unknownTextFormat, 'import_invalid', []);
     const column = format === 'gift' ? 'GIFT' : 'Aiken';
     const parsed: ParsedQuestion[] = [];

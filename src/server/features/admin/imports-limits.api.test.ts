@@ -3,10 +3,11 @@
 // and /healthz keeps answering while they are read. Every file is made here, as a stream where it
 // is big: the test never holds the gigabyte it sends.
 //
-// The bounds are generous on purpose (a busy machine runs other tests at the same time, and the
-// test's own requests share the app's event loop): the old code took 7.8 s and 1 GB for one bomb,
-// 5.2 s and 2 GB with /healthz stalled 4.5 s for the million rows. The figures measured are
-// printed (console.info) for benchmarks and reports.
+// The time bounds only say "does not hang": they are generous because a busy 2-core machine runs
+// other tests at the same time (measured at a load average of 14: 1-5 s answers) and the test's own
+// requests share the app's event loop. What tells the old code apart is memory and size: it took
+// 1 GB for one bomb, 2 GB for the million rows and answered 20 MB of problems. The figures
+// measured are printed (console.info) for reports.
 import { crc32, constants, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importMessages, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS, templateColumns } from '../../../shared/schemas/admin';
@@ -23,6 +24,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const MB = 1024 * 1024;
+const ANSWER_WITHIN_MS = 10_000;
+const HEALTH_WITHIN_MS = 3000;
 
 // Making .xlsx files ----------------------------------------------------------------------------
 
@@ -226,7 +229,7 @@ describe('row 1: a zip bomb', () => {
     console.info('bomb (honest sizes):', run);
     expect(run.result.status).toBe(422);
     expect(run.result.body).toMatchObject({ success: false, code: 'import_invalid', message: importMessages.inflatedTooLarge, request_id: expect.any(String) });
-    expect(run.ms).toBeLessThan(5000);
+    expect(run.ms).toBeLessThan(ANSWER_WITHIN_MS);
     expect(run.rssGrowthMb).toBeLessThan(100);
     expect(await counts()).toEqual(stored);
   });
@@ -237,7 +240,7 @@ describe('row 1: a zip bomb', () => {
     const run = await measured(() => Promise.all([importSchools(file), importSchools(file), importSchools(file)]));
     console.info('bomb (lying sizes) x3:', run);
     for (const answer of run.result) expect(answer.body).toMatchObject({ code: 'import_invalid', message: importMessages.inflatedTooLarge });
-    expect(run.ms).toBeLessThan(5000);
+    expect(run.ms).toBeLessThan(ANSWER_WITHIN_MS);
     expect(run.rssGrowthMb).toBeLessThan(150);
     expect(await counts()).toEqual(stored);
   });
@@ -252,9 +255,9 @@ describe('row 2: a sheet of 1,000,000 rows', () => {
     console.info('1,000,000 rows:', run);
     expect(run.result.status).toBe(422);
     expect(run.result.body).toMatchObject({ code: 'import_invalid', message: importMessages.tooManyRows(MAX_IMPORT_ROWS) });
-    expect(run.ms).toBeLessThan(5000);
+    expect(run.ms).toBeLessThan(ANSWER_WITHIN_MS);
     expect(run.rssGrowthMb).toBeLessThan(150);
-    expect(run.healthWorstMs).toBeLessThan(1500);
+    expect(run.healthWorstMs).toBeLessThan(HEALTH_WITHIN_MS);
     expect(await counts()).toEqual(stored);
   });
 
@@ -267,7 +270,7 @@ describe('row 2: a sheet of 1,000,000 rows', () => {
     expect(run.result.status).toBe(422);
     expect(run.result.body.errors).toHaveLength(MAX_LISTED_PROBLEMS);
     expect(run.healthCount).toBeGreaterThan(0);
-    expect(run.healthWorstMs).toBeLessThan(1500);
+    expect(run.healthWorstMs).toBeLessThan(HEALTH_WITHIN_MS);
     expect(await counts()).toEqual(stored);
   });
 });
@@ -298,8 +301,8 @@ describe('row 3: big question files', () => {
     expect(run.result.status).toBe(422);
     expect(run.result.body).toMatchObject({ code: 'import_invalid', message: importMessages.tooManyQuestions(MAX_IMPORT_ROWS) });
     expect(JSON.stringify(run.result.body).length).toBeLessThan(10_000);
-    expect(run.ms).toBeLessThan(5000);
-    expect(run.healthWorstMs).toBeLessThan(1500);
+    expect(run.ms).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(run.healthWorstMs).toBeLessThan(HEALTH_WITHIN_MS);
     expect(await counts()).toEqual(stored);
   });
 
@@ -320,7 +323,7 @@ describe('row 3: big question files', () => {
     expect(body.errors[0]).toMatchObject({ row: 1, column: 'GIFT' });
     expect(body.errors[MAX_LISTED_PROBLEMS - 1]).toMatchObject({ row: 79 });
     expect(JSON.stringify(body).length).toBeLessThan(50_000);
-    expect(run.healthWorstMs).toBeLessThan(1500);
+    expect(run.healthWorstMs).toBeLessThan(HEALTH_WITHIN_MS);
     expect(await counts()).toEqual(stored);
   });
 });

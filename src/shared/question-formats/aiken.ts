@@ -1,7 +1,7 @@
 // Moodle's Aiken format (https://docs.moodle.org/en/Aiken_format): a question line, its answers
 // "A. ..." or "A) ..." in order, then "ANSWER: X". Like Moodle, a question may take several lines
 // before its first answer. Rows are line numbers (the first line is 1).
-import { MAX_ANSWERS, MIN_ANSWERS, normaliseText, type ParsedQuestion, type ParseProblem } from './question-text';
+import { linesOf, MAX_ANSWERS, MIN_ANSWERS, normaliseText, splitItems, type ParsedQuestion, type ParseProblem } from './question-text';
 
 const ANSWER_LINE = /^([A-Z])[.)]\s+(.*)$/;
 const KEY_LINE = /^ANSWER\s*:\s*(.*)$/i;
@@ -9,49 +9,55 @@ const KEY_LINE = /^ANSWER\s*:\s*(.*)$/i;
 /** True when the text looks like Aiken: some line is "ANSWER: X" and there is no GIFT answer set. */
 export const looksLikeAiken = (text: string) => /^\s*ANSWER\s*:\s*[A-Z]\s*$/im.test(text) && !/[^\\]\{|^\{/m.test(text);
 
-export function parseAiken(text: string): { questions: ParsedQuestion[]; problems: ParseProblem[] } {
-  const questions: ParsedQuestion[] = [];
-  const problems: ParseProblem[] = [];
+/** The file's questions and problems one by one, in order (a caller may stop or pause between them). */
+export function* aikenItems(text: string | Iterable<string>): Generator<ParsedQuestion | ParseProblem> {
   let current: { row: number; lines: string[]; answers: { letter: string; value: string }[] } | undefined;
 
-  const unfinished = () => {
-    if (current) problems.push({ row: current.row, message: 'câu hỏi thiếu dòng "ANSWER: <chữ cái của đáp án đúng>"' });
+  const unfinished = (): ParseProblem | undefined => {
+    const problem = current ? { row: current.row, message: 'câu hỏi thiếu dòng "ANSWER: <chữ cái của đáp án đúng>"' } : undefined;
     current = undefined;
+    return problem;
   };
 
-  text.split(/\r\n|\r|\n/).forEach((raw, index) => {
-    const row = index + 1;
+  for (const { line: raw, row } of linesOf(text)) {
     const line = normaliseText(raw);
-    if (line === '') return;
+    if (line === '') continue;
     const key = KEY_LINE.exec(line);
     if (key) {
       if (!current) {
-        problems.push({ row, message: 'dòng ANSWER không thuộc câu hỏi nào' });
-        return;
+        yield { row, message: 'dòng ANSWER không thuộc câu hỏi nào' };
+        continue;
       }
       const letter = key[1]!.trim().toUpperCase();
       const correct = current.answers.findIndex((answer) => answer.letter === letter);
       if (current.answers.length < MIN_ANSWERS || current.answers.length > MAX_ANSWERS) {
-        problems.push({ row: current.row, message: `câu hỏi phải có từ ${MIN_ANSWERS} đến ${MAX_ANSWERS} đáp án (có ${current.answers.length})` });
+        yield { row: current.row, message: `câu hỏi phải có từ ${MIN_ANSWERS} đến ${MAX_ANSWERS} đáp án (có ${current.answers.length})` };
       } else if (correct < 0) {
-        problems.push({ row, message: `đáp án đúng "${key[1]}" không phải là một trong các đáp án ${current.answers.map((a) => a.letter).join(', ')}` });
+        yield { row, message: `đáp án đúng "${key[1]}" không phải là một trong các đáp án ${current.answers.map((a) => a.letter).join(', ')}` };
       } else {
-        questions.push({ row: current.row, value: current.lines.join(' '), answers: current.answers.map((a) => a.value), correct });
+        yield { row: current.row, value: current.lines.join(' '), answers: current.answers.map((a) => a.value), correct };
       }
       current = undefined;
-      return;
+      continue;
     }
     const answer = current ? ANSWER_LINE.exec(line) : null;
     if (current && answer) {
       const expected = String.fromCharCode(65 + current.answers.length);
-      if (answer[1] !== expected) problems.push({ row, message: `đáp án phải đánh thứ tự A, B, C, D: dòng này là "${answer[1]}", cần "${expected}"` });
+      if (answer[1] !== expected) yield { row, message: `đáp án phải đánh thứ tự A, B, C, D: dòng này là "${answer[1]}", cần "${expected}"` };
       current.answers.push({ letter: answer[1]!, value: answer[2]! });
-      return;
+      continue;
     }
-    if (current && current.answers.length > 0) unfinished();
+    if (current && current.answers.length > 0) {
+      const problem = unfinished();
+      if (problem) yield problem;
+    }
     if (current) current.lines.push(line);
     else current = { row, lines: [line], answers: [] };
-  });
-  unfinished();
-  return { questions, problems };
+  }
+  const problem = unfinished();
+  if (problem) yield problem;
+}
+
+export function parseAiken(text: string): { questions: ParsedQuestion[]; problems: ParseProblem[] } {
+  return splitItems(aikenItems(text));
 }

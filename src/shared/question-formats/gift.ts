@@ -5,7 +5,7 @@
 // [moodle]/[plain]/[markdown]/[html] text formats ([html] turned into plain text), $CATEGORY
 // lines (ignored) and the escapes \~ \= \# \{ \} \: \\ \n. Every other question type (true/false,
 // short answer, matching, numerical, essay, several right answers) is a problem on its line.
-import { MAX_ANSWERS, MIN_ANSWERS, normaliseText, type ParsedQuestion, type ParseProblem } from './question-text';
+import { linesOf, splitItems, MAX_ANSWERS, MIN_ANSWERS, normaliseText, type ParsedQuestion, type ParseProblem } from './question-text';
 
 /** True when the text has a GIFT answer set (an unescaped "{"). */
 export const looksLikeGift = (text: string) => /(^|[^\\])\{/.test(text);
@@ -61,21 +61,19 @@ interface Block {
 }
 
 /** Questions are separated by blank lines; comment lines are dropped (keeping line numbers). */
-function blocksOf(text: string): Block[] {
-  const blocks: Block[] = [];
+function* blocksOf(text: string | Iterable<string>): Generator<Block> {
   let current: Block | undefined;
-  text.split(/\r\n|\r|\n/).forEach((line, index) => {
-    if (/^\s*\/\//.test(line)) return;
+  for (const { line, row } of linesOf(text)) {
+    if (/^\s*\/\//.test(line)) continue;
     if (line.trim() === '') {
-      if (current) blocks.push(current);
+      if (current) yield current;
       current = undefined;
-      return;
+      continue;
     }
     if (current) current.text += `\n${line}`;
-    else current = { row: index + 1, text: line };
-  });
-  if (current) blocks.push(current);
-  return blocks;
+    else current = { row, text: line };
+  }
+  if (current) yield current;
 }
 
 function parseBlock({ row, text }: Block): ParsedQuestion | ParseProblem | undefined {
@@ -145,14 +143,14 @@ function parseBlock({ row, text }: Block): ParsedQuestion | ParseProblem | undef
   return { row, value, answers, correct };
 }
 
-export function parseGift(text: string): { questions: ParsedQuestion[]; problems: ParseProblem[] } {
-  const questions: ParsedQuestion[] = [];
-  const problems: ParseProblem[] = [];
+/** The file's questions and problems one by one, in order (a caller may stop or pause between them). */
+export function* giftItems(text: string | Iterable<string>): Generator<ParsedQuestion | ParseProblem> {
   for (const block of blocksOf(text)) {
     const parsed = parseBlock(block);
-    if (!parsed) continue;
-    if ('value' in parsed) questions.push(parsed);
-    else problems.push(parsed);
+    if (parsed) yield parsed;
   }
-  return { questions, problems };
+}
+
+export function parseGift(text: string): { questions: ParsedQuestion[]; problems: ParseProblem[] } {
+  return splitItems(giftItems(text));
 }

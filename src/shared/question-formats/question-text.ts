@@ -41,3 +41,43 @@ export function questionKey(question: { value: string; answers: readonly string[
   const answers = question.answers.map(normaliseText);
   return JSON.stringify([normaliseText(question.value), [...answers].sort(), answers[question.correct] ?? '']);
 }
+
+/**
+ * A text's lines with their numbers (the first is 1), as `text.split(/\r\n|\r|\n/)` would give
+ * them, from the text or its pieces (a server decodes a big file in pieces), never split all at once.
+ */
+export function* linesOf(text: string | Iterable<string>): Generator<{ line: string; row: number }> {
+  const newline = /\r\n|\r|\n/g;
+  let carry = '';
+  let row = 1;
+  for (const piece of typeof text === 'string' ? [text] : text) {
+    const chunk = carry + piece;
+    let start = 0;
+    newline.lastIndex = 0;
+    for (let match = newline.exec(chunk); match; match = newline.exec(chunk)) {
+      // A "\r" at a piece's very end may be the first half of "\r\n": wait for the next piece.
+      if (match[0] === '\r' && match.index === chunk.length - 1) break;
+      yield { line: chunk.slice(start, match.index), row: row++ };
+      start = match.index + match[0].length;
+    }
+    carry = chunk.slice(start);
+  }
+  if (carry.endsWith('\r')) {
+    yield { line: carry.slice(0, -1), row: row++ };
+    carry = '';
+  }
+  yield { line: carry, row };
+}
+
+export const isParsedQuestion = (item: ParsedQuestion | ParseProblem): item is ParsedQuestion => 'value' in item;
+
+/** Questions and problems apart (the parsers' simple form, for tests and small texts). */
+export function splitItems(items: Iterable<ParsedQuestion | ParseProblem>): { questions: ParsedQuestion[]; problems: ParseProblem[] } {
+  const questions: ParsedQuestion[] = [];
+  const problems: ParseProblem[] = [];
+  for (const item of items) {
+    if (isParsedQuestion(item)) questions.push(item);
+    else problems.push(item);
+  }
+  return { questions, problems };
+}

@@ -1,6 +1,7 @@
 // The back office's common shapes (/api/admin/*): server-side pagination, imports and the audit
 // log. Each area's own schemas live beside this file (admin-<area>.ts).
 import { z } from 'zod';
+import { formatNumber } from '../format';
 
 // Pagination ---------------------------------------------------------------------------------
 export const MAX_PER_PAGE = 200;
@@ -27,6 +28,11 @@ export const okResponseSchema = z.object({ success: z.literal(true) });
 /** Largest file an import accepts; refused before parsing. */
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const MAX_IMPORT_ROWS = 20_000;
+/**
+ * A refused import lists at most this many problems (the first by row); the answer's
+ * `errors_total` has them all, and its message says how many more there are.
+ */
+export const MAX_LISTED_PROBLEMS = 200;
 
 /** One problem of an import: the spreadsheet's own row number (header = 1), the column's title. */
 export const rowProblemSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
@@ -77,9 +83,13 @@ export const importMessages = {
     'Tệp CSV không phải UTF-8 (Excel trên Windows tiếng Việt thường lưu CP1258, chữ có dấu sẽ bị hỏng). Trong Excel chọn "Save As" > "CSV UTF-8 (Comma delimited)", hoặc lưu thành .xlsx rồi nhập lại.',
   unreadable: 'Không đọc được tệp. Hãy lưu lại bằng Excel dưới dạng .xlsx rồi nhập lại.',
   empty: 'Tệp không có dòng dữ liệu nào (dòng 1 là tiêu đề, dữ liệu bắt đầu từ dòng 2).',
-  tooManyRows: (max: number) => `Tệp có quá nhiều dòng: tối đa ${max} dòng mỗi lần nhập.`,
+  tooManyRows: (max: number) => `Tệp có quá nhiều dòng: tối đa ${formatNumber(max)} dòng mỗi lần nhập.`,
+  tooManyQuestions: (max: number) => `Tệp có quá nhiều câu hỏi: tối đa ${formatNumber(max)} câu hỏi mỗi lần nhập. Hãy chia tệp thành nhiều phần.`,
   wrongColumns: (expected: readonly string[]) => `Dòng tiêu đề phải có các cột theo thứ tự: ${expected.join(', ')}. Hãy tải tệp mẫu và điền theo mẫu.`,
-  hasProblems: (count: number) => `Tệp có ${count} lỗi. Chưa có dữ liệu nào được lưu; hãy sửa tệp rồi nhập lại.`,
+  hasProblems: (count: number) => `Tệp có ${formatNumber(count)} lỗi. Chưa có dữ liệu nào được lưu; hãy sửa tệp rồi nhập lại.`,
+  moreProblems: (listed: number, total: number) => `Dưới đây là ${formatNumber(listed)} lỗi đầu tiên; còn ${formatNumber(total - listed)} lỗi khác không được liệt kê.`,
+  inflatedTooLarge:
+    'Nội dung tệp .xlsx sau khi giải nén quá lớn hoặc bị nén bất thường, nên không được đọc. Hãy mở tệp bằng Excel, lưu lại dưới dạng .xlsx, hoặc chia thành nhiều tệp nhỏ hơn rồi nhập lại.',
   required: 'không được để trống',
   duplicateRow: (other: number) => `trùng với dòng ${other}`,
 } as const;

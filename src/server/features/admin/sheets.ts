@@ -1,11 +1,15 @@
 // Tabular imports (.xlsx or UTF-8 .csv): the file read into rows of trimmed text, each with its
 // spreadsheet row number, after the header is checked against the template's columns. One rule
-// for every import (issue 12): every row is checked, every problem is reported with its row and
-// column, and nothing is stored unless there is none.
-import { readSheet } from 'read-excel-file/node';
-import { parse as parseCsv } from 'csv-parse/sync';
-import { importMessages, MAX_IMPORT_ROWS, type RowProblem } from '../../../shared/schemas/admin';
-import { AppError, unprocessable } from '../../lib/errors';
+// for every import (issue 12): every row is checked, problems are reported with their row and
+// column (the first MAX_LISTED_PROBLEMS of them, with the total), and nothing is stored unless
+// there is none. Files come from strangers (issue 21): both kinds are read as streams, the row
+// cap stops the read at the first row past it, and the event loop gets control between slices.
+import { Readable } from 'node:stream';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { parse as parseCsv } from 'csv-parse';
+import { importMessages, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS, type RowProblem } from '../../../shared/schemas/admin';
+import { AppError } from '../../lib/errors';
+import { readFirstSheet, XlsxLimitError, type XlsxValue } from '../../lib/xlsx-reader';
 import { decodeUtf8, fileKindOf, type Upload } from './uploads';
 
 export interface SheetRow {
@@ -15,10 +19,16 @@ export interface SheetRow {
   cells: string[];
 }
 
-const refuse = (message: string, errors: RowProblem[] = []) => unprocessable(message, 'import_invalid', errors);
+/** Rows (empty ones included) past which a file is refused even when most of them are empty. */
+const MAX_SHEET_ROWS = 5 * MAX_IMPORT_ROWS;
+/** Rows handled between two returns to the event loop. */
+const SLICE_ROWS = 500;
+
+const refuse = (message: string, errors: RowProblem[] = [], extra?: Record<string, unknown>) =>
+  new AppError(422, 'import_invalid', message, errors, extra);
 
 /** A cell as text: numbers without exponent or float noise, dates as dd/mm/yyyy, formulas as their values. */
-function cellText(value: unknown): string {
+function cellText(value: XlsxValue | string | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(15)));
   if (value instanceof Date) return value.toISOString().slice(0, 10).split('-').reverse().join('/');
@@ -27,61 +37,104 @@ function cellText(value: unknown): string {
   return String(value).normalize('NFC').replace(/[\s\u00a0\u200b\ufeff]+/g, ' ').trim();
 }
 
-async function rawRows(upload: Upload, accepted: string): Promise<unknown[][]> {
+type RawRow = { row: number; values: (XlsxValue | string | undefined)[] };
+
+async function* xlsxRows(bytes: Buffer): AsyncGenerator<RawRow> {
+  try {
+    yield* readFirstSheet(bytes);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw refuse(error instanceof XlsxLimitError ? importMessages.inflatedTooLarge : importMessages.unreadable);
+  }
+}
+
+async function* csvRows(bytes: Buffer): AsyncGenerator<RawRow> {
+  const pieces = await decodeUtf8(bytes);
+  // Excel saves ";"-separated CSV where the decimal separator is a comma (Vietnamese Windows).
+  const firstLine = (pieces[0] ?? '').split(/\r?\n/, 1)[0] ?? '';
+  const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const parser = parseCsv({ delimiter, relax_column_count: true, bom: true, skip_empty_lines: false, max_record_size: 1024 * 1024 });
+  const source = Readable.from(pieces);
+  source.pipe(parser);
+  let row = 0;
+  try {
+    for await (const record of parser as AsyncIterable<string[]>) yield { row: ++row, values: record };
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw refuse(importMessages.unreadable);
+  } finally {
+    source.unpipe(parser);
+    source.destroy();
+    parser.destroy();
+  }
+}
+
+function rawRows(upload: Upload, accepted: string): AsyncGenerator<RawRow> {
   const kind = fileKindOf(upload);
-  if (kind === 'xlsx') {
-    try {
-      return (await readSheet(upload.bytes)) as unknown[][];
-    } catch {
-      throw refuse(importMessages.unreadable);
-    }
-  }
-  if (kind === 'csv') {
-    const text = decodeUtf8(upload.bytes);
-    // Excel saves ";"-separated CSV where the decimal separator is a comma (Vietnamese Windows).
-    const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
-    const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-    try {
-      return parseCsv(text, { delimiter, relax_column_count: true, bom: true, skip_empty_lines: false }) as string[][];
-    } catch {
-      throw refuse(importMessages.unreadable);
-    }
-  }
+  if (kind === 'xlsx') return xlsxRows(upload.bytes);
+  if (kind === 'csv') return csvRows(upload.bytes);
   throw refuse(importMessages.unsupported(accepted));
 }
 
+function checkHeader(header: RawRow['values'], columns: readonly string[]): void {
+  const titles = header.map(cellText);
+  const sameTitle = (a: string | undefined, b: string) => (a ?? '').toLocaleLowerCase('vi') === b.toLocaleLowerCase('vi');
+  if (columns.every((title, i) => sameTitle(titles[i], title)) && !titles.slice(columns.length).some((cell) => cell !== '')) return;
+  const problems = columns
+    .map((title, i) => ({ title, found: titles[i] ?? '' }))
+    .filter(({ title, found }) => !sameTitle(found, title))
+    .map(({ title, found }) => ({ row: 1, column: title, message: found ? `tiêu đề là "${found}", phải là "${title}"` : `thiếu cột "${title}"` }));
+  throw refuse(importMessages.wrongColumns(columns), problems);
+}
+
 /**
- * The data rows of a tabular import whose header must be `columns` (in order; case and spacing
- * aside). Empty rows are skipped but keep their numbers. 422 for a wrong header, no data rows or
- * too many rows.
+ * The data rows of a tabular import whose header (row 1) must be `columns` (in order; case and
+ * spacing aside). Empty rows are skipped but keep their numbers. 422 for a wrong header, no data
+ * rows, too many rows (as soon as the first one past the cap is read), an unreadable file or one
+ * that inflates past the limits.
  */
 export async function readTable(upload: Upload, columns: readonly string[], accepted = '.xlsx hoặc .csv (UTF-8)'): Promise<SheetRow[]> {
-  const rows = await rawRows(upload, accepted);
-  const header = (rows[0] ?? []).map(cellText);
-  const sameTitle = (a: string | undefined, b: string) => (a ?? '').toLocaleLowerCase('vi') === b.toLocaleLowerCase('vi');
-  if (!columns.every((title, i) => sameTitle(header[i], title)) || header.slice(columns.length).some((cell) => cell !== '')) {
-    const problems = columns
-      .map((title, i) => ({ title, found: header[i] ?? '' }))
-      .filter(({ title, found }) => !sameTitle(found, title))
-      .map(({ title, found }) => ({ row: 1, column: title, message: found ? `tiêu đề là "${found}", phải là "${title}"` : `thiếu cột "${title}"` }));
-    throw refuse(importMessages.wrongColumns(columns), problems);
-  }
   const data: SheetRow[] = [];
-  for (let i = 1; i < rows.length; i++) {
-    const cells = columns.map((_, c) => cellText(rows[i]?.[c]));
+  let headerSeen = false;
+  let seen = 0;
+  for await (const { row, values } of rawRows(upload, accepted)) {
+    if (!headerSeen) {
+      // The header is row 1; a sheet starting lower has an empty one.
+      checkHeader(row === 1 ? values : [], columns);
+      headerSeen = true;
+      if (row === 1) continue;
+    }
+    if (row > MAX_SHEET_ROWS) throw refuse(importMessages.tooManyRows(MAX_IMPORT_ROWS));
+    if (++seen % SLICE_ROWS === 0) await yieldToEventLoop();
+    const cells = columns.map((_, c) => cellText(values[c]));
     if (cells.every((cell) => cell === '')) continue;
-    data.push({ row: i + 1, cells });
+    data.push({ row, cells });
     if (data.length > MAX_IMPORT_ROWS) throw refuse(importMessages.tooManyRows(MAX_IMPORT_ROWS));
   }
+  if (!headerSeen) checkHeader([], columns);
   if (data.length === 0) throw refuse(importMessages.empty);
   return data;
 }
 
-/** Collects an import's problems; `throwIfAny` refuses the whole file with all of them. */
+/**
+ * Collects an import's problems; `throwIfAny` refuses the whole file with the first
+ * MAX_LISTED_PROBLEMS of them (by row) and their total, so that a file of 200,000 mistakes
+ * answers a short list, not 20 MB. Memory stays bounded too: the list is cut as it grows.
+ */
 export class ImportProblems {
-  readonly list: RowProblem[] = [];
+  private list: RowProblem[] = [];
+  /** Every problem added, listed or not. */
+  count = 0;
   add(row: number, column: string, message: string): void {
+    this.count++;
     this.list.push({ row, column, message: `Dòng ${row}, cột ${column}: ${message}` });
+    if (this.list.length >= 4 * MAX_LISTED_PROBLEMS) this.keepFirst();
+  }
+  /** The first problems by row (stable: problems of one row keep their order). */
+  private keepFirst(): RowProblem[] {
+    this.list.sort((a, b) => a.row - b.row);
+    this.list.length = Math.min(this.list.length, MAX_LISTED_PROBLEMS);
+    return this.list;
   }
   /** Reports rows whose `key` repeats an earlier row of the file ("trùng với dòng 3"). */
   duplicates(rows: { row: number; key: string }[], column: string): void {
@@ -93,9 +146,10 @@ export class ImportProblems {
     }
   }
   throwIfAny(): void {
-    if (this.list.length === 0) return;
-    this.list.sort((a, b) => a.row - b.row);
-    throw refuse(importMessages.hasProblems(this.list.length), this.list);
+    if (this.count === 0) return;
+    const listed = this.keepFirst();
+    const message = this.count > listed.length ? `${importMessages.hasProblems(this.count)} ${importMessages.moreProblems(listed.length, this.count)}` : importMessages.hasProblems(this.count);
+    throw refuse(message, listed, { errors_total: this.count });
   }
 }
 

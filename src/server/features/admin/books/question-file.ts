@@ -1,14 +1,18 @@
 // Reading a question file into questions, with every problem by row and column: the template
 // (.xlsx or UTF-8 .csv: Câu hỏi, Đáp án A-D, Đáp án đúng) or Moodle's Aiken and GIFT text
-// formats (.txt, told apart by their content). Nothing here touches the database.
-import { templateColumns } from '../../../../shared/schemas/admin';
+// formats (.txt, told apart by their content). Nothing here touches the database. A text file is
+// read question by question with returns to the event loop, and refused past MAX_IMPORT_ROWS
+// questions (issue 21): a 10 MB file must not hold the process that also serves exam saves.
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { importMessages, MAX_IMPORT_ROWS, templateColumns } from '../../../../shared/schemas/admin';
 import { booksMessages } from '../../../../shared/schemas/admin-books';
-import { looksLikeAiken, parseAiken } from '../../../../shared/question-formats/aiken';
-import { looksLikeGift, parseGift } from '../../../../shared/question-formats/gift';
+import { aikenItems, looksLikeAiken } from '../../../../shared/question-formats/aiken';
+import { giftItems, looksLikeGift } from '../../../../shared/question-formats/gift';
 import {
   ANSWER_LETTERS,
   ANSWER_MAX_LENGTH,
   hasMarkup,
+  isParsedQuestion,
   normaliseText,
   QUESTION_MAX_LENGTH,
   questionKey,
@@ -59,11 +63,15 @@ function readRows(rows: { row: number; cells: string[] }[], problems: ImportProb
   return questions;
 }
 
+/** Items handled between two returns to the event loop. */
+const SLICE = 500;
+
 /** The checks every source shares: lengths, markup, answers repeated inside a question. */
-function checkQuestions(questions: ParsedQuestion[], problems: ImportProblems, columnOf: (answer: number | 'question') => string) {
+async function checkQuestions(questions: ParsedQuestion[], problems: ImportProblems, columnOf: (answer: number | 'question') => string) {
   const good: ParsedQuestion[] = [];
-  for (const question of questions) {
-    const before = problems.list.length;
+  for (const [index, question] of questions.entries()) {
+    if (index % SLICE === SLICE - 1) await yieldToEventLoop();
+    const before = problems.count;
     const value = normaliseText(question.value);
     if (value.length > QUESTION_MAX_LENGTH) problems.add(question.row, columnOf('question'), `dài quá ${QUESTION_MAX_LENGTH} ký tự`);
     if (hasMarkup(value)) problems.add(question.row, columnOf('question'), 'không được chứa thẻ HTML (như <b>, <script>): câu hỏi chỉ là chữ');
@@ -74,7 +82,7 @@ function checkQuestions(questions: ParsedQuestion[], problems: ImportProblems, c
       const first = answers.indexOf(answer);
       if (first < i) problems.add(question.row, columnOf(i), `trùng với đáp án ${ANSWER_LETTERS[first]}`);
     });
-    if (problems.list.length === before) good.push({ ...question, value, answers });
+    if (problems.count === before) good.push({ ...question, value, answers });
   }
   problems.duplicates(good.map((q) => ({ row: q.row, key: questionKey(q) })), columnOf('question'));
   return good;
@@ -84,17 +92,24 @@ export async function readQuestionFile(upload: Upload): Promise<QuestionFile> {
   const problems = new ImportProblems();
   const kind = fileKindOf(upload);
   if (kind === 'txt') {
-    const text = decodeUtf8(upload.bytes);
-    const format = looksLikeGift(text) ? 'gift' : looksLikeAiken(text) ? 'aiken' : undefined;
+    const text = await decodeUtf8(upload.bytes);
+    // Pieces end at line breaks, and neither format's mark spans one.
+    const format = text.some(looksLikeGift) ? 'gift' : text.some(looksLikeAiken) ? 'aiken' : undefined;
     if (!format) throw unprocessable(booksMessages.unknownTextFormat, 'import_invalid', []);
     const column = format === 'gift' ? 'GIFT' : 'Aiken';
-    const parsed = format === 'gift' ? parseGift(text) : parseAiken(text);
-    for (const problem of parsed.problems) problems.add(problem.row, column, problem.message);
-    if (parsed.questions.length === 0 && parsed.problems.length === 0) throw unprocessable(booksMessages.emptyText, 'import_invalid', []);
-    const questions = checkQuestions(parsed.questions, problems, () => column);
-    return { format, rows: parsed.questions.length + parsed.problems.length, questions, problems };
+    const parsed: ParsedQuestion[] = [];
+    let items = 0;
+    for (const item of format === 'gift' ? giftItems(text) : aikenItems(text)) {
+      if (++items > MAX_IMPORT_ROWS) throw unprocessable(importMessages.tooManyQuestions(MAX_IMPORT_ROWS), 'import_invalid', []);
+      if (items % SLICE === 0) await yieldToEventLoop();
+      if (isParsedQuestion(item)) parsed.push(item);
+      else problems.add(item.row, column, item.message);
+    }
+    if (items === 0) throw unprocessable(booksMessages.emptyText, 'import_invalid', []);
+    const questions = await checkQuestions(parsed, problems, () => column);
+    return { format, rows: items, questions, problems };
   }
   const rows = await readTable(upload, templateColumns.questions, QUESTION_FILES);
-  const questions = checkQuestions(readRows(rows, problems), problems, (answer) => (answer === 'question' ? QUESTION! : ANSWER_COLUMNS[answer]!));
+  const questions = await checkQuestions(readRows(rows, problems), problems, (answer) => (answer === 'question' ? QUESTION! : ANSWER_COLUMNS[answer]!));
   return { format: kind === 'csv' ? 'csv' : 'xlsx', rows: rows.length, questions, problems };
 }

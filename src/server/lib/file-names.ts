@@ -4,6 +4,7 @@
 // the bidirectional overrides and isolates (which make "gpj.exe" read as "exe.jpg") are dropped;
 // a path is reduced to its last part; the length is capped.
 
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const UNWANTED = /[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
 const MAX_LENGTH = 200;
 

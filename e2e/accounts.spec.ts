@@ -171,6 +171,8 @@ test('a parent registers, enrols three contestants, logs out and in, recovers an
   await expect(page).toHaveURL(/\/doi-mat-khau$/);
 
   await expect(page.getByRole('navigation', { name: 'Tài khoản' }).getByRole('link', { name: 'Đổi mật khẩu' })).toHaveAttribute('aria-current', 'page');
+  // The code proved the phone: the forgotten password is not asked for.
+  await expect(page.getByLabel('Mật khẩu hiện tại')).toHaveCount(0);
   await page.getByLabel('Mật khẩu mới').fill('123');
   await page.getByRole('button', { name: 'Cập nhật' }).click();
   await expect(page.getByText('Mật khẩu phải chứa ít nhất 6 ký tự.')).toBeVisible();
@@ -185,6 +187,24 @@ test('a parent registers, enrols three contestants, logs out and in, recovers an
   await expect(popup(page, 'Đăng nhập thất bại')).toBeVisible();
   await expect(popup(page, 'Đăng nhập thất bại')).toBeHidden();
   await login(page, phone, 'matkhau-moi-456');
+  await expect(page).toHaveURL(/\/tai-khoan$/);
+
+  // Logged in with the password: changing it asks for the current one (a stolen session must not keep the account).
+  await page.goto('/doi-mat-khau');
+  const current = page.getByLabel('Mật khẩu hiện tại');
+  await expect(current).toHaveAttribute('autocomplete', 'current-password');
+  await page.getByLabel('Mật khẩu mới').fill('matkhau-moi-789');
+  await page.getByRole('button', { name: 'Cập nhật' }).click();
+  await expect(page.getByText('Vui lòng nhập mật khẩu hiện tại.')).toBeVisible();
+  await current.fill('khong-phai-mat-khau');
+  await page.getByRole('button', { name: 'Cập nhật' }).click();
+  const failed = popup(page, 'Thất bại');
+  await expect(failed).toContainText('Đổi mật khẩu thất bại.');
+  await failed.getByRole('button', { name: 'Đóng' }).click();
+  await expect(page.getByText('Mật khẩu hiện tại không đúng.')).toBeVisible();
+  await current.fill('matkhau-moi-456');
+  await page.getByRole('button', { name: 'Cập nhật' }).click();
+  await expect(popup(page, 'Thành công')).toContainText('Đổi mật khẩu thành công.');
   await expect(page).toHaveURL(/\/tai-khoan$/);
 });
 

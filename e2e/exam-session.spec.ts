@@ -13,7 +13,7 @@ async function changePasswordElsewhere(request: APIRequestContext, family: Famil
   expect(login.success).toBe(true);
   const changed = await request.post('/api/customer/change-password', {
     headers: { authorization: `Bearer ${login.access_token}` },
-    data: { password },
+    data: { password, current_password: from },
   });
   expect(changed.ok()).toBe(true);
   return { ...family, token: login.access_token };

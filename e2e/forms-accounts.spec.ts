@@ -155,6 +155,7 @@ test('profile and password on a phone: labelled class groups, a confirmed delete
   await page.route('**/api/customer/change-password', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, code: 'server_error', message: 'Lỗi' }) }),
   );
+  await page.getByLabel('Mật khẩu hiện tại').fill('matkhau123');
   await page.getByLabel('Mật khẩu mới').fill('matkhau-moi-1');
   await holdClock(page);
   await page.getByRole('button', { name: 'Cập nhật' }).click();

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '../shared/messages';
 import { handleClientError, handleError } from './lib/error-answers';
-import { refuseControlCharacters } from './lib/input-guard';
+import { refuseControlCharacters, registerJsonParser } from './lib/input-guard';
 import { createLoadShedder } from './lib/load-shedding';
 import { apiSecurityHeaders, pageSecurityHeaders } from './lib/security-headers';
 import type { Api } from './lib/api';
@@ -54,6 +54,8 @@ export async function buildApp(deps: AppDeps) {
     clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // JSON bodies too deeply nested are refused before they are parsed (lib/input-guard.ts).
+  registerJsonParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -279,3 +279,11 @@ export const adminResultsMessages = {
   published: 'Phụ huynh và nhà trường đã xem được giải thưởng.',
   decisionSaved: 'Hãy tính lại kết quả để áp dụng quyết định.',
 } as const;
+
+// strangers' input (issue 21: nesting, file names, audio clips, the current password) ---------
+export const inputMessages = {
+  tooDeep: 'Dữ liệu gửi lên lồng nhau quá sâu.',
+  notAudio: 'Tệp không phải âm thanh MP3, M4A, OGG, WebM hoặc WAV đọc được.',
+  currentPasswordRequired: 'Vui lòng nhập mật khẩu hiện tại.',
+  currentPasswordWrong: 'Mật khẩu hiện tại không đúng.',
+} as const;

@@ -65,6 +65,10 @@ export interface SessionTable {
   created_at: DefaultTimestamp;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
+  /** Until then the session may set the password once without the current one (a link or an SMS code proved the phone; 0060). */
+  password_reset_until: NullableTimestamp;
+  /** Wrong current passwords given in a password change; too many end the session (0060). */
+  wrong_password_tries: Generated<number>;
 }
 export interface ContestantTable {
   id: Generated<number>;

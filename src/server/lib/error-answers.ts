@@ -82,15 +82,25 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
 }
 
 /**
- * Requests the HTTP parser refuses before Fastify sees them (a header over 16 KB, a malformed
- * request line): answered in the same JSON shape, then the connection is closed.
+ * Requests the HTTP parser refuses before Fastify sees them (headers over 16 KB, a malformed
+ * request line, a client too slow to send its request): answered in the same JSON shape, with a
+ * request id of their own that is also in the log, then the connection is closed. Fastify calls
+ * this with itself as `this` (its logger); a reset connection has nobody to answer.
  */
-export function handleClientError(error: Error & { code?: string }, socket: Socket) {
+export function handleClientError(this: { log?: { info(object: object, message: string): void } } | undefined, error: Error & { code?: string }, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
   if (!socket.writable) return socket.destroy();
-  const [status, reason] = error.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
-  const body = JSON.stringify({ success: false, code: 'bad_request', message: messages.invalidInput } satisfies ErrorBody);
+  const [status, reason, code, message]: [number, string, ErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'payload_too_large', messages.payloadTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'request_timeout', messages.serviceUnavailable]
+        : [400, 'Bad Request', 'bad_request', messages.invalidInput];
+  const requestId = crypto.randomUUID();
+  this?.log?.info({ request_id: requestId, status, parser_error: error.code }, 'request refused by the HTTP parser');
+  const body = JSON.stringify({ success: false, code, message, request_id: requestId } satisfies ErrorBody);
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
-      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
   );
 }

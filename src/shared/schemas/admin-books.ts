@@ -47,10 +47,10 @@ const text = (required: string, max: number, tooLong: string) =>
     .transform(normaliseText)
     .pipe(z.string().min(1, { error: required }).max(max, { error: tooLong }).refine((value) => !hasMarkup(value), { error: booksMessages.markup }));
 
-/** /api/media/<sha256>.<mp3|ogg|m4a>, as POST /api/admin/questions/audio answers; null for none. */
+/** /api/media/<sha256>.<mp3|m4a|ogg|webm|wav>, as POST /api/admin/questions/audio answers; null for none. */
 export const audioPathSchema = z
   .string()
-  .regex(/^\/api\/media\/[0-9a-f]{64}\.(mp3|ogg|m4a)$/)
+  .regex(/^\/api\/media\/[0-9a-f]{64}\.(mp3|m4a|ogg|webm|wav)$/)
   .nullable();
 
 // Books ---------------------------------------------------------------------------------------

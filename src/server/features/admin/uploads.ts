@@ -4,6 +4,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { importMessages } from '../../../shared/schemas/admin';
 import { unprocessable } from '../../lib/errors';
+import { cleanFileName } from '../../lib/file-names';
 
 export interface Upload {
   fileName: string;
@@ -35,7 +36,7 @@ export async function readUpload(request: FastifyRequest, { maxBytes }: { maxByt
     for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 } })) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
-        if (part.fieldname === 'file') file = { fileName: part.filename.slice(0, 200), mimeType: part.mimetype, bytes };
+        if (part.fieldname === 'file') file = { fileName: cleanFileName(part.filename), mimeType: part.mimetype, bytes };
       } else {
         fields[part.fieldname] = String(part.value ?? '');
       }

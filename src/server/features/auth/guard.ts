@@ -79,8 +79,9 @@ export function createAuth(db: Db, clock: Clock) {
    * Starts a session; returns the bearer token (shown once, stored hashed). The account keeps
    * MAX_LIVE_SESSIONS_PER_USER live sessions at most: the oldest end. `endOthers` ends every other
    * session first (a login that proves the phone or a link: whoever held the old password is out).
+   * `passwordResetUntil`: the session may set the password once without the current one until then.
    */
-  async function createSession(userId: number, options: { endOthers?: boolean } = {}): Promise<string> {
+  async function createSession(userId: number, options: { endOthers?: boolean; passwordResetUntil?: Date } = {}): Promise<string> {
     const token = newToken();
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
@@ -88,7 +89,12 @@ export function createAuth(db: Db, clock: Clock) {
       if (options.endOthers) await live.execute();
       await trx
         .insertInto('sessions')
-        .values({ user_id: userId, token_hash: hashToken(token), expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000) })
+        .values({
+          user_id: userId,
+          token_hash: hashToken(token),
+          expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
+          password_reset_until: options.passwordResetUntil ?? null,
+        })
         .execute();
       // The account's last activity, from which the retention of its data runs.
       await trx.updateTable('users').set({ last_login_at: now }).where('id', '=', userId).execute();

@@ -49,6 +49,25 @@ export const revokeOtherSessions = (db: Db, userId: number, keepSessionId: numbe
     .where('revoked_at', 'is', null)
     .execute();
 
+/** One more wrong current password in a password change of the session; the count so far. */
+export const countWrongPassword = async (db: Db, sessionId: number) =>
+  (
+    await db
+      .updateTable('sessions')
+      .set((eb) => ({ wrong_password_tries: eb('wrong_password_tries', '+', 1) }))
+      .where('id', '=', sessionId)
+      .returning('wrong_password_tries')
+      .executeTakeFirstOrThrow()
+  ).wrong_password_tries;
+
+/** Until when the session may set the password without the current one (null: it may not). */
+export const passwordResetUntilOf = async (db: Db, sessionId: number) =>
+  (await db.selectFrom('sessions').select('password_reset_until').where('id', '=', sessionId).executeTakeFirst())?.password_reset_until ?? null;
+
+/** After a password change: the session's one reset is used and its wrong tries forgotten. */
+export const endPasswordReset = (db: Db, sessionId: number) =>
+  db.updateTable('sessions').set({ password_reset_until: null, wrong_password_tries: 0 }).where('id', '=', sessionId).execute();
+
 // One-time codes -------------------------------------------------------------------------------
 
 /**

@@ -75,10 +75,10 @@ export function registerAuthRoutes(api: Api, services: Services) {
 
   api.post(
     '/customer/change-password',
-    { preHandler: auth.requireUser, schema: { summary: 'Đổi mật khẩu của tài khoản đang đăng nhập', body: changePasswordRequestSchema, response: { 200: messageResponseSchema } } },
+    { preHandler: auth.requireUser, schema: { summary: 'Đổi mật khẩu của tài khoản đang đăng nhập (cần mật khẩu hiện tại, trừ phiên vừa mở bằng liên kết hoặc mã OTP)', body: changePasswordRequestSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       const user = auth.userOf(request);
-      await accounts.changePassword(services, user.id, user.sessionId, request.body.password);
+      await accounts.changePassword(services, user, request.body);
       return { success: true as const, message: messages.changePasswordSuccess };
     },
   );

@@ -2,12 +2,12 @@
 // passwords. Routes stay thin; SQL is in repo.ts.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { ErrorCode } from '../../../shared/error-codes';
-import { accountMessages } from '../../../shared/messages';
+import { accountMessages, inputMessages, messages } from '../../../shared/messages';
 import { adminAccountMessages } from '../../../shared/schemas/admin-accounts';
 import { needsPrivacyConsent, PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
 import type { ApiUser } from '../../../shared/schemas/auth';
 import type { Services } from '../../services';
-import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
+import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken } from '../../lib/tokens';
 import { issueDeviceCookie, readDeviceCookie } from './device-cookie';
@@ -161,7 +161,7 @@ export async function forgotPassword(deps: AccountDeps, input: { phone: string; 
     throw badRequest(accountMessages.otpUsed, { otp: accountMessages.otpUsed }, 'otp_invalid');
   }
   // Like a password change: whoever held the forgotten password is logged out everywhere.
-  return { access_token: await auth.createSession(user.id, { endOthers: true }), user: toApiUser(user) };
+  return { access_token: await auth.createSession(user.id, { endOthers: true, passwordResetUntil: resetWindowEnd(clock) }), user: toApiUser(user) };
 }
 
 /** A one-time link from the organisers, exchanged for a session of its user. */
@@ -171,15 +171,52 @@ export async function exchangeResetToken(deps: AccountDeps, token: string): Prom
   const user = userId === undefined ? undefined : await repo.findUserById(db, userId);
   if (!user) throw badRequest(accountMessages.resetLinkInvalid, undefined, 'reset_link_invalid');
   if (user.locked_at) throw accountLocked();
-  return { token: await auth.createSession(user.id, { endOthers: true }), user: toApiUser(user) };
+  return { token: await auth.createSession(user.id, { endOthers: true, passwordResetUntil: resetWindowEnd(clock) }), user: toApiUser(user) };
 }
 
-/** New password; every other session of the user ends (a stolen one included). */
-export async function changePassword(deps: AccountDeps, userId: number, sessionId: number, password: string): Promise<void> {
+/** How long a session opened by a one-time link or an SMS code may set the password without the current one. */
+const PASSWORD_RESET_WINDOW_MS = 30 * 60_000;
+const resetWindowEnd = (clock: AccountDeps['clock']) => new Date(clock.now().getTime() + PASSWORD_RESET_WINDOW_MS);
+/** Wrong current passwords a session may give before it is ended (a stolen session cannot keep guessing). */
+const MAX_WRONG_CURRENT_PASSWORDS = 5;
+
+/**
+ * New password; every other session of the user ends (a stolen one included). A session must
+ * give the current password, unless a one-time link or an SMS code opened it less than 30 minutes
+ * ago and it has not set one yet (the spec's reset flows). Each wrong current password is
+ * counted on the session first, then checked, so concurrent guesses are counted too; the fifth
+ * ends the session.
+ */
+export async function changePassword(
+  deps: AccountDeps,
+  user: { id: number; sessionId: number },
+  input: { password: string; current_password?: string | undefined },
+): Promise<void> {
   const { db, clock } = deps;
-  const passwordHash = await hashPassword(password);
+  const resetUntil = await repo.passwordResetUntilOf(db, user.sessionId);
+  if (!resetUntil || resetUntil <= clock.now()) {
+    if (!input.current_password) throw currentPasswordError(inputMessages.currentPasswordRequired);
+    const tries = await repo.countWrongPassword(db, user.sessionId);
+    if (tries > MAX_WRONG_CURRENT_PASSWORDS) {
+      await repo.revokeSession(db, user.sessionId, clock.now());
+      throw unauthorized(messages.unauthorized);
+    }
+    const account = await repo.findUserById(db, user.id);
+    const valid = await verifyPassword(input.current_password, comparableHash(account?.password_hash) ?? (await dummyPasswordHash()));
+    if (!valid || !comparableHash(account?.password_hash)) {
+      if (tries === MAX_WRONG_CURRENT_PASSWORDS) {
+        await repo.revokeSession(db, user.sessionId, clock.now());
+        throw unauthorized(messages.unauthorized);
+      }
+      throw currentPasswordError(inputMessages.currentPasswordWrong);
+    }
+  }
+  const passwordHash = await hashPassword(input.password);
   await db.transaction().execute(async (trx) => {
-    await repo.updatePasswordHash(trx, userId, passwordHash);
-    await repo.revokeOtherSessions(trx, userId, sessionId, clock.now());
+    await repo.updatePasswordHash(trx, user.id, passwordHash);
+    await repo.revokeOtherSessions(trx, user.id, user.sessionId, clock.now());
+    await repo.endPasswordReset(trx, user.sessionId);
   });
 }
+
+const currentPasswordError = (message: string) => new AppError(400, 'invalid_input', message, { current_password: message });

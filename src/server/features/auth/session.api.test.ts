@@ -14,8 +14,8 @@ afterAll(() => server?.close());
 const HOUR = 3_600_000;
 const login = (phone: string, password: string) => server.request('POST', '/api/login', { body: { phone, password } });
 const profileStatus = async (token: string) => (await server.request('GET', '/api/profile', { token })).status;
-const changePassword = (token: string | undefined, password: unknown) =>
-  server.request('POST', '/api/customer/change-password', { token, body: { password } });
+const changePassword = (token: string | undefined, password: unknown, current?: unknown) =>
+  server.request('POST', '/api/customer/change-password', { token, body: { password, ...(current === undefined ? {} : { current_password: current }) } });
 const linkFor = (phone: string, hours?: number) => issueResetLink({ db: server.db, clock: server.clock, publicUrl: 'https://cuocthi.example' }, phone, hours);
 const tokenOf = (url: string) => url.split('/').at(-1)!;
 
@@ -72,7 +72,7 @@ describe('POST /api/customer/change-password', () => {
     const parent = await createParent(server);
     const phoneSession = (await login(parent.phone, parent.password)).body.access_token;
     const laptopSession = (await login(parent.phone, parent.password)).body.access_token;
-    const response = await changePassword(laptopSession, 'mat-khau-moi');
+    const response = await changePassword(laptopSession, 'mat-khau-moi', parent.password);
     expect(response.status).toBe(200);
     expect(response.body).toEqual({ success: true, message: 'Đổi mật khẩu thành công.' });
     expect(await profileStatus(laptopSession)).toBe(200);
@@ -85,14 +85,70 @@ describe('POST /api/customer/change-password', () => {
   it('checks the length and needs a session', async () => {
     const parent = await createParent(server);
     for (const password of ['12345', '', 42, undefined]) {
-      const response = await changePassword(parent.token, password);
+      const response = await changePassword(parent.token, password, parent.password);
       expect(response.status, String(password)).toBe(400);
       expect(response.body.errors.password).toBe('Mật khẩu phải chứa ít nhất 6 ký tự.');
     }
-    const long = await changePassword(parent.token, 'x'.repeat(101));
+    const long = await changePassword(parent.token, 'x'.repeat(101), parent.password);
     expect(long.body.errors.password).toBe('Mật khẩu không được quá 100 ký tự.');
     expect((await changePassword(undefined, 'mat-khau-moi')).status).toBe(401);
     expect((await changePassword('revoked-or-made-up', 'mat-khau-moi')).status).toBe(401);
+  });
+});
+
+describe('the current password (issue 21, row 7: a stolen session must not keep the account)', () => {
+  const stillOld = async (parent: { phone: string; password: string }) => {
+    expect((await login(parent.phone, parent.password)).status).toBe(200);
+    expect((await login(parent.phone, 'mat-khau-ke-trom')).status).toBe(401);
+  };
+
+  it('is required from a logged-in session, and a wrong one changes nothing', async () => {
+    const parent = await createParent(server);
+    const missing = await changePassword(parent.token, 'mat-khau-ke-trom');
+    expect(missing.status).toBe(400);
+    expect(missing.body).toEqual({
+      success: false,
+      code: 'invalid_input',
+      message: 'Vui lòng nhập mật khẩu hiện tại.',
+      errors: { current_password: 'Vui lòng nhập mật khẩu hiện tại.' },
+      request_id: expect.any(String),
+    });
+    for (const current of ['', 42]) expect((await changePassword(parent.token, 'mat-khau-ke-trom', current)).status).toBe(400);
+    const wrong = await changePassword(parent.token, 'mat-khau-ke-trom', 'doan-bua');
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ code: 'invalid_input', message: 'Mật khẩu hiện tại không đúng.', errors: { current_password: 'Mật khẩu hiện tại không đúng.' } });
+    expect(wrong.body.request_id).toEqual(expect.any(String));
+    await stillOld(parent);
+    expect(await profileStatus(parent.token)).toBe(200);
+  });
+
+  it('ends the session at the fifth wrong guess', async () => {
+    const parent = await createParent(server);
+    const session = (await login(parent.phone, parent.password)).body.access_token;
+    for (let i = 1; i <= 4; i += 1) expect((await changePassword(session, 'mat-khau-ke-trom', `doan-${i}`)).status).toBe(400);
+    const fifth = await changePassword(session, 'mat-khau-ke-trom', 'doan-5');
+    expect(fifth.status).toBe(401);
+    expect(await profileStatus(session)).toBe(401);
+    // Even the right password is too late for that session; the others go on.
+    expect((await changePassword(session, 'mat-khau-ke-trom', parent.password)).status).toBe(401);
+    expect(await profileStatus(parent.token)).toBe(200);
+    await stillOld(parent);
+  });
+
+  it('is not asked once, within 30 minutes, from a session opened by an SMS code or a one-time link', async () => {
+    const parent = await createParent(server);
+    const viaLink = async () =>
+      (await server.request('GET', `/api/customer/change-password?token=${tokenOf((await linkFor(parent.phone)).url)}`)).body.token as string;
+    const first = await viaLink();
+    expect((await changePassword(first, 'mat-khau-moi-1')).status).toBe(200);
+    // Once: the next change from the same session asks for the current password.
+    expect((await changePassword(first, 'mat-khau-moi-2')).status).toBe(400);
+    expect((await changePassword(first, 'mat-khau-moi-2', 'mat-khau-moi-1')).status).toBe(200);
+
+    const late = await viaLink();
+    server.clock.advance(30 * 60_000 + 1_000);
+    expect((await changePassword(late, 'mat-khau-moi-3')).body.errors).toEqual({ current_password: 'Vui lòng nhập mật khẩu hiện tại.' });
+    expect((await login(parent.phone, 'mat-khau-moi-2')).status).toBe(200);
   });
 });
 

@@ -14,6 +14,7 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { errorMessage, showServerFieldErrors } from '../../lib/server-errors';
 import { OtpCodeField, PhoneWithOtpButton } from './otp-fields';
 import { useOtpButton } from './use-otp-button';
+import { markPasswordReset } from './password-reset-hint';
 import './auth.css';
 
 type Values = { phone: string; otp: string };
@@ -37,6 +38,8 @@ export function ForgotPasswordPage() {
     try {
       const response = await api.post<AuthResponse>('/forgot-password', values);
       setSession(response.access_token, response.user);
+      // /doi-mat-khau then sets the new password without the forgotten one.
+      markPasswordReset();
       notify('success', response.message, undefined, NOTICE_MS);
       redirect.current = setTimeout(() => navigate('/doi-mat-khau'), REDIRECT_AFTER_FORGOT_PASSWORD_MS);
     } catch (error) {

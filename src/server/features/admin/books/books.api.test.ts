@@ -9,6 +9,7 @@ import { booksMessages } from '../../../../shared/schemas/admin-books';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createOrganiser, createParent, createSchoolAdmin, uploadForm, type CreatedUser } from '../../../test/factories';
 import { startExam } from '../../../test/exam-fixtures';
+import { sampleMp3, sampleOggOpus, sampleWav } from '../../../test/audio-samples';
 
 let server: TestServer;
 let organiser: CreatedUser;
@@ -218,9 +219,9 @@ describe('questions', () => {
     expect((await post(question('Số nào lớn hơn: 3 < 5 hay 5 > 3?'))).status).toBe(200);
   });
 
-  it('takes an audio clip per question and per answer (mp3/ogg/m4a checked by content)', async () => {
+  it('takes an audio clip per question and per answer (parsed as audio, by content)', async () => {
     const bookId = await newBook();
-    const mp3 = Buffer.concat([Buffer.from('ID3'), Buffer.alloc(200, 7)]);
+    const mp3 = sampleMp3();
     const uploaded = await server.request('POST', '/api/admin/questions/audio', { token: organiser.token, body: uploadForm('doc.mp3', mp3) });
     expect(uploaded.status).toBe(200);
     const audio: string = uploaded.body.data.path;
@@ -235,6 +236,10 @@ describe('questions', () => {
 
     const text = await server.request('POST', '/api/admin/questions/audio', { token: organiser.token, body: uploadForm('doc.mp3', 'không phải âm thanh') });
     expect(text.status).toBe(422);
+    for (const [name, clip, ext] of [['a.wav', sampleWav(), 'wav'], ['a.ogg', sampleOggOpus(), 'ogg']] as const) {
+      const other = await server.request('POST', '/api/admin/questions/audio', { token: organiser.token, body: uploadForm(name, clip) });
+      expect(other.body.data?.path, name).toMatch(new RegExp(`^/api/media/[0-9a-f]{64}\\.${ext}$`));
+    }
     const invented = await as('POST', `/api/admin/books/${bookId}/questions`, { ...question(), audio: `/api/media/${'a'.repeat(64)}.mp3` });
     expect(invented.status).toBe(422);
     expect(invented.body.errors).toEqual({ audio: booksMessages.audioUnknown });

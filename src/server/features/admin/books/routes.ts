@@ -93,7 +93,7 @@ export function registerAdminBooksRoutes(admin: Api, services: Services) {
 
   admin.post(
     '/questions/audio',
-    { schema: { response: { 200: mediaPathResponseSchema } }, config: { upload: { accept: 'audio/mpeg, audio/ogg, audio/mp4' } } },
+    { schema: { response: { 200: mediaPathResponseSchema } }, config: { upload: { accept: 'audio/mpeg, audio/mp4, audio/ogg, audio/webm, audio/wav' } } },
     async (request) => {
       const upload = await readUpload(request, { maxBytes: MAX_AUDIO_BYTES });
       return { success: true as const, data: await books.uploadAudio(services, upload.bytes) };

@@ -128,7 +128,7 @@ export function QuestionEditor({
   );
 }
 
-/** A clip: the player when there is one, a file input to record one in (mp3, ogg, m4a), and remove. */
+/** A clip: the player when there is one, a file input to record one in (mp3, m4a, ogg, webm, wav), and remove. */
 function AudioField({ label, path, onChange }: { label: string; path: string | null; onChange: (path: string | null) => void }) {
   const inputId = useId();
   const [busy, setBusy] = useState(false);
@@ -142,11 +142,11 @@ function AudioField({ label, path, onChange }: { label: string; path: string | n
           </Button>
         </>
       )}
-      <label htmlFor={inputId}>{path ? `Đổi ${label.toLowerCase()}` : `${label} (MP3, OGG, M4A; không bắt buộc)`}</label>
+      <label htmlFor={inputId}>{path ? `Đổi ${label.toLowerCase()}` : `${label} (MP3, M4A, OGG, WebM, WAV; không bắt buộc)`}</label>
       <input
         id={inputId}
         type="file"
-        accept="audio/mpeg,audio/ogg,audio/mp4,.mp3,.ogg,.m4a"
+        accept="audio/mpeg,audio/mp4,audio/ogg,audio/webm,audio/wav,.mp3,.m4a,.ogg,.webm,.wav"
         disabled={busy}
         onChange={async (event) => {
           const file = event.target.files?.[0];

@@ -413,5 +413,22 @@ describe('AnswerStore', () => {
         expect(reloaded.answers).toEqual({ 11: 101, 12: 102 });
       }
     });
+
+    it('leaves the device copy alone when another tab of the browser wrote it since (the one that took over)', async () => {
+      const { store, server, storage } = setup();
+      store.restore({ answers: [], prediction: null, saveSeq: 0 });
+      store.choose(11, 101);
+      // A second tab loads the exam (same device copy) and answers on.
+      const other = new AnswerStore({ slug: SLUG, storage, send: fakeServer().send, timers: manualTimers() });
+      other.restore({ answers: [], prediction: null, saveSeq: 0 });
+      other.choose(12, 102);
+      const theirs = storage.data[storageKey(SLUG)];
+      void store.flush();
+      server.calls[0]!.resolve(elsewhere);
+      await flushPromises();
+      store.goTo(4);
+      expect(store.elsewhere).not.toBeNull();
+      expect(storage.data[storageKey(SLUG)]).toBe(theirs);
+    });
   });
 });

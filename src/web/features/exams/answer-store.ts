@@ -132,6 +132,8 @@ export class AnswerStore {
   /** Failed saves in a row: the back-off exponent, back to 0 on success. */
   private failures = 0;
   private readonly timers: NonNullable<AnswerStoreOptions['timers']>;
+  /** The device copy as this screen last wrote it (another tab of the browser may write it too). */
+  private written: string | undefined;
 
   constructor(private readonly options: AnswerStoreOptions) {
     this.timers = options.timers ?? {
@@ -215,7 +217,7 @@ export class AnswerStore {
     if (index === this.current) return;
     this.current = index;
     // After a take-over the device copy holds only the item on screen (openedElsewhere).
-    if (this.elsewhere) this.writeLocal({ v: 1, seq: 0, ackedSeq: 0, answers: {}, prediction: '', current: index });
+    if (this.elsewhere) this.forgetUnsaved();
     else this.writeLocal();
     this.emit();
   }
@@ -279,8 +281,17 @@ export class AnswerStore {
     this.clearTimer('debounce');
     this.clearTimer('retry');
     this.status = 'stopped';
-    this.writeLocal({ v: 1, seq: 0, ackedSeq: 0, answers: {}, prediction: '', current: this.current });
+    this.forgetUnsaved();
     this.emit();
+  }
+
+  /**
+   * The device copy after a take-over: only the item on screen. Left alone when another tab of
+   * this browser (the one that took over) has written it since: that copy is the other's.
+   */
+  private forgetUnsaved() {
+    if (this.written !== undefined && this.readRaw() !== this.written) return;
+    this.writeLocal({ v: 1, seq: 0, ackedSeq: 0, answers: {}, prediction: '', current: this.current });
   }
 
   /** Called when the exam is over (submitted): forget the device copy and stop saving. */
@@ -394,9 +405,17 @@ export class AnswerStore {
     else this.retryHandle = null;
   }
 
+  private readRaw(): string | null {
+    try {
+      return this.options.storage?.getItem(storageKey(this.options.slug)) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   private readLocal(): StoredExam | null {
     try {
-      const text = this.options.storage?.getItem(storageKey(this.options.slug));
+      const text = this.readRaw();
       if (!text) return null;
       const parsed = JSON.parse(text) as StoredExam;
       return parsed?.v === 1 && typeof parsed.seq === 'number' && parsed.answers && typeof parsed.answers === 'object' ? parsed : null;
@@ -417,7 +436,9 @@ export class AnswerStore {
     },
   ) {
     try {
-      this.options.storage?.setItem(storageKey(this.options.slug), JSON.stringify(stored));
+      const text = JSON.stringify(stored);
+      this.options.storage?.setItem(storageKey(this.options.slug), text);
+      this.written = text;
     } catch {
       // Storage full or disabled: the server copy (saved every few seconds) still holds the answers.
     }

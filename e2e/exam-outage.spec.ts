@@ -5,7 +5,7 @@
 import type { Page, Route } from '@playwright/test';
 import { messages } from '../src/shared/messages';
 import { expect, phoneViewport, test } from './fixtures';
-import { chooseAnswer, examResult, logIn, navigatorItem, registerFamily, savedExam, startExamByApi } from './exam-fixtures';
+import { chooseAnswer, examResult, logIn, navigatorItem, registerFamily, serverAnswers, startExamByApi } from './exam-fixtures';
 
 test.use({ viewport: phoneViewport });
 
@@ -30,7 +30,7 @@ test('answers made while saves get 503 stay on the phone, reach the server when 
   const family = await registerFamily(request, 'Đỗ Khánh Linh');
   const exam = await startExamByApi(request, family);
   await logIn(context, baseURL!, family);
-  const answersOnServer = async () => (await savedExam(request, family, exam)).data.data_answers.length as number;
+  const answersOnServer = serverAnswers(page);
 
   await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
   await chooseAnswer(page, 0);
@@ -56,13 +56,13 @@ test('answers made while saves get 503 stay on the phone, reach the server when 
   }
   for (const n of [2, 3, 4, 5, 6, 7]) await expect(navigatorItem(page, n)).toHaveAccessibleName(`Câu ${n}, đã trả lời`);
   await expect(saveStatus(page, 'Chưa lưu – sẽ tự lưu khi có mạng')).toBeVisible();
-  expect(await answersOnServer()).toBe(1);
+  expect(answersOnServer()).toBe(1);
 
   // The server recovers: the next retry (jittered back-off, at most 2 s + 30 s away) saves everything.
   await page.unroute('**/api/store-answers-exam');
   await expect(saveStatus(page, 'Đã lưu bài làm')).toBeVisible({ timeout: 40_000 });
   await expect(saveStatus(page, 'Chưa lưu – sẽ tự lưu khi có mạng')).toHaveCount(0);
-  expect(await answersOnServer()).toBe(7);
+  await expect.poll(answersOnServer).toBe(7);
 
   // The rest, then a submit whose first try meets a 503: the child is told, and it goes through by itself.
   for (let n = 8; n <= 20; n += 1) {

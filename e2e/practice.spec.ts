@@ -77,6 +77,52 @@ test('a child takes a practice round from /du-thi to the end, sees which answers
   await expect(page.getByRole('heading', { name: 'Vào thi', level: 1 })).toBeVisible();
 });
 
+test('a practice round opened in a second tab stops the first, which says so and may take the round back', async ({ page, context, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const family = await registerFamily(request, 'Kiều Minh Anh');
+  const headers = { authorization: `Bearer ${family.token}` };
+  const started = await (await request.post('/api/practice/start', { headers, data: { child_id: family.childId } })).json();
+  expect(started.success).toBe(true);
+  await logIn(context, baseURL!, family);
+  const roundUrl = `/thi-thu/${started.slug}`;
+  const saved = (tab: typeof page) => tab.getByRole('status').filter({ hasText: 'Đã lưu bài làm' });
+
+  await page.goto(roundUrl);
+  await chooseAnswer(page, 0);
+  await expect(saved(page)).toBeVisible();
+
+  // The same round in a second tab: it writes from now on, with the first tab's answer.
+  const second = await context.newPage();
+  await second.goto(roundUrl);
+  await expect(navigatorItem(second, 1)).toHaveAccessibleName('Câu 1, đã trả lời');
+
+  // The first tab's next answer is refused and not saved.
+  await navigatorItem(page, 2).click();
+  await chooseAnswer(page, 1);
+  const dialog = page.getByRole('alertdialog', { name: 'Bài thi đang được mở ở nơi khác' });
+  await expect(dialog.getByText('1 câu trả lời trên màn hình này chưa được lưu.')).toBeVisible();
+  await expectAccessible(page, 'practice round opened in another tab');
+
+  // Back to the first tab: the server's answers (question 2 was never saved), saving again.
+  await dialog.getByRole('button', { name: 'Tiếp tục ở đây' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.locator('.exam-practice-badge')).toHaveText('Thi thử');
+  await expect(navigatorItem(page, 1)).toHaveAccessibleName('Câu 1, đã trả lời');
+  await expect(navigatorItem(page, 2)).toHaveAccessibleName('Câu 2, chưa trả lời');
+  await navigatorItem(page, 3).click();
+  await chooseAnswer(page, 2);
+  await expect(saved(page)).toBeVisible();
+
+  // Now the second tab is the older one; leaving goes back to /du-thi.
+  await second.bringToFront();
+  await navigatorItem(second, 4).click();
+  await chooseAnswer(second, 3);
+  const secondDialog = second.getByRole('alertdialog', { name: 'Bài thi đang được mở ở nơi khác' });
+  await expect(secondDialog.getByText('1 câu trả lời trên màn hình này chưa được lưu.')).toBeVisible();
+  await secondDialog.getByRole('button', { name: 'Rời khỏi bài thi' }).click();
+  await second.waitForURL('**/du-thi');
+});
+
 test.describe('in the back office', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 

@@ -289,7 +289,7 @@ describe('AnswerStore', () => {
   });
 
   describe('another screen took the exam over (409 exam_open_elsewhere)', () => {
-    const elsewhere: SaveOutcome = { kind: 'elsewhere', message: 'Bài thi đang được mở trên một thiết bị hoặc thẻ khác.' };
+    const elsewhere: SaveOutcome = { kind: 'elsewhere' };
 
     it('stops at once: no retry, no later save, not even the keepalive of a page going away', async () => {
       const { store, timers, server } = setup();
@@ -299,7 +299,7 @@ describe('AnswerStore', () => {
       server.calls[0]!.resolve(elsewhere);
       await flushPromises();
       expect(store.status).toBe('stopped');
-      expect(store.elsewhere).toEqual({ message: elsewhere.message, unsaved: 1 });
+      expect(store.elsewhere).toEqual({ unsaved: 1 });
       expect(timers.count).toBe(0);
       void store.retryNow(); // the connection came back
       void store.flush({ keepalive: true }); // the page goes away
@@ -367,11 +367,68 @@ describe('AnswerStore', () => {
       store.restore({ answers: [], prediction: null, saveSeq: 0 });
       store.choose(11, 101);
       void store.flush();
-      store.openedElsewhere(elsewhere.message);
+      store.openedElsewhere();
       server.calls[0]!.resolve({ kind: 'ok' });
       await flushPromises();
       expect(store.status).toBe('stopped');
       expect(store.elsewhere?.unsaved).toBe(1);
+    });
+
+    it('a reload never merges answers kept on the device into answers another screen changed meanwhile', async () => {
+      const { store, server, storage } = setup();
+      store.restore({ answers: [{ question_id: 11, answer_id: 101 }], prediction: null, saveSeq: 4 });
+      store.goTo(2);
+      // Offline: two answers kept on the device only.
+      store.choose(12, 102);
+      store.choose(13, 103);
+      void store.flush();
+      server.calls[0]!.resolve({ kind: 'unavailable' });
+      await flushPromises();
+
+      // Meanwhile a tablet changed question 11 and answered 14; the phone is reloaded.
+      const reloaded = new AnswerStore({ slug: SLUG, storage, send: server.send, timers: manualTimers() });
+      reloaded.restore({ answers: [{ question_id: 11, answer_id: 105 }, { question_id: 14, answer_id: 140 }], prediction: null, saveSeq: 6 });
+      expect(reloaded.answers).toEqual({ 11: 105, 14: 140 });
+      expect(reloaded.elsewhere).toEqual({ unsaved: 2 });
+      expect(reloaded.status).toBe('stopped');
+      expect(reloaded.current).toBe(2);
+      expect(server.calls).toHaveLength(1);
+      expect(JSON.parse(storage.data[storageKey(SLUG)]!)).toMatchObject({ seq: 0, answers: {}, current: 2 });
+    });
+
+    it('a reload still sends what only this device kept when nobody else changed the answers, or its own save got through unacknowledged', async () => {
+      for (const serverNow of [
+        { answers: [{ question_id: 11, answer_id: 101 }], prediction: null, saveSeq: 4 },
+        { answers: [{ question_id: 11, answer_id: 101 }, { question_id: 12, answer_id: 102 }], prediction: null, saveSeq: 5 },
+      ]) {
+        const { store, server, storage } = setup();
+        store.restore({ answers: [{ question_id: 11, answer_id: 101 }], prediction: null, saveSeq: 4 });
+        store.choose(12, 102);
+        void store.flush();
+        server.calls[0]!.resolve({ kind: 'unavailable' });
+        await flushPromises();
+        const reloaded = new AnswerStore({ slug: SLUG, storage, send: server.send, timers: manualTimers() });
+        reloaded.restore(serverNow);
+        expect(reloaded.elsewhere).toBeNull();
+        expect(reloaded.answers).toEqual({ 11: 101, 12: 102 });
+      }
+    });
+
+    it('leaves the device copy alone when another tab of the browser wrote it since (the one that took over)', async () => {
+      const { store, server, storage } = setup();
+      store.restore({ answers: [], prediction: null, saveSeq: 0 });
+      store.choose(11, 101);
+      // A second tab loads the exam (same device copy) and answers on.
+      const other = new AnswerStore({ slug: SLUG, storage, send: fakeServer().send, timers: manualTimers() });
+      other.restore({ answers: [], prediction: null, saveSeq: 0 });
+      other.choose(12, 102);
+      const theirs = storage.data[storageKey(SLUG)];
+      void store.flush();
+      server.calls[0]!.resolve(elsewhere);
+      await flushPromises();
+      store.goTo(4);
+      expect(store.elsewhere).not.toBeNull();
+      expect(storage.data[storageKey(SLUG)]).toBe(theirs);
     });
   });
 });

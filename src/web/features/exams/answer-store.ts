@@ -39,7 +39,7 @@ export type SaveOutcome =
   /** 401: the parent's session ended elsewhere; saving waits for a new login (retryNow). */
   | { kind: 'unauthorized' }
   /** 409 exam_open_elsewhere: another screen loaded the exam since; never retried. */
-  | { kind: 'elsewhere'; message: string }
+  | { kind: 'elsewhere' }
   | { kind: 'refused'; code?: ErrorCode; message: string };
 
 export interface KeyValueStorage {
@@ -57,7 +57,19 @@ interface StoredExam {
   prediction: string;
   /** The item on screen (0-based), so that a reload comes back to it. */
   current?: number;
+  /** What the server held as far as this device last knew (restored or acknowledged). */
+  acked?: AckedAnswers;
 }
+
+interface AckedAnswers {
+  answers: Record<string, number>;
+  prediction?: number;
+}
+
+const sameAnswers = (a: AckedAnswers, b: AckedAnswers) =>
+  a.prediction === b.prediction &&
+  Object.keys(a.answers).length === Object.keys(b.answers).length &&
+  Object.entries(a.answers).every(([questionId, answerId]) => b.answers[questionId] === answerId);
 
 export interface ServerAnswers {
   answers: { question_id: number; answer_id: number }[];
@@ -81,6 +93,15 @@ export interface AnswerStoreOptions {
 
 export const storageKey = (slug: string) => `exam:${slug}`;
 
+const validIndex = (value: unknown) => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : 0);
+
+/** Answers (and the prediction, when valid) that differ from what the server acknowledged. */
+function unsavedAgainst(sheet: { answers: Record<string, number>; prediction: string }, acked: AckedAnswers) {
+  const changed = Object.entries(sheet.answers).filter(([questionId, answerId]) => acked.answers[questionId] !== answerId).length;
+  const prediction = parsePredictionInput(sheet.prediction).value;
+  return changed + (prediction !== undefined && prediction !== acked.prediction ? 1 : 0);
+}
+
 const answerMap = (payload: SavePayload) => Object.fromEntries(payload.answers.map((answer) => [answer.question_id, answer.answer_id]));
 
 export class AnswerStore {
@@ -96,12 +117,12 @@ export class AnswerStore {
   /** Set when the server refused a save for good (time up, exam submitted, not found). */
   refusal: { code?: ErrorCode; message: string } | null = null;
   /**
-   * Set when another screen took the exam over (the server's message, and how many answers of
-   * this screen never reached the server): nothing more is sent or changed here.
+   * Set when another screen took the exam over (with how many answers of this screen never
+   * reached the server): nothing more is sent or changed here.
    */
-  elsewhere: { message: string; unsaved: number } | null = null;
+  elsewhere: { unsaved: number } | null = null;
   /** The answers the server holds as far as this screen knows (restored, or acknowledged last). */
-  private acked: { answers: Record<string, number>; prediction: number | undefined } = { answers: {}, prediction: undefined };
+  private acked: AckedAnswers = { answers: {} };
 
   private closed = false;
   private readonly listeners = new Set<() => void>();
@@ -111,6 +132,8 @@ export class AnswerStore {
   /** Failed saves in a row: the back-off exponent, back to 0 on success. */
   private failures = 0;
   private readonly timers: NonNullable<AnswerStoreOptions['timers']>;
+  /** The device copy as this screen last wrote it (another tab of the browser may write it too). */
+  private written: string | undefined;
 
   constructor(private readonly options: AnswerStoreOptions) {
     this.timers = options.timers ?? {
@@ -121,14 +144,31 @@ export class AnswerStore {
 
   /**
    * Merges what the device kept with what the server holds: the newer by seq wins, and answers
-   * only one side knows are kept. Pending local changes are then sent.
+   * only one side knows are kept. Pending local changes are then sent. Unless another screen
+   * changed the answers since this device last heard from the server (issue 20): then the device's
+   * unsaved answers are not merged, the server's are shown, and the screen stops as after a 409
+   * exam_open_elsewhere, so that the child chooses (the dialog) rather than overwriting the other.
    */
   restore(server: ServerAnswers) {
     const local = this.readLocal();
     const serverAnswers: Record<string, number> = {};
     for (const answer of server.answers) serverAnswers[answer.question_id] = answer.answer_id;
     const serverPrediction = server.prediction === null ? '' : String(server.prediction);
-    this.acked = { answers: serverAnswers, prediction: server.prediction ?? undefined };
+    const held: AckedAnswers = { answers: serverAnswers, prediction: server.prediction ?? undefined };
+    const unsavedHere = local?.acked && local.seq > local.ackedSeq ? unsavedAgainst(local, local.acked) : 0;
+    // Changed elsewhere: neither what this device last knew nor its own unacknowledged save.
+    const changedElsewhere =
+      unsavedHere > 0 && !sameAnswers(held, local!.acked!) && !sameAnswers(held, { answers: local!.answers, prediction: parsePredictionInput(local!.prediction).value });
+    this.acked = held;
+    if (changedElsewhere) {
+      this.answers = serverAnswers;
+      this.predictionText = serverPrediction;
+      this.seq = server.saveSeq;
+      this.ackedSeq = server.saveSeq;
+      this.current = validIndex(local!.current);
+      this.stopElsewhere(unsavedHere);
+      return;
+    }
     if (local && local.seq > server.saveSeq) {
       this.answers = { ...serverAnswers, ...local.answers };
       this.predictionText = local.prediction !== '' ? local.prediction : serverPrediction;
@@ -144,8 +184,7 @@ export class AnswerStore {
       if (localOnly || predictionOnlyLocal) this.seq += 1;
       this.ackedSeq = server.saveSeq;
     }
-    const current = local?.current;
-    this.current = typeof current === 'number' && Number.isInteger(current) && current >= 0 ? current : 0;
+    this.current = validIndex(local?.current);
     this.writeLocal();
     this.status = this.pending ? 'saving' : 'saved';
     this.emit();
@@ -178,7 +217,7 @@ export class AnswerStore {
     if (index === this.current) return;
     this.current = index;
     // After a take-over the device copy holds only the item on screen (openedElsewhere).
-    if (this.elsewhere) this.writeLocal({ v: 1, seq: 0, ackedSeq: 0, answers: {}, prediction: '', current: index });
+    if (this.elsewhere) this.forgetUnsaved();
     else this.writeLocal();
     this.emit();
   }
@@ -223,9 +262,7 @@ export class AnswerStore {
 
   /** Answers (and the prediction) on this screen that the server has not acknowledged. */
   unsavedCount(): number {
-    const changed = Object.entries(this.answers).filter(([questionId, answerId]) => this.acked.answers[questionId] !== answerId).length;
-    const prediction = this.prediction;
-    return changed + (prediction !== undefined && prediction !== this.acked.prediction ? 1 : 0);
+    return unsavedAgainst({ answers: this.answers, prediction: this.predictionText }, this.acked);
   }
 
   /**
@@ -234,14 +271,27 @@ export class AnswerStore {
    * item on screen is kept), so that a reload here takes the server's answers as they are and
    * never merges these into the other screen's without the child choosing it.
    */
-  openedElsewhere(message: string) {
+  openedElsewhere() {
     if (this.elsewhere || this.closed) return;
-    this.elsewhere = { message, unsaved: this.unsavedCount() };
+    this.stopElsewhere(this.unsavedCount());
+  }
+
+  private stopElsewhere(unsaved: number) {
+    this.elsewhere = { unsaved };
     this.clearTimer('debounce');
     this.clearTimer('retry');
     this.status = 'stopped';
-    this.writeLocal({ v: 1, seq: 0, ackedSeq: 0, answers: {}, prediction: '', current: this.current });
+    this.forgetUnsaved();
     this.emit();
+  }
+
+  /**
+   * The device copy after a take-over: only the item on screen. Left alone when another tab of
+   * this browser (the one that took over) has written it since: that copy is the other's.
+   */
+  private forgetUnsaved() {
+    if (this.written !== undefined && this.readRaw() !== this.written) return;
+    this.writeLocal({ v: 1, seq: 0, ackedSeq: 0, answers: {}, prediction: '', current: this.current });
   }
 
   /** Called when the exam is over (submitted): forget the device copy and stop saving. */
@@ -295,7 +345,7 @@ export class AnswerStore {
       return;
     }
     if (outcome.kind === 'elsewhere') {
-      this.openedElsewhere(outcome.message);
+      this.openedElsewhere();
       return;
     }
     if (outcome.kind === 'unauthorized') {
@@ -355,9 +405,17 @@ export class AnswerStore {
     else this.retryHandle = null;
   }
 
+  private readRaw(): string | null {
+    try {
+      return this.options.storage?.getItem(storageKey(this.options.slug)) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   private readLocal(): StoredExam | null {
     try {
-      const text = this.options.storage?.getItem(storageKey(this.options.slug));
+      const text = this.readRaw();
       if (!text) return null;
       const parsed = JSON.parse(text) as StoredExam;
       return parsed?.v === 1 && typeof parsed.seq === 'number' && parsed.answers && typeof parsed.answers === 'object' ? parsed : null;
@@ -374,10 +432,13 @@ export class AnswerStore {
       answers: this.answers,
       prediction: this.predictionText,
       current: this.current,
+      acked: this.acked,
     },
   ) {
     try {
-      this.options.storage?.setItem(storageKey(this.options.slug), JSON.stringify(stored));
+      const text = JSON.stringify(stored);
+      this.options.storage?.setItem(storageKey(this.options.slug), text);
+      this.written = text;
     } catch {
       // Storage full or disabled: the server copy (saved every few seconds) still holds the answers.
     }

@@ -58,7 +58,7 @@ export const isTransient = (error: unknown) =>
  */
 export function saveFailure(error: unknown): SaveOutcome {
   if (isSessionEnded(error)) return { kind: 'unauthorized' };
-  if (isOpenElsewhere(error)) return { kind: 'elsewhere', message: error.body.message };
+  if (isOpenElsewhere(error)) return { kind: 'elsewhere' };
   const retryAfterSeconds = error instanceof ApiRequestError ? error.retryAfterSeconds : undefined;
   if (isRetryable(error)) return { kind: 'unavailable', retryAfterSeconds };
   if (isTransient(error) || (error instanceof ApiRequestError && error.body.code === 'save_conflict')) return { kind: 'retry', retryAfterSeconds };

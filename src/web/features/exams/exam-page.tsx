@@ -358,7 +358,7 @@ export function ExamScreen({
           if (!mounted.current || finished.current) return;
           if (isOpenElsewhere(error)) {
             // Another screen writes now: nothing was submitted; the dialog asks what to do.
-            store.openedElsewhere(error.body.message);
+            store.openedElsewhere();
             setSubmitIssue(null);
             setPhase('answering');
             return;
@@ -515,6 +515,12 @@ export function ExamScreen({
 
   const askLogin = phase !== 'done' && (sessionEnded || store.loginNeeded || session === null);
   const askWhere = phase !== 'done' && !askLogin && elsewhere !== null;
+  // The choice comes before anything else: a submit's confirmation open at that moment goes.
+  useEffect(() => {
+    if (!elsewhere) return;
+    setConfirming(false);
+    setUnanswered(null);
+  }, [elsewhere]);
   const loggedInAgain = () => {
     setSessionEnded(false);
     wakeSubmit.current?.();

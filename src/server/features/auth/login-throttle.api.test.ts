@@ -22,8 +22,8 @@ beforeAll(async () => {
       LOGIN_MAX_FAILURES_PER_IP: '100',
       LOGIN_MAX_FAILURES_PER_DEVICE: '5',
       LOGIN_FAILURE_WINDOW_SECONDS: '900',
-      // The progressive delay is the production rule with a short ceiling, to keep the test quick.
-      LOGIN_FAILURE_DELAY_MAX_MS: '20',
+      // Half the production ceiling: the rounds of ten below wait it together, about 2 s in all.
+      LOGIN_FAILURE_DELAY_MAX_MS: '1000',
     },
   });
 });
@@ -98,10 +98,16 @@ describe('logins behind one address', () => {
 
     // In rounds of ten at once: every round's failures are finished when the next one starts.
     const answers = [];
+    const roundMs: number[] = [];
     for (let round = 0; round < 12; round += 1) {
+      const started = performance.now();
       answers.push(...(await Promise.all(others.slice(round * 10, round * 10 + 10).map((phone) => login(phone, 'doan-sai', ip)))));
+      roundMs.push(performance.now() - started);
     }
     expect(statusCounts(answers)).toEqual({ 401: 100, 429: 20 });
+    // Past 50 failures wrong passwords are answered slowly: the tenth round (90 failures before
+    // it) waits 1000 x (91 - 50) / 50 = 820 ms. Only a lower bound: a busy machine is slower.
+    expect(roundMs[9]).toBeGreaterThanOrEqual(800);
     const last = answers.at(-1)!;
     expect(last.body).toMatchObject({ success: false, code: 'too_many_requests', message: tooManyFromAddress });
     expect(last.headers.get('retry-after')).toBe('900');

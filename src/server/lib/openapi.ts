@@ -83,7 +83,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   '403': 'Tài khoản không có quyền này (code forbidden).',
   '404': 'Không tìm thấy (code not_found).',
   '413': 'Yêu cầu quá lớn (code payload_too_large).',
-  '422': 'Tệp bị từ chối (code import_invalid): `errors` là danh sách {row, column, message} (có thể rỗng khi cả tệp sai); không có gì được lưu, kể cả khi không chạy thử.',
+  '422': 'Tệp bị từ chối (code import_invalid): `errors` là danh sách {row, column, message} (có thể rỗng khi cả tệp sai; tối đa 200 lỗi đầu tiên, `errors_total` là tổng số lỗi); không có gì được lưu, kể cả khi không chạy thử.',
   '503': 'Máy chủ đang bận hoặc cơ sở dữ liệu tạm thời không trả lời: thử lại sau số giây trong tiêu đề Retry-After.',
   default: 'Lỗi khác theo quy tắc nghiệp vụ (409, 422, 429...), cùng một dạng: chương trình đọc `code`, người dùng đọc `message`.',
 };

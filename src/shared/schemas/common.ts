@@ -23,5 +23,7 @@ export const apiErrorSchema = z.object({
   errors: z
     .union([z.record(z.string(), z.string()), z.array(z.object({ row: z.number().int(), column: z.string(), message: z.string() }))])
     .optional(),
+  /** A refused import lists its first 200 problems in `errors`; this is how many it has in all. */
+  errors_total: z.number().int().optional(),
 });
 export type ApiError = z.infer<typeof apiErrorSchema>;

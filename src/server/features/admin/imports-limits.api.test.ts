@@ -261,6 +261,20 @@ describe('row 2: a sheet of 1,000,000 rows', () => {
     expect(await counts()).toEqual(stored);
   });
 
+  it('a CSV of 500,000 rows is refused the same way, at the first row past the cap', async () => {
+    const lines = [templateColumns.schools.join(',')];
+    for (let i = 1; i <= 500_000; i++) lines.push(`H${i % 30},T${i},,${i % 900}`);
+    const file = Buffer.from(lines.join('\n'));
+    expect(file.length).toBeLessThan(MAX_IMPORT_BYTES);
+    const stored = await counts();
+    const run = await measured(() => upload('/api/admin/schools/import', 'truong.csv', file));
+    console.info('500,000 CSV rows:', { ...run, result: run.result.status });
+    expect(run.result.body).toMatchObject({ code: 'import_invalid', message: importMessages.tooManyRows(MAX_IMPORT_ROWS) });
+    expect(run.ms).toBeLessThan(ANSWER_WITHIN_MS);
+    expect(run.healthWorstMs).toBeLessThan(HEALTH_WITHIN_MS);
+    expect(await counts()).toEqual(stored);
+  });
+
   it('/healthz keeps answering while a full 20,000-row file is checked', async () => {
     const file = await manyRows(MAX_IMPORT_ROWS);
     const stored = await counts();

@@ -10,7 +10,7 @@ import { parse as parseCsv } from 'csv-parse';
 import { importMessages, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS, type RowProblem } from '../../../shared/schemas/admin';
 import { AppError } from '../../lib/errors';
 import { readFirstSheet, XlsxLimitError, type XlsxValue } from '../../lib/xlsx-reader';
-import { decodeUtf8, fileKindOf, type Upload } from './uploads';
+import { fileKindOf, utf8Pieces, type Upload } from './uploads';
 
 export interface SheetRow {
   /** The spreadsheet's own row number: the header is 1, the first data row 2. */
@@ -49,12 +49,22 @@ async function* xlsxRows(bytes: Buffer): AsyncGenerator<RawRow> {
 }
 
 async function* csvRows(bytes: Buffer): AsyncGenerator<RawRow> {
-  const pieces = await decodeUtf8(bytes);
+  // Decoded as it is parsed, in small pieces: a file refused at row 20,001 is not decoded further.
+  const pieces = utf8Pieces(bytes, 64 * 1024);
+  const first = await pieces.next();
+  const head = first.done ? '' : first.value;
   // Excel saves ";"-separated CSV where the decimal separator is a comma (Vietnamese Windows).
-  const firstLine = (pieces[0] ?? '').split(/\r?\n/, 1)[0] ?? '';
+  const firstLine = head.split(/\r?\n/, 1)[0] ?? '';
   const delimiter = (firstLine.match(/;/g)?.length ?? 0) > (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
   const parser = parseCsv({ delimiter, relax_column_count: true, bom: true, skip_empty_lines: false, max_record_size: 1024 * 1024 });
-  const source = Readable.from(pieces);
+  const source = Readable.from(
+    (async function* () {
+      yield head;
+      yield* pieces;
+    })(),
+  );
+  // A piece that is not UTF-8 fails the source: the parser fails with it (pipe alone would hang).
+  source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
   let row = 0;
   try {

@@ -73,30 +73,36 @@ export function fileKindOf(upload: Pick<Upload, 'fileName' | 'bytes'>): FileKind
   return undefined;
 }
 
-/** Bytes decoded between two returns to the event loop (about 5 ms each). */
-const DECODE_SLICE = 256 * 1024;
+/**
+ * The file as NFC UTF-8 text (a BOM dropped), in pieces of about `sliceBytes` that each end after
+ * a line feed, with the event loop served between pieces (10 MB in one call holds the process for
+ * about half a second), or a 422 saying how to save it as UTF-8 when a byte is not UTF-8. NFC never
+ * joins characters across a line break.
+ */
+export async function* utf8Pieces(bytes: Buffer, sliceBytes = 256 * 1024): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
+  for (let start = 0; start < bytes.length; ) {
+    let end = Math.min(start + sliceBytes, bytes.length);
+    const newline = end < bytes.length ? bytes.lastIndexOf(0x0a, end - 1) : -1;
+    if (newline >= start) end = newline + 1;
+    let piece: string;
+    try {
+      piece = decoder.decode(bytes.subarray(start, end), { stream: end < bytes.length }).normalize('NFC');
+    } catch {
+      throw refuse(importMessages.notUtf8);
+    }
+    yield piece;
+    start = end;
+    if (start < bytes.length) await yieldToEventLoop();
+  }
+}
 
 /**
- * The file as NFC UTF-8 text (a BOM dropped), in pieces that each end after a line feed, or a 422
- * saying how to save it as UTF-8. Decoded piece by piece with the event loop served in between
- * (10 MB in one call holds the process for about half a second), and never joined into one
- * string: joining 10 MB of Vietnamese text alone takes a quarter of a second. NFC never joins
- * characters across a line break.
+ * The whole file's pieces (utf8Pieces), never joined into one string: joining 10 MB of
+ * Vietnamese text alone holds the event loop for a quarter of a second.
  */
 export async function decodeUtf8(bytes: Buffer): Promise<string[]> {
-  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: false });
   const pieces: string[] = [];
-  try {
-    for (let start = 0; start < bytes.length; ) {
-      let end = Math.min(start + DECODE_SLICE, bytes.length);
-      const newline = end < bytes.length ? bytes.lastIndexOf(0x0a, end - 1) : -1;
-      if (newline >= start) end = newline + 1;
-      pieces.push(decoder.decode(bytes.subarray(start, end), { stream: end < bytes.length }).normalize('NFC'));
-      start = end;
-      if (start < bytes.length) await yieldToEventLoop();
-    }
-  } catch {
-    throw refuse(importMessages.notUtf8);
-  }
+  for await (const piece of utf8Pieces(bytes)) pieces.push(piece);
   return pieces;
 }

@@ -4,8 +4,8 @@
 // the 200,000-row contestants export). Text cells are inline strings (no shared-strings table to
 // keep) and always typed as text, so a value starting with "=" is never a formula. Plain
 // JavaScript, so that it loads the same under tsx, vitest and production. Messages (xlsx.ts):
-// {sheet} to start a sheet, {rows, bold} of plain values, {end}; answers {bytes} (transferred)
-// or {error}.
+// {sheet} to start a sheet, {rows, bold} of plain values (answered {written}), {end}; answers
+// {bytes} (transferred) or {error}.
 import { parentPort } from 'node:worker_threads';
 import { Zip, ZipDeflate, strToU8 } from 'fflate';
 
@@ -152,6 +152,7 @@ parentPort.on('message', (message) => {
       const bold = new Set(message.bold);
       const xml = message.rows.map((row, at) => rowXml(row, current.kinds, bold.has(at))).join('');
       current.file.push(strToU8(xml));
+      parentPort.postMessage({ written: true });
     } else if (message.end) {
       const bytes = finishWorkbook();
       parentPort.postMessage({ bytes: bytes.buffer }, [bytes.buffer]);

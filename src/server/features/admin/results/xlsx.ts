@@ -1,5 +1,6 @@
-// An .xlsx workbook written by a worker thread (xlsx-worker.mjs), fed sheet by sheet and row page
-// by row page, so that a 200,000-row export neither stalls the event loop nor holds its rows twice.
+// An .xlsx workbook written as a stream by a worker thread (xlsx-worker.mjs), fed sheet by sheet and
+// row page by row page with backpressure, so that a 200,000-row export neither stalls the event
+// loop nor holds its rows twice.
 import { Worker } from 'node:worker_threads';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 
@@ -12,23 +13,53 @@ export interface SheetHead {
   widths: number[];
 }
 
+/** Pages sent to the worker and not yet written: the sender waits beyond this (backpressure). */
+const MAX_PAGES_IN_FLIGHT = 3;
+
 export class XlsxBuilder {
   private worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url));
   private failure: Error | undefined;
+  private inFlight = 0;
+  private waiting: (() => void)[] = [];
+  private answer: ((message: { bytes?: ArrayBuffer; error?: string }) => void) | undefined;
 
   constructor() {
-    this.worker.on('error', (error) => (this.failure = error));
+    this.worker.on('error', (error) => {
+      this.failure = error;
+      this.wakeAll();
+    });
+    // The worker answers {written} after each page, then {bytes} or {error} at the end.
+    this.worker.on('message', (message: { written?: true; bytes?: ArrayBuffer; error?: string }) => {
+      if (message.written) {
+        this.inFlight--;
+        this.waiting.shift()?.();
+      } else if (this.answer) this.answer(message);
+      else if (message.error) {
+        this.failure = new Error(`xlsx worker: ${message.error}`);
+        this.wakeAll();
+      }
+    });
+  }
+
+  private wakeAll() {
+    for (const wake of this.waiting.splice(0)) wake();
   }
 
   sheet(head: SheetHead): void {
     this.worker.postMessage({ sheet: head });
   }
 
-  /** Rows of the current sheet; `bold` rows (a total) are written as headings. Yields between pages. */
+  /**
+   * Rows of the current sheet; `bold` rows (a total) are written as headings. Sent in pages, each
+   * once the worker is at most a few pages behind, so that a fast reader never piles pages up.
+   */
   async rows(rows: (CellValue[] & { bold?: boolean })[]): Promise<void> {
     for (let i = 0; i < rows.length; i += 2000) {
+      while (this.inFlight >= MAX_PAGES_IN_FLIGHT && !this.failure) await new Promise<void>((resolve) => this.waiting.push(resolve));
+      if (this.failure) throw this.failure;
       const page = rows.slice(i, i + 2000);
       const bold = page.flatMap((row, index) => (row.bold ? [index] : []));
+      this.inFlight++;
       this.worker.postMessage({ rows: page.map((row) => [...row]), bold });
       await yieldToEventLoop();
     }
@@ -39,7 +70,7 @@ export class XlsxBuilder {
     try {
       if (this.failure) throw this.failure;
       const answer = await new Promise<{ bytes?: ArrayBuffer; error?: string }>((resolve, reject) => {
-        this.worker.once('message', resolve);
+        this.answer = resolve;
         this.worker.once('error', reject);
         this.worker.postMessage({ end: true });
       });

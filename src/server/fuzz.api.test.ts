@@ -2,6 +2,7 @@
 // strings and bodies, as a visitor, a parent, a school administrator and the organiser (the back office). The answers must be in
 // the one error shape. A seeded generator, so that a failure can be replayed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inputMessages } from '../shared/messages';
 import { createContestant, createOrganiser, createParent, createSchoolAdmin } from './test/factories';
 import { routesOfTree } from './test/route-tree';
 import { startTestServer, type TestServer } from './test/harness';
@@ -84,6 +85,60 @@ describe('odd input on every route', () => {
             failures.push(`${response.status} not in the error shape: ${label}: ${JSON.stringify(response.body)}`);
           }
         }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('deep nesting and odd file names on every route (issue 21)', () => {
+  const withBody = () => apiRoutes().flatMap(({ path, methods }) => methods.filter((m) => m !== 'GET' && m !== 'DELETE').map((method) => ({ method, path })));
+
+  it('a JSON body nested 9,000 levels is a 400 invalid_input on every route that takes one, as anyone', { timeout: 120_000 }, async () => {
+    const random = generator(21);
+    const failures: string[] = [];
+    for (const { method, path } of withBody()) {
+      const concrete = path.replace(/:[A-Za-z_]+/g, '1');
+      const token = tokens[Math.floor(random() * tokens.length)];
+      const deep = random() < 0.5 ? '['.repeat(9000) + ']'.repeat(9000) : `{"a":${'{"b":'.repeat(9000)}1${'}'.repeat(9000)}}`;
+      const response = await fetch(server.url + concrete, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        body: deep,
+      });
+      const body = await response.json();
+      // The back office checks the session before it reads a body: a 401/403 first is as good.
+      const refusedFirst = (response.status === 401 || response.status === 403) && body.success === false;
+      const tooDeep = response.status === 400 && body.code === 'invalid_input' && body.message === inputMessages.tooDeep;
+      if (!(refusedFirst || tooDeep) || typeof body.request_id !== 'string') {
+        failures.push(`${method} ${concrete}: ${response.status} ${JSON.stringify(body)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('control characters in a multipart file name never give a 5xx on any upload route', { timeout: 120_000 }, async () => {
+    const document = (await server.request('GET', '/api/docs/openapi.json')).body as {
+      paths: Record<string, Record<string, { requestBody?: { content?: Record<string, unknown> } }>>;
+    };
+    const uploads = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.entries(operations)
+        .filter(([, operation]) => operation.requestBody?.content?.['multipart/form-data'])
+        .map(([method]) => ({ method: method.toUpperCase(), path: path.replace(/\{[A-Za-z_]+\}/g, '1') })),
+    );
+    expect(uploads.length).toBeGreaterThan(4);
+    const names = ['\u0000', 'a\u0000b.xlsx', '\u001b[2J\u001b[31mtruong.csv', 'x\u007f\u0085\u009f.txt', 'anh\u202egnp.exe', '\u2066.mp3\u2069', '..\\..\\a.png'];
+    const failures: string[] = [];
+    for (const { method, path } of uploads) {
+      for (const name of names) {
+        const form = new FormData();
+        form.append('dry_run', '1');
+        form.append('file', new Blob([new Uint8Array(Buffer.from('Quận/Huyện,Trường\n'))]), name);
+        const response = await server.request(method, path, { token: tokens[3], body: form });
+        if (response.status >= 500 || response.body?.success !== false && response.status >= 400) failures.push(`${method} ${path} ${JSON.stringify(name)}: ${response.status}`);
+        const fileName = response.body?.data?.file_name;
+        // eslint-disable-next-line no-control-regex -- looking for control characters is the point
+        if (typeof fileName === 'string' && /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(fileName)) failures.push(`${path}: ${JSON.stringify(fileName)}`);
       }
     }
     expect(failures).toEqual([]);

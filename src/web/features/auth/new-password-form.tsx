@@ -16,7 +16,8 @@ import { showServerFieldErrors } from '../../lib/server-errors';
 import { clearPasswordReset } from './password-reset-hint';
 
 type Values = { password: string; current_password?: string | undefined };
-const withoutCurrent = changePasswordRequestSchema;
+// The field is empty, not absent, when it is not shown: leave it out of the check.
+const withoutCurrent = changePasswordRequestSchema.omit({ current_password: true });
 const withCurrent = changePasswordRequestSchema.extend({ current_password: currentPasswordSchema });
 
 export function NewPasswordForm({ label, submitLabel, disabled, askCurrent = false }: { label: string; submitLabel: string; disabled?: boolean; askCurrent?: boolean }) {

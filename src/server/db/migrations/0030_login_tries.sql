@@ -3,7 +3,7 @@
 -- guesses are counted before they are checked; a right password deletes its pending row, so a
 -- success never counts. The address counts only finished failures of unknown devices; a failure
 -- made with a device cookie (device = the cookie's nonce) counts against that device instead.
--- docs/decisions/010-login-throttling.md
+-- docs/decisions/012-login-throttling.md
 ALTER TABLE login_failures ADD COLUMN pending boolean NOT NULL DEFAULT false;
 ALTER TABLE login_failures ADD COLUMN device text;
 

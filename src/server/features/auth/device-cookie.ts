@@ -2,7 +2,7 @@
 // that logged in to an account before carries a signed cookie naming that account, and with it
 // logs in even while its network address is throttled (many families behind one carrier address
 // or a school's Wi-Fi). It is no session and opens nothing by itself; it only changes which
-// counter a login try is charged to (docs/decisions/010-login-throttling.md).
+// counter a login try is charged to (docs/decisions/012-login-throttling.md).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export const DEVICE_COOKIE = 'login_device';

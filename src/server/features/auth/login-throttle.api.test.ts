@@ -1,7 +1,7 @@
 // Issue 20, part 3: logins behind one carrier address or a school's Wi-Fi. A right password is
 // never refused for other people's failures under the address's limit, a known device keeps
 // logging in while its address is throttled, and the per-phone limit stays exact
-// (docs/decisions/010-login-throttling.md).
+// (docs/decisions/012-login-throttling.md).
 import { randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';

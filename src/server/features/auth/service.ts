@@ -80,7 +80,7 @@ export interface LoginClient {
 }
 
 /**
- * The three counters of docs/decisions/010-login-throttling.md, in one place:
+ * The three counters of docs/decisions/012-login-throttling.md, in one place:
  * - per phone, exact: under the phone's lock a try is counted (as a pending row) before its
  *   password is checked, so concurrent guesses in any number of processes never get more than the
  *   cap checked; a right password deletes its row, so a success never counts;

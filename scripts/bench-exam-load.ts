@@ -8,7 +8,10 @@
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-export const agent = new http.Agent({ keepAlive: true, maxSockets: 2048, maxFreeSockets: 2048 });
+// Kept-alive connections, at most 512 per app process, as a reverse proxy's upstream pool would hold
+// (opening thousands at once overflows the server's listen backlog: resets that no real client sees
+// behind nginx). Requests beyond them wait in the agent, and that wait counts in their latency.
+export const agent = new http.Agent({ keepAlive: true, maxSockets: 512, maxFreeSockets: 512 });
 
 export interface Reply {
   status: number;

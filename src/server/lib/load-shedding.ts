@@ -29,9 +29,15 @@ const PROBES = new Set(['/healthz', '/readyz', '/api/healthz', '/api/readyz']);
 /**
  * How often the event-loop delay is read (ms); the mean over that window is compared. Short, so
  * that shedding starts within a fraction of a second of the loop falling behind and stops as soon
- * as it has caught up (a 1 s window let a backlog of seconds build up first).
+ * as it has caught up (a 1 s window and a 1,000 ms threshold let a backlog of seconds build up first).
  */
 const SAMPLE_INTERVAL_MS = 100;
+/**
+ * Windows in a row whose mean delay must be above the threshold before shedding starts (it stops
+ * at the first window below): a lone slow window (a garbage collection, a process descheduled on a
+ * busy machine) is not an overload; a backlog keeps the delay up window after window.
+ */
+const WINDOWS_IN_A_ROW = 3;
 /** The histogram's resolution (ms): its own timer period, taken off the mean. */
 const RESOLUTION_MS = 10;
 /** Shed requests are logged as one line per this period (a line per refusal would add to the load). */
@@ -57,12 +63,14 @@ export interface LoadShedder {
 export function createLoadShedder({ config, db, onShed }: LoadSheddingOptions): LoadShedder {
   const { shedEventLoopDelayMs, shedDbWaiting } = config.load;
   let eventLoopDelayMs = 0;
+  let slowWindows = 0;
   let stopSampling = () => {};
   if (shedEventLoopDelayMs > 0) {
     const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
     histogram.enable();
     const timer = setInterval(() => {
       eventLoopDelayMs = histogram.count > 0 ? Math.max(0, histogram.mean / 1e6 - RESOLUTION_MS) : 0;
+      slowWindows = eventLoopDelayMs > shedEventLoopDelayMs ? slowWindows + 1 : 0;
       histogram.reset();
     }, SAMPLE_INTERVAL_MS).unref();
     stopSampling = () => {
@@ -80,7 +88,7 @@ export function createLoadShedder({ config, db, onShed }: LoadSheddingOptions): 
   }, LOG_INTERVAL_MS).unref();
 
   function reason(): ShedReason | undefined {
-    if (shedEventLoopDelayMs > 0 && eventLoopDelayMs > shedEventLoopDelayMs) return 'event_loop';
+    if (slowWindows >= WINDOWS_IN_A_ROW) return 'event_loop';
     if (shedDbWaiting > 0 && (poolStats(db)?.waiting ?? 0) > shedDbWaiting) return 'db_pool';
     return undefined;
   }

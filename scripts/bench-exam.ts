@@ -30,7 +30,7 @@
 // For investigation: BENCH_KEEP=1 keeps the database (and the cluster's folder); BENCH_APP_NODE_ARGS
 // (e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof") is passed to the app and ceiling processes.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -732,7 +732,7 @@ async function main() {
         [heldSaves, heldSyncs, heldMix, ...(dashboardStats ? [dashboardStats] : [])],
       );
       for (const line of measured.lines) console.log(`  ${line}`);
-      console.log(`  contestants held = autosaves/s x 30 = ${fmt(heldSaves.rate * 30 * (compress > 1 ? 1 : 1), 0)}; answered 503: ${refused}; late dispatch max ${fmt(result.lateMs)} ms; skipped ${result.skipped}`);
+      console.log(`  contestants held = autosaves/s x 30 = ${fmt(heldSaves.rate * 30, 0)}; answered 503: ${refused}; late dispatch max ${fmt(result.lateMs)} ms; skipped ${result.skipped}`);
       heldRuns.push({ level, dashboard: dashboardStats, saves: heldSaves, syncs: heldSyncs, mix: heldMix, lines: measured.lines, skipped: result.skipped, lateMs: result.lateMs, refused, lagP99: measured.lagP99 });
     }
 

@@ -61,7 +61,11 @@ export interface LoadShedder {
 }
 
 export function createLoadShedder({ config, db, onShed }: LoadSheddingOptions): LoadShedder {
-  const { shedEventLoopDelayMs, shedDbWaiting } = config.load;
+  const { shedDbWaiting } = config.load;
+  // On PGlite the database itself runs on the event loop: the loop's delay is then the database's
+  // own work (one long query blocks it), not a backlog of requests, and refusing would not shorten
+  // it. The rule holds on PostgreSQL (a pool), where the loop only serves requests.
+  const shedEventLoopDelayMs = poolStats(db) ? config.load.shedEventLoopDelayMs : 0;
   let eventLoopDelayMs = 0;
   let slowWindows = 0;
   /** When the sampling timer last ran: a request read long after it is read in a loop turn that is itself late. */

@@ -35,7 +35,8 @@ export interface Cluster {
   stopNow(): void;
 }
 
-export async function startCluster(dir: string, port: number): Promise<Cluster> {
+/** `settings`: more server settings, `name=value` each (the exam-day benchmark loads pg_stat_statements). */
+export async function startCluster(dir: string, port: number, settings: string[] = []): Promise<Cluster> {
   const bin = findBinDir();
   const data = join(dir, 'pgdata');
   const sockets = join(dir, 'sockets');
@@ -61,7 +62,7 @@ export async function startCluster(dir: string, port: number): Promise<Cluster> 
       throw new Error(`${tool} ${args[0] ?? ''} failed: ${stderr || stdout || String(error)}`, { cause: error });
     }
   };
-  const options = `-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1 -c max_connections=100`;
+  const options = [`-p ${port} -k ${sockets} -c listen_addresses=127.0.0.1 -c max_connections=100`, ...settings.map((setting) => `-c ${setting}`)].join(' ');
   const ctlArgs = (...args: string[]) => ['-D', data, '-l', log, '-o', options, ...args];
   const pgCtl = (...args: string[]) => run('pg_ctl', ctlArgs(...args));
 

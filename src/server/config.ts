@@ -35,7 +35,7 @@ const envSchema = z.object({
   /** A request not answered within this many milliseconds gets a 503 (the client retries). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
   /** Mean event-loop delay (ms) over the last 100 ms above which new requests are shed with 503 (0 = off). */
-  SHED_EVENT_LOOP_DELAY_MS: count(50),
+  SHED_EVENT_LOOP_DELAY_MS: count(200),
   /** Requests waiting for a database connection above which new ones are shed (0 = off). */
   SHED_DB_WAITING: count(500),
   /** Exam saves waiting to be written above which new saves are shed (per process). */

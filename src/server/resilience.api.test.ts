@@ -274,4 +274,37 @@ describe.runIf(usingPostgres())('load shedding', () => {
       await database.close();
     }
   });
+
+  it('refuses in the HTTP server itself while the probes are answered, /readyz on its own connection', async () => {
+    const schema = (await sql<{ s: string }>`SELECT current_schema() AS s`.execute(server.db)).rows[0]!.s;
+    const database = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL, dataDir: 'memory://x', schema, poolSize: 1 });
+    const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: server.dataDir, SHED_DB_WAITING: '1' });
+    const app = await buildApp({ config, db: database.db, clock: server.clock, sms: { send: async () => {} }, logger: pino({ level: 'silent' }) });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    try {
+      // The pool's only connection is busy (for a generous 3 s), and two requests wait for it.
+      let busyDone = false;
+      const busy = sql`SELECT pg_sleep(3)`.execute(database.db).then(() => (busyDone = true));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const waiting = [fetch(`${base}/api/site`), fetch(`${base}/api/site`)];
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const shed = await fetch(`${base}/api/store-answers-exam`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"exam_id":1}' });
+      expect(shed.status).toBe(503);
+      expect(shed.headers.get('retry-after')).toBe('2');
+      expect(shed.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await shed.json()).toEqual({ success: false, code: 'service_unavailable', message: messages.serviceUnavailable, request_id: expect.stringMatching(UUID) });
+      // The probes: never shed; /readyz does not wait behind the pool's queue (its connection is its own).
+      expect((await fetch(`${base}/healthz`)).status).toBe(200);
+      const ready = await fetch(`${base}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ success: true, status: 'ready' });
+      expect(busyDone).toBe(false);
+      await busy;
+      await Promise.all(waiting);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
 });

@@ -95,51 +95,55 @@ export function poolStats(db: Db): { total: number; idle: number; waiting: numbe
   return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
 }
 
-/** The readiness probe's own connection per database, outside the pool (see pingDatabase). */
-const probeOf = new WeakMap<Db, pg.Client>();
+/** The readiness probe's own connection per database, outside the pool (see pingDatabase), and the probe running on it. */
+const probeOf = new WeakMap<Db, { client: pg.Client; connected: Promise<unknown>; running?: Promise<void> }>();
 
 /**
  * SELECT 1 on a connection of its own, never queued behind the pool's waiting queries, so that
  * /readyz says whether the database answers even while every pooled connection is busy (the probe
- * of an overloaded process must not time out for that). Fails after `timeoutMs`. On PGlite,
- * through the database itself (no pool, no queue of the kind).
+ * of an overloaded process must not time out for that). Probes that arrive while one runs share
+ * its answer. Fails after `timeoutMs` (the connection is then dropped; the next probe opens one).
+ * On PGlite, through the database itself (no pool, no queue of the kind).
  */
 export async function pingDatabase(db: Db, timeoutMs: number): Promise<void> {
   const pool = poolOf.get(db)?.pool;
   if (!pool) return void (await sql`SELECT 1`.execute(db));
-  let client = probeOf.get(db);
-  if (!client) {
-    client = new pg.Client({ ...pool.options, connectionTimeoutMillis: timeoutMs });
-    // Dropped on any failure: the next probe opens a new one.
-    const drop = () => {
-      if (probeOf.get(db) === client) probeOf.delete(db);
-      void client!.end().catch(() => {});
-    };
-    client.on('error', drop);
-    probeOf.set(db, client);
+  let probe = probeOf.get(db);
+  if (!probe) {
+    const client = new pg.Client({ ...pool.options, connectionTimeoutMillis: timeoutMs });
+    client.on('error', () => drop(db, client));
+    const connected = client.connect();
+    connected.catch(() => {}); // awaited (and its failure answered) by the probe below
+    probe = { client, connected };
+    probeOf.set(db, probe);
+  }
+  const current = probe;
+  current.running ??= (async () => {
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await client.connect();
+      await Promise.race([
+        (async () => {
+          await current.connected;
+          await current.client.query('SELECT 1');
+        })(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`database did not answer within ${timeoutMs} ms`)), timeoutMs);
+        }),
+      ]);
     } catch (error) {
-      drop();
+      drop(db, current.client);
       throw error;
+    } finally {
+      clearTimeout(timer);
+      current.running = undefined;
     }
-  }
-  const probe = client;
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    await Promise.race([
-      probe.query('SELECT 1'),
-      new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`database did not answer within ${timeoutMs} ms`)), timeoutMs);
-      }),
-    ]);
-  } catch (error) {
-    if (probeOf.get(db) === probe) probeOf.delete(db);
-    void probe.end().catch(() => {});
-    throw error;
-  } finally {
-    clearTimeout(timer);
-  }
+  })();
+  return current.running;
+}
+
+function drop(db: Db, client: pg.Client) {
+  if (probeOf.get(db)?.client === client) probeOf.delete(db);
+  void client.end().catch(() => {});
 }
 
 /** How many statements can run at once: the pool's size on PostgreSQL, 1 on PGlite. */
@@ -168,7 +172,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
   const close = async () => {
     const probe = probeOf.get(db);
     probeOf.delete(db);
-    await Promise.all([db.destroy(), probe?.end().catch(() => {})]);
+    await Promise.all([db.destroy(), probe?.client.end().catch(() => {})]);
   };
   return { db, kind: 'postgres', close };
 }

@@ -100,7 +100,7 @@ export function createMetrics({ db }: { db: Db }): Metrics {
       .finally(() => (counting = undefined)));
   new Gauge({
     name: 'contest_exams_in_progress',
-    help: 'Exams started and not yet submitted or finalised (counted at most every 10 s)',
+    help: 'Exams started and not yet submitted or finalised (counted at most every 10 s; past 10,000 read from the statistics, about a minute old)',
     aggregator: 'max',
     registers,
     async collect() {

@@ -65,9 +65,9 @@ export interface SessionTable {
   created_at: DefaultTimestamp;
   expires_at: Timestamp;
   revoked_at: NullableTimestamp;
-  /** Until then the session may set the password once without the current one (a link or an SMS code proved the phone; 0060). */
+  /** Until then the session may set the password once without the current one (a link or an SMS code proved the phone; 0020). */
   password_reset_until: NullableTimestamp;
-  /** Wrong current passwords given in a password change; too many end the session (0060). */
+  /** Wrong current passwords given in a password change; too many end the session (0020). */
   wrong_password_tries: Generated<number>;
 }
 export interface ContestantTable {
@@ -193,7 +193,7 @@ export interface OtpCodeTable {
   used_at: NullableTimestamp;
   superseded_at: NullableTimestamp;
 }
-/** A failed login, or a try whose password is being checked (pending): 0030_login_tries.sql. */
+/** A failed login, or a try whose password is being checked (pending): 0019_login_tries.sql. */
 export interface LoginFailureTable {
   id: Generated<number>;
   phone: string;

@@ -149,7 +149,10 @@ async function freePort(): Promise<number> {
 
 async function spawnApp(databaseUrl: string): Promise<{ port: number; pid: number }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // For investigation: BENCH_APP_NODE_ARGS (e.g. "--trace-gc" or "--cpu-prof --cpu-prof-dir=.tmp/prof")
+  // is passed to the app, and its output is then shown.
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -168,7 +171,8 @@ async function spawnApp(databaseUrl: string): Promise<{ port: number; pid: numbe
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
-  child.stdout!.resume();
+  if (nodeArgs.length > 0) child.stdout!.on('data', (chunk: Buffer) => process.stderr.write(`[app] ${chunk}`));
+  else child.stdout!.resume();
   child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[app] ${chunk}`));
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

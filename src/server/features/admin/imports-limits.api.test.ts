@@ -8,11 +8,11 @@
 // requests share the app's event loop. What tells the old code apart is memory and size: it took
 // 1 GB for one bomb, 2 GB for the million rows and answered 20 MB of problems. The figures
 // measured are printed (console.info) for reports.
-import { crc32, constants, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importMessages, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS, templateColumns } from '../../../shared/schemas/admin';
+import { importMessages, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS } from '../../../shared/schemas/admin';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createOrganiser, type CreatedUser } from '../../test/factories';
+import { bomb, csvOfRows, giftOfBytes, manyRows } from '../../test/import-files';
 
 let server: TestServer;
 let organiser: CreatedUser;
@@ -26,126 +26,6 @@ afterAll(() => server?.close());
 const MB = 1024 * 1024;
 const ANSWER_WITHIN_MS = 10_000;
 const HEALTH_WITHIN_MS = 3000;
-
-// Making .xlsx files ----------------------------------------------------------------------------
-
-interface Entry {
-  name: string;
-  /** Raw deflate data. */
-  data: Buffer;
-  size: number;
-  crc: number;
-  /** What the central directory says the uncompressed size is (a lying bomb says less). */
-  declared?: number;
-}
-
-function deflated(name: string, text: string): Entry {
-  const bytes = Buffer.from(text);
-  return { name, data: deflateRawSync(bytes), size: bytes.length, crc: crc32(bytes) };
-}
-
-/** A zip of already deflated entries (local headers, data, central directory). */
-function zipOf(entries: Entry[]): Buffer {
-  const parts: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const entry of entries) {
-    const name = Buffer.from(entry.name);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(entry.crc >>> 0, 14);
-    local.writeUInt32LE(entry.data.length, 18);
-    local.writeUInt32LE(Math.min(entry.size, 0xffffffff), 22);
-    local.writeUInt16LE(name.length, 26);
-    const header = Buffer.alloc(46);
-    header.writeUInt32LE(0x02014b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(20, 6);
-    header.writeUInt16LE(8, 10);
-    header.writeUInt32LE(entry.crc >>> 0, 16);
-    header.writeUInt32LE(entry.data.length, 20);
-    header.writeUInt32LE(Math.min(entry.declared ?? entry.size, 0xffffffff), 24);
-    header.writeUInt16LE(name.length, 28);
-    header.writeUInt32LE(offset, 42);
-    central.push(header, name);
-    parts.push(local, name, entry.data);
-    offset += 30 + name.length + entry.data.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...parts, directory, end]);
-}
-
-const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
-const REL = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
-const cellRef = (column: number, row: number) => `${String.fromCharCode(65 + column)}${row}`;
-const headerRow = (titles: readonly string[]) =>
-  `<row r="1">${titles.map((title, i) => `<c r="${cellRef(i, 1)}" t="inlineStr"><is><t>${title}</t></is></c>`).join('')}</row>`;
-const SHEET_HEAD = `<?xml version="1.0" encoding="UTF-8"?><worksheet xmlns="${MAIN}"><sheetData>`;
-const SHEET_TAIL = '</sheetData></worksheet>';
-
-/** An .xlsx whose first sheet is `sheet` (already deflated). */
-function workbookWith(sheet: Entry): Buffer {
-  return zipOf([
-    deflated('[Content_Types].xml', '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>'),
-    deflated('_rels/.rels', `<Relationships><Relationship Id="rId1" Type="${REL}/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
-    deflated('xl/workbook.xml', `<workbook xmlns="${MAIN}" xmlns:r="${REL}"><sheets><sheet name="Trường" sheetId="1" r:id="rId1"/></sheets></workbook>`),
-    deflated('xl/_rels/workbook.xml.rels', `<Relationships><Relationship Id="rId1" Type="${REL}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>`),
-    sheet,
-  ]);
-}
-
-/**
- * The bomb: sheet1.xml is the schools header, then `gigabytes` GB of one repeated byte. Each MB
- * is deflated once with a full flush (no reference to what came before), so the same compressed
- * block, repeated, makes the stream: about 1 KB per MB, and no gigabyte in the test's memory.
- */
-function bomb(gigabytes: number, declared?: number): Buffer {
-  const head = Buffer.from(SHEET_HEAD + headerRow(templateColumns.schools));
-  const block = Buffer.alloc(MB, ' ');
-  const blocks = gigabytes * 1024;
-  const headData = deflateRawSync(head, { finishFlush: constants.Z_FULL_FLUSH });
-  const blockData = deflateRawSync(block, { finishFlush: constants.Z_FULL_FLUSH });
-  const tail = Buffer.from(SHEET_TAIL);
-  const data = Buffer.concat([headData, ...Array<Buffer>(blocks).fill(blockData), deflateRawSync(tail)]);
-  let crc = crc32(head);
-  for (let i = 0; i < blocks; i++) crc = crc32(block, crc);
-  crc = crc32(tail, crc);
-  return workbookWith({ name: 'xl/worksheets/sheet1.xml', data, size: head.length + blocks * MB + tail.length, crc, declared });
-}
-
-/** An .xlsx of the schools template with `rows` data rows, deflated as it is generated. */
-async function manyRows(rows: number): Promise<Buffer> {
-  const deflate = createDeflateRaw({ level: 9 });
-  const out: Buffer[] = [];
-  deflate.on('data', (chunk: Buffer) => out.push(chunk));
-  const done = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject));
-  let crc = 0;
-  let size = 0;
-  const write = async (text: string) => {
-    const bytes = Buffer.from(text);
-    crc = crc32(bytes, crc);
-    size += bytes.length;
-    if (!deflate.write(bytes)) await new Promise((resolve) => deflate.once('drain', resolve));
-  };
-  await write(SHEET_HEAD + headerRow(templateColumns.schools));
-  for (let from = 2; from <= rows + 1; from += 10_000) {
-    const page: string[] = [];
-    for (let r = from; r < Math.min(from + 10_000, rows + 2); r++) page.push(`<row r="${r}"><c><v>${r}</v></c></row>`);
-    await write(page.join(''));
-  }
-  await write(SHEET_TAIL);
-  deflate.end();
-  await done;
-  return workbookWith({ name: 'xl/worksheets/sheet1.xml', data: Buffer.concat(out), size, crc });
-}
 
 // Measuring -----------------------------------------------------------------------------------
 
@@ -262,9 +142,7 @@ describe('row 2: a sheet of 1,000,000 rows', () => {
   });
 
   it('a CSV of 500,000 rows is refused the same way, at the first row past the cap', async () => {
-    const lines = [templateColumns.schools.join(',')];
-    for (let i = 1; i <= 500_000; i++) lines.push(`H${i % 30},T${i},,${i % 900}`);
-    const file = Buffer.from(lines.join('\n'));
+    const file = csvOfRows(500_000);
     expect(file.length).toBeLessThan(MAX_IMPORT_BYTES);
     const stored = await counts();
     const run = await measured(() => upload('/api/admin/schools/import', 'truong.csv', file));
@@ -299,17 +177,9 @@ describe('row 3: big question files', () => {
   const importQuestions = (name: string, content: Buffer) => upload(`/api/admin/books/${bookId}/questions/import`, name, content);
 
   it('a 9.5 MB GIFT file of 200,000 bad questions: a short 422 past 20,000, nothing stored', async () => {
-    const block = (i: number) => `Câu ${i} đúng hay sai?{T}\n\n`;
-    const parts: string[] = [];
-    let size = 0;
-    for (let i = 1; size < 9.5 * MB; i++) {
-      const text = block(i);
-      parts.push(text);
-      size += Buffer.byteLength(text);
-    }
-    expect(parts.length).toBeGreaterThan(200_000);
+    const { content, questions } = giftOfBytes(9.5 * MB);
+    expect(questions).toBeGreaterThan(200_000);
     const stored = await counts();
-    const content = Buffer.from(parts.join(''));
     const run = await measured(() => importQuestions('cau-hoi.gift', content));
     console.info('9.5 MB GIFT:', { ...run, result: run.result.status });
     expect(run.result.status).toBe(422);

@@ -17,8 +17,13 @@ type Deps = Pick<Services, 'db'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
 const UNIQUE_VIOLATION = '23505';
-/** Names compare without regard to case (Vietnamese rules): "Trường Tiểu học A" = "trường tiểu học a". */
-const keyOf = (...parts: string[]) => parts.map((part) => part.toLocaleLowerCase('vi')).join('\u0000');
+/**
+ * Names compare without regard to case: "Trường Tiểu học A" = "trường tiểu học a". Vietnamese has
+ * no case rules of its own (only Turkish, Azeri and Lithuanian do), so plain toLowerCase gives the
+ * same keys as toLocaleLowerCase('vi') at an eighth of the cost: a 20,000-row file makes ~100,000
+ * keys, and the locale version held the event loop for most of a second (bench:imports).
+ */
+const keyOf = (...parts: string[]) => parts.map((part) => part.toLowerCase()).join('\u0000');
 const tooLong = (max: number) => `dài quá ${max} ký tự`;
 
 export interface ImportResult extends ImportCounts {

@@ -1,0 +1,408 @@
+// Imports from strangers (issue 21): does an import slow the exam saves of the same process?
+//
+//   npm run bench:imports -- [--contestants 200] [--rate 100] [--baseline 10]
+//
+// One app process (NODE_ENV=production) on a fresh PostgreSQL database made (and dropped at the
+// end) on the server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+// A steady background runs all along: --contestants contestants with exams in progress saving at
+// --rate saves/s in all (open loop) and a /healthz probe every 50 ms. First a baseline of
+// --baseline seconds with no import, then one dry-run import at a time by the demo organiser,
+// through the real routes: the 1 GB zip bomb, the 1,000,000-row sheet, a valid 20,000-row schools
+// sheet, the 9.5 MB GIFT file and a 500,000-row CSV (the files of the API test, made here). For
+// each: the import's answer and time, the app's RSS (before / peak / 1 s after, from /proc), and
+// /healthz and the saves started while the import ran (p50 / p99 / max, errors). Loopback only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { bomb, csvOfRows, giftOfBytes, manyRows } from '../src/server/test/import-files';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const MB = 1024 * 1024;
+const { values: options } = parseArgs({
+  options: {
+    contestants: { type: 'string', default: '200' },
+    rate: { type: 'string', default: '100' },
+    baseline: { type: 'string', default: '10' },
+  },
+});
+const bounded = (name: string, value: string | undefined, min: number, max: number) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be an integer in ${min}..${max}`);
+  return n;
+};
+const contestantCount = bounded('contestants', options.contestants, 10, 2000);
+const savesPerSecond = bounded('rate', options.rate, 1, 1000);
+const baselineSeconds = bounded('baseline', options.baseline, 2, 60);
+
+// HTTP (as in bench-exam.ts) ----------------------------------------------------------------------
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+interface Reply {
+  status: number;
+  json: any;
+}
+
+function call(port: number, method: string, path: string, body?: unknown, token?: string, raw?: { contentType: string; data: Buffer }): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const payload = raw?.data ?? (body === undefined ? undefined : Buffer.from(JSON.stringify(body)));
+    const contentType = raw?.contentType ?? 'application/json';
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent,
+        headers: {
+          accept: 'application/json',
+          ...(payload ? { 'content-type': contentType, 'content-length': payload.length } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown = text;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            // not JSON: keep the text
+          }
+          resolve({ status: response.statusCode ?? 0, json });
+        });
+        response.on('error', reject);
+      },
+    );
+    request.setTimeout(60_000, () => request.destroy(new Error('timeout')));
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+/** A dry-run multipart upload, its body made as one buffer. */
+function upload(port: number, path: string, token: string, fileName: string, content: Buffer) {
+  const boundary = `----bench${Date.now()}`;
+  const data = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\n1\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return call(port, 'POST', path, undefined, token, { contentType: `multipart/form-data; boundary=${boundary}`, data });
+}
+
+// Measurements -----------------------------------------------------------------------------------
+
+class Stats {
+  readonly latencies: number[] = [];
+  errors = 0;
+  readonly samples: string[] = [];
+  fail(sample: string) {
+    this.errors += 1;
+    if (this.samples.length < 2) this.samples.push(sample);
+  }
+  percentile(p: number) {
+    if (this.latencies.length === 0) return 0;
+    const sorted = [...this.latencies].sort((a, b) => a - b);
+    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+  }
+  get max() {
+    return this.latencies.reduce((a, b) => Math.max(a, b), 0);
+  }
+  line() {
+    return `n ${this.latencies.length}, p50 ${fmt(this.percentile(50))}, p99 ${fmt(this.percentile(99))}, max ${fmt(this.max)} ms, ${this.errors} errors`;
+  }
+}
+
+const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+function rssMbOf(pid: number) {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+// The app (as in bench-exam.ts) ------------------------------------------------------------------
+
+const children: ChildProcess[] = [];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function spawnApp(databaseUrl: string): Promise<{ port: number; pid: number }> {
+  const port = await freePort();
+  // For investigation: BENCH_APP_NODE_ARGS (e.g. "--trace-gc" or "--cpu-prof --cpu-prof-dir=.tmp/prof")
+  // is passed to the app, and its output is then shown.
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: join(tmpdir(), `bench-imports-${process.pid}`),
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'warn',
+      SMS_DRIVER: 'log',
+      ALLOW_LOG_SMS_IN_PRODUCTION: '1',
+      WORKERS: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  if (nodeArgs.length > 0) child.stdout!.on('data', (chunk: Buffer) => process.stderr.write(`[app] ${chunk}`));
+  else child.stdout!.resume();
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[app] ${chunk}`));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the app exited while starting');
+    try {
+      if ((await call(port, 'GET', '/readyz')).status === 200) return { port, pid: child.pid! };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the app did not become ready within 60 s');
+}
+
+interface Contestant {
+  index: number;
+  childId: number;
+  token: string;
+  bookId: number;
+  examId: number;
+  slug: string;
+  questions: { id: number; answers: { id: number }[] }[];
+  answers: Record<string, number>;
+  seq: number;
+  saving: boolean;
+}
+
+/** The next save of a contestant: one more question answered (or the same state again once all are). */
+function saveBody(c: Contestant) {
+  const unanswered = c.questions.find((question) => c.answers[question.id] === undefined);
+  if (unanswered) c.answers[unanswered.id] = unanswered.answers[c.seq % unanswered.answers.length]!.id;
+  c.seq += 1;
+  return {
+    exam_id: c.examId,
+    slug: c.slug,
+    answers: Object.entries(c.answers).map(([question_id, answer_id]) => ({ question_id: Number(question_id), answer_id })),
+    prediction: 1000 + c.index,
+    seq: c.seq,
+  };
+}
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(adminUrl)) throw new Error('BENCH_DATABASE_URL must point at a PostgreSQL server on loopback');
+  const databaseName = `bench_imports_${process.pid}`;
+  const parsed = new URL(adminUrl);
+  parsed.pathname = `/${databaseName}`;
+  const databaseUrl = parsed.toString();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  const load = loadavg().map((n) => fmt(n, 2)).join(', ');
+  console.log(`Imports benchmark: ${contestantCount} contestants saving ${savesPerSecond}/s in all, /healthz every 50 ms; load average ${load}`);
+  console.log(`Database ${databaseName} (dropped at the end)`);
+
+  try {
+    // The files first: making them is not what is measured.
+    const gift = giftOfBytes(9.5 * MB);
+    const files = [
+      { label: '(a) 1 GB-inflating .xlsx bomb', path: 'schools', name: 'truong.xlsx', content: bomb(1) },
+      { label: '(b) 1,000,000-row .xlsx', path: 'schools', name: 'truong.xlsx', content: await manyRows(1_000_000) },
+      { label: '(c) valid 20,000-row schools .xlsx', path: 'schools', name: 'truong.xlsx', content: await manyRows(20_000, { legit: true }) },
+      { label: `(d) 9.5 MB GIFT (${fmt(gift.questions, 0)} questions)`, path: 'questions', name: 'cau-hoi.gift', content: gift.content },
+      { label: '(e) 500,000-row CSV', path: 'schools', name: 'truong.csv', content: csvOfRows(500_000) },
+    ];
+
+    // Content and contestants straight into the database, set-based (as bench-exam.ts).
+    const { openDatabase } = await import('../src/server/db/client');
+    const { migrate } = await import('../src/server/db/migrate');
+    const { seed } = await import('../src/server/db/seed/seed');
+    const { systemClock } = await import('../src/server/lib/clock');
+    const { hashToken, newToken } = await import('../src/server/lib/tokens');
+    const database = await openDatabase({ databaseUrl, dataDir: tmpdir(), poolSize: 4 });
+    await migrate(database.db);
+    await seed(database.db, { clock: systemClock, demoWindow: true, demoAccounts: true });
+    await database.close();
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    const school = (await pool.query('SELECT id, district_id FROM schools ORDER BY id LIMIT 1')).rows[0];
+    const groups = (
+      await pool.query(`SELECT g.id, min(r.id) AS room, array_agg(DISTINCT b.id) AS books
+                        FROM class_groups g JOIN class_rooms r ON r.class_group_id = g.id JOIN books b ON b.class_group_id = g.id
+                        GROUP BY g.id ORDER BY g.id`)
+    ).rows as { id: number; room: number; books: number[] }[];
+    const tokens = Array.from({ length: contestantCount }, () => newToken());
+    const phones = tokens.map((_, i) => `08${String(i).padStart(8, '0')}`);
+    const users = (await pool.query(`INSERT INTO users (phone, password_hash, role) SELECT unnest($1::text[]), 'bench', 'parent' RETURNING id`, [phones])).rows.map(
+      (row) => row.id as number,
+    );
+    await pool.query(`INSERT INTO sessions (user_id, token_hash, expires_at) SELECT unnest($1::int[]), unnest($2::text[]), now() + interval '1 day'`, [
+      users,
+      tokens.map(hashToken),
+    ]);
+    const groupOf = users.map((_, i) => groups[i % groups.length]!);
+    const childIds = (
+      await pool.query(
+        `INSERT INTO contestants (user_id, position, fullname, district_id, school_id, class_group_id, class_room_id)
+         SELECT u, 1, 'Thí sinh ' || u, $2, $3, g, r FROM unnest($1::int[], $4::int[], $5::int[]) AS t(u, g, r) RETURNING id`,
+        [users, school.district_id, school.id, groupOf.map((g) => g.id), groupOf.map((g) => g.room)],
+      )
+    ).rows.map((row) => row.id as number);
+    const contestants: Contestant[] = childIds.map((childId, i) => ({
+      index: i,
+      childId,
+      token: tokens[i]!,
+      bookId: groupOf[i]!.books[i % groupOf[i]!.books.length]!,
+      examId: 0,
+      slug: '',
+      questions: [],
+      answers: {},
+      seq: 0,
+      saving: false,
+    }));
+    const bookId = groups[0]!.books[0]!;
+    await pool.query('VACUUM ANALYZE');
+    await pool.end();
+
+    const app = await spawnApp(databaseUrl);
+    const login = await call(app.port, 'POST', '/api/login', { phone: '0901000009', password: 'bantochuc123' });
+    const organiserToken = login.json?.access_token as string;
+    if (!organiserToken) throw new Error(`organiser login failed: ${login.status} ${JSON.stringify(login.json).slice(0, 200)}`);
+    for (const c of contestants) {
+      const started = await call(app.port, 'POST', '/api/start-exam', { book_id: c.bookId, child_id: c.childId }, c.token);
+      if (started.status !== 200) throw new Error(`start-exam: ${started.status} ${JSON.stringify(started.json).slice(0, 200)}`);
+      c.examId = started.json.exam_id;
+      c.slug = started.json.slug;
+      const exam = await call(app.port, 'GET', `/api/examing?book_id=${c.bookId}&child_id=${c.childId}&slug_exam=${c.slug}`, undefined, c.token);
+      c.questions = exam.json.data.data_questions;
+    }
+    console.log(`App pid ${app.pid} on :${app.port}; ${contestants.length} exams in progress; idle RSS ${fmt(rssMbOf(app.pid), 0)} MB\n`);
+
+    // The steady background: requests are counted in the phase that was current when they started.
+    let phase: { health: Stats; saves: Stats } | undefined;
+    let cursor = 0;
+    let skipped = 0;
+    const saveTimer = setInterval(() => {
+      const c = contestants[cursor++ % contestants.length]!;
+      if (c.saving) {
+        skipped += 1;
+        return;
+      }
+      c.saving = true;
+      const stats = phase?.saves;
+      const t0 = performance.now();
+      call(app.port, 'POST', '/api/store-answers-exam', saveBody(c), c.token)
+        .then((reply) => {
+          stats?.latencies.push(performance.now() - t0);
+          if (reply.status !== 200 || reply.json?.saved !== true) stats?.fail(`${reply.status} ${JSON.stringify(reply.json).slice(0, 160)}`);
+        })
+        .catch((error) => {
+          stats?.latencies.push(performance.now() - t0);
+          stats?.fail(String(error));
+        })
+        .finally(() => (c.saving = false));
+    }, 1000 / savesPerSecond);
+    const healthTimer = setInterval(() => {
+      const stats = phase?.health;
+      const t0 = performance.now();
+      call(app.port, 'GET', '/healthz')
+        .then((reply) => {
+          stats?.latencies.push(performance.now() - t0);
+          if (reply.status !== 200) stats?.fail(String(reply.status));
+        })
+        .catch((error) => stats?.fail(String(error)));
+    }, 50);
+    let peakRss = 0;
+    const rssTimer = setInterval(() => (peakRss = Math.max(peakRss, rssMbOf(app.pid))), 10);
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    const rows: string[] = [];
+    try {
+      await pause(3000); // warm-up: the routes' first answers
+      phase = { health: new Stats(), saves: new Stats() };
+      peakRss = 0;
+      const baselineRss = rssMbOf(app.pid);
+      await pause(baselineSeconds * 1000);
+      const baseline = phase;
+      phase = undefined;
+      console.log(`Baseline (${baselineSeconds} s, no import): RSS ${fmt(baselineRss, 0)} -> peak ${fmt(peakRss, 0)} MB`);
+      console.log(`  /healthz ${baseline.health.line()}`);
+      console.log(`  saves    ${baseline.saves.line()}`);
+      rows.push(`baseline: /healthz p99 ${fmt(baseline.health.percentile(99))} ms, saves p99 ${fmt(baseline.saves.percentile(99))} ms`);
+
+      for (const file of files) {
+        await pause(2000); // the previous phase's garbage and answers settle
+        const path = file.path === 'schools' ? '/api/admin/schools/import' : `/api/admin/books/${bookId}/questions/import`;
+        const before = rssMbOf(app.pid);
+        peakRss = before;
+        phase = { health: new Stats(), saves: new Stats() };
+        const t0 = performance.now();
+        const reply = await upload(app.port, path, organiserToken, file.name, file.content);
+        const ms = performance.now() - t0;
+        const during = phase;
+        phase = undefined;
+        const peak = peakRss;
+        await pause(1000);
+        const after = rssMbOf(app.pid);
+        const answer = `${reply.status} ${reply.json?.code ?? ''} ${String(reply.json?.message ?? '').slice(0, 90)}`.trim();
+        console.log(`\n${file.label}, ${fmt(file.content.length / MB)} MB upload: ${answer}, in ${fmt(ms, 0)} ms`);
+        console.log(`  app RSS ${fmt(before, 0)} MB before, ${fmt(peak, 0)} MB peak (+${fmt(peak - before, 0)}), ${fmt(after, 0)} MB 1 s after`);
+        console.log(`  /healthz ${during.health.line()}`);
+        console.log(`  saves    ${during.saves.line()}`);
+        for (const sample of [...during.health.samples, ...during.saves.samples]) console.log(`    error sample: ${sample}`);
+        rows.push(
+          `${file.label}: ${reply.status} in ${fmt(ms, 0)} ms, RSS +${fmt(peak - before, 0)} MB peak; /healthz p99 ${fmt(during.health.percentile(99))} / max ${fmt(during.health.max)} ms; ` +
+            `saves p99 ${fmt(during.saves.percentile(99))} / max ${fmt(during.saves.max)} ms, ${during.saves.errors} errors (n ${during.saves.latencies.length})`,
+        );
+      }
+    } finally {
+      clearInterval(saveTimer);
+      clearInterval(healthTimer);
+      clearInterval(rssTimer);
+    }
+    console.log(`\nSummary (load average at the start ${load}, at the end ${loadavg().map((n) => fmt(n, 2)).join(', ')}; ${skipped} saves skipped, the contestant's previous save still running)`);
+    for (const row of rows) console.log(`  ${row}`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch((error) => console.error('drop failed', error));
+    await admin.end();
+    agent.destroy();
+  }
+}
+
+process.on('SIGINT', () => {
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(130);
+});
+
+main().catch((error) => {
+  console.error(error);
+  for (const child of children) child.kill('SIGTERM');
+  process.exit(1);
+});

@@ -19,9 +19,16 @@ export interface Reply {
   json: any;
 }
 
-export function call(port: number, method: string, path: string, body?: unknown, token?: string, timeoutMs = 30_000): Promise<Reply> {
+/** A body sent as it is (an upload), instead of `body` as JSON. */
+export interface RawBody {
+  contentType: string;
+  data: Buffer;
+}
+
+export function call(port: number, method: string, path: string, body?: unknown, token?: string, timeoutMs = 30_000, raw?: RawBody): Promise<Reply> {
   return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const payload = raw ? raw.data : body === undefined ? undefined : JSON.stringify(body);
+    const contentType = raw ? raw.contentType : 'application/json';
     const request = http.request(
       {
         host: '127.0.0.1',
@@ -31,7 +38,7 @@ export function call(port: number, method: string, path: string, body?: unknown,
         agent,
         headers: {
           accept: 'application/json',
-          ...(payload !== undefined ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...(payload !== undefined ? { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) } : {}),
           ...(token ? { authorization: `Bearer ${token}` } : {}),
         },
       },

@@ -33,15 +33,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { agent, answerOf, call, type Command, type LoadSetup, type Paper, type Reply, type Tally } from './bench-exam-load';
+import { agent, answerOf, call, type Command, type LoadSetup, type Paper, type Tally } from './bench-exam-load';
+import { freePort } from './chaos/apps';
 import { startCluster, type Cluster } from './chaos/cluster';
+import { fmt, Stats } from './lib/bench-stats';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -105,66 +106,6 @@ async function runFastifyUpdateCeiling(databaseUrl: string, poolSize: number) {
 }
 
 // Measurements ---------------------------------------------------------------------------------
-
-class Stats {
-  readonly latencies: number[] = [];
-  errors = 0;
-  readonly samples: string[] = [];
-  startedAt = performance.now();
-  endedAt = 0;
-  constructor(readonly name: string) {}
-
-  async time(fn: () => Promise<Reply>, ok: (reply: Reply) => boolean = (reply) => reply.status === 200): Promise<Reply | undefined> {
-    const start = performance.now();
-    try {
-      const reply = await fn();
-      this.latencies.push(performance.now() - start);
-      if (!ok(reply)) this.fail(`${reply.status} ${JSON.stringify(reply.json).slice(0, 160)}`);
-      return reply;
-    } catch (error) {
-      this.latencies.push(performance.now() - start);
-      this.fail(String(error));
-      return undefined;
-    }
-  }
-
-  fail(sample: string) {
-    this.errors += 1;
-    if (this.samples.length < 3) this.samples.push(sample);
-  }
-
-  stop() {
-    this.endedAt = performance.now();
-    return this;
-  }
-
-  get seconds() {
-    return ((this.endedAt || performance.now()) - this.startedAt) / 1000;
-  }
-
-  get rate() {
-    return this.latencies.length / this.seconds;
-  }
-
-  /** A tally of the load generator (bench-exam-load.ts) over `seconds`. */
-  static of(name: string, tally: Tally, seconds: number, latencies = tally.latencies) {
-    const stats = new Stats(name);
-    stats.latencies.push(...latencies);
-    stats.errors = tally.errors;
-    stats.samples.push(...tally.samples);
-    stats.startedAt = 0;
-    stats.endedAt = seconds * 1000;
-    return stats;
-  }
-
-  percentile(p: number) {
-    if (this.latencies.length === 0) return 0;
-    const sorted = [...this.latencies].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-  }
-}
-
-const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function printTable(title: string, rows: Stats[]) {
   console.log(`\n${title}`);
@@ -275,16 +216,6 @@ async function commitsOf(admin: pg.Client, database: string, settle = false): Pr
 
 const children: ChildProcess[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function spawnNode(args: string[], env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {

@@ -13,14 +13,16 @@
 // /healthz and the saves started while the import ran (p50 / p99 / max, errors). Loopback only.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { bomb, csvOfRows, giftOfBytes, manyRows } from '../src/server/test/import-files';
+import { agent, call } from './bench-exam-load';
+import { freePort } from './chaos/apps';
+import { createContestants, type Contestant as SeededContestant } from './chaos/contestants';
+import { fmt, Stats } from './lib/bench-stats';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MB = 1024 * 1024;
@@ -40,52 +42,7 @@ const contestantCount = bounded('contestants', options.contestants, 10, 2000);
 const savesPerSecond = bounded('rate', options.rate, 1, 1000);
 const baselineSeconds = bounded('baseline', options.baseline, 2, 60);
 
-// HTTP (as in bench-exam.ts) ----------------------------------------------------------------------
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
-interface Reply {
-  status: number;
-  json: any;
-}
-
-function call(port: number, method: string, path: string, body?: unknown, token?: string, raw?: { contentType: string; data: Buffer }): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const payload = raw?.data ?? (body === undefined ? undefined : Buffer.from(JSON.stringify(body)));
-    const contentType = raw?.contentType ?? 'application/json';
-    const request = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path,
-        agent,
-        headers: {
-          accept: 'application/json',
-          ...(payload ? { 'content-type': contentType, 'content-length': payload.length } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let json: unknown = text;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            // not JSON: keep the text
-          }
-          resolve({ status: response.statusCode ?? 0, json });
-        });
-        response.on('error', reject);
-      },
-    );
-    request.setTimeout(60_000, () => request.destroy(new Error('timeout')));
-    request.on('error', reject);
-    request.end(payload);
-  });
-}
+// HTTP: the exam benchmark's client (bench-exam-load.ts) -----------------------------------------
 
 /** A dry-run multipart upload, its body made as one buffer. */
 function upload(port: number, path: string, token: string, fileName: string, content: Buffer) {
@@ -96,33 +53,10 @@ function upload(port: number, path: string, token: string, fileName: string, con
     content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return call(port, 'POST', path, undefined, token, { contentType: `multipart/form-data; boundary=${boundary}`, data });
+  return call(port, 'POST', path, undefined, token, 60_000, { contentType: `multipart/form-data; boundary=${boundary}`, data });
 }
 
 // Measurements -----------------------------------------------------------------------------------
-
-class Stats {
-  readonly latencies: number[] = [];
-  errors = 0;
-  readonly samples: string[] = [];
-  fail(sample: string) {
-    this.errors += 1;
-    if (this.samples.length < 2) this.samples.push(sample);
-  }
-  percentile(p: number) {
-    if (this.latencies.length === 0) return 0;
-    const sorted = [...this.latencies].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-  }
-  get max() {
-    return this.latencies.reduce((a, b) => Math.max(a, b), 0);
-  }
-  line() {
-    return `n ${this.latencies.length}, p50 ${fmt(this.percentile(50))}, p99 ${fmt(this.percentile(99))}, max ${fmt(this.max)} ms, ${this.errors} errors`;
-  }
-}
-
-const fmt = (n: number, digits = 1) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 function rssMbOf(pid: number) {
   try {
@@ -136,16 +70,6 @@ function rssMbOf(pid: number) {
 
 const children: ChildProcess[] = [];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function spawnApp(databaseUrl: string): Promise<{ port: number; pid: number }> {
   const port = await freePort();
@@ -160,6 +84,7 @@ async function spawnApp(databaseUrl: string): Promise<{ port: number; pid: numbe
       HOST: '127.0.0.1',
       PORT: String(port),
       PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DEVICE_COOKIE_SECRET: 'bench-only-device-cookie-secret-0123456789',
       DATABASE_URL: databaseUrl,
       DATA_DIR: join(tmpdir(), `bench-imports-${process.pid}`),
       SEED_DEMO: '0',
@@ -187,18 +112,7 @@ async function spawnApp(databaseUrl: string): Promise<{ port: number; pid: numbe
   throw new Error('the app did not become ready within 60 s');
 }
 
-interface Contestant {
-  index: number;
-  childId: number;
-  token: string;
-  bookId: number;
-  examId: number;
-  slug: string;
-  questions: { id: number; answers: { id: number }[] }[];
-  answers: Record<string, number>;
-  seq: number;
-  saving: boolean;
-}
+type Contestant = SeededContestant & { saving: boolean };
 
 /** The next save of a contestant: one more question answered (or the same state again once all are). */
 function saveBody(c: Contestant) {
@@ -244,48 +158,14 @@ async function main() {
     const { migrate } = await import('../src/server/db/migrate');
     const { seed } = await import('../src/server/db/seed/seed');
     const { systemClock } = await import('../src/server/lib/clock');
-    const { hashToken, newToken } = await import('../src/server/lib/tokens');
     const database = await openDatabase({ databaseUrl, dataDir: tmpdir(), poolSize: 4 });
     await migrate(database.db);
     await seed(database.db, { clock: systemClock, demoWindow: true, demoAccounts: true });
     await database.close();
+    // Parents, sessions and contestants set-based, as the chaos check makes them.
+    const contestants: Contestant[] = (await createContestants(databaseUrl, contestantCount)).map((c) => ({ ...c, saving: false }));
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-    const school = (await pool.query('SELECT id, district_id FROM schools ORDER BY id LIMIT 1')).rows[0];
-    const groups = (
-      await pool.query(`SELECT g.id, min(r.id) AS room, array_agg(DISTINCT b.id) AS books
-                        FROM class_groups g JOIN class_rooms r ON r.class_group_id = g.id JOIN books b ON b.class_group_id = g.id
-                        GROUP BY g.id ORDER BY g.id`)
-    ).rows as { id: number; room: number; books: number[] }[];
-    const tokens = Array.from({ length: contestantCount }, () => newToken());
-    const phones = tokens.map((_, i) => `08${String(i).padStart(8, '0')}`);
-    const users = (await pool.query(`INSERT INTO users (phone, password_hash, role) SELECT unnest($1::text[]), 'bench', 'parent' RETURNING id`, [phones])).rows.map(
-      (row) => row.id as number,
-    );
-    await pool.query(`INSERT INTO sessions (user_id, token_hash, expires_at) SELECT unnest($1::int[]), unnest($2::text[]), now() + interval '1 day'`, [
-      users,
-      tokens.map(hashToken),
-    ]);
-    const groupOf = users.map((_, i) => groups[i % groups.length]!);
-    const childIds = (
-      await pool.query(
-        `INSERT INTO contestants (user_id, position, fullname, district_id, school_id, class_group_id, class_room_id)
-         SELECT u, 1, 'Thí sinh ' || u, $2, $3, g, r FROM unnest($1::int[], $4::int[], $5::int[]) AS t(u, g, r) RETURNING id`,
-        [users, school.district_id, school.id, groupOf.map((g) => g.id), groupOf.map((g) => g.room)],
-      )
-    ).rows.map((row) => row.id as number);
-    const contestants: Contestant[] = childIds.map((childId, i) => ({
-      index: i,
-      childId,
-      token: tokens[i]!,
-      bookId: groupOf[i]!.books[i % groupOf[i]!.books.length]!,
-      examId: 0,
-      slug: '',
-      questions: [],
-      answers: {},
-      seq: 0,
-      saving: false,
-    }));
-    const bookId = groups[0]!.books[0]!;
+    const bookId = (await pool.query('SELECT min(id) AS id FROM books')).rows[0].id as number;
     await pool.query('VACUUM ANALYZE');
     await pool.end();
 
@@ -344,7 +224,7 @@ async function main() {
     const rows: string[] = [];
     try {
       await pause(3000); // warm-up: the routes' first answers
-      phase = { health: new Stats(), saves: new Stats() };
+      phase = { health: new Stats(''), saves: new Stats('') };
       peakRss = 0;
       const baselineRss = rssMbOf(app.pid);
       await pause(baselineSeconds * 1000);
@@ -360,7 +240,7 @@ async function main() {
         const path = file.path === 'schools' ? '/api/admin/schools/import' : `/api/admin/books/${bookId}/questions/import`;
         const before = rssMbOf(app.pid);
         peakRss = before;
-        phase = { health: new Stats(), saves: new Stats() };
+        phase = { health: new Stats(''), saves: new Stats('') };
         const t0 = performance.now();
         const reply = await upload(app.port, path, organiserToken, file.name, file.content);
         const ms = performance.now() - t0;

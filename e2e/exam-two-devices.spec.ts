@@ -3,7 +3,7 @@
 // that were not saved, and chooses to go on there (the server's answers, loaded again) or leave.
 // Nothing of the older screen overwrites the newer one's, neither live nor from a phone that comes
 // back online.
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, expectAccessible, phoneViewport, test } from './fixtures';
 import { chooseAnswer, logIn, navigatorItem, registerFamily, savedExam, serverAnswers, startExamByApi, type Family } from './exam-fixtures';
 
@@ -27,6 +27,14 @@ async function chosenIndex(page: Page, n: number) {
   return page.locator('.exam-answer input').evaluateAll((inputs) => inputs.findIndex((input) => (input as HTMLInputElement).checked));
 }
 
+/** A new family whose child has an exam started through the API, logged in on `context`; the exam screen's address. */
+async function familyOnExam(request: APIRequestContext, context: BrowserContext, baseURL: string, childName: string) {
+  const family = await registerFamily(request, childName);
+  const exam = await startExamByApi(request, family);
+  await logIn(context, baseURL, family);
+  return { family, exam, examUrl: `/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}` };
+}
+
 test('the older screen is stopped with its unsaved answers counted, never overwrites the newer one, and may take the exam back', async ({
   page,
   context,
@@ -35,10 +43,7 @@ test('the older screen is stopped with its unsaved answers counted, never overwr
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  const family = await registerFamily(request, 'Trịnh Hải Đăng');
-  const exam = await startExamByApi(request, family);
-  const examUrl = `/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`;
-  await logIn(context, baseURL!, family);
+  const { family, exam, examUrl } = await familyOnExam(request, context, baseURL!, 'Trịnh Hải Đăng');
 
   // A answers questions 1 and 2.
   const onServerA = serverAnswers(page);
@@ -127,10 +132,7 @@ test('a phone that comes back online after another device took over is told, and
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const family = await registerFamily(request, 'Ông Bảo Ngân');
-  const exam = await startExamByApi(request, family);
-  const examUrl = `/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`;
-  await logIn(context, baseURL!, family);
+  const { family, examUrl } = await familyOnExam(request, context, baseURL!, 'Ông Bảo Ngân');
   const onServerA = serverAnswers(page);
   await page.goto(examUrl);
   await chooseAnswer(page, 0);

@@ -43,6 +43,7 @@ import { agent, answerOf, call, type Command, type LoadSetup, type Paper, type T
 import { freePort } from './chaos/apps';
 import { startCluster, type Cluster } from './chaos/cluster';
 import { fmt, Stats } from './lib/bench-stats';
+import { productionAppEnv } from './lib/bench-app';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -245,21 +246,10 @@ async function spawnApp(databaseUrl: string, poolSize: number): Promise<{ port: 
   const port = await freePort();
   const metricsPort = await freePort();
   const child = spawnNode(['src/server/main.ts'], {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DEVICE_COOKIE_SECRET: 'bench-only-device-cookie-secret-0123456789',
-    DATABASE_URL: databaseUrl,
+    // One process each (WORKERS 1): --processes plays the several processes (or machines) behind a balancer.
+    ...productionAppEnv(port, databaseUrl, 'bench-exam'),
     DATABASE_POOL_SIZE: String(poolSize),
-    DATA_DIR: join(tmpdir(), `bench-exam-${process.pid}`),
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-    SMS_DRIVER: 'log',
-    ALLOW_LOG_SMS_IN_PRODUCTION: '1',
     EXAM_SWEEP_SECONDS: '30',
-    // One process each: --processes plays the several processes (or machines) behind a balancer.
-    WORKERS: '1',
     // The event-loop delay of each phase is read from there (nodejs_eventloop_lag_p99_seconds).
     METRICS_PORT: String(metricsPort),
   }, (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean));

@@ -14,7 +14,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -23,6 +22,7 @@ import { agent, call } from './bench-exam-load';
 import { freePort } from './chaos/apps';
 import { createContestants, type Contestant as SeededContestant } from './chaos/contestants';
 import { fmt, Stats } from './lib/bench-stats';
+import { productionAppEnv } from './lib/bench-app';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MB = 1024 * 1024;
@@ -80,18 +80,7 @@ async function spawnApp(databaseUrl: string): Promise<{ port: number; pid: numbe
     cwd: ROOT,
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      DEVICE_COOKIE_SECRET: 'bench-only-device-cookie-secret-0123456789',
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: join(tmpdir(), `bench-imports-${process.pid}`),
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      SMS_DRIVER: 'log',
-      ALLOW_LOG_SMS_IN_PRODUCTION: '1',
-      WORKERS: '1',
+      ...productionAppEnv(port, databaseUrl, 'bench-imports'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -25,11 +25,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { Db } from '../src/server/db/client';
+import { productionAppEnv } from './lib/bench-app';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -268,19 +268,8 @@ function call(port: number, path: string, token?: string): Promise<{ status: num
 async function spawnApp(databaseUrl: string): Promise<number> {
   const port = await freePort();
   const child = spawnNode(['src/server/main.ts'], {
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DEVICE_COOKIE_SECRET: 'bench-only-device-cookie-secret-0123456789',
-    DATABASE_URL: databaseUrl,
+    ...productionAppEnv(port, databaseUrl, 'bench-results'),
     DATABASE_POOL_SIZE: '10',
-    DATA_DIR: join(tmpdir(), `bench-results-${process.pid}`),
-    SEED_DEMO: '0',
-    LOG_LEVEL: 'warn',
-    SMS_DRIVER: 'log',
-    ALLOW_LOG_SMS_IN_PRODUCTION: '1',
-    WORKERS: '1',
   });
   child.stdout!.resume();
   const deadline = Date.now() + 60_000;

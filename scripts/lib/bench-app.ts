@@ -1,0 +1,22 @@
+// The app as the benchmarks start it: production mode on loopback, one process, the log SMS driver,
+// no demo content, a throwaway device-cookie key (production requires one) and a data folder of
+// its own. Each benchmark adds what it measures (pool size, metrics port, ...).
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export function productionAppEnv(port: number, databaseUrl: string, name: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DEVICE_COOKIE_SECRET: 'bench-only-device-cookie-secret-0123456789',
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: join(tmpdir(), `${name}-${process.pid}`),
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'warn',
+    SMS_DRIVER: 'log',
+    ALLOW_LOG_SMS_IN_PRODUCTION: '1',
+    WORKERS: '1',
+  };
+}

@@ -27,6 +27,7 @@ export class AppProcess {
   private constructor(
     readonly name: string,
     readonly port: number,
+    readonly metricsPort: number,
     readonly logFile: string,
     private readonly child: ChildProcess,
   ) {
@@ -35,6 +36,7 @@ export class AppProcess {
 
   static async start(name: string, port: number, databaseUrl: string, dir: string): Promise<AppProcess> {
     const logFile = join(dir, `${name}.log`);
+    const metricsPort = await freePort();
     const log = openSync(logFile, 'a');
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: ROOT,
@@ -48,14 +50,14 @@ export class AppProcess {
         SEED_DEMO: '1',
         LOG_LEVEL: 'warn',
         SMS_DRIVER: 'log',
-        METRICS_PORT: '0',
+        METRICS_PORT: String(metricsPort),
         // One process per app: the chaos run itself plays two machines.
         WORKERS: '1',
       },
       stdio: ['ignore', log, log],
     });
     closeSync(log);
-    const app = new AppProcess(name, port, logFile, child);
+    const app = new AppProcess(name, port, metricsPort, logFile, child);
     await app.waitReady(60_000);
     return app;
   }
@@ -103,6 +105,21 @@ export class AppProcess {
     const deadline = performance.now() + graceMs;
     while (this.alive && performance.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     if (this.alive) this.child.kill('SIGKILL');
+  }
+
+  /**
+   * The process's counters of 503 answers by cause, from its /metrics: `shed <reason>` (the load
+   * shedder) and `save <reason>` (the save batcher). Empty when the process is gone.
+   */
+  async unavailableCauses(): Promise<Map<string, number>> {
+    const causes = new Map<string, number>();
+    if (!this.alive) return causes;
+    const text = await fetch(`http://127.0.0.1:${this.metricsPort}/metrics`, { signal: AbortSignal.timeout(5000) }).then((r) => r.text());
+    const counter = /^contest_(http_requests_shed|exam_saves_rejected)_total\{reason="(\w+)"\} (\d+)/gm;
+    for (const [, metric, reason, value] of text.matchAll(counter)) {
+      if (Number(value) > 0) causes.set(`${metric === 'http_requests_shed' ? 'shed' : 'save'} ${reason}`, Number(value));
+    }
+    return causes;
   }
 
   logTail(lines = 15): string {

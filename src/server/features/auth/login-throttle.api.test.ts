@@ -57,6 +57,13 @@ function login(phone: string, password: string, ip: string, deviceCookie?: strin
   return server.request('POST', '/api/login', { body: { phone, password }, headers });
 }
 
+/** The code of the last SMS sent to `phone`. */
+function lastCode(phone: string): string {
+  const code = server.outbox().filter((sms) => sms.phone === phone).at(-1)?.message.match(/\b(\d{6})\b/)?.[1];
+  if (!code) throw new Error(`no code sent to ${phone}`);
+  return code;
+}
+
 /** The `name=value` part of the device cookie an answer sets. */
 const deviceCookieOf = (response: { headers: Headers }) => response.headers.getSetCookie()[0]?.split(';')[0] ?? '';
 
@@ -95,6 +102,15 @@ describe('logins behind one address', () => {
     const first = await login(known!, PASSWORD, ip);
     expect(first.status).toBe(200);
     const device = deviceCookieOf(first);
+    // Registering with an SMS code, and resetting a forgotten password with one, make a known device too.
+    const newcomer = nextPhone();
+    await server.request('POST', '/api/send-otp', { body: { phone: newcomer, is_register: 1, password: PASSWORD } });
+    const registered = await server.request('POST', '/api/register', { body: { phone: newcomer, password: PASSWORD, otp: lastCode(newcomer), consent: true } });
+    expect(registered.status).toBe(200);
+    const [forgetful] = await parents(1);
+    await server.request('POST', '/api/send-otp', { body: { phone: forgetful } });
+    const reset = await server.request('POST', '/api/forgot-password', { body: { phone: forgetful, otp: lastCode(forgetful!) } });
+    expect(reset.status).toBe(200);
 
     // In rounds of ten at once: every round's failures are finished when the next one starts.
     const answers = [];
@@ -119,6 +135,8 @@ describe('logins behind one address', () => {
     expect((await login(known!, PASSWORD, ip, forged)).status).toBe(429);
     const again = await login(known!, PASSWORD, ip, device);
     expect(again.status).toBe(200);
+    expect((await login(newcomer, PASSWORD, ip, deviceCookieOf(registered))).status).toBe(200);
+    expect((await login(forgetful!, PASSWORD, ip, deviceCookieOf(reset))).status).toBe(200);
     // Another account's device cookie is no pass for this one.
     expect((await login(stranger!, PASSWORD, ip, deviceCookieOf(again))).status).toBe(429);
 

@@ -1,4 +1,5 @@
 // POST /api/send-otp, /register, /login, /logout, /forgot-password and the password change of
+import type { FastifyReply } from 'fastify';
 // a logged-in customer or of a one-time link (spec section 7).
 import { accountMessages, messages } from '../../../shared/messages';
 import {
@@ -16,7 +17,7 @@ import {
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { AppError } from '../../lib/errors';
-import { cookieValue, DEVICE_COOKIE, deviceCookieHeader } from './device-cookie';
+import { cookieValue, DEVICE_COOKIE, deviceCookieHeader, issueDeviceCookie } from './device-cookie';
 import * as accounts from './service';
 
 // Answers that carry a session token must never be stored by a cache on the way.
@@ -24,6 +25,9 @@ const NO_STORE = 'no-store';
 
 export function registerAuthRoutes(api: Api, services: Services) {
   const { auth } = services;
+  /** Registering and resetting with an SMS code prove the account as a login does: the browser becomes a known device (decision 012). */
+  const markKnownDevice = (reply: FastifyReply, userId: number) =>
+    reply.header('set-cookie', deviceCookieHeader(issueDeviceCookie(services.config.deviceCookieSecret, userId, services.clock.now()), services.config.production));
 
   api.post('/send-otp', { schema: { summary: 'Gửi mã OTP qua SMS (đăng ký hoặc quên mật khẩu)', body: sendOtpRequestSchema, response: { 200: sendOtpResponseSchema } } }, async (request) => {
     const { message, resendAfter } = await accounts.sendOtp(services, request.body, request.ip);
@@ -33,6 +37,7 @@ export function registerAuthRoutes(api: Api, services: Services) {
   api.post('/register', { schema: { summary: 'Đăng ký tài khoản phụ huynh bằng mã OTP; trả về mã phiên', body: registerRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
     const session = await accounts.register(services, request.body);
     reply.header('cache-control', NO_STORE);
+    markKnownDevice(reply, session.user.id);
     return { success: true as const, message: accountMessages.registerSuccess, ...session };
   });
 
@@ -59,6 +64,7 @@ export function registerAuthRoutes(api: Api, services: Services) {
     async (request, reply) => {
       const session = await accounts.forgotPassword(services, request.body);
       reply.header('cache-control', NO_STORE);
+      markKnownDevice(reply, session.user.id);
       return { success: true as const, message: accountMessages.forgotPasswordSuccess, ...session };
     },
   );

@@ -93,7 +93,7 @@ worker_processes 2;
 pid $work/nginx.pid;
 error_log $work/logs/error.log warn;
 $( [ "$(id -u)" = 0 ] && echo 'user root;' )
-events { worker_connections 256; }
+events { worker_connections 2048; }
 http {
     include /etc/nginx/mime.types;
     default_type application/octet-stream;

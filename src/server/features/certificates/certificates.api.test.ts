@@ -130,7 +130,7 @@ describe('certificates of a child', () => {
     expect(second.status).toBe(200);
     expect(second.headers.get('etag')).not.toBe(etag);
     const row = await server.db.selectFrom('certificates').select(['code', 'content', 'files_hash', 'content_hash']).where('code', '=', code).executeTakeFirstOrThrow();
-    expect((row.content as { lines: string[] }).lines.join(' ')).toContain(`«${book.name}»`);
+    expect((row.content as { lines: string[] }).lines.join(' ')).toContain(`“${book.name}”`);
     expect(row.files_hash).toBe(row.content_hash);
   });
 

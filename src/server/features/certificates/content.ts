@@ -40,7 +40,7 @@ export interface PupilFacts {
   book: string;
 }
 
-const bookLine = (book: string) => `Cuốn sách dự thi: «${book}»`;
+const bookLine = (book: string) => `Cuốn sách dự thi: “${book}”`;
 const pupilLine = (pupil: PupilFacts) => `Học sinh lớp ${pupil.className} – ${pupil.school}`;
 
 export function participationContent(common: CommonFacts, pupil: PupilFacts, date: string): CertificateContent {

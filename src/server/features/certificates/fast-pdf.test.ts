@@ -35,7 +35,7 @@ describe('the fast certificate PDF', () => {
     expect(text).toContain('Mã chứng nhận: QX7P-M2KD-9RTA');
     expect(text).toContain('GIẤY CHỨNG NHẬN');
     expect(text).toContain('ĐẠT GIẢI NHÌ');
-    expect(text).toContain('«Dế Mèn phiêu lưu ký»');
+    expect(text).toContain('“Dế Mèn phiêu lưu ký”');
     expect(text).toContain('Ngày 30/06/2026');
   });
 

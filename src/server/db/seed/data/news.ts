@@ -135,7 +135,7 @@ export function newsPosts(contest: ContestDates & { name: string }): SeedNewsPos
     image: '/images/news/tuan-thi-truc-tuyen.svg',
     publishedAt: daysAfter(exam, -3),
     bodyHtml: `
-<p>Phần thi trực tuyến diễn ra từ <strong>${examWindow}</strong>. Ban tổ chức xin lưu ý một số điểm để các em làm bài thuận lợi.</p>
+<p>Phần thi trực tuyến diễn ra <strong>${examWindow}</strong>. Ban tổ chức xin lưu ý một số điểm để các em làm bài thuận lợi.</p>
 <h2>Bài thi gồm những gì?</h2>
 <ul>
   <li><strong>20 câu hỏi trắc nghiệm</strong> về nội dung cuốn sách đã chọn, mỗi câu trả lời đúng được 5 điểm (tối đa 100 điểm).</li>

@@ -44,6 +44,9 @@ export const myDataExamSchema = z.object({
   ),
 });
 
+/** A practice round ("Thi thử"): no book, attempt or points, the rest as an exam. */
+export const myDataPracticeSchema = myDataExamSchema.omit({ book: true, attempt: true, points: true });
+
 export const myDataSchema = z.object({
   exported_at: iso,
   privacy_notice_version: z.string(),
@@ -66,6 +69,7 @@ export const myDataSchema = z.object({
       class: z.string(),
       created_at: iso,
       exams: z.array(myDataExamSchema),
+      practice_rounds: z.array(myDataPracticeSchema),
       results: z.array(
         z.object({
           contest: z.string(),
@@ -86,6 +90,7 @@ export type ConsentRequest = z.input<typeof consentRequestSchema>;
 export type ConsentResponse = z.infer<typeof consentResponseSchema>;
 export type DeleteAccountRequest = z.input<typeof deleteAccountRequestSchema>;
 export type MyData = z.infer<typeof myDataSchema>;
+export type MyDataPractice = z.infer<typeof myDataPracticeSchema>;
 
 export const myDataResponseSchema = z.object({ success: z.literal(true), data: myDataSchema });
 export type MyDataResponse = z.infer<typeof myDataResponseSchema>;

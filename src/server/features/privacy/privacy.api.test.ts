@@ -126,6 +126,15 @@ describe("the parent's copy", () => {
     const answers = answersFor(exam, 5, 3);
     expect((await server.request('POST', '/api/store-answers-exam', { token: mine.token, body: saveBody(exam, { answers, seq: 1 }) })).status).toBeLessThan(300);
 
+    // A practice round, with one answer saved: in the copy too, apart from the exams.
+    const practice = await server.request('POST', '/api/practice/start', { token: mine.token, body: { child_id: first.id } });
+    expect(practice.status).toBe(200);
+    const practicePath = `/api/practice/exams/${practice.body.slug}`;
+    const practiceQuestions = (await server.request('GET', practicePath, { token: mine.token })).body.data.data_questions as { id: number; answers: { id: number; value: string }[] }[];
+    const practiceChoice = practiceQuestions[0]!.answers[1]!;
+    const practiceSave = { answers: [{ question_id: practiceQuestions[0]!.id, answer_id: practiceChoice.id }], seq: 1 };
+    expect((await server.request('POST', `${practicePath}/answers`, { token: mine.token, body: practiceSave })).status).toBe(200);
+
     const other = track(await createParent(server));
     const otherChild = await createContestant(server, other, { fullname: 'Người Khác Hoàn Toàn' });
     await startExam(server, { parent: other, contestant: otherChild, book: otherChild.books[0]! });
@@ -141,6 +150,12 @@ describe("the parent's copy", () => {
     const chosen = exams[0].questions.filter((q: { chosen_answer: string | null }) => q.chosen_answer !== null);
     expect(chosen).toHaveLength(5);
     expect(chosen[0].chosen_answer).toBe(exam.questions[0]!.answers.find((a) => a.id === answers[0]!.answer_id)!.value);
+    const rounds = data.contestants[0].practice_rounds;
+    expect(rounds).toHaveLength(1);
+    expect(rounds[0]).toMatchObject({ status: 'Đang làm', submitted_at: null, correct_count: null });
+    expect(rounds[0].questions).toHaveLength(practiceQuestions.length);
+    expect(rounds[0].questions[0].chosen_answer).toBe(practiceChoice.value);
+    expect(data.contestants[1].practice_rounds).toEqual([]);
     expect(data.logins.length).toBeGreaterThan(0);
     const text = JSON.stringify(copy.body);
     expect(text).not.toContain(other.phone);
@@ -150,6 +165,8 @@ describe("the parent's copy", () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(page.body).toContain('Đặng Bảo Châu');
+    expect(page.body).toContain('Thi thử lần 1');
+    expect(page.body).toContain(`Đã chọn: <strong>${practiceChoice.value}</strong>`);
     expect(page.body).not.toContain('Người Khác');
     expect((await server.request('GET', '/api/customer/my-data')).status).toBe(401);
   });

@@ -39,6 +39,16 @@ export const listContestants = (db: Db, userId: number) =>
     .execute();
 
 /** Every exam of the account (exams.user_id is the owner), with the questions as shown and the answers given. */
+/** The account's practice rounds (they count for nothing, but they are the family's data too). */
+export const listPracticeRounds = (db: Db, userId: number) =>
+  db
+    .selectFrom('practice_exams')
+    .select(['id', 'contestant_id', 'status', 'start_time', 'end_time', 'submitted_at', 'correct_count', 'duration_seconds', 'prediction', 'questions', 'answers'])
+    .where('user_id', '=', userId)
+    .orderBy('start_time')
+    .orderBy('id')
+    .execute();
+
 export const listExams = (db: Db, userId: number) =>
   db
     .selectFrom('exams')

@@ -26,6 +26,36 @@ interface ShownQuestion {
   answers: { id: number; value: string }[];
 }
 
+/** What an exam and a practice round both hold, as the copy shows it. */
+function paperOf(paper: {
+  status: number;
+  start_time: Date;
+  end_time: Date;
+  submitted_at: Date | null;
+  correct_count: number | null;
+  duration_seconds: number | null;
+  prediction: number | null;
+  questions: unknown;
+  answers: unknown;
+}) {
+  const chosen = (paper.answers ?? {}) as Record<string, number>;
+  return {
+    status: paper.status === 1 ? 'Đã nộp' : 'Đang làm',
+    start_time: paper.start_time.toISOString(),
+    end_time: paper.end_time.toISOString(),
+    submitted_at: paper.submitted_at?.toISOString() ?? null,
+    correct_count: paper.correct_count,
+    duration_seconds: paper.duration_seconds,
+    prediction: paper.prediction,
+    // The answers given, never the answer key (the contest may still be running).
+    questions: (paper.questions as ShownQuestion[]).map((q) => ({
+      question: q.value,
+      answers: q.answers.map((a) => a.value),
+      chosen_answer: q.answers.find((a) => a.id === chosen[String(q.id)])?.value ?? null,
+    })),
+  };
+}
+
 /** Everything stored about the account and its contestants; nothing of anyone else. */
 export async function loadMyData(deps: PrivacyDeps, userId: number): Promise<MyData> {
   const { db, clock } = deps;
@@ -33,8 +63,9 @@ export async function loadMyData(deps: PrivacyDeps, userId: number): Promise<MyD
   if (!account) throw notFound(privacyMessages.downloadFailed);
   const contestants = await repo.listContestants(db, userId);
   const ids = contestants.map((c) => c.id);
-  const [exams, results, certificates, logins] = await Promise.all([
+  const [exams, practiceRounds, results, certificates, logins] = await Promise.all([
     repo.listExams(db, userId),
+    repo.listPracticeRounds(db, userId),
     repo.listResults(db, ids),
     repo.listCertificates(db, ids),
     repo.loginsByDay(db, userId),
@@ -62,28 +93,8 @@ export async function loadMyData(deps: PrivacyDeps, userId: number): Promise<MyD
       created_at: c.created_at.toISOString(),
       exams: exams
         .filter((e) => e.contestant_id === c.id)
-        .map((e) => {
-          const chosen = (e.answers ?? {}) as Record<string, number>;
-          return {
-            id: e.id,
-            book: e.book,
-            attempt: e.attempt,
-            status: e.status === 1 ? 'Đã nộp' : 'Đang làm',
-            start_time: e.start_time.toISOString(),
-            end_time: e.end_time.toISOString(),
-            submitted_at: e.submitted_at?.toISOString() ?? null,
-            points: e.points,
-            correct_count: e.correct_count,
-            duration_seconds: e.duration_seconds,
-            prediction: e.prediction,
-            // The answers given, never the answer key (the contest may still be running).
-            questions: (e.questions as ShownQuestion[]).map((q) => ({
-              question: q.value,
-              answers: q.answers.map((a) => a.value),
-              chosen_answer: q.answers.find((a) => a.id === chosen[String(q.id)])?.value ?? null,
-            })),
-          };
-        }),
+        .map((e) => ({ id: e.id, book: e.book, attempt: e.attempt, ...paperOf(e), points: e.points })),
+      practice_rounds: practiceRounds.filter((p) => p.contestant_id === c.id).map((p) => ({ id: p.id, ...paperOf(p) })),
       results: results
         .filter((r) => r.contestant_id === c.id)
         .map((r) => ({ contest: r.contest, points: r.points, rank: r.rank, school_rank: r.school_rank, prize: r.prize_name })),

@@ -39,7 +39,7 @@ async function familyWithFinishedExam(request: APIRequestContext, childName: str
   const taking = await ok(await request.get(`/api/examing?book_id=${started.book_id}&child_id=${childId}&slug_exam=${started.slug}`, { headers }));
   const answers = taking.data.data_questions.map((q: { id: number; answers: { id: number }[] }) => ({ question_id: q.id, answer_id: q.answers[0]!.id }));
   await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: started.exam_id, slug: started.slug, answers, prediction: 10, seq: 1 } }));
-  return { headers, childId };
+  return { headers, childId, phone, password };
 }
 
 test('the organiser follows the drawing, revokes a certificate, and its verification says so', async ({ page, browser, request }) => {
@@ -95,4 +95,37 @@ test('the organiser follows the drawing, revokes a certificate, and its verifica
   const after = await ok(await request.get(`/api/chilren-certificate?child_id=${family.childId}`, { headers: family.headers }));
   expect(after.data.certificates).toEqual([]);
   expect((await request.get(`/api/certificates/${code}/pdf`, { headers: family.headers })).status()).toBe(410);
+});
+
+test("a family's deletion: the dialog says what becomes of the certificates, and their codes still verify without the name", async ({ page, browser, request }) => {
+  test.setTimeout(120_000);
+  const childName = `Vương Minh Khôi ${Date.now() % 100000}`;
+  const family = await familyWithFinishedExam(request, childName);
+  const certificates = await ok(await request.get(`/api/chilren-certificate?child_id=${family.childId}`, { headers: family.headers }));
+  const code: string = certificates.data.certificates[0].code;
+
+  await page.setViewportSize({ width: 360, height: 640 });
+  await logInAs(page, family);
+  await page.goto('/tai-khoan');
+  await expectLoaded(page);
+  await page.getByRole('button', { name: 'Xoá tài khoản' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Xoá tài khoản?' });
+  await expect(dialog.getByText(/Giấy chứng nhận của con vẫn tra cứu được bằng mã, nhưng không còn tên của con/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Gửi mã xác nhận' }).click();
+  await expect(dialog.getByText('Mã xác nhận xoá tài khoản đã được gửi đến số điện thoại của bạn.')).toBeVisible();
+  await dialog.getByLabel(/Mã xác nhận/).fill(await otpFor(family.phone));
+  await dialog.getByRole('button', { name: 'Xoá vĩnh viễn' }).click();
+  await expect(page.locator('.notice-stack').getByText('Tài khoản của bạn đã được xoá.')).toBeVisible();
+
+  const visitor = await browser.newPage({ viewport: { width: 360, height: 640 } });
+  await visitor.goto(`/xac-minh/${code}`);
+  await expect(visitor.getByText('Giấy chứng nhận đã được cấp')).toBeVisible();
+  await expect(
+    visitor.getByText(/Giấy chứng nhận này do Ban tổ chức cấp\. Thông tin của người nhận đã được xoá theo yêu cầu của gia đình\. Ngày xoá: \d\d\/\d\d\/\d{4}\./),
+  ).toBeVisible();
+  await expect(visitor.getByText('Không tìm thấy giấy chứng nhận', { exact: false })).toHaveCount(0);
+  await expect(visitor.getByText(childName)).toHaveCount(0);
+  await expect(visitor.getByText('Cấp cho')).toHaveCount(0);
+  await expectAccessible(visitor);
+  await visitor.close();
 });

@@ -207,6 +207,7 @@ export const regradeMessages = {
 // certificates in the back office (issue 13: background rendering, revocation) -----------------
 export const certificateAdminMessages = {
   revokedPublic: 'Giấy chứng nhận này đã bị Ban tổ chức thu hồi và không còn giá trị.',
+  erasedPublic: 'Giấy chứng nhận này do Ban tổ chức cấp. Thông tin của người nhận đã được xoá theo yêu cầu của gia đình.',
   revokedDownload: 'Giấy chứng nhận này đã bị Ban tổ chức thu hồi nên không tải được nữa. Vui lòng liên hệ Ban tổ chức nếu cần.',
   alreadyRevoked: 'Giấy chứng nhận này đã bị thu hồi trước đó.',
   notFound: 'Không tìm thấy giấy chứng nhận với mã này.',

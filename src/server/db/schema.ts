@@ -239,6 +239,8 @@ export interface Database {
   school_results: SchoolResultTable;
   class_results: ClassResultTable;
   certificates: CertificateTable;
+  // erased families' certificates (0033_erased_certificates.sql)
+  erased_certificates: ErasedCertificateTable;
   // back office (0009_back_office.sql)
   audit_log: AuditLogTable;
   media: MediaTable;
@@ -391,6 +393,17 @@ export interface CertificateTable {
   revoked_at: NullableTimestamp;
   revoked_by: number | null;
   revoked_reason: string | null;
+}
+
+/** 0033_erased_certificates.sql: a certificate's printed facts without its holder, after erasure. */
+export interface ErasedCertificateTable {
+  code: string;
+  kind: CertificateKind;
+  title: string;
+  contest: string;
+  date: string;
+  revoked_at: NullableTimestamp;
+  erased_at: Timestamp;
 }
 
 // Retention of personal data (0012_retention.sql) ---------------------------------------------

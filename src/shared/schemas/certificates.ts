@@ -66,13 +66,15 @@ export const verifyResponseSchema = z.object({
     code: z.string(),
     kind: certificateKindSchema,
     title: z.string(),
-    /** The holder's name as printed (a pupil or a school). */
+    /** The holder's name as printed (a pupil or a school); empty when erased. */
     name: z.string(),
     contest: z.string(),
     /** dd/mm/yyyy as printed */
     date: z.string(),
     /** Present when the organisers revoked it: the day (dd/mm/yyyy) and a neutral line. */
     revoked: z.object({ date: z.string(), message: z.string() }).optional(),
+    /** Present when the holder's family had their data erased: the name is then empty. */
+    erased: z.object({ date: z.string(), message: z.string() }).optional(),
   }),
 });
 

@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { createContestant, createParent, createSchoolAdmin } from '../../test/factories';
 import { computeResults, publishResults } from '../ranking/compute';
 import { insertFinishedExams, sessionAt } from '../../demo/finished-exams';
+import { issueCertificates } from './background';
 
 let server: TestServer;
 let owner: { id: number; token: string };
@@ -197,5 +198,36 @@ describe('prize certificates once the results are published', () => {
     const { body } = await get(`/api/chilren-certificate?child_id=${child.id}`, owner.token);
     expect(body.data.certificates).toEqual([]);
     expect(body.data.path_certificate).toBeNull();
+  });
+});
+
+describe('after the family had their data erased', () => {
+  it("keeps the child's certificate codes verifiable without the name, and issues no new ones", async () => {
+    const before = await get(`/api/chilren-certificate?child_id=${other.id}`, stranger.token);
+    const codes: string[] = before.body.data.certificates.map((c: { code: string }) => c.code);
+    expect(codes.length).toBeGreaterThan(0);
+
+    const phone = (await server.db.selectFrom('users').select('phone').where('id', '=', stranger.id).executeTakeFirstOrThrow()).phone;
+    await server.request('POST', '/api/customer/delete-account/send-otp', { token: stranger.token });
+    const otp = server.outbox().filter((sms) => sms.phone === phone).at(-1)!.message.match(/\b(\d{6})\b/)![1];
+    expect((await server.request('POST', '/api/customer/delete-account', { token: stranger.token, body: { otp } })).status).toBe(200);
+
+    for (const code of codes) {
+      const verified = await get(`/api/certificates/verify/${code}`);
+      expect(verified.status).toBe(200);
+      expect(verified.body.data).toMatchObject({
+        code,
+        name: '',
+        erased: { date: expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/), message: 'Giấy chứng nhận này do Ban tổ chức cấp. Thông tin của người nhận đã được xoá theo yêu cầu của gia đình.' },
+      });
+      expect(verified.body.data.title).toMatch(/^Giấy chứng nhận/);
+      expect(JSON.stringify(verified.body)).not.toContain('Ánh');
+    }
+    expect((await get('/api/certificates/verify/ABCD-EFGH-JKLM')).status).toBe(404);
+
+    // Results computed again: the anonymised child keeps its score and gets no certificate.
+    await computeResults(server);
+    while ((await issueCertificates(server)) > 0);
+    expect(await server.db.selectFrom('certificates').select('id').where('contestant_id', '=', other.id).execute()).toEqual([]);
   });
 });

@@ -76,6 +76,8 @@ export async function schoolResult(db: Db, contestId: number, schoolId: number) 
 
 const certificateColumns = ['id', 'code', 'contest_id', 'kind', 'contestant_id', 'school_id', 'content', 'content_hash', 'files_hash', 'revoked_at'] as const;
 
+export const findErasedCertificate = (db: Db, code: string) => db.selectFrom('erased_certificates').selectAll().where('code', '=', code).executeTakeFirst();
+
 export async function findCertificateByCode(db: Db, code: string) {
   return db.selectFrom('certificates').select([...certificateColumns]).where('code', '=', code).executeTakeFirst();
 }
@@ -194,6 +196,8 @@ export async function nextParticipants(db: Db, contestId: number, afterId: numbe
     .where('contest_id', '=', contestId)
     .where('status', '=', 1)
     .where('contestant_id', '>', afterId)
+    // An erased family's child keeps its scores under a placeholder name, and no certificate.
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('contestants').select('contestants.id').whereRef('contestants.id', '=', 'exams.contestant_id').where('contestants.anonymised_at', 'is not', null))))
     .orderBy('contestant_id')
     .limit(limit)
     .execute();

@@ -30,6 +30,7 @@ import { renderCertificatePdf, renderCertificatePng } from './render';
 import {
   bookNames,
   findCertificate,
+  findErasedCertificate,
   findCertificateByCode,
   findContestant,
   findContestantCertificates,
@@ -333,7 +334,25 @@ export async function verifyCertificate(deps: CertificateDeps, code: string): Pr
     };
   }
   const current = row && (await currentContent(deps, row));
-  if (!current) throw new AppError(404, 'certificate_not_found', resultMessages.verifyNotFound);
+  if (!current) {
+    const erased = row ? undefined : await findErasedCertificate(deps.db, code);
+    if (!erased) throw new AppError(404, 'certificate_not_found', resultMessages.verifyNotFound);
+    // Issued, then its holder's family had their data erased: what it was, never whose.
+    const { title, contest, date } = erased;
+    return {
+      success: true,
+      data: {
+        code: erased.code,
+        kind: erased.kind,
+        title,
+        name: '',
+        contest,
+        date,
+        erased: { date: formatDate(erased.erased_at), message: certificateAdminMessages.erasedPublic },
+        ...(erased.revoked_at ? { revoked: { date: formatDate(erased.revoked_at), message: certificateAdminMessages.revokedPublic } } : {}),
+      },
+    };
+  }
   const { content } = current;
   return {
     success: true,

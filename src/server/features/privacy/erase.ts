@@ -3,7 +3,7 @@
 // - Contestants without exams are deleted.
 // - Contestants with exams keep their school, class and scores under a placeholder name, so that
 //   the ranking and the schools' statistics do not change; their certificates (which print the
-//   name) are deleted; a prize of published results is copied to prize_records first (who
+//   name) are deleted, their codes kept verifiable without it (erased_certificates); a prize of published results is copied to prize_records first (who
 //   received what stays on record with the organiser, nothing else).
 // - The account row is deleted, or kept anonymised while such contestants need it (placeholder
 //   phone, no name, no usable password); every session and reset link ends.
@@ -44,6 +44,13 @@ export async function eraseAccounts(trx: Db, accounts: { id: number; phone: stri
       .set({ fullname: sql`${ERASED_CONTESTANT_PREFIX} || contestants.id::text`, anonymised_at: now })
       .where('id', 'in', keptIds)
       .execute();
+    // Their codes stay verifiable without the name (0033_erased_certificates.sql).
+    await sql`
+      INSERT INTO erased_certificates (code, kind, title, contest, date, revoked_at, erased_at)
+      SELECT code, kind, content->>'title', content->>'contest', content->>'date', revoked_at, ${now}
+      FROM certificates WHERE contestant_id IN (${sql.join(keptIds)})
+      ON CONFLICT (code) DO NOTHING
+    `.execute(trx);
     await trx.deleteFrom('certificates').where('contestant_id', 'in', keptIds).execute();
   }
 

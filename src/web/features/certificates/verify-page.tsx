@@ -67,6 +67,15 @@ export function VerifyPage() {
                 {state.data.revoked.message} Ngày thu hồi: {state.data.revoked.date}.
               </p>
             </div>
+          ) : state.data.erased ? (
+            <div className="alert" role="status">
+              <p id="verify-title" className="verify-erased">
+                Giấy chứng nhận đã được cấp
+              </p>
+              <p>
+                {state.data.erased.message} Ngày xoá: {state.data.erased.date}.
+              </p>
+            </div>
           ) : (
             <p id="verify-title" className="verify-valid">
               Giấy chứng nhận hợp lệ
@@ -77,10 +86,12 @@ export function VerifyPage() {
               <dt>Loại giấy chứng nhận</dt>
               <dd>{state.data.title}</dd>
             </div>
-            <div>
-              <dt>Cấp cho</dt>
-              <dd>{state.data.name}</dd>
-            </div>
+            {!state.data.erased && (
+              <div>
+                <dt>Cấp cho</dt>
+                <dd>{state.data.name}</dd>
+              </div>
+            )}
             <div>
               <dt>Cuộc thi</dt>
               <dd>{state.data.contest}</dd>

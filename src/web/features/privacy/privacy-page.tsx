@@ -106,7 +106,8 @@ export function PrivacyPage() {
           <li>Nhận một bản sao dữ liệu: bấm “Tải dữ liệu của tôi” trên trang Tài khoản.</li>
           <li>
             Xoá tài khoản: bấm “Xoá tài khoản” trên trang Tài khoản và nhập mã xác nhận gửi qua SMS. Thí sinh chưa thi bị xoá hẳn; thí sinh
-            đã thi được xoá tên, điểm số được giữ ẩn danh để bảng xếp hạng và thống kê của trường không thay đổi; giải thưởng đã trao được
+            đã thi được xoá tên, điểm số được giữ ẩn danh để bảng xếp hạng và thống kê của trường không thay đổi; mã giấy chứng nhận đã cấp
+            vẫn tra cứu được nhưng không còn tên của con; giải thưởng đã trao được
             {' '}{organiser} lưu theo quy định.
           </li>
           <li>Bạn cũng có thể gọi hotline hoặc gửi e-mail cho {organiser} để yêu cầu bản sao hay xoá dữ liệu.</li>

@@ -115,7 +115,8 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     >
       <p>
         Thí sinh chưa thi sẽ bị xoá hẳn. Thí sinh đã thi được xoá tên, điểm số được giữ ẩn danh để bảng xếp hạng và thống kê của trường
-        không thay đổi. Bạn sẽ bị đăng xuất trên mọi thiết bị và không thể khôi phục tài khoản.
+        không thay đổi. Giấy chứng nhận của con vẫn tra cứu được bằng mã, nhưng không còn tên của con: trang tra cứu ghi rằng thông tin đã
+        được xoá theo yêu cầu của gia đình. Bạn sẽ bị đăng xuất trên mọi thiết bị và không thể khôi phục tài khoản.
       </p>
       {sent && <p role="status">{sent}</p>}
       {sent ? (

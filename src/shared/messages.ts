@@ -170,7 +170,8 @@ export const privacyMessages = {
   consentLabel:
     'Tôi đã đọc và đồng ý với Chính sách bảo mật, cho bản thân tôi và với tư cách người giám hộ hợp pháp của các con tôi đăng ký dự thi.',
   childConsentRequired: 'Vui lòng xác nhận con đã đồng ý tham gia.',
-  childConsentLabel: 'Tôi đã giải thích cho con và con đồng ý tham gia cuộc thi (bắt buộc với trẻ từ 7 tuổi trở lên).',
+  // Asked for every child: the law (Decree 13/2023, art. 20) needs the child's own agreement from 7, and a pupil's age is not known, so the rule and the label ask it of all.
+  childConsentLabel: 'Tôi đã giải thích cho con và con đồng ý tham gia cuộc thi.',
   newNoticeTitle: 'Chính sách bảo mật đã được cập nhật',
   newNoticeText: 'Vui lòng đọc và đồng ý với Chính sách bảo mật mới để tiếp tục sử dụng tài khoản.',
   consentSaved: 'Đã ghi nhận sự đồng ý của bạn.',

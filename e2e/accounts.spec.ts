@@ -1,7 +1,7 @@
 // Accounts in the browser: register with the SMS code, enrol three contestants, log out and in,
 // recover and change the password; the school administrator's menu and profile.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, otpFor, uniquePhone, phoneViewport } from './fixtures';
+import { test, expect, expectAccessible, otpFor, uniquePhone, phoneViewport } from './fixtures';
 
 const notice = (page: Page, text: string) => page.locator('.notice-stack').getByText(text, { exact: true });
 /** A popup of spec section 8 (a modal with a title and the message). */
@@ -238,9 +238,13 @@ test('protected account screens send a visitor to the login page; a used-up link
 
   await page.goto('/doi-mat-khau/khong-phai-lien-ket-that-0123456789');
   await expect(page.getByRole('alert').getByText('Liên kết đổi mật khẩu không hợp lệ, đã được sử dụng hoặc đã hết hạn.')).toBeVisible();
-  await expect(page.getByLabel('Mật khẩu mới')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Cập nhật' })).toBeDisabled();
+  // Only the error and the way to a new password: no form that cannot work.
+  await expect(page.getByLabel('Mật khẩu mới')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Cập nhật' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Tài khoản', exact: true }).first()).toBeVisible();
+  await expectAccessible(page, 'a used-up reset link');
+  await page.getByRole('link', { name: 'Đặt lại mật khẩu bằng mã OTP' }).click();
+  await expect(page).toHaveURL(/\/quen-mat-khau$/);
 });
 
 test.describe('on a phone', () => {

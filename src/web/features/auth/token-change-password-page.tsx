@@ -54,12 +54,20 @@ export function TokenChangePasswordPage() {
       </nav>
       <section className="card auth-card" aria-labelledby="token-password-title" aria-busy={!status}>
         <h1 id="token-password-title">Đổi mật khẩu</h1>
-        {status?.status === 'failed' && (
-          <p className="alert alert-error" role="alert">
-            {status.message}
-          </p>
+        {status?.status === 'failed' ? (
+          // A dead link: no form to fill in vain, only the ways to a new password.
+          <>
+            <p className="alert alert-error" role="alert">
+              {status.message}
+            </p>
+            <p>Bạn có thể tự đặt lại mật khẩu bằng mã OTP gửi qua SMS tới số điện thoại của tài khoản, hoặc liên hệ Ban tổ chức để nhận liên kết mới.</p>
+            <Link className="btn btn-block" href="/quen-mat-khau">
+              Đặt lại mật khẩu bằng mã OTP
+            </Link>
+          </>
+        ) : (
+          <NewPasswordForm label="Mật khẩu mới" submitLabel="Cập nhật" disabled={status?.status !== 'ready'} />
         )}
-        <NewPasswordForm label="Mật khẩu mới" submitLabel="Cập nhật" disabled={status?.status !== 'ready'} />
       </section>
     </div>
   );

@@ -7,8 +7,6 @@ export const QUESTIONS_PER_EXAM = 20;
 export const TOTAL_EXAM_ITEMS = QUESTIONS_PER_EXAM + 1;
 export const POINTS_PER_CORRECT_ANSWER = 5;
 export const MAX_POINTS = 100;
-/** The 21st pseudo-question holding the prediction. */
-export const PREDICTION_QUESTION_ID = 'special';
 
 export const DEFAULT_EXAM_DURATION_SECONDS = 1200;
 export const AUTOSAVE_INTERVAL_MS = 30_000;

@@ -38,12 +38,6 @@ export const MAX_LISTED_PROBLEMS = 200;
 export const rowProblemSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
 export type RowProblem = z.infer<typeof rowProblemSchema>;
 
-/** Form fields of an import's multipart request (besides `file`). */
-export const importFieldsSchema = z.object({
-  dry_run: z.enum(['0', '1', 'true', 'false']).optional(),
-  mode: z.enum(['append', 'replace']).optional(),
-});
-
 /** A good file's counts: what was (or, in a dry run, would be) created, updated or left as it is. */
 export const importCountsSchema = z.object({
   created: z.number().int(),

@@ -13,9 +13,9 @@ import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { systemClock } from './lib/clock';
 import { createSmsSender } from './features/auth/sms-drivers';
-import { shareWithPrimary, registrySource } from './features/metrics/cluster-metrics';
-import { createMetrics } from './features/metrics/metrics';
-import { startMetricsServer } from './features/metrics/server';
+import { shareWithPrimary, registrySource } from './core/metrics/cluster-metrics';
+import { createMetrics } from './core/metrics/metrics';
+import { startMetricsServer } from './core/metrics/server';
 import { startBackgroundJobs } from './jobs';
 import { privateLogOptions } from './features/privacy/log-privacy';
 

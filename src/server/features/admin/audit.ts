@@ -3,7 +3,7 @@
 // deletes (0009_back_office.sql).
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import type { AuthUser } from '../auth/guard';
+import type { AuthUser } from '../../core/guard';
 import type { AuditQuery } from './audit-query';
 
 export interface AuditEntryInput {

@@ -10,12 +10,12 @@ import { printedClass } from '../../db/contestants';
 import type { CertificateKind, Contest, ResultRun } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Services } from '../../services';
-import type { AuthUser } from '../auth/guard';
-import { getCurrentContest } from '../contest/repo';
+import type { AuthUser } from '../../core/guard';
+import { getCurrentContest } from '../../core/contest';
 import { contestYear } from '../../../shared/schemas/site';
-import { bestAttempts } from '../ranking/ranking';
-import { countExamPapers, getResultRun, loadFinishedAttempts } from '../ranking/repo';
-import { resultsPublished } from '../ranking/compute';
+import { bestAttempts } from '../../core/ranking/ranking';
+import { countExamPapers, getResultRun, loadFinishedAttempts } from '../../core/ranking/repo';
+import { resultsPublished } from '../results';
 import {
   contentHash,
   participationContent,

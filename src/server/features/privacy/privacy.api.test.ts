@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { createContestant, createParent, createSchoolAdmin, firstSchool, classGroupAt, nextPhone, type CreatedUser } from '../../test/factories';
 import { answersFor, saveBody, startExam } from '../../test/exam-fixtures';
 import { bookForClassRoom, insertFinishedExams, insertPupils } from '../../demo/finished-exams';
-import { computeResults } from '../ranking/compute';
+import { computeResults } from '../results/compute';
 
 let server: TestServer;
 let log = '';

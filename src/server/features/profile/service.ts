@@ -7,10 +7,10 @@ import { normalisePhone, type ApiUser } from '../../../shared/schemas/auth';
 import type { Contestant, ContestantValues, Profile } from '../../../shared/schemas/profile';
 import { printedClass, type ContestantColumns } from '../../db/contestants';
 import { AppError, badRequest, conflict, forbidden, notFound, type FieldErrors } from '../../lib/errors';
-import type { AuthUser } from '../auth/guard';
-import { toApiUser } from '../auth/user-view';
+import type { AuthUser } from '../../core/guard';
+import { toApiUser } from '../auth';
 import type { Services } from '../../services';
-import { getCurrentContest } from '../contest/repo';
+import { getCurrentContest } from '../../core/contest';
 import * as repo from './repo';
 
 const FOREIGN_KEY_VIOLATION = '23503';

@@ -5,12 +5,12 @@ import { resultMessages } from '../../../shared/messages';
 import type { ClassRow, QuantityStudentsRow, ReportSchoolResponse, ScoreRow } from '../../../shared/schemas/reports';
 import { AppError, forbidden } from '../../lib/errors';
 import type { Services } from '../../services';
-import type { AuthUser } from '../auth/guard';
-import { schoolPrizeCertificate } from '../certificates/service';
-import { getCurrentContest } from '../contest/repo';
-import { resultsPublished } from '../ranking/compute';
-import { bestAttempts, rankAttempts } from '../ranking/ranking';
-import { countExamPapers, getResultRun, loadFinishedAttempts } from '../ranking/repo';
+import type { AuthUser } from '../../core/guard';
+import { schoolPrizeCertificate } from '../certificates';
+import { getCurrentContest } from '../../core/contest';
+import { resultsPublished } from '../results';
+import { bestAttempts, rankAttempts } from '../../core/ranking/ranking';
+import { countExamPapers, getResultRun, loadFinishedAttempts } from '../../core/ranking/repo';
 import { bookNames, findSchool, prizedClasses, registeredPupils } from './repo';
 
 export type ReportDeps = Pick<Services, 'db' | 'clock' | 'config'>;

@@ -1,7 +1,7 @@
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { contestDatesJson, siteResponseSchema, type SiteInfo } from '../../../shared/schemas/site';
-import { getCurrentContest } from '../contest/repo';
+import { getCurrentContest } from '../../core/contest';
 import { loadFooter } from './repo';
 
 /**

@@ -15,7 +15,7 @@ import {
 } from '../../../../shared/schemas/admin-books';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
-import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../media/media';
+import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../media';
 import { readUpload } from '../uploads';
 import * as books from './service';
 

@@ -5,10 +5,10 @@ import { booksMessages, type QuestionData } from '../../../../shared/schemas/adm
 import { examDaysMessages } from '../../../../shared/messages';
 import { questionKey } from '../../../../shared/question-formats/question-text';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
+import type { AuthUser } from '../../../core/guard';
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
-import { getCurrentContest } from '../../contest/repo';
-import { storeAudio, storeImage } from '../../media/media';
+import { getCurrentContest } from '../../../core/contest';
+import { storeAudio, storeImage } from '../../media';
 import { recordAudit } from '../audit';
 import { isDryRun, type Upload } from '../uploads';
 import { readQuestionFile } from './question-file';

@@ -7,7 +7,7 @@ import { normaliseClassName } from '../../../../shared/schemas/profile';
 import type { Db } from '../../../db/client';
 import { conflict } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
+import type { AuthUser } from '../../../core/guard';
 import { recordAudit } from '../audit';
 import { ImportProblems, readTable, type SheetRow } from '../sheets';
 import type { Upload } from '../uploads';

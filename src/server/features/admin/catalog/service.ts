@@ -12,7 +12,7 @@ import { normaliseClassName } from '../../../../shared/schemas/profile';
 import type { Db } from '../../../db/client';
 import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
+import type { AuthUser } from '../../../core/guard';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
 

@@ -6,12 +6,11 @@ import { revokeCertificateSchema, type AdminCertificate, type CertificateProgres
 import type { Db } from '../../../db/client';
 import { AppError, notFound, unprocessable } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
-import { getCurrentContest } from '../../contest/repo';
-import { resultsPublished } from '../../ranking/compute';
-import { getResultRun } from '../../ranking/repo';
-import { MAX_RENDER_ATTEMPTS } from '../../certificates/background';
-import type { CertificateContent } from '../../certificates/content';
+import type { AuthUser } from '../../../core/guard';
+import { getCurrentContest } from '../../../core/contest';
+import { resultsPublished } from '../../results';
+import { getResultRun } from '../../../core/ranking/repo';
+import { MAX_RENDER_ATTEMPTS, type CertificateContent } from '../../certificates';
 import { recordAudit } from '../audit';
 
 type Deps = Pick<Services, 'db' | 'clock'>;

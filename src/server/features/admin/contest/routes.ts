@@ -3,7 +3,7 @@ import { contestResponseSchema, contestUpdateSchema } from '../../../../shared/s
 import { adminSiteResponseSchema, siteFooterSchema } from '../../../../shared/schemas/site';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
-import { MAX_IMAGE_BYTES } from '../../media/media';
+import { MAX_IMAGE_BYTES } from '../../media';
 import { readUpload } from '../uploads';
 import * as service from './service';
 

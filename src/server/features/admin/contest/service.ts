@@ -16,13 +16,13 @@ import type { Db } from '../../../db/client';
 import type { Contest } from '../../../db/schema';
 import { conflict, unprocessable, type FieldErrors } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
-import * as contests from '../../contest/repo';
-import { storeImage } from '../../media/media';
-import { loadFooter, saveFooter } from '../../site/repo';
+import type { AuthUser } from '../../../core/guard';
+import * as contests from '../../../core/contest';
+import { storeImage } from '../../media';
+import { loadFooter, saveFooter } from '../../site';
 import { recordAudit } from '../audit';
-import { resultsPublished } from '../../ranking/compute';
-import { getResultRun } from '../../ranking/repo';
+import { resultsPublished } from '../../results';
+import { getResultRun } from '../../../core/ranking/repo';
 
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 

@@ -23,9 +23,9 @@ import { formatDate, formatDateTime } from '../../../../shared/format';
 import { MAX_ATTEMPTS_PER_CONTESTANT, SAVE_GRACE_SECONDS } from '../../../../shared/rules';
 import type { Db } from '../../../db/client';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
+import type { AuthUser } from '../../../core/guard';
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
-import { getCurrentContest } from '../../contest/repo';
+import { getCurrentContest } from '../../../core/contest';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
 

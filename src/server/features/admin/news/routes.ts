@@ -11,7 +11,7 @@ import { importMessages, okResponseSchema, pageResponseSchema } from '../../../.
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
 import { AppError, unprocessable } from '../../../lib/errors';
-import { MAX_IMAGE_BYTES, mediaMessages } from '../../media/media';
+import { MAX_IMAGE_BYTES, mediaMessages } from '../../media';
 import { readUpload } from '../uploads';
 import * as news from './service';
 

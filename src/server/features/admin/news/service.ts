@@ -4,10 +4,10 @@ import { messages } from '../../../../shared/messages';
 import { bodyHasContent, DEFAULT_NEWS_IMAGE, newsMessages, type NewsCreate, type NewsListQuery, type NewsUpdate } from '../../../../shared/schemas/admin-news';
 import { slugify, uniqueSlug } from '../../../../shared/slug';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
+import type { AuthUser } from '../../../core/guard';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { sanitizeNewsHtml } from '../../../lib/sanitize-html';
-import { storeImage } from '../../media/media';
+import { storeImage } from '../../media';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
 

@@ -8,7 +8,7 @@ import { bookForClassRoom, insertFinishedExams, insertPupils, sessionAt } from '
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createOrganiser, createParent, createSchoolAdmin, firstSchool, type CreatedUser } from '../../../test/factories';
 import { answersFor, parentWithContestant, saveBody, startExam } from '../../../test/exam-fixtures';
-import { computeResults } from '../../ranking/compute';
+import { computeResults } from '../../results/compute';
 
 // The contest, worked by hand. Six pupils of one class took the same book; insertFinishedExams
 // answers a book's first 20 questions (by id), the first `points / 5` right and the others with

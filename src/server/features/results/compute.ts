@@ -9,12 +9,12 @@ import type { Db } from '../../db/client';
 import type { Contest, ResultRun } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Services } from '../../services';
-import { getCurrentContest } from '../contest/repo';
-import { finaliseOverdueExams } from '../exams/finalise';
-import { classIdOf, predictionDistance } from './ranking';
-import { countExamPapers, countExamsInProgress, insertInSlices, loadFinishedAttempts, loadTieDecisions } from './repo';
-import { loadPrizeSettings } from './settings';
-import { rankContest, type Standings, type StoredTie } from './standings';
+import { getCurrentContest } from '../../core/contest';
+import { finaliseOverdueExams } from '../exams';
+import { classIdOf, predictionDistance } from '../../core/ranking/ranking';
+import { countExamPapers, countExamsInProgress, insertInSlices, loadFinishedAttempts, loadTieDecisions } from '../../core/ranking/repo';
+import { loadPrizeSettings } from '../../core/ranking/settings';
+import { rankContest, type Standings, type StoredTie } from '../../core/ranking/standings';
 
 
 export interface ComputeSummary {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/client';
-import type { Contest, PrizeTierKind } from '../../db/schema';
+import type { Db } from '../db/client';
+import type { Contest, PrizeTierKind } from '../db/schema';
 
 /** The contest the site runs: the most recently created one. Read per request: never cached, so a change in the back office holds at once on every process. */
 export async function getCurrentContest(db: Db, { lock = false } = {}): Promise<Contest | undefined> {

@@ -57,6 +57,8 @@ export const messages = {
   tooManyRequests: 'Bạn thao tác quá nhanh. Vui lòng thử lại sau ít phút.',
   serverError: 'Đã có lỗi xảy ra. Vui lòng thử lại sau.',
   serviceUnavailable: 'Hệ thống đang bận. Vui lòng thử lại sau.',
+  /** No contest in the database yet (the back office creates one): every route that needs one (ours). */
+  noContest: 'Chưa có cuộc thi nào.',
   payloadTooLarge: 'Dữ liệu gửi lên quá lớn.',
   unsupportedMediaType: 'Định dạng dữ liệu gửi lên không được hỗ trợ.',
   controlCharacter: 'Có ký tự không hợp lệ (ký tự điều khiển).',
@@ -116,7 +118,6 @@ export const examMessages = {
   examNotFound: 'Không tìm thấy bài thi.',
   bookNotInGroup: 'Sách thi không thuộc nhóm lớp của thí sinh. Vui lòng chọn sách khác.',
   bookHasNoQuestions: 'Sách thi này chưa có câu hỏi. Vui lòng chọn sách khác.',
-  noContest: 'Cuộc thi chưa được mở.',
   windowNotOpen: (opensAt: string) => `Chưa đến thời gian thi. Cuộc thi bắt đầu lúc ${opensAt}.`,
   windowClosed: 'Đã hết thời gian thi của cuộc thi.',
   examInProgress: 'Thí sinh đang có một bài thi chưa hoàn thành. Hãy tiếp tục bài thi đó nhé!',
@@ -148,7 +149,6 @@ export const examMessages = {
 
 // results (ours: reports, results computation, certificates) ---------------------------------
 export const resultMessages = {
-  noContest: 'Chưa có cuộc thi nào.',
   resultsTooEarly: (endsAt: string) => `Chưa hết thời gian thi (kết thúc lúc ${endsAt}). Chỉ tính kết quả sau thời điểm này.`,
   examsStillInProgress: (count: number) => `Còn ${count} bài thi chưa kết thúc. Hãy tính kết quả khi mọi bài thi đã nộp.`,
   notComputed: 'Chưa tính kết quả. Hãy tính kết quả trước khi công bố.',
@@ -191,7 +191,6 @@ export const regradeMessages = {
   reasonTooLong: 'Lý do tối đa 1000 ký tự.',
   questionNotFound: 'Không tìm thấy câu hỏi.',
   questionNotUsed: 'Chưa có bài thi nào của cuộc thi này có câu hỏi này nên không cần chấm lại. Hãy sửa câu hỏi trong ngân hàng.',
-  noContest: 'Chưa có cuộc thi nào.',
   modeLabels: {
     new_key: 'Đổi đáp án đúng',
     accept_both: 'Chấp nhận cả hai đáp án',
@@ -258,7 +257,6 @@ export const examDaysMessages = {
   examFinished: 'Lượt thi này đã kết thúc nên không gia hạn được. Có thể thêm một lượt thi cho thí sinh.',
   contestantNotFound: 'Không tìm thấy thí sinh.',
   examNotFound: 'Không tìm thấy lượt thi.',
-  noContest: 'Chưa có cuộc thi nào.',
   searchTooShort: 'Nhập ít nhất 3 chữ số của số điện thoại phụ huynh hoặc 2 chữ của tên thí sinh.',
   extraAttemptDone: 'Đã thêm một lượt thi cho thí sinh.',
   extensionDone: (minutes: number) => `Đã gia hạn lượt thi thêm ${minutes} phút.`,

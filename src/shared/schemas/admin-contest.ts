@@ -116,7 +116,6 @@ export const contestFieldLabels: Record<keyof typeof settingsShape, string> = {
 export const contestMessages = {
   invalid: 'Cài đặt chưa hợp lệ. Vui lòng kiểm tra các ô được đánh dấu.',
   saved: 'Đã lưu cài đặt cuộc thi.',
-  noContest: 'Chưa có cuộc thi nào trong cơ sở dữ liệu.',
   nameRequired: 'Tên cuộc thi là bắt buộc.',
   nameTooLong: `Tên cuộc thi tối đa ${contestLimits.nameMax} ký tự.`,
   badDate: 'Ngày giờ không hợp lệ (dạng ISO 8601, ví dụ 2026-04-02T08:00:00+07:00).',

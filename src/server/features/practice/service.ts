@@ -20,7 +20,7 @@ import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors'
 import { newToken } from '../../lib/tokens';
 import type { Services } from '../../services';
 import type { AuthUser } from '../../core/guard';
-import { getCurrentContest } from '../../core/contest';
+import { getCurrentContest, requireCurrentContest } from '../../core/contest';
 import * as repo from './repo';
 
 type Deps = Pick<Services, 'db' | 'clock'>;
@@ -63,8 +63,7 @@ export async function startPractice({ db, clock }: Deps, user: AuthUser, contest
     // Locked: two starts of one contestant queue here, and the second ends the first's round.
     const contestant = await findOwnedContestant(trx, contestantId, user.id, true);
     if (!contestant) throw notFound(examMessages.contestantNotFound);
-    const contest = await getCurrentContest(trx);
-    if (!contest) throw conflict(examMessages.noContest, 'no_contest');
+    const contest = await requireCurrentContest(trx);
     if (!isOpen(contest, now)) throw conflict(practiceMessages.closed, 'window_closed');
     if ((await repo.countStartsSince(trx, contestant.id, new Date(now.getTime() - DAY_MS))) >= PRACTICE_STARTS_PER_DAY) {
       throw tooManyRequests(practiceMessages.tooMany(PRACTICE_STARTS_PER_DAY));

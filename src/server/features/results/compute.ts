@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import type { Contest, ResultRun } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Services } from '../../services';
-import { getCurrentContest } from '../../core/contest';
+import { requireCurrentContest } from '../../core/contest';
 import { finaliseOverdueExams } from '../exams';
 import { classIdOf, predictionDistance } from '../../core/ranking/ranking';
 import { countExamPapers, countExamsInProgress, insertInSlices, loadFinishedAttempts, loadTieDecisions } from '../../core/ranking/repo';
@@ -49,10 +49,10 @@ const SLICE = 1000;
 export type ComputeDeps = Pick<Services, 'db' | 'clock'>;
 
 export async function computeResults({ db, clock }: ComputeDeps, options: ComputeOptions = {}): Promise<ComputeSummary> {
-  const contest: Contest | undefined = options.contestId
-    ? await db.selectFrom('contests').selectAll().where('id', '=', options.contestId).executeTakeFirst()
-    : await getCurrentContest(db);
-  if (!contest) throw new AppError(404, 'no_contest', resultMessages.noContest);
+  // A contest named by id is one the caller has (a task's, the CLI's): its absence is a fault.
+  const contest: Contest = options.contestId
+    ? await db.selectFrom('contests').selectAll().where('id', '=', options.contestId).executeTakeFirstOrThrow()
+    : await requireCurrentContest(db);
   const now = clock.now();
   const forced = Boolean(options.force);
   if (!forced && now < contest.exam_ends_at) {

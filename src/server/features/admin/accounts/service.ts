@@ -14,12 +14,11 @@ import { recordAudit } from '../audit';
 import { ImportProblems, readTable } from '../sheets';
 import { isDryRun, type Upload } from '../uploads';
 import * as repo from './repo';
+import { isUniqueViolation } from '../../../db/errors';
 
 export type AccountsDeps = Pick<Services, 'db' | 'clock' | 'config' | 'sms'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === UNIQUE_VIOLATION;
 
 /**
  * The SMS texts. Without diacritics, like the OTP's (auth/otp.ts): carriers register brand-name

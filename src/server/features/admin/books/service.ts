@@ -13,6 +13,7 @@ import { recordAudit } from '../audit';
 import { isDryRun, type Upload } from '../uploads';
 import { readQuestionFile } from './question-file';
 import * as repo from './repo';
+import { isUniqueViolation } from '../../../db/errors';
 
 /** Shown for a new book until its cover is uploaded (a static file of the web app). */
 export const NO_COVER_IMAGE = '/images/books/no-cover.svg';
@@ -20,7 +21,6 @@ export const NO_COVER_IMAGE = '/images/books/no-cover.svg';
 type Deps = Pick<Services, 'db' | 'clock'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
-const UNIQUE_VIOLATION = '23505';
 /** Covers are shown at most 600 px wide (the home page's large cover). */
 const COVER_WIDTH = 600;
 
@@ -80,7 +80,7 @@ export async function createBook(deps: Deps, actor: Actor, input: { name: string
     return getBook(deps, id);
   } catch (error) {
     // Two books added at the same moment took the same position: the second one tries again.
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict('Có sách khác vừa được thêm cùng lúc. Vui lòng thử lại.', 'name_taken');
+    if (isUniqueViolation(error)) throw conflict('Có sách khác vừa được thêm cùng lúc. Vui lòng thử lại.', 'name_taken');
     throw error;
   }
 }

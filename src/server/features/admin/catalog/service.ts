@@ -15,21 +15,19 @@ import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
+import { isForeignKeyViolation, isUniqueViolation } from '../../../db/errors';
 
 type Deps = Pick<Services, 'db'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
-const pgCode = (error: unknown) => (error as { code?: string } | null)?.code;
 
 /** Runs `work` in a transaction; a unique violation (another request was faster) becomes `onTaken`. */
 async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, onTaken: () => AppError, onInUse?: () => AppError): Promise<T> {
   try {
     return await db.transaction().execute(work);
   } catch (error) {
-    if (pgCode(error) === UNIQUE_VIOLATION) throw onTaken();
-    if (onInUse && pgCode(error) === FOREIGN_KEY_VIOLATION) throw onInUse();
+    if (isUniqueViolation(error)) throw onTaken();
+    if (onInUse && isForeignKeyViolation(error)) throw onInUse();
     throw error;
   }
 }

@@ -25,7 +25,7 @@ import type { Db } from '../../../db/client';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
-import { getCurrentContest } from '../../../core/contest';
+import { getCurrentContest, requireCurrentContest } from '../../../core/contest';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
 
@@ -277,8 +277,7 @@ export async function giveExtraAttempt({ db, clock }: Deps, actor: Actor, contes
   await db.transaction().execute(async (trx) => {
     const contestant = await repo.lockContestant(trx, contestantId);
     if (!contestant) throw notFound(examDaysMessages.contestantNotFound);
-    const contest = await getCurrentContest(trx);
-    if (!contest) throw conflict(examDaysMessages.noContest, 'no_contest');
+    const contest = await requireCurrentContest(trx);
     if (await repo.findExtraAttempt(trx, contestantId)) throw conflict(examDaysMessages.extraAttemptGiven, 'extra_attempt_given');
     await repo.insertExtraAttempt(trx, { contestantId, contestId: contest.id, reason, grantedBy: actor.id, at: now });
     await recordAudit(trx, actor, {

@@ -10,13 +10,12 @@ import { sanitizeNewsHtml } from '../../../lib/sanitize-html';
 import { storeImage } from '../../media';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
+import { isUniqueViolation } from '../../../db/errors';
 
 type Deps = Pick<Services, 'db' | 'clock'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 type Post = NonNullable<Awaited<ReturnType<typeof repo.findNews>>>;
 
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === UNIQUE_VIOLATION;
 
 /** Widest picture of a post or inside its body (the article column is narrower). */
 const NEWS_IMAGE_WIDTH = 1200;

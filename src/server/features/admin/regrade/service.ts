@@ -13,7 +13,7 @@ import type { Contest } from '../../../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
-import { getCurrentContest } from '../../../core/contest';
+import { getCurrentContest, requireCurrentContest } from '../../../core/contest';
 import { computeResults } from '../../results';
 import { countExamPapers, getResultRun, loadFinishedAttempts, loadTieDecisions } from '../../../core/ranking/repo';
 import { loadPrizeSettings } from '../../../core/ranking/settings';
@@ -37,8 +37,7 @@ const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.l
 
 /** The rule the input asks for, checked against the question, its bank key and the rule in force. */
 async function contextOf(db: Db, input: RuleInput): Promise<Context> {
-  const contest = await getCurrentContest(db);
-  if (!contest) throw conflict(regradeMessages.noContest, 'no_contest');
+  const contest = await requireCurrentContest(db);
   const question = await repo.findQuestion(db, input.question_id);
   if (!question) throw notFound(regradeMessages.questionNotFound);
   const previousKey = question.answers.find((answer) => answer.is_correct)?.id ?? null;

@@ -21,7 +21,7 @@ import type { Contest, ResultTask } from '../../../db/schema';
 import { AppError, conflict, unprocessable } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
-import { getCurrentContest } from '../../../core/contest';
+import { requireCurrentContest } from '../../../core/contest';
 import { finaliseOverdueExams } from '../../exams';
 import { computeResults, publishResults, storedTies, type ComputeProgress } from '../../results';
 import { tierAtPlace, type Tier } from '../../../core/ranking/ranking';
@@ -30,6 +30,7 @@ import { loadPrizeSettings, type PrizeSettings } from '../../../core/ranking/set
 import { tieGroupKey, type StoredTie } from '../../../core/ranking/standings';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
+import { isUniqueViolation } from '../../../db/errors';
 
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
@@ -39,14 +40,7 @@ const STALE_MS = 30_000;
 /** Progress is written at most this often (and at each new stage). */
 const PROGRESS_MS = 500;
 
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === UNIQUE_VIOLATION;
 
-async function currentContest(db: Db): Promise<Contest> {
-  const contest = await getCurrentContest(db);
-  if (!contest) throw conflict(resultMessages.noContest, 'no_contest');
-  return contest;
-}
 
 // The computation as a background task ------------------------------------------------------------
 
@@ -67,7 +61,7 @@ function taskView(task: ResultTask, now: Date): ResultTaskView {
 }
 
 export async function getTask({ db, clock }: Pick<Services, 'db' | 'clock'>): Promise<ResultTaskView | null> {
-  const contest = await currentContest(db);
+  const contest = await requireCurrentContest(db);
   const task = await repo.latestTask(db, contest.id);
   return task ? taskView(task, clock.now()) : null;
 }
@@ -86,7 +80,7 @@ export async function startCompute(
   onError: (error: unknown) => void = () => {},
 ): Promise<ResultTaskView> {
   const { db, clock } = deps;
-  const contest = await currentContest(db);
+  const contest = await requireCurrentContest(db);
   const now = clock.now();
   const { force } = options;
   if (!force && now < contest.exam_ends_at) {
@@ -287,7 +281,7 @@ async function describeTies(
 export async function decideTie({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor, input: TieDecisionRequest) {
   const now = clock.now();
   return db.transaction().execute(async (trx) => {
-    const contest = await currentContest(trx);
+    const contest = await requireCurrentContest(trx);
     const run = await getResultRun(trx, contest.id);
     if (!run) throw conflict(resultMessages.notComputed, 'results_not_computed');
     const groupKey = tieGroupKey({ scope: input.scope, school_id: input.school_id, ids: input.ids });
@@ -375,7 +369,7 @@ function undecidedTies(ties: StoredTie[], decisions: Awaited<ReturnType<typeof r
 }
 
 export async function getOverview({ db, clock }: Pick<Services, 'db' | 'clock'>): Promise<ResultsOverview> {
-  const contest = await currentContest(db);
+  const contest = await requireCurrentContest(db);
   const now = clock.now();
   const [run, task, decisions, settings] = await Promise.all([
     getResultRun(db, contest.id),
@@ -441,7 +435,7 @@ export async function getOverview({ db, clock }: Pick<Services, 'db' | 'clock'>)
 export async function publish({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor): Promise<{ published_at: string }> {
   const now = clock.now();
   return db.transaction().execute(async (trx) => {
-    const contest = await currentContest(trx);
+    const contest = await requireCurrentContest(trx);
     const task = await repo.latestTask(trx, contest.id);
     if (task && taskView(task, now).status === 'running') throw conflict(adminResultsMessages.computing, 'results_computing');
     const before = await getResultRun(trx, contest.id);
@@ -464,7 +458,7 @@ export async function publish({ db, clock }: Pick<Services, 'db' | 'clock'>, act
 // Review ------------------------------------------------------------------------------------------------
 
 export async function listPrizes({ db }: Pick<Services, 'db'>, query: PrizeListQuery): Promise<Page<PrizeRow>> {
-  const contest = await currentContest(db);
+  const contest = await requireCurrentContest(db);
   const [rows, total] = await Promise.all([
     repo.prizeRows(db, contest.id, query.kind, query, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
     repo.countPrizeRows(db, contest.id, query.kind, query),
@@ -510,7 +504,7 @@ export async function ceremonyOf(db: Db, contestId: number, settings: PrizeSetti
 }
 
 export async function ceremonyOfCurrent({ db }: Pick<Services, 'db'>) {
-  const contest = await currentContest(db);
+  const contest = await requireCurrentContest(db);
   if (!(await getResultRun(db, contest.id))) throw conflict(resultMessages.notComputed, 'results_not_computed');
   return { contest, ceremony: await ceremonyOf(db, contest.id, await loadPrizeSettings(db, contest.id)) };
 }

@@ -15,7 +15,10 @@ export interface AuditEntryInput {
   details?: Record<string, unknown>;
 }
 
-export async function recordAudit(db: Db, actor: Pick<AuthUser, 'id' | 'phone'>, entry: AuditEntryInput): Promise<void> {
+/** Who acts in the back office, as the audit log records them. */
+export type Actor = Pick<AuthUser, 'id' | 'phone'>;
+
+export async function recordAudit(db: Db, actor: Actor, entry: AuditEntryInput): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

@@ -10,9 +10,10 @@ import type { Contest, ResultRun } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Services } from '../../services';
 import { requireCurrentContest } from '../../core/contest';
+import { assertExamWindowClosed, assertNoExamsInProgress } from '../../core/results-rules';
 import { finaliseOverdueExams } from '../exams';
 import { classIdOf, predictionDistance } from '../../core/ranking/ranking';
-import { countExamPapers, countExamsInProgress, insertInSlices, loadFinishedAttempts, loadTieDecisions } from '../../core/ranking/repo';
+import { countExamPapers, insertInSlices, loadFinishedAttempts, loadTieDecisions } from '../../core/ranking/repo';
 import { loadPrizeSettings } from '../../core/ranking/settings';
 import { rankContest, type Standings, type StoredTie } from '../../core/ranking/standings';
 
@@ -55,15 +56,12 @@ export async function computeResults({ db, clock }: ComputeDeps, options: Comput
     : await requireCurrentContest(db);
   const now = clock.now();
   const forced = Boolean(options.force);
-  if (!forced && now < contest.exam_ends_at) {
-    throw new AppError(409, 'results_too_early', resultMessages.resultsTooEarly(formatDateTime(contest.exam_ends_at)));
-  }
+  if (!forced) assertExamWindowClosed(contest, now);
   const progress = options.onProgress ?? (() => {});
   // Exams abandoned before the deadline are scored first, so that they count.
   progress({ stage: 'finalising', done: 0, total: 0 });
   await finaliseOverdueExams(db, clock);
-  const inProgress = await countExamsInProgress(db, contest.id);
-  if (inProgress > 0 && !forced) throw new AppError(409, 'exams_in_progress', resultMessages.examsStillInProgress(inProgress));
+  if (!forced) await assertNoExamsInProgress(db, contest.id);
 
   const settings = await loadPrizeSettings(db, contest.id);
 

@@ -13,7 +13,7 @@ import { getCurrentContest } from '../../../core/contest';
 import { getResultRun } from '../../../core/ranking/repo';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
-import { ceremonyOfCurrent } from './service';
+import { ceremonyOfCurrent } from './ceremony';
 import { XlsxBuilder, type CellValue, type SheetHead } from './xlsx';
 
 type Actor = Pick<AuthUser, 'id' | 'phone'>;

@@ -237,7 +237,7 @@ export async function issueResetLinkFor(deps: AccountsDeps, actor: Actor, id: nu
   const { db, clock, config } = deps;
   const issued = await db.transaction().execute(async (trx) => {
     const user = await lockedRow(trx, id);
-    if (user.locked_at) throw conflict(adminAccountMessages.lockedNoLink, 'account_locked');
+    if (user.locked_at) throw new AppError(403, 'account_locked', adminAccountMessages.lockedNoLink);
     const link = await createResetLink(trx, { clock, publicUrl: config.publicUrl }, user.id);
     await recordAudit(trx, actor, { kind: 'account.reset_link', summary: `Cấp liên kết đặt mật khẩu cho tài khoản ${user.phone}` });
     return { phone: user.phone, ...link };

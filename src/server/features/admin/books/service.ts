@@ -63,7 +63,7 @@ async function assertNotFrozen(deps: Deps, bookId: number) {
 
 async function checkGroup(db: Deps['db'], classGroupId: number) {
   if (!(await repo.classGroupExists(db, classGroupId))) {
-    throw unprocessable(booksMessages.groupNotFound, 'invalid_input', { class_group_id: booksMessages.groupNotFound });
+    throw unprocessable(booksMessages.groupNotFound, 'input_refused', { class_group_id: booksMessages.groupNotFound });
   }
 }
 
@@ -141,7 +141,7 @@ async function checkAudio(db: Deps['db'], question: QuestionData) {
   question.answers.forEach((answer, i) => {
     if (answer.audio && !found.has(answer.audio)) errors[`answers.${i}.audio`] = booksMessages.audioUnknown;
   });
-  if (Object.keys(errors).length > 0) throw unprocessable(booksMessages.audioUnknown, 'invalid_input', errors);
+  if (Object.keys(errors).length > 0) throw unprocessable(booksMessages.audioUnknown, 'input_refused', errors);
 }
 
 const snapshot = (q: { value: string; audio: string | null; is_practice: boolean; answers: { value: string; audio: string | null }[]; correct: number }) => ({

@@ -135,7 +135,7 @@ export async function revokeCertificate(deps: Deps, actor: AuthUser, code: strin
   const parsed = revokeCertificateSchema.safeParse({ reason: input.reason ?? '' });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? m.reasonRequired;
-    throw unprocessable(message, 'invalid_input', { reason: message });
+    throw unprocessable(message, 'input_refused', { reason: message });
   }
   const { reason } = parsed.data;
   return deps.db.transaction().execute(async (trx) => {

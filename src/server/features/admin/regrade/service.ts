@@ -47,19 +47,19 @@ async function contextOf(db: Db, input: RuleInput): Promise<Context> {
   if (input.mode !== 'everyone') {
     const answerId = input.answer_id!;
     if (!question.answers.some((answer) => answer.id === answerId)) {
-      throw unprocessable(regradeMessages.answerNotOfQuestion, 'invalid_input', { answer_id: regradeMessages.answerNotOfQuestion });
+      throw unprocessable(regradeMessages.answerNotOfQuestion, 'input_refused', { answer_id: regradeMessages.answerNotOfQuestion });
     }
     // Accepting the key "as well", or moving the key where it already is without a rule to undo, changes nothing.
     if (answerId === previousKey && (input.mode === 'accept_both' || !current)) {
-      throw unprocessable(regradeMessages.answerIsKey, 'invalid_input', { answer_id: regradeMessages.answerIsKey });
+      throw unprocessable(regradeMessages.answerIsKey, 'input_refused', { answer_id: regradeMessages.answerIsKey });
     }
     accepted = input.mode === 'accept_both' && previousKey !== null ? [previousKey, answerId] : [answerId];
     if (input.mode === 'accept_both' && previousKey === null) {
-      throw unprocessable(regradeMessages.answerIsKey, 'invalid_input', { answer_id: regradeMessages.answerIsKey });
+      throw unprocessable(regradeMessages.answerIsKey, 'input_refused', { answer_id: regradeMessages.answerIsKey });
     }
   }
   if (current && current.mode === input.mode && sameIds(current.accepted_answer_ids, accepted)) {
-    throw unprocessable(regradeMessages.sameRule, 'invalid_input', { mode: regradeMessages.sameRule });
+    throw unprocessable(regradeMessages.sameRule, 'input_refused', { mode: regradeMessages.sameRule });
   }
   return {
     contest,

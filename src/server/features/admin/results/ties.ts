@@ -126,7 +126,7 @@ export async function decideTie({ db, clock }: Pick<Services, 'db' | 'clock'>, a
       const members = tie.ids.map(String).sort();
       const given = (input.order ?? []).map(String);
       if (given.length !== members.length || [...given].sort().some((id, index) => id !== members[index])) {
-        throw unprocessable(adminResultsMessages.orderMustListMembers, 'invalid_input', { order: adminResultsMessages.orderMustListMembers });
+        throw unprocessable(adminResultsMessages.orderMustListMembers, 'input_refused', { order: adminResultsMessages.orderMustListMembers });
       }
       // Kept with the members' own types (contestant ids are numbers, classes "schoolId:CLASS").
       const byText = new Map(tie.ids.map((id) => [String(id), id]));

@@ -6,9 +6,12 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 const root = import.meta.dirname; // zones are relative to the repository, wherever eslint runs from
-const webFeatures = readdirSync(`${root}/src/web/features`, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const foldersOf = (path) =>
+  readdirSync(`${root}/${path}`, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+const webFeatures = foldersOf('src/web/features');
+const serverFeatures = foldersOf('src/server/features');
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -77,6 +80,23 @@ export default tseslint.config(
         {
           basePath: root,
           zones: [
+            // A feature imports another only through its public module, features/<name>/index.ts.
+            ...serverFeatures.map((feature) => ({
+              target: `./src/server/features/${feature}`,
+              from: './src/server/features',
+              except: [`./${feature}`, ...serverFeatures.filter((other) => other !== feature).map((other) => `./${other}/index.ts`)],
+              message: 'A feature may import another only through its index.ts: export what it needs there, or move it to src/server/core.',
+            })),
+            {
+              target: ['./src/server/core', './src/server/db', './src/server/lib', './src/server/services.ts'],
+              from: './src/server/features',
+              message: 'core/, db/, lib/ and services.ts are below the features: they may not import one (move what both need to core/).',
+            },
+            {
+              target: './src/server/lib',
+              from: ['./src/server/core', './src/server/db', './src/server/services.ts', './src/server/app.ts'],
+              message: 'lib/ holds plain helpers: no database, no core, no app (infrastructure that needs them belongs in core/).',
+            },
             {
               target: './src/server/features',
               from: './src/server/app.ts',

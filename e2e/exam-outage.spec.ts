@@ -9,7 +9,7 @@ import { chooseAnswer, examResult, logIn, navigatorItem, registerFamily, serverA
 
 test.use({ viewport: phoneViewport });
 
-/** What the server sends when it sheds a request (src/server/lib/error-answers.ts). */
+/** What the server sends when it sheds a request (src/server/core/error-answers.ts). */
 const shed = (route: Route) =>
   route.fulfill({
     status: 503,

@@ -9,7 +9,7 @@ import { openDatabase } from '../src/server/db/client';
 import { migrate } from '../src/server/db/migrate';
 import { seed } from '../src/server/db/seed/seed';
 import { createManualClock } from '../src/server/lib/clock';
-import { finishedAttemptsQuery } from '../src/server/features/ranking/repo';
+import { finishedAttemptsQuery } from '../src/server/core/ranking/repo';
 import { schoolReport } from '../src/server/features/reports/service';
 import { bookForClassRoom, insertFinishedExams, insertPupils, type FinishedExamInput } from '../src/server/demo/finished-exams';
 

@@ -13,7 +13,7 @@ import { migrate } from '../src/server/db/migrate';
 import { seed } from '../src/server/db/seed/seed';
 import { createManualClock } from '../src/server/lib/clock';
 import { bookForClassRoom, insertFinishedExams, insertPupils } from '../src/server/demo/finished-exams';
-import { computeResults } from '../src/server/features/ranking/compute';
+import { computeResults } from '../src/server/features/results/compute';
 import { exportResults } from '../src/server/features/admin/results/exports';
 import { bestResults } from '../src/server/features/admin/results/repo';
 

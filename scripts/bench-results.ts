@@ -355,7 +355,7 @@ async function main() {
     console.log(`  total ${seconds(performance.now() - generationStarted)}`);
 
     console.log('\n2. Ranking and prizes (computeResults)');
-    const { computeResults, publishResults } = await import('../src/server/features/ranking/compute');
+    const { computeResults, publishResults } = await import('../src/server/features/results/compute');
     let peakRss = process.memoryUsage().rss;
     let peakHeap = process.memoryUsage().heapUsed;
     const baseRss = peakRss;
@@ -378,8 +378,8 @@ async function main() {
     console.log('\n4. Publishing, issuing and drawing the certificates');
     const contest = await database.db.selectFrom('contests').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     // Ties crossing a prize boundary are the organiser's to decide before publishing: shared here.
-    const { decideTie } = await import('../src/server/features/admin/results/service');
-    const { storedTies } = await import('../src/server/features/ranking/compute');
+    const { decideTie } = await import('../src/server/features/admin/results/ties');
+    const { storedTies } = await import('../src/server/features/results/compute');
     const run = await database.db.selectFrom('result_runs').selectAll().where('contest_id', '=', contest.id).executeTakeFirstOrThrow();
     const crossing = storedTies(run).filter((tie) => tie.crosses_prize);
     const organiser = await benchOrganiser(client);

@@ -6,12 +6,12 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '../shared/messages';
-import { handleClientError, handleError } from './lib/error-answers';
+import { handleClientError, handleError } from './core/error-answers';
 import { refuseControlCharacters, registerJsonParser } from './lib/input-guard';
-import { createLoadShedder } from './lib/load-shedding';
+import { createLoadShedder } from './core/load-shedding';
 import { apiSecurityHeaders, pageSecurityHeaders } from './lib/security-headers';
 import type { Api } from './lib/api';
-import { createAuth } from './features/auth/guard';
+import { createAuth } from './core/guard';
 import { registerHealthRoutes } from './features/health/routes';
 import { registerSiteRoutes } from './features/site/routes';
 import { registerCatalogRoutes } from './features/catalog/routes';
@@ -34,7 +34,7 @@ const ONE_YEAR_SECONDS = 31_536_000;
 export async function buildApp(deps: AppDeps) {
   const shedder = createLoadShedder({ config: deps.config, db: deps.db, onShed: deps.onShed });
   const app = Fastify({
-    // The HTTP server refuses shed requests itself, before Fastify's own work (lib/load-shedding.ts).
+    // The HTTP server refuses shed requests itself, before Fastify's own work (core/load-shedding.ts).
     serverFactory: shedder.serverFactory,
     loggerInstance: typeof deps.logger === 'object' ? deps.logger : undefined,
     logger: typeof deps.logger === 'boolean' ? deps.logger : undefined,

@@ -7,8 +7,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import type { Logger } from 'pino';
 import type { Config } from './config';
-import { clusterMetricsSource } from './features/metrics/cluster-metrics';
-import { startMetricsServer } from './features/metrics/server';
+import { clusterMetricsSource } from './core/metrics/cluster-metrics';
+import { startMetricsServer } from './core/metrics/server';
 
 /** Wait before restarting a worker that died (ms); doubled for each death in a row, up to the max. */
 const RESTART_DELAY_MS = 1000;

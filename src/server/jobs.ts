@@ -9,7 +9,7 @@ import { runRetentionJob } from './features/privacy/retention';
 import { drawCertificates } from './features/certificates/background';
 import { purgeOldPractice } from './features/practice/service';
 import { createAutosaveReporter, REPORT_INTERVAL_MS } from './features/admin/exam-days/autosave-reporter';
-import type { Metrics } from './features/metrics/metrics';
+import type { Metrics } from './core/metrics/metrics';
 
 const PURGE_INTERVAL_MS = 3_600_000;
 

@@ -13,9 +13,9 @@ import { migrate } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { systemClock } from './lib/clock';
 import { createSmsSender } from './features/auth/sms-drivers';
-import { shareWithPrimary, registrySource } from './features/metrics/cluster-metrics';
-import { createMetrics } from './features/metrics/metrics';
-import { startMetricsServer } from './features/metrics/server';
+import { shareWithPrimary, registrySource } from './core/metrics/cluster-metrics';
+import { createMetrics } from './core/metrics/metrics';
+import { startMetricsServer } from './core/metrics/server';
 import { startBackgroundJobs } from './jobs';
 import { privateLogOptions } from './features/privacy/log-privacy';
 
@@ -36,9 +36,14 @@ async function main() {
     ...privateLogOptions(config.logLevel),
     ...(config.production || !process.stdout.isTTY ? {} : { transport: { target: 'pino-pretty' } }),
   });
-  // A promise nobody awaited that failed: log it and keep serving (Node's default is to exit,
-  // which would end every contestant's requests in flight for one stray error).
-  process.on('unhandledRejection', (reason) => rootLogger.error({ err: reason }, 'unhandled rejection'));
+  // A promise nobody awaited that failed leaves the process in a state nobody planned for: log it
+  // and exit. The supervisor starts a fresh one (systemd Restart=always in
+  // deploy/reading-contest.service; the cluster primary for a worker); clients retry the requests
+  // in flight, and nothing acknowledged is lost (it is committed before the answer).
+  process.on('unhandledRejection', (reason) => {
+    rootLogger.fatal({ err: reason }, 'unhandled rejection: exiting for the supervisor to restart');
+    process.exit(1);
+  });
 
   if (cluster.isWorker) return serve(config, rootLogger.child({ worker: cluster.worker!.id }), { worker: true });
 

@@ -4,10 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Clock } from './lib/clock';
-import type { ShedReason } from './lib/load-shedding';
+import type { ShedReason } from './core/load-shedding';
 import type { SmsSender } from './lib/sms';
-import type { Auth } from './features/auth/guard';
-import type { Metrics } from './features/metrics/metrics';
+import type { Auth } from './core/guard';
+import type { Metrics } from './core/metrics/metrics';
 
 export interface AppDeps {
   config: Config;

@@ -5,6 +5,9 @@
 export const errorCodes = [
   // Generic: input, authentication, permissions, routing.
   'invalid_input',
+  // 422: well formed, but it breaks a rule or names something that is not there (a school not in
+  // the catalogue, an answer of another question). invalid_input is always a 400.
+  'input_refused',
   'bad_request',
   'unauthorized',
   'forbidden',

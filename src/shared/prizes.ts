@@ -42,7 +42,7 @@ export function prizeTotal(tiers: readonly PrizeTier[]): number {
   return tiers.reduce((sum, tier) => sum + tierTotal(tier), 0);
 }
 
-// School prize score (results helper: src/server/features/ranking/ranking.ts computes exactly
+// School prize score (results helper: src/server/core/ranking/ranking.ts computes exactly
 // this; shown on the rules page) -------------------------------------------------------------
 
 /** How the school prizes are decided: 50:50 by participants and by participation relative to size. */

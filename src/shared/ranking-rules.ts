@@ -1,5 +1,5 @@
 // The ranking and prize rules in words, for the rules page and the reports. The server applies
-// them in src/server/features/ranking/ranking.ts; the school score formula is
+// them in src/server/core/ranking/ranking.ts; the school score formula is
 // SCHOOL_SCORE_FORMULA in ./prizes.ts.
 
 /** How contestants are ranked (spec section 9), in the order the rules apply. */

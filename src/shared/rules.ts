@@ -7,8 +7,6 @@ export const QUESTIONS_PER_EXAM = 20;
 export const TOTAL_EXAM_ITEMS = QUESTIONS_PER_EXAM + 1;
 export const POINTS_PER_CORRECT_ANSWER = 5;
 export const MAX_POINTS = 100;
-/** The 21st pseudo-question holding the prediction. */
-export const PREDICTION_QUESTION_ID = 'special';
 
 export const DEFAULT_EXAM_DURATION_SECONDS = 1200;
 export const AUTOSAVE_INTERVAL_MS = 30_000;
@@ -43,3 +41,38 @@ export const TIME_ZONE = 'Asia/Ho_Chi_Minh';
 /** Phone formats of spec section 5: mobile for register / forgot password, plus landline at login. */
 export const MOBILE_PHONE_PATTERN = /^0[35789][0-9]{8}$/;
 export const LOGIN_PHONE_PATTERN = /^(0[35789][0-9]{8}|02[0-9]{9})$/;
+
+/** Limits of the settings (the database's CHECKs are the same or wider). */
+export const contestLimits = {
+  nameMax: 200,
+  durationSeconds: { min: 60, max: 7200 },
+  // At most the spec's 20: an exam is scored 5 points a question up to 100, and the exam screen,
+  // the certificate and the ranking are built for that; fewer is allowed (e.g. a short trial).
+  questionsPerExam: { min: 1, max: QUESTIONS_PER_EXAM },
+  attempts: { min: 1, max: MAX_ATTEMPTS_PER_CONTESTANT },
+  classMin: { min: 1, max: 1000 },
+  /** Months after the results date that personal data is kept (issue 15). */
+  retentionMonths: { min: 1, max: 120 },
+  tiersPerKind: 10,
+  tierNameMax: 200,
+  winnersMax: 100_000,
+  /** Đồng for one prize (the column is a 32-bit integer). */
+  amountMax: 1_000_000_000,
+} as const;
+
+/** Lengths and sizes the back office's catalogue, news and privacy forms accept. */
+export const catalogLimits = {
+  districtName: 120,
+  schoolName: 200,
+  address: 300,
+  pupilCount: 100_000,
+  groupName: 60,
+  grades: 20,
+  roomName: 20,
+  className: 20,
+  teacherName: 100,
+} as const;
+
+export const NEWS_NAME_MAX = 300;
+export const PRIVACY_REASON_MIN = 5;
+export const PRIVACY_REASON_MAX = 500;

@@ -11,7 +11,7 @@ import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
-import { computeResults, publishResults } from '../features/ranking/compute';
+import { computeResults, publishResults } from '../features/results/compute';
 import { formatDateTime, formatDuration, formatMoney } from '../../shared/format';
 
 const args = process.argv.slice(2);

@@ -32,3 +32,11 @@ export function isLostConnection(error: unknown): boolean {
   if (code === '57P01' || code === '57P02' || code === 'ECONNRESET' || code === 'EPIPE') return true;
   return /Connection terminated|not queryable|Client was closed|Connection ended/i.test(error.message);
 }
+
+const sqlState = (error: unknown) => (error as { code?: unknown } | null)?.code;
+
+/** A unique index refused the row (23505): someone else wrote the same key first. */
+export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505';
+
+/** A foreign key refused the write (23503): a row it points to, or one pointing to it, is gone or still there. */
+export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';

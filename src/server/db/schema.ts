@@ -483,7 +483,7 @@ export interface ResultTaskTable {
   stage: ColumnType<ResultTaskStage, ResultTaskStage | undefined, ResultTaskStage>;
   done: Generated<number>;
   total: Generated<number>;
-  summary: ColumnType<unknown, string | null | undefined, string | null>;
+  summary: ColumnType<unknown | null, string | null | undefined, string | null>;
   error: ColumnType<string | null, string | null | undefined, string | null>;
   started_by: number | null;
   started_at: Timestamp;

@@ -55,13 +55,7 @@ async function questionsOf(db: Db, bookId: number) {
   return value;
 }
 
-/** Inserts one finished exam (status 1) with consistent times, questions and answers. */
-export async function insertFinishedExam(db: Db, input: FinishedExamInput): Promise<{ id: number; slug: string }> {
-  const rows = await insertFinishedExams(db, [input]);
-  return rows[0]!;
-}
-
-/** Inserts finished exams in one statement per 500 (for large data sets). */
+/** Inserts finished exams (status 1) with consistent times, questions and answers, one statement per 500. */
 export async function insertFinishedExams(db: Db, inputs: readonly FinishedExamInput[]): Promise<{ id: number; slug: string }[]> {
   if (inputs.length === 0) return [];
   const fallbackContest = inputs.some((input) => input.contestId === undefined) ? await currentContestId(db) : 0;

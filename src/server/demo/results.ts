@@ -4,7 +4,7 @@
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
 import { demoAccounts } from '../db/seed/demo-accounts';
-import { computeResults, type ComputeSummary } from '../features/ranking/compute';
+import { computeResults, type ComputeSummary } from '../features/results/compute';
 import { bookForClassRoom, insertFinishedExams, insertPupils, type FinishedExamInput } from './finished-exams';
 
 /** Phones of the simulated parents start with this (they cannot log in). */

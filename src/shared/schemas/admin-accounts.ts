@@ -4,21 +4,8 @@
 import { z } from 'zod';
 import { importResponseSchema, pageQuerySchema } from './admin';
 import { mobilePhoneSchema, roleSchema } from './auth';
+import { adminAccountMessages } from '../messages';
 
-export const adminAccountMessages = {
-  locked: 'Tài khoản này đã bị khoá. Vui lòng liên hệ ban tổ chức cuộc thi.',
-  lockedNoLink: 'Tài khoản đang bị khoá: hãy mở khoá trước khi gửi liên kết đặt mật khẩu.',
-  cannotLockSelf: 'Bạn không thể tự khoá tài khoản của chính mình.',
-  notFound: 'Không tìm thấy tài khoản.',
-  phoneTaken: 'Số điện thoại này đã có tài khoản.',
-  phoneOfOtherRole: (role: string) => `số điện thoại này đã là tài khoản ${role}, không thể làm quản trị trường`,
-  nameRequired: 'Vui lòng nhập họ và tên.',
-  nameTooLong: 'Họ và tên không được quá 120 ký tự.',
-  districtRequired: 'Vui lòng chọn quận/huyện.',
-  schoolRequired: 'Vui lòng chọn trường.',
-  schoolNotInDistrict: 'Trường không thuộc quận/huyện đã chọn.',
-  smsFailed: 'Không gửi được tin nhắn: hãy gửi liên kết cho người dùng bằng cách khác. Dữ liệu đã được lưu.',
-} as const;
 
 /** What each role is called on the screens. */
 export const roleLabels = { parent: 'phụ huynh', school_admin: 'quản trị trường', organiser: 'ban tổ chức' } as const;
@@ -118,3 +105,6 @@ export const schoolAdminImportResponseSchema = importResponseSchema({
   sms_failed: z.array(z.string()),
   message: z.string().optional(),
 });
+
+// Its messages live with every other in shared/messages; exported here too for the screens that import them with the schemas.
+export { adminAccountMessages };

@@ -10,36 +10,8 @@ import {
   QUESTION_MAX_LENGTH,
 } from '../question-formats/question-text';
 import { importResponseSchema } from './admin';
+import { booksMessages } from '../messages';
 
-export const booksMessages = {
-  nameRequired: 'Vui lòng nhập tên sách.',
-  nameTooLong: 'Tên sách tối đa 200 ký tự.',
-  authorTooLong: 'Tên tác giả tối đa 200 ký tự.',
-  groupRequired: 'Vui lòng chọn nhóm lớp.',
-  bookNotFound: 'Không tìm thấy sách.',
-  groupNotFound: 'Nhóm lớp không tồn tại.',
-  groupLocked: 'Sách đã có bài thi nên không thể chuyển sang nhóm lớp khác.',
-  questionRequired: 'Vui lòng nhập câu hỏi.',
-  questionTooLong: `Câu hỏi tối đa ${QUESTION_MAX_LENGTH} ký tự.`,
-  answerRequired: 'Vui lòng nhập đáp án.',
-  answerTooLong: `Đáp án tối đa ${ANSWER_MAX_LENGTH} ký tự.`,
-  markup: 'Không được chứa thẻ HTML (như <b>, <script>): câu hỏi chỉ là chữ.',
-  answerCount: `Mỗi câu hỏi có từ ${MIN_ANSWERS} đến ${MAX_ANSWERS} đáp án.`,
-  correctRequired: 'Vui lòng chọn đáp án đúng.',
-  sameAnswers: 'Hai đáp án giống nhau.',
-  audioUnknown: 'Tệp âm thanh không tồn tại: hãy tải lên lại.',
-  questionNotFound: 'Không tìm thấy câu hỏi.',
-  questionDrawn: 'Câu hỏi đã có trong bài thi của thí sinh nên không thể xoá (vẫn có thể sửa).',
-  drawnToPractice: 'Câu hỏi đã có trong bài thi thật của thí sinh nên không thể chuyển thành câu thi thử.',
-  practiceLabel: 'Câu hỏi thi thử',
-  practiceHint: 'Chỉ dùng cho bài thi thử của nhóm lớp, không bao giờ có trong bài thi thật.',
-  bankTooSmall: (count: number, needed: number) =>
-    `Đang trong thời gian thi: ngân hàng của sách phải còn ít nhất ${needed} câu hỏi (số câu của một bài thi), hiện có ${count}.`,
-  replaceWithExams: 'Sách đã có bài thi nên không thể thay cả ngân hàng câu hỏi. Hãy chọn "Thêm vào" để bổ sung câu hỏi mới.',
-  unknownTextFormat: 'Không nhận ra định dạng tệp .txt: hãy dùng định dạng Aiken (dòng "ANSWER: A") hoặc GIFT ({=đúng ~sai}) của Moodle.',
-  emptyText: 'Tệp không có câu hỏi nào.',
-  badMode: 'Chế độ nhập phải là "append" (thêm vào) hoặc "replace" (thay cả ngân hàng).',
-} as const;
 
 const text = (required: string, max: number, tooLong: string) =>
   z
@@ -158,3 +130,6 @@ export const questionImportResponseSchema = importResponseSchema({
   /** aiken, gift, xlsx or csv: what the file was read as. */
   format: z.string(),
 });
+
+// Its messages live with every other in shared/messages; exported here too for the screens that import them with the schemas.
+export { booksMessages };

@@ -3,32 +3,10 @@
 import { z } from 'zod';
 import { normaliseClassName } from './profile';
 import { pageQuerySchema } from './admin';
+import { catalogMessages } from '../messages';
+import { catalogLimits } from '../rules';
 
-export const catalogLimits = {
-  districtName: 120,
-  schoolName: 200,
-  address: 300,
-  pupilCount: 100_000,
-  groupName: 60,
-  grades: 20,
-  roomName: 20,
-  className: 20,
-  teacherName: 100,
-} as const;
 
-export const catalogMessages = {
-  nameRequired: 'Vui lòng nhập tên.',
-  tooLong: (max: number) => `Tối đa ${max} ký tự.`,
-  districtRequired: 'Vui lòng chọn quận/huyện.',
-  schoolRequired: 'Vui lòng chọn trường.',
-  groupRequired: 'Vui lòng chọn nhóm lớp.',
-  pupilCount: `Số học sinh phải là số nguyên từ 0 đến ${catalogLimits.pupilCount.toLocaleString('vi-VN')}.`,
-  position: 'Thứ tự phải là số nguyên từ 0 đến 999.',
-  classRequired: 'Vui lòng nhập lớp.',
-  teacherRequired: 'Vui lòng nhập tên giáo viên.',
-  gradesRequired: 'Vui lòng nhập các khối lớp (ví dụ 1-2).',
-  mergeTargetRequired: 'Vui lòng chọn nơi gộp vào.',
-} as const;
 
 const text = (max: number, required: string) =>
   z
@@ -163,3 +141,7 @@ export const adminClassTeacherSchema = z.object({
 export type AdminClassTeacher = z.infer<typeof adminClassTeacherSchema>;
 
 export const dataResponse = <T extends z.ZodType>(item: T) => z.object({ success: z.literal(true), data: item });
+
+// Its messages live with every other in shared/messages; exported here too for the screens that import them with the schemas.
+export { catalogMessages };
+export { catalogLimits };

@@ -3,7 +3,8 @@
 // values and on how the dates fit together are `contestProblems`, used by the server (422
 // invalid_settings, errors keyed by field) and by the form alike.
 import { z } from 'zod';
-import { MAX_ATTEMPTS_PER_CONTESTANT, QUESTIONS_PER_EXAM, TIME_ZONE } from '../rules';
+import { contestLimits, TIME_ZONE } from '../rules';
+import { contestMessages } from '../messages';
 
 export const contestDateFields = [
   'reading_starts_at',
@@ -26,23 +27,6 @@ export const prizeKindLabels: Record<PrizeKindName, string> = {
   teacher: 'Giải Giáo viên truyền lửa',
 };
 
-/** Limits of the settings (the database's CHECKs are the same or wider). */
-export const contestLimits = {
-  nameMax: 200,
-  durationSeconds: { min: 60, max: 7200 },
-  // At most the spec's 20: an exam is scored 5 points a question up to 100, and the exam screen,
-  // the certificate and the ranking are built for that; fewer is allowed (e.g. a short trial).
-  questionsPerExam: { min: 1, max: QUESTIONS_PER_EXAM },
-  attempts: { min: 1, max: MAX_ATTEMPTS_PER_CONTESTANT },
-  classMin: { min: 1, max: 1000 },
-  /** Months after the results date that personal data is kept (issue 15). */
-  retentionMonths: { min: 1, max: 120 },
-  tiersPerKind: 10,
-  tierNameMax: 200,
-  winnersMax: 100_000,
-  /** Đồng for one prize (the column is a 32-bit integer). */
-  amountMax: 1_000_000_000,
-} as const;
 
 export const prizeTierSchema = z.object({
   kind: z.enum(prizeKinds),
@@ -113,29 +97,6 @@ export const contestFieldLabels: Record<keyof typeof settingsShape, string> = {
   prize_tiers: 'Giải thưởng',
 };
 
-export const contestMessages = {
-  invalid: 'Cài đặt chưa hợp lệ. Vui lòng kiểm tra các ô được đánh dấu.',
-  saved: 'Đã lưu cài đặt cuộc thi.',
-  noContest: 'Chưa có cuộc thi nào trong cơ sở dữ liệu.',
-  nameRequired: 'Tên cuộc thi là bắt buộc.',
-  nameTooLong: `Tên cuộc thi tối đa ${contestLimits.nameMax} ký tự.`,
-  badDate: 'Ngày giờ không hợp lệ (dạng ISO 8601, ví dụ 2026-04-02T08:00:00+07:00).',
-  examEndsBeforeStart: 'Thời điểm đóng thi phải sau thời điểm mở thi.',
-  resultsBeforeExamEnds: 'Ngày công bố kết quả không được trước thời điểm đóng thi.',
-  readingEndsBeforeStart: 'Thời điểm kết thúc đọc sách phải sau thời điểm bắt đầu.',
-  readingAfterExam: 'Thời gian đọc sách phải bắt đầu trước khi mở thi.',
-  ceremonyEndsBeforeStart: 'Thời điểm kết thúc trao giải phải sau thời điểm bắt đầu.',
-  ceremonyBeforeResults: 'Lễ trao giải không được trước ngày công bố kết quả.',
-  between: (min: number, max: number) => `Phải là số nguyên từ ${min} đến ${max}.`,
-  tierName: 'Tên giải là bắt buộc (tối đa 200 ký tự).',
-  tooManyTiers: (label: string) => `${label}: tối đa ${contestLimits.tiersPerKind} hạng giải.`,
-  onePupilsTier: 'Quà cho học sinh tiêu biểu chỉ có một hạng.',
-  duplicateCode: 'Mỗi hạng giải chỉ được xuất hiện một lần.',
-  shortBanks: (books: string) => `Cuộc thi đang mở nhưng các sách sau chưa đủ câu hỏi cho một bài thi: ${books}. Hãy thêm câu hỏi trước.`,
-  shortBanksWarning: (books: string) => `Các sách sau chưa đủ câu hỏi cho một bài thi: ${books}. Cần bổ sung trước khi mở thi.`,
-  resultsPublished: 'Kết quả đã được công bố: không thể đổi giải thưởng hay số thí sinh tối thiểu của lớp nữa.',
-  recompute: 'Kết quả đã được tính trước đây: hãy tính lại kết quả để áp dụng giải thưởng mới.',
-} as const;
 
 export type ContestProblems = Partial<Record<keyof typeof settingsShape, string>>;
 
@@ -279,3 +240,7 @@ export const prizeFormSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['prize_tiers'], message: problem });
   });
 export type PrizeFormValues = z.infer<typeof prizeFormSchema>;
+
+// Its messages live with every other in shared/messages; exported here too for the screens that import them with the schemas.
+export { contestMessages };
+export { contestLimits };

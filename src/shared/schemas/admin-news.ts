@@ -1,21 +1,14 @@
 // The back office's news (/api/admin/news): one schema for the route and the web form.
 import { z } from 'zod';
 import { pageQuerySchema } from './admin';
+import { newsMessages } from '../messages';
+import { NEWS_NAME_MAX } from '../rules';
 
-export const NEWS_NAME_MAX = 300;
 /** Characters of a body as sent (HTML); a long article with many pictures is a few tens of kB. */
 export const NEWS_BODY_MAX = 200_000;
 /** The picture of a post saved without one (shown in the lists and on the article). */
 export const DEFAULT_NEWS_IMAGE = '/images/news/phat-dong-cuoc-thi.svg';
 
-export const newsMessages = {
-  nameRequired: 'Vui lòng nhập tiêu đề.',
-  nameTooLong: `Tiêu đề tối đa ${NEWS_NAME_MAX} ký tự.`,
-  bodyRequired: 'Vui lòng nhập nội dung bài viết.',
-  bodyTooLong: 'Nội dung quá dài: hãy chia thành nhiều bài.',
-  imageInvalid: 'Ảnh phải là ảnh đã tải lên trang này.',
-  slugTaken: 'Đường dẫn của bài viết vừa bị một bài khác dùng. Vui lòng lưu lại.',
-} as const;
 
 /** True when a body (HTML) shows something: text or a picture. */
 export const bodyHasContent = (html: string) => /<img\b/i.test(html) || html.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim() !== '';
@@ -74,3 +67,7 @@ export const adminNewsPostResponseSchema = z.object({ success: z.literal(true), 
 
 /** POST /api/admin/news/images: the picture's address, for the editor and the post's picture. */
 export const newsImageResponseSchema = z.object({ success: z.literal(true), data: z.object({ url: z.string() }) });
+
+// Its messages live with every other in shared/messages; exported here too for the screens that import them with the schemas.
+export { newsMessages };
+export { NEWS_NAME_MAX };

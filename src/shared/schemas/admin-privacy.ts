@@ -2,19 +2,10 @@
 // processing activities, the retention status, and requests made by phone call (a copy of an
 // account's data, its deletion), each with a reason that goes into the audit log.
 import { z } from 'zod';
+import { privacyAdminMessages } from '../messages';
+import { PRIVACY_REASON_MAX, PRIVACY_REASON_MIN } from '../rules';
 
-export const PRIVACY_REASON_MIN = 5;
-export const PRIVACY_REASON_MAX = 500;
 
-export const privacyAdminMessages = {
-  reasonRequired: `Hãy ghi lý do (ít nhất ${PRIVACY_REASON_MIN} ký tự), ví dụ: "Phụ huynh gọi điện ngày 25/11 yêu cầu xoá".`,
-  reasonTooLong: `Lý do tối đa ${PRIVACY_REASON_MAX} ký tự.`,
-  parentsOnly: 'Chỉ tài khoản phụ huynh mới có dữ liệu của thí sinh để sao chép hay xoá theo yêu cầu.',
-  alreadyDeleted: 'Tài khoản này đã được xoá trước đây.',
-  accountNotFound: 'Không tìm thấy tài khoản.',
-  erased: 'Đã xoá tài khoản theo yêu cầu.',
-  copied: 'Đã tải bản sao dữ liệu của tài khoản.',
-} as const;
 
 /** The body of a request carried out for a data subject: why (who asked, when, how). */
 export const privacyRequestSchema = z.object({
@@ -65,3 +56,7 @@ export const privacyOverviewSchema = z.object({
 });
 export type PrivacyOverview = z.infer<typeof privacyOverviewSchema>;
 export const privacyOverviewResponseSchema = z.object({ success: z.literal(true), data: privacyOverviewSchema });
+
+// Its messages live with every other in shared/messages; exported here too for the screens that import them with the schemas.
+export { privacyAdminMessages };
+export { PRIVACY_REASON_MAX, PRIVACY_REASON_MIN };

@@ -1,7 +1,7 @@
 // The back office's common shapes (/api/admin/*): server-side pagination, imports and the audit
 // log. Each area's own schemas live beside this file (admin-<area>.ts).
 import { z } from 'zod';
-import { formatNumber } from '../format';
+import { importMessages } from '../messages';
 
 // Pagination ---------------------------------------------------------------------------------
 export const MAX_PER_PAGE = 200;
@@ -38,12 +38,6 @@ export const MAX_LISTED_PROBLEMS = 200;
 export const rowProblemSchema = z.object({ row: z.number().int(), column: z.string(), message: z.string() });
 export type RowProblem = z.infer<typeof rowProblemSchema>;
 
-/** Form fields of an import's multipart request (besides `file`). */
-export const importFieldsSchema = z.object({
-  dry_run: z.enum(['0', '1', 'true', 'false']).optional(),
-  mode: z.enum(['append', 'replace']).optional(),
-});
-
 /** A good file's counts: what was (or, in a dry run, would be) created, updated or left as it is. */
 export const importCountsSchema = z.object({
   created: z.number().int(),
@@ -75,24 +69,6 @@ export const templateColumns: Record<TemplateKind, readonly string[]> = {
   'school-admins': ['Số điện thoại', 'Họ và tên', 'Quận/Huyện', 'Trường'],
 };
 
-export const importMessages = {
-  noFile: 'Vui lòng chọn tệp cần nhập (trường "file").',
-  tooLarge: (mb: number) => `Tệp quá lớn: tối đa ${mb} MB. Hãy chia tệp thành nhiều phần.`,
-  unsupported: (accepted: string) => `Định dạng tệp không được hỗ trợ. Hãy dùng tệp ${accepted}.`,
-  notUtf8:
-    'Tệp CSV không phải UTF-8 (Excel trên Windows tiếng Việt thường lưu CP1258, chữ có dấu sẽ bị hỏng). Trong Excel chọn "Save As" > "CSV UTF-8 (Comma delimited)", hoặc lưu thành .xlsx rồi nhập lại.',
-  unreadable: 'Không đọc được tệp. Hãy lưu lại bằng Excel dưới dạng .xlsx rồi nhập lại.',
-  empty: 'Tệp không có dòng dữ liệu nào (dòng 1 là tiêu đề, dữ liệu bắt đầu từ dòng 2).',
-  tooManyRows: (max: number) => `Tệp có quá nhiều dòng: tối đa ${formatNumber(max)} dòng mỗi lần nhập.`,
-  tooManyQuestions: (max: number) => `Tệp có quá nhiều câu hỏi: tối đa ${formatNumber(max)} câu hỏi mỗi lần nhập. Hãy chia tệp thành nhiều phần.`,
-  wrongColumns: (expected: readonly string[]) => `Dòng tiêu đề phải có các cột theo thứ tự: ${expected.join(', ')}. Hãy tải tệp mẫu và điền theo mẫu.`,
-  hasProblems: (count: number) => `Tệp có ${formatNumber(count)} lỗi. Chưa có dữ liệu nào được lưu; hãy sửa tệp rồi nhập lại.`,
-  moreProblems: (listed: number, total: number) => `Dưới đây là ${formatNumber(listed)} lỗi đầu tiên; còn ${formatNumber(total - listed)} lỗi khác không được liệt kê.`,
-  inflatedTooLarge:
-    'Nội dung tệp .xlsx sau khi giải nén quá lớn hoặc bị nén bất thường, nên không được đọc. Hãy mở tệp bằng Excel, lưu lại dưới dạng .xlsx, hoặc chia thành nhiều tệp nhỏ hơn rồi nhập lại.',
-  required: 'không được để trống',
-  duplicateRow: (other: number) => `trùng với dòng ${other}`,
-} as const;
 
 // Audit log ------------------------------------------------------------------------------------
 export const auditQuerySchema = pageQuerySchema.extend({
@@ -112,3 +88,6 @@ export const auditEntrySchema = z.object({
   details: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+// Its messages live with every other in shared/messages; exported here too for the screens that import them with the schemas.
+export { importMessages };

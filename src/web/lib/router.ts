@@ -1,6 +1,6 @@
 // The router API the screens use (wouter: ~2 KB, which keeps the home page in its JS budget).
 import { useCallback } from 'react';
-import { useLocation, useParams as useWouterParams, useSearch } from 'wouter';
+import { useLocation, useParams as useWouterParams } from 'wouter';
 
 export { Link, Redirect } from 'wouter';
 
@@ -16,8 +16,4 @@ export function useParams<T extends Record<string, string | undefined>>(): T {
 
 export function usePathname(): string {
   return useLocation()[0];
-}
-
-export function useQuery(): URLSearchParams {
-  return new URLSearchParams(useSearch());
 }

@@ -3,7 +3,7 @@
 // deletes (0009_back_office.sql).
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import type { AuthUser } from '../auth/guard';
+import type { AuthUser } from '../../core/guard';
 import type { AuditQuery } from './audit-query';
 
 export interface AuditEntryInput {
@@ -15,7 +15,10 @@ export interface AuditEntryInput {
   details?: Record<string, unknown>;
 }
 
-export async function recordAudit(db: Db, actor: Pick<AuthUser, 'id' | 'phone'>, entry: AuditEntryInput): Promise<void> {
+/** Who acts in the back office, as the audit log records them. */
+export type Actor = Pick<AuthUser, 'id' | 'phone'>;
+
+export async function recordAudit(db: Db, actor: Actor, entry: AuditEntryInput): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({

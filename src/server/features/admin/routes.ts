@@ -43,7 +43,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
 
       admin.get(
         '/templates/:file',
-        { schema: { params: z.object({ file: z.enum(templateKinds.map((kind) => `${kind}.xlsx` as const)) }) } },
+        { schema: { summary: 'Tải tệp Excel mẫu của một loại dữ liệu nhập', params: z.object({ file: z.enum(templateKinds.map((kind) => `${kind}.xlsx` as const)) }) } },
         async (request, reply) => {
           const kind = request.params.file.replace(/\.xlsx$/, '') as (typeof templateKinds)[number];
           return reply
@@ -53,7 +53,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
         },
       );
 
-      admin.get('/audit', { schema: { querystring: auditFiltersSchema, response: { 200: pageResponseSchema(auditEntrySchema) } } }, async (request) => ({
+      admin.get('/audit', { schema: { summary: 'Nhật ký thao tác của ban tổ chức (lọc theo người, loại, ngày)', querystring: auditFiltersSchema, response: { 200: pageResponseSchema(auditEntrySchema) } } }, async (request) => ({
         success: true as const,
         data: await listAudit(services.db, request.query),
       }));

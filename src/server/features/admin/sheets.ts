@@ -163,5 +163,3 @@ export class ImportProblems {
     throw refuse(message, listed, { errors_total: this.count });
   }
 }
-
-export const isImportRefusal = (error: unknown): error is AppError => error instanceof AppError && error.code === 'import_invalid';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createContestant, createParent, createSchoolAdmin } from '../../test/factories';
-import { computeResults, publishResults } from '../ranking/compute';
+import { computeResults, publishResults } from '../results/compute';
 import { insertFinishedExams, sessionAt } from '../../demo/finished-exams';
 import { issueCertificates } from './background';
 

@@ -5,17 +5,16 @@ import { randomInt } from 'node:crypto';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { certificateAdminMessages, resultMessages } from '../../../shared/messages';
 import type { CertificateView, ChildCertificateResponse, VerifyResponse } from '../../../shared/schemas/certificates';
-import type { Db } from '../../db/client';
 import { printedClass } from '../../db/contestants';
 import type { CertificateKind, Contest, ResultRun } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Services } from '../../services';
-import type { AuthUser } from '../auth/guard';
-import { getCurrentContest } from '../contest/repo';
+import type { AuthUser } from '../../core/guard';
+import { requireCurrentContest } from '../../core/contest';
 import { contestYear } from '../../../shared/schemas/site';
-import { bestAttempts } from '../ranking/ranking';
-import { countExamPapers, getResultRun, loadFinishedAttempts } from '../ranking/repo';
-import { resultsPublished } from '../ranking/compute';
+import { bestAttempts } from '../../core/ranking/ranking';
+import { countExamPapers, getResultRun, loadFinishedAttempts } from '../../core/ranking/repo';
+import { resultsPublished } from '../results';
 import {
   contentHash,
   participationContent,
@@ -65,11 +64,6 @@ export const certificateUrls = (code: string, publicUrl: string) => ({
   verify_url: `${publicUrl}/xac-minh/${code}`,
 });
 
-async function currentContest(db: Db): Promise<Contest> {
-  const contest = await getCurrentContest(db);
-  if (!contest) throw new AppError(404, 'no_contest', resultMessages.noContest);
-  return contest;
-}
 
 
 /** The facts a contestant's certificates are drawn from (undefined entries: not entitled). */
@@ -189,7 +183,7 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
   const contestant = await findContestant(deps.db, childId);
   // Another family's child is "not found": nothing tells whether it exists.
   if (!contestant || contestant.user_id !== user.id) throw notFound(resultMessages.childNotFound);
-  const contest = await currentContest(deps.db);
+  const contest = await requireCurrentContest(deps.db);
   const facts = await contestantFacts(deps, contest, contestant);
 
   const certificates = new Map<CertificateKind, CertificateView>();

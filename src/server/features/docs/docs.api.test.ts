@@ -50,6 +50,13 @@ describe('GET /api/docs/openapi.json', () => {
     expect(documented).toEqual(routesOfTheApp());
   });
 
+  it('gives every operation a summary, the line its page shows', () => {
+    const without = operations()
+      .filter(({ operation }) => typeof operation.summary !== 'string' || operation.summary.trim() === '')
+      .map(({ path, method }) => `${method.toUpperCase()} ${path}`);
+    expect(without).toEqual([]);
+  });
+
   it('is OpenAPI 3.1 in its essentials', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(document.info).toMatchObject({ title: expect.any(String), version: expect.stringMatching(/^\d+\.\d+\.\d+/) });

@@ -19,7 +19,7 @@ import {
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { BEARER_SCHEME } from '../../lib/openapi';
-import { readBearerToken } from '../auth/guard';
+import { readBearerToken } from '../../core/guard';
 import { fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
 import * as service from './service';
 

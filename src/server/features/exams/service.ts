@@ -11,12 +11,13 @@ import type { AnswerMap, ExamQuestion } from '../../db/schema';
 import type { Services } from '../../services';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { Auth, AuthUser } from '../auth/guard';
-import { listBooksOfGroup } from '../catalog/repo';
-import { getCurrentContest } from '../contest/repo';
+import type { Auth, AuthUser } from '../../core/guard';
+import { listBooksOfGroup } from '../catalog';
+import { requireCurrentContest } from '../../core/contest';
 import { withClips } from './clips';
 import * as repo from './repo';
 import { createSaveBatcher, type SaveBatcher } from './save-batcher';
+import { isUniqueViolation } from '../../db/errors';
 
 export type ExamDeps = Pick<Services, 'db' | 'clock' | 'auth'> & {
   /** Writes autosaves, several per statement under load (save-batcher.ts). */
@@ -44,7 +45,6 @@ const GRACE_MS = SAVE_GRACE_SECONDS * 1000;
 const SLUG_BYTES = 18;
 /** A writer handle: 16 random bytes = 22 base64url characters (schemas/exams.ts, examWriterSchema). */
 const WRITER_BYTES = 16;
-const UNIQUE_VIOLATION = '23505';
 
 const iso = (date: Date) => date.toISOString();
 
@@ -136,8 +136,7 @@ export async function startExam({ db, clock }: ExamDeps, user: AuthUser, bookId:
       if (!contestant) throw notFound(examMessages.contestantNotFound);
       const book = await repo.findBookInGroup(trx, bookId, contestant.class_group_id);
       if (!book) throw badRequest(examMessages.bookNotInGroup, { book_id: examMessages.bookNotInGroup }, 'book_not_in_group');
-      const contest = await getCurrentContest(trx);
-      if (!contest) throw conflict(examMessages.noContest, 'no_contest');
+      const contest = await requireCurrentContest(trx);
       if (now < contest.exam_starts_at) {
         throw conflict(examMessages.windowNotOpen(formatDateTime(contest.exam_starts_at)), 'window_not_open');
       }
@@ -170,7 +169,7 @@ export async function startExam({ db, clock }: ExamDeps, user: AuthUser, bookId:
       return { kind: 'started', exam };
     });
   } catch (error) {
-    if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+    if (!isUniqueViolation(error)) throw error;
     // Another start for this contestant won the race: answer with its exam.
     const exams = await repo.examsOfContestant(db, contestantId);
     const inProgress = exams.find((exam) => exam.status === 2);

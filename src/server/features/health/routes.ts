@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pingDatabase } from '../../db/client';
-import { unavailable } from '../../lib/error-answers';
+import { unavailable } from '../../core/error-answers';
 import type { Api } from '../../lib/api';
 import type { Services } from '../../services';
 
@@ -9,7 +9,7 @@ const READY_TIMEOUT_MS = 2_000;
 
 /**
  * /healthz: the process is up. /readyz: the database answers. Neither is ever shed nor waits
- * behind the queries queued for the pool (lib/load-shedding.ts, db/client.ts pingDatabase): a
+ * behind the queries queued for the pool (core/load-shedding.ts, db/client.ts pingDatabase): a
  * probe must tell a busy process from a dead one within its own timeout.
  */
 export function registerHealthRoutes(app: Api, { db }: Services) {

@@ -10,7 +10,7 @@ const paramsSchema = z.object({ file: z.string().regex(/^[0-9a-f]{64}\.[a-z0-9]{
 
 /** GET /api/media/{sha256}.{ext}: an uploaded file; the name is its content's hash, so it never changes. */
 export function registerMediaRoutes(api: Api, { db }: Services) {
-  api.get('/media/:file', { schema: { params: paramsSchema } }, async (request, reply) => {
+  api.get('/media/:file', { schema: { summary: 'Tệp ảnh hoặc âm thanh đã tải lên (theo mã SHA-256)', params: paramsSchema } }, async (request, reply) => {
     const [sha256, ext] = request.params.file.split('.');
     const media = await findMedia(db, sha256!);
     if (!media || media.ext !== ext) throw notFound(messages.notFound);

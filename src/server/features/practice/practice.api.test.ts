@@ -7,9 +7,9 @@ import { PRACTICE_QUESTIONS, PRACTICE_STARTS_PER_DAY } from '../../../shared/sch
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createOrganiser, createParent, createSchoolAdmin } from '../../test/factories';
 import { parentWithContestant, startExam } from '../../test/exam-fixtures';
-import { booksWithFewerQuestions } from '../contest/repo';
+import { booksWithFewerQuestions } from '../../core/contest';
 import { eraseAccounts } from '../privacy/erase';
-import { computeResults } from '../ranking/compute';
+import { computeResults } from '../results/compute';
 import { practiceDurationSeconds, purgeOldPractice } from './service';
 
 let server: TestServer;

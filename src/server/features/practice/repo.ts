@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { AnswerMap, ExamQuestion } from '../../db/schema';
-import type { DrawnQuestion } from '../exams/repo';
+import type { DrawnQuestion } from '../exams';
 
 /** Practice questions of every book of a class group, per contestant of the account. */
 export async function practiceStatusOf(db: Db, userId: number, inProgressAfter: Date) {

@@ -14,7 +14,7 @@ import {
 } from '../../../shared/schemas/practice';
 import type { Api } from '../../lib/api';
 import type { Services } from '../../services';
-import { assertCanTakeExams } from '../exams/service';
+import { assertCanTakeExams } from '../exams';
 import * as service from './service';
 
 // Personal and changing with every save: never cached by a browser or a proxy.

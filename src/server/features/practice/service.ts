@@ -3,7 +3,7 @@
 // it; a daily cap keeps the table small). The same server-side checks as the real exam (owner
 // only, answers must belong to the round's questions, the time limit with the same grace), but
 // its own table: a practice round is never an attempt, never ranked, never in a report.
-import { withClips } from '../exams/clips';
+import { withClips, findOwnedContestant, answerMapOf, assertAnswersBelong, assertCurrentWriter, finalAnswersCount, isOverdue, newWriter, paperOf } from '../exams';
 import { examMessages, practiceMessages } from '../../../shared/messages';
 import { SAVE_GRACE_SECONDS } from '../../../shared/rules';
 import type { ExamAnswer } from '../../../shared/schemas/exams';
@@ -19,10 +19,8 @@ import type { Clock } from '../../lib/clock';
 import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
 import type { Services } from '../../services';
-import type { AuthUser } from '../auth/guard';
-import { getCurrentContest } from '../contest/repo';
-import { findOwnedContestant } from '../exams/repo';
-import { answerMapOf, assertAnswersBelong, assertCurrentWriter, finalAnswersCount, isOverdue, newWriter, paperOf } from '../exams/service';
+import type { AuthUser } from '../../core/guard';
+import { getCurrentContest, requireCurrentContest } from '../../core/contest';
 import * as repo from './repo';
 
 type Deps = Pick<Services, 'db' | 'clock'>;
@@ -65,8 +63,7 @@ export async function startPractice({ db, clock }: Deps, user: AuthUser, contest
     // Locked: two starts of one contestant queue here, and the second ends the first's round.
     const contestant = await findOwnedContestant(trx, contestantId, user.id, true);
     if (!contestant) throw notFound(examMessages.contestantNotFound);
-    const contest = await getCurrentContest(trx);
-    if (!contest) throw conflict(examMessages.noContest, 'no_contest');
+    const contest = await requireCurrentContest(trx);
     if (!isOpen(contest, now)) throw conflict(practiceMessages.closed, 'window_closed');
     if ((await repo.countStartsSince(trx, contestant.id, new Date(now.getTime() - DAY_MS))) >= PRACTICE_STARTS_PER_DAY) {
       throw tooManyRequests(practiceMessages.tooMany(PRACTICE_STARTS_PER_DAY));

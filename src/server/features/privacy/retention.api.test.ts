@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createContestant, createOrganiser, createParent, createSchoolAdmin, firstSchool, type CreatedUser } from '../../test/factories';
 import { bookForClassRoom, insertFinishedExams, insertPupils, sessionAt } from '../../demo/finished-exams';
-import { computeResults, publishResults } from '../ranking/compute';
+import { computeResults, publishResults } from '../results/compute';
 import { applyRetention, runRetentionJob } from './retention';
 
 let server: TestServer;

@@ -15,24 +15,24 @@ export function registerPrivacyRoutes(api: Api, services: Services) {
 
   api.post(
     '/privacy/consent',
-    { preHandler: auth.requireUser, schema: { body: consentRequestSchema, response: { 200: consentResponseSchema } } },
+    { preHandler: auth.requireUser, schema: { summary: 'Đồng ý với thông báo về dữ liệu cá nhân (phiên bản hiện tại)', body: consentRequestSchema, response: { 200: consentResponseSchema } } },
     async (request) => ({ success: true as const, message: privacyMessages.consentSaved, ...(await privacy.recordConsent(services, auth.userOf(request))) }),
   );
 
-  api.get('/customer/my-data', { preHandler: auth.requireUser, schema: { response: { 200: myDataResponseSchema } } }, async (request, reply) => {
+  api.get('/customer/my-data', { preHandler: auth.requireUser, schema: { summary: 'Dữ liệu cá nhân của tài khoản đang đăng nhập (JSON)', response: { 200: myDataResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', NO_STORE);
     return { success: true as const, data: await privacy.loadMyData(services, auth.userOf(request).id) };
   });
 
   // A page, not JSON: no response schema.
-  api.get('/customer/my-data.html', { preHandler: auth.requireUser }, async (request, reply) => {
+  api.get('/customer/my-data.html', { schema: { summary: 'Dữ liệu cá nhân của tài khoản đang đăng nhập (trang HTML để in hoặc lưu)' }, preHandler: auth.requireUser }, async (request, reply) => {
     const html = myDataHtml(await privacy.loadMyData(services, auth.userOf(request).id));
     return reply.header('cache-control', NO_STORE).header('content-disposition', 'attachment; filename="du-lieu-cua-toi.html"').type('text/html; charset=utf-8').send(html);
   });
 
   api.post(
     '/customer/delete-account/send-otp',
-    { preHandler: auth.requireUser, schema: { response: { 200: sendOtpResponseSchema } } },
+    { preHandler: auth.requireUser, schema: { summary: 'Gửi mã xác nhận xoá tài khoản đến số điện thoại của tài khoản', response: { 200: sendOtpResponseSchema } } },
     async (request) => {
       const resendAfter = await privacy.sendDeleteCode(services, auth.userOf(request), request.ip);
       return { success: true as const, message: privacyMessages.deleteOtpSent, resend_after: resendAfter };
@@ -41,7 +41,7 @@ export function registerPrivacyRoutes(api: Api, services: Services) {
 
   api.post(
     '/customer/delete-account',
-    { preHandler: auth.requireUser, schema: { body: deleteAccountRequestSchema, response: { 200: messageResponseSchema } } },
+    { preHandler: auth.requireUser, schema: { summary: 'Xoá tài khoản (với mã xác nhận); bài thi đã có được giữ ẩn danh', body: deleteAccountRequestSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
       await privacy.deleteAccount(services, auth.userOf(request), request.body.otp);
       return { success: true as const, message: privacyMessages.accountDeleted };

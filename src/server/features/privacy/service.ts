@@ -6,9 +6,8 @@ import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
 import type { MyData } from '../../../shared/schemas/privacy';
 import type { Services } from '../../services';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
-import type { AuthUser } from '../auth/guard';
-import { checkOtp, issueOtp } from '../auth/otp';
-import { consumeOtp } from '../auth/repo';
+import type { AuthUser } from '../../core/guard';
+import { checkOtp, issueOtp, consumeOtp } from '../auth';
 import { eraseAccounts } from './erase';
 import * as repo from './repo';
 

@@ -7,14 +7,13 @@ import { normalisePhone, type ApiUser } from '../../../shared/schemas/auth';
 import type { Contestant, ContestantValues, Profile } from '../../../shared/schemas/profile';
 import { printedClass, type ContestantColumns } from '../../db/contestants';
 import { AppError, badRequest, conflict, forbidden, notFound, type FieldErrors } from '../../lib/errors';
-import type { AuthUser } from '../auth/guard';
-import { toApiUser } from '../auth/user-view';
+import type { AuthUser } from '../../core/guard';
+import { toApiUser } from '../auth';
 import type { Services } from '../../services';
-import { getCurrentContest } from '../contest/repo';
+import { getCurrentContest } from '../../core/contest';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import * as repo from './repo';
 
-const FOREIGN_KEY_VIOLATION = '23503';
-const UNIQUE_VIOLATION = '23505';
 const POSITIONS = Array.from({ length: MAX_CONTESTANTS_PER_ACCOUNT }, (_, i) => i + 1);
 
 const field = (index: number, name: string) => `childrens.${index}.${name}`;
@@ -180,10 +179,9 @@ export async function saveProfile(deps: ProfileDeps, user: AuthUser, input: { ph
       }
     });
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
     // The database's own guards (composite keys, one contestant per position, exams
     // referencing a contestant) caught a change that raced with this save.
-    if (code === FOREIGN_KEY_VIOLATION || code === UNIQUE_VIOLATION) throw conflict(accountMessages.profileChangedElsewhere, 'profile_conflict');
+    if (isForeignKeyViolation(error) || isUniqueViolation(error)) throw conflict(accountMessages.profileChangedElsewhere, 'profile_conflict');
     throw error;
   }
   return { user: toApiUser(user), data: await loadProfile(deps, user.id) };

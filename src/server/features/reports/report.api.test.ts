@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createParent, createSchoolAdmin } from '../../test/factories';
-import { computeResults, publishResults } from '../ranking/compute';
+import { computeResults, publishResults } from '../results/compute';
 import { bookForClassRoom, insertFinishedExams, insertPupils, newExamSlug, sessionAt } from '../../demo/finished-exams';
 
 let server: TestServer;

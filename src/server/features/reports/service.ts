@@ -3,14 +3,14 @@
 import { formatAverage, formatDuration, formatMoney, formatNumber } from '../../../shared/format';
 import { resultMessages } from '../../../shared/messages';
 import type { ClassRow, QuantityStudentsRow, ReportSchoolResponse, ScoreRow } from '../../../shared/schemas/reports';
-import { AppError, forbidden } from '../../lib/errors';
+import { forbidden } from '../../lib/errors';
 import type { Services } from '../../services';
-import type { AuthUser } from '../auth/guard';
-import { schoolPrizeCertificate } from '../certificates/service';
-import { getCurrentContest } from '../contest/repo';
-import { resultsPublished } from '../ranking/compute';
-import { bestAttempts, rankAttempts } from '../ranking/ranking';
-import { countExamPapers, getResultRun, loadFinishedAttempts } from '../ranking/repo';
+import type { AuthUser } from '../../core/guard';
+import { schoolPrizeCertificate } from '../certificates';
+import { requireCurrentContest } from '../../core/contest';
+import { resultsPublished } from '../results';
+import { bestAttempts, rankAttempts } from '../../core/ranking/ranking';
+import { countExamPapers, getResultRun, loadFinishedAttempts } from '../../core/ranking/repo';
 import { bookNames, findSchool, prizedClasses, registeredPupils } from './repo';
 
 export type ReportDeps = Pick<Services, 'db' | 'clock' | 'config'>;
@@ -21,8 +21,7 @@ const byClassName = (a: string, b: string) => a.localeCompare(b, 'vi', { numeric
 export async function schoolReport(deps: ReportDeps, user: AuthUser): Promise<ReportSchoolResponse> {
   if (user.role !== 'school_admin' || user.schoolId === null) throw forbidden(resultMessages.schoolAdminOnly);
   const schoolId = user.schoolId;
-  const contest = await getCurrentContest(deps.db);
-  if (!contest) throw new AppError(404, 'no_contest', resultMessages.noContest);
+  const contest = await requireCurrentContest(deps.db);
   const school = await findSchool(deps.db, schoolId);
   if (!school) throw forbidden(resultMessages.schoolAdminOnly);
 

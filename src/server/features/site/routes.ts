@@ -1,7 +1,7 @@
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { contestDatesJson, siteResponseSchema, type SiteInfo } from '../../../shared/schemas/site';
-import { getCurrentContest } from '../contest/repo';
+import { getCurrentContest } from '../../core/contest';
 import { loadFooter } from './repo';
 
 /**
@@ -10,7 +10,7 @@ import { loadFooter } from './repo';
  * process; browsers and proxies may keep the answer for 10 s (it is fetched on every page load).
  */
 export function registerSiteRoutes(api: Api, { config, db }: Services) {
-  api.get('/site', { schema: { response: { 200: siteResponseSchema } } }, async (_request, reply) => {
+  api.get('/site', { schema: { summary: 'Thông tin chân trang của trang web (ban tổ chức, liên hệ, nhà tài trợ)', response: { 200: siteResponseSchema } } }, async (_request, reply) => {
     // One after the other: one pooled connection per request.
     const contest = await getCurrentContest(db);
     const { footer } = await loadFooter(db, config.site);

@@ -342,7 +342,7 @@ describe('reset links, lock and unlock', () => {
     // The link issued before the lock no longer works, and no new one is issued while locked.
     expect((await useLink(link.body.data.url, 'vao-lai-123')).status).toBe(400);
     const refused = await server.request('POST', `/api/admin/accounts/${someone.id}/reset-link`, { token: organiser.token });
-    expect(refused.status).toBe(409);
+    expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('account_locked');
 
     const detail = await server.request('GET', `/api/admin/accounts/${someone.id}`, { token: organiser.token });

@@ -18,33 +18,33 @@ import * as accounts from './service';
 export function registerAdminAccountsRoutes(admin: Api, services: Services) {
   const { auth } = services;
 
-  admin.get('/accounts', { schema: { querystring: accountsQuerySchema, response: { 200: pageResponseSchema(accountSummarySchema) } } }, async (request) => ({
+  admin.get('/accounts', { schema: { summary: 'Danh sách tài khoản (tìm theo số điện thoại, lọc theo vai trò)', querystring: accountsQuerySchema, response: { 200: pageResponseSchema(accountSummarySchema) } } }, async (request) => ({
     success: true as const,
     data: await accounts.listAccounts(services, request.query),
   }));
 
-  admin.get('/accounts/:id', { schema: { params: accountParamsSchema, response: { 200: accountDetailResponseSchema } } }, async (request) => ({
+  admin.get('/accounts/:id', { schema: { summary: 'Chi tiết một tài khoản: thí sinh, bài thi, phiên đăng nhập', params: accountParamsSchema, response: { 200: accountDetailResponseSchema } } }, async (request) => ({
     success: true as const,
     data: await accounts.accountDetail(services, request.params.id),
   }));
 
   admin.post(
     '/accounts/:id/reset-link',
-    { schema: { params: accountParamsSchema, response: { 200: issuedLinkResponseSchema } } },
+    { schema: { summary: 'Tạo liên kết đặt lại mật khẩu cho một tài khoản (gửi SMS)', params: accountParamsSchema, response: { 200: issuedLinkResponseSchema } } },
     async (request) => ({ success: true as const, data: await accounts.issueResetLinkFor(services, auth.userOf(request), request.params.id) }),
   );
 
-  admin.post('/accounts/:id/lock', { schema: { params: accountParamsSchema, response: { 200: lockResponseSchema } } }, async (request) => ({
+  admin.post('/accounts/:id/lock', { schema: { summary: 'Khoá một tài khoản và kết thúc các phiên đăng nhập', params: accountParamsSchema, response: { 200: lockResponseSchema } } }, async (request) => ({
     success: true as const,
     data: await accounts.setAccountLocked(services, auth.userOf(request), request.params.id, true),
   }));
 
-  admin.post('/accounts/:id/unlock', { schema: { params: accountParamsSchema, response: { 200: lockResponseSchema } } }, async (request) => ({
+  admin.post('/accounts/:id/unlock', { schema: { summary: 'Mở khoá một tài khoản', params: accountParamsSchema, response: { 200: lockResponseSchema } } }, async (request) => ({
     success: true as const,
     data: await accounts.setAccountLocked(services, auth.userOf(request), request.params.id, false),
   }));
 
-  admin.post('/school-admins', { schema: { body: createSchoolAdminSchema, response: { 200: issuedLinkResponseSchema } } }, async (request) => ({
+  admin.post('/school-admins', { schema: { summary: 'Tạo tài khoản quản trị trường (gửi liên kết đặt mật khẩu)', body: createSchoolAdminSchema, response: { 200: issuedLinkResponseSchema } } }, async (request) => ({
     success: true as const,
     data: await accounts.createSchoolAdmin(services, auth.userOf(request), request.body),
   }));
@@ -52,7 +52,7 @@ export function registerAdminAccountsRoutes(admin: Api, services: Services) {
   admin.post(
     '/school-admins/import',
     {
-      schema: { response: { 200: schoolAdminImportResponseSchema } },
+      schema: { summary: 'Nhập tài khoản quản trị trường từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: schoolAdminImportResponseSchema } },
       config: {
         upload: {
           accept: '.xlsx, .csv (UTF-8)',

@@ -8,18 +8,17 @@ import { mobilePhoneSchema } from '../../../../shared/schemas/auth';
 import type { Services } from '../../../services';
 import type { Db } from '../../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
-import type { AuthUser } from '../../auth/guard';
-import { createResetLink, createResetLinks, RESET_LINK_DEFAULT_HOURS } from '../../auth/reset-links';
+import type { AuthUser } from '../../../core/guard';
+import { createResetLink, createResetLinks, RESET_LINK_DEFAULT_HOURS } from '../../auth';
 import { recordAudit } from '../audit';
 import { ImportProblems, readTable } from '../sheets';
 import { isDryRun, type Upload } from '../uploads';
 import * as repo from './repo';
+import { isUniqueViolation } from '../../../db/errors';
 
 export type AccountsDeps = Pick<Services, 'db' | 'clock' | 'config' | 'sms'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown) => (error as { code?: string } | null)?.code === UNIQUE_VIOLATION;
 
 /**
  * The SMS texts. Without diacritics, like the OTP's (auth/otp.ts): carriers register brand-name
@@ -238,7 +237,7 @@ export async function issueResetLinkFor(deps: AccountsDeps, actor: Actor, id: nu
   const { db, clock, config } = deps;
   const issued = await db.transaction().execute(async (trx) => {
     const user = await lockedRow(trx, id);
-    if (user.locked_at) throw conflict(adminAccountMessages.lockedNoLink, 'account_locked');
+    if (user.locked_at) throw new AppError(403, 'account_locked', adminAccountMessages.lockedNoLink);
     const link = await createResetLink(trx, { clock, publicUrl: config.publicUrl }, user.id);
     await recordAudit(trx, actor, { kind: 'account.reset_link', summary: `Cấp liên kết đặt mật khẩu cho tài khoản ${user.phone}` });
     return { phone: user.phone, ...link };

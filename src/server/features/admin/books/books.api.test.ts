@@ -439,17 +439,15 @@ describe('question import', () => {
     expect(unknown.body.message).toBe(booksMessages.unknownTextFormat);
   });
 
-  it('checks and stores 10,000 questions in seconds', async () => {
+  // Its speed is measured by npm run bench:imports (the 9.5 MB GIFT file), not here.
+  it('checks and stores 10,000 questions, and finds all of them unchanged the second time', async () => {
     const bookId = await newBook();
     const file = csv(rowsOf(10_000));
-    const started = Date.now();
     const stored = await importInto(bookId, '10000.csv', file);
     expect(stored.body.data).toMatchObject({ created: 10_000 });
     const again = await importInto(bookId, '10000.csv', file);
     expect(again.status, JSON.stringify(again.body).slice(0, 300)).toBe(200);
     expect(again.body.data).toMatchObject({ created: 0, unchanged: 10_000 });
-    // About 2 s on an idle machine with PGlite; generous for a busy test machine.
-    expect(Date.now() - started).toBeLessThan(40_000);
     expect(await bankSize(bookId)).toBe(10_000);
   }, 90_000);
 });

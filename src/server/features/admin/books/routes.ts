@@ -15,7 +15,7 @@ import {
 } from '../../../../shared/schemas/admin-books';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
-import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../media/media';
+import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../media';
 import { readUpload } from '../uploads';
 import * as books from './service';
 
@@ -24,22 +24,22 @@ import * as books from './service';
 export function registerAdminBooksRoutes(admin: Api, services: Services) {
   const { auth } = services;
 
-  admin.get('/books', { schema: { querystring: bookListQuerySchema, response: { 200: bookListResponseSchema } } }, async (request) => ({
+  admin.get('/books', { schema: { summary: 'Danh sách sách thi và số câu hỏi của mỗi sách', querystring: bookListQuerySchema, response: { 200: bookListResponseSchema } } }, async (request) => ({
     success: true as const,
     data: await books.listBooks(services, request.query.q),
   }));
 
-  admin.post('/books', { schema: { body: bookInputSchema, response: { 200: bookResponseSchema } } }, async (request) => ({
+  admin.post('/books', { schema: { summary: 'Thêm sách thi', body: bookInputSchema, response: { 200: bookResponseSchema } } }, async (request) => ({
     success: true as const,
     data: await books.createBook(services, auth.userOf(request), request.body),
   }));
 
-  admin.get('/books/:bookId', { schema: { params: bookIdParamsSchema, response: { 200: bookResponseSchema } } }, async (request) => ({
+  admin.get('/books/:bookId', { schema: { summary: 'Một sách thi', params: bookIdParamsSchema, response: { 200: bookResponseSchema } } }, async (request) => ({
     success: true as const,
     data: await books.getBook(services, request.params.bookId),
   }));
 
-  admin.put('/books/:bookId', { schema: { params: bookIdParamsSchema, body: bookInputSchema, response: { 200: bookResponseSchema } } }, async (request) => ({
+  admin.put('/books/:bookId', { schema: { summary: 'Sửa sách thi', params: bookIdParamsSchema, body: bookInputSchema, response: { 200: bookResponseSchema } } }, async (request) => ({
     success: true as const,
     data: await books.updateBook(services, auth.userOf(request), request.params.bookId, request.body),
   }));
@@ -47,7 +47,7 @@ export function registerAdminBooksRoutes(admin: Api, services: Services) {
   admin.post(
     '/books/:bookId/cover',
     {
-      schema: { params: bookIdParamsSchema, response: { 200: mediaPathResponseSchema } },
+      schema: { summary: 'Tải lên ảnh bìa của sách', params: bookIdParamsSchema, response: { 200: mediaPathResponseSchema } },
       config: { upload: { accept: 'image/jpeg, image/png, image/webp' } },
     },
     async (request) => {
@@ -58,13 +58,13 @@ export function registerAdminBooksRoutes(admin: Api, services: Services) {
 
   admin.get(
     '/books/:bookId/questions',
-    { schema: { params: bookIdParamsSchema, querystring: pageQuerySchema, response: { 200: pageResponseSchema(adminQuestionSchema) } } },
+    { schema: { summary: 'Ngân hàng câu hỏi của một sách (có phân trang, tìm kiếm)', params: bookIdParamsSchema, querystring: pageQuerySchema, response: { 200: pageResponseSchema(adminQuestionSchema) } } },
     async (request) => ({ success: true as const, data: await books.listQuestions(services, request.params.bookId, request.query) }),
   );
 
   admin.post(
     '/books/:bookId/questions',
-    { schema: { params: bookIdParamsSchema, body: questionInputSchema, response: { 200: questionResponseSchema } } },
+    { schema: { summary: 'Thêm một câu hỏi vào ngân hàng của sách', params: bookIdParamsSchema, body: questionInputSchema, response: { 200: questionResponseSchema } } },
     async (request) => ({
       success: true as const,
       data: await books.createQuestion(services, auth.userOf(request), request.params.bookId, request.body),
@@ -74,7 +74,7 @@ export function registerAdminBooksRoutes(admin: Api, services: Services) {
   admin.post(
     '/books/:bookId/questions/import',
     {
-      schema: { params: bookIdParamsSchema, response: { 200: questionImportResponseSchema } },
+      schema: { summary: 'Nhập câu hỏi từ tệp Excel, CSV, Aiken hoặc GIFT (có chạy thử)', params: bookIdParamsSchema, response: { 200: questionImportResponseSchema } },
       config: {
         upload: {
           accept: '.xlsx, .csv, .txt',
@@ -93,7 +93,7 @@ export function registerAdminBooksRoutes(admin: Api, services: Services) {
 
   admin.post(
     '/questions/audio',
-    { schema: { response: { 200: mediaPathResponseSchema } }, config: { upload: { accept: 'audio/mpeg, audio/mp4, audio/ogg, audio/webm, audio/wav' } } },
+    { schema: { summary: 'Tải lên tệp âm thanh cho câu hỏi hoặc đáp án', response: { 200: mediaPathResponseSchema } }, config: { upload: { accept: 'audio/mpeg, audio/mp4, audio/ogg, audio/webm, audio/wav' } } },
     async (request) => {
       const upload = await readUpload(request, { maxBytes: MAX_AUDIO_BYTES });
       return { success: true as const, data: await books.uploadAudio(services, upload.bytes) };
@@ -102,14 +102,14 @@ export function registerAdminBooksRoutes(admin: Api, services: Services) {
 
   admin.put(
     '/questions/:questionId',
-    { schema: { params: questionIdParamsSchema, body: questionInputSchema, response: { 200: questionResponseSchema } } },
+    { schema: { summary: 'Sửa một câu hỏi', params: questionIdParamsSchema, body: questionInputSchema, response: { 200: questionResponseSchema } } },
     async (request) => ({
       success: true as const,
       data: await books.updateQuestion(services, auth.userOf(request), request.params.questionId, request.body),
     }),
   );
 
-  admin.delete('/questions/:questionId', { schema: { params: questionIdParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
+  admin.delete('/questions/:questionId', { schema: { summary: 'Xoá một câu hỏi (khi chưa có trong bài thi nào)', params: questionIdParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
     await books.deleteQuestion(services, auth.userOf(request), request.params.questionId);
     return { success: true as const };
   });

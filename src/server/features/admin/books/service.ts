@@ -5,14 +5,15 @@ import { booksMessages, type QuestionData } from '../../../../shared/schemas/adm
 import { examDaysMessages } from '../../../../shared/messages';
 import { questionKey } from '../../../../shared/question-formats/question-text';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
+import type { AuthUser } from '../../../core/guard';
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
-import { getCurrentContest } from '../../contest/repo';
-import { storeAudio, storeImage } from '../../media/media';
+import { getCurrentContest } from '../../../core/contest';
+import { storeAudio, storeImage } from '../../media';
 import { recordAudit } from '../audit';
 import { isDryRun, type Upload } from '../uploads';
 import { readQuestionFile } from './question-file';
 import * as repo from './repo';
+import { isUniqueViolation } from '../../../db/errors';
 
 /** Shown for a new book until its cover is uploaded (a static file of the web app). */
 export const NO_COVER_IMAGE = '/images/books/no-cover.svg';
@@ -20,7 +21,6 @@ export const NO_COVER_IMAGE = '/images/books/no-cover.svg';
 type Deps = Pick<Services, 'db' | 'clock'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
-const UNIQUE_VIOLATION = '23505';
 /** Covers are shown at most 600 px wide (the home page's large cover). */
 const COVER_WIDTH = 600;
 
@@ -63,7 +63,7 @@ async function assertNotFrozen(deps: Deps, bookId: number) {
 
 async function checkGroup(db: Deps['db'], classGroupId: number) {
   if (!(await repo.classGroupExists(db, classGroupId))) {
-    throw unprocessable(booksMessages.groupNotFound, 'invalid_input', { class_group_id: booksMessages.groupNotFound });
+    throw unprocessable(booksMessages.groupNotFound, 'input_refused', { class_group_id: booksMessages.groupNotFound });
   }
 }
 
@@ -80,7 +80,7 @@ export async function createBook(deps: Deps, actor: Actor, input: { name: string
     return getBook(deps, id);
   } catch (error) {
     // Two books added at the same moment took the same position: the second one tries again.
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) throw conflict('Có sách khác vừa được thêm cùng lúc. Vui lòng thử lại.', 'name_taken');
+    if (isUniqueViolation(error)) throw conflict('Có sách khác vừa được thêm cùng lúc. Vui lòng thử lại.', 'name_taken');
     throw error;
   }
 }
@@ -141,7 +141,7 @@ async function checkAudio(db: Deps['db'], question: QuestionData) {
   question.answers.forEach((answer, i) => {
     if (answer.audio && !found.has(answer.audio)) errors[`answers.${i}.audio`] = booksMessages.audioUnknown;
   });
-  if (Object.keys(errors).length > 0) throw unprocessable(booksMessages.audioUnknown, 'invalid_input', errors);
+  if (Object.keys(errors).length > 0) throw unprocessable(booksMessages.audioUnknown, 'input_refused', errors);
 }
 
 const snapshot = (q: { value: string; audio: string | null; is_practice: boolean; answers: { value: string; audio: string | null }[]; correct: number }) => ({

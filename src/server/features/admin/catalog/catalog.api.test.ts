@@ -362,14 +362,12 @@ describe('POST /api/admin/schools/import', () => {
     expect((await server.db.selectFrom('schools').select('pupil_count').where('name', '=', 'Trường Công Thức').executeTakeFirstOrThrow()).pupil_count).toBe(700);
   });
 
-  it('stores 600 schools in well under a few seconds', async () => {
+  // Its speed is measured by npm run bench:imports (a 20,000-row schools sheet), not here.
+  it('stores 600 schools in 12 new districts, and finds all of them unchanged the second time', async () => {
     const rows = Array.from({ length: 600 }, (_, i) => [`Huyện Lớn ${i % 12}`, `Trường Tiểu học số ${i + 1}`, `Địa chỉ ${i}`, 200 + i]);
     const file = await schoolsFile(rows);
-    const started = performance.now();
     const stored = await importSchools(file);
-    const elapsed = performance.now() - started;
     expect(stored.body.data).toMatchObject({ created: 600, districts_created: 12 });
-    expect(elapsed).toBeLessThan(5000);
     const again = await importSchools(file);
     expect(again.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 600 });
   });

@@ -7,16 +7,16 @@ import { normaliseClassName } from '../../../../shared/schemas/profile';
 import type { Db } from '../../../db/client';
 import { conflict } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
+import type { AuthUser } from '../../../core/guard';
 import { recordAudit } from '../audit';
 import { ImportProblems, readTable, type SheetRow } from '../sheets';
 import type { Upload } from '../uploads';
 import * as repo from './repo';
+import { isUniqueViolation } from '../../../db/errors';
 
 type Deps = Pick<Services, 'db'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
-const UNIQUE_VIOLATION = '23505';
 /**
  * Names compare without regard to case: "Trường Tiểu học A" = "trường tiểu học a". Vietnamese has
  * no case rules of its own (only Turkish, Azeri and Lithuanian do), so plain toLowerCase gives the
@@ -44,7 +44,7 @@ async function storeOrRefuse<T>(db: Db, dryRun: boolean, work: (db: Db) => Promi
     return await db.transaction().execute(work);
   } catch (error) {
     // Another import or edit created the same school or district meanwhile.
-    if ((error as { code?: string }).code === UNIQUE_VIOLATION) {
+    if (isUniqueViolation(error)) {
       throw conflict('Danh mục vừa được thay đổi bởi một thao tác khác. Hãy nhập lại tệp.', 'name_taken');
     }
     throw error;

@@ -48,45 +48,46 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   const ok = <T>(data: T) => ({ success: true as const, data });
 
   // Districts
-  admin.get('/districts', { schema: { querystring: pageQuerySchema, response: { 200: pageResponseSchema(adminDistrictSchema) } } }, async (request) =>
+  admin.get('/districts', { schema: { summary: 'Danh sách quận/huyện (có phân trang, tìm kiếm)', querystring: pageQuerySchema, response: { 200: pageResponseSchema(adminDistrictSchema) } } }, async (request) =>
     ok(await service.listDistricts(services, request.query)),
   );
-  admin.post('/districts', { schema: { body: districtInputSchema, response: { 200: dataResponse(districtSchema) } } }, async (request) =>
+  admin.post('/districts', { schema: { summary: 'Thêm quận/huyện', body: districtInputSchema, response: { 200: dataResponse(districtSchema) } } }, async (request) =>
     ok(await service.createDistrict(services, actorOf(request), request.body)),
   );
   admin.put(
     '/districts/:id',
-    { schema: { params: idParamsSchema, body: districtInputSchema, response: { 200: dataResponse(districtSchema) } } },
+    { schema: { summary: 'Sửa quận/huyện', params: idParamsSchema, body: districtInputSchema, response: { 200: dataResponse(districtSchema) } } },
     async (request) => ok(await service.updateDistrict(services, actorOf(request), request.params.id, request.body)),
   );
-  admin.delete('/districts/:id', { schema: { params: idParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
+  admin.delete('/districts/:id', { schema: { summary: 'Xoá quận/huyện (khi không còn trường nào)', params: idParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
     await service.deleteDistrict(services, actorOf(request), request.params.id);
     return { success: true as const };
   });
 
   // Schools
-  admin.get('/schools', { schema: { querystring: schoolsQuerySchema, response: { 200: pageResponseSchema(adminSchoolSchema) } } }, async (request) =>
+  admin.get('/schools', { schema: { summary: 'Danh sách trường (có phân trang, tìm kiếm, lọc theo quận/huyện)', querystring: schoolsQuerySchema, response: { 200: pageResponseSchema(adminSchoolSchema) } } }, async (request) =>
     ok(await service.listSchools(services, request.query)),
   );
-  admin.post('/schools', { schema: { body: schoolInputSchema, response: { 200: dataResponse(schoolSchema) } } }, async (request) =>
+  admin.post('/schools', { schema: { summary: 'Thêm trường', body: schoolInputSchema, response: { 200: dataResponse(schoolSchema) } } }, async (request) =>
     ok(await service.createSchool(services, actorOf(request), request.body)),
   );
   admin.put(
     '/schools/:id',
-    { schema: { params: idParamsSchema, body: schoolInputSchema, response: { 200: dataResponse(schoolSchema) } } },
+    { schema: { summary: 'Sửa trường', params: idParamsSchema, body: schoolInputSchema, response: { 200: dataResponse(schoolSchema) } } },
     async (request) => ok(await service.updateSchool(services, actorOf(request), request.params.id, request.body)),
   );
-  admin.delete('/schools/:id', { schema: { params: idParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
+  admin.delete('/schools/:id', { schema: { summary: 'Xoá trường (khi chưa được dùng)', params: idParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
     await service.deleteSchool(services, actorOf(request), request.params.id);
     return { success: true as const };
   });
-  admin.get('/schools/:id/usage', { schema: { params: idParamsSchema, response: { 200: dataResponse(schoolUsageSchema) } } }, async (request) =>
+  admin.get('/schools/:id/usage', { schema: { summary: 'Những gì đang dùng một trường (thí sinh, tài khoản, lớp)', params: idParamsSchema, response: { 200: dataResponse(schoolUsageSchema) } } }, async (request) =>
     ok(await service.schoolUsage(services, request.params.id)),
   );
   admin.post(
     '/schools/:id/merge',
     {
       schema: {
+        summary: 'Gộp một trường vào trường khác',
         params: idParamsSchema,
         body: mergeInputSchema,
         response: { 200: dataResponse(z.object({ moved: schoolUsageSchema, into: schoolSchema })) },
@@ -96,7 +97,7 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   );
   admin.post(
     '/schools/import',
-    { config: importConfig, schema: { response: { 200: importResponseSchema({ districts_created: z.number().int() }) } } },
+    { config: importConfig, schema: { summary: 'Nhập danh sách trường từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: importResponseSchema({ districts_created: z.number().int() }) } } },
     async (request) => {
       const upload = await readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
       return ok(await imports.importSchools(services, actorOf(request), upload, isDryRun(upload.fields)));
@@ -104,43 +105,44 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   );
 
   // Class groups and rooms
-  admin.get('/class-groups', { schema: { querystring: pageQuerySchema, response: { 200: pageResponseSchema(adminClassGroupSchema) } } }, async (request) =>
+  admin.get('/class-groups', { schema: { summary: 'Danh sách nhóm lớp', querystring: pageQuerySchema, response: { 200: pageResponseSchema(adminClassGroupSchema) } } }, async (request) =>
     ok(await service.listClassGroups(services, request.query)),
   );
-  admin.post('/class-groups', { schema: { body: classGroupInputSchema, response: { 200: dataResponse(classGroupSchema) } } }, async (request) =>
+  admin.post('/class-groups', { schema: { summary: 'Thêm nhóm lớp', body: classGroupInputSchema, response: { 200: dataResponse(classGroupSchema) } } }, async (request) =>
     ok(await service.createClassGroup(services, actorOf(request), request.body)),
   );
   admin.put(
     '/class-groups/:id',
-    { schema: { params: idParamsSchema, body: classGroupInputSchema, response: { 200: dataResponse(classGroupSchema) } } },
+    { schema: { summary: 'Sửa nhóm lớp', params: idParamsSchema, body: classGroupInputSchema, response: { 200: dataResponse(classGroupSchema) } } },
     async (request) => ok(await service.updateClassGroup(services, actorOf(request), request.params.id, request.body)),
   );
-  admin.delete('/class-groups/:id', { schema: { params: idParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
+  admin.delete('/class-groups/:id', { schema: { summary: 'Xoá nhóm lớp (khi chưa được dùng)', params: idParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
     await service.deleteClassGroup(services, actorOf(request), request.params.id);
     return { success: true as const };
   });
-  admin.get('/class-rooms', { schema: { querystring: classRoomsQuerySchema, response: { 200: pageResponseSchema(adminClassRoomSchema) } } }, async (request) =>
+  admin.get('/class-rooms', { schema: { summary: 'Danh sách lớp của các trường (có phân trang, tìm kiếm)', querystring: classRoomsQuerySchema, response: { 200: pageResponseSchema(adminClassRoomSchema) } } }, async (request) =>
     ok(await service.listClassRooms(services, request.query)),
   );
-  admin.post('/class-rooms', { schema: { body: classRoomInputSchema, response: { 200: dataResponse(classRoomSchema) } } }, async (request) =>
+  admin.post('/class-rooms', { schema: { summary: 'Thêm lớp', body: classRoomInputSchema, response: { 200: dataResponse(classRoomSchema) } } }, async (request) =>
     ok(await service.createClassRoom(services, actorOf(request), request.body)),
   );
   admin.put(
     '/class-rooms/:id',
-    { schema: { params: idParamsSchema, body: classRoomInputSchema, response: { 200: dataResponse(classRoomSchema) } } },
+    { schema: { summary: 'Sửa lớp', params: idParamsSchema, body: classRoomInputSchema, response: { 200: dataResponse(classRoomSchema) } } },
     async (request) => ok(await service.updateClassRoom(services, actorOf(request), request.params.id, request.body)),
   );
-  admin.delete('/class-rooms/:id', { schema: { params: idParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
+  admin.delete('/class-rooms/:id', { schema: { summary: 'Xoá lớp (khi chưa được dùng)', params: idParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
     await service.deleteClassRoom(services, actorOf(request), request.params.id);
     return { success: true as const };
   });
-  admin.get('/class-rooms/:id/usage', { schema: { params: idParamsSchema, response: { 200: dataResponse(classRoomUsageSchema) } } }, async (request) =>
+  admin.get('/class-rooms/:id/usage', { schema: { summary: 'Những gì đang dùng một lớp (thí sinh, giáo viên chủ nhiệm)', params: idParamsSchema, response: { 200: dataResponse(classRoomUsageSchema) } } }, async (request) =>
     ok(await service.classRoomUsage(services, request.params.id)),
   );
   admin.post(
     '/class-rooms/:id/merge',
     {
       schema: {
+        summary: 'Gộp một lớp vào lớp khác của cùng trường',
         params: idParamsSchema,
         body: mergeInputSchema,
         response: { 200: dataResponse(z.object({ moved: classRoomUsageSchema, into: classRoomSchema })) },
@@ -152,20 +154,20 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   // Class teachers (a row is keyed by its school and its class key, e.g. /class-teachers/12/5A1)
   admin.get(
     '/class-teachers',
-    { schema: { querystring: classTeachersQuerySchema, response: { 200: pageResponseSchema(adminClassTeacherSchema) } } },
+    { schema: { summary: 'Danh sách giáo viên chủ nhiệm theo lớp', querystring: classTeachersQuerySchema, response: { 200: pageResponseSchema(adminClassTeacherSchema) } } },
     async (request) => ok(await service.listClassTeachers(services, request.query)),
   );
-  admin.post('/class-teachers', { schema: { body: classTeacherInputSchema, response: { 200: dataResponse(classTeacherSchema) } } }, async (request) =>
+  admin.post('/class-teachers', { schema: { summary: 'Thêm giáo viên chủ nhiệm của một lớp', body: classTeacherInputSchema, response: { 200: dataResponse(classTeacherSchema) } } }, async (request) =>
     ok(await service.createClassTeacher(services, actorOf(request), request.body)),
   );
   admin.put(
     '/class-teachers/:school_id/:class_name',
-    { schema: { params: classTeacherParamsSchema, body: classTeacherInputSchema, response: { 200: dataResponse(classTeacherSchema) } } },
+    { schema: { summary: 'Sửa giáo viên chủ nhiệm của một lớp', params: classTeacherParamsSchema, body: classTeacherInputSchema, response: { 200: dataResponse(classTeacherSchema) } } },
     async (request) => ok(await service.updateClassTeacher(services, actorOf(request), request.params, request.body)),
   );
   admin.delete(
     '/class-teachers/:school_id/:class_name',
-    { schema: { params: classTeacherParamsSchema, response: { 200: okResponseSchema } } },
+    { schema: { summary: 'Xoá giáo viên chủ nhiệm của một lớp', params: classTeacherParamsSchema, response: { 200: okResponseSchema } } },
     async (request) => {
       await service.deleteClassTeacher(services, actorOf(request), request.params);
       return { success: true as const };
@@ -173,7 +175,7 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   );
   admin.post(
     '/class-teachers/import',
-    { config: importConfig, schema: { response: { 200: importResponseSchema() } } },
+    { config: importConfig, schema: { summary: 'Nhập giáo viên chủ nhiệm từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: importResponseSchema() } } },
     async (request) => {
       const upload = await readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
       return ok(await imports.importClassTeachers(services, actorOf(request), upload, isDryRun(upload.fields)));

@@ -12,24 +12,22 @@ import { normaliseClassName } from '../../../../shared/schemas/profile';
 import type { Db } from '../../../db/client';
 import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
+import type { AuthUser } from '../../../core/guard';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
+import { isForeignKeyViolation, isUniqueViolation } from '../../../db/errors';
 
 type Deps = Pick<Services, 'db'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
-const UNIQUE_VIOLATION = '23505';
-const FOREIGN_KEY_VIOLATION = '23503';
-const pgCode = (error: unknown) => (error as { code?: string } | null)?.code;
 
 /** Runs `work` in a transaction; a unique violation (another request was faster) becomes `onTaken`. */
 async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, onTaken: () => AppError, onInUse?: () => AppError): Promise<T> {
   try {
     return await db.transaction().execute(work);
   } catch (error) {
-    if (pgCode(error) === UNIQUE_VIOLATION) throw onTaken();
-    if (onInUse && pgCode(error) === FOREIGN_KEY_VIOLATION) throw onInUse();
+    if (isUniqueViolation(error)) throw onTaken();
+    if (onInUse && isForeignKeyViolation(error)) throw onInUse();
     throw error;
   }
 }
@@ -107,7 +105,7 @@ const schoolTaken = (name: string) => {
 
 async function checkDistrict(db: Db, districtId: number) {
   const district = await repo.findDistrict(db, districtId);
-  if (!district) throw unprocessable('Quận/huyện không có trong danh mục.', 'invalid_input', { district_id: 'Quận/huyện không có trong danh mục.' });
+  if (!district) throw unprocessable('Quận/huyện không có trong danh mục.', 'input_refused', { district_id: 'Quận/huyện không có trong danh mục.' });
   return district;
 }
 
@@ -276,7 +274,7 @@ export async function createClassRoom({ db }: Deps, actor: Actor, input: ClassRo
     db,
     async (trx) => {
       const group = await repo.findClassGroup(trx, input.class_group_id);
-      if (!group) throw unprocessable('Nhóm lớp không có trong danh mục.', 'invalid_input', { class_group_id: 'Nhóm lớp không có trong danh mục.' });
+      if (!group) throw unprocessable('Nhóm lớp không có trong danh mục.', 'input_refused', { class_group_id: 'Nhóm lớp không có trong danh mục.' });
       const row = await trx.insertInto('class_rooms').values(input).returning(['id', 'class_group_id', 'name', 'position']).executeTakeFirstOrThrow();
       await recordAudit(trx, actor, { kind: 'class_room.create', summary: `Thêm lớp ${row.name} (${group.name})`, details: { after: row } });
       return row;
@@ -293,7 +291,7 @@ export async function updateClassRoom({ db }: Deps, actor: Actor, id: number, in
       if (!before) throw notFound(notFoundMessage.room);
       if (before.class_group_id !== input.class_group_id) {
         if (!(await repo.findClassGroup(trx, input.class_group_id))) {
-          throw unprocessable('Nhóm lớp không có trong danh mục.', 'invalid_input', { class_group_id: 'Nhóm lớp không có trong danh mục.' });
+          throw unprocessable('Nhóm lớp không có trong danh mục.', 'input_refused', { class_group_id: 'Nhóm lớp không có trong danh mục.' });
         }
         const { contestants } = await repo.classRoomUsage(trx, before);
         if (contestants > 0) {
@@ -377,7 +375,7 @@ async function findTeacher(db: Db, key: { school_id: number; class_name: string 
 
 async function teacherRow(db: Db, input: ClassTeacherValues) {
   const school = await repo.findSchool(db, input.school_id);
-  if (!school) throw unprocessable('Trường không có trong danh mục.', 'invalid_input', { school_id: 'Trường không có trong danh mục.' });
+  if (!school) throw unprocessable('Trường không có trong danh mục.', 'input_refused', { school_id: 'Trường không có trong danh mục.' });
   const key = (await repo.classKeysOf(db, [input.class_name])).get(input.class_name)!;
   return { school, row: { school_id: school.id, class_name: key, teacher_name: input.teacher_name } };
 }

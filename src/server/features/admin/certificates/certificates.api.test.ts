@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createContestant, createOrganiser, createParent, createSchoolAdmin, type CreatedUser } from '../../../test/factories';
-import { computeResults, publishResults } from '../../ranking/compute';
+import { computeResults, publishResults } from '../../results/compute';
 import { insertFinishedExams, sessionAt } from '../../../demo/finished-exams';
 import { issueCertificates, MAX_RENDER_ATTEMPTS, renderPendingCertificates } from '../../certificates/background';
 

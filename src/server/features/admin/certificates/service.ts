@@ -1,33 +1,27 @@
 // Back office, certificates: how far the background drawing is, finding a certificate, revoking one.
 import { sql } from 'kysely';
 import { formatDate } from '../../../../shared/format';
-import { certificateAdminMessages as m, resultMessages } from '../../../../shared/messages';
+import { certificateAdminMessages as m } from '../../../../shared/messages';
 import { revokeCertificateSchema, type AdminCertificate, type CertificateProgress } from '../../../../shared/schemas/admin-certificates';
 import type { Db } from '../../../db/client';
 import { AppError, notFound, unprocessable } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
-import { getCurrentContest } from '../../contest/repo';
-import { resultsPublished } from '../../ranking/compute';
-import { getResultRun } from '../../ranking/repo';
-import { MAX_RENDER_ATTEMPTS } from '../../certificates/background';
-import type { CertificateContent } from '../../certificates/content';
+import type { AuthUser } from '../../../core/guard';
+import { requireCurrentContest } from '../../../core/contest';
+import { resultsPublished } from '../../results';
+import { getResultRun } from '../../../core/ranking/repo';
+import { MAX_RENDER_ATTEMPTS, type CertificateContent } from '../../certificates';
 import { recordAudit } from '../audit';
 
 type Deps = Pick<Services, 'db' | 'clock'>;
 const RATE_WINDOW_MINUTES = 5;
 
-async function currentContestId(db: Db): Promise<number> {
-  const contest = await getCurrentContest(db);
-  if (!contest) throw new AppError(404, 'no_contest', resultMessages.noContest);
-  return contest.id;
-}
 
 const holderName = sql<string>`coalesce(contestants.fullname, schools.name, '')`;
 
 /** GET /api/admin/certificates/progress */
 export async function certificateProgress(deps: Deps): Promise<CertificateProgress> {
-  const contestId = await currentContestId(deps.db);
+  const contestId = (await requireCurrentContest(deps.db)).id;
   const run = await getResultRun(deps.db, contestId);
   const now = deps.clock.now();
   const since = new Date(now.getTime() - RATE_WINDOW_MINUTES * 60_000);
@@ -119,7 +113,7 @@ const CODE_LIKE = /^[A-Z2-9]{4}-?[A-Z2-9]{4}-?[A-Z2-9]{4}$/;
 
 /** GET /api/admin/certificates?q=: by code (exact, any case, with or without dashes) or holder name. */
 export async function searchCertificates(deps: Deps, query: string): Promise<AdminCertificate[]> {
-  const contestId = await currentContestId(deps.db);
+  const contestId = (await requireCurrentContest(deps.db)).id;
   const upper = query.toUpperCase().replace(/\s+/g, '');
   if (CODE_LIKE.test(upper)) {
     const code = upper.replace(/-/g, '').replace(/(.{4})(?=.)/g, '$1-');
@@ -141,7 +135,7 @@ export async function revokeCertificate(deps: Deps, actor: AuthUser, code: strin
   const parsed = revokeCertificateSchema.safeParse({ reason: input.reason ?? '' });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? m.reasonRequired;
-    throw unprocessable(message, 'invalid_input', { reason: message });
+    throw unprocessable(message, 'input_refused', { reason: message });
   }
   const { reason } = parsed.data;
   return deps.db.transaction().execute(async (trx) => {

@@ -3,7 +3,7 @@ import { contestResponseSchema, contestUpdateSchema } from '../../../../shared/s
 import { adminSiteResponseSchema, siteFooterSchema } from '../../../../shared/schemas/site';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
-import { MAX_IMAGE_BYTES } from '../../media/media';
+import { MAX_IMAGE_BYTES } from '../../media';
 import { readUpload } from '../uploads';
 import * as service from './service';
 
@@ -13,22 +13,22 @@ const logoResponseSchema = z.object({ success: z.literal(true), data: z.object({
 export function registerAdminContestRoutes(admin: Api, services: Services) {
   const { auth } = services;
 
-  admin.get('/contest', { schema: { response: { 200: contestResponseSchema } } }, async () => ({
+  admin.get('/contest', { schema: { summary: 'Cài đặt cuộc thi hiện tại: thời gian, bài thi, giải thưởng', response: { 200: contestResponseSchema } } }, async () => ({
     success: true as const,
     data: await service.getContestSettings(services),
   }));
 
-  admin.put('/contest', { schema: { body: contestUpdateSchema, response: { 200: contestResponseSchema } } }, async (request) => {
+  admin.put('/contest', { schema: { summary: 'Lưu cài đặt cuộc thi hiện tại', body: contestUpdateSchema, response: { 200: contestResponseSchema } } }, async (request) => {
     const { settings, warnings } = await service.updateContestSettings(services, auth.userOf(request), request.body);
     return { success: true as const, data: settings, warnings };
   });
 
-  admin.get('/site', { schema: { response: { 200: adminSiteResponseSchema } } }, async () => {
+  admin.get('/site', { schema: { summary: 'Chân trang của trang web (ban tổ chức, liên hệ, nhà tài trợ)', response: { 200: adminSiteResponseSchema } } }, async () => {
     const { footer, fromConfig } = await service.getSiteFooter(services);
     return { success: true as const, data: { footer, from_config: fromConfig } };
   });
 
-  admin.put('/site', { schema: { body: siteFooterSchema, response: { 200: adminSiteResponseSchema } } }, async (request) => {
+  admin.put('/site', { schema: { summary: 'Lưu chân trang của trang web', body: siteFooterSchema, response: { 200: adminSiteResponseSchema } } }, async (request) => {
     const { footer, fromConfig } = await service.saveSiteFooter(services, auth.userOf(request), request.body);
     return { success: true as const, data: { footer, from_config: fromConfig } };
   });
@@ -37,7 +37,7 @@ export function registerAdminContestRoutes(admin: Api, services: Services) {
     '/site/sponsor-logo',
     {
       config: { upload: { accept: 'image/jpeg,image/png,image/webp', fields: {} } },
-      schema: { response: { 200: logoResponseSchema } },
+      schema: { summary: 'Tải lên logo nhà tài trợ', response: { 200: logoResponseSchema } },
     },
     async (request) => {
       const upload = await readUpload(request, { maxBytes: MAX_IMAGE_BYTES });

@@ -14,23 +14,18 @@ import {
 import type { SiteFooter } from '../../../../shared/schemas/site';
 import type { Db } from '../../../db/client';
 import type { Contest } from '../../../db/schema';
-import { conflict, unprocessable, type FieldErrors } from '../../../lib/errors';
+import { unprocessable, type FieldErrors } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
-import * as contests from '../../contest/repo';
-import { storeImage } from '../../media/media';
-import { loadFooter, saveFooter } from '../../site/repo';
+import type { AuthUser } from '../../../core/guard';
+import * as contests from '../../../core/contest';
+import { storeImage } from '../../media';
+import { loadFooter, saveFooter } from '../../site';
 import { recordAudit } from '../audit';
-import { resultsPublished } from '../../ranking/compute';
-import { getResultRun } from '../../ranking/repo';
+import { resultsPublished } from '../../results';
+import { getResultRun } from '../../../core/ranking/repo';
 
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
-async function currentContest(db: Db, lock = false): Promise<Contest> {
-  const contest = await contests.getCurrentContest(db, { lock });
-  if (!contest) throw conflict(contestMessages.noContest, 'no_contest');
-  return contest;
-}
 
 async function settingsOf(db: Db, contest: Contest): Promise<ContestSettings> {
   const [tiers, classMin, computedAt] = await Promise.all([
@@ -58,7 +53,7 @@ async function settingsOf(db: Db, contest: Contest): Promise<ContestSettings> {
 }
 
 export async function getContestSettings({ db }: Pick<Services, 'db'>): Promise<ContestSettings> {
-  return settingsOf(db, await currentContest(db));
+  return settingsOf(db, await contests.requireCurrentContest(db));
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -92,7 +87,7 @@ export async function updateContestSettings(
 ): Promise<{ settings: ContestSettings; warnings: string[] }> {
   const now = clock.now();
   return db.transaction().execute(async (trx) => {
-    const contest = await currentContest(trx, true);
+    const contest = await contests.requireCurrentContest(trx, { lock: true });
     const before = await settingsOf(trx, contest);
     const { results_computed_at: computedAt, ...current } = before;
     const next = { ...current, ...input };
@@ -142,7 +137,7 @@ export async function updateContestSettings(
     if (changed.includes('prize_tiers')) await contests.replacePrizeTiers(trx, contest.id, tierRows(next.prize_tiers));
     if (changed.includes('class_min_participants')) await contests.saveClassMinParticipants(trx, contest.id, next.class_min_participants);
 
-    const settings = await settingsOf(trx, await currentContest(trx));
+    const settings = await settingsOf(trx, await contests.requireCurrentContest(trx));
     const pick = (from: ContestSettings) => Object.fromEntries(changed.map((key) => [key, from[key]]));
     await recordAudit(trx, actor, {
       kind: 'contest.update',

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../../db/client';
 import type { Clock } from '../../../lib/clock';
-import type { AutosaveTotals } from '../../metrics/metrics';
+import type { AutosaveTotals } from '../../../core/metrics/metrics';
 import { writeProcessCounters } from './repo';
 
 /** How often a process writes its row (ms). */

@@ -23,9 +23,9 @@ import { formatDate, formatDateTime } from '../../../../shared/format';
 import { MAX_ATTEMPTS_PER_CONTESTANT, SAVE_GRACE_SECONDS } from '../../../../shared/rules';
 import type { Db } from '../../../db/client';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
+import type { AuthUser } from '../../../core/guard';
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
-import { getCurrentContest } from '../../contest/repo';
+import { getCurrentContest, requireCurrentContest } from '../../../core/contest';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
 
@@ -249,7 +249,7 @@ export async function searchContestants({ db, clock }: Deps, query: IncidentSear
   const foldedName = repo.foldText((query.name ?? '').replace(/\s+/g, ' ').trim());
   if (phoneDigits.length < 3 && foldedName.length < 2) {
     const errors = { phone: examDaysMessages.searchTooShort, name: examDaysMessages.searchTooShort };
-    throw unprocessable(examDaysMessages.searchTooShort, 'invalid_input', errors);
+    throw unprocessable(examDaysMessages.searchTooShort, 'input_refused', errors);
   }
   const rows = await repo.findContestants(
     db,
@@ -271,14 +271,13 @@ export async function getContestant({ db, clock }: Deps, contestantId: number) {
 
 export async function giveExtraAttempt({ db, clock }: Deps, actor: Actor, contestantId: number, body: ExtraAttemptBody) {
   const problems = extraAttemptProblems(body);
-  if (Object.keys(problems).length > 0) throw unprocessable(Object.values(problems)[0]!, 'invalid_input', problems);
+  if (Object.keys(problems).length > 0) throw unprocessable(Object.values(problems)[0]!, 'input_refused', problems);
   const reason = body.reason.trim();
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
     const contestant = await repo.lockContestant(trx, contestantId);
     if (!contestant) throw notFound(examDaysMessages.contestantNotFound);
-    const contest = await getCurrentContest(trx);
-    if (!contest) throw conflict(examDaysMessages.noContest, 'no_contest');
+    const contest = await requireCurrentContest(trx);
     if (await repo.findExtraAttempt(trx, contestantId)) throw conflict(examDaysMessages.extraAttemptGiven, 'extra_attempt_given');
     await repo.insertExtraAttempt(trx, { contestantId, contestId: contest.id, reason, grantedBy: actor.id, at: now });
     await recordAudit(trx, actor, {
@@ -292,14 +291,14 @@ export async function giveExtraAttempt({ db, clock }: Deps, actor: Actor, contes
 
 export async function extendAttempt({ db, clock }: Deps, actor: Actor, examId: number, body: ExtensionBody) {
   const early = extensionProblems(body);
-  if (early.reason) throw unprocessable(early.reason, 'invalid_input', early);
+  if (early.reason) throw unprocessable(early.reason, 'input_refused', early);
   const now = clock.now();
   const contestantId = await db.transaction().execute(async (trx) => {
     const exam = await repo.lockExam(trx, examId);
     if (!exam) throw notFound(examDaysMessages.examNotFound);
     if (exam.status !== 2 || exam.end_time <= now) throw conflict(examDaysMessages.examFinished, 'exam_finished');
     const problems = extensionProblems(body, exam.extension_minutes);
-    if (Object.keys(problems).length > 0) throw unprocessable(Object.values(problems)[0]!, 'invalid_input', problems);
+    if (Object.keys(problems).length > 0) throw unprocessable(Object.values(problems)[0]!, 'input_refused', problems);
     const moved = await repo.extendExam(trx, examId, body.minutes);
     if (!moved) throw conflict(examDaysMessages.examFinished, 'exam_finished');
     await recordAudit(trx, actor, {

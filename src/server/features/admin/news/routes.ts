@@ -11,7 +11,7 @@ import { importMessages, okResponseSchema, pageResponseSchema } from '../../../.
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
 import { AppError, unprocessable } from '../../../lib/errors';
-import { MAX_IMAGE_BYTES, mediaMessages } from '../../media/media';
+import { MAX_IMAGE_BYTES, mediaMessages } from '../../media';
 import { readUpload } from '../uploads';
 import * as news from './service';
 
@@ -21,31 +21,31 @@ const IMAGE_MB = MAX_IMAGE_BYTES / 1024 / 1024;
 export function registerAdminNewsRoutes(admin: Api, services: Services) {
   const { auth } = services;
 
-  admin.get('/news', { schema: { querystring: newsListQuerySchema, response: { 200: pageResponseSchema(adminNewsItemSchema) } } }, async (request) => ({
+  admin.get('/news', { schema: { summary: 'Danh sách bài viết tin tức (có phân trang, tìm kiếm)', querystring: newsListQuerySchema, response: { 200: pageResponseSchema(adminNewsItemSchema) } } }, async (request) => ({
     success: true as const,
     data: await news.listNews(services, request.query),
   }));
 
-  admin.get('/news/:id', { schema: { params: newsIdParamsSchema, response: { 200: adminNewsPostResponseSchema } } }, async (request) => ({
+  admin.get('/news/:id', { schema: { summary: 'Một bài viết tin tức', params: newsIdParamsSchema, response: { 200: adminNewsPostResponseSchema } } }, async (request) => ({
     success: true as const,
     data: await news.getNews(services, request.params.id),
   }));
 
-  admin.post('/news', { schema: { body: newsCreateSchema, response: { 200: adminNewsPostResponseSchema } } }, async (request) => ({
+  admin.post('/news', { schema: { summary: 'Thêm bài viết tin tức', body: newsCreateSchema, response: { 200: adminNewsPostResponseSchema } } }, async (request) => ({
     success: true as const,
     data: await news.createNews(services, auth.userOf(request), request.body),
   }));
 
   admin.put(
     '/news/:id',
-    { schema: { params: newsIdParamsSchema, body: newsUpdateSchema, response: { 200: adminNewsPostResponseSchema } } },
+    { schema: { summary: 'Sửa bài viết tin tức', params: newsIdParamsSchema, body: newsUpdateSchema, response: { 200: adminNewsPostResponseSchema } } },
     async (request) => ({
       success: true as const,
       data: await news.updateNews(services, auth.userOf(request), request.params.id, request.body),
     }),
   );
 
-  admin.delete('/news/:id', { schema: { params: newsIdParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
+  admin.delete('/news/:id', { schema: { summary: 'Xoá bài viết tin tức', params: newsIdParamsSchema, response: { 200: okResponseSchema } } }, async (request) => {
     await news.deleteNews(services, auth.userOf(request), request.params.id);
     return { success: true as const };
   });
@@ -53,7 +53,7 @@ export function registerAdminNewsRoutes(admin: Api, services: Services) {
   admin.post(
     '/news/images',
     {
-      schema: { response: { 200: newsImageResponseSchema } },
+      schema: { summary: 'Tải lên ảnh cho bài viết tin tức', response: { 200: newsImageResponseSchema } },
       config: { upload: { fields: {}, accept: 'image/jpeg,image/png,image/webp' } },
     },
     async (request) => {

@@ -4,19 +4,18 @@ import { messages } from '../../../../shared/messages';
 import { bodyHasContent, DEFAULT_NEWS_IMAGE, newsMessages, type NewsCreate, type NewsListQuery, type NewsUpdate } from '../../../../shared/schemas/admin-news';
 import { slugify, uniqueSlug } from '../../../../shared/slug';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
+import type { AuthUser } from '../../../core/guard';
 import { badRequest, conflict, notFound } from '../../../lib/errors';
 import { sanitizeNewsHtml } from '../../../lib/sanitize-html';
-import { storeImage } from '../../media/media';
+import { storeImage } from '../../media';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
+import { isUniqueViolation } from '../../../db/errors';
 
 type Deps = Pick<Services, 'db' | 'clock'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 type Post = NonNullable<Awaited<ReturnType<typeof repo.findNews>>>;
 
-const UNIQUE_VIOLATION = '23505';
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown })?.code === UNIQUE_VIOLATION;
 
 /** Widest picture of a post or inside its body (the article column is narrower). */
 const NEWS_IMAGE_WIDTH = 1200;

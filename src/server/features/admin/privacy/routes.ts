@@ -11,12 +11,12 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 export function registerAdminPrivacyRoutes(admin: Api, services: Services) {
   const { auth } = services;
 
-  admin.get('/privacy', { schema: { response: { 200: privacyOverviewResponseSchema } } }, async () => ({
+  admin.get('/privacy', { schema: { summary: 'Dữ liệu cá nhân: hồ sơ hoạt động xử lý, thời hạn lưu giữ, yêu cầu đã thực hiện', response: { 200: privacyOverviewResponseSchema } } }, async () => ({
     success: true as const,
     data: await privacy.privacyOverview(services),
   }));
 
-  admin.get('/privacy/statistics.xlsx', async (_request, reply) =>
+  admin.get('/privacy/statistics.xlsx', { schema: { summary: 'Tải thống kê ẩn danh (Excel) cần giữ trước khi xoá dữ liệu cá nhân' } }, async (_request, reply) =>
     reply
       .header('content-type', XLSX_TYPE)
       .header('content-disposition', `attachment; filename="${privacy.statisticsFileName(services.clock.now())}"`)
@@ -25,7 +25,7 @@ export function registerAdminPrivacyRoutes(admin: Api, services: Services) {
 
   admin.post(
     '/privacy/accounts/:id/copy',
-    { schema: { params: accountParamsSchema, body: privacyRequestSchema, response: { 200: myDataResponseSchema } } },
+    { schema: { summary: 'Bản sao dữ liệu cá nhân của một tài khoản theo yêu cầu qua điện thoại (ghi lý do)', params: accountParamsSchema, body: privacyRequestSchema, response: { 200: myDataResponseSchema } } },
     async (request) => ({
       success: true as const,
       data: await privacy.copyForSubject(services, auth.userOf(request), request.params.id, request.body.reason),
@@ -34,7 +34,7 @@ export function registerAdminPrivacyRoutes(admin: Api, services: Services) {
 
   admin.post(
     '/privacy/accounts/:id/erase',
-    { schema: { params: accountParamsSchema, body: privacyRequestSchema, response: { 200: eraseResponseSchema } } },
+    { schema: { summary: 'Xoá dữ liệu cá nhân của một tài khoản theo yêu cầu qua điện thoại (ghi lý do)', params: accountParamsSchema, body: privacyRequestSchema, response: { 200: eraseResponseSchema } } },
     async (request) => ({
       success: true as const,
       message: privacyAdminMessages.erased,

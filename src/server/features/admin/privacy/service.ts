@@ -10,11 +10,9 @@ import type { MyData } from '../../../../shared/schemas/privacy';
 import type { Db } from '../../../db/client';
 import { conflict, notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
-import { eraseAccounts } from '../../privacy/erase';
-import { loadMyData } from '../../privacy/service';
-import { accountsPastRetention, currentRetention } from '../../privacy/retention';
-import { loadFooter } from '../../site/repo';
+import type { AuthUser } from '../../../core/guard';
+import { eraseAccounts, loadMyData, accountsPastRetention, currentRetention } from '../../privacy';
+import { loadFooter } from '../../site';
 import { recordAudit } from '../audit';
 
 type Actor = Pick<AuthUser, 'id' | 'phone'>;

@@ -1,6 +1,6 @@
 // The prize changes of a regrade: the contest ranked before and after in memory, compared.
 import { describe, expect, it } from 'vitest';
-import type { AttemptRow } from '../../ranking/repo';
+import type { AttemptRow } from '../../../core/ranking/repo';
 import { prizeChangesOf } from './prize-changes';
 
 const tier = (code: string, position: number, winners: number) => ({ code, name: `Giải ${code}`, position, winners, amount: 100_000 });

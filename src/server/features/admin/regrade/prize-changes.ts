@@ -2,10 +2,10 @@
 // rankContest and the stored prize settings, once with the points as they are and once with the
 // points the regrade gives, then compared. School prizes depend on participation only (spec
 // section 9), which a regrade does not change, so they are not compared.
-import { classIdOf } from '../../ranking/ranking';
-import type { AttemptRow } from '../../ranking/repo';
-import type { PrizeSettings } from '../../ranking/settings';
-import { rankContest, type Standings, type TieDecision } from '../../ranking/standings';
+import { classIdOf } from '../../../core/ranking/ranking';
+import type { AttemptRow } from '../../../core/ranking/repo';
+import type { PrizeSettings } from '../../../core/ranking/settings';
+import { rankContest, type Standings, type TieDecision } from '../../../core/ranking/standings';
 
 export interface RawPrizeChange {
   kind: 'individual' | 'school_pupils' | 'teacher';

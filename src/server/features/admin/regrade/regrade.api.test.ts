@@ -2,13 +2,13 @@
 // the commit (points, bank key, audit, history, results computed again) checked against a ranking
 // worked out by hand, a second regrade of the same question, the child's result review, and an
 // exam in progress that finishes after a regrade.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { correctCount, type RegradeRule } from '../../../../shared/regrade-rules';
 import { bookForClassRoom, insertFinishedExams, insertPupils, sessionAt } from '../../../demo/finished-exams';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createOrganiser, createParent, createSchoolAdmin, firstSchool, type CreatedUser } from '../../../test/factories';
 import { answersFor, parentWithContestant, saveBody, startExam } from '../../../test/exam-fixtures';
-import { computeResults } from '../../ranking/compute';
+import { computeResults } from '../../results/compute';
 
 // The contest, worked by hand. Six pupils of one class took the same book; insertFinishedExams
 // answers a book's first 20 questions (by id), the first `points / 5` right and the others with
@@ -62,7 +62,8 @@ const prizesOf = async () => {
   });
 };
 
-beforeAll(async () => {
+// Every case starts from the hand-worked contest on a server of its own: none reads another's writes.
+beforeEach(async () => {
   server = await startTestServer();
   organiser = await createOrganiser(server);
   contestId = (await server.db.selectFrom('contests').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
@@ -97,7 +98,14 @@ beforeAll(async () => {
   wrongId = answers.find((a) => a.id !== keyId)!.id;
   await computeResults(server, { contestId, force: true });
 });
-afterAll(() => server?.close());
+afterEach(() => server?.close());
+
+/** The first regrade of the hand-worked table: the key moves to W. */
+const commitNewKey = async () => {
+  const response = await post('/api/admin/regrades', { question_id: questionId, mode: 'new_key', answer_id: wrongId, reason });
+  expect(response.status).toBe(200);
+  return response;
+};
 
 describe('permissions', () => {
   it('answers 401 without a session and 403 to parents and school administrators', async () => {
@@ -193,8 +201,7 @@ describe('commit', () => {
     expect(await prizesOf()).toEqual([[1, 'special'], [2, 'first'], [3, 'second'], [4, 'third'], [5, null], [6, null]]);
     server.clock.advance(60_000);
 
-    const response = await post('/api/admin/regrades', { question_id: questionId, mode: 'new_key', answer_id: wrongId, reason });
-    expect(response.status).toBe(200);
+    const response = await commitNewKey();
     expect(response.body.data).toMatchObject({
       summary: { exams_affected: 6, exams_gained: 4, exams_lost: 2, exams_unchanged: 0, exams_in_progress: 0 },
       results_recomputed: true,
@@ -218,6 +225,7 @@ describe('commit', () => {
   });
 
   it('the database and the shared rule agree on every exam', async () => {
+    await commitNewKey();
     const rules = await server.db.selectFrom('question_regrades').select(['question_id', 'mode', 'accepted_answer_ids']).where('active', '=', true).execute();
     const map = new Map<number, RegradeRule>(rules.map((r) => [r.question_id, { mode: r.mode, acceptedAnswerIds: r.accepted_answer_ids }]));
     const rows = await server.db.selectFrom('exams').select(['answer_key', 'answers', 'correct_count']).where('id', 'in', exams.map((e) => e.id)).execute();
@@ -225,6 +233,7 @@ describe('commit', () => {
   });
 
   it('shows the child the new points and the question marked by the new key in the result review', async () => {
+    await commitNewKey();
     const token = await sessionAt(server.db, pupils[2]!.userId, server.clock.now());
     const response = await server.request('GET', `/api/exam-result?slug=${exams[2]!.slug}`, { token });
     expect(response.status).toBe(200);
@@ -243,6 +252,7 @@ describe('commit', () => {
   });
 
   it('regrading the same question again replaces the rule, from the exams own answers (everyone gets the point)', async () => {
+    await commitNewKey();
     const preview = await post('/api/admin/regrades/preview', { question_id: questionId, mode: 'everyone' });
     expect(preview.body.data.current_rule).toEqual({ mode: 'new_key', accepted_answer_ids: [wrongId], previous_key_answer_id: keyId });
     expect(preview.body.data.summary).toMatchObject({ exams_gained: 2, exams_lost: 0, exams_unchanged: 4 });

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import type { RegradeMode } from '../../../db/schema';
-import { correctCountSql, pointsSql } from '../../exams/repo';
+import { correctCountSql, pointsSql } from '../../exams';
 
 export async function findQuestion(db: Db, questionId: number) {
   const question = await db

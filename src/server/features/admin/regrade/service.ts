@@ -12,11 +12,11 @@ import type { Db } from '../../../db/client';
 import type { Contest } from '../../../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
-import { getCurrentContest } from '../../contest/repo';
-import { computeResults } from '../../ranking/compute';
-import { countExamPapers, getResultRun, loadFinishedAttempts, loadTieDecisions } from '../../ranking/repo';
-import { loadPrizeSettings } from '../../ranking/settings';
+import type { AuthUser } from '../../../core/guard';
+import { getCurrentContest, requireCurrentContest } from '../../../core/contest';
+import { computeResults } from '../../results';
+import { countExamPapers, getResultRun, loadFinishedAttempts, loadTieDecisions } from '../../../core/ranking/repo';
+import { loadPrizeSettings } from '../../../core/ranking/settings';
 import { recordAudit } from '../audit';
 import { prizeChangesOf } from './prize-changes';
 import * as repo from './repo';
@@ -37,8 +37,7 @@ const sameIds = (a: readonly number[], b: readonly number[]) => a.length === b.l
 
 /** The rule the input asks for, checked against the question, its bank key and the rule in force. */
 async function contextOf(db: Db, input: RuleInput): Promise<Context> {
-  const contest = await getCurrentContest(db);
-  if (!contest) throw conflict(regradeMessages.noContest, 'no_contest');
+  const contest = await requireCurrentContest(db);
   const question = await repo.findQuestion(db, input.question_id);
   if (!question) throw notFound(regradeMessages.questionNotFound);
   const previousKey = question.answers.find((answer) => answer.is_correct)?.id ?? null;
@@ -48,19 +47,19 @@ async function contextOf(db: Db, input: RuleInput): Promise<Context> {
   if (input.mode !== 'everyone') {
     const answerId = input.answer_id!;
     if (!question.answers.some((answer) => answer.id === answerId)) {
-      throw unprocessable(regradeMessages.answerNotOfQuestion, 'invalid_input', { answer_id: regradeMessages.answerNotOfQuestion });
+      throw unprocessable(regradeMessages.answerNotOfQuestion, 'input_refused', { answer_id: regradeMessages.answerNotOfQuestion });
     }
     // Accepting the key "as well", or moving the key where it already is without a rule to undo, changes nothing.
     if (answerId === previousKey && (input.mode === 'accept_both' || !current)) {
-      throw unprocessable(regradeMessages.answerIsKey, 'invalid_input', { answer_id: regradeMessages.answerIsKey });
+      throw unprocessable(regradeMessages.answerIsKey, 'input_refused', { answer_id: regradeMessages.answerIsKey });
     }
     accepted = input.mode === 'accept_both' && previousKey !== null ? [previousKey, answerId] : [answerId];
     if (input.mode === 'accept_both' && previousKey === null) {
-      throw unprocessable(regradeMessages.answerIsKey, 'invalid_input', { answer_id: regradeMessages.answerIsKey });
+      throw unprocessable(regradeMessages.answerIsKey, 'input_refused', { answer_id: regradeMessages.answerIsKey });
     }
   }
   if (current && current.mode === input.mode && sameIds(current.accepted_answer_ids, accepted)) {
-    throw unprocessable(regradeMessages.sameRule, 'invalid_input', { mode: regradeMessages.sameRule });
+    throw unprocessable(regradeMessages.sameRule, 'input_refused', { mode: regradeMessages.sameRule });
   }
   return {
     contest,

@@ -8,12 +8,12 @@ import { prizeKindLabels, prizeKinds } from '../../../../shared/schemas/admin-co
 import { resultExportFileNames, type ResultExportKind } from '../../../../shared/schemas/admin-results';
 import { conflict } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../auth/guard';
-import { getCurrentContest } from '../../contest/repo';
-import { getResultRun } from '../../ranking/repo';
+import type { AuthUser } from '../../../core/guard';
+import { getCurrentContest } from '../../../core/contest';
+import { getResultRun } from '../../../core/ranking/repo';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
-import { ceremonyOfCurrent } from './service';
+import { ceremonyOfCurrent } from './ceremony';
 import { XlsxBuilder, type CellValue, type SheetHead } from './xlsx';
 
 type Actor = Pick<AuthUser, 'id' | 'phone'>;

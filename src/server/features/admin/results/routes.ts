@@ -15,7 +15,10 @@ import {
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
 import { exportResults } from './exports';
-import * as service from './service';
+import { getOverview, publish } from './publish';
+import { listPrizes } from './review';
+import { getTask, startCompute } from './task';
+import { decideTie } from './ties';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_TIMEOUT_MS = 300_000;
@@ -26,38 +29,38 @@ export function registerAdminResultsRoutes(admin: Api, services: Services) {
 
   admin.get('/results', { schema: { summary: 'Tình trạng kết quả: lần tính, tiến độ, đồng hạng, công bố, kinh phí', response: { 200: resultsOverviewSchema } } }, async () => ({
     success: true as const,
-    data: await service.getOverview(services),
+    data: await getOverview(services),
   }));
 
   admin.post(
     '/results/compute',
     { schema: { summary: 'Tính kết quả (chạy nền; force: tính tạm trước khi hết giờ thi)', body: computeRequestSchema, response: { 202: taskResponseSchema } } },
     async (request, reply) => {
-      const task = await service.startCompute(services, auth.userOf(request), request.body, (error) => admin.log.error({ err: error }, 'results computation failed'));
+      const task = await startCompute(services, auth.userOf(request), request.body, (error) => admin.log.error({ err: error }, 'results computation failed'));
       return reply.status(202).send({ success: true as const, data: task });
     },
   );
 
   admin.get('/results/task', { schema: { summary: 'Tiến độ của lần tính kết quả gần nhất', response: { 200: taskResponseSchema } } }, async () => ({
     success: true as const,
-    data: await service.getTask(services),
+    data: await getTask(services),
   }));
 
   admin.post(
     '/results/ties',
     { schema: { summary: 'Quyết định một nhóm đồng hạng vượt số giải (kèm lý do)', body: tieDecisionRequestSchema, response: { 200: decisionResponseSchema } } },
-    async (request) => ({ success: true as const, data: await service.decideTie(services, auth.userOf(request), request.body) }),
+    async (request) => ({ success: true as const, data: await decideTie(services, auth.userOf(request), request.body) }),
   );
 
   admin.post('/results/publish', { schema: { summary: 'Công bố kết quả cho phụ huynh và nhà trường', response: { 200: publishResponseSchema } } }, async (request) => ({
     success: true as const,
-    data: await service.publish(services, auth.userOf(request)),
+    data: await publish(services, auth.userOf(request)),
   }));
 
   admin.get(
     '/results/prizes',
     { schema: { summary: 'Danh sách giải theo loại, lọc theo quận/huyện và trường', querystring: prizeListQuerySchema, response: { 200: pageResponseSchema(prizeRowSchema) } } },
-    async (request) => ({ success: true as const, data: await service.listPrizes(services, request.query) }),
+    async (request) => ({ success: true as const, data: await listPrizes(services, request.query) }),
   );
 
   admin.get(

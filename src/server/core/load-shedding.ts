@@ -15,7 +15,7 @@ import { messages } from '../../shared/messages';
 import type { Config } from '../config';
 import { poolStats, type Db } from '../db/client';
 import { RETRY_AFTER_SECONDS, unavailable } from './error-answers';
-import { apiSecurityHeaders } from './security-headers';
+import { apiSecurityHeaders } from '../lib/security-headers';
 
 export type ShedReason = 'event_loop' | 'db_pool';
 

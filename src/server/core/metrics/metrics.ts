@@ -5,8 +5,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { poolStats, type Db } from '../../db/client';
-import type { ShedReason } from '../../lib/load-shedding';
-import type { SaveBatcherObserver } from '../exams/save-batcher';
+import type { ShedReason } from '../load-shedding';
 import { countExamsInProgress } from './repo';
 
 /** How long a count of exams in progress is reused (ms): scrapes from several servers cost one query. */
@@ -19,9 +18,19 @@ export interface Metrics {
   /** AppDeps.onShed: a request answered 503 by the load shedder. */
   requestShed(reason: ShedReason): void;
   /** The save batcher's observer, and its queue length read at scrape time. */
-  saves: SaveBatcherObserver & { watchQueue(length: () => number): void };
+  saves: SavesObserver & { watchQueue(length: () => number): void };
   /** This process's autosave counters since it started (the back office's dashboard sums the processes'). */
   autosaveTotals(): AutosaveTotals;
+}
+
+/**
+ * What the exam save batcher tells (features/exams/save-batcher.ts takes it as its
+ * SaveBatcherObserver; the compiler checks the two agree where the exams wire them).
+ */
+export interface SavesObserver {
+  batchSent(size: number): void;
+  saveAcknowledged(waitMs: number): void;
+  saveRejected(reason: 'queue_full' | 'queue_timeout' | 'connection_lost'): void;
 }
 
 export interface AutosaveTotals {

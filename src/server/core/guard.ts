@@ -1,12 +1,12 @@
 // Bearer-token sessions: who is calling, and route guards for the roles.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '../../../shared/messages';
-import { MAX_LIVE_SESSIONS_PER_USER, SESSION_TTL_SECONDS } from '../../../shared/rules';
-import type { Db } from '../../db/client';
-import type { Role } from '../../db/schema';
-import type { Clock } from '../../lib/clock';
-import { forbidden, unauthorized } from '../../lib/errors';
-import { hashToken, newToken } from '../../lib/tokens';
+import { messages } from '../../shared/messages';
+import { MAX_LIVE_SESSIONS_PER_USER, SESSION_TTL_SECONDS } from '../../shared/rules';
+import type { Db } from '../db/client';
+import type { Role } from '../db/schema';
+import type { Clock } from '../lib/clock';
+import { forbidden, unauthorized } from '../lib/errors';
+import { hashToken, newToken } from '../lib/tokens';
 
 export interface AuthUser {
   id: number;

@@ -9,7 +9,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/error-codes';
 import { messages } from '../../shared/messages';
 import { isConnectionError } from '../db/errors';
-import { AppError, type FieldErrors, type RowProblems } from './errors';
+import { AppError, type FieldErrors, type RowProblems } from '../lib/errors';
 
 /** Seconds a client should wait before retrying a 503 (jittered on the client). */
 export const RETRY_AFTER_SECONDS = 2;

@@ -1,12 +1,24 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/client';
-import type { Contest, PrizeTierKind } from '../../db/schema';
+import { messages } from '../../shared/messages';
+import type { Db } from '../db/client';
+import type { Contest, PrizeTierKind } from '../db/schema';
+import { conflict } from '../lib/errors';
 
 /** The contest the site runs: the most recently created one. Read per request: never cached, so a change in the back office holds at once on every process. */
 export async function getCurrentContest(db: Db, { lock = false } = {}): Promise<Contest | undefined> {
   let query = db.selectFrom('contests').selectAll().orderBy('id', 'desc').limit(1);
   if (lock) query = query.forUpdate();
   return query.executeTakeFirst();
+}
+
+/**
+ * The current contest, or 409 no_contest for every route that needs one (the web client shows the
+ * message whatever the status; a 404 would send the exam screen to the not-found page).
+ */
+export async function requireCurrentContest(db: Db, options: { lock?: boolean } = {}): Promise<Contest> {
+  const contest = await getCurrentContest(db, options);
+  if (!contest) throw conflict(messages.noContest, 'no_contest');
+  return contest;
 }
 
 export type ContestValues = Pick<

@@ -9,12 +9,13 @@ import type { Db } from '../../db/client';
 import type { Contest, ResultRun } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Services } from '../../services';
-import { getCurrentContest } from '../contest/repo';
-import { finaliseOverdueExams } from '../exams/finalise';
-import { classIdOf, predictionDistance } from './ranking';
-import { countExamPapers, countExamsInProgress, insertInSlices, loadFinishedAttempts, loadTieDecisions } from './repo';
-import { loadPrizeSettings } from './settings';
-import { rankContest, type Standings, type StoredTie } from './standings';
+import { requireCurrentContest } from '../../core/contest';
+import { assertExamWindowClosed, assertNoExamsInProgress } from '../../core/results-rules';
+import { finaliseOverdueExams } from '../exams';
+import { classIdOf, predictionDistance } from '../../core/ranking/ranking';
+import { countExamPapers, insertInSlices, loadFinishedAttempts, loadTieDecisions } from '../../core/ranking/repo';
+import { loadPrizeSettings } from '../../core/ranking/settings';
+import { rankContest, type Standings, type StoredTie } from '../../core/ranking/standings';
 
 
 export interface ComputeSummary {
@@ -49,21 +50,18 @@ const SLICE = 1000;
 export type ComputeDeps = Pick<Services, 'db' | 'clock'>;
 
 export async function computeResults({ db, clock }: ComputeDeps, options: ComputeOptions = {}): Promise<ComputeSummary> {
-  const contest: Contest | undefined = options.contestId
-    ? await db.selectFrom('contests').selectAll().where('id', '=', options.contestId).executeTakeFirst()
-    : await getCurrentContest(db);
-  if (!contest) throw new AppError(404, 'no_contest', resultMessages.noContest);
+  // A contest named by id is one the caller has (a task's, the CLI's): its absence is a fault.
+  const contest: Contest = options.contestId
+    ? await db.selectFrom('contests').selectAll().where('id', '=', options.contestId).executeTakeFirstOrThrow()
+    : await requireCurrentContest(db);
   const now = clock.now();
   const forced = Boolean(options.force);
-  if (!forced && now < contest.exam_ends_at) {
-    throw new AppError(409, 'results_too_early', resultMessages.resultsTooEarly(formatDateTime(contest.exam_ends_at)));
-  }
+  if (!forced) assertExamWindowClosed(contest, now);
   const progress = options.onProgress ?? (() => {});
   // Exams abandoned before the deadline are scored first, so that they count.
   progress({ stage: 'finalising', done: 0, total: 0 });
   await finaliseOverdueExams(db, clock);
-  const inProgress = await countExamsInProgress(db, contest.id);
-  if (inProgress > 0 && !forced) throw new AppError(409, 'exams_in_progress', resultMessages.examsStillInProgress(inProgress));
+  if (!forced) await assertNoExamsInProgress(db, contest.id);
 
   const settings = await loadPrizeSettings(db, contest.id);
 

@@ -32,9 +32,3 @@ export async function loadPrizeSettings(db: Db, contestId: number): Promise<Priz
     prizedSchoolsOnly: settings?.school_pupils_prized_schools_only ?? true,
   };
 }
-
-/** The teacher of each class of a school, by class key. */
-export async function teachersOfSchool(db: Db, schoolId: number): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('class_teachers').select(['class_name', 'teacher_name']).where('school_id', '=', schoolId).execute();
-  return new Map(rows.map((row) => [row.class_name, row.teacher_name]));
-}

@@ -1,0 +1,123 @@
+// The results' overview in the back office (the run, the task, the ties, what stops publishing)
+// and publishing them (written to the audit log in its transaction).
+import { adminResultsMessages, resultMessages } from '../../../../shared/messages';
+import { formatDateTime } from '../../../../shared/format';
+import type { ResultsOverview } from '../../../../shared/schemas/admin-results';
+import type { Contest } from '../../../db/schema';
+import { conflict } from '../../../lib/errors';
+import type { Services } from '../../../services';
+import { requireCurrentContest } from '../../../core/contest';
+import { getResultRun } from '../../../core/ranking/repo';
+import { loadPrizeSettings } from '../../../core/ranking/settings';
+import { tieGroupKey } from '../../../core/ranking/standings';
+import { publishResults, storedTies } from '../../results';
+import { recordAudit, type Actor } from '../audit';
+import { ceremonyOf } from './ceremony';
+import * as repo from './repo';
+import { taskView } from './task';
+import { describeTies, undecidedTies } from './ties';
+
+/** Why the results cannot be published now (empty when they can, or already are). */
+function publishProblems(
+  contest: Contest,
+  run: Awaited<ReturnType<typeof getResultRun>>,
+  undecided: number,
+  running: boolean,
+  now: Date,
+): string[] {
+  if (!run) return [resultMessages.notComputed];
+  if (run.published_at) return [];
+  const reasons: string[] = [];
+  if (running) reasons.push(adminResultsMessages.computing);
+  if (run.forced) reasons.push(resultMessages.notFinal);
+  if (now < contest.results_at) reasons.push(resultMessages.publishTooEarly(formatDateTime(contest.results_at)));
+  if (undecided) reasons.push(adminResultsMessages.tieUndecided(undecided));
+  return reasons;
+}
+
+export async function getOverview({ db, clock }: Pick<Services, 'db' | 'clock'>): Promise<ResultsOverview> {
+  const contest = await requireCurrentContest(db);
+  const now = clock.now();
+  const [run, task, decisions, settings] = await Promise.all([
+    getResultRun(db, contest.id),
+    repo.latestTask(db, contest.id),
+    repo.listTieDecisions(db, contest.id),
+    loadPrizeSettings(db, contest.id),
+  ]);
+  const ties = run ? storedTies(run) : [];
+  const keys = new Set(ties.map(tieGroupKey));
+  const decisionByKey = new Map(decisions.map((decision) => [decision.group_key, decision]));
+  const crossing = ties.filter((tie) => tie.crosses_prize);
+  const tieViews = await describeTies(db, contest.id, crossing, settings, (tie) => {
+    const decision = decisionByKey.get(tieGroupKey(tie));
+    if (!decision) return { decision: null, decision_state: 'none' };
+    const applied = tie.decision === decision.decision && decision.decided_at <= run!.computed_at;
+    return { decision: decision.decision, decision_state: applied ? 'applied' : 'pending' };
+  });
+  const view = task ? taskView(task, now) : null;
+  const undecided = run ? undecidedTies(ties, decisions, run.computed_at).length : 0;
+  const reasons = publishProblems(contest, run, undecided, view?.status === 'running', now);
+  return {
+    contest: {
+      id: contest.id,
+      name: contest.name,
+      exam_ends_at: contest.exam_ends_at.toISOString(),
+      results_at: contest.results_at.toISOString(),
+      window_closed: now >= contest.exam_ends_at,
+    },
+    run: run
+      ? {
+          computed_at: run.computed_at.toISOString(),
+          forced: run.forced,
+          participants: run.participants,
+          exam_papers: run.exam_papers,
+          published_at: run.published_at?.toISOString() ?? null,
+        }
+      : null,
+    task: view,
+    ties: tieViews,
+    other_ties: ties.length - crossing.length,
+    decisions: decisions.map((decision) => ({
+      id: decision.id,
+      key: decision.group_key,
+      scope: decision.scope,
+      decision: decision.decision,
+      ordered_ids: decision.ordered_ids,
+      member_ids: decision.member_ids,
+      reason: decision.reason,
+      decided_at: decision.decided_at.toISOString(),
+      applicable: keys.has(decision.group_key),
+    })),
+    publish: { allowed: Boolean(run && !run.published_at) && reasons.length === 0, reasons },
+    ceremony: run ? await ceremonyOf(db, contest.id, settings) : null,
+  };
+}
+
+/**
+ * Publishes the computed results (ranking/compute.ts publishResults: on or after the results date,
+ * not a draft, every crossing tie decided), refused as well while a computation runs or a tie
+ * decision waits for one. Publishing is final: there is no unpublish (families may already have
+ * seen and downloaded their prizes; a correction is a recompute, which keeps the publication).
+ */
+export async function publish({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor): Promise<{ published_at: string }> {
+  const now = clock.now();
+  return db.transaction().execute(async (trx) => {
+    const contest = await requireCurrentContest(trx);
+    const task = await repo.latestTask(trx, contest.id);
+    if (task && taskView(task, now).status === 'running') throw conflict(adminResultsMessages.computing, 'results_computing');
+    const before = await getResultRun(trx, contest.id);
+    if (before && !before.published_at && now >= contest.results_at && !before.forced) {
+      const pending = undecidedTies(storedTies(before), await repo.listTieDecisions(trx, contest.id), before.computed_at);
+      if (pending.length) throw conflict(adminResultsMessages.tieUndecided(pending.length), 'tie_undecided');
+    }
+    const run = await publishResults(trx, contest, now, actor.id);
+    if (!before?.published_at) {
+      await recordAudit(trx, actor, {
+        kind: 'results.publish',
+        summary: `Công bố kết quả ${contest.name} (${run.participants} thí sinh, tính lúc ${formatDateTime(run.computed_at)})`,
+        details: { computed_at: run.computed_at.toISOString(), participants: run.participants, exam_papers: run.exam_papers },
+      });
+    }
+    return { published_at: run.published_at!.toISOString() };
+  });
+}

@@ -1,0 +1,193 @@
+// The back office's messages (ours: the spec gives none), one object per area, beside the site's
+// in index.ts. Schemas, services and screens take them from here.
+import { formatNumber } from '../format';
+import { ANSWER_MAX_LENGTH, MAX_ANSWERS, MIN_ANSWERS, QUESTION_MAX_LENGTH } from '../question-formats/question-text';
+import { catalogLimits, contestLimits, NEWS_NAME_MAX, PRIVACY_REASON_MAX, PRIVACY_REASON_MIN } from '../rules';
+
+// regrading (issue 13: a wrong answer key, corrected with a dry run) ----------------------------
+export const regradeMessages = {
+  modeRequired: 'Vui lòng chọn cách chấm lại.',
+  answerRequired: 'Vui lòng chọn đáp án.',
+  answerNotOfQuestion: 'Đáp án này không thuộc câu hỏi.',
+  answerIsKey: 'Đáp án này đang là đáp án đúng: hãy chọn một đáp án khác.',
+  sameRule: 'Câu hỏi đang được chấm đúng theo cách này: không có gì thay đổi.',
+  reasonRequired: 'Vui lòng nhập lý do chấm lại.',
+  reasonTooLong: 'Lý do tối đa 1000 ký tự.',
+  questionNotFound: 'Không tìm thấy câu hỏi.',
+  questionNotUsed: 'Chưa có bài thi nào của cuộc thi này có câu hỏi này nên không cần chấm lại. Hãy sửa câu hỏi trong ngân hàng.',
+  modeLabels: {
+    new_key: 'Đổi đáp án đúng',
+    accept_both: 'Chấp nhận cả hai đáp án',
+    everyone: 'Cho mọi thí sinh điểm câu này',
+  },
+  resultNote: {
+    new_key: 'Câu hỏi đã được chấm lại: đáp án đúng đã được sửa.',
+    accept_both: 'Câu hỏi đã được chấm lại: cả hai đáp án đều được tính đúng.',
+    everyone: 'Câu hỏi đã được chấm lại: mọi thí sinh đều được tính điểm câu này.',
+  },
+} as const;
+
+// certificates in the back office (issue 13: background rendering, revocation) -----------------
+export const certificateAdminMessages = {
+  revokedPublic: 'Giấy chứng nhận này đã bị Ban tổ chức thu hồi và không còn giá trị.',
+  erasedPublic: 'Giấy chứng nhận này do Ban tổ chức cấp. Thông tin của người nhận đã được xoá theo yêu cầu của gia đình.',
+  revokedDownload: 'Giấy chứng nhận này đã bị Ban tổ chức thu hồi nên không tải được nữa. Vui lòng liên hệ Ban tổ chức nếu cần.',
+  alreadyRevoked: 'Giấy chứng nhận này đã bị thu hồi trước đó.',
+  notFound: 'Không tìm thấy giấy chứng nhận với mã này.',
+  reasonRequired: 'Vui lòng nhập lý do thu hồi.',
+  reasonTooLong: 'Lý do thu hồi tối đa 500 ký tự.',
+  queryRequired: 'Nhập mã chứng nhận hoặc tên người nhận.',
+  revoked: 'Đã thu hồi giấy chứng nhận.',
+} as const;
+
+// exam days in the back office (issue 13: live dashboard, incidents, questions frozen) --------
+export const examDaysMessages = {
+  reasonRequired: 'Vui lòng nhập lý do (được ghi vào nhật ký).',
+  reasonLength: 'Lý do dài từ 3 đến 500 ký tự.',
+  minutesTooFew: 'Số phút gia hạn ít nhất là 1.',
+  minutesTooMany: (left: number) =>
+    left > 0 ? `Mỗi lượt thi được gia hạn tổng cộng tối đa 20 phút: còn gia hạn được ${left} phút.` : 'Lượt thi này đã được gia hạn đủ 20 phút.',
+  extraAttemptGiven: 'Thí sinh này đã được thêm một lượt thi. Mỗi thí sinh chỉ được thêm một lượt.',
+  examFinished: 'Lượt thi này đã kết thúc nên không gia hạn được. Có thể thêm một lượt thi cho thí sinh.',
+  contestantNotFound: 'Không tìm thấy thí sinh.',
+  examNotFound: 'Không tìm thấy lượt thi.',
+  searchTooShort: 'Nhập ít nhất 3 chữ số của số điện thoại phụ huynh hoặc 2 chữ của tên thí sinh.',
+  extraAttemptDone: 'Đã thêm một lượt thi cho thí sinh.',
+  extensionDone: (minutes: number) => `Đã gia hạn lượt thi thêm ${minutes} phút.`,
+  questionsFrozen:
+    'Đang trong thời gian thi: không sửa hay xoá câu hỏi của sách đã có bài thi, để bài thi đang làm không bị thay đổi. Để sửa đáp án sai, hãy dùng chức năng Chấm lại.',
+} as const;
+
+// results from the back office (issue 13: compute, ties, review, publish, exports) -------------
+export const adminResultsMessages = {
+  computing: 'Đang tính kết quả. Hãy chờ lần tính này xong rồi tính lại.',
+  taskDied: 'Tiến trình tính kết quả đã dừng giữa chừng (máy chủ khởi động lại hoặc gặp sự cố). Hãy tính lại.',
+  taskFailed: 'Tính kết quả thất bại. Hãy thử lại; nếu vẫn lỗi, báo cho bộ phận kỹ thuật.',
+  tieUndecided: (count: number) =>
+    `Còn ${count} nhóm đồng hạng vượt số giải chưa được Ban tổ chức quyết định (hoặc quyết định chưa được áp dụng: hãy tính lại kết quả).`,
+  tieNotFound: 'Không tìm thấy nhóm đồng hạng này trong kết quả vừa tính. Hãy tải lại trang.',
+  orderMustListMembers: 'Thứ tự phải gồm đúng các thành viên của nhóm đồng hạng, mỗi người một lần.',
+  reasonRequired: 'Vui lòng nhập lý do (ít nhất 3 ký tự).',
+  published: 'Phụ huynh và nhà trường đã xem được giải thưởng.',
+  decisionSaved: 'Hãy tính lại kết quả để áp dụng quyết định.',
+} as const;
+
+export const importMessages = {
+  noFile: 'Vui lòng chọn tệp cần nhập (trường "file").',
+  tooLarge: (mb: number) => `Tệp quá lớn: tối đa ${mb} MB. Hãy chia tệp thành nhiều phần.`,
+  unsupported: (accepted: string) => `Định dạng tệp không được hỗ trợ. Hãy dùng tệp ${accepted}.`,
+  notUtf8:
+    'Tệp CSV không phải UTF-8 (Excel trên Windows tiếng Việt thường lưu CP1258, chữ có dấu sẽ bị hỏng). Trong Excel chọn "Save As" > "CSV UTF-8 (Comma delimited)", hoặc lưu thành .xlsx rồi nhập lại.',
+  unreadable: 'Không đọc được tệp. Hãy lưu lại bằng Excel dưới dạng .xlsx rồi nhập lại.',
+  empty: 'Tệp không có dòng dữ liệu nào (dòng 1 là tiêu đề, dữ liệu bắt đầu từ dòng 2).',
+  tooManyRows: (max: number) => `Tệp có quá nhiều dòng: tối đa ${formatNumber(max)} dòng mỗi lần nhập.`,
+  tooManyQuestions: (max: number) => `Tệp có quá nhiều câu hỏi: tối đa ${formatNumber(max)} câu hỏi mỗi lần nhập. Hãy chia tệp thành nhiều phần.`,
+  wrongColumns: (expected: readonly string[]) => `Dòng tiêu đề phải có các cột theo thứ tự: ${expected.join(', ')}. Hãy tải tệp mẫu và điền theo mẫu.`,
+  hasProblems: (count: number) => `Tệp có ${formatNumber(count)} lỗi. Chưa có dữ liệu nào được lưu; hãy sửa tệp rồi nhập lại.`,
+  moreProblems: (listed: number, total: number) => `Dưới đây là ${formatNumber(listed)} lỗi đầu tiên; còn ${formatNumber(total - listed)} lỗi khác không được liệt kê.`,
+  inflatedTooLarge:
+    'Nội dung tệp .xlsx sau khi giải nén quá lớn hoặc bị nén bất thường, nên không được đọc. Hãy mở tệp bằng Excel, lưu lại dưới dạng .xlsx, hoặc chia thành nhiều tệp nhỏ hơn rồi nhập lại.',
+  required: 'không được để trống',
+  duplicateRow: (other: number) => `trùng với dòng ${other}`,
+} as const;
+
+export const adminAccountMessages = {
+  locked: 'Tài khoản này đã bị khoá. Vui lòng liên hệ ban tổ chức cuộc thi.',
+  lockedNoLink: 'Tài khoản đang bị khoá: hãy mở khoá trước khi gửi liên kết đặt mật khẩu.',
+  cannotLockSelf: 'Bạn không thể tự khoá tài khoản của chính mình.',
+  notFound: 'Không tìm thấy tài khoản.',
+  phoneTaken: 'Số điện thoại này đã có tài khoản.',
+  phoneOfOtherRole: (role: string) => `số điện thoại này đã là tài khoản ${role}, không thể làm quản trị trường`,
+  nameRequired: 'Vui lòng nhập họ và tên.',
+  nameTooLong: 'Họ và tên không được quá 120 ký tự.',
+  districtRequired: 'Vui lòng chọn quận/huyện.',
+  schoolRequired: 'Vui lòng chọn trường.',
+  schoolNotInDistrict: 'Trường không thuộc quận/huyện đã chọn.',
+  smsFailed: 'Không gửi được tin nhắn: hãy gửi liên kết cho người dùng bằng cách khác. Dữ liệu đã được lưu.',
+} as const;
+
+export const booksMessages = {
+  nameRequired: 'Vui lòng nhập tên sách.',
+  nameTooLong: 'Tên sách tối đa 200 ký tự.',
+  authorTooLong: 'Tên tác giả tối đa 200 ký tự.',
+  groupRequired: 'Vui lòng chọn nhóm lớp.',
+  bookNotFound: 'Không tìm thấy sách.',
+  groupNotFound: 'Nhóm lớp không tồn tại.',
+  groupLocked: 'Sách đã có bài thi nên không thể chuyển sang nhóm lớp khác.',
+  questionRequired: 'Vui lòng nhập câu hỏi.',
+  questionTooLong: `Câu hỏi tối đa ${QUESTION_MAX_LENGTH} ký tự.`,
+  answerRequired: 'Vui lòng nhập đáp án.',
+  answerTooLong: `Đáp án tối đa ${ANSWER_MAX_LENGTH} ký tự.`,
+  markup: 'Không được chứa thẻ HTML (như <b>, <script>): câu hỏi chỉ là chữ.',
+  answerCount: `Mỗi câu hỏi có từ ${MIN_ANSWERS} đến ${MAX_ANSWERS} đáp án.`,
+  correctRequired: 'Vui lòng chọn đáp án đúng.',
+  sameAnswers: 'Hai đáp án giống nhau.',
+  audioUnknown: 'Tệp âm thanh không tồn tại: hãy tải lên lại.',
+  questionNotFound: 'Không tìm thấy câu hỏi.',
+  questionDrawn: 'Câu hỏi đã có trong bài thi của thí sinh nên không thể xoá (vẫn có thể sửa).',
+  drawnToPractice: 'Câu hỏi đã có trong bài thi thật của thí sinh nên không thể chuyển thành câu thi thử.',
+  practiceLabel: 'Câu hỏi thi thử',
+  practiceHint: 'Chỉ dùng cho bài thi thử của nhóm lớp, không bao giờ có trong bài thi thật.',
+  bankTooSmall: (count: number, needed: number) =>
+    `Đang trong thời gian thi: ngân hàng của sách phải còn ít nhất ${needed} câu hỏi (số câu của một bài thi), hiện có ${count}.`,
+  replaceWithExams: 'Sách đã có bài thi nên không thể thay cả ngân hàng câu hỏi. Hãy chọn "Thêm vào" để bổ sung câu hỏi mới.',
+  unknownTextFormat: 'Không nhận ra định dạng tệp .txt: hãy dùng định dạng Aiken (dòng "ANSWER: A") hoặc GIFT ({=đúng ~sai}) của Moodle.',
+  emptyText: 'Tệp không có câu hỏi nào.',
+  badMode: 'Chế độ nhập phải là "append" (thêm vào) hoặc "replace" (thay cả ngân hàng).',
+} as const;
+
+export const catalogMessages = {
+  nameRequired: 'Vui lòng nhập tên.',
+  tooLong: (max: number) => `Tối đa ${max} ký tự.`,
+  districtRequired: 'Vui lòng chọn quận/huyện.',
+  schoolRequired: 'Vui lòng chọn trường.',
+  groupRequired: 'Vui lòng chọn nhóm lớp.',
+  pupilCount: `Số học sinh phải là số nguyên từ 0 đến ${catalogLimits.pupilCount.toLocaleString('vi-VN')}.`,
+  position: 'Thứ tự phải là số nguyên từ 0 đến 999.',
+  classRequired: 'Vui lòng nhập lớp.',
+  teacherRequired: 'Vui lòng nhập tên giáo viên.',
+  gradesRequired: 'Vui lòng nhập các khối lớp (ví dụ 1-2).',
+  mergeTargetRequired: 'Vui lòng chọn nơi gộp vào.',
+} as const;
+
+export const contestMessages = {
+  invalid: 'Cài đặt chưa hợp lệ. Vui lòng kiểm tra các ô được đánh dấu.',
+  saved: 'Đã lưu cài đặt cuộc thi.',
+  nameRequired: 'Tên cuộc thi là bắt buộc.',
+  nameTooLong: `Tên cuộc thi tối đa ${contestLimits.nameMax} ký tự.`,
+  badDate: 'Ngày giờ không hợp lệ (dạng ISO 8601, ví dụ 2026-04-02T08:00:00+07:00).',
+  examEndsBeforeStart: 'Thời điểm đóng thi phải sau thời điểm mở thi.',
+  resultsBeforeExamEnds: 'Ngày công bố kết quả không được trước thời điểm đóng thi.',
+  readingEndsBeforeStart: 'Thời điểm kết thúc đọc sách phải sau thời điểm bắt đầu.',
+  readingAfterExam: 'Thời gian đọc sách phải bắt đầu trước khi mở thi.',
+  ceremonyEndsBeforeStart: 'Thời điểm kết thúc trao giải phải sau thời điểm bắt đầu.',
+  ceremonyBeforeResults: 'Lễ trao giải không được trước ngày công bố kết quả.',
+  between: (min: number, max: number) => `Phải là số nguyên từ ${min} đến ${max}.`,
+  tierName: 'Tên giải là bắt buộc (tối đa 200 ký tự).',
+  tooManyTiers: (label: string) => `${label}: tối đa ${contestLimits.tiersPerKind} hạng giải.`,
+  onePupilsTier: 'Quà cho học sinh tiêu biểu chỉ có một hạng.',
+  duplicateCode: 'Mỗi hạng giải chỉ được xuất hiện một lần.',
+  shortBanks: (books: string) => `Cuộc thi đang mở nhưng các sách sau chưa đủ câu hỏi cho một bài thi: ${books}. Hãy thêm câu hỏi trước.`,
+  shortBanksWarning: (books: string) => `Các sách sau chưa đủ câu hỏi cho một bài thi: ${books}. Cần bổ sung trước khi mở thi.`,
+  resultsPublished: 'Kết quả đã được công bố: không thể đổi giải thưởng hay số thí sinh tối thiểu của lớp nữa.',
+  recompute: 'Kết quả đã được tính trước đây: hãy tính lại kết quả để áp dụng giải thưởng mới.',
+} as const;
+
+export const newsMessages = {
+  nameRequired: 'Vui lòng nhập tiêu đề.',
+  nameTooLong: `Tiêu đề tối đa ${NEWS_NAME_MAX} ký tự.`,
+  bodyRequired: 'Vui lòng nhập nội dung bài viết.',
+  bodyTooLong: 'Nội dung quá dài: hãy chia thành nhiều bài.',
+  imageInvalid: 'Ảnh phải là ảnh đã tải lên trang này.',
+  slugTaken: 'Đường dẫn của bài viết vừa bị một bài khác dùng. Vui lòng lưu lại.',
+} as const;
+
+export const privacyAdminMessages = {
+  reasonRequired: `Hãy ghi lý do (ít nhất ${PRIVACY_REASON_MIN} ký tự), ví dụ: "Phụ huynh gọi điện ngày 25/11 yêu cầu xoá".`,
+  reasonTooLong: `Lý do tối đa ${PRIVACY_REASON_MAX} ký tự.`,
+  parentsOnly: 'Chỉ tài khoản phụ huynh mới có dữ liệu của thí sinh để sao chép hay xoá theo yêu cầu.',
+  alreadyDeleted: 'Tài khoản này đã được xoá trước đây.',
+  accountNotFound: 'Không tìm thấy tài khoản.',
+  erased: 'Đã xoá tài khoản theo yêu cầu.',
+  copied: 'Đã tải bản sao dữ liệu của tài khoản.',
+} as const;

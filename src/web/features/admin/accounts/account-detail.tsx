@@ -11,7 +11,7 @@ import { api } from '../../../lib/api-client';
 import { useParams } from '../../../lib/router';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
 import { roleLabel } from './account-list';
 import { PasswordLinks } from './password-links';
 import { PrivacyRequests } from '../privacy/privacy-requests';
@@ -20,7 +20,7 @@ type Confirm = 'lock' | 'unlock' | 'link' | null;
 
 export function AccountDetailPage() {
   const { id } = useParams<{ id: string }>();
-  const { data: account, error, loading, reload } = useAdminData<AccountDetail>(`/admin/accounts/${encodeURIComponent(id)}`);
+  const { data: account, message: error, loading, reload } = useApiData<AccountDetail>(`/admin/accounts/${encodeURIComponent(id)}`);
   usePageTitle(account ? `Tài khoản ${account.phone}` : 'Tài khoản');
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [busy, setBusy] = useState(false);

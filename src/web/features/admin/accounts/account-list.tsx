@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Pager } from '../ui/pager';
-import { pageQuery, useAdminData } from '../ui/use-admin-data';
+import { pageQuery, useApiData } from '../../../lib/use-data';
 
 const PER_PAGE = 50;
 export const roleLabel = (role: AccountSummary['role']) => roleLabels[role].charAt(0).toLocaleUpperCase('vi') + roleLabels[role].slice(1);
@@ -18,7 +18,7 @@ export function AccountList() {
   const [search, setSearch] = useState({ q: '', role: '' });
   const [draft, setDraft] = useState(search);
   const [page, setPage] = useState(1);
-  const { data, error, loading } = useAdminData<Page<AccountSummary>>(`/admin/accounts?${pageQuery(page, search.q, { role: search.role }, PER_PAGE)}`);
+  const { data, message: error, loading } = useApiData<Page<AccountSummary>>(`/admin/accounts?${pageQuery(page, search.q, { role: search.role }, PER_PAGE)}`);
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();

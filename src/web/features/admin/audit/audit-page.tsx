@@ -8,7 +8,7 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Pager } from '../ui/pager';
-import { pageQuery, useAdminData } from '../ui/use-admin-data';
+import { pageQuery, useApiData } from '../../../lib/use-data';
 import { fieldLabel, kindFilters, kindLabel } from './audit-labels';
 import './audit.css';
 
@@ -21,7 +21,7 @@ export function AuditPage() {
   const [filters, setFilters] = useState(noFilters);
   const [page, setPage] = useState(1);
   const { q, ...rest } = filters;
-  const { data, error, loading } = useAdminData<Page<AuditEntry>>(`/admin/audit?${pageQuery(page, q, rest, PER_PAGE)}`);
+  const { data, message: error, loading } = useApiData<Page<AuditEntry>>(`/admin/audit?${pageQuery(page, q, rest, PER_PAGE)}`);
   const set = (key: keyof typeof noFilters) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
 
   return (

@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
 import { BookForm } from './book-form';
 import { formatNumber } from '../../../../shared/format';
 
@@ -16,7 +16,7 @@ export function BookList() {
   const [q, setQ] = useState('');
   const [adding, setAdding] = useState(false);
   const [, navigate] = useLocation();
-  const { data, error, loading } = useAdminData<{ items: AdminBook[]; questions_per_exam: number }>(
+  const { data, message: error, loading } = useApiData<{ items: AdminBook[]; questions_per_exam: number }>(
     `/admin/books${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ''}`,
   );
   const perExam = data?.questions_per_exam ?? 0;

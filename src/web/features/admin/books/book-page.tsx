@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { ImportPanel } from '../ui/import-panel';
 import { Pager } from '../ui/pager';
 import { uploadFile } from '../ui/upload';
-import { pageQuery, useAdminData } from '../ui/use-admin-data';
+import { pageQuery, useApiData } from '../../../lib/use-data';
 import { BookForm } from './book-form';
 import { BankSize } from './book-list';
 import { QuestionEditor } from './question-editor';
@@ -26,10 +26,10 @@ type BookDetails = AdminBook & { questions_per_exam: number; questions_frozen: b
 const PER_PAGE = 20;
 
 export function BookPage({ bookId }: { bookId: number }) {
-  const book = useAdminData<BookDetails>(`/admin/books/${bookId}`);
+  const book = useApiData<BookDetails>(`/admin/books/${bookId}`);
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
-  const questions = useAdminData<Page<AdminQuestion>>(`/admin/books/${bookId}/questions?${pageQuery(page, q, {}, PER_PAGE)}`);
+  const questions = useApiData<Page<AdminQuestion>>(`/admin/books/${bookId}/questions?${pageQuery(page, q, {}, PER_PAGE)}`);
   const [editing, setEditing] = useState<AdminQuestion | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminQuestion | null>(null);
   // A question of a book with exams can be regraded (a wrong key): its number in the list too.
@@ -43,11 +43,11 @@ export function BookPage({ bookId }: { bookId: number }) {
     questions.reload();
   };
 
-  if (book.error) {
+  if (book.message) {
     return (
       <section className="admin-page">
         <h1>Sách</h1>
-        <p role="alert">{book.error}</p>
+        <p role="alert">{book.message}</p>
         <Link href="/">Về danh sách sách</Link>
       </section>
     );

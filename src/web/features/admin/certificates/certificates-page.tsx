@@ -14,7 +14,7 @@ import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DialogFormActions, reportSaveError } from '../ui/form-parts';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
 import './certificates.css';
 
 const REFRESH_MS = 5_000;
@@ -40,7 +40,7 @@ export function CertificatesAdminPage() {
 }
 
 function RenderingProgress({ version }: { version: number }) {
-  const { data, error, reload } = useAdminData<CertificateProgress>('/admin/certificates/progress', version);
+  const { data, message: error, reload } = useApiData<CertificateProgress>('/admin/certificates/progress', version);
   useEffect(() => {
     const timer = setInterval(reload, REFRESH_MS);
     return () => clearInterval(timer);
@@ -128,7 +128,7 @@ function RevokeSection({ onRevoked }: { onRevoked: () => void }) {
   const [query, setQuery] = useState('');
   const [searches, setSearches] = useState(0);
   const [revoking, setRevoking] = useState<AdminCertificate | undefined>();
-  const found = useAdminData<AdminCertificate[]>(query ? `/admin/certificates?q=${encodeURIComponent(query)}` : null, searches);
+  const found = useApiData<AdminCertificate[]>(query ? `/admin/certificates?q=${encodeURIComponent(query)}` : null, searches);
   return (
     <section aria-labelledby="certificate-search-title">
       <h2 id="certificate-search-title">Tìm và thu hồi giấy chứng nhận</h2>
@@ -145,7 +145,7 @@ function RevokeSection({ onRevoked }: { onRevoked: () => void }) {
         <TextField label="Mã chứng nhận hoặc tên người nhận" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
         <Button type="submit">Tìm</Button>
       </form>
-      {found.error && <p className="alert alert-error" role="alert">{found.error}</p>}
+      {found.message && <p className="alert alert-error" role="alert">{found.message}</p>}
       {query && found.data && found.data.length === 0 && <p className="muted">Không tìm thấy giấy chứng nhận nào.</p>}
       {query && found.data && found.data.length > 0 && (
         <div className="admin-table-wrap">

@@ -22,7 +22,7 @@ import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DialogFormActions, reportSaveError } from '../ui/form-parts';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
 import { ReasonField } from './reason-field';
 import './exam-days.css';
 
@@ -39,8 +39,8 @@ export function IncidentsPage() {
   const [results, setResults] = useState<{ items: IncidentContestant[]; more: boolean } | null>(null);
   const [searchError, setSearchError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const districts = useAdminData<NamedItem[]>('/districts');
-  const schools = useAdminData<NamedItem[]>(draft.district_id ? `/schools?district_id=${encodeURIComponent(draft.district_id)}` : null);
+  const districts = useApiData<NamedItem[]>('/districts');
+  const schools = useApiData<NamedItem[]>(draft.district_id ? `/schools?district_id=${encodeURIComponent(draft.district_id)}` : null);
   const set = (key: keyof typeof emptySearch) => (event: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: event.target.value, ...(key === 'district_id' ? { school_id: '' } : {}) }));
 

@@ -13,7 +13,7 @@ import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Pager } from '../ui/pager';
-import { pageQuery, useAdminData } from '../ui/use-admin-data';
+import { pageQuery, useApiData } from '../../../lib/use-data';
 
 const PER_PAGE = 20;
 
@@ -22,7 +22,7 @@ export function NewsList() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
-  const { data, error, loading, reload } = useAdminData<Page<AdminNewsItem>>(`/admin/news?${pageQuery(page, search, { status }, PER_PAGE)}`);
+  const { data, message: error, loading, reload } = useApiData<Page<AdminNewsItem>>(`/admin/news?${pageQuery(page, search, { status }, PER_PAGE)}`);
   const [deleting, setDeleting] = useState<AdminNewsItem | null>(null);
   const [busy, setBusy] = useState(false);
 

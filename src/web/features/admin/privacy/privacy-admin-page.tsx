@@ -9,12 +9,12 @@ import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notices';
 import { fetchCertificateBlob, saveBlob } from '../../../lib/certificate-files';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
 import './privacy-admin.css';
 
 export function PrivacyAdminPage() {
   usePageTitle('Dữ liệu cá nhân');
-  const { data, error, loading } = useAdminData<PrivacyOverview>('/admin/privacy');
+  const { data, message: error, loading } = useApiData<PrivacyOverview>('/admin/privacy');
   const [downloading, setDownloading] = useState(false);
 
   async function downloadStatistics() {

@@ -8,7 +8,7 @@ import type { RegradeEntry } from '../../../../shared/schemas/admin-regrade';
 import { formatDateTime, formatNumber } from '../../../../shared/format';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { Pager } from '../ui/pager';
-import { pageQuery, useAdminData } from '../ui/use-admin-data';
+import { pageQuery, useApiData } from '../../../lib/use-data';
 import './regrade.css';
 
 const PER_PAGE = 50;
@@ -16,7 +16,7 @@ const PER_PAGE = 50;
 export function RegradesPage() {
   usePageTitle('Chấm lại câu hỏi');
   const [page, setPage] = useState(1);
-  const list = useAdminData<Page<RegradeEntry>>(`/admin/regrades?${pageQuery(page, '', {}, PER_PAGE)}`);
+  const list = useApiData<Page<RegradeEntry>>(`/admin/regrades?${pageQuery(page, '', {}, PER_PAGE)}`);
   return (
     <section className="admin-page">
       <h1>Chấm lại câu hỏi</h1>
@@ -25,7 +25,7 @@ export function RegradesPage() {
         <Link href="~/quan-tri/sach">Sách và câu hỏi</Link>, chọn <strong>Chấm lại</strong> ở câu hỏi, chạy thử rồi xác nhận. Các lần chấm lại
         của cuộc thi hiện tại:
       </p>
-      {list.error && <p role="alert">{list.error}</p>}
+      {list.message && <p role="alert">{list.message}</p>}
       {list.data && list.data.total === 0 && <p>Chưa có câu hỏi nào được chấm lại.</p>}
       {list.data && list.data.total > 0 && (
         <>

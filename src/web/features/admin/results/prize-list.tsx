@@ -7,7 +7,7 @@ import type { Page } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
 import { Pager } from '../ui/pager';
-import { pageQuery, useAdminData } from '../ui/use-admin-data';
+import { pageQuery, useApiData } from '../../../lib/use-data';
 import { downloadExport } from './download-export';
 
 const PER_PAGE = 50;
@@ -17,10 +17,10 @@ export function PrizeList({ version }: { version: number }) {
   const [districtId, setDistrictId] = useState('');
   const [schoolId, setSchoolId] = useState('');
   const [page, setPage] = useState(1);
-  const districts = useAdminData<{ id: number; name: string }[]>('/districts');
-  const schools = useAdminData<{ id: number; name: string }[]>(districtId ? `/schools?district_id=${districtId}` : null);
+  const districts = useApiData<{ id: number; name: string }[]>('/districts');
+  const schools = useApiData<{ id: number; name: string }[]>(districtId ? `/schools?district_id=${districtId}` : null);
   const filters = { kind, district_id: districtId || undefined, school_id: schoolId || undefined };
-  const list = useAdminData<Page<PrizeRow>>(`/admin/results/prizes?${pageQuery(page, '', filters, PER_PAGE)}`, version);
+  const list = useApiData<Page<PrizeRow>>(`/admin/results/prizes?${pageQuery(page, '', filters, PER_PAGE)}`, version);
   const pupils = kind === 'individual' || kind === 'school_pupils';
   const filterQuery = new URLSearchParams(Object.entries({ district_id: districtId, school_id: schoolId }).filter(([, value]) => value)).toString();
 
@@ -78,7 +78,7 @@ export function PrizeList({ version }: { version: number }) {
           Xuất danh sách này (.xlsx)
         </Button>
       </div>
-      {list.error && <p role="alert" className="field-error">{list.error}</p>}
+      {list.message && <p role="alert" className="field-error">{list.message}</p>}
       {list.data && (
         <>
           <div className="admin-table-wrap">

@@ -13,7 +13,7 @@ import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
 import { downloadExport } from './download-export';
 import { PrizeList } from './prize-list';
 import { TieList } from './tie-list';
@@ -25,15 +25,15 @@ const POLL_MS = 1500;
 export function ResultsPage() {
   usePageTitle('Kết quả và giải thưởng');
   const [version, setVersion] = useState(0);
-  const overview = useAdminData<ResultsOverview>('/admin/results', version);
+  const overview = useApiData<ResultsOverview>('/admin/results', version);
   const refresh = useCallback(() => setVersion((n) => n + 1), []);
   const data = overview.data;
   return (
     <section className="admin-page results-page">
       <h1>Kết quả và giải thưởng</h1>
-      {overview.error && <p role="alert" className="field-error">{overview.error}</p>}
+      {overview.message && <p role="alert" className="field-error">{overview.message}</p>}
       {!data ? (
-        !overview.error && <Loading />
+        !overview.message && <Loading />
       ) : (
         <>
           <RunCard data={data} onChange={refresh} />

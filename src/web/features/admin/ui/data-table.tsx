@@ -1,0 +1,116 @@
+// The back office's one table: a caption for screen readers, a row per item, the empty line, the
+// load error, optional sorting by a column (the server sorts: the table only says which column),
+// and the pager under a list paged on the server.
+import type { ReactNode } from 'react';
+import type { Page } from '../../../../shared/schemas/admin';
+import type { DataState } from '../../../lib/use-data';
+import { Pager } from './pager';
+
+export interface Column<T> {
+  header: ReactNode;
+  cell: (row: T) => ReactNode;
+  /** Right-aligned figures. */
+  numeric?: boolean;
+  className?: string;
+  /** The server's name for sorting by this column; the header becomes a button. */
+  sortKey?: string;
+}
+
+export interface Sort {
+  key: string;
+  direction: 'asc' | 'desc';
+}
+
+interface DataTableProps<T> {
+  caption: ReactNode;
+  /** Shown above the table (default: read by screen readers only). */
+  captionVisible?: boolean;
+  columns: readonly (Column<T> | false)[];
+  rows: readonly T[] | undefined;
+  rowKey: (row: T, index: number) => string | number;
+  /** The line shown when the list has no row, e.g. "Không có trường nào." */
+  empty?: ReactNode;
+  loading?: boolean;
+  error?: string;
+  className?: string;
+  sort?: Sort;
+  onSort?: (sort: Sort) => void;
+}
+
+export function DataTable<T>({ caption, captionVisible, columns, rows, rowKey, empty, loading, error, className, sort, onSort }: DataTableProps<T>) {
+  const shown = columns.filter((column): column is Column<T> => column !== false);
+  return (
+    <>
+      {error && <p role="alert">{error}</p>}
+      <div className="admin-table-wrap" aria-busy={loading ? 'true' : undefined}>
+        <table className={['admin-table', className].filter(Boolean).join(' ')}>
+          <caption className={captionVisible ? 'muted' : 'visually-hidden'}>{caption}</caption>
+          <thead>
+            <tr>
+              {shown.map((column, i) => (
+                <th
+                  key={i}
+                  scope="col"
+                  className={column.numeric ? 'num' : undefined}
+                  aria-sort={column.sortKey && sort && sort.key === column.sortKey ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                >
+                  {column.sortKey && onSort ? <SortButton column={column} sort={sort} onSort={onSort} /> : column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows?.map((row, index) => (
+              <tr key={rowKey(row, index)}>
+                {shown.map((column, i) => (
+                  <td key={i} className={[column.numeric && 'num', column.className].filter(Boolean).join(' ') || undefined}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+            {rows?.length === 0 && empty && (
+              <tr>
+                <td colSpan={shown.length}>{empty}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+function SortButton<T>({ column, sort, onSort }: { column: Column<T>; sort?: Sort; onSort: (sort: Sort) => void }) {
+  const current = sort?.key === column.sortKey ? sort?.direction : undefined;
+  return (
+    <button
+      type="button"
+      className="admin-sort"
+      onClick={() => onSort({ key: column.sortKey!, direction: current === 'asc' ? 'desc' : 'asc' })}
+    >
+      {column.header}
+      <span aria-hidden="true">{current === 'asc' ? ' ▲' : current === 'desc' ? ' ▼' : ' ↕'}</span>
+    </button>
+  );
+}
+
+/** A list paged on the server: the table of `list`'s page and the pager under it. */
+export function PagedTable<T>({
+  list,
+  onPage,
+  ...table
+}: Omit<DataTableProps<T>, 'rows' | 'loading' | 'error'> & { list: DataState<Page<T>>; onPage: (page: number) => void }) {
+  const { data } = list;
+  return (
+    <>
+      <DataTable {...table} rows={data?.items} loading={list.loading} error={list.message} />
+      {data && <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={onPage} />}
+    </>
+  );
+}
+
+/** The buttons of one row (Sửa, Gộp, Xoá…), wrapping on a narrow screen. */
+export function RowActions({ children }: { children: ReactNode }) {
+  return <div className="admin-row-actions">{children}</div>;
+}

@@ -1,0 +1,73 @@
+// Loading data for a screen, the one way every screen does it: loading, the error and its
+// Vietnamese message, retry, abort on unmount or when the key changes, and a refetch after a change.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from './api-client';
+import { errorMessage } from './server-errors';
+
+export const LOAD_FAILED = 'Không tải được dữ liệu.';
+
+export interface DataState<T> {
+  /** The last answer; kept while the next key loads, so a paged table does not empty between pages. */
+  data: T | undefined;
+  /** What the last load threw (cleared when a load starts). */
+  error: unknown;
+  /** The error as a sentence for the screen: the server's message, else `failed`. */
+  message: string | undefined;
+  loading: boolean;
+  /** Loads the same key again (a retry, or a refetch after a change). */
+  reload: () => void;
+}
+
+/**
+ * Runs `load` whenever `key` (or `version`, a counter the caller bumps when a change elsewhere makes
+ * the data stale) changes; a null key loads nothing. Answers that come after the key moved on or
+ * after unmount are dropped, and the request is aborted.
+ */
+export function useData<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  { version = 0, failed = LOAD_FAILED }: { version?: number; failed?: string } = {},
+): DataState<T> {
+  const [data, setData] = useState<T | undefined>();
+  const [error, setError] = useState<unknown>();
+  const [loading, setLoading] = useState(key !== null);
+  const [reloads, setReloads] = useState(0);
+  // The latest loader without re-running the effect: the key says what to load.
+  const loader = useRef(load);
+  loader.current = load;
+  useEffect(() => {
+    if (key === null) return;
+    const controller = new AbortController();
+    setLoading(true);
+    setError(undefined);
+    loader.current(controller.signal).then(
+      (answer) => {
+        if (controller.signal.aborted) return;
+        setData(answer);
+        setLoading(false);
+      },
+      (caught: unknown) => {
+        if (controller.signal.aborted) return;
+        setError(caught);
+        setLoading(false);
+      },
+    );
+    return () => controller.abort();
+  }, [key, version, reloads]);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+  const message = error === undefined ? undefined : (errorMessage(error) ?? failed);
+  return { data, error, message, loading, reload };
+}
+
+/** GET /api{path} answering {data: T}; null loads nothing. */
+export function useApiData<T>(path: string | null, version = 0): DataState<T> {
+  return useData(path, (signal) => api.get<{ data: T }>(path ?? '', { signal }).then((answer) => answer.data), { version });
+}
+
+/** ?page=&per_page=&q= for a paged list. */
+export function pageQuery(page: number, q: string, extra: Record<string, string | number | undefined> = {}, perPage = 50): string {
+  const params = new URLSearchParams({ page: String(page), per_page: String(perPage) });
+  if (q.trim()) params.set('q', q.trim());
+  for (const [key, value] of Object.entries(extra)) if (value !== undefined && value !== '') params.set(key, String(value));
+  return params.toString();
+}

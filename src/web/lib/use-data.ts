@@ -9,7 +9,7 @@ export const LOAD_FAILED = 'Không tải được dữ liệu.';
 export interface DataState<T> {
   /** The last answer; kept while the next key loads, so a paged table does not empty between pages. */
   data: T | undefined;
-  /** What the last load threw (cleared when a load starts). */
+  /** What the last load threw (kept until an answer comes, so a failing poll does not blink). */
   error: unknown;
   /** The error as a sentence for the screen: the server's message, else `failed`. */
   message: string | undefined;
@@ -39,11 +39,11 @@ export function useData<T>(
     if (key === null) return;
     const controller = new AbortController();
     setLoading(true);
-    setError(undefined);
     loader.current(controller.signal).then(
       (answer) => {
         if (controller.signal.aborted) return;
         setData(answer);
+        setError(undefined);
         setLoading(false);
       },
       (caught: unknown) => {
@@ -60,8 +60,8 @@ export function useData<T>(
 }
 
 /** GET /api{path} answering {data: T}; null loads nothing. */
-export function useApiData<T>(path: string | null, version = 0): DataState<T> {
-  return useData(path, (signal) => api.get<{ data: T }>(path ?? '', { signal }).then((answer) => answer.data), { version });
+export function useApiData<T>(path: string | null, version = 0, failed = LOAD_FAILED): DataState<T> {
+  return useData(path, (signal) => api.get<{ data: T }>(path ?? '', { signal }).then((answer) => answer.data), { version, failed });
 }
 
 /** ?page=&per_page=&q= for a paged list. */

@@ -15,6 +15,7 @@ import { api } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DialogFormActions, reportSaveError } from '../ui/form-parts';
 import { useApiData } from '../../../lib/use-data';
+import { DataTable } from '../ui/data-table';
 import './certificates.css';
 
 const REFRESH_MS = 5_000;
@@ -92,32 +93,26 @@ function RenderingProgress({ version }: { version: number }) {
         </div>
       </dl>
       {data.failures.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption>Giấy chứng nhận vẽ lỗi</caption>
-            <thead>
-              <tr>
-                <th scope="col">Mã</th>
-                <th scope="col">Người nhận</th>
-                <th scope="col" className="num">Số lần thử</th>
-                <th scope="col">Lỗi</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.failures.map((failure) => (
-                <tr key={failure.code}>
-                  <td>{failure.code}</td>
-                  <td>{failure.holder}</td>
-                  <td className="num">{failure.attempts}</td>
-                  <td>
-                    {failure.error}
-                    <span className="muted"> — {failure.retrying ? 'sẽ thử lại' : 'đã dừng thử lại (gia đình vẫn tải được: giấy được vẽ khi mở)'}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Giấy chứng nhận vẽ lỗi"
+          captionVisible
+          rows={data.failures}
+          rowKey={(failure) => failure.code}
+          columns={[
+            { header: 'Mã', cell: (failure) => failure.code },
+            { header: 'Người nhận', cell: (failure) => failure.holder },
+            { header: 'Số lần thử', numeric: true, cell: (failure) => failure.attempts },
+            {
+              header: 'Lỗi',
+              cell: (failure) => (
+                <>
+                  {failure.error}
+                  <span className="muted"> — {failure.retrying ? 'sẽ thử lại' : 'đã dừng thử lại (gia đình vẫn tải được: giấy được vẽ khi mở)'}</span>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );
@@ -148,52 +143,48 @@ function RevokeSection({ onRevoked }: { onRevoked: () => void }) {
       {found.message && <p className="alert alert-error" role="alert">{found.message}</p>}
       {query && found.data && found.data.length === 0 && <p className="muted">Không tìm thấy giấy chứng nhận nào.</p>}
       {query && found.data && found.data.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Mã</th>
-                <th scope="col">Giấy chứng nhận</th>
-                <th scope="col">Người nhận</th>
-                <th scope="col">Ngày cấp</th>
-                <th scope="col">Trạng thái</th>
-                <th scope="col"><span className="visually-hidden">Thao tác</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {found.data.map((certificate) => (
-                <tr key={certificate.code}>
-                  <td>{certificate.code}</td>
-                  <td>{certificate.title}</td>
-                  <td>
-                    {certificate.holder}
-                    {certificate.school && <span className="muted"> — {certificate.school}</span>}
-                  </td>
-                  <td>{certificate.issued_at}</td>
-                  <td>
-                    {certificate.revoked_at ? (
-                      <>
-                        Đã thu hồi ngày {certificate.revoked_at}
-                        <span className="muted"> — {certificate.revoked_reason}</span>
-                      </>
-                    ) : certificate.ready ? (
-                      'Sẵn sàng'
-                    ) : (
-                      'Đang chờ vẽ'
-                    )}
-                  </td>
-                  <td>
-                    {!certificate.revoked_at && (
-                      <Button variant="outline" onClick={() => setRevoking(certificate)} aria-label={`Thu hồi ${certificate.code}`}>
-                        Thu hồi
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Giấy chứng nhận tìm thấy"
+          rows={found.data}
+          rowKey={(certificate) => certificate.code}
+          columns={[
+            { header: 'Mã', cell: (certificate) => certificate.code },
+            { header: 'Giấy chứng nhận', cell: (certificate) => certificate.title },
+            {
+              header: 'Người nhận',
+              cell: (certificate) => (
+                <>
+                  {certificate.holder}
+                  {certificate.school && <span className="muted"> — {certificate.school}</span>}
+                </>
+              ),
+            },
+            { header: 'Ngày cấp', cell: (certificate) => certificate.issued_at },
+            {
+              header: 'Trạng thái',
+              cell: (certificate) =>
+                certificate.revoked_at ? (
+                  <>
+                    Đã thu hồi ngày {certificate.revoked_at}
+                    <span className="muted"> — {certificate.revoked_reason}</span>
+                  </>
+                ) : certificate.ready ? (
+                  'Sẵn sàng'
+                ) : (
+                  'Đang chờ vẽ'
+                ),
+            },
+            {
+              header: <span className="visually-hidden">Thao tác</span>,
+              cell: (certificate) =>
+                !certificate.revoked_at && (
+                  <Button variant="outline" onClick={() => setRevoking(certificate)} aria-label={`Thu hồi ${certificate.code}`}>
+                    Thu hồi
+                  </Button>
+                ),
+            },
+          ]}
+        />
       )}
       {revoking && (
         <RevokeDialog

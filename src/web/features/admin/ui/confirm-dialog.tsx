@@ -12,6 +12,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   confirmLabel = 'Xoá',
+  cancelLabel = 'Huỷ',
   done = ['Đã xoá'],
   failed = 'Không xoá được',
 }: {
@@ -20,6 +21,7 @@ export function ConfirmDialog({
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
   confirmLabel?: string;
+  cancelLabel?: string;
   /** The success notice: title and optional detail. */
   done?: [string, string?];
   /** The error notice's title. */
@@ -46,7 +48,7 @@ export function ConfirmDialog({
       actions={
         <>
           <Button variant="outline" onClick={onClose}>
-            Huỷ
+            {cancelLabel}
           </Button>
           <Button variant="danger" disabled={busy} onClick={() => void confirm()}>
             {confirmLabel}

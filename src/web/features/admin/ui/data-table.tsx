@@ -8,10 +8,13 @@ import { Pager } from './pager';
 
 export interface Column<T> {
   header: ReactNode;
-  cell: (row: T) => ReactNode;
+  /** `index`: the row's place on this page (0 first). */
+  cell: (row: T, index: number) => ReactNode;
   /** Right-aligned figures. */
   numeric?: boolean;
   className?: string;
+  /** The cell names its row (a <th scope="row">). */
+  rowHeader?: boolean;
   /** The server's name for sorting by this column; the header becomes a button. */
   sortKey?: string;
 }
@@ -62,11 +65,14 @@ export function DataTable<T>({ caption, captionVisible, columns, rows, rowKey, e
           <tbody>
             {rows?.map((row, index) => (
               <tr key={rowKey(row, index)}>
-                {shown.map((column, i) => (
-                  <td key={i} className={[column.numeric && 'num', column.className].filter(Boolean).join(' ') || undefined}>
-                    {column.cell(row)}
-                  </td>
-                ))}
+                {shown.map((column, i) => {
+                  const Cell = column.rowHeader ? 'th' : 'td';
+                  return (
+                    <Cell key={i} scope={column.rowHeader ? 'row' : undefined} className={[column.numeric && 'num', column.className].filter(Boolean).join(' ') || undefined}>
+                      {column.cell(row, index)}
+                    </Cell>
+                  );
+                })}
               </tr>
             ))}
             {rows?.length === 0 && empty && (

@@ -1,8 +1,7 @@
 // Loading data for a screen, the one way every screen does it: loading, the error and its
 // Vietnamese message, retry, abort on unmount or when the key changes, and a refetch after a change.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from './api-client';
-import { errorMessage } from './server-errors';
+import { ApiRequestError, api, isRetryable } from './api-client';
 
 export const LOAD_FAILED = 'Không tải được dữ liệu.';
 
@@ -11,7 +10,7 @@ export interface DataState<T> {
   data: T | undefined;
   /** What the last load threw (kept until an answer comes, so a failing poll does not blink). */
   error: unknown;
-  /** The error as a sentence for the screen: the server's message, else `failed`. */
+  /** The error as a sentence for the screen: the server's message when it answered, else `failed`. */
   message: string | undefined;
   loading: boolean;
   /** Loads the same key again (a retry, or a refetch after a change). */
@@ -26,37 +25,57 @@ export interface DataState<T> {
 export function useData<T>(
   key: string | null,
   load: (signal: AbortSignal) => Promise<T>,
-  { version = 0, failed = LOAD_FAILED }: { version?: number; failed?: string } = {},
+  {
+    version = 0,
+    failed = LOAD_FAILED,
+    warn,
+  }: {
+    version?: number;
+    failed?: string;
+    /** Logged (console.warn) with a failure the server did not explain: no answer, a timeout, a 5xx. */
+    warn?: string;
+  } = {},
 ): DataState<T> {
   const [data, setData] = useState<T | undefined>();
   const [error, setError] = useState<unknown>();
-  const [loading, setLoading] = useState(key !== null);
+  const [loading, setLoading] = useState(false);
+  // The key of the last answer or failure: a new key counts as loading from its first render.
+  const [settled, setSettled] = useState<string | null>(null);
   const [reloads, setReloads] = useState(0);
-  // The latest loader without re-running the effect: the key says what to load.
-  const loader = useRef(load);
-  loader.current = load;
+  // The latest loader and log line without re-running the effect: the key says what to load.
+  const latest = useRef({ load, warn });
+  latest.current = { load, warn };
   useEffect(() => {
     if (key === null) return;
     const controller = new AbortController();
     setLoading(true);
-    loader.current(controller.signal).then(
+    latest.current.load(controller.signal).then(
       (answer) => {
         if (controller.signal.aborted) return;
         setData(answer);
         setError(undefined);
         setLoading(false);
+        setSettled(key);
       },
       (caught: unknown) => {
         if (controller.signal.aborted) return;
+        const { warn: line } = latest.current;
+        if (line && !(caught instanceof ApiRequestError && caught.status < 500)) console.warn(line, caught);
         setError(caught);
         setLoading(false);
+        setSettled(key);
       },
     );
     return () => controller.abort();
   }, [key, version, reloads]);
   const reload = useCallback(() => setReloads((n) => n + 1), []);
-  const message = error === undefined ? undefined : (errorMessage(error) ?? failed);
-  return { data, error, message, loading, reload };
+  const message = error === undefined ? undefined : error instanceof ApiRequestError ? error.message : failed;
+  return { data, error, message, loading: loading || (key !== null && settled !== key), reload };
+}
+
+/** Whether trying the same load again can help: no answer, a 503, a server fault; not a refusal. */
+export function retryCanHelp(error: unknown): boolean {
+  return !(error instanceof ApiRequestError) || isRetryable(error) || error.status >= 500;
 }
 
 /** GET /api{path} answering {data: T}; null loads nothing. */

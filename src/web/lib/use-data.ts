@@ -32,7 +32,7 @@ export function useData<T>(
   }: {
     version?: number;
     failed?: string;
-    /** Logged (console.warn) with a failure the server did not explain: no answer, a timeout, a 5xx. */
+    /** Logged (console.warn) with a failure that has no answer of the server (network, timeout); the server's own refusals are its message. */
     warn?: string;
   } = {},
 ): DataState<T> {
@@ -60,7 +60,7 @@ export function useData<T>(
       (caught: unknown) => {
         if (controller.signal.aborted) return;
         const { warn: line } = latest.current;
-        if (line && !(caught instanceof ApiRequestError && caught.status < 500)) console.warn(line, caught);
+        if (line && !(caught instanceof ApiRequestError)) console.warn(line, caught);
         setError(caught);
         setLoading(false);
         setSettled(key);

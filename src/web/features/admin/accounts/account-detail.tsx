@@ -12,6 +12,7 @@ import { useParams } from '../../../lib/router';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useApiData } from '../../../lib/use-data';
+import { DataTable } from '../ui/data-table';
 import { roleLabel } from './account-list';
 import { PasswordLinks } from './password-links';
 import { PrivacyRequests } from '../privacy/privacy-requests';
@@ -166,35 +167,19 @@ function Contestants({ contestants }: { contestants: AccountContestant[] }) {
           {contestant.exams.length === 0 ? (
             <p>Chưa dự thi.</p>
           ) : (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="visually-hidden">Bài thi của {contestant.fullname}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Lượt</th>
-                    <th scope="col">Sách</th>
-                    <th scope="col">Trạng thái</th>
-                    <th scope="col" className="num">
-                      Điểm
-                    </th>
-                    <th scope="col">Bắt đầu</th>
-                    <th scope="col">Nộp bài</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {contestant.exams.map((exam) => (
-                    <tr key={exam.id}>
-                      <td>{exam.attempt}</td>
-                      <td>{exam.book}</td>
-                      <td>{exam.status === 1 ? 'Đã nộp' : 'Đang làm'}</td>
-                      <td className="num">{exam.points === null ? '—' : formatNumber(exam.points)}</td>
-                      <td>{formatDateTime(exam.start_time)}</td>
-                      <td>{exam.submitted_at ? formatDateTime(exam.submitted_at) : '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={`Bài thi của ${contestant.fullname}`}
+              rows={contestant.exams}
+              rowKey={(exam) => exam.id}
+              columns={[
+                { header: 'Lượt', cell: (exam) => exam.attempt },
+                { header: 'Sách', cell: (exam) => exam.book },
+                { header: 'Trạng thái', cell: (exam) => (exam.status === 1 ? 'Đã nộp' : 'Đang làm') },
+                { header: 'Điểm', numeric: true, cell: (exam) => (exam.points === null ? '—' : formatNumber(exam.points)) },
+                { header: 'Bắt đầu', cell: (exam) => formatDateTime(exam.start_time) },
+                { header: 'Nộp bài', cell: (exam) => (exam.submitted_at ? formatDateTime(exam.submitted_at) : '—') },
+              ]}
+            />
           )}
         </div>
       ))}

@@ -1,13 +1,13 @@
 // /quan-tri/nhat-ky: every organiser action, newest first, paged on the server; filtered by the
 // person (phone), the kind, a date range (days in Vietnam) and words of the summary. Each entry
 // opens to show what it changed (before / after) or what it imported.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatDate, formatTime } from '../../../../shared/format';
 import type { AuditEntry, Page } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { PagedTable } from '../ui/data-table';
+import { DataTable, PagedTable } from '../ui/data-table';
 import { pageQuery, useApiData } from '../../../lib/use-data';
 import { fieldLabel, kindFilters, kindLabel } from './audit-labels';
 import './audit.css';
@@ -90,7 +90,6 @@ export function AuditPage() {
 type Details = { before?: Record<string, unknown>; after?: Record<string, unknown>; [key: string]: unknown };
 
 function AuditDetails({ details }: { details: unknown }) {
-  const captionId = useId();
   if (!details || typeof details !== 'object' || Object.keys(details).length === 0) return null;
   const { before, after, ...other } = details as Details;
   const changed = before || after;
@@ -99,27 +98,17 @@ function AuditDetails({ details }: { details: unknown }) {
     <details className="audit-details">
       <summary>Chi tiết</summary>
       {changed && (
-        <table className="admin-table audit-changes" aria-labelledby={captionId}>
-          <caption id={captionId} className="visually-hidden">
-            Trước và sau
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Trường dữ liệu</th>
-              {before && <th scope="col">Trước</th>}
-              {after && <th scope="col">Sau</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {fields.map((field) => (
-              <tr key={field}>
-                <th scope="row">{fieldLabel(field)}</th>
-                {before && <td>{show(before[field])}</td>}
-                {after && <td>{show(after[field])}</td>}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Trước và sau"
+          className="audit-changes"
+          rows={fields}
+          rowKey={(field) => field}
+          columns={[
+            { header: 'Trường dữ liệu', rowHeader: true, cell: (field) => fieldLabel(field) },
+            !!before && { header: 'Trước', cell: (field) => show(before[field]) },
+            !!after && { header: 'Sau', cell: (field) => show(after[field]) },
+          ]}
+        />
       )}
       {Object.keys(other).length > 0 && (
         <dl className="audit-other">

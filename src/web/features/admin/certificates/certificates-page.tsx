@@ -95,7 +95,7 @@ function RenderingProgress({ version }: { version: number }) {
       {data.failures.length > 0 && (
         <DataTable
           caption="Giấy chứng nhận vẽ lỗi"
-          captionVisible
+          captionClass=""
           rows={data.failures}
           rowKey={(failure) => failure.code}
           columns={[

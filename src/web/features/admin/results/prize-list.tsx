@@ -82,7 +82,7 @@ export function PrizeList({ version }: { version: number }) {
       {list.data && (
         <PagedTable
           caption={`${prizeKindLabels[kind]}: ${formatNumber(list.data.total)} giải`}
-          captionVisible
+          captionClass="muted"
           list={list}
           onPage={setPage}
           rowKey={(row, index) => `${row.rank}-${row.name}-${index}`}

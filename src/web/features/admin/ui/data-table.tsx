@@ -26,8 +26,8 @@ export interface Sort {
 
 interface DataTableProps<T> {
   caption: ReactNode;
-  /** Shown above the table (default: read by screen readers only). */
-  captionVisible?: boolean;
+  /** The caption's class: 'visually-hidden' (the default: read by screen readers only), '' or 'muted' to show it. */
+  captionClass?: string;
   columns: readonly (Column<T> | false)[];
   rows: readonly T[] | undefined;
   rowKey: (row: T, index: number) => string | number;
@@ -36,18 +36,20 @@ interface DataTableProps<T> {
   loading?: boolean;
   error?: string;
   className?: string;
+  /** A last row under the items (<tfoot>), e.g. the totals. */
+  footer?: ReactNode;
   sort?: Sort;
   onSort?: (sort: Sort) => void;
 }
 
-export function DataTable<T>({ caption, captionVisible, columns, rows, rowKey, empty, loading, error, className, sort, onSort }: DataTableProps<T>) {
+export function DataTable<T>({ caption, captionClass = 'visually-hidden', columns, rows, rowKey, empty, loading, error, className, footer, sort, onSort }: DataTableProps<T>) {
   const shown = columns.filter((column): column is Column<T> => column !== false);
   return (
     <>
       {error && <p role="alert">{error}</p>}
       <div className="admin-table-wrap" aria-busy={loading ? 'true' : undefined}>
         <table className={['admin-table', className].filter(Boolean).join(' ')}>
-          <caption className={captionVisible ? 'muted' : 'visually-hidden'}>{caption}</caption>
+          <caption className={captionClass || undefined}>{caption}</caption>
           <thead>
             <tr>
               {shown.map((column, i) => (
@@ -81,6 +83,7 @@ export function DataTable<T>({ caption, captionVisible, columns, rows, rowKey, e
               </tr>
             )}
           </tbody>
+          {footer && <tfoot>{footer}</tfoot>}
         </table>
       </div>
     </>

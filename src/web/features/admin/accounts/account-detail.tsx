@@ -5,13 +5,12 @@ import { Link } from 'wouter';
 import { formatDate, formatDateTime, formatNumber } from '../../../../shared/format';
 import type { AccountContestant, AccountDetail, PasswordLink } from '../../../../shared/schemas/admin-accounts';
 import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { useParams } from '../../../lib/router';
-import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useApiData } from '../../../lib/use-data';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DataTable } from '../ui/data-table';
 import { roleLabel } from './account-list';
 import { PasswordLinks } from './password-links';
@@ -24,32 +23,22 @@ export function AccountDetailPage() {
   const { data: account, message: error, loading, reload } = useApiData<AccountDetail>(`/admin/accounts/${encodeURIComponent(id)}`);
   usePageTitle(account ? `Tài khoản ${account.phone}` : 'Tài khoản');
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<{ link: PasswordLink; smsSent: boolean } | null>(null);
 
-  async function act(action: Exclude<Confirm, null>) {
-    if (!account) return;
-    setBusy(true);
-    try {
-      if (action === 'link') {
-        const answer = await api.post<{ data: PasswordLink & { sms_sent: boolean } }>(`/admin/accounts/${account.id}/reset-link`);
-        setLink({ link: { phone: answer.data.phone, url: answer.data.url }, smsSent: answer.data.sms_sent });
-        notify('success', 'Đã tạo liên kết đặt mật khẩu', answer.data.sms_sent ? `Đã gửi SMS tới ${answer.data.phone}.` : 'Không gửi được SMS: hãy gửi liên kết bằng cách khác.');
-      } else {
-        const answer = await api.post<{ data: { sessions_ended: number } }>(`/admin/accounts/${account.id}/${action}`);
-        notify(
-          'success',
-          action === 'lock' ? 'Đã khoá tài khoản' : 'Đã mở khoá tài khoản',
-          action === 'lock' ? `${account.phone}: kết thúc ${answer.data.sessions_ended} phiên đăng nhập.` : account.phone,
-        );
-        setLink(null);
-        reload();
-      }
-    } catch (caught) {
-      notify('error', 'Không thực hiện được', errorMessage(caught));
-    } finally {
-      setBusy(false);
-      setConfirm(null);
+  async function act(action: Exclude<Confirm, null>, phone: string, accountId: number) {
+    if (action === 'link') {
+      const answer = await api.post<{ data: PasswordLink & { sms_sent: boolean } }>(`/admin/accounts/${accountId}/reset-link`);
+      setLink({ link: { phone: answer.data.phone, url: answer.data.url }, smsSent: answer.data.sms_sent });
+      notify('success', 'Đã tạo liên kết đặt mật khẩu', answer.data.sms_sent ? `Đã gửi SMS tới ${answer.data.phone}.` : 'Không gửi được SMS: hãy gửi liên kết bằng cách khác.');
+    } else {
+      const answer = await api.post<{ data: { sessions_ended: number } }>(`/admin/accounts/${accountId}/${action}`);
+      notify(
+        'success',
+        action === 'lock' ? 'Đã khoá tài khoản' : 'Đã mở khoá tài khoản',
+        action === 'lock' ? `${phone}: kết thúc ${answer.data.sessions_ended} phiên đăng nhập.` : phone,
+      );
+      setLink(null);
+      reload();
     }
   }
 
@@ -92,16 +81,16 @@ export function AccountDetailPage() {
             </dl>
             <div className="admin-actions">
               {!account.locked_at && (
-                <Button disabled={busy} onClick={() => setConfirm('link')}>
+                <Button onClick={() => setConfirm('link')}>
                   Tạo liên kết đặt mật khẩu
                 </Button>
               )}
               {account.locked_at ? (
-                <Button variant="outline" disabled={busy} onClick={() => setConfirm('unlock')}>
+                <Button variant="outline" onClick={() => setConfirm('unlock')}>
                   Mở khoá tài khoản
                 </Button>
               ) : (
-                <Button variant="danger" disabled={busy} onClick={() => setConfirm('lock')}>
+                <Button variant="danger" onClick={() => setConfirm('lock')}>
                   Khoá tài khoản
                 </Button>
               )}
@@ -117,24 +106,17 @@ export function AccountDetailPage() {
         </>
       )}
       {confirm && account && (
-        <Modal
+        <ConfirmDialog
           title={confirmTexts[confirm].title}
-          role="alertdialog"
-          describe
+          confirmLabel={confirmTexts[confirm].button}
+          confirmVariant={confirm === 'lock' ? 'danger' : 'primary'}
+          done={null}
+          failed="Không thực hiện được"
+          onConfirm={() => act(confirm, account.phone, account.id)}
           onClose={() => setConfirm(null)}
-          actions={
-            <>
-              <Button variant="outline" onClick={() => setConfirm(null)}>
-                Huỷ
-              </Button>
-              <Button variant={confirm === 'lock' ? 'danger' : 'primary'} disabled={busy} onClick={() => void act(confirm)}>
-                {confirmTexts[confirm].button}
-              </Button>
-            </>
-          }
         >
           <p>{confirmTexts[confirm].text(account.phone)}</p>
-        </Modal>
+        </ConfirmDialog>
       )}
     </section>
   );

@@ -12,6 +12,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   confirmLabel = 'Xoá',
+  confirmVariant = 'danger',
   cancelLabel = 'Huỷ',
   done = ['Đã xoá'],
   failed = 'Không xoá được',
@@ -21,9 +22,10 @@ export function ConfirmDialog({
   onConfirm: () => Promise<unknown>;
   onClose: () => void;
   confirmLabel?: string;
+  confirmVariant?: 'danger' | 'primary';
   cancelLabel?: string;
-  /** The success notice: title and optional detail. */
-  done?: [string, string?];
+  /** The success notice: title and optional detail; null when `onConfirm` gives its own. */
+  done?: [string, string?] | null;
   /** The error notice's title. */
   failed?: string;
 }) {
@@ -32,7 +34,7 @@ export function ConfirmDialog({
     setBusy(true);
     try {
       await onConfirm();
-      notify('success', ...done);
+      if (done) notify('success', ...done);
       onClose();
     } catch (error) {
       notify('error', failed, errorMessage(error), 12_000);
@@ -50,7 +52,7 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={onClose}>
             {cancelLabel}
           </Button>
-          <Button variant="danger" disabled={busy} onClick={() => void confirm()}>
+          <Button variant={confirmVariant} disabled={busy} onClick={() => void confirm()}>
             {confirmLabel}
           </Button>
         </>

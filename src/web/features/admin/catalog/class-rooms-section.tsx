@@ -25,6 +25,7 @@ import { DialogFormActions, reportSaveError } from '../ui/form-parts';
 import { MergeDialog } from '../ui/merge-dialog';
 import { SearchBox } from '../ui/search-box';
 import { useCrudState } from '../ui/use-crud-state';
+import { useListQuery } from '../ui/use-list-query';
 
 export function ClassRoomsSection() {
   const [version, setVersion] = useState(0);
@@ -127,33 +128,18 @@ function GroupOptions({ groups }: { groups: AdminClassGroup[] }) {
 
 // Class rooms -----------------------------------------------------------------------------------
 function ClassRoomsCard({ groups, version, onChanged }: { groups: AdminClassGroup[]; version: number; onChanged: () => void }) {
-  const [groupId, setGroupId] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const list = useApiData<Page<AdminClassRoom>>(`/admin/class-rooms?${pageQuery(page, search, { class_group_id: groupId })}`, version);
+  const { page, setPage, filters, filter } = useListQuery({ class_group_id: '', q: '' });
+  const list = useApiData<Page<AdminClassRoom>>(`/admin/class-rooms?${pageQuery(page, filters.q, { class_group_id: filters.class_group_id })}`, version);
   const crud = useCrudState<AdminClassRoom>(onChanged);
   return (
     <section className="admin-card" aria-labelledby="rooms-title">
       <h2 id="rooms-title">Lớp</h2>
       <div className="admin-toolbar">
-        <SelectField
-          label="Nhóm lớp"
-          value={groupId}
-          onChange={(event) => {
-            setGroupId(event.target.value);
-            setPage(1);
-          }}
-        >
+        <SelectField label="Nhóm lớp" value={filters.class_group_id} onChange={(event) => filter('class_group_id')(event.target.value)}>
           <option value="">Tất cả</option>
           <GroupOptions groups={groups} />
         </SelectField>
-        <SearchBox
-          label="Tìm lớp"
-          onSearch={(q) => {
-            setSearch(q);
-            setPage(1);
-          }}
-        />
+        <SearchBox label="Tìm lớp" onSearch={filter('q')} />
         <Button onClick={crud.add}>Thêm lớp</Button>
       </div>
       <PagedTable
@@ -189,7 +175,7 @@ function ClassRoomsCard({ groups, version, onChanged }: { groups: AdminClassGrou
         <ClassRoomDialog
           room={crud.editing === 'new' ? undefined : crud.editing}
           groups={groups}
-          defaultGroupId={groupId}
+          defaultGroupId={filters.class_group_id}
           onClose={crud.close}
           onSaved={crud.saved}
         />

@@ -20,6 +20,7 @@ import { ImportPanel } from '../ui/import-panel';
 import { MergeDialog } from '../ui/merge-dialog';
 import { SearchBox } from '../ui/search-box';
 import { useCrudState } from '../ui/use-crud-state';
+import { useListQuery } from '../ui/use-list-query';
 
 /** Every district, for the selects (a province has a few dozen). */
 export function useAllDistricts(version = 0) {
@@ -120,11 +121,9 @@ function DistrictDialog({ district, onClose, onSaved }: { district?: AdminDistri
 
 // Schools ---------------------------------------------------------------------------------------
 function SchoolsCard({ version, onChanged }: { version: number; onChanged: () => void }) {
-  const [districtId, setDistrictId] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, filters, filter } = useListQuery({ district_id: '', q: '' });
   const districts = useAllDistricts(version);
-  const list = useApiData<Page<AdminSchool>>(`/admin/schools?${pageQuery(page, search, { district_id: districtId })}`, version);
+  const list = useApiData<Page<AdminSchool>>(`/admin/schools?${pageQuery(page, filters.q, { district_id: filters.district_id })}`, version);
   const crud = useCrudState<AdminSchool>(onChanged);
   const districtOptions = districts.data?.items ?? [];
 
@@ -132,21 +131,8 @@ function SchoolsCard({ version, onChanged }: { version: number; onChanged: () =>
     <section className="admin-card" aria-labelledby="schools-title">
       <h2 id="schools-title">Trường</h2>
       <div className="admin-toolbar">
-        <DistrictFilter
-          districts={districtOptions}
-          value={districtId}
-          onChange={(id) => {
-            setDistrictId(id);
-            setPage(1);
-          }}
-        />
-        <SearchBox
-          label="Tìm trường (tên, địa chỉ)"
-          onSearch={(q) => {
-            setSearch(q);
-            setPage(1);
-          }}
-        />
+        <DistrictFilter districts={districtOptions} value={filters.district_id} onChange={filter('district_id')} />
+        <SearchBox label="Tìm trường (tên, địa chỉ)" onSearch={filter('q')} />
         <Button onClick={crud.add}>Thêm trường</Button>
       </div>
       <PagedTable
@@ -183,7 +169,7 @@ function SchoolsCard({ version, onChanged }: { version: number; onChanged: () =>
         <SchoolDialog
           school={crud.editing === 'new' ? undefined : crud.editing}
           districts={districtOptions}
-          defaultDistrictId={districtId}
+          defaultDistrictId={filters.district_id}
           onClose={crud.close}
           onSaved={crud.saved}
         />

@@ -18,6 +18,7 @@ import { DialogFormActions, reportSaveError } from '../ui/form-parts';
 import { ImportPanel } from '../ui/import-panel';
 import { SearchBox } from '../ui/search-box';
 import { useCrudState } from '../ui/use-crud-state';
+import { useListQuery } from '../ui/use-list-query';
 import { DistrictFilter, DistrictOptions, useAllDistricts } from './schools-section';
 
 const teacherPath = (t: AdminClassTeacher) => `/admin/class-teachers/${t.school_id}/${encodeURIComponent(t.class_name)}`;
@@ -25,11 +26,9 @@ const teacherPath = (t: AdminClassTeacher) => `/admin/class-teachers/${t.school_
 export function TeachersSection() {
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
-  const [districtId, setDistrictId] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, filters, filter } = useListQuery({ district_id: '', q: '' });
   const districts = useAllDistricts();
-  const list = useApiData<Page<AdminClassTeacher>>(`/admin/class-teachers?${pageQuery(page, search, { district_id: districtId })}`, version);
+  const list = useApiData<Page<AdminClassTeacher>>(`/admin/class-teachers?${pageQuery(page, filters.q, { district_id: filters.district_id })}`, version);
   const crud = useCrudState<AdminClassTeacher>(changed);
   const districtOptions = districts.data?.items ?? [];
 
@@ -46,21 +45,8 @@ export function TeachersSection() {
       <section className="admin-card" aria-labelledby="teachers-title">
         <h2 id="teachers-title">Giáo viên các lớp</h2>
         <div className="admin-toolbar">
-          <DistrictFilter
-            districts={districtOptions}
-            value={districtId}
-            onChange={(id) => {
-              setDistrictId(id);
-              setPage(1);
-            }}
-          />
-          <SearchBox
-            label="Tìm (giáo viên, lớp, trường)"
-            onSearch={(q) => {
-              setSearch(q);
-              setPage(1);
-            }}
-          />
+          <DistrictFilter districts={districtOptions} value={filters.district_id} onChange={filter('district_id')} />
+          <SearchBox label="Tìm (giáo viên, lớp, trường)" onSearch={filter('q')} />
           <Button onClick={crud.add}>Thêm giáo viên</Button>
         </div>
         <PagedTable

@@ -13,16 +13,15 @@ import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { PagedTable, RowActions } from '../ui/data-table';
+import { useListQuery } from '../ui/use-list-query';
 import { pageQuery, useApiData } from '../../../lib/use-data';
 
 const PER_PAGE = 20;
 
 export function NewsList() {
   usePageTitle('Tin tức');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const list = useApiData<Page<AdminNewsItem>>(`/admin/news?${pageQuery(page, search, { status }, PER_PAGE)}`);
+  const { page, setPage, filters, filter } = useListQuery({ q: '', status: '' });
+  const list = useApiData<Page<AdminNewsItem>>(`/admin/news?${pageQuery(page, filters.q, { status: filters.status }, PER_PAGE)}`);
   const [deleting, setDeleting] = useState<AdminNewsItem | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -46,20 +45,10 @@ export function NewsList() {
         <TextField
           label="Tìm theo tiêu đề"
           type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
+          value={filters.q}
+          onChange={(event) => filter('q')(event.target.value)}
         />
-        <SelectField
-          label="Trạng thái"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value);
-            setPage(1);
-          }}
-        >
+        <SelectField label="Trạng thái" value={filters.status} onChange={(event) => filter('status')(event.target.value)}>
           <option value="">Tất cả</option>
           <option value="published">Đã đăng</option>
           <option value="draft">Bản nháp</option>

@@ -1,7 +1,7 @@
 // GET /api/site: the footer texts and the contest dates, fetched once per page load and shared
 // by the footer and the rules page.
-import { useEffect, useState } from 'react';
 import { api } from './api-client';
+import { useData } from './use-data';
 
 export type { SiteContest, SiteInfo } from '../../shared/schemas/site';
 import type { SiteInfo } from '../../shared/schemas/site';
@@ -21,16 +21,5 @@ export function loadSite(): Promise<SiteInfo> {
 
 /** The site info, or null while it loads or when it could not be loaded (logged, not shown). */
 export function useSite(): SiteInfo | null {
-  const [site, setSite] = useState<SiteInfo | null>(null);
-  useEffect(() => {
-    let active = true;
-    loadSite().then(
-      (info) => active && setSite(info),
-      (error: unknown) => console.warn('Không tải được thông tin trang', error),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
-  return site;
+  return useData('site', loadSite, { warn: 'Không tải được thông tin trang' }).data ?? null;
 }

@@ -1,13 +1,14 @@
 // /giay-chung-nhan/:childId (spec section 2): 'Chưa có giấy chứng nhận' until the child has
 // finished an exam; then the certificates (preview and PDF download) and, from the results date,
 // the prize.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatMoney } from '../../../shared/format';
 import { messages, resultMessages } from '../../../shared/messages';
 import type { CertificateView, ChildCertificateResponse } from '../../../shared/schemas/certificates';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/notices';
-import { ApiRequestError, api } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
+import { useData } from '../../lib/use-data';
 import { Link, useParams } from '../../lib/router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useRequireAuth } from '../../lib/use-require-auth';
@@ -15,45 +16,27 @@ import { fetchCertificateBlob, saveBlob, useCertificateImage } from '../../lib/c
 import './certificates.css';
 import { Loading } from '../../components/ui/loading';
 
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; response: ChildCertificateResponse };
-
 export function CertificatePage() {
   usePageTitle('Giấy chứng nhận');
   const session = useRequireAuth(messages.pleaseLogin);
   const { childId } = useParams<{ childId: string }>();
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!session) return;
-    let active = true;
-    setState({ status: 'loading' });
-    api.get<ChildCertificateResponse>(`/chilren-certificate?child_id=${encodeURIComponent(childId)}`).then(
-      (response) => active && setState({ status: 'ready', response }),
-      (error: unknown) => {
-        if (!active) return;
-        if (error instanceof ApiRequestError) setState({ status: 'error', message: error.body.message });
-        else {
-          console.warn('Không tải được giấy chứng nhận', error);
-          setState({ status: 'error', message: resultMessages.loadFailed });
-        }
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [session, childId]);
+  const certificates = useData(
+    session ? childId : null,
+    (signal) => api.get<ChildCertificateResponse>(`/chilren-certificate?child_id=${encodeURIComponent(childId)}`, { signal }),
+    { failed: resultMessages.loadFailed, warn: 'Không tải được giấy chứng nhận' },
+  );
 
   return (
     <div className="container page certificate-page">
       <h1>Giấy chứng nhận</h1>
-      {!session ? null : state.status === 'loading' ? (
+      {!session ? null : certificates.loading ? (
         <Loading />
-      ) : state.status === 'error' ? (
+      ) : certificates.message || !certificates.data ? (
         <p className="alert alert-error" role="alert">
-          {state.message}
+          {certificates.message}
         </p>
       ) : (
-        <ChildCertificates response={state.response} />
+        <ChildCertificates response={certificates.data} />
       )}
     </div>
   );

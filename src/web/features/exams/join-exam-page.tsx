@@ -5,7 +5,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { examMessages, messages } from '../../../shared/messages';
 import { formatDate } from '../../../shared/format';
 import { MAX_ATTEMPTS_PER_CONTESTANT, NOTICE_MS } from '../../../shared/rules';
-import type { ExamBook } from '../../../shared/schemas/exams';
 import { attemptRemarks, type Contestant, type ProfileResponse } from '../../../shared/schemas/profile';
 import { Button } from '../../components/ui/button';
 import { SelectField } from '../../components/ui/field';
@@ -14,6 +13,7 @@ import { ApiRequestError, api } from '../../lib/api-client';
 import { Link, useNavigate } from '../../lib/router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSite } from '../../lib/site';
+import { useData } from '../../lib/use-data';
 import { useRequireAuth } from '../../lib/use-require-auth';
 import { fetchBooksOfContestant, startExam } from './exam-api';
 import './exams.css';
@@ -30,25 +30,19 @@ export function JoinExamPage() {
   usePageTitle('Vào thi');
   const session = useRequireAuth(messages.pleaseRegisterToJoin);
   const site = useSite();
-  const [contestants, setContestants] = useState<Contestant[] | null>(null);
+  // Profile load errors are only logged (spec section 8): the page keeps showing it is loading.
+  const profile = useData(
+    session ? 'profile' : null,
+    (signal) => api.get<ProfileResponse>('/profile', { signal }).then((response) => response.data.childrens),
+    { warn: 'Không tải được thông tin tài khoản' },
+  );
+  const contestants = profile.data;
 
   // The exam screen's code, fetched while the parent chooses: 'Vào thi' then waits only for the exam.
   useEffect(() => {
     void import('./exam-page').catch(() => undefined);
   }, []);
 
-  useEffect(() => {
-    if (!session) return;
-    let active = true;
-    api.get<ProfileResponse>('/profile').then(
-      (response) => active && setContestants(response.data.childrens),
-      // Profile load errors are only logged (spec section 8).
-      (error: unknown) => console.warn('Không tải được thông tin tài khoản', error),
-    );
-    return () => {
-      active = false;
-    };
-  }, [session]);
 
   const contest = site?.contest;
   return (
@@ -60,7 +54,7 @@ export function JoinExamPage() {
             Thời gian thi:{' '}
             <strong>{contest ? `${formatDate(contest.exam_starts_at)} - ${formatDate(contest.exam_ends_at)}` : '…'}</strong>
           </p>
-          {contestants === null ? (
+          {!contestants ? (
             <Loading />
           ) : contestants.length === 0 ? (
             <NoContestantsWarning />
@@ -89,28 +83,15 @@ function StartForm({ contestants }: { contestants: Contestant[] }) {
   const navigate = useNavigate();
   const [childId, setChildId] = useState('');
   const [bookId, setBookId] = useState('');
-  const [books, setBooks] = useState<ExamBook[]>([]);
   const [errors, setErrors] = useState<{ child?: string; book?: string }>({});
   const [busy, setBusy] = useState(false);
   const [continuing, setContinuing] = useState<{ path: string; message: string; seconds: number } | null>(null);
 
+  const booksOf = useData(childId || null, () => fetchBooksOfContestant(Number(childId)), { warn: 'Không tải được danh sách sách thi' });
+  const books = childId && !booksOf.loading && !booksOf.error ? (booksOf.data ?? []) : [];
   useEffect(() => {
-    setBooks([]);
-    setBookId('');
-    if (!childId) return;
-    let active = true;
-    fetchBooksOfContestant(Number(childId)).then(
-      (list) => active && setBooks(list),
-      (error: unknown) => {
-        if (!active) return;
-        if (error instanceof ApiRequestError) notify('error', error.body.message);
-        else console.warn('Không tải được danh sách sách thi', error);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [childId]);
+    if (booksOf.error instanceof ApiRequestError) notify('error', booksOf.error.message);
+  }, [booksOf.error]);
 
   // The Continue message: counts down, then opens the exam in progress.
   useEffect(() => {
@@ -150,7 +131,15 @@ function StartForm({ contestants }: { contestants: Contestant[] }) {
   return (
     <>
       <form className="join-exam-form" onSubmit={onSubmit} noValidate>
-        <SelectField label="Thí sinh" value={childId} onChange={(event) => setChildId(event.target.value)} error={errors.child}>
+        <SelectField
+          label="Thí sinh"
+          value={childId}
+          onChange={(event) => {
+            setChildId(event.target.value);
+            setBookId('');
+          }}
+          error={errors.child}
+        >
           <option value="">-- Chọn thí sinh --</option>
           {contestants.map((contestant) => {
             const left = attemptsAllowed + contestant.extra_attempts - contestant.exams.length;

@@ -1,9 +1,8 @@
 // Result review (/ket-qua-thi/:slugExam, spec section 2): book, points, completion time,
 // prediction, and each question with the contestant's answer and the correct one (marked with
 // words and an icon as well as colour).
-import { useEffect, useState } from 'react';
 import type { ExamResultResponse } from '../../../shared/schemas/exams';
-import { ApiRequestError, isRetryable } from '../../lib/api-client';
+import { retryCanHelp, useData } from '../../lib/use-data';
 import { formatNumber } from '../../../shared/format';
 import { Link, useParams } from '../../lib/router';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -13,51 +12,29 @@ import './exams.css';
 import { LoadError } from './load-error';
 import { ReviewQuestion } from './review-question';
 
-// retry: a retry can help (network, 503, a server fault); otherwise the answer is final
-// (unknown exam, exam not submitted) and the way forward is the 'Vào thi' page.
-type State = { kind: 'loading' } | { kind: 'ready'; result: ExamResultResponse } | { kind: 'error'; message: string; retry: boolean };
-
 export function ResultPage() {
   usePageTitle('Kết quả thi');
   const { slugExam } = useParams<{ slugExam?: string }>();
   const session = useRequireAuth();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!session || !slugExam) return;
-    let active = true;
-    fetchExamResult(slugExam).then(
-      (result) => active && setState({ kind: 'ready', result }),
-      (error: unknown) => {
-        if (!active) return;
-        // Result load failure shows the server message (spec section 8).
-        const retry = isRetryable(error) || (error instanceof ApiRequestError && error.status >= 500);
-        if (error instanceof ApiRequestError) setState({ kind: 'error', message: error.body.message, retry });
-        else {
-          console.warn('Không tải được kết quả thi', error);
-          setState({ kind: 'error', message: 'Không tải được kết quả thi. Vui lòng kiểm tra kết nối mạng.', retry: true });
-        }
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [session, slugExam, attempt]);
+  // Result load failure shows the server message (spec section 8).
+  const result = useData(session && slugExam ? slugExam : null, () => fetchExamResult(slugExam ?? ''), {
+    failed: 'Không tải được kết quả thi. Vui lòng kiểm tra kết nối mạng.',
+    warn: 'Không tải được kết quả thi',
+  });
 
   if (!session) return <div className="container page" />;
   return (
     <div className="container page">
       <h1>Kết quả thi</h1>
-      {state.kind === 'loading' && (
+      {result.loading ? (
         <p className="muted" aria-busy="true">
           Đang tải kết quả…
         </p>
+      ) : result.message ? (
+        <LoadError message={result.message} canRetry={retryCanHelp(result.error)} onRetry={result.reload} />
+      ) : (
+        result.data && <ResultView result={result.data} />
       )}
-      {state.kind === 'error' && (
-        <LoadError message={state.message} canRetry={state.retry} onRetry={() => setAttempt((n) => n + 1)} />
-      )}
-      {state.kind === 'ready' && <ResultView result={state.result} />}
     </div>
   );
 }

@@ -1,35 +1,28 @@
 // The parent's report (spec section 2): one block per child with the remaining attempts, the
 // finished exams ('Kết quả thi') and the exam in progress ('Tiếp tục thi').
-import { useEffect, useState } from 'react';
 import { formatDuration, formatNumber } from '../../../shared/format';
 import { MAX_ATTEMPTS_PER_CONTESTANT } from '../../../shared/rules';
 import { attemptRemarks, type Contestant, type ContestantExam, type ProfileResponse } from '../../../shared/schemas/profile';
 import { api } from '../../lib/api-client';
 import { Link } from '../../lib/router';
 import { useSite } from '../../lib/site';
+import { useData } from '../../lib/use-data';
 import { attemptsNote } from './attempts';
 import { Loading } from '../../components/ui/loading';
 import { NoContestantsWarning } from '../../components/no-contestants-warning';
 
 export function ParentReport() {
-  const [children, setChildren] = useState<Contestant[] | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    api.get<ProfileResponse>('/profile').then(
-      (response) => active && setChildren(response.data.childrens),
-      // Report load errors are only logged (spec section 8).
-      (error: unknown) => console.warn('Không tải được báo cáo', error),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
+  // Report load errors are only logged (spec section 8): the page keeps showing it is loading.
+  const children = useData(
+    'profile',
+    (signal) => api.get<ProfileResponse>('/profile', { signal }).then((response) => response.data.childrens),
+    { warn: 'Không tải được báo cáo' },
+  ).data;
 
   return (
     <>
       <h1>Báo cáo</h1>
-      {children === null ? (
+      {!children ? (
         <Loading />
       ) : children.length === 0 ? (
         <NoContestantsWarning />

@@ -1,6 +1,6 @@
 // The school administrator's report (spec section 2): the school prize certificate, totals,
 // 'Xuất excel' and three tabs (pupils by class, TOP 30 scores, classes and their teachers).
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useRef, useState, type KeyboardEvent } from 'react';
 import { formatAverage, formatDate, formatNumber } from '../../../shared/format';
 import { messages, resultMessages } from '../../../shared/messages';
 import { TOP_SCORES_SHOWN } from '../../../shared/rules';
@@ -8,6 +8,7 @@ import type { ReportSchoolResponse } from '../../../shared/schemas/reports';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/notices';
 import { api } from '../../lib/api-client';
+import { useData } from '../../lib/use-data';
 import { useCertificateImage } from '../../lib/certificate-files';
 import { exportReport } from './export-excel';
 import { Loading } from '../../components/ui/loading';
@@ -21,24 +22,15 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 export function SchoolReport() {
-  const [report, setReport] = useState<ReportSchoolResponse | null>(null);
+  // Report load errors are only logged (spec section 8): the page keeps showing it is loading.
+  const report = useData('report-school', (signal) => api.get<ReportSchoolResponse>('/report-school', { signal }), {
+    warn: 'Không tải được báo cáo của trường',
+  }).data;
   const [tab, setTab] = useState<TabId>('pupils');
   const [exporting, setExporting] = useState(false);
   // The spec's 'Thành công' popup after the export (not a toast).
   const [exported, setExported] = useState(false);
   const closeExported = useCallback(() => setExported(false), []);
-
-  useEffect(() => {
-    let active = true;
-    api.get<ReportSchoolResponse>('/report-school').then(
-      (response) => active && setReport(response),
-      // Report load errors are only logged (spec section 8).
-      (error: unknown) => console.warn('Không tải được báo cáo của trường', error),
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
 
   const onExport = async () => {
     if (!report) return;

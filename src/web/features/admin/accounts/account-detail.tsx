@@ -5,13 +5,13 @@ import { Link } from 'wouter';
 import { formatDate, formatDateTime, formatNumber } from '../../../../shared/format';
 import type { AccountContestant, AccountDetail, PasswordLink } from '../../../../shared/schemas/admin-accounts';
 import { Button } from '../../../components/ui/button';
-import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { useParams } from '../../../lib/router';
-import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { DataTable } from '../ui/data-table';
 import { roleLabel } from './account-list';
 import { PasswordLinks } from './password-links';
 import { PrivacyRequests } from '../privacy/privacy-requests';
@@ -20,35 +20,25 @@ type Confirm = 'lock' | 'unlock' | 'link' | null;
 
 export function AccountDetailPage() {
   const { id } = useParams<{ id: string }>();
-  const { data: account, error, loading, reload } = useAdminData<AccountDetail>(`/admin/accounts/${encodeURIComponent(id)}`);
+  const { data: account, message: error, loading, reload } = useApiData<AccountDetail>(`/admin/accounts/${encodeURIComponent(id)}`);
   usePageTitle(account ? `Tài khoản ${account.phone}` : 'Tài khoản');
   const [confirm, setConfirm] = useState<Confirm>(null);
-  const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<{ link: PasswordLink; smsSent: boolean } | null>(null);
 
-  async function act(action: Exclude<Confirm, null>) {
-    if (!account) return;
-    setBusy(true);
-    try {
-      if (action === 'link') {
-        const answer = await api.post<{ data: PasswordLink & { sms_sent: boolean } }>(`/admin/accounts/${account.id}/reset-link`);
-        setLink({ link: { phone: answer.data.phone, url: answer.data.url }, smsSent: answer.data.sms_sent });
-        notify('success', 'Đã tạo liên kết đặt mật khẩu', answer.data.sms_sent ? `Đã gửi SMS tới ${answer.data.phone}.` : 'Không gửi được SMS: hãy gửi liên kết bằng cách khác.');
-      } else {
-        const answer = await api.post<{ data: { sessions_ended: number } }>(`/admin/accounts/${account.id}/${action}`);
-        notify(
-          'success',
-          action === 'lock' ? 'Đã khoá tài khoản' : 'Đã mở khoá tài khoản',
-          action === 'lock' ? `${account.phone}: kết thúc ${answer.data.sessions_ended} phiên đăng nhập.` : account.phone,
-        );
-        setLink(null);
-        reload();
-      }
-    } catch (caught) {
-      notify('error', 'Không thực hiện được', errorMessage(caught));
-    } finally {
-      setBusy(false);
-      setConfirm(null);
+  async function act(action: Exclude<Confirm, null>, phone: string, accountId: number) {
+    if (action === 'link') {
+      const answer = await api.post<{ data: PasswordLink & { sms_sent: boolean } }>(`/admin/accounts/${accountId}/reset-link`);
+      setLink({ link: { phone: answer.data.phone, url: answer.data.url }, smsSent: answer.data.sms_sent });
+      notify('success', 'Đã tạo liên kết đặt mật khẩu', answer.data.sms_sent ? `Đã gửi SMS tới ${answer.data.phone}.` : 'Không gửi được SMS: hãy gửi liên kết bằng cách khác.');
+    } else {
+      const answer = await api.post<{ data: { sessions_ended: number } }>(`/admin/accounts/${accountId}/${action}`);
+      notify(
+        'success',
+        action === 'lock' ? 'Đã khoá tài khoản' : 'Đã mở khoá tài khoản',
+        action === 'lock' ? `${phone}: kết thúc ${answer.data.sessions_ended} phiên đăng nhập.` : phone,
+      );
+      setLink(null);
+      reload();
     }
   }
 
@@ -91,16 +81,16 @@ export function AccountDetailPage() {
             </dl>
             <div className="admin-actions">
               {!account.locked_at && (
-                <Button disabled={busy} onClick={() => setConfirm('link')}>
+                <Button onClick={() => setConfirm('link')}>
                   Tạo liên kết đặt mật khẩu
                 </Button>
               )}
               {account.locked_at ? (
-                <Button variant="outline" disabled={busy} onClick={() => setConfirm('unlock')}>
+                <Button variant="outline" onClick={() => setConfirm('unlock')}>
                   Mở khoá tài khoản
                 </Button>
               ) : (
-                <Button variant="danger" disabled={busy} onClick={() => setConfirm('lock')}>
+                <Button variant="danger" onClick={() => setConfirm('lock')}>
                   Khoá tài khoản
                 </Button>
               )}
@@ -116,24 +106,17 @@ export function AccountDetailPage() {
         </>
       )}
       {confirm && account && (
-        <Modal
+        <ConfirmDialog
           title={confirmTexts[confirm].title}
-          role="alertdialog"
-          describe
+          confirmLabel={confirmTexts[confirm].button}
+          confirmVariant={confirm === 'lock' ? 'danger' : 'primary'}
+          done={null}
+          failed="Không thực hiện được"
+          onConfirm={() => act(confirm, account.phone, account.id)}
           onClose={() => setConfirm(null)}
-          actions={
-            <>
-              <Button variant="outline" onClick={() => setConfirm(null)}>
-                Huỷ
-              </Button>
-              <Button variant={confirm === 'lock' ? 'danger' : 'primary'} disabled={busy} onClick={() => void act(confirm)}>
-                {confirmTexts[confirm].button}
-              </Button>
-            </>
-          }
         >
           <p>{confirmTexts[confirm].text(account.phone)}</p>
-        </Modal>
+        </ConfirmDialog>
       )}
     </section>
   );
@@ -166,35 +149,19 @@ function Contestants({ contestants }: { contestants: AccountContestant[] }) {
           {contestant.exams.length === 0 ? (
             <p>Chưa dự thi.</p>
           ) : (
-            <div className="admin-table-wrap">
-              <table className="admin-table">
-                <caption className="visually-hidden">Bài thi của {contestant.fullname}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Lượt</th>
-                    <th scope="col">Sách</th>
-                    <th scope="col">Trạng thái</th>
-                    <th scope="col" className="num">
-                      Điểm
-                    </th>
-                    <th scope="col">Bắt đầu</th>
-                    <th scope="col">Nộp bài</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {contestant.exams.map((exam) => (
-                    <tr key={exam.id}>
-                      <td>{exam.attempt}</td>
-                      <td>{exam.book}</td>
-                      <td>{exam.status === 1 ? 'Đã nộp' : 'Đang làm'}</td>
-                      <td className="num">{exam.points === null ? '—' : formatNumber(exam.points)}</td>
-                      <td>{formatDateTime(exam.start_time)}</td>
-                      <td>{exam.submitted_at ? formatDateTime(exam.submitted_at) : '—'}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={`Bài thi của ${contestant.fullname}`}
+              rows={contestant.exams}
+              rowKey={(exam) => exam.id}
+              columns={[
+                { header: 'Lượt', cell: (exam) => exam.attempt },
+                { header: 'Sách', cell: (exam) => exam.book },
+                { header: 'Trạng thái', cell: (exam) => (exam.status === 1 ? 'Đã nộp' : 'Đang làm') },
+                { header: 'Điểm', numeric: true, cell: (exam) => (exam.points === null ? '—' : formatNumber(exam.points)) },
+                { header: 'Bắt đầu', cell: (exam) => formatDateTime(exam.start_time) },
+                { header: 'Nộp bài', cell: (exam) => (exam.submitted_at ? formatDateTime(exam.submitted_at) : '—') },
+              ]}
+            />
           )}
         </div>
       ))}

@@ -7,8 +7,8 @@ import { roleLabels, type AccountSummary } from '../../../../shared/schemas/admi
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Pager } from '../ui/pager';
-import { pageQuery, useAdminData } from '../ui/use-admin-data';
+import { PagedTable } from '../ui/data-table';
+import { pageQuery, useApiData } from '../../../lib/use-data';
 
 const PER_PAGE = 50;
 export const roleLabel = (role: AccountSummary['role']) => roleLabels[role].charAt(0).toLocaleUpperCase('vi') + roleLabels[role].slice(1);
@@ -18,7 +18,7 @@ export function AccountList() {
   const [search, setSearch] = useState({ q: '', role: '' });
   const [draft, setDraft] = useState(search);
   const [page, setPage] = useState(1);
-  const { data, error, loading } = useAdminData<Page<AccountSummary>>(`/admin/accounts?${pageQuery(page, search.q, { role: search.role }, PER_PAGE)}`);
+  const list = useApiData<Page<AccountSummary>>(`/admin/accounts?${pageQuery(page, search.q, { role: search.role }, PER_PAGE)}`);
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
@@ -50,42 +50,21 @@ export function AccountList() {
         </SelectField>
         <Button type="submit">Tìm</Button>
       </form>
-      {error && <p role="alert">{error}</p>}
-      <div className="admin-table-wrap" aria-busy={loading}>
-        <table className="admin-table">
-          <caption className="visually-hidden">Danh sách tài khoản</caption>
-          <thead>
-            <tr>
-              <th scope="col">Số điện thoại</th>
-              <th scope="col">Họ tên</th>
-              <th scope="col">Loại</th>
-              <th scope="col">Trường</th>
-              <th scope="col">Ngày tạo</th>
-              <th scope="col">Trạng thái</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.items.map((account) => (
-              <tr key={account.id}>
-                <td>
-                  <Link href={`/${account.id}`}>{account.phone}</Link>
-                </td>
-                <td>{account.name}</td>
-                <td>{roleLabel(account.role)}</td>
-                <td>{account.school_name ?? ''}</td>
-                <td>{formatDate(account.created_at)}</td>
-                <td>{account.locked_at ? <span className="account-state-locked">Đã khoá</span> : 'Hoạt động'}</td>
-              </tr>
-            ))}
-            {data && data.items.length === 0 && (
-              <tr>
-                <td colSpan={6}>Không có tài khoản nào phù hợp.</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-      {data && <Pager page={page} perPage={PER_PAGE} total={data.total} onPage={setPage} />}
+      <PagedTable
+        caption="Danh sách tài khoản"
+        list={list}
+        onPage={setPage}
+        rowKey={(account) => account.id}
+        empty="Không có tài khoản nào phù hợp."
+        columns={[
+          { header: 'Số điện thoại', cell: (account) => <Link href={`/${account.id}`}>{account.phone}</Link> },
+          { header: 'Họ tên', cell: (account) => account.name },
+          { header: 'Loại', cell: (account) => roleLabel(account.role) },
+          { header: 'Trường', cell: (account) => account.school_name ?? '' },
+          { header: 'Ngày tạo', cell: (account) => formatDate(account.created_at) },
+          { header: 'Trạng thái', cell: (account) => (account.locked_at ? <span className="account-state-locked">Đã khoá</span> : 'Hoạt động') },
+        ]}
+      />
     </section>
   );
 }

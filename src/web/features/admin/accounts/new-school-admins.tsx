@@ -13,7 +13,7 @@ import { api } from '../../../lib/api-client';
 import { errorMessage, showServerFieldErrors } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ImportPanel } from '../ui/import-panel';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
 import { PasswordLinks } from './password-links';
 
 type FormInput = z.input<typeof createSchoolAdminSchema>;
@@ -55,8 +55,8 @@ function SchoolAdminForm() {
   });
   const { register, handleSubmit, formState, watch, setValue } = form;
   const districtId = String(watch('district_id') ?? '');
-  const districts = useAdminData<NamedItem[]>('/districts');
-  const schools = useAdminData<NamedItem[]>(districtId ? `/schools?district_id=${encodeURIComponent(districtId)}` : null);
+  const districts = useApiData<NamedItem[]>('/districts');
+  const schools = useApiData<NamedItem[]>(districtId ? `/schools?district_id=${encodeURIComponent(districtId)}` : null);
 
   const onSubmit = handleSubmit(async (values) => {
     try {

@@ -3,6 +3,7 @@
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notices';
 import type { PasswordLink } from '../../../../shared/schemas/admin-accounts';
+import { DataTable } from '../ui/data-table';
 
 async function copy(text: string, what: string) {
   try {
@@ -27,38 +28,31 @@ export function PasswordLinks({ links, smsFailed = [] }: { links: PasswordLink[]
           Sao chép tất cả ({links.length})
         </Button>
       )}
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption className="visually-hidden">Liên kết đặt mật khẩu</caption>
-          <thead>
-            <tr>
-              <th scope="col">Số điện thoại</th>
-              <th scope="col">Liên kết</th>
-              <th scope="col">
-                <span className="visually-hidden">Sao chép</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {links.map((link) => (
-              <tr key={link.phone}>
-                <td>
-                  {link.phone}
-                  {smsFailed.includes(link.phone) && <strong className="sms-failed"> (chưa gửi được SMS)</strong>}
-                </td>
-                <td className="password-link-url">
-                  <code>{link.url}</code>
-                </td>
-                <td>
-                  <Button variant="outline" aria-label={`Sao chép liên kết của ${link.phone}`} onClick={() => void copy(link.url, link.phone)}>
-                    Sao chép
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Liên kết đặt mật khẩu"
+        rows={links}
+        rowKey={(link) => link.phone}
+        columns={[
+          {
+            header: 'Số điện thoại',
+            cell: (link) => (
+              <>
+                {link.phone}
+                {smsFailed.includes(link.phone) && <strong className="sms-failed"> (chưa gửi được SMS)</strong>}
+              </>
+            ),
+          },
+          { header: 'Liên kết', className: 'password-link-url', cell: (link) => <code>{link.url}</code> },
+          {
+            header: <span className="visually-hidden">Sao chép</span>,
+            cell: (link) => (
+              <Button variant="outline" aria-label={`Sao chép liên kết của ${link.phone}`} onClick={() => void copy(link.url, link.phone)}>
+                Sao chép
+              </Button>
+            ),
+          },
+        ]}
+      />
     </div>
   );
 }

@@ -1,14 +1,14 @@
 // /quan-tri/nhat-ky: every organiser action, newest first, paged on the server; filtered by the
 // person (phone), the kind, a date range (days in Vietnam) and words of the summary. Each entry
 // opens to show what it changed (before / after) or what it imported.
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatDate, formatTime } from '../../../../shared/format';
 import type { AuditEntry, Page } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Pager } from '../ui/pager';
-import { pageQuery, useAdminData } from '../ui/use-admin-data';
+import { DataTable, PagedTable } from '../ui/data-table';
+import { pageQuery, useApiData } from '../../../lib/use-data';
 import { fieldLabel, kindFilters, kindLabel } from './audit-labels';
 import './audit.css';
 
@@ -21,7 +21,7 @@ export function AuditPage() {
   const [filters, setFilters] = useState(noFilters);
   const [page, setPage] = useState(1);
   const { q, ...rest } = filters;
-  const { data, error, loading } = useAdminData<Page<AuditEntry>>(`/admin/audit?${pageQuery(page, q, rest, PER_PAGE)}`);
+  const list = useApiData<Page<AuditEntry>>(`/admin/audit?${pageQuery(page, q, rest, PER_PAGE)}`);
   const set = (key: keyof typeof noFilters) => (event: { target: { value: string } }) => setDraft((d) => ({ ...d, [key]: event.target.value }));
 
   return (
@@ -61,41 +61,28 @@ export function AuditPage() {
           Bỏ lọc
         </Button>
       </form>
-      {error && <p role="alert">{error}</p>}
-      <div className="admin-table-wrap">
-        <table className="admin-table audit-table" aria-busy={loading && !data ? 'true' : undefined}>
-          <caption className="visually-hidden">Các thao tác, mới nhất trước</caption>
-          <thead>
-            <tr>
-              <th scope="col">Thời gian</th>
-              <th scope="col">Người thực hiện</th>
-              <th scope="col">Loại</th>
-              <th scope="col">Nội dung</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.items.map((entry) => (
-              <tr key={entry.id}>
-                <td className="audit-time">
-                  {formatDate(entry.at)} {formatTime(entry.at)}
-                </td>
-                <td>{entry.actor_phone}</td>
-                <td>{kindLabel(entry.kind)}</td>
-                <td>
-                  <p className="audit-summary">{entry.summary}</p>
-                  <AuditDetails details={entry.details} />
-                </td>
-              </tr>
-            ))}
-            {data && data.items.length === 0 && (
-              <tr>
-                <td colSpan={4}>Không có thao tác nào khớp bộ lọc.</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-      {data && <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={setPage} />}
+      <PagedTable
+        caption="Các thao tác, mới nhất trước"
+        className="audit-table"
+        list={list}
+        onPage={setPage}
+        rowKey={(entry) => entry.id}
+        empty="Không có thao tác nào khớp bộ lọc."
+        columns={[
+          { header: 'Thời gian', className: 'audit-time', cell: (entry) => `${formatDate(entry.at)} ${formatTime(entry.at)}` },
+          { header: 'Người thực hiện', cell: (entry) => entry.actor_phone },
+          { header: 'Loại', cell: (entry) => kindLabel(entry.kind) },
+          {
+            header: 'Nội dung',
+            cell: (entry) => (
+              <>
+                <p className="audit-summary">{entry.summary}</p>
+                <AuditDetails details={entry.details} />
+              </>
+            ),
+          },
+        ]}
+      />
     </section>
   );
 }
@@ -103,7 +90,6 @@ export function AuditPage() {
 type Details = { before?: Record<string, unknown>; after?: Record<string, unknown>; [key: string]: unknown };
 
 function AuditDetails({ details }: { details: unknown }) {
-  const captionId = useId();
   if (!details || typeof details !== 'object' || Object.keys(details).length === 0) return null;
   const { before, after, ...other } = details as Details;
   const changed = before || after;
@@ -112,27 +98,17 @@ function AuditDetails({ details }: { details: unknown }) {
     <details className="audit-details">
       <summary>Chi tiết</summary>
       {changed && (
-        <table className="admin-table audit-changes" aria-labelledby={captionId}>
-          <caption id={captionId} className="visually-hidden">
-            Trước và sau
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Trường dữ liệu</th>
-              {before && <th scope="col">Trước</th>}
-              {after && <th scope="col">Sau</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {fields.map((field) => (
-              <tr key={field}>
-                <th scope="row">{fieldLabel(field)}</th>
-                {before && <td>{show(before[field])}</td>}
-                {after && <td>{show(after[field])}</td>}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Trước và sau"
+          className="audit-changes"
+          rows={fields}
+          rowKey={(field) => field}
+          columns={[
+            { header: 'Trường dữ liệu', rowHeader: true, cell: (field) => fieldLabel(field) },
+            !!before && { header: 'Trước', cell: (field) => show(before[field]) },
+            !!after && { header: 'Sau', cell: (field) => show(after[field]) },
+          ]}
+        />
       )}
       {Object.keys(other).length > 0 && (
         <dl className="audit-other">

@@ -7,7 +7,8 @@ import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
+import { DataTable } from '../ui/data-table';
 import { BookForm } from './book-form';
 import { formatNumber } from '../../../../shared/format';
 
@@ -16,10 +17,10 @@ export function BookList() {
   const [q, setQ] = useState('');
   const [adding, setAdding] = useState(false);
   const [, navigate] = useLocation();
-  const { data, error, loading } = useAdminData<{ items: AdminBook[]; questions_per_exam: number }>(
+  const books = useApiData<{ items: AdminBook[]; questions_per_exam: number }>(
     `/admin/books${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ''}`,
   );
-  const perExam = data?.questions_per_exam ?? 0;
+  const perExam = books.data?.questions_per_exam ?? 0;
   return (
     <section className="admin-page">
       <h1>Sách và câu hỏi</h1>
@@ -42,42 +43,29 @@ export function BookList() {
           />
         </section>
       )}
-      {error && <p role="alert">{error}</p>}
       <p>Mỗi bài thi rút ngẫu nhiên {perExam} câu hỏi từ ngân hàng của sách.</p>
-      <div className="admin-table-wrap" aria-busy={loading && !data ? 'true' : undefined}>
-        <table className="admin-table">
-          <caption className="visually-hidden">Danh sách sách</caption>
-          <thead>
-            <tr>
-              <th scope="col">Bìa</th>
-              <th scope="col">Sách</th>
-              <th scope="col">Nhóm lớp</th>
-              <th scope="col" className="num">
-                Số câu hỏi
-              </th>
-              <th scope="col" className="num">
-                Bài thi
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.items.map((book) => (
-              <tr key={book.id}>
-                <td>{book.image ? <img className="book-thumb" src={book.image} alt="" width="45" height="60" /> : '—'}</td>
-                <td>
-                  <Link href={`/${book.id}`}>{book.name}</Link>
-                  {book.author && <div className="book-author">{book.author}</div>}
-                </td>
-                <td>{book.class_group_name}</td>
-                <td className="num">
-                  <BankSize count={book.question_count} perExam={perExam} />
-                </td>
-                <td className="num">{formatNumber(book.exam_count)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="Danh sách sách"
+        rows={books.data?.items}
+        loading={books.loading && !books.data}
+        error={books.message}
+        rowKey={(book) => book.id}
+        columns={[
+          { header: 'Bìa', cell: (book) => (book.image ? <img className="book-thumb" src={book.image} alt="" width="45" height="60" /> : '—') },
+          {
+            header: 'Sách',
+            cell: (book) => (
+              <>
+                <Link href={`/${book.id}`}>{book.name}</Link>
+                {book.author && <div className="book-author">{book.author}</div>}
+              </>
+            ),
+          },
+          { header: 'Nhóm lớp', cell: (book) => book.class_group_name },
+          { header: 'Số câu hỏi', numeric: true, cell: (book) => <BankSize count={book.question_count} perExam={perExam} /> },
+          { header: 'Bài thi', numeric: true, cell: (book) => formatNumber(book.exam_count) },
+        ]}
+      />
     </section>
   );
 }

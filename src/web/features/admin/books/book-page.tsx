@@ -6,15 +6,15 @@ import type { AdminBook, AdminQuestion } from '../../../../shared/schemas/admin-
 import type { Page } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ImportPanel } from '../ui/import-panel';
-import { Pager } from '../ui/pager';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { PagedTable, RowActions } from '../ui/data-table';
 import { uploadFile } from '../ui/upload';
-import { pageQuery, useAdminData } from '../ui/use-admin-data';
+import { pageQuery, useApiData, type DataState } from '../../../lib/use-data';
 import { BookForm } from './book-form';
 import { BankSize } from './book-list';
 import { QuestionEditor } from './question-editor';
@@ -26,10 +26,10 @@ type BookDetails = AdminBook & { questions_per_exam: number; questions_frozen: b
 const PER_PAGE = 20;
 
 export function BookPage({ bookId }: { bookId: number }) {
-  const book = useAdminData<BookDetails>(`/admin/books/${bookId}`);
+  const book = useApiData<BookDetails>(`/admin/books/${bookId}`);
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
-  const questions = useAdminData<Page<AdminQuestion>>(`/admin/books/${bookId}/questions?${pageQuery(page, q, {}, PER_PAGE)}`);
+  const questions = useApiData<Page<AdminQuestion>>(`/admin/books/${bookId}/questions?${pageQuery(page, q, {}, PER_PAGE)}`);
   const [editing, setEditing] = useState<AdminQuestion | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminQuestion | null>(null);
   // A question of a book with exams can be regraded (a wrong key): its number in the list too.
@@ -43,11 +43,11 @@ export function BookPage({ bookId }: { bookId: number }) {
     questions.reload();
   };
 
-  if (book.error) {
+  if (book.message) {
     return (
       <section className="admin-page">
         <h1>Sách</h1>
-        <p role="alert">{book.error}</p>
+        <p role="alert">{book.message}</p>
         <Link href="/">Về danh sách sách</Link>
       </section>
     );
@@ -108,16 +108,19 @@ export function BookPage({ bookId }: { bookId: number }) {
             Thêm câu hỏi
           </Button>
         </div>
-        <QuestionTable
-          page={questions.data}
-          loading={questions.loading && !questions.data}
-          firstNumber={(page - 1) * PER_PAGE + 1}
-          onEdit={setEditing}
-          onDelete={setDeleting}
-          onRegrade={data && data.exam_count > 0 ? (question, number) => setRegrading({ question, number }) : undefined}
-          frozen={data?.questions_frozen ?? false}
-        />
-        {questions.data && <Pager page={page} perPage={PER_PAGE} total={questions.data.total} onPage={setPage} />}
+        {questions.data?.total === 0 ? (
+          <p>Chưa có câu hỏi nào.</p>
+        ) : (
+          <QuestionTable
+            list={questions}
+            onPage={setPage}
+            firstNumber={(page - 1) * PER_PAGE + 1}
+            onEdit={setEditing}
+            onDelete={setDeleting}
+            onRegrade={data && data.exam_count > 0 ? (question, number) => setRegrading({ question, number }) : undefined}
+            frozen={data?.questions_frozen ?? false}
+          />
+        )}
       </section>
 
       <div className="import-block">
@@ -175,108 +178,86 @@ export function BookPage({ bookId }: { bookId: number }) {
         />
       )}
       {deleting && (
-        <Modal
+        <ConfirmDialog
           title="Xoá câu hỏi?"
-          role="alertdialog"
-          describe
+          cancelLabel="Không xoá"
+          done={['Đã xoá câu hỏi']}
+          failed="Không xoá được câu hỏi"
+          onConfirm={() => api.delete(`/admin/questions/${deleting.id}`).then(changed)}
           onClose={() => setDeleting(null)}
-          actions={
-            <>
-              <Button variant="outline" onClick={() => setDeleting(null)}>
-                Không xoá
-              </Button>
-              <Button
-                variant="danger"
-                onClick={async () => {
-                  try {
-                    await api.delete(`/admin/questions/${deleting.id}`);
-                    notify('success', 'Đã xoá câu hỏi');
-                    changed();
-                  } catch (error) {
-                    notify('error', 'Không xoá được câu hỏi', errorMessage(error));
-                  }
-                  setDeleting(null);
-                }}
-              >
-                Xoá
-              </Button>
-            </>
-          }
         >
           <p>{deleting.value}</p>
-        </Modal>
+        </ConfirmDialog>
       )}
     </section>
   );
 }
 
 function QuestionTable({
-  page,
-  loading,
+  list,
+  onPage,
   firstNumber,
   onEdit,
   onDelete,
   onRegrade,
   frozen,
 }: {
-  page: Page<AdminQuestion> | undefined;
+  list: DataState<Page<AdminQuestion>>;
+  onPage: (page: number) => void;
   /** The exam window is open and exams use the book: no edit, no delete (adding stays possible). */
   frozen: boolean;
-  loading: boolean;
   firstNumber: number;
   onEdit: (question: AdminQuestion) => void;
   onDelete: (question: AdminQuestion) => void;
   onRegrade?: (question: AdminQuestion, number: number) => void;
 }) {
-  if (page && page.total === 0) return <p>Chưa có câu hỏi nào.</p>;
   return (
-    <div className="admin-table-wrap" aria-busy={loading ? 'true' : undefined}>
-      <table className="admin-table question-table">
-        <caption className="visually-hidden">Câu hỏi của sách, đáp án đúng in đậm</caption>
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">Câu hỏi và đáp án</th>
-            <th scope="col">Thao tác</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page?.items.map((question, i) => (
-            <tr key={question.id}>
-              <td>{firstNumber + i}</td>
-              <td>
-                {question.is_practice && <span className="question-practice-tag">Thi thử</span>}
-                {question.value}
-                {question.audio && ' 🔊'}
-                <ol className="question-answers" type="A">
-                  {question.answers.map((answer) => (
-                    <li key={answer.id} className={answer.is_correct ? 'correct' : undefined}>
-                      {answer.value}
-                      {answer.is_correct && ' ✓ (đáp án đúng)'}
-                    </li>
-                  ))}
-                </ol>
-              </td>
-              <td>
-                <div className="question-actions">
-                  <Button variant="outline" disabled={frozen} onClick={() => onEdit(question)} aria-label={`Sửa câu ${firstNumber + i}`}>
-                    Sửa
-                  </Button>
-                  <Button variant="outline" disabled={frozen} onClick={() => onDelete(question)} aria-label={`Xoá câu ${firstNumber + i}`}>
-                    Xoá
-                  </Button>
-                  {onRegrade && (
-                    <Button variant="outline" onClick={() => onRegrade(question, firstNumber + i)} aria-label={`Chấm lại câu ${firstNumber + i}`}>
-                      Chấm lại
-                    </Button>
-                  )}
-                </div>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <PagedTable
+      caption="Câu hỏi của sách, đáp án đúng in đậm"
+      className="question-table"
+      list={list}
+      onPage={onPage}
+      rowKey={(question) => question.id}
+      columns={[
+        { header: '#', cell: (_question, index) => firstNumber + index },
+        {
+          header: 'Câu hỏi và đáp án',
+          cell: (question) => (
+            <>
+              {question.is_practice && <span className="question-practice-tag">Thi thử</span>}
+              {question.value}
+              {question.audio && ' 🔊'}
+              <ol className="question-answers" type="A">
+                {question.answers.map((answer) => (
+                  <li key={answer.id} className={answer.is_correct ? 'correct' : undefined}>
+                    {answer.value}
+                    {answer.is_correct && ' ✓ (đáp án đúng)'}
+                  </li>
+                ))}
+              </ol>
+            </>
+          ),
+        },
+        {
+          header: 'Thao tác',
+          cell: (question, index) => (
+            <RowActions>
+              <Button variant="outline" disabled={frozen} onClick={() => onEdit(question)} aria-label={`Sửa câu ${firstNumber + index}`}>
+                Sửa
+              </Button>
+              <Button variant="outline" disabled={frozen} onClick={() => onDelete(question)} aria-label={`Xoá câu ${firstNumber + index}`}>
+                Xoá
+              </Button>
+              {onRegrade && (
+                <Button variant="outline" onClick={() => onRegrade(question, firstNumber + index)} aria-label={`Chấm lại câu ${firstNumber + index}`}>
+                  Chấm lại
+                </Button>
+              )}
+            </RowActions>
+          ),
+        },
+      ]}
+    />
   );
 }
 

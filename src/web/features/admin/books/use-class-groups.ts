@@ -1,5 +1,5 @@
 // The class groups a book belongs to (the public catalogue's list).
 import type { ClassGroup } from '../../../../shared/schemas/catalog';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
 
-export const useClassGroups = () => useAdminData<ClassGroup[]>('/class-groups').data ?? [];
+export const useClassGroups = () => useApiData<ClassGroup[]>('/class-groups').data ?? [];

@@ -9,25 +9,22 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
+import { pageQuery, useApiData } from '../../../lib/use-data';
 import type { Page } from '../../../../shared/schemas/admin';
-import {
-  districtInputSchema,
-  mergeInputSchema,
-  schoolInputSchema,
-  type AdminDistrict,
-  type AdminSchool,
-  type SchoolUsage,
-} from '../../../../shared/schemas/admin-catalog';
-import { ImportPanel } from '../ui/import-panel';
-import { Pager } from '../ui/pager';
-import { pageQuery, useAdminData } from '../ui/use-admin-data';
-import { ConfirmDelete, SearchBox } from './catalog-ui';
+import { districtInputSchema, schoolInputSchema, type AdminDistrict, type AdminSchool, type SchoolUsage } from '../../../../shared/schemas/admin-catalog';
 import { formatNumber } from '../../../../shared/format';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { PagedTable, RowActions } from '../ui/data-table';
 import { DialogFormActions, reportSaveError } from '../ui/form-parts';
+import { ImportPanel } from '../ui/import-panel';
+import { MergeDialog } from '../ui/merge-dialog';
+import { SearchBox } from '../ui/search-box';
+import { useCrudState } from '../ui/use-crud-state';
+import { useListQuery } from '../ui/use-list-query';
 
 /** Every district, for the selects (a province has a few dozen). */
 export function useAllDistricts(version = 0) {
-  return useAdminData<Page<AdminDistrict>>('/admin/districts?per_page=200', version);
+  return useApiData<Page<AdminDistrict>>('/admin/districts?per_page=200', version);
 }
 
 export function SchoolsSection() {
@@ -52,70 +49,46 @@ export function SchoolsSection() {
 // Districts -------------------------------------------------------------------------------------
 function DistrictsCard({ version, onChanged }: { version: number; onChanged: () => void }) {
   const [page, setPage] = useState(1);
-  const list = useAdminData<Page<AdminDistrict>>(`/admin/districts?${pageQuery(page, '', {}, 20)}`, version);
-  const [editing, setEditing] = useState<AdminDistrict | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdminDistrict | null>(null);
+  const list = useApiData<Page<AdminDistrict>>(`/admin/districts?${pageQuery(page, '', {}, 20)}`, version);
+  const crud = useCrudState<AdminDistrict>(onChanged);
   return (
     <section className="admin-card" aria-labelledby="districts-title">
       <h2 id="districts-title">Quận/Huyện</h2>
       <div className="admin-actions">
-        <Button onClick={() => setEditing('new')}>Thêm quận/huyện</Button>
+        <Button onClick={crud.add}>Thêm quận/huyện</Button>
       </div>
-      {list.error && <p role="alert">{list.error}</p>}
-      <div className="admin-table-wrap" aria-busy={list.loading}>
-        <table className="admin-table">
-          <caption className="visually-hidden">Danh sách quận/huyện</caption>
-          <thead>
-            <tr>
-              <th scope="col">Quận/Huyện</th>
-              <th scope="col" className="num">
-                Số trường
-              </th>
-              <th scope="col">Thao tác</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data?.items.map((district) => (
-              <tr key={district.id}>
-                <td>{district.name}</td>
-                <td className="num">{formatNumber(district.schools)}</td>
-                <td>
-                  <div className="catalog-row-actions">
-                    <Button variant="outline" onClick={() => setEditing(district)} aria-label={`Đổi tên ${district.name}`}>
-                      Đổi tên
-                    </Button>
-                    <Button variant="outline" onClick={() => setDeleting(district)} aria-label={`Xoá ${district.name}`}>
-                      Xoá
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {list.data && <Pager page={page} perPage={list.data.per_page} total={list.data.total} onPage={setPage} />}
-      {editing && (
-        <DistrictDialog
-          district={editing === 'new' ? undefined : editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            onChanged();
-          }}
-        />
-      )}
-      {deleting && (
-        <ConfirmDelete
-          title={`Xoá quận/huyện ${deleting.name}?`}
-          onDelete={async () => {
-            await api.delete(`/admin/districts/${deleting.id}`);
-            onChanged();
-          }}
-          onClose={() => setDeleting(null)}
+      <PagedTable
+        caption="Danh sách quận/huyện"
+        list={list}
+        onPage={setPage}
+        rowKey={(district) => district.id}
+        columns={[
+          { header: 'Quận/Huyện', cell: (district) => district.name },
+          { header: 'Số trường', numeric: true, cell: (district) => formatNumber(district.schools) },
+          {
+            header: 'Thao tác',
+            cell: (district) => (
+              <RowActions>
+                <Button variant="outline" onClick={() => crud.edit(district)} aria-label={`Đổi tên ${district.name}`}>
+                  Đổi tên
+                </Button>
+                <Button variant="outline" onClick={() => crud.remove(district)} aria-label={`Xoá ${district.name}`}>
+                  Xoá
+                </Button>
+              </RowActions>
+            ),
+          },
+        ]}
+      />
+      {crud.editing && <DistrictDialog district={crud.editing === 'new' ? undefined : crud.editing} onClose={crud.close} onSaved={crud.saved} />}
+      {crud.deleting && (
+        <ConfirmDialog
+          title={`Xoá quận/huyện ${crud.deleting.name}?`}
+          onConfirm={() => api.delete(`/admin/districts/${crud.deleting!.id}`).then(onChanged)}
+          onClose={crud.close}
         >
           <p>Chỉ xoá được quận/huyện chưa có trường nào.</p>
-        </ConfirmDelete>
+        </ConfirmDialog>
       )}
     </section>
   );
@@ -148,131 +121,89 @@ function DistrictDialog({ district, onClose, onSaved }: { district?: AdminDistri
 
 // Schools ---------------------------------------------------------------------------------------
 function SchoolsCard({ version, onChanged }: { version: number; onChanged: () => void }) {
-  const [districtId, setDistrictId] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, filters, filter } = useListQuery({ district_id: '', q: '' });
   const districts = useAllDistricts(version);
-  const list = useAdminData<Page<AdminSchool>>(`/admin/schools?${pageQuery(page, search, { district_id: districtId })}`, version);
-  const [editing, setEditing] = useState<AdminSchool | 'new' | null>(null);
-  const [merging, setMerging] = useState<AdminSchool | null>(null);
-  const [deleting, setDeleting] = useState<AdminSchool | null>(null);
+  const list = useApiData<Page<AdminSchool>>(`/admin/schools?${pageQuery(page, filters.q, { district_id: filters.district_id })}`, version);
+  const crud = useCrudState<AdminSchool>(onChanged);
   const districtOptions = districts.data?.items ?? [];
 
   return (
     <section className="admin-card" aria-labelledby="schools-title">
       <h2 id="schools-title">Trường</h2>
       <div className="admin-toolbar">
-        <SelectField
-          label="Quận/Huyện"
-          value={districtId}
-          onChange={(event) => {
-            setDistrictId(event.target.value);
-            setPage(1);
-          }}
-        >
-          <option value="">Tất cả</option>
-          {districtOptions.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
-        </SelectField>
-        <SearchBox
-          label="Tìm trường (tên, địa chỉ)"
-          onSearch={(q) => {
-            setSearch(q);
-            setPage(1);
-          }}
-        />
-        <Button onClick={() => setEditing('new')}>Thêm trường</Button>
+        <DistrictFilter districts={districtOptions} value={filters.district_id} onChange={filter('district_id')} />
+        <SearchBox label="Tìm trường (tên, địa chỉ)" onSearch={filter('q')} />
+        <Button onClick={crud.add}>Thêm trường</Button>
       </div>
-      {list.error && <p role="alert">{list.error}</p>}
-      <div className="admin-table-wrap" aria-busy={list.loading}>
-        <table className="admin-table">
-          <caption className="visually-hidden">Danh sách trường</caption>
-          <thead>
-            <tr>
-              <th scope="col">Trường</th>
-              <th scope="col">Quận/Huyện</th>
-              <th scope="col">Địa chỉ</th>
-              <th scope="col" className="num">
-                Số học sinh
-              </th>
-              <th scope="col" className="num">
-                Thí sinh
-              </th>
-              <th scope="col">Thao tác</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.data?.items.map((school) => (
-              <tr key={school.id}>
-                <td>{school.name}</td>
-                <td>{school.district_name}</td>
-                <td>{school.address}</td>
-                <td className="num">{formatNumber(school.pupil_count)}</td>
-                <td className="num">{formatNumber(school.contestants)}</td>
-                <td>
-                  <div className="catalog-row-actions">
-                    <Button variant="outline" onClick={() => setEditing(school)} aria-label={`Sửa ${school.name}`}>
-                      Sửa
-                    </Button>
-                    <Button variant="outline" onClick={() => setMerging(school)} aria-label={`Gộp ${school.name} vào trường khác`}>
-                      Gộp
-                    </Button>
-                    <Button variant="outline" onClick={() => setDeleting(school)} aria-label={`Xoá ${school.name}`}>
-                      Xoá
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-            {list.data?.items.length === 0 && (
-              <tr>
-                <td colSpan={6}>Không có trường nào.</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-      {list.data && <Pager page={page} perPage={list.data.per_page} total={list.data.total} onPage={setPage} />}
-      {editing && (
+      <PagedTable
+        caption="Danh sách trường"
+        list={list}
+        onPage={setPage}
+        rowKey={(school) => school.id}
+        empty="Không có trường nào."
+        columns={[
+          { header: 'Trường', cell: (school) => school.name },
+          { header: 'Quận/Huyện', cell: (school) => school.district_name },
+          { header: 'Địa chỉ', cell: (school) => school.address },
+          { header: 'Số học sinh', numeric: true, cell: (school) => formatNumber(school.pupil_count) },
+          { header: 'Thí sinh', numeric: true, cell: (school) => formatNumber(school.contestants) },
+          {
+            header: 'Thao tác',
+            cell: (school) => (
+              <RowActions>
+                <Button variant="outline" onClick={() => crud.edit(school)} aria-label={`Sửa ${school.name}`}>
+                  Sửa
+                </Button>
+                <Button variant="outline" onClick={() => crud.merge(school)} aria-label={`Gộp ${school.name} vào trường khác`}>
+                  Gộp
+                </Button>
+                <Button variant="outline" onClick={() => crud.remove(school)} aria-label={`Xoá ${school.name}`}>
+                  Xoá
+                </Button>
+              </RowActions>
+            ),
+          },
+        ]}
+      />
+      {crud.editing && (
         <SchoolDialog
-          school={editing === 'new' ? undefined : editing}
+          school={crud.editing === 'new' ? undefined : crud.editing}
           districts={districtOptions}
-          defaultDistrictId={districtId}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            onChanged();
-          }}
+          defaultDistrictId={filters.district_id}
+          onClose={crud.close}
+          onSaved={crud.saved}
         />
       )}
-      {merging && (
-        <MergeSchoolDialog
-          school={merging}
-          districts={districtOptions}
-          onClose={() => setMerging(null)}
-          onMerged={() => {
-            setMerging(null);
-            onChanged();
-          }}
-        />
-      )}
-      {deleting && (
-        <ConfirmDelete
-          title={`Xoá trường ${deleting.name}?`}
-          onDelete={async () => {
-            await api.delete(`/admin/schools/${deleting.id}`);
-            onChanged();
-          }}
-          onClose={() => setDeleting(null)}
+      {crud.merging && <MergeSchoolDialog school={crud.merging} districts={districtOptions} onClose={crud.close} onMerged={crud.saved} />}
+      {crud.deleting && (
+        <ConfirmDialog
+          title={`Xoá trường ${crud.deleting.name}?`}
+          onConfirm={() => api.delete(`/admin/schools/${crud.deleting!.id}`).then(onChanged)}
+          onClose={crud.close}
         >
           <p>Chỉ xoá được trường chưa có thí sinh, tài khoản, giáo viên hay kết quả nào. Trường đang được dùng thì đổi tên hoặc gộp vào trường khác.</p>
-        </ConfirmDelete>
+        </ConfirmDialog>
       )}
     </section>
   );
+}
+
+/** "Quận/Huyện" over a list: every district, or "Tất cả". */
+export function DistrictFilter({ districts, value, onChange }: { districts: AdminDistrict[]; value: string; onChange: (id: string) => void }) {
+  return (
+    <SelectField label="Quận/Huyện" value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">Tất cả</option>
+      <DistrictOptions districts={districts} />
+    </SelectField>
+  );
+}
+
+export function DistrictOptions({ districts }: { districts: AdminDistrict[] }) {
+  return districts.map((d) => (
+    <option key={d.id} value={d.id}>
+      {d.name}
+    </option>
+  ));
 }
 
 type SchoolForm = z.input<typeof schoolInputSchema>;
@@ -312,15 +243,11 @@ function SchoolDialog({
     }
   });
   return (
-    <Modal title={school ? `Sửa trường ${school.name}` : 'Thêm trường'} onClose={onClose} className="catalog-modal">
+    <Modal title={school ? `Sửa trường ${school.name}` : 'Thêm trường'} onClose={onClose} className="admin-wide-modal">
       <form onSubmit={onSubmit} noValidate>
         <SelectField label="Quận/Huyện" {...form.register('district_id')} error={errors.district_id?.message}>
           <option value="">Chọn quận/huyện</option>
-          {districts.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
+          <DistrictOptions districts={districts} />
         </SelectField>
         <TextField label="Tên trường" {...form.register('name')} error={errors.name?.message} />
         <TextField label="Địa chỉ" {...form.register('address')} error={errors.address?.message} />
@@ -339,63 +266,37 @@ function SchoolDialog({
 
 function MergeSchoolDialog({ school, districts, onClose, onMerged }: { school: AdminSchool; districts: AdminDistrict[]; onClose: () => void; onMerged: () => void }) {
   const [districtId, setDistrictId] = useState(String(school.district_id));
-  const usage = useAdminData<SchoolUsage>(`/admin/schools/${school.id}/usage`);
-  const targets = useAdminData<Page<AdminSchool>>(`/admin/schools?${pageQuery(1, '', { district_id: districtId }, 200)}`);
-  const form = useForm<z.input<typeof mergeInputSchema>, unknown, z.output<typeof mergeInputSchema>>({
-    resolver: zodResolver(mergeInputSchema),
-    defaultValues: { into_id: '' },
-  });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await api.post(`/admin/schools/${school.id}/merge`, values);
-      notify('success', 'Đã gộp trường', `${school.name} đã được gộp.`);
-      onMerged();
-    } catch (error) {
-      reportSaveError(error, form.setError, ['into_id'], 'Không gộp được', 12_000);
-    }
-  });
+  const usage = useApiData<SchoolUsage>(`/admin/schools/${school.id}/usage`);
+  const targets = useApiData<Page<AdminSchool>>(`/admin/schools?${pageQuery(1, '', { district_id: districtId }, 200)}`);
   const moved = usage.data;
   return (
-    <Modal title={`Gộp trường ${school.name}`} onClose={onClose} className="catalog-modal">
-      <form onSubmit={onSubmit} noValidate>
-        <p>Mọi thứ đang dùng trường này được chuyển sang trường bạn chọn, rồi trường này bị xoá khỏi danh mục.</p>
+    <MergeDialog
+      title={`Gộp trường ${school.name}`}
+      path={`/admin/schools/${school.id}`}
+      className="admin-wide-modal"
+      intro="Mọi thứ đang dùng trường này được chuyển sang trường bạn chọn, rồi trường này bị xoá khỏi danh mục."
+      before={
         <SelectField label="Quận/Huyện của trường gộp vào" value={districtId} onChange={(event) => setDistrictId(event.target.value)}>
-          {districts.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
+          <DistrictOptions districts={districts} />
         </SelectField>
-        <SelectField label="Gộp vào trường" {...form.register('into_id')} error={form.formState.errors.into_id?.message}>
-          <option value="">Chọn trường</option>
-          {targets.data?.items
-            .filter((s) => s.id !== school.id)
-            .map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-        </SelectField>
-        <div className="catalog-merge-summary" aria-live="polite" aria-busy={usage.loading}>
-          {moved ? (
-            <p>
-              Sẽ chuyển: {formatNumber(moved.contestants)} thí sinh, {formatNumber(moved.school_admins)} tài khoản quản trị trường,{' '}
-              {formatNumber(moved.class_teachers)} giáo viên lớp (lớp mà trường kia đã có giáo viên thì giữ giáo viên của trường kia).
-              {moved.results > 0 && ` Có ${formatNumber(moved.results)} dòng kết quả, giấy chứng nhận: cần tính lại kết quả sau khi gộp.`}
-            </p>
-          ) : (
-            <p>Đang đếm dữ liệu của trường…</p>
-          )}
-        </div>
-        <div className="modal-actions">
-          <Button variant="outline" onClick={onClose}>
-            Huỷ
-          </Button>
-          <Button type="submit" variant="danger" disabled={form.formState.isSubmitting || !moved}>
-            Gộp trường
-          </Button>
-        </div>
-      </form>
-    </Modal>
+      }
+      targetLabel="Gộp vào trường"
+      targetPlaceholder="Chọn trường"
+      targets={targets.data?.items.filter((s) => s.id !== school.id) ?? []}
+      summary={
+        moved && (
+          <p>
+            Sẽ chuyển: {formatNumber(moved.contestants)} thí sinh, {formatNumber(moved.school_admins)} tài khoản quản trị trường,{' '}
+            {formatNumber(moved.class_teachers)} giáo viên lớp (lớp mà trường kia đã có giáo viên thì giữ giáo viên của trường kia).
+            {moved.results > 0 && ` Có ${formatNumber(moved.results)} dòng kết quả, giấy chứng nhận: cần tính lại kết quả sau khi gộp.`}
+          </p>
+        )
+      }
+      counting="Đang đếm dữ liệu của trường…"
+      submitLabel="Gộp trường"
+      done={['Đã gộp trường', `${school.name} đã được gộp.`]}
+      onClose={onClose}
+      onMerged={onMerged}
+    />
   );
 }

@@ -9,27 +9,27 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
+import { pageQuery, useApiData } from '../../../lib/use-data';
 import type { Page } from '../../../../shared/schemas/admin';
 import { classTeacherInputSchema, type AdminClassTeacher, type AdminDistrict, type AdminSchool } from '../../../../shared/schemas/admin-catalog';
-import { ImportPanel } from '../ui/import-panel';
-import { Pager } from '../ui/pager';
-import { pageQuery, useAdminData } from '../ui/use-admin-data';
-import { ConfirmDelete, SearchBox } from './catalog-ui';
-import { useAllDistricts } from './schools-section';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { PagedTable, RowActions } from '../ui/data-table';
 import { DialogFormActions, reportSaveError } from '../ui/form-parts';
+import { ImportPanel } from '../ui/import-panel';
+import { SearchBox } from '../ui/search-box';
+import { useCrudState } from '../ui/use-crud-state';
+import { useListQuery } from '../ui/use-list-query';
+import { DistrictFilter, DistrictOptions, useAllDistricts } from './schools-section';
 
 const teacherPath = (t: AdminClassTeacher) => `/admin/class-teachers/${t.school_id}/${encodeURIComponent(t.class_name)}`;
 
 export function TeachersSection() {
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
-  const [districtId, setDistrictId] = useState('');
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
+  const { page, setPage, filters, filter } = useListQuery({ district_id: '', q: '' });
   const districts = useAllDistricts();
-  const list = useAdminData<Page<AdminClassTeacher>>(`/admin/class-teachers?${pageQuery(page, search, { district_id: districtId })}`, version);
-  const [editing, setEditing] = useState<AdminClassTeacher | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<AdminClassTeacher | null>(null);
+  const list = useApiData<Page<AdminClassTeacher>>(`/admin/class-teachers?${pageQuery(page, filters.q, { district_id: filters.district_id })}`, version);
+  const crud = useCrudState<AdminClassTeacher>(changed);
   const districtOptions = districts.data?.items ?? [];
 
   return (
@@ -45,96 +45,50 @@ export function TeachersSection() {
       <section className="admin-card" aria-labelledby="teachers-title">
         <h2 id="teachers-title">Giáo viên các lớp</h2>
         <div className="admin-toolbar">
-          <SelectField
-            label="Quận/Huyện"
-            value={districtId}
-            onChange={(event) => {
-              setDistrictId(event.target.value);
-              setPage(1);
-            }}
-          >
-            <option value="">Tất cả</option>
-            {districtOptions.map((d) => (
-              <option key={d.id} value={d.id}>
-                {d.name}
-              </option>
-            ))}
-          </SelectField>
-          <SearchBox
-            label="Tìm (giáo viên, lớp, trường)"
-            onSearch={(q) => {
-              setSearch(q);
-              setPage(1);
-            }}
-          />
-          <Button onClick={() => setEditing('new')}>Thêm giáo viên</Button>
+          <DistrictFilter districts={districtOptions} value={filters.district_id} onChange={filter('district_id')} />
+          <SearchBox label="Tìm (giáo viên, lớp, trường)" onSearch={filter('q')} />
+          <Button onClick={crud.add}>Thêm giáo viên</Button>
         </div>
-        {list.error && <p role="alert">{list.error}</p>}
-        <div className="admin-table-wrap" aria-busy={list.loading}>
-          <table className="admin-table">
-            <caption className="visually-hidden">Danh sách giáo viên các lớp</caption>
-            <thead>
-              <tr>
-                <th scope="col">Quận/Huyện</th>
-                <th scope="col">Trường</th>
-                <th scope="col">Lớp</th>
-                <th scope="col">Giáo viên</th>
-                <th scope="col">Thao tác</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data?.items.map((t) => (
-                <tr key={`${t.school_id}-${t.class_name}`}>
-                  <td>{t.district_name}</td>
-                  <td>{t.school_name}</td>
-                  <td>{t.class_name}</td>
-                  <td>{t.teacher_name}</td>
-                  <td>
-                    <div className="catalog-row-actions">
-                      <Button variant="outline" onClick={() => setEditing(t)} aria-label={`Sửa giáo viên lớp ${t.class_name}, ${t.school_name}`}>
-                        Sửa
-                      </Button>
-                      <Button variant="outline" onClick={() => setDeleting(t)} aria-label={`Xoá giáo viên lớp ${t.class_name}, ${t.school_name}`}>
-                        Xoá
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-              {list.data?.items.length === 0 && (
-                <tr>
-                  <td colSpan={5}>Chưa có giáo viên nào.</td>
-                </tr>
-              )}
-            </tbody>
-          </table>
-        </div>
-        {list.data && <Pager page={page} perPage={list.data.per_page} total={list.data.total} onPage={setPage} />}
-      </section>
-      {editing && (
-        <TeacherDialog
-          teacher={editing === 'new' ? undefined : editing}
-          districts={districtOptions}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            changed();
-          }}
+        <PagedTable
+          caption="Danh sách giáo viên các lớp"
+          list={list}
+          onPage={setPage}
+          rowKey={(t) => `${t.school_id}-${t.class_name}`}
+          empty="Chưa có giáo viên nào."
+          columns={[
+            { header: 'Quận/Huyện', cell: (t) => t.district_name },
+            { header: 'Trường', cell: (t) => t.school_name },
+            { header: 'Lớp', cell: (t) => t.class_name },
+            { header: 'Giáo viên', cell: (t) => t.teacher_name },
+            {
+              header: 'Thao tác',
+              cell: (t) => (
+                <RowActions>
+                  <Button variant="outline" onClick={() => crud.edit(t)} aria-label={`Sửa giáo viên lớp ${t.class_name}, ${t.school_name}`}>
+                    Sửa
+                  </Button>
+                  <Button variant="outline" onClick={() => crud.remove(t)} aria-label={`Xoá giáo viên lớp ${t.class_name}, ${t.school_name}`}>
+                    Xoá
+                  </Button>
+                </RowActions>
+              ),
+            },
+          ]}
         />
+      </section>
+      {crud.editing && (
+        <TeacherDialog teacher={crud.editing === 'new' ? undefined : crud.editing} districts={districtOptions} onClose={crud.close} onSaved={crud.saved} />
       )}
-      {deleting && (
-        <ConfirmDelete
-          title={`Xoá giáo viên lớp ${deleting.class_name}?`}
-          onDelete={async () => {
-            await api.delete(teacherPath(deleting));
-            changed();
-          }}
-          onClose={() => setDeleting(null)}
+      {crud.deleting && (
+        <ConfirmDialog
+          title={`Xoá giáo viên lớp ${crud.deleting.class_name}?`}
+          onConfirm={() => api.delete(teacherPath(crud.deleting!)).then(changed)}
+          onClose={crud.close}
         >
           <p>
-            {deleting.teacher_name}, lớp {deleting.class_name}, {deleting.school_name}.
+            {crud.deleting.teacher_name}, lớp {crud.deleting.class_name}, {crud.deleting.school_name}.
           </p>
-        </ConfirmDelete>
+        </ConfirmDialog>
       )}
     </>
   );
@@ -142,7 +96,7 @@ export function TeachersSection() {
 
 function TeacherDialog({ teacher, districts, onClose, onSaved }: { teacher?: AdminClassTeacher; districts: AdminDistrict[]; onClose: () => void; onSaved: () => void }) {
   const [districtId, setDistrictId] = useState(teacher ? String(teacher.district_id) : '');
-  const schools = useAdminData<Page<AdminSchool>>(districtId ? `/admin/schools?${pageQuery(1, '', { district_id: districtId }, 200)}` : null);
+  const schools = useApiData<Page<AdminSchool>>(districtId ? `/admin/schools?${pageQuery(1, '', { district_id: districtId }, 200)}` : null);
   const form = useForm<z.input<typeof classTeacherInputSchema>, unknown, z.output<typeof classTeacherInputSchema>>({
     resolver: zodResolver(classTeacherInputSchema),
     defaultValues: { school_id: teacher ? String(teacher.school_id) : '', class_name: teacher?.class_name ?? '', teacher_name: teacher?.teacher_name ?? '' },
@@ -159,7 +113,7 @@ function TeacherDialog({ teacher, districts, onClose, onSaved }: { teacher?: Adm
     }
   });
   return (
-    <Modal title={teacher ? `Sửa giáo viên lớp ${teacher.class_name}` : 'Thêm giáo viên'} onClose={onClose} className="catalog-modal">
+    <Modal title={teacher ? `Sửa giáo viên lớp ${teacher.class_name}` : 'Thêm giáo viên'} onClose={onClose} className="admin-wide-modal">
       <form onSubmit={onSubmit} noValidate>
         <SelectField
           label="Quận/Huyện"
@@ -170,11 +124,7 @@ function TeacherDialog({ teacher, districts, onClose, onSaved }: { teacher?: Adm
           }}
         >
           <option value="">Chọn quận/huyện</option>
-          {districts.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
+          <DistrictOptions districts={districts} />
         </SelectField>
         <SelectField label="Trường" {...form.register('school_id')} error={errors.school_id?.message}>
           <option value="">Chọn trường</option>

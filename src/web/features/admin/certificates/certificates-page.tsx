@@ -14,7 +14,8 @@ import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DialogFormActions, reportSaveError } from '../ui/form-parts';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
+import { DataTable } from '../ui/data-table';
 import './certificates.css';
 
 const REFRESH_MS = 5_000;
@@ -40,7 +41,7 @@ export function CertificatesAdminPage() {
 }
 
 function RenderingProgress({ version }: { version: number }) {
-  const { data, error, reload } = useAdminData<CertificateProgress>('/admin/certificates/progress', version);
+  const { data, message: error, reload } = useApiData<CertificateProgress>('/admin/certificates/progress', version);
   useEffect(() => {
     const timer = setInterval(reload, REFRESH_MS);
     return () => clearInterval(timer);
@@ -92,32 +93,26 @@ function RenderingProgress({ version }: { version: number }) {
         </div>
       </dl>
       {data.failures.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption>Giấy chứng nhận vẽ lỗi</caption>
-            <thead>
-              <tr>
-                <th scope="col">Mã</th>
-                <th scope="col">Người nhận</th>
-                <th scope="col" className="num">Số lần thử</th>
-                <th scope="col">Lỗi</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.failures.map((failure) => (
-                <tr key={failure.code}>
-                  <td>{failure.code}</td>
-                  <td>{failure.holder}</td>
-                  <td className="num">{failure.attempts}</td>
-                  <td>
-                    {failure.error}
-                    <span className="muted"> — {failure.retrying ? 'sẽ thử lại' : 'đã dừng thử lại (gia đình vẫn tải được: giấy được vẽ khi mở)'}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Giấy chứng nhận vẽ lỗi"
+          captionClass=""
+          rows={data.failures}
+          rowKey={(failure) => failure.code}
+          columns={[
+            { header: 'Mã', cell: (failure) => failure.code },
+            { header: 'Người nhận', cell: (failure) => failure.holder },
+            { header: 'Số lần thử', numeric: true, cell: (failure) => failure.attempts },
+            {
+              header: 'Lỗi',
+              cell: (failure) => (
+                <>
+                  {failure.error}
+                  <span className="muted"> — {failure.retrying ? 'sẽ thử lại' : 'đã dừng thử lại (gia đình vẫn tải được: giấy được vẽ khi mở)'}</span>
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </section>
   );
@@ -128,7 +123,7 @@ function RevokeSection({ onRevoked }: { onRevoked: () => void }) {
   const [query, setQuery] = useState('');
   const [searches, setSearches] = useState(0);
   const [revoking, setRevoking] = useState<AdminCertificate | undefined>();
-  const found = useAdminData<AdminCertificate[]>(query ? `/admin/certificates?q=${encodeURIComponent(query)}` : null, searches);
+  const found = useApiData<AdminCertificate[]>(query ? `/admin/certificates?q=${encodeURIComponent(query)}` : null, searches);
   return (
     <section aria-labelledby="certificate-search-title">
       <h2 id="certificate-search-title">Tìm và thu hồi giấy chứng nhận</h2>
@@ -145,55 +140,51 @@ function RevokeSection({ onRevoked }: { onRevoked: () => void }) {
         <TextField label="Mã chứng nhận hoặc tên người nhận" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
         <Button type="submit">Tìm</Button>
       </form>
-      {found.error && <p className="alert alert-error" role="alert">{found.error}</p>}
+      {found.message && <p className="alert alert-error" role="alert">{found.message}</p>}
       {query && found.data && found.data.length === 0 && <p className="muted">Không tìm thấy giấy chứng nhận nào.</p>}
       {query && found.data && found.data.length > 0 && (
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">Mã</th>
-                <th scope="col">Giấy chứng nhận</th>
-                <th scope="col">Người nhận</th>
-                <th scope="col">Ngày cấp</th>
-                <th scope="col">Trạng thái</th>
-                <th scope="col"><span className="visually-hidden">Thao tác</span></th>
-              </tr>
-            </thead>
-            <tbody>
-              {found.data.map((certificate) => (
-                <tr key={certificate.code}>
-                  <td>{certificate.code}</td>
-                  <td>{certificate.title}</td>
-                  <td>
-                    {certificate.holder}
-                    {certificate.school && <span className="muted"> — {certificate.school}</span>}
-                  </td>
-                  <td>{certificate.issued_at}</td>
-                  <td>
-                    {certificate.revoked_at ? (
-                      <>
-                        Đã thu hồi ngày {certificate.revoked_at}
-                        <span className="muted"> — {certificate.revoked_reason}</span>
-                      </>
-                    ) : certificate.ready ? (
-                      'Sẵn sàng'
-                    ) : (
-                      'Đang chờ vẽ'
-                    )}
-                  </td>
-                  <td>
-                    {!certificate.revoked_at && (
-                      <Button variant="outline" onClick={() => setRevoking(certificate)} aria-label={`Thu hồi ${certificate.code}`}>
-                        Thu hồi
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Giấy chứng nhận tìm thấy"
+          rows={found.data}
+          rowKey={(certificate) => certificate.code}
+          columns={[
+            { header: 'Mã', cell: (certificate) => certificate.code },
+            { header: 'Giấy chứng nhận', cell: (certificate) => certificate.title },
+            {
+              header: 'Người nhận',
+              cell: (certificate) => (
+                <>
+                  {certificate.holder}
+                  {certificate.school && <span className="muted"> — {certificate.school}</span>}
+                </>
+              ),
+            },
+            { header: 'Ngày cấp', cell: (certificate) => certificate.issued_at },
+            {
+              header: 'Trạng thái',
+              cell: (certificate) =>
+                certificate.revoked_at ? (
+                  <>
+                    Đã thu hồi ngày {certificate.revoked_at}
+                    <span className="muted"> — {certificate.revoked_reason}</span>
+                  </>
+                ) : certificate.ready ? (
+                  'Sẵn sàng'
+                ) : (
+                  'Đang chờ vẽ'
+                ),
+            },
+            {
+              header: <span className="visually-hidden">Thao tác</span>,
+              cell: (certificate) =>
+                !certificate.revoked_at && (
+                  <Button variant="outline" onClick={() => setRevoking(certificate)} aria-label={`Thu hồi ${certificate.code}`}>
+                    Thu hồi
+                  </Button>
+                ),
+            },
+          ]}
+        />
       )}
       {revoking && (
         <RevokeDialog

@@ -6,56 +6,35 @@ import { formatDate, formatDateTime, formatNumber, formatTime } from '../../../.
 import type { Dashboard, DashboardRow } from '../../../../shared/schemas/admin-exam-days';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import { api } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/server-errors';
+import { useApiData } from '../../../lib/use-data';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { DataTable } from '../ui/data-table';
 import { Pager } from '../ui/pager';
 import './exam-days.css';
 
 /** How often the page asks for new figures (ms). */
 const POLL_MS = 5_000;
 
-/** The dashboard, fetched now and every POLL_MS while the page is visible. */
+/** The dashboard, fetched now and POLL_MS after each answer while the page is visible. */
 function useLiveDashboard(query: string) {
-  const [data, setData] = useState<Dashboard | undefined>();
-  const [error, setError] = useState<string | undefined>();
+  const live = useApiData<Dashboard>(`/admin/exam-days/dashboard?${query}`, 0, 'Không tải được số liệu.');
+  const { loading, reload } = live;
   useEffect(() => {
-    let active = true;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let controller: AbortController | undefined;
-    const load = () => {
-      clearTimeout(timer);
-      controller?.abort();
-      controller = new AbortController();
-      api
-        .get<{ data: Dashboard }>(`/admin/exam-days/dashboard?${query}`, { signal: controller.signal })
-        .then((answer) => {
-          if (!active) return;
-          setData(answer.data);
-          setError(undefined);
-        })
-        .catch((caught: unknown) => {
-          if (active && !controller?.signal.aborted) setError(errorMessage(caught) ?? 'Không tải được số liệu.');
-        })
-        .finally(() => {
-          // Paused while the tab is hidden; resumed (at once) when it shows again.
-          if (active && document.visibilityState === 'visible') timer = setTimeout(load, POLL_MS);
-        });
-    };
+    if (loading) return;
+    // Paused while the tab is hidden; resumed (at once) when it shows again.
+    let timer = document.visibilityState === 'visible' ? setTimeout(reload, POLL_MS) : undefined;
     const onVisibility = () => {
-      if (document.visibilityState === 'visible') load();
-      else clearTimeout(timer);
+      clearTimeout(timer);
+      timer = undefined;
+      if (document.visibilityState === 'visible') reload();
     };
-    load();
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
-      active = false;
       clearTimeout(timer);
-      controller?.abort();
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [query]);
-  return { data, error };
+  }, [loading, reload]);
+  return { data: live.data, error: live.message };
 }
 
 export function DashboardPage() {
@@ -170,29 +149,15 @@ function HourChart({ hours }: { hours: number[] }) {
       </svg>
       <details>
         <summary>Xem bảng số liệu</summary>
-        <div className="admin-table-wrap">
-          <table className="admin-table">
-            <caption className="visually-hidden">Lượt bắt đầu thi theo giờ</caption>
-            <thead>
-              <tr>
-                <th scope="col">Giờ</th>
-                <th scope="col" className="num">
-                  Lượt bắt đầu
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {hours.map((count, hour) => (
-                <tr key={hour}>
-                  <td>
-                    {hour}:00 – {hour}:59
-                  </td>
-                  <td className="num">{formatNumber(count)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption="Lượt bắt đầu thi theo giờ"
+          rows={hours}
+          rowKey={(_count, hour) => hour}
+          columns={[
+            { header: 'Giờ', cell: (_count, hour) => `${hour}:00 – ${hour}:59` },
+            { header: 'Lượt bắt đầu', numeric: true, cell: (count) => formatNumber(count) },
+          ]}
+        />
       </details>
     </section>
   );
@@ -245,45 +210,19 @@ function Breakdown({ title, rows }: { title: string; rows: DashboardRow[] }) {
 
 function BreakdownTable({ caption, rows, withDistrict = false }: { caption: string; rows: DashboardRow[]; withDistrict?: boolean }) {
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Tên</th>
-            {withDistrict && <th scope="col">Quận/huyện</th>}
-            <th scope="col" className="num">
-              Thí sinh
-            </th>
-            <th scope="col" className="num">
-              Đang thi
-            </th>
-            <th scope="col" className="num">
-              Bắt đầu hôm nay
-            </th>
-            <th scope="col" className="num">
-              Nộp bài hôm nay
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.id}>
-              <th scope="row">{row.name}</th>
-              {withDistrict && <td>{row.district}</td>}
-              <td className="num">{formatNumber(row.contestants)}</td>
-              <td className="num">{formatNumber(row.in_progress)}</td>
-              <td className="num">{formatNumber(row.started_today)}</td>
-              <td className="num">{formatNumber(row.finished_today)}</td>
-            </tr>
-          ))}
-          {rows.length === 0 && (
-            <tr>
-              <td colSpan={withDistrict ? 6 : 5}>Không có dữ liệu.</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      rows={rows}
+      rowKey={(row) => row.id}
+      empty="Không có dữ liệu."
+      columns={[
+        { header: 'Tên', rowHeader: true, cell: (row) => row.name },
+        withDistrict && { header: 'Quận/huyện', cell: (row) => row.district },
+        { header: 'Thí sinh', numeric: true, cell: (row) => formatNumber(row.contestants) },
+        { header: 'Đang thi', numeric: true, cell: (row) => formatNumber(row.in_progress) },
+        { header: 'Bắt đầu hôm nay', numeric: true, cell: (row) => formatNumber(row.started_today) },
+        { header: 'Nộp bài hôm nay', numeric: true, cell: (row) => formatNumber(row.finished_today) },
+      ]}
+    />
   );
 }

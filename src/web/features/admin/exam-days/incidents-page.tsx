@@ -21,8 +21,9 @@ import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { DataTable } from '../ui/data-table';
 import { DialogFormActions, reportSaveError } from '../ui/form-parts';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
 import { ReasonField } from './reason-field';
 import './exam-days.css';
 
@@ -39,8 +40,8 @@ export function IncidentsPage() {
   const [results, setResults] = useState<{ items: IncidentContestant[]; more: boolean } | null>(null);
   const [searchError, setSearchError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const districts = useAdminData<NamedItem[]>('/districts');
-  const schools = useAdminData<NamedItem[]>(draft.district_id ? `/schools?district_id=${encodeURIComponent(draft.district_id)}` : null);
+  const districts = useApiData<NamedItem[]>('/districts');
+  const schools = useApiData<NamedItem[]>(draft.district_id ? `/schools?district_id=${encodeURIComponent(draft.district_id)}` : null);
   const set = (key: keyof typeof emptySearch) => (event: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: event.target.value, ...(key === 'district_id' ? { school_id: '' } : {}) }));
 
@@ -172,59 +173,41 @@ const dateTime = (value: string | null) => (value ? formatDateTime(value) : '—
 function AttemptTable({ contestant, onExtend }: { contestant: IncidentContestant; onExtend: (attempt: IncidentAttempt) => void }) {
   if (contestant.attempts.length === 0) return <p className="muted">Chưa có lượt thi nào.</p>;
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table incident-attempts">
-        <caption className="visually-hidden">Các lượt thi của {contestant.fullname}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Lượt</th>
-            <th scope="col">Sách</th>
-            <th scope="col">Bắt đầu</th>
-            <th scope="col">Hạn nộp</th>
-            <th scope="col">Lưu gần nhất</th>
-            <th scope="col" className="num">
-              Câu đã lưu
-            </th>
-            <th scope="col">Nộp bài</th>
-            <th scope="col" className="num">
-              Điểm
-            </th>
-            <th scope="col">Ghi chú</th>
-            <th scope="col">
-              <span className="visually-hidden">Thao tác</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {contestant.attempts.map((attempt) => (
-            <tr key={attempt.id}>
-              <th scope="row">{attempt.attempt}</th>
-              <td>{attempt.book}</td>
-              <td>{dateTime(attempt.start_time)}</td>
-              <td>{dateTime(attempt.end_time)}</td>
-              <td>{dateTime(attempt.saved_at)}</td>
-              <td className="num">
-                {attempt.answers_saved}/{attempt.questions}
-              </td>
-              <td>{attempt.status === 1 ? dateTime(attempt.submitted_at) : <span className="status-doing">Đang thi</span>}</td>
-              <td className="num">{attempt.points ?? '—'}</td>
-              <td>
-                {[attempt.extra ? 'Lượt thi thêm' : '', attempt.extension_minutes > 0 ? `Gia hạn ${attempt.extension_minutes} phút` : '']
-                  .filter(Boolean)
-                  .join(', ') || '—'}
-              </td>
-              <td>
-                {attempt.extendable && (
-                  <Button variant="outline" onClick={() => onExtend(attempt)} aria-label={`Gia hạn lượt thi ${attempt.attempt}`}>
-                    Gia hạn
-                  </Button>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={`Các lượt thi của ${contestant.fullname}`}
+      className="incident-attempts"
+      rows={contestant.attempts}
+      rowKey={(attempt) => attempt.id}
+      columns={[
+        { header: 'Lượt', rowHeader: true, cell: (attempt) => attempt.attempt },
+        { header: 'Sách', cell: (attempt) => attempt.book },
+        { header: 'Bắt đầu', cell: (attempt) => dateTime(attempt.start_time) },
+        { header: 'Hạn nộp', cell: (attempt) => dateTime(attempt.end_time) },
+        { header: 'Lưu gần nhất', cell: (attempt) => dateTime(attempt.saved_at) },
+        { header: 'Câu đã lưu', numeric: true, cell: (attempt) => `${attempt.answers_saved}/${attempt.questions}` },
+        {
+          header: 'Nộp bài',
+          cell: (attempt) => (attempt.status === 1 ? dateTime(attempt.submitted_at) : <span className="status-doing">Đang thi</span>),
+        },
+        { header: 'Điểm', numeric: true, cell: (attempt) => attempt.points ?? '—' },
+        {
+          header: 'Ghi chú',
+          cell: (attempt) =>
+            [attempt.extra ? 'Lượt thi thêm' : '', attempt.extension_minutes > 0 ? `Gia hạn ${attempt.extension_minutes} phút` : '']
+              .filter(Boolean)
+              .join(', ') || '—',
+        },
+        {
+          header: <span className="visually-hidden">Thao tác</span>,
+          cell: (attempt) =>
+            attempt.extendable && (
+              <Button variant="outline" onClick={() => onExtend(attempt)} aria-label={`Gia hạn lượt thi ${attempt.attempt}`}>
+                Gia hạn
+              </Button>
+            ),
+        },
+      ]}
+    />
   );
 }
 

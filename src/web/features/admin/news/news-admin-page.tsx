@@ -3,7 +3,7 @@
 import { Route, Switch, useLocation, useParams, useRouter } from 'wouter';
 import type { AdminNewsPost } from '../../../../shared/schemas/admin-news';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
 import { NewsForm } from './news-form';
 import { NewsList } from './news-list';
 import './news-admin.css';
@@ -43,7 +43,7 @@ function EditPost() {
   const { id } = useParams<{ id: string }>();
   const back = useBackToList();
   const valid = /^\d{1,9}$/.test(id ?? '');
-  const { data: post, error } = useAdminData<AdminNewsPost>(valid ? `/admin/news/${id}` : null);
+  const { data: post, message: error } = useApiData<AdminNewsPost>(valid ? `/admin/news/${id}` : null);
   return (
     <section className="admin-page">
       <h1>Sửa tin</h1>

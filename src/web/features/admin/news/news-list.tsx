@@ -7,22 +7,21 @@ import type { AdminNewsItem } from '../../../../shared/schemas/admin-news';
 import type { Page } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { Pager } from '../ui/pager';
-import { pageQuery, useAdminData } from '../ui/use-admin-data';
+import { ConfirmDialog } from '../ui/confirm-dialog';
+import { PagedTable, RowActions } from '../ui/data-table';
+import { useListQuery } from '../ui/use-list-query';
+import { pageQuery, useApiData } from '../../../lib/use-data';
 
 const PER_PAGE = 20;
 
 export function NewsList() {
   usePageTitle('Tin tức');
-  const [page, setPage] = useState(1);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState('');
-  const { data, error, loading, reload } = useAdminData<Page<AdminNewsItem>>(`/admin/news?${pageQuery(page, search, { status }, PER_PAGE)}`);
+  const { page, setPage, filters, filter } = useListQuery({ q: '', status: '' });
+  const list = useApiData<Page<AdminNewsItem>>(`/admin/news?${pageQuery(page, filters.q, { status: filters.status }, PER_PAGE)}`);
   const [deleting, setDeleting] = useState<AdminNewsItem | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -31,23 +30,9 @@ export function NewsList() {
     try {
       await api.put(`/admin/news/${post.id}`, { published });
       notify('success', published ? 'Đã đăng bài viết' : 'Đã gỡ bài viết', post.name);
-      reload();
+      list.reload();
     } catch (caught) {
       notify('error', 'Không lưu được', errorMessage(caught));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove(post: AdminNewsItem) {
-    setBusy(true);
-    try {
-      await api.delete(`/admin/news/${post.id}`);
-      notify('success', 'Đã xoá bài viết', post.name);
-      setDeleting(null);
-      reload();
-    } catch (caught) {
-      notify('error', 'Không xoá được', errorMessage(caught));
     } finally {
       setBusy(false);
     }
@@ -60,20 +45,10 @@ export function NewsList() {
         <TextField
           label="Tìm theo tiêu đề"
           type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
+          value={filters.q}
+          onChange={(event) => filter('q')(event.target.value)}
         />
-        <SelectField
-          label="Trạng thái"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value);
-            setPage(1);
-          }}
-        >
+        <SelectField label="Trạng thái" value={filters.status} onChange={(event) => filter('status')(event.target.value)}>
           <option value="">Tất cả</option>
           <option value="published">Đã đăng</option>
           <option value="draft">Bản nháp</option>
@@ -82,87 +57,59 @@ export function NewsList() {
           Viết tin mới
         </Link>
       </div>
-      {error && <p role="alert">{error}</p>}
-      <div className="admin-table-wrap">
-        <table className="admin-table" aria-busy={loading && !data ? 'true' : undefined}>
-          <caption className="visually-hidden">Danh sách bài viết</caption>
-          <thead>
-            <tr>
-              <th scope="col">Tiêu đề</th>
-              <th scope="col">Trạng thái</th>
-              <th scope="col">Ngày tạo</th>
-              <th scope="col">Sửa lần cuối</th>
-              <th scope="col">Thao tác</th>
-            </tr>
-          </thead>
-          <tbody>
-            {data?.items.map((post) => (
-              <tr key={post.id}>
-                <td>
-                  <Link href={`/${post.id}`}>{post.name}</Link>
-                </td>
-                <td>
-                  <span className={post.published ? 'news-state news-state-published' : 'news-state'}>{post.published ? 'Đã đăng' : 'Bản nháp'}</span>
-                </td>
-                <td>{formatDate(post.created_at)}</td>
-                <td>
-                  {formatDate(post.updated_at)} {formatTime(post.updated_at)}
-                </td>
-                <td>
-                  <div className="news-row-actions">
-                    <Link href={`/${post.id}`} className="btn btn-outline" aria-label={`Sửa: ${post.name}`}>
-                      Sửa
-                    </Link>
-                    <Button
-                      variant="outline"
-                      disabled={busy}
-                      aria-label={`${post.published ? 'Gỡ' : 'Đăng'}: ${post.name}`}
-                      onClick={() => void setPublished(post, !post.published)}
-                    >
-                      {post.published ? 'Gỡ' : 'Đăng'}
-                    </Button>
-                    {post.published && (
-                      <a href={`/tin-tuc/${post.slug}`} target="_blank" rel="noreferrer" aria-label={`Xem trên trang (tab mới): ${post.name}`}>
-                        Xem
-                      </a>
-                    )}
-                    <Button variant="danger" disabled={busy} aria-label={`Xoá: ${post.name}`} onClick={() => setDeleting(post)}>
-                      Xoá
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-            {data && data.items.length === 0 && (
-              <tr>
-                <td colSpan={5}>Không có bài viết nào.</td>
-              </tr>
-            )}
-          </tbody>
-        </table>
-      </div>
-      {data && <Pager page={data.page} perPage={data.per_page} total={data.total} onPage={setPage} />}
+      <PagedTable
+        caption="Danh sách bài viết"
+        list={list}
+        onPage={setPage}
+        rowKey={(post) => post.id}
+        empty="Không có bài viết nào."
+        columns={[
+          { header: 'Tiêu đề', cell: (post) => <Link href={`/${post.id}`}>{post.name}</Link> },
+          {
+            header: 'Trạng thái',
+            cell: (post) => <span className={post.published ? 'news-state news-state-published' : 'news-state'}>{post.published ? 'Đã đăng' : 'Bản nháp'}</span>,
+          },
+          { header: 'Ngày tạo', cell: (post) => formatDate(post.created_at) },
+          { header: 'Sửa lần cuối', cell: (post) => `${formatDate(post.updated_at)} ${formatTime(post.updated_at)}` },
+          {
+            header: 'Thao tác',
+            cell: (post) => (
+              <RowActions>
+                <Link href={`/${post.id}`} className="btn btn-outline" aria-label={`Sửa: ${post.name}`}>
+                  Sửa
+                </Link>
+                <Button
+                  variant="outline"
+                  disabled={busy}
+                  aria-label={`${post.published ? 'Gỡ' : 'Đăng'}: ${post.name}`}
+                  onClick={() => void setPublished(post, !post.published)}
+                >
+                  {post.published ? 'Gỡ' : 'Đăng'}
+                </Button>
+                {post.published && (
+                  <a href={`/tin-tuc/${post.slug}`} target="_blank" rel="noreferrer" aria-label={`Xem trên trang (tab mới): ${post.name}`}>
+                    Xem
+                  </a>
+                )}
+                <Button variant="danger" disabled={busy} aria-label={`Xoá: ${post.name}`} onClick={() => setDeleting(post)}>
+                  Xoá
+                </Button>
+              </RowActions>
+            ),
+          },
+        ]}
+      />
       {deleting && (
-        <Modal
+        <ConfirmDialog
           title="Xoá bài viết?"
-          role="alertdialog"
-          describe
+          done={['Đã xoá bài viết', deleting.name]}
+          onConfirm={() => api.delete(`/admin/news/${deleting.id}`).then(list.reload)}
           onClose={() => setDeleting(null)}
-          actions={
-            <>
-              <Button variant="danger" disabled={busy} onClick={() => void remove(deleting)}>
-                Xoá
-              </Button>
-              <Button variant="outline" onClick={() => setDeleting(null)}>
-                Huỷ
-              </Button>
-            </>
-          }
         >
           <p>
             Bài “{deleting.name}” sẽ bị xoá hẳn{deleting.published ? ' và không còn hiện trên trang' : ''}. Nếu chỉ muốn ẩn bài, hãy bấm “Gỡ”.
           </p>
-        </Modal>
+        </ConfirmDialog>
       )}
     </section>
   );

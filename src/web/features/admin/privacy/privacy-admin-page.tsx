@@ -9,12 +9,13 @@ import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notices';
 import { fetchCertificateBlob, saveBlob } from '../../../lib/certificate-files';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
 import './privacy-admin.css';
+import { DataTable } from '../ui/data-table';
 
 export function PrivacyAdminPage() {
   usePageTitle('Dữ liệu cá nhân');
-  const { data, error, loading } = useAdminData<PrivacyOverview>('/admin/privacy');
+  const { data, message: error, loading } = useApiData<PrivacyOverview>('/admin/privacy');
   const [downloading, setDownloading] = useState(false);
 
   async function downloadStatistics() {
@@ -108,30 +109,18 @@ export function PrivacyAdminPage() {
 function RetentionRuns({ runs }: { runs: PrivacyOverview['retention']['runs'] }) {
   if (runs.length === 0) return <p>Chưa có lần xoá dữ liệu quá hạn nào.</p>;
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <caption>Các lần xoá dữ liệu quá hạn gần đây</caption>
-        <thead>
-          <tr>
-            <th scope="col">Lúc</th>
-            <th scope="col">Tài khoản đã xoá</th>
-            <th scope="col">Thí sinh ẩn danh</th>
-            <th scope="col">Thí sinh đã xoá</th>
-            <th scope="col">Mục nhật ký đã xoá</th>
-          </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => (
-            <tr key={run.ran_at}>
-              <td>{formatDateTime(run.ran_at)}</td>
-              <td>{formatNumber(run.accounts_erased)}</td>
-              <td>{formatNumber(run.contestants_anonymised)}</td>
-              <td>{formatNumber(run.contestants_deleted)}</td>
-              <td>{formatNumber(run.audit_entries_deleted)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Các lần xoá dữ liệu quá hạn gần đây"
+      captionClass=""
+      rows={runs}
+      rowKey={(run) => run.ran_at}
+      columns={[
+        { header: 'Lúc', cell: (run) => formatDateTime(run.ran_at) },
+        { header: 'Tài khoản đã xoá', cell: (run) => formatNumber(run.accounts_erased) },
+        { header: 'Thí sinh ẩn danh', cell: (run) => formatNumber(run.contestants_anonymised) },
+        { header: 'Thí sinh đã xoá', cell: (run) => formatNumber(run.contestants_deleted) },
+        { header: 'Mục nhật ký đã xoá', cell: (run) => formatNumber(run.audit_entries_deleted) },
+      ]}
+    />
   );
 }

@@ -19,6 +19,7 @@ import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { reportSaveError } from '../ui/form-parts';
+import { DataTable } from '../ui/data-table';
 import { Pager } from '../ui/pager';
 import { PrizeChanges } from './prize-changes';
 import './regrade.css';
@@ -159,33 +160,19 @@ export function RegradeDialog({ question, number, onClose, onDone }: { question:
           <PreviewSummary data={preview.data} />
           {preview.data.exams.total > 0 && (
             <>
-              <div className="admin-table-wrap">
-                <table className="admin-table">
-                  <caption className="visually-hidden">Bài thi thay đổi điểm</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">Thí sinh</th>
-                      <th scope="col">Trường</th>
-                      <th scope="col" className="num">Lần thi</th>
-                      <th scope="col" className="num">Điểm cũ</th>
-                      <th scope="col" className="num">Điểm mới</th>
-                      <th scope="col" className="num">Thay đổi</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {preview.data.exams.items.map((exam) => (
-                      <tr key={exam.exam_id}>
-                        <td>{exam.fullname}</td>
-                        <td>{exam.school_name}</td>
-                        <td className="num">{exam.attempt}</td>
-                        <td className="num">{exam.points_before}</td>
-                        <td className="num">{exam.points_after}</td>
-                        <td className="num">{signed(exam.points_after - exam.points_before)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+              <DataTable
+                caption="Bài thi thay đổi điểm"
+                rows={preview.data.exams.items}
+                rowKey={(exam) => exam.exam_id}
+                columns={[
+                  { header: 'Thí sinh', cell: (exam) => exam.fullname },
+                  { header: 'Trường', cell: (exam) => exam.school_name },
+                  { header: 'Lần thi', numeric: true, cell: (exam) => exam.attempt },
+                  { header: 'Điểm cũ', numeric: true, cell: (exam) => exam.points_before },
+                  { header: 'Điểm mới', numeric: true, cell: (exam) => exam.points_after },
+                  { header: 'Thay đổi', numeric: true, cell: (exam) => signed(exam.points_after - exam.points_before) },
+                ]}
+              />
               <Pager
                 page={preview.data.exams.page}
                 perPage={REGRADE_PER_PAGE}

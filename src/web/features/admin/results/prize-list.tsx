@@ -6,8 +6,8 @@ import type { PrizeRow } from '../../../../shared/schemas/admin-results';
 import type { Page } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
-import { Pager } from '../ui/pager';
-import { pageQuery, useAdminData } from '../ui/use-admin-data';
+import { PagedTable } from '../ui/data-table';
+import { pageQuery, useApiData } from '../../../lib/use-data';
 import { downloadExport } from './download-export';
 
 const PER_PAGE = 50;
@@ -17,10 +17,10 @@ export function PrizeList({ version }: { version: number }) {
   const [districtId, setDistrictId] = useState('');
   const [schoolId, setSchoolId] = useState('');
   const [page, setPage] = useState(1);
-  const districts = useAdminData<{ id: number; name: string }[]>('/districts');
-  const schools = useAdminData<{ id: number; name: string }[]>(districtId ? `/schools?district_id=${districtId}` : null);
+  const districts = useApiData<{ id: number; name: string }[]>('/districts');
+  const schools = useApiData<{ id: number; name: string }[]>(districtId ? `/schools?district_id=${districtId}` : null);
   const filters = { kind, district_id: districtId || undefined, school_id: schoolId || undefined };
-  const list = useAdminData<Page<PrizeRow>>(`/admin/results/prizes?${pageQuery(page, '', filters, PER_PAGE)}`, version);
+  const list = useApiData<Page<PrizeRow>>(`/admin/results/prizes?${pageQuery(page, '', filters, PER_PAGE)}`, version);
   const pupils = kind === 'individual' || kind === 'school_pupils';
   const filterQuery = new URLSearchParams(Object.entries({ district_id: districtId, school_id: schoolId }).filter(([, value]) => value)).toString();
 
@@ -78,56 +78,35 @@ export function PrizeList({ version }: { version: number }) {
           Xuất danh sách này (.xlsx)
         </Button>
       </div>
-      {list.error && <p role="alert" className="field-error">{list.error}</p>}
+      {list.message && !list.data && <p role="alert" className="field-error">{list.message}</p>}
       {list.data && (
-        <>
-          <div className="admin-table-wrap">
-            <table className="admin-table">
-              <caption className="muted">
-                {prizeKindLabels[kind]}: {formatNumber(list.data.total)} giải
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{kind === 'school_pupils' ? 'Hạng trong trường' : 'Hạng'}</th>
-                  <th scope="col">{kind === 'school' ? 'Trường' : kind === 'teacher' ? 'Giáo viên' : 'Họ và tên'}</th>
-                  {kind !== 'school' && <th scope="col">Trường, lớp</th>}
-                  <th scope="col">Quận/Huyện</th>
-                  {kind !== 'school' && <th scope="col" className="num">{pupils ? 'Điểm' : 'Điểm TB'}</th>}
-                  {kind !== 'school' && <th scope="col" className="num">{pupils ? 'Thời gian' : 'Thời gian TB'}</th>}
-                  {pupils && <th scope="col" className="num">Dự đoán</th>}
-                  {!pupils && <th scope="col">Tham gia</th>}
-                  <th scope="col">Giải</th>
-                  <th scope="col" className="num">Tiền thưởng</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((row, index) => (
-                  <tr key={`${row.rank}-${row.name}-${index}`}>
-                    <td>
-                      {row.rank ?? ''}
-                      {row.tied ? ' (đồng hạng)' : ''}
-                    </td>
-                    <td>{row.name}</td>
-                    {kind !== 'school' && (
-                      <td>
-                        {row.school}
-                        {row.class_name ? `, lớp ${row.class_name}` : ''}
-                      </td>
-                    )}
-                    <td>{row.district}</td>
-                    {kind !== 'school' && <td className="num">{row.points === null ? '' : formatNumber(row.points, pupils ? 0 : 2)}</td>}
-                    {kind !== 'school' && <td className="num">{row.duration_seconds === null ? '' : formatDuration(row.duration_seconds)}</td>}
-                    {pupils && <td className="num">{row.prediction === null ? '' : formatNumber(row.prediction)}</td>}
-                    {!pupils && <td>{row.detail}</td>}
-                    <td>{row.prize}</td>
-                    <td className="num">{formatMoney(row.amount)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={page} perPage={PER_PAGE} total={list.data.total} onPage={setPage} />
-        </>
+        <PagedTable
+          caption={`${prizeKindLabels[kind]}: ${formatNumber(list.data.total)} giải`}
+          captionClass="muted"
+          list={list}
+          onPage={setPage}
+          rowKey={(row, index) => `${row.rank}-${row.name}-${index}`}
+          columns={[
+            { header: kind === 'school_pupils' ? 'Hạng trong trường' : 'Hạng', cell: (row) => `${row.rank ?? ''}${row.tied ? ' (đồng hạng)' : ''}` },
+            { header: kind === 'school' ? 'Trường' : kind === 'teacher' ? 'Giáo viên' : 'Họ và tên', cell: (row) => row.name },
+            kind !== 'school' && { header: 'Trường, lớp', cell: (row) => `${row.school}${row.class_name ? `, lớp ${row.class_name}` : ''}` },
+            { header: 'Quận/Huyện', cell: (row) => row.district },
+            kind !== 'school' && {
+              header: pupils ? 'Điểm' : 'Điểm TB',
+              numeric: true,
+              cell: (row) => (row.points === null ? '' : formatNumber(row.points, pupils ? 0 : 2)),
+            },
+            kind !== 'school' && {
+              header: pupils ? 'Thời gian' : 'Thời gian TB',
+              numeric: true,
+              cell: (row) => (row.duration_seconds === null ? '' : formatDuration(row.duration_seconds)),
+            },
+            pupils && { header: 'Dự đoán', numeric: true, cell: (row) => (row.prediction === null ? '' : formatNumber(row.prediction)) },
+            !pupils && { header: 'Tham gia', cell: (row) => row.detail },
+            { header: 'Giải', cell: (row) => row.prize },
+            { header: 'Tiền thưởng', numeric: true, cell: (row) => formatMoney(row.amount) },
+          ]}
+        />
       )}
     </div>
   );

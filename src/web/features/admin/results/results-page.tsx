@@ -13,11 +13,12 @@ import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useAdminData } from '../ui/use-admin-data';
+import { useApiData } from '../../../lib/use-data';
 import { downloadExport } from './download-export';
 import { PrizeList } from './prize-list';
 import { TieList } from './tie-list';
 import './results.css';
+import { DataTable } from '../ui/data-table';
 
 /** How often the page asks for the progress of a running computation. */
 const POLL_MS = 1500;
@@ -25,15 +26,15 @@ const POLL_MS = 1500;
 export function ResultsPage() {
   usePageTitle('Kết quả và giải thưởng');
   const [version, setVersion] = useState(0);
-  const overview = useAdminData<ResultsOverview>('/admin/results', version);
+  const overview = useApiData<ResultsOverview>('/admin/results', version);
   const refresh = useCallback(() => setVersion((n) => n + 1), []);
   const data = overview.data;
   return (
     <section className="admin-page results-page">
       <h1>Kết quả và giải thưởng</h1>
-      {overview.error && <p role="alert" className="field-error">{overview.error}</p>}
+      {overview.message && <p role="alert" className="field-error">{overview.message}</p>}
       {!data ? (
-        !overview.error && <Loading />
+        !overview.message && <Loading />
       ) : (
         <>
           <RunCard data={data} onChange={refresh} />
@@ -191,45 +192,39 @@ function CeremonyCard({ ceremony }: { ceremony: NonNullable<ResultsOverview['cer
   return (
     <div className="admin-card">
       <h2>Kinh phí trao giải</h2>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <caption className="muted">Theo cài đặt giải thưởng và theo kết quả đã tính (đồng hạng cùng nhận giải có thể làm tăng số giải).</caption>
-          <thead>
-            <tr>
-              <th scope="col">Giải</th>
-              <th scope="col" className="num">Một giải</th>
-              <th scope="col" className="num">Số giải (cài đặt)</th>
-              <th scope="col" className="num">Số giải trao</th>
-              <th scope="col" className="num">Thành tiền</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ceremony.tiers.map((tier) => (
-              <tr key={tier.code}>
-                <th scope="row">
-                  {tier.name} <span className="muted">({prizeKindLabels[tier.kind]})</span>
-                </th>
-                <td className="num">{formatMoney(tier.amount)}</td>
-                <td className="num">{formatNumber(tier.planned_winners)}</td>
-                <td className="num">{formatNumber(tier.winners)}</td>
-                <td className="num">{formatMoney(tier.total)}</td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">Tổng cộng</th>
-              <td />
-              <td className="num" colSpan={2}>
-                theo cài đặt {formatMoney(ceremony.planned_total)}
-              </td>
-              <td className="num">
-                <strong>{formatMoney(ceremony.total)}</strong>
-              </td>
-            </tr>
-          </tfoot>
-        </table>
-      </div>
+      <DataTable
+        caption="Theo cài đặt giải thưởng và theo kết quả đã tính (đồng hạng cùng nhận giải có thể làm tăng số giải)."
+        captionClass="muted"
+        rows={ceremony.tiers}
+        rowKey={(tier) => tier.code}
+        columns={[
+          {
+            header: 'Giải',
+            rowHeader: true,
+            cell: (tier) => (
+              <>
+                {tier.name} <span className="muted">({prizeKindLabels[tier.kind]})</span>
+              </>
+            ),
+          },
+          { header: 'Một giải', numeric: true, cell: (tier) => formatMoney(tier.amount) },
+          { header: 'Số giải (cài đặt)', numeric: true, cell: (tier) => formatNumber(tier.planned_winners) },
+          { header: 'Số giải trao', numeric: true, cell: (tier) => formatNumber(tier.winners) },
+          { header: 'Thành tiền', numeric: true, cell: (tier) => formatMoney(tier.total) },
+        ]}
+        footer={
+          <tr>
+            <th scope="row">Tổng cộng</th>
+            <td />
+            <td className="num" colSpan={2}>
+              theo cài đặt {formatMoney(ceremony.planned_total)}
+            </td>
+            <td className="num">
+              <strong>{formatMoney(ceremony.total)}</strong>
+            </td>
+          </tr>
+        }
+      />
     </div>
   );
 }

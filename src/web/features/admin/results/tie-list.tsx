@@ -10,6 +10,7 @@ import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
+import { DataTable } from '../ui/data-table';
 
 const stateLabels: Record<TieView['decision_state'], string> = {
   none: 'Chưa quyết định',
@@ -81,40 +82,30 @@ export function TieList({ data, onChange }: { data: ResultsOverview; onChange: (
 
 function Members({ tie }: { tie: TieView }) {
   const pupils = tie.scope === 'individual' || tie.scope === 'school_pupils';
+  const scored = tie.scope !== 'schools';
   return (
-    <div className="admin-table-wrap">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">{pupils ? 'Họ và tên' : tie.scope === 'schools' ? 'Trường' : 'Lớp'}</th>
-            {tie.scope !== 'schools' && <th scope="col">Trường, lớp</th>}
-            {tie.scope !== 'schools' && <th scope="col" className="num">{pupils ? 'Điểm' : 'Điểm TB'}</th>}
-            {tie.scope !== 'schools' && <th scope="col" className="num">{pupils ? 'Thời gian' : 'Thời gian TB'}</th>}
-            {pupils && <th scope="col">Nộp bài lúc</th>}
-            {pupils && <th scope="col" className="num">Dự đoán</th>}
-            {!pupils && <th scope="col">Tham gia</th>}
-          </tr>
-        </thead>
-        <tbody>
-          {tie.members.map((member) => (
-            <tr key={String(member.id)}>
-              <td>{member.name}</td>
-              {tie.scope !== 'schools' && (
-                <td>
-                  {member.school}
-                  {member.class_name ? `, lớp ${member.class_name}` : ''}
-                </td>
-              )}
-              {tie.scope !== 'schools' && <td className="num">{member.points === null ? '' : formatNumber(member.points, pupils ? 0 : 2)}</td>}
-              {tie.scope !== 'schools' && <td className="num">{member.duration_seconds === null ? '' : formatDuration(member.duration_seconds)}</td>}
-              {pupils && <td>{member.submitted_at ? formatDateTime(member.submitted_at) : ''}</td>}
-              {pupils && <td className="num">{member.prediction === null ? 'Không dự đoán' : formatNumber(member.prediction)}</td>}
-              {!pupils && <td>{member.detail}</td>}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption="Các thí sinh, lớp hoặc trường đồng hạng"
+      rows={tie.members}
+      rowKey={(member) => String(member.id)}
+      columns={[
+        { header: pupils ? 'Họ và tên' : tie.scope === 'schools' ? 'Trường' : 'Lớp', cell: (member) => member.name },
+        scored && { header: 'Trường, lớp', cell: (member) => `${member.school}${member.class_name ? `, lớp ${member.class_name}` : ''}` },
+        scored && {
+          header: pupils ? 'Điểm' : 'Điểm TB',
+          numeric: true,
+          cell: (member) => (member.points === null ? '' : formatNumber(member.points, pupils ? 0 : 2)),
+        },
+        scored && {
+          header: pupils ? 'Thời gian' : 'Thời gian TB',
+          numeric: true,
+          cell: (member) => (member.duration_seconds === null ? '' : formatDuration(member.duration_seconds)),
+        },
+        pupils && { header: 'Nộp bài lúc', cell: (member) => (member.submitted_at ? formatDateTime(member.submitted_at) : '') },
+        pupils && { header: 'Dự đoán', numeric: true, cell: (member) => (member.prediction === null ? 'Không dự đoán' : formatNumber(member.prediction)) },
+        !pupils && { header: 'Tham gia', cell: (member) => member.detail },
+      ]}
+    />
   );
 }
 

@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { getSession } from '../../../lib/session';
 import type { RowProblem } from '../../../../shared/schemas/admin';
+import { DataTable } from './data-table';
 import { uploadFile, type UploadProgress } from './upload';
 import { formatNumber } from '../../../../shared/format';
 
@@ -147,25 +148,16 @@ function ImportProblemList({ message, problems }: { message: string; problems: R
     <div className="import-problems" role="alert">
       <p>{message}</p>
       {problems.length > 0 && (
-        <table className="admin-table">
-          <caption className="visually-hidden">Các lỗi trong tệp</caption>
-          <thead>
-            <tr>
-              <th scope="col">Dòng</th>
-              <th scope="col">Cột</th>
-              <th scope="col">Lỗi</th>
-            </tr>
-          </thead>
-          <tbody>
-            {problems.slice(0, 500).map((problem, i) => (
-              <tr key={i}>
-                <td>{problem.row}</td>
-                <td>{problem.column}</td>
-                <td>{problem.message}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          caption="Các lỗi trong tệp"
+          rows={problems.slice(0, 500)}
+          rowKey={(_problem, i) => i}
+          columns={[
+            { header: 'Dòng', cell: (problem) => problem.row },
+            { header: 'Cột', cell: (problem) => problem.column },
+            { header: 'Lỗi', cell: (problem) => problem.message },
+          ]}
+        />
       )}
       {problems.length > 500 && <p>… và {formatNumber(problems.length - 500)} lỗi khác.</p>}
     </div>

@@ -1,37 +1,21 @@
 // "Thi thử" on /du-thi (issue 14): beside the real start, one button per contestant that opens a
 // practice round, with the one line saying why. Practice never uses one of the 3 attempts.
-import { useEffect, useId, useState } from 'react';
-import { PRACTICE_QUESTIONS, type PracticeStatusResponse } from '../../../../shared/schemas/practice';
+import { useId, useState } from 'react';
+import { PRACTICE_QUESTIONS } from '../../../../shared/schemas/practice';
 import { practiceMessages } from '../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notices';
 import { Link, useNavigate } from '../../../lib/router';
+import { useData } from '../../../lib/use-data';
 import { fetchPracticeStatus, practicePath, startPractice } from './practice-api';
 import './practice.css';
-
-type Status = PracticeStatusResponse['data'];
 
 export function PracticeOffer() {
   const titleId = useId();
   const navigate = useNavigate();
-  const [status, setStatus] = useState<Status | null>(null);
-  const [failed, setFailed] = useState(false);
+  const practice = useData('practice-status', () => fetchPracticeStatus().then((response) => response.data), { warn: 'Không tải được thông tin thi thử' });
+  const status = practice.data;
   const [busy, setBusy] = useState<number | null>(null);
-
-  useEffect(() => {
-    let active = true;
-    fetchPracticeStatus().then(
-      (response) => active && setStatus(response.data),
-      (error: unknown) => {
-        if (!active) return;
-        console.warn('Không tải được thông tin thi thử', error);
-        setFailed(true);
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, []);
 
   const start = async (childId: number) => {
     setBusy(childId);
@@ -52,7 +36,7 @@ export function PracticeOffer() {
       </h2>
       <p className="practice-offer-line">{practiceMessages.offerLine}</p>
       <p className="muted">{practiceMessages.offerDetails}</p>
-      {failed && <p className="alert alert-warning">{practiceMessages.loadStatusFailed}</p>}
+      {practice.error !== undefined && <p className="alert alert-warning">{practiceMessages.loadStatusFailed}</p>}
       {status && !status.open && <p className="muted">{practiceMessages.closed}</p>}
       {status?.open && (
         <ul className="practice-offer-list">

@@ -1,14 +1,14 @@
 // The practice result (/thi-thu/ket-qua/:slug, issue 14): how many answers were right, then each
 // question with the child's answer and the right one (in words and icons, not colour alone),
 // clearly labelled as practice, with 'Thi thử lần nữa' and 'Vào thi thật'.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { PartyPopper } from 'lucide-react';
 import { practiceMessages } from '../../../../shared/messages';
 import { formatNumber } from '../../../../shared/format';
 import type { PracticeResultResponse } from '../../../../shared/schemas/practice';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notices';
-import { ApiRequestError, isRetryable } from '../../../lib/api-client';
+import { retryCanHelp, useData } from '../../../lib/use-data';
 import { Link, useNavigate, useParams } from '../../../lib/router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRequireAuth } from '../../../lib/use-require-auth';
@@ -18,30 +18,11 @@ import '../exams.css';
 import { fetchPracticeResult, practicePath, startPractice } from './practice-api';
 import './practice.css';
 
-type State = { kind: 'loading' } | { kind: 'ready'; result: PracticeResultResponse } | { kind: 'error'; message: string; retry: boolean };
-
 export function PracticeResultPage() {
   usePageTitle(practiceMessages.resultTitle);
   const { slug } = useParams<{ slug?: string }>();
   const session = useRequireAuth();
-  const [state, setState] = useState<State>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-
-  useEffect(() => {
-    if (!session || !slug) return;
-    let active = true;
-    fetchPracticeResult(slug).then(
-      (result) => active && setState({ kind: 'ready', result }),
-      (error: unknown) => {
-        if (!active) return;
-        const retry = isRetryable(error) || (error instanceof ApiRequestError && error.status >= 500);
-        setState({ kind: 'error', message: error instanceof ApiRequestError ? error.body.message : practiceMessages.loadStatusFailed, retry: retry || !(error instanceof ApiRequestError) });
-      },
-    );
-    return () => {
-      active = false;
-    };
-  }, [session, slug, attempt]);
+  const result = useData(session && slug ? slug : null, () => fetchPracticeResult(slug ?? ''), { failed: practiceMessages.loadStatusFailed });
 
   if (!session) return <div className="container page" />;
   return (
@@ -49,13 +30,15 @@ export function PracticeResultPage() {
       <h1>
         <span className="exam-practice-badge">Thi thử</span> {practiceMessages.resultTitle}
       </h1>
-      {state.kind === 'loading' && (
+      {result.loading ? (
         <p className="muted" aria-busy="true">
           {practiceMessages.loadingResult}
         </p>
+      ) : result.message ? (
+        <LoadError message={result.message} canRetry={retryCanHelp(result.error)} onRetry={result.reload} />
+      ) : (
+        result.data && <PracticeResultView result={result.data} />
       )}
-      {state.kind === 'error' && <LoadError message={state.message} canRetry={state.retry} onRetry={() => setAttempt((n) => n + 1)} />}
-      {state.kind === 'ready' && <PracticeResultView result={state.result} />}
     </div>
   );
 }

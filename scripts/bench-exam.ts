@@ -2,7 +2,7 @@
 //
 //   npm run bench:exam -- [--held 100000,200000] [--hold 60] [--starts 5000] [--processes 1] [--saturate 15]
 //                         [--overload 2,4] [--overload-seconds 15] [--concurrency 64] [--pool-size 10] [--dashboard]
-//                         [--compressed --contestants 5000]
+//                         [--compressed --contestants 5000] [--only start]
 //
 // PostgreSQL: a throwaway cluster of its own (initdb in a temp folder, a free loopback port,
 // pg_stat_statements loaded), removed at the end; with BENCH_DATABASE_URL, a database created (and
@@ -22,6 +22,7 @@
 //      process probes /healthz and /readyz every 100 ms: client-side p99 of the accepted saves,
 //      time to a 503, probe latency;
 //   6. a check that every acknowledged answer is stored, then the start storm's contestants submit.
+// With --only start, phase 2 alone (no ceilings, no exams inserted in SQL): --starts contestants.
 // Each phase prints the CPU per request of the load generator, the app and PostgreSQL, the app's
 // event-loop delay p99 (from its metrics port) and, on its own cluster, the statements that took
 // PostgreSQL the most time (pg_stat_statements).
@@ -63,6 +64,7 @@ const { values: options } = parseArgs({
     dashboard: { type: 'boolean', default: false },
     compressed: { type: 'boolean', default: false },
     contestants: { type: 'string', default: '5000' },
+    only: { type: 'string' },
     role: { type: 'string' },
     database: { type: 'string' },
   },
@@ -345,7 +347,9 @@ async function main() {
   const concurrency = bounded('concurrency', options.concurrency, 1, 512);
   const poolSize = bounded('pool-size', options['pool-size'], 1, 200);
   const compressed = options.compressed;
-  const contestantCount = compressed ? bounded('contestants', options.contestants, 10, 50_000) : Math.max(...heldLevels);
+  if (options.only !== undefined && options.only !== 'start') throw new Error('--only takes "start" (the start storm alone)');
+  const onlyStart = options.only === 'start';
+  const contestantCount = onlyStart ? startCount : compressed ? bounded('contestants', options.contestants, 10, 50_000) : Math.max(...heldLevels);
   if (startCount > contestantCount) throw new Error('--starts must not exceed the contestants');
 
   // PostgreSQL: a cluster of our own, or a database on BENCH_DATABASE_URL's server.
@@ -476,8 +480,6 @@ async function main() {
     const portOf = (i: number) => ports[i % ports.length]!;
     const appMemory = () =>
       appPids.map(memoryOf).reduce((sum, memory) => ({ rssMb: sum.rssMb + memory.rssMb, peakMb: sum.peakMb + memory.peakMb }), { rssMb: 0, peakMb: 0 });
-    const bare = await spawnCeiling('ceiling-http');
-    const fastify = await spawnCeiling('ceiling-fastify', ['--database', databaseUrl, '--pool-size', String(poolSize)]);
     const memoryPeaks: Record<string, number> = {};
     const sampleMemory = (phase: string) => {
       const timer = setInterval(() => {
@@ -511,7 +513,7 @@ async function main() {
         if (cluster) {
           const top = await pool.query(
             `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
-             FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT 6`,
+             FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT 12`,
           );
           lines.push('PostgreSQL time by statement (pg_stat_statements):');
           for (const row of top.rows) lines.push(`  ${fmt(row.total, 0).padStart(8)} ms  ${String(row.calls).padStart(7)} calls  ${fmt(row.mean, 3).padStart(8)} ms each  ${row.query}`);
@@ -521,8 +523,13 @@ async function main() {
     };
 
     // 1. Ceilings --------------------------------------------------------------------------------
-    const sampleAnswers = Array.from({ length: 20 }, (_, i) => ({ question_id: 100 + i, answer_id: 400 + i }));
     const bareStats = new Stats('bare node:http');
+    const ceilingSaves = new Stats('fastify + 1 PK UPDATE (jsonb)');
+    let ceilingCpu = '';
+    if (!onlyStart) {
+    const bare = await spawnCeiling('ceiling-http');
+    const fastify = await spawnCeiling('ceiling-fastify', ['--database', databaseUrl, '--pool-size', String(poolSize)]);
+    const sampleAnswers = Array.from({ length: 20 }, (_, i) => ({ question_id: 100 + i, answer_id: 400 + i }));
     const bareJob = () => call(bare.port, 'POST', '/save', { id: 1, answers: sampleAnswers });
     await closedLoop(2, concurrency, bareJob); // warm-up
     bareStats.startedAt = performance.now();
@@ -531,7 +538,6 @@ async function main() {
     bareStats.stop();
     printTable('Ceiling 1a: bare node:http answering a small JSON', [bareStats]);
     console.log(`  ${cpu(bareStats.latencies.length)}`);
-    const ceilingSaves = new Stats('fastify + 1 PK UPDATE (jsonb)');
     let ceilingRow = 0;
     const ceilingJob = () => call(fastify.port, 'POST', '/save', { id: (ceilingRow++ % contestantCount) + 1, answers: sampleAnswers });
     await closedLoop(2, concurrency, ceilingJob);
@@ -540,9 +546,10 @@ async function main() {
     await closedLoop(ceilingSeconds, concurrency, () => ceilingSaves.time(ceilingJob));
     ceilingSaves.stop();
     printTable('Ceiling 1b: minimal Fastify route, one primary-key UPDATE of a jsonb row', [ceilingSaves]);
-    const ceilingCpu = cpu(ceilingSaves.latencies.length);
+    ceilingCpu = cpu(ceilingSaves.latencies.length);
     console.log(`  ${ceilingCpu}`);
     for (const child of children.slice(-2)) child.kill('SIGTERM'); // the ceilings are done: their processes would only take memory
+    }
 
     // 2. Start storm: contestants 0 .. startCount-1 -------------------------------------------------
     load = startLoadGenerator({ role: 'bench-load', ports, secret, total: contestantCount, papers: [] });
@@ -569,6 +576,14 @@ async function main() {
     stop();
     printTable(`Start storm: ${startCount} contestants press 'Vào thi', then load the exam`, [starts, loads]);
     for (const line of startCpu.lines) console.log(`  ${line}`);
+    if (onlyStart) {
+      console.log(`\nSummary (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end)`);
+      console.log(`  start storm: ${starts.latencies.length} starts in ${fmt(starts.seconds)} s (${fmt(starts.rate, 0)}/s), p99 ${fmt(starts.percentile(99))} ms, ${starts.errors} errors`);
+      console.log(`    ${startCpu.lines[0]}`);
+      await pool.end();
+      process.exitCode = starts.errors + loads.errors > 0 ? 1 : 0;
+      return;
+    }
     // The started exams' papers are their own (drawn by the app): appended to the papers.
     const firstOwnPaper = papers.length;
     for (const exam of started) if (exam.paper) papers.push(exam.paper);

@@ -56,7 +56,7 @@ describe('POST /api/start-exam', () => {
     const bank = await server.db.selectFrom('questions').select('id').where('book_id', '=', book.id).execute();
     expect(ids.every((id) => bank.some((question) => question.id === id))).toBe(true);
     expect(JSON.stringify(row.questions)).not.toMatch(/correct/);
-    // exams.answer_options (0003_exams.sql) holds exactly the exam's own pairs, set by the trigger.
+    // exams.answer_options (0003_exams.sql) holds exactly the exam's own pairs (given with the row, 0021_exam_start.sql).
     const pairs = row.questions.flatMap((question) => question.answers.map((answer) => BigInt(question.id) * 2n ** 32n + BigInt(answer.id)));
     expect(row.answer_options.map((value) => BigInt(value)).sort()).toEqual(pairs.sort());
     // The key names one answer of each question, and that answer is the correct one in the bank.

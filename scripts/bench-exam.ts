@@ -2,7 +2,7 @@
 //
 //   npm run bench:exam -- [--held 100000,200000] [--hold 60] [--starts 5000] [--processes 1] [--saturate 15]
 //                         [--overload 2,4] [--overload-seconds 15] [--concurrency 64] [--pool-size 10] [--dashboard]
-//                         [--compressed --contestants 5000] [--only start]
+//                         [--connections 2048] [--compressed --contestants 5000] [--only start]
 //
 // PostgreSQL: a throwaway cluster of its own (initdb in a temp folder, a free loopback port,
 // pg_stat_statements loaded), removed at the end; with BENCH_DATABASE_URL, a database created (and
@@ -60,6 +60,7 @@ const { values: options } = parseArgs({
     overload: { type: 'string', default: '2,4' },
     'overload-seconds': { type: 'string', default: '15' },
     concurrency: { type: 'string', default: '64' },
+    connections: { type: 'string', default: '2048' },
     'pool-size': { type: 'string', default: '10' },
     dashboard: { type: 'boolean', default: false },
     compressed: { type: 'boolean', default: false },
@@ -345,6 +346,7 @@ async function main() {
   const overloadFactors = options.overload === '0' ? [] : options.overload.split(',').map((factor) => Number(factor));
   if (overloadFactors.some((factor) => !(factor > 0 && factor <= 20))) throw new Error('--overload takes multiples of the capacity between 0 and 20 (0 = no overload phase)');
   const concurrency = bounded('concurrency', options.concurrency, 1, 512);
+  const connections = bounded('connections', options.connections, 1, 8192);
   const poolSize = bounded('pool-size', options['pool-size'], 1, 200);
   const compressed = options.compressed;
   if (options.only !== undefined && options.only !== 'start') throw new Error('--only takes "start" (the start storm alone)');
@@ -376,7 +378,7 @@ async function main() {
   let load: ReturnType<typeof startLoadGenerator> | undefined;
   console.log(
     `Exam-day benchmark: ${compressed ? `${contestantCount} exams standing for` : 'exams in progress ='} held loads of ${heldLevels.map((level) => fmt(level, 0)).join(' and ')} contestants ` +
-      `for ${holdSeconds} s each, ${startCount} starts, ${processes} app process(es), concurrency ${concurrency}, pool ${poolSize} per process`,
+      `for ${holdSeconds} s each, ${startCount} starts, ${processes} app process(es), concurrency ${concurrency}, pool ${poolSize} per process, ${connections} load-generator connections per process`,
   );
   const setting = async (name: string) => (await admin.query(`SHOW ${name}`)).rows[0][name];
   console.log(
@@ -552,7 +554,6 @@ async function main() {
     }
 
     // 2. Start storm: contestants 0 .. startCount-1 -------------------------------------------------
-    load = startLoadGenerator({ role: 'bench-load', ports, secret, total: contestantCount, papers: [] });
     let stop = sampleMemory('start storm');
     let meter = await phaseMeter();
     const starts = new Stats('POST /api/start-exam');
@@ -587,8 +588,7 @@ async function main() {
     // The started exams' papers are their own (drawn by the app): appended to the papers.
     const firstOwnPaper = papers.length;
     for (const exam of started) if (exam.paper) papers.push(exam.paper);
-    load.stop();
-    load = startLoadGenerator({ role: 'bench-load', ports, secret, total: contestantCount, papers });
+    load = startLoadGenerator({ role: 'bench-load', ports, connections, secret, total: contestantCount, papers });
     {
       let own = firstOwnPaper;
       const examIds = new Int32Array(startCount);
@@ -629,7 +629,7 @@ async function main() {
     };
 
     // 3. Held load (open loop), at each level ---------------------------------------------------------
-    const heldRuns: { level: number; dashboard: Stats | undefined; saves: Stats; syncs: Stats; mix: Stats; lines: string[]; skipped: number; lateMs: number; refused: number; lagP99: number }[] = [];
+    const heldRuns: { level: number; dashboard: Stats | undefined; saves: Stats; syncs: Stats; mix: Stats; lines: string[]; skipped: number; unsent: number; lateMs: number; refused: number; lagP99: number }[] = [];
     const heldPasses = heldLevels.flatMap((level) => (options.dashboard ? [{ level, dashboard: false }, { level, dashboard: true }] : [{ level, dashboard: false }]));
     for (const { level, dashboard } of heldPasses) {
       const count = Math.min(level, contestantCount);
@@ -669,8 +669,12 @@ async function main() {
         [heldSaves, heldSyncs, heldMix, ...(dashboardStats ? [dashboardStats] : [])],
       );
       for (const line of measured.lines) console.log(`  ${line}`);
-      console.log(`  contestants held = autosaves/s x 30 = ${fmt(heldSaves.rate * 30, 0)}; answered 503: ${refused}; late dispatch max ${fmt(result.lateMs)} ms; skipped ${result.skipped}`);
-      heldRuns.push({ level, dashboard: dashboardStats, saves: heldSaves, syncs: heldSyncs, mix: heldMix, lines: measured.lines, skipped: result.skipped, lateMs: result.lateMs, refused, lagP99: measured.lagP99 });
+      const unsent = result.saves.unsent + result.syncs.unsent;
+      console.log(
+        `  contestants held = autosaves/s x 30 = ${fmt(heldSaves.rate * 30, 0)}; answered 503: ${refused}; not sent (no free connection within 30 s): ${unsent}; ` +
+          `late dispatch max ${fmt(result.lateMs)} ms; skipped (the contestant's previous save unanswered) ${result.skipped}`,
+      );
+      heldRuns.push({ level, dashboard: dashboardStats, saves: heldSaves, syncs: heldSyncs, mix: heldMix, lines: measured.lines, skipped: result.skipped, unsent, lateMs: result.lateMs, refused, lagP99: measured.lagP99 });
     }
 
     // 4. Autosave saturation ---------------------------------------------------------------------
@@ -688,7 +692,7 @@ async function main() {
     console.log(`  about ${fmt(savesPerCommit)} saves per commit (the app writes the saves that arrive together in one statement)`);
 
     // 5. Overload: open loop at multiples of the measured capacity, probes meanwhile -----------------
-    const overloadRuns: { factor: number; rate: number; accepted: Stats; refused: Stats; healthz: Stats; readyz: Stats; sent: number; skipped: number; errors: number; lines: string[] }[] = [];
+    const overloadRuns: { factor: number; rate: number; accepted: Stats; refused: Stats; healthz: Stats; readyz: Stats; sent: number; skipped: number; unsent: number; errors: number; lines: string[] }[] = [];
     for (const factor of overloadFactors) {
       const rate = Math.round(saturated.rate * factor);
       // A quiet pause first: the previous phase's backlog must not count against this one.
@@ -711,8 +715,10 @@ async function main() {
       const measured = await meter(result.sent);
       printTable(`Overload x${factor}: ${fmt(rate, 0)} saves/s sent open loop for ${overloadSeconds} s (${fmt(factor, 1)} x the saturation rate)`, [accepted, refused, healthz, readyz]);
       for (const line of measured.lines) console.log(`  ${line}`);
-      console.log(`  sent ${result.sent}, skipped (the contestant's previous save unanswered) ${result.skipped}, other errors ${result.saves.errors}`);
-      overloadRuns.push({ factor, rate, accepted, refused, healthz, readyz, sent: result.sent, skipped: result.skipped, errors: result.saves.errors, lines: measured.lines });
+      console.log(
+        `  due ${result.sent}, not sent (no free connection within 30 s) ${result.saves.unsent}, skipped (the contestant's previous save unanswered) ${result.skipped}, other errors ${result.saves.errors}`,
+      );
+      overloadRuns.push({ factor, rate, accepted, refused, healthz, readyz, sent: result.sent, skipped: result.skipped, unsent: result.saves.unsent, errors: result.saves.errors, lines: measured.lines });
     }
 
     // 6. Every acknowledged answer stored? Then the start storm's contestants submit. ----------------
@@ -770,7 +776,7 @@ async function main() {
     for (const run of heldRuns) {
       console.log(
         `  held ${fmt(run.level, 0)} contestants${compressed ? ' (compressed)' : ' (as many exams in progress)'}${run.dashboard ? ' + dashboard every 2 s' : ''}: ${fmt(run.mix.rate, 0)} req/s (${fmt(run.saves.rate, 0)} saves/s), ` +
-          `p50 ${fmt(run.mix.percentile(50))} ms, p99 ${fmt(run.mix.percentile(99))} ms, ${run.mix.errors} errors, ${run.refused} answered 503, ${run.skipped} skipped; event-loop p99 ${fmt(run.lagP99)} ms`,
+          `p50 ${fmt(run.mix.percentile(50))} ms, p99 ${fmt(run.mix.percentile(99))} ms, ${run.mix.errors} errors, ${run.refused} answered 503, ${run.unsent} not sent, ${run.skipped} skipped; event-loop p99 ${fmt(run.lagP99)} ms`,
       );
       console.log(`    ${run.lines[0]}`);
     }
@@ -790,7 +796,7 @@ async function main() {
     for (const run of overloadRuns) {
       console.log(
         `  overload x${run.factor} (${fmt(run.rate, 0)} saves/s sent): accepted ${run.accepted.latencies.length} (${fmt(run.accepted.rate, 0)}/s) p50 ${fmt(run.accepted.percentile(50))} ms p99 ${fmt(run.accepted.percentile(99))} ms; ` +
-          `503 ${run.refused.latencies.length}, time to 503 p50 ${fmt(run.refused.percentile(50))} ms p99 ${fmt(run.refused.percentile(99))} ms; other errors ${run.errors}; skipped ${run.skipped}; ` +
+          `503 ${run.refused.latencies.length}, time to 503 p50 ${fmt(run.refused.percentile(50))} ms p99 ${fmt(run.refused.percentile(99))} ms; other errors ${run.errors}; not sent ${run.unsent}; skipped ${run.skipped}; ` +
           `/healthz p50 ${fmt(run.healthz.percentile(50))} p99 ${fmt(run.healthz.percentile(99))} max ${fmt(Math.max(0, ...run.healthz.latencies))} ms; /readyz p99 ${fmt(run.readyz.percentile(99))} max ${fmt(Math.max(0, ...run.readyz.latencies))} ms`,
       );
     }

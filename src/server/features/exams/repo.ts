@@ -53,42 +53,31 @@ export interface StartContext {
   exam_ends_at: Date | null;
   exam_duration_seconds: number | null;
   attempts_per_contestant: number | null;
+  questions_per_exam: number | null;
   /** The contestant's exams in attempt order. */
   exams: { slug: string; status: 1 | 2; book_id: number }[] | null;
   extra_attempt: boolean | null;
-  /**
-   * The drawn questions: `questions_per_exam` distinct questions of the book at random, with their
-   * answers; only when the start can go ahead (book in group, window open, no exam in progress),
-   * otherwise null. Reads only the book's own bank (an index scan on questions.book_id).
-   */
-  drawn: DrawnQuestion[] | null;
+  /** The version of the question banks (0022_question_bank_version.sql), for bank.ts. */
+  bank_version: number;
 }
 
 // The start of an exam (POST /api/start-exam) reads everything it checks in this one statement, a
 // named prepared statement (db/client.ts), then inserts the exam with INSERT_EXAM: two round trips
-// instead of ten (a session query, BEGIN, six reads, the insert, COMMIT). The session is checked
-// here, as in the hot paths below (users.locked_at too, as auth/guard.ts findUserByToken does);
-// the current contest is the most recent one (contest/repo.ts getCurrentContest). No row is locked:
-// two starts of one contestant at once both pass these reads, and the unique indexes of exams
-// (one exam in progress, one row per attempt) let only one insert through (service.ts startExam).
+// instead of ten (a session query, BEGIN, six reads, the insert, COMMIT); the questions come from
+// the process's copy of the bank (bank.ts). The session is checked here, as in the hot paths below
+// (users.locked_at too, as auth/guard.ts findUserByToken does); the current contest is the most
+// recent one (contest/repo.ts getCurrentContest). No row is locked: two starts of one contestant at
+// once both pass these reads, and the unique indexes of exams (one exam in progress, one row per
+// attempt) let only one insert through (service.ts startExam).
 const START_CONTEXT: HotStatement = {
   name: 'exam_start_context',
   text: `
   SELECT u.id AS user_id, u.role, c.id AS contestant_id, b.id AS book_id,
-         k.id AS contest_id, k.exam_starts_at, k.exam_ends_at, k.exam_duration_seconds, k.attempts_per_contestant,
+         k.id AS contest_id, k.exam_starts_at, k.exam_ends_at, k.exam_duration_seconds, k.attempts_per_contestant, k.questions_per_exam,
          (SELECT json_agg(json_build_object('slug', e.slug, 'status', e.status, 'book_id', e.book_id) ORDER BY e.attempt)
           FROM exams e WHERE e.contestant_id = c.id) AS exams,
          EXISTS (SELECT 1 FROM extra_attempts x WHERE x.contestant_id = c.id) AS extra_attempt,
-         (SELECT json_agg(json_build_object('id', p.id, 'value', p.value, 'answers', p.answers))
-          FROM (SELECT q.id, q.value,
-                       (SELECT json_agg(json_build_object('id', a.id, 'value', a.value, 'is_correct', a.is_correct) ORDER BY a.id)
-                        FROM answers a WHERE a.question_id = q.id) AS answers
-                FROM (SELECT id, value FROM questions
-                      WHERE book_id = b.id AND NOT is_practice
-                        AND $4::timestamptz BETWEEN k.exam_starts_at AND k.exam_ends_at
-                        AND NOT EXISTS (SELECT 1 FROM exams e WHERE e.contestant_id = c.id AND e.status = 2)
-                      ORDER BY random() LIMIT k.questions_per_exam) q) p
-          WHERE p.answers IS NOT NULL) AS drawn
+         (SELECT version FROM question_bank_version) AS bank_version
   FROM sessions s
   JOIN users u ON u.id = s.user_id AND u.locked_at IS NULL
   LEFT JOIN contestants c ON c.id = $2::integer AND c.user_id = u.id
@@ -103,6 +92,20 @@ const START_CONTEXT: HotStatement = {
 export async function startContext(db: Db, tokenHash: string, contestantId: number, bookId: number, now: Date): Promise<StartContext | undefined> {
   const { rows } = await hotQuery<StartContext>(db, START_CONTEXT, [tokenHash, contestantId, bookId, now.toISOString()]);
   return rows[0];
+}
+
+/** The questions an exam of the book can draw (practice ones excluded), with their answers, and the banks' version they are of (one snapshot). */
+export async function readBank(db: Db, bookId: number): Promise<{ version: number; questions: DrawnQuestion[] }> {
+  const { rows } = await sql<{ version: number; questions: DrawnQuestion[] | null }>`
+    SELECT v.version,
+           (SELECT json_agg(json_build_object('id', q.id, 'value', q.value, 'answers', q.answers) ORDER BY q.id)
+            FROM (SELECT q.id, q.value,
+                         (SELECT json_agg(json_build_object('id', a.id, 'value', a.value, 'is_correct', a.is_correct) ORDER BY a.id)
+                          FROM answers a WHERE a.question_id = q.id) AS answers
+                  FROM questions q WHERE q.book_id = ${bookId} AND NOT q.is_practice) q
+            WHERE q.answers IS NOT NULL) AS questions
+    FROM question_bank_version v`.execute(db);
+  return { version: Number(rows[0]!.version), questions: rows[0]!.questions ?? [] };
 }
 
 export interface NewExam {

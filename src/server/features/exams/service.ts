@@ -13,6 +13,7 @@ import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } fro
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Auth, AuthUser } from '../auth/guard';
 import { listBooksOfGroup } from '../catalog/repo';
+import { createQuestionBanks, type QuestionBanks } from './bank';
 import { withClips } from './clips';
 import * as repo from './repo';
 import { createSaveBatcher, type SaveBatcher } from './save-batcher';
@@ -20,9 +21,11 @@ import { createSaveBatcher, type SaveBatcher } from './save-batcher';
 export type ExamDeps = Pick<Services, 'db' | 'clock' | 'auth'> & {
   /** Writes autosaves, several per statement under load (save-batcher.ts). */
   saves: SaveBatcher;
+  /** The question banks starts draw from, kept between organiser edits (bank.ts). */
+  banks: QuestionBanks;
 };
 
-/** The exams' deps: the app's, and the save batcher (state of its own), built once per app. */
+/** The exams' deps: the app's, the save batcher and the banks (state of their own), built once per app. */
 export function createExamDeps(services: Pick<Services, 'db' | 'clock' | 'auth' | 'config' | 'metrics'>): ExamDeps {
   const { db, clock, auth, metrics } = services;
   const load = services.config.load;
@@ -35,7 +38,7 @@ export function createExamDeps(services: Pick<Services, 'db' | 'clock' | 'auth' 
     observer: metrics?.saves,
   });
   metrics?.saves.watchQueue(() => saves.queueLength);
-  return { db, clock, auth, saves };
+  return { db, clock, auth, saves, banks: createQuestionBanks(db) };
 }
 
 const GRACE_MS = SAVE_GRACE_SECONDS * 1000;
@@ -124,13 +127,13 @@ function doingError(contestantId: number, exam: { slug: string; book_id: number 
  * indexes of exams (one exam in progress, one row per attempt) let one insert through and the
  * others are answered with the exam it created, as a later start would be.
  */
-export async function startExam({ db, clock, auth }: ExamDeps, token: string | undefined, bookId: number, contestantId: number) {
+export async function startExam({ db, clock, auth, banks }: ExamDeps, token: string | undefined, bookId: number, contestantId: number) {
   if (!token) throw unauthorized(messages.unauthorized);
   const now = clock.now();
   const context = await repo.startContext(db, hashToken(token), contestantId, bookId, now);
   if (!context) assertCanTakeExams(await auth.findUserByToken(token));
   assertCanTakeExams(context);
-  const started = await insertStartedExam(db, context!, bookId, now).catch(async (error: unknown) => {
+  const started = await insertStartedExam(db, banks, context!, bookId, now).catch(async (error: unknown) => {
     if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
     // Another start for this contestant won the race: answer with its exam.
     const exams = await repo.examsOfContestant(db, contestantId);
@@ -152,7 +155,7 @@ export async function startExam({ db, clock, auth }: ExamDeps, token: string | u
 }
 
 /** The rules of a start, in the order a family meets them, then the new exam's row. */
-async function insertStartedExam(db: Db, context: repo.StartContext, bookId: number, now: Date) {
+async function insertStartedExam(db: Db, banks: QuestionBanks, context: repo.StartContext, bookId: number, now: Date) {
   const contestantId = context.contestant_id;
   if (contestantId === null) throw notFound(examMessages.contestantNotFound);
   if (context.book_id === null) throw badRequest(examMessages.bookNotInGroup, { book_id: examMessages.bookNotInGroup }, 'book_not_in_group');
@@ -165,8 +168,10 @@ async function insertStartedExam(db: Db, context: repo.StartContext, bookId: num
   // The contest's attempts, plus the one the organiser may have given after an incident.
   const attemptsAllowed = Math.min(context.attempts_per_contestant!, MAX_ATTEMPTS_PER_CONTESTANT) + (context.extra_attempt ? 1 : 0);
   if (exams.length >= attemptsAllowed) throw conflict(messages.noAttemptsLeft, 'no_attempts_left');
-  if (!context.drawn?.length) throw conflict(examMessages.bookHasNoQuestions, 'book_without_questions');
-  const { questions, answerKey } = paperOf(context.drawn);
+  const bank = await banks.of(bookId, context.bank_version);
+  if (bank.length === 0) throw conflict(examMessages.bookHasNoQuestions, 'book_without_questions');
+  // questions_per_exam distinct questions of the bank at random.
+  const { questions, answerKey } = paperOf(shuffle(bank).slice(0, context.questions_per_exam!));
   const attempt = exams.length + 1;
   return repo.insertExam(db, {
     slug: newToken(SLUG_BYTES),

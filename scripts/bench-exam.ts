@@ -529,28 +529,28 @@ async function main() {
     const ceilingSaves = new Stats('fastify + 1 PK UPDATE (jsonb)');
     let ceilingCpu = '';
     if (!onlyStart) {
-    const bare = await spawnCeiling('ceiling-http');
-    const fastify = await spawnCeiling('ceiling-fastify', ['--database', databaseUrl, '--pool-size', String(poolSize)]);
-    const sampleAnswers = Array.from({ length: 20 }, (_, i) => ({ question_id: 100 + i, answer_id: 400 + i }));
-    const bareJob = () => call(bare.port, 'POST', '/save', { id: 1, answers: sampleAnswers });
-    await closedLoop(2, concurrency, bareJob); // warm-up
-    bareStats.startedAt = performance.now();
-    let cpu = cpuMeter(bare.pid);
-    await closedLoop(ceilingSeconds, concurrency, () => bareStats.time(bareJob));
-    bareStats.stop();
-    printTable('Ceiling 1a: bare node:http answering a small JSON', [bareStats]);
-    console.log(`  ${cpu(bareStats.latencies.length)}`);
-    let ceilingRow = 0;
-    const ceilingJob = () => call(fastify.port, 'POST', '/save', { id: (ceilingRow++ % contestantCount) + 1, answers: sampleAnswers });
-    await closedLoop(2, concurrency, ceilingJob);
-    ceilingSaves.startedAt = performance.now();
-    cpu = cpuMeter(fastify.pid);
-    await closedLoop(ceilingSeconds, concurrency, () => ceilingSaves.time(ceilingJob));
-    ceilingSaves.stop();
-    printTable('Ceiling 1b: minimal Fastify route, one primary-key UPDATE of a jsonb row', [ceilingSaves]);
-    ceilingCpu = cpu(ceilingSaves.latencies.length);
-    console.log(`  ${ceilingCpu}`);
-    for (const child of children.slice(-2)) child.kill('SIGTERM'); // the ceilings are done: their processes would only take memory
+      const bare = await spawnCeiling('ceiling-http');
+      const fastify = await spawnCeiling('ceiling-fastify', ['--database', databaseUrl, '--pool-size', String(poolSize)]);
+      const sampleAnswers = Array.from({ length: 20 }, (_, i) => ({ question_id: 100 + i, answer_id: 400 + i }));
+      const bareJob = () => call(bare.port, 'POST', '/save', { id: 1, answers: sampleAnswers });
+      await closedLoop(2, concurrency, bareJob); // warm-up
+      bareStats.startedAt = performance.now();
+      let cpu = cpuMeter(bare.pid);
+      await closedLoop(ceilingSeconds, concurrency, () => bareStats.time(bareJob));
+      bareStats.stop();
+      printTable('Ceiling 1a: bare node:http answering a small JSON', [bareStats]);
+      console.log(`  ${cpu(bareStats.latencies.length)}`);
+      let ceilingRow = 0;
+      const ceilingJob = () => call(fastify.port, 'POST', '/save', { id: (ceilingRow++ % contestantCount) + 1, answers: sampleAnswers });
+      await closedLoop(2, concurrency, ceilingJob);
+      ceilingSaves.startedAt = performance.now();
+      cpu = cpuMeter(fastify.pid);
+      await closedLoop(ceilingSeconds, concurrency, () => ceilingSaves.time(ceilingJob));
+      ceilingSaves.stop();
+      printTable('Ceiling 1b: minimal Fastify route, one primary-key UPDATE of a jsonb row', [ceilingSaves]);
+      ceilingCpu = cpu(ceilingSaves.latencies.length);
+      console.log(`  ${ceilingCpu}`);
+      for (const child of children.slice(-2)) child.kill('SIGTERM'); // the ceilings are done: their processes would only take memory
     }
 
     // 2. Start storm: contestants 0 .. startCount-1 -------------------------------------------------

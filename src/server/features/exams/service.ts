@@ -131,9 +131,13 @@ export async function startExam({ db, clock, auth, banks }: ExamDeps, token: str
   if (!token) throw unauthorized(messages.unauthorized);
   const now = clock.now();
   const context = await repo.startContext(db, hashToken(token), contestantId, bookId, now);
-  if (!context) assertCanTakeExams(await auth.findUserByToken(token));
+  if (!context) {
+    // No valid session: why, off the hot path (401, or 403 for an account that cannot take exams).
+    assertCanTakeExams(await auth.findUserByToken(token));
+    throw unauthorized(messages.unauthorized);
+  }
   assertCanTakeExams(context);
-  const started = await insertStartedExam(db, banks, context!, bookId, now).catch(async (error: unknown) => {
+  const started = await insertStartedExam(db, banks, context, bookId, now).catch(async (error: unknown) => {
     if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
     // Another start for this contestant won the race: answer with its exam.
     const exams = await repo.examsOfContestant(db, contestantId);

@@ -90,7 +90,7 @@ class NotSent extends Error {}
 class Connections {
   private readonly idle: http.Agent[];
   private readonly all: http.Agent[];
-  private readonly queue: { run: (through: http.Agent) => void; fail: (error: Error) => void; dueAt: number }[] = [];
+  private readonly queue: ((through: http.Agent) => void)[] = [];
   private head = 0;
 
   constructor(
@@ -125,7 +125,7 @@ class Connections {
       const through = this.idle.pop();
       if (through) return run(through);
       if (this.waiting >= this.maxQueue) return reject(new NotSent('client queue full'));
-      this.queue.push({ run, fail: reject, dueAt });
+      this.queue.push(run);
     });
   }
 
@@ -135,7 +135,7 @@ class Connections {
       this.queue.splice(0, this.head);
       this.head = 0;
     }
-    if (next) next.run(through);
+    if (next) next(through);
     else this.idle.push(through);
   }
 }

@@ -2,7 +2,7 @@
 //
 //   npm run bench:exam -- [--held 100000,200000] [--hold 60] [--starts 5000] [--processes 1] [--saturate 15]
 //                         [--overload 2,4] [--overload-seconds 15] [--concurrency 64] [--pool-size 10] [--dashboard]
-//                         [--connections 2048] [--compressed --contestants 5000] [--only start]
+//                         [--connections 256] [--compressed --contestants 5000] [--only start]
 //
 // PostgreSQL: a throwaway cluster of its own (initdb in a temp folder, a free loopback port,
 // pg_stat_statements loaded), removed at the end; with BENCH_DATABASE_URL, a database created (and
@@ -60,7 +60,7 @@ const { values: options } = parseArgs({
     overload: { type: 'string', default: '2,4' },
     'overload-seconds': { type: 'string', default: '15' },
     concurrency: { type: 'string', default: '64' },
-    connections: { type: 'string', default: '2048' },
+    connections: { type: 'string', default: '256' },
     'pool-size': { type: 'string', default: '10' },
     dashboard: { type: 'boolean', default: false },
     compressed: { type: 'boolean', default: false },

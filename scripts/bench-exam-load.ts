@@ -4,14 +4,20 @@
 // runs each phase on command: the held load (open loop: each contestant saves every 30 s and
 // re-syncs every 60 s, at a random phase, whether or not earlier requests were answered), the
 // saturation (closed loop), the overload (open loop at a fixed rate of saves).
-// Loopback only; every request has a 30 s timeout.
+// Its requests go over a bounded set of kept-alive connections per app process (Connections
+// below), opened gradually before the first phase, as the nginx in front of the app in production
+// holds a few kept-alive connections to it (deploy/nginx.conf) instead of one per browser: a burst
+// of thousands of new connections at once would overflow the app's listen backlog, and the resets
+// and SYN retries (1, 3, 7 s) would be measured as the server's latency. The load stays open loop:
+// a request that finds every connection busy waits in this process, and its latency runs from the
+// moment it was due, so that wait counts; one that cannot be sent (the client's queue full, or
+// still waiting after the timeout) is counted as not sent.
+// Loopback only; every request has a 30 s timeout, from the moment it was due.
 import http from 'node:http';
 import { parentPort, workerData } from 'node:worker_threads';
 
-// Kept-alive connections, up to 4,096 per app process: the requests of an open loop must reach the
-// server, as those of thousands of browsers would, and not wait in this process (a pool of 512
-// held the overload here, so that the server saw no overload and never refused: every save was
-// accepted, 20-30 s late). Requests beyond them wait in the agent, and that wait counts in their latency.
+// The main thread's requests (the start storm, loads, probes, submits: at most --concurrency at
+// once) and other benchmarks': kept-alive connections, opened as needed.
 export const agent = new http.Agent({ keepAlive: true, maxSockets: 4096, maxFreeSockets: 4096 });
 
 export interface Reply {
@@ -25,7 +31,16 @@ export interface RawBody {
   data: Buffer;
 }
 
-export function call(port: number, method: string, path: string, body?: unknown, token?: string, timeoutMs = 30_000, raw?: RawBody): Promise<Reply> {
+export function call(
+  port: number,
+  method: string,
+  path: string,
+  body?: unknown,
+  token?: string,
+  timeoutMs = 30_000,
+  raw?: RawBody,
+  through: http.Agent = agent,
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const payload = raw ? raw.data : body === undefined ? undefined : JSON.stringify(body);
     const contentType = raw ? raw.contentType : 'application/json';
@@ -35,7 +50,7 @@ export function call(port: number, method: string, path: string, body?: unknown,
         port,
         method,
         path,
-        agent,
+        agent: through,
         headers: {
           accept: 'application/json',
           ...(payload !== undefined ? { 'content-type': contentType, 'content-length': Buffer.byteLength(payload) } : {}),
@@ -64,6 +79,67 @@ export function call(port: number, method: string, path: string, body?: unknown,
   });
 }
 
+/** Why a request was not sent: it is counted apart, never as a latency. */
+class NotSent extends Error {}
+
+/**
+ * A fixed set of kept-alive connections to one app process, each carrying one request at a time
+ * (HTTP/1.1, as nginx's upstream connections do); requests that find all busy wait in a FIFO
+ * queue here. Each connection is an agent of one socket, so the set is exactly `size` sockets.
+ */
+class Connections {
+  private readonly idle: http.Agent[];
+  private readonly all: http.Agent[];
+  private readonly queue: ((through: http.Agent) => void)[] = [];
+  private head = 0;
+
+  constructor(
+    private readonly port: number,
+    size: number,
+    private readonly maxQueue: number,
+    private readonly timeoutMs: number,
+  ) {
+    this.all = Array.from({ length: size }, () => new http.Agent({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1, keepAliveMsecs: 30_000 }));
+    this.idle = [...this.all];
+  }
+
+  /** Opens every connection, `batch` at a time (each with a GET /healthz), before any phase. */
+  async open(batch: number) {
+    for (let k = 0; k < this.all.length; k += batch) {
+      await Promise.all(this.all.slice(k, k + batch).map((through) => call(this.port, 'GET', '/healthz', undefined, undefined, this.timeoutMs, undefined, through)));
+    }
+  }
+
+  get waiting() {
+    return this.queue.length - this.head;
+  }
+
+  /** Sends a request due at `dueAt` (performance.now() time) as soon as a connection is free. */
+  send(method: string, path: string, body: unknown, token: string, dueAt: number): Promise<Reply> {
+    return new Promise<Reply>((resolve, reject) => {
+      const run = (through: http.Agent) => {
+        const left = this.timeoutMs - (performance.now() - dueAt);
+        const sent = left > 0 ? call(this.port, method, path, body, token, left, undefined, through) : Promise.reject(new NotSent('waited past the timeout'));
+        sent.then(resolve, reject).finally(() => this.release(through));
+      };
+      const through = this.idle.pop();
+      if (through) return run(through);
+      if (this.waiting >= this.maxQueue) return reject(new NotSent('client queue full'));
+      this.queue.push(run);
+    });
+  }
+
+  private release(through: http.Agent) {
+    const next = this.head < this.queue.length ? this.queue[this.head++] : undefined;
+    if (this.head > 1024 && this.head * 2 > this.queue.length) {
+      this.queue.splice(0, this.head);
+      this.head = 0;
+    }
+    if (next) next(through);
+    else this.idle.push(through);
+  }
+}
+
 /** An exam paper as the load generator needs it: question ids and each question's answer ids. */
 export interface Paper {
   questions: number[];
@@ -80,9 +156,11 @@ export interface Tally {
   samples: string[];
   /** Answered 503 (counted apart from errors in the overload phase): latency of each. */
   refused: number[];
+  /** Not sent: every connection busy until the timeout, or the client's queue full. */
+  unsent: number;
 }
 
-const tally = (): Tally => ({ latencies: [], errors: 0, samples: [], refused: [] });
+const tally = (): Tally => ({ latencies: [], errors: 0, samples: [], refused: [], unsent: 0 });
 const sample = (t: Tally, text: string) => {
   t.errors += 1;
   if (t.samples.length < 3) t.samples.push(text);
@@ -98,6 +176,8 @@ export type Command =
 export interface LoadSetup {
   role: 'bench-load';
   ports: number[];
+  /** Kept-alive connections per app process. */
+  connections: number;
   secret: string;
   total: number;
   papers: Paper[];
@@ -105,6 +185,9 @@ export interface LoadSetup {
 
 function runWorker(setup: LoadSetup) {
   const { ports, secret, total, papers } = setup;
+  // Up to 50,000 requests wait for a connection per process; past that a request is not sent.
+  const pools = ports.map((port) => new Connections(port, setup.connections, 50_000, 30_000));
+  const opened = Promise.all(pools.map((pool) => pool.open(64)));
   const examIds = new Int32Array(total);
   const slugs: string[] = new Array(total).fill('');
   const paperOf = new Int32Array(total);
@@ -114,7 +197,7 @@ function runWorker(setup: LoadSetup) {
   const ackedSeq = new Int32Array(total);
   const ackedAnswered = new Int8Array(total);
   const saving = new Uint8Array(total);
-  const portOf = (i: number) => ports[i % ports.length]!;
+  const poolOf = (i: number) => pools[i % pools.length]!;
   const tokenOf = (i: number) => `${secret}${i}`;
 
   /** The contestant's next save: one more question answered (the same state again once all are). */
@@ -127,13 +210,27 @@ function runWorker(setup: LoadSetup) {
     return { seq: seqs[i]!, count: answered[i]!, body: { exam_id: examIds[i]!, slug: slugs[i]!, answers, prediction: 1000 + (i % 1000), seq: seqs[i]! } };
   }
 
-  /** One save of contestant i; false when its previous save is still unanswered (a real screen waits too). */
-  function save(i: number, t: Tally, onDone?: () => void): boolean {
+  /** A failed request: not sent (counted apart), or an error whose latency counts. */
+  function failed(t: Tally, dueAt: number, error: unknown) {
+    if (error instanceof NotSent) {
+      t.unsent += 1;
+      return;
+    }
+    t.latencies.push(performance.now() - dueAt);
+    sample(t, String(error));
+  }
+
+  /**
+   * One save of contestant i, due at `dueAt` (its latency runs from then); false when its previous
+   * save is still unanswered (a real screen waits too).
+   */
+  function save(i: number, t: Tally, onDone?: () => void, dueAt = performance.now()): boolean {
     if (saving[i]) return false;
     saving[i] = 1;
     const { seq, count, body } = nextSave(i);
-    const start = performance.now();
-    call(portOf(i), 'POST', '/api/store-answers-exam', body, tokenOf(i))
+    const start = dueAt;
+    poolOf(i)
+      .send('POST', '/api/store-answers-exam', body, tokenOf(i), dueAt)
       .then((reply) => {
         const ms = performance.now() - start;
         if (reply.status === 200 && reply.json?.saved === true) {
@@ -146,10 +243,7 @@ function runWorker(setup: LoadSetup) {
           t.refused.push(ms);
         } else sample(t, `${reply.status} ${JSON.stringify(reply.json).slice(0, 160)}`);
       })
-      .catch((error) => {
-        t.latencies.push(performance.now() - start);
-        sample(t, String(error));
-      })
+      .catch((error) => failed(t, start, error))
       .finally(() => {
         saving[i] = 0;
         onDone?.();
@@ -157,19 +251,17 @@ function runWorker(setup: LoadSetup) {
     return true;
   }
 
-  function sync(i: number, t: Tally, onDone: () => void) {
-    const start = performance.now();
-    call(portOf(i), 'GET', `/api/examing/get-time?exam_id=${examIds[i]}`, undefined, tokenOf(i))
+  function sync(i: number, t: Tally, onDone: () => void, dueAt: number) {
+    const start = dueAt;
+    poolOf(i)
+      .send('GET', `/api/examing/get-time?exam_id=${examIds[i]}`, undefined, tokenOf(i), dueAt)
       .then((reply) => {
         const ms = performance.now() - start;
         if (reply.status === 200) t.latencies.push(ms);
         else if (reply.status === 503) t.refused.push(ms);
         else sample(t, `${reply.status} ${JSON.stringify(reply.json).slice(0, 160)}`);
       })
-      .catch((error) => {
-        t.latencies.push(performance.now() - start);
-        sample(t, String(error));
-      })
+      .catch((error) => failed(t, start, error))
       .finally(onDone);
   }
 
@@ -195,7 +287,6 @@ function runWorker(setup: LoadSetup) {
     let skipped = 0;
     let late = 0;
     let inFlight = 0;
-    const MAX_IN_FLIGHT = 20_000;
     const done = () => void (inFlight -= 1);
     await new Promise<void>((resolve) => {
       const t0 = performance.now();
@@ -206,14 +297,11 @@ function runWorker(setup: LoadSetup) {
           const k = order[next++]!;
           late = Math.max(late, now - times[k]!);
           const i = whats[k]! >> 1;
-          if (inFlight >= MAX_IN_FLIGHT) {
-            skipped += 1;
-            continue;
-          }
+          const dueAt = t0 + times[k]!;
           if (whats[k]! & 1) {
             inFlight += 1;
-            sync(i, syncs, done);
-          } else if (save(i, saves, done)) inFlight += 1;
+            sync(i, syncs, done, dueAt);
+          } else if (save(i, saves, done, dueAt)) inFlight += 1;
           else skipped += 1;
         }
         if (next >= order.length && inFlight === 0) {
@@ -257,9 +345,10 @@ function runWorker(setup: LoadSetup) {
         const elapsed = performance.now() - t0;
         const due = Math.min(seconds * 1000, elapsed) * (savesPerSecond / 1000);
         while (sent < due) {
+          const dueAt = t0 + (sent * 1000) / savesPerSecond;
           sent += 1;
           let tries = 0;
-          while (tries < count && !save(cursor++ % count, saves, () => void (inFlight -= 1))) tries += 1;
+          while (tries < count && !save(cursor++ % count, saves, () => void (inFlight -= 1), dueAt)) tries += 1;
           if (tries < count) inFlight += 1;
           else skipped += 1;
         }
@@ -285,7 +374,8 @@ function runWorker(setup: LoadSetup) {
     else result = { ackedSeq, ackedAnswered };
     parentPort!.postMessage(result);
   });
-  parentPort!.postMessage('ready');
+  // Ready once every connection is open, so that no phase measures their opening.
+  void opened.then(() => parentPort!.postMessage('ready'));
 }
 
 if (parentPort && (workerData as LoadSetup | undefined)?.role === 'bench-load') runWorker(workerData as LoadSetup);

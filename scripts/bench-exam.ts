@@ -2,7 +2,7 @@
 //
 //   npm run bench:exam -- [--held 100000,200000] [--hold 60] [--starts 5000] [--processes 1] [--saturate 15]
 //                         [--overload 2,4] [--overload-seconds 15] [--concurrency 64] [--pool-size 10] [--dashboard]
-//                         [--compressed --contestants 5000]
+//                         [--connections 256] [--compressed --contestants 5000] [--only start]
 //
 // PostgreSQL: a throwaway cluster of its own (initdb in a temp folder, a free loopback port,
 // pg_stat_statements loaded), removed at the end; with BENCH_DATABASE_URL, a database created (and
@@ -22,6 +22,7 @@
 //      process probes /healthz and /readyz every 100 ms: client-side p99 of the accepted saves,
 //      time to a 503, probe latency;
 //   6. a check that every acknowledged answer is stored, then the start storm's contestants submit.
+// With --only start, phase 2 alone (no ceilings, no exams inserted in SQL): --starts contestants.
 // Each phase prints the CPU per request of the load generator, the app and PostgreSQL, the app's
 // event-loop delay p99 (from its metrics port) and, on its own cluster, the statements that took
 // PostgreSQL the most time (pg_stat_statements).
@@ -59,10 +60,12 @@ const { values: options } = parseArgs({
     overload: { type: 'string', default: '2,4' },
     'overload-seconds': { type: 'string', default: '15' },
     concurrency: { type: 'string', default: '64' },
+    connections: { type: 'string', default: '256' },
     'pool-size': { type: 'string', default: '10' },
     dashboard: { type: 'boolean', default: false },
     compressed: { type: 'boolean', default: false },
     contestants: { type: 'string', default: '5000' },
+    only: { type: 'string' },
     role: { type: 'string' },
     database: { type: 'string' },
   },
@@ -343,9 +346,12 @@ async function main() {
   const overloadFactors = options.overload === '0' ? [] : options.overload.split(',').map((factor) => Number(factor));
   if (overloadFactors.some((factor) => !(factor > 0 && factor <= 20))) throw new Error('--overload takes multiples of the capacity between 0 and 20 (0 = no overload phase)');
   const concurrency = bounded('concurrency', options.concurrency, 1, 512);
+  const connections = bounded('connections', options.connections, 1, 8192);
   const poolSize = bounded('pool-size', options['pool-size'], 1, 200);
   const compressed = options.compressed;
-  const contestantCount = compressed ? bounded('contestants', options.contestants, 10, 50_000) : Math.max(...heldLevels);
+  if (options.only !== undefined && options.only !== 'start') throw new Error('--only takes "start" (the start storm alone)');
+  const onlyStart = options.only === 'start';
+  const contestantCount = onlyStart ? startCount : compressed ? bounded('contestants', options.contestants, 10, 50_000) : Math.max(...heldLevels);
   if (startCount > contestantCount) throw new Error('--starts must not exceed the contestants');
 
   // PostgreSQL: a cluster of our own, or a database on BENCH_DATABASE_URL's server.
@@ -372,7 +378,7 @@ async function main() {
   let load: ReturnType<typeof startLoadGenerator> | undefined;
   console.log(
     `Exam-day benchmark: ${compressed ? `${contestantCount} exams standing for` : 'exams in progress ='} held loads of ${heldLevels.map((level) => fmt(level, 0)).join(' and ')} contestants ` +
-      `for ${holdSeconds} s each, ${startCount} starts, ${processes} app process(es), concurrency ${concurrency}, pool ${poolSize} per process`,
+      `for ${holdSeconds} s each, ${startCount} starts, ${processes} app process(es), concurrency ${concurrency}, pool ${poolSize} per process, ${connections} load-generator connections per process`,
   );
   const setting = async (name: string) => (await admin.query(`SHOW ${name}`)).rows[0][name];
   console.log(
@@ -476,8 +482,6 @@ async function main() {
     const portOf = (i: number) => ports[i % ports.length]!;
     const appMemory = () =>
       appPids.map(memoryOf).reduce((sum, memory) => ({ rssMb: sum.rssMb + memory.rssMb, peakMb: sum.peakMb + memory.peakMb }), { rssMb: 0, peakMb: 0 });
-    const bare = await spawnCeiling('ceiling-http');
-    const fastify = await spawnCeiling('ceiling-fastify', ['--database', databaseUrl, '--pool-size', String(poolSize)]);
     const memoryPeaks: Record<string, number> = {};
     const sampleMemory = (phase: string) => {
       const timer = setInterval(() => {
@@ -511,7 +515,7 @@ async function main() {
         if (cluster) {
           const top = await pool.query(
             `SELECT calls, total_exec_time AS total, mean_exec_time AS mean, left(regexp_replace(query, '\\s+', ' ', 'g'), 100) AS query
-             FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT 6`,
+             FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database()) ORDER BY total_exec_time DESC LIMIT 12`,
           );
           lines.push('PostgreSQL time by statement (pg_stat_statements):');
           for (const row of top.rows) lines.push(`  ${fmt(row.total, 0).padStart(8)} ms  ${String(row.calls).padStart(7)} calls  ${fmt(row.mean, 3).padStart(8)} ms each  ${row.query}`);
@@ -521,31 +525,35 @@ async function main() {
     };
 
     // 1. Ceilings --------------------------------------------------------------------------------
-    const sampleAnswers = Array.from({ length: 20 }, (_, i) => ({ question_id: 100 + i, answer_id: 400 + i }));
     const bareStats = new Stats('bare node:http');
-    const bareJob = () => call(bare.port, 'POST', '/save', { id: 1, answers: sampleAnswers });
-    await closedLoop(2, concurrency, bareJob); // warm-up
-    bareStats.startedAt = performance.now();
-    let cpu = cpuMeter(bare.pid);
-    await closedLoop(ceilingSeconds, concurrency, () => bareStats.time(bareJob));
-    bareStats.stop();
-    printTable('Ceiling 1a: bare node:http answering a small JSON', [bareStats]);
-    console.log(`  ${cpu(bareStats.latencies.length)}`);
     const ceilingSaves = new Stats('fastify + 1 PK UPDATE (jsonb)');
-    let ceilingRow = 0;
-    const ceilingJob = () => call(fastify.port, 'POST', '/save', { id: (ceilingRow++ % contestantCount) + 1, answers: sampleAnswers });
-    await closedLoop(2, concurrency, ceilingJob);
-    ceilingSaves.startedAt = performance.now();
-    cpu = cpuMeter(fastify.pid);
-    await closedLoop(ceilingSeconds, concurrency, () => ceilingSaves.time(ceilingJob));
-    ceilingSaves.stop();
-    printTable('Ceiling 1b: minimal Fastify route, one primary-key UPDATE of a jsonb row', [ceilingSaves]);
-    const ceilingCpu = cpu(ceilingSaves.latencies.length);
-    console.log(`  ${ceilingCpu}`);
-    for (const child of children.slice(-2)) child.kill('SIGTERM'); // the ceilings are done: their processes would only take memory
+    let ceilingCpu = '';
+    if (!onlyStart) {
+      const bare = await spawnCeiling('ceiling-http');
+      const fastify = await spawnCeiling('ceiling-fastify', ['--database', databaseUrl, '--pool-size', String(poolSize)]);
+      const sampleAnswers = Array.from({ length: 20 }, (_, i) => ({ question_id: 100 + i, answer_id: 400 + i }));
+      const bareJob = () => call(bare.port, 'POST', '/save', { id: 1, answers: sampleAnswers });
+      await closedLoop(2, concurrency, bareJob); // warm-up
+      bareStats.startedAt = performance.now();
+      let cpu = cpuMeter(bare.pid);
+      await closedLoop(ceilingSeconds, concurrency, () => bareStats.time(bareJob));
+      bareStats.stop();
+      printTable('Ceiling 1a: bare node:http answering a small JSON', [bareStats]);
+      console.log(`  ${cpu(bareStats.latencies.length)}`);
+      let ceilingRow = 0;
+      const ceilingJob = () => call(fastify.port, 'POST', '/save', { id: (ceilingRow++ % contestantCount) + 1, answers: sampleAnswers });
+      await closedLoop(2, concurrency, ceilingJob);
+      ceilingSaves.startedAt = performance.now();
+      cpu = cpuMeter(fastify.pid);
+      await closedLoop(ceilingSeconds, concurrency, () => ceilingSaves.time(ceilingJob));
+      ceilingSaves.stop();
+      printTable('Ceiling 1b: minimal Fastify route, one primary-key UPDATE of a jsonb row', [ceilingSaves]);
+      ceilingCpu = cpu(ceilingSaves.latencies.length);
+      console.log(`  ${ceilingCpu}`);
+      for (const child of children.slice(-2)) child.kill('SIGTERM'); // the ceilings are done: their processes would only take memory
+    }
 
     // 2. Start storm: contestants 0 .. startCount-1 -------------------------------------------------
-    load = startLoadGenerator({ role: 'bench-load', ports, secret, total: contestantCount, papers: [] });
     let stop = sampleMemory('start storm');
     let meter = await phaseMeter();
     const starts = new Stats('POST /api/start-exam');
@@ -569,11 +577,18 @@ async function main() {
     stop();
     printTable(`Start storm: ${startCount} contestants press 'Vào thi', then load the exam`, [starts, loads]);
     for (const line of startCpu.lines) console.log(`  ${line}`);
+    if (onlyStart) {
+      console.log(`\nSummary (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end)`);
+      console.log(`  start storm: ${starts.latencies.length} starts in ${fmt(starts.seconds)} s (${fmt(starts.rate, 0)}/s), p99 ${fmt(starts.percentile(99))} ms, ${starts.errors} errors`);
+      console.log(`    ${startCpu.lines[0]}`);
+      await pool.end();
+      process.exitCode = starts.errors + loads.errors > 0 ? 1 : 0;
+      return;
+    }
     // The started exams' papers are their own (drawn by the app): appended to the papers.
     const firstOwnPaper = papers.length;
     for (const exam of started) if (exam.paper) papers.push(exam.paper);
-    load.stop();
-    load = startLoadGenerator({ role: 'bench-load', ports, secret, total: contestantCount, papers });
+    load = startLoadGenerator({ role: 'bench-load', ports, connections, secret, total: contestantCount, papers });
     {
       let own = firstOwnPaper;
       const examIds = new Int32Array(startCount);
@@ -614,7 +629,7 @@ async function main() {
     };
 
     // 3. Held load (open loop), at each level ---------------------------------------------------------
-    const heldRuns: { level: number; dashboard: Stats | undefined; saves: Stats; syncs: Stats; mix: Stats; lines: string[]; skipped: number; lateMs: number; refused: number; lagP99: number }[] = [];
+    const heldRuns: { level: number; dashboard: Stats | undefined; saves: Stats; syncs: Stats; mix: Stats; lines: string[]; skipped: number; unsent: number; lateMs: number; refused: number; lagP99: number }[] = [];
     const heldPasses = heldLevels.flatMap((level) => (options.dashboard ? [{ level, dashboard: false }, { level, dashboard: true }] : [{ level, dashboard: false }]));
     for (const { level, dashboard } of heldPasses) {
       const count = Math.min(level, contestantCount);
@@ -654,8 +669,12 @@ async function main() {
         [heldSaves, heldSyncs, heldMix, ...(dashboardStats ? [dashboardStats] : [])],
       );
       for (const line of measured.lines) console.log(`  ${line}`);
-      console.log(`  contestants held = autosaves/s x 30 = ${fmt(heldSaves.rate * 30, 0)}; answered 503: ${refused}; late dispatch max ${fmt(result.lateMs)} ms; skipped ${result.skipped}`);
-      heldRuns.push({ level, dashboard: dashboardStats, saves: heldSaves, syncs: heldSyncs, mix: heldMix, lines: measured.lines, skipped: result.skipped, lateMs: result.lateMs, refused, lagP99: measured.lagP99 });
+      const unsent = result.saves.unsent + result.syncs.unsent;
+      console.log(
+        `  contestants held = autosaves/s x 30 = ${fmt(heldSaves.rate * 30, 0)}; answered 503: ${refused}; not sent (no free connection within 30 s): ${unsent}; ` +
+          `late dispatch max ${fmt(result.lateMs)} ms; skipped (the contestant's previous save unanswered) ${result.skipped}`,
+      );
+      heldRuns.push({ level, dashboard: dashboardStats, saves: heldSaves, syncs: heldSyncs, mix: heldMix, lines: measured.lines, skipped: result.skipped, unsent, lateMs: result.lateMs, refused, lagP99: measured.lagP99 });
     }
 
     // 4. Autosave saturation ---------------------------------------------------------------------
@@ -673,7 +692,7 @@ async function main() {
     console.log(`  about ${fmt(savesPerCommit)} saves per commit (the app writes the saves that arrive together in one statement)`);
 
     // 5. Overload: open loop at multiples of the measured capacity, probes meanwhile -----------------
-    const overloadRuns: { factor: number; rate: number; accepted: Stats; refused: Stats; healthz: Stats; readyz: Stats; sent: number; skipped: number; errors: number; lines: string[] }[] = [];
+    const overloadRuns: { factor: number; rate: number; accepted: Stats; refused: Stats; healthz: Stats; readyz: Stats; sent: number; skipped: number; unsent: number; errors: number; lines: string[] }[] = [];
     for (const factor of overloadFactors) {
       const rate = Math.round(saturated.rate * factor);
       // A quiet pause first: the previous phase's backlog must not count against this one.
@@ -696,8 +715,10 @@ async function main() {
       const measured = await meter(result.sent);
       printTable(`Overload x${factor}: ${fmt(rate, 0)} saves/s sent open loop for ${overloadSeconds} s (${fmt(factor, 1)} x the saturation rate)`, [accepted, refused, healthz, readyz]);
       for (const line of measured.lines) console.log(`  ${line}`);
-      console.log(`  sent ${result.sent}, skipped (the contestant's previous save unanswered) ${result.skipped}, other errors ${result.saves.errors}`);
-      overloadRuns.push({ factor, rate, accepted, refused, healthz, readyz, sent: result.sent, skipped: result.skipped, errors: result.saves.errors, lines: measured.lines });
+      console.log(
+        `  due ${result.sent}, not sent (no free connection within 30 s) ${result.saves.unsent}, skipped (the contestant's previous save unanswered) ${result.skipped}, other errors ${result.saves.errors}`,
+      );
+      overloadRuns.push({ factor, rate, accepted, refused, healthz, readyz, sent: result.sent, skipped: result.skipped, unsent: result.saves.unsent, errors: result.saves.errors, lines: measured.lines });
     }
 
     // 6. Every acknowledged answer stored? Then the start storm's contestants submit. ----------------
@@ -755,7 +776,7 @@ async function main() {
     for (const run of heldRuns) {
       console.log(
         `  held ${fmt(run.level, 0)} contestants${compressed ? ' (compressed)' : ' (as many exams in progress)'}${run.dashboard ? ' + dashboard every 2 s' : ''}: ${fmt(run.mix.rate, 0)} req/s (${fmt(run.saves.rate, 0)} saves/s), ` +
-          `p50 ${fmt(run.mix.percentile(50))} ms, p99 ${fmt(run.mix.percentile(99))} ms, ${run.mix.errors} errors, ${run.refused} answered 503, ${run.skipped} skipped; event-loop p99 ${fmt(run.lagP99)} ms`,
+          `p50 ${fmt(run.mix.percentile(50))} ms, p99 ${fmt(run.mix.percentile(99))} ms, ${run.mix.errors} errors, ${run.refused} answered 503, ${run.unsent} not sent, ${run.skipped} skipped; event-loop p99 ${fmt(run.lagP99)} ms`,
       );
       console.log(`    ${run.lines[0]}`);
     }
@@ -775,7 +796,7 @@ async function main() {
     for (const run of overloadRuns) {
       console.log(
         `  overload x${run.factor} (${fmt(run.rate, 0)} saves/s sent): accepted ${run.accepted.latencies.length} (${fmt(run.accepted.rate, 0)}/s) p50 ${fmt(run.accepted.percentile(50))} ms p99 ${fmt(run.accepted.percentile(99))} ms; ` +
-          `503 ${run.refused.latencies.length}, time to 503 p50 ${fmt(run.refused.percentile(50))} ms p99 ${fmt(run.refused.percentile(99))} ms; other errors ${run.errors}; skipped ${run.skipped}; ` +
+          `503 ${run.refused.latencies.length}, time to 503 p50 ${fmt(run.refused.percentile(50))} ms p99 ${fmt(run.refused.percentile(99))} ms; other errors ${run.errors}; not sent ${run.unsent}; skipped ${run.skipped}; ` +
           `/healthz p50 ${fmt(run.healthz.percentile(50))} p99 ${fmt(run.healthz.percentile(99))} max ${fmt(Math.max(0, ...run.healthz.latencies))} ms; /readyz p99 ${fmt(run.readyz.percentile(99))} max ${fmt(Math.max(0, ...run.readyz.latencies))} ms`,
       );
     }

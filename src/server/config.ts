@@ -13,6 +13,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /**
+   * Connections the kernel holds for the server before it accepts them (listen backlog; Node's own
+   * default is 511). Linux caps it at net.core.somaxconn (4096 by default since kernel 5.4).
+   */
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(2048),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
@@ -150,6 +155,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     production,
     host: e.HOST,
     port: e.PORT,
+    listenBacklog: e.LISTEN_BACKLOG,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,

@@ -130,7 +130,7 @@ async function serve(config: Config, logger: Logger, { worker }: { worker: boole
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: config.port, backlog: config.listenBacklog });
   if (metricsServer) logger.info({ port: metricsServer.port }, 'metrics served');
 }
 

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { classGroupAt, createContestant, createParent, createSchoolAdmin } from '../../test/factories';
@@ -56,7 +57,7 @@ describe('POST /api/start-exam', () => {
     const bank = await server.db.selectFrom('questions').select('id').where('book_id', '=', book.id).execute();
     expect(ids.every((id) => bank.some((question) => question.id === id))).toBe(true);
     expect(JSON.stringify(row.questions)).not.toMatch(/correct/);
-    // exams.answer_options (0003_exams.sql) holds exactly the exam's own pairs, set by the trigger.
+    // exams.answer_options (0003_exams.sql) holds exactly the exam's own pairs (given with the row, 0021_exam_start.sql).
     const pairs = row.questions.flatMap((question) => question.answers.map((answer) => BigInt(question.id) * 2n ** 32n + BigInt(answer.id)));
     expect(row.answer_options.map((value) => BigInt(value)).sort()).toEqual(pairs.sort());
     // The key names one answer of each question, and that answer is the correct one in the bank.
@@ -73,6 +74,24 @@ describe('POST /api/start-exam', () => {
       orders.add(JSON.stringify(exam.questions.map((question) => [question.id, question.answers.map((answer) => answer.id)])));
     }
     expect(orders.size).toBe(3);
+  });
+
+  it('draws from the bank as it is now, even when it was changed behind the app (by another process)', async () => {
+    const first = await parentWithContestant(server);
+    await startExam(server, first);
+    // The app keeps the bank it drew from (exams/bank.ts); this edit goes straight to the database, as another process's would.
+    const edit = (value: RawBuilder<string>) =>
+      server.db.updateTable('questions').set({ value }).where('book_id', '=', first.book.id).where('is_practice', '=', false).execute();
+    await edit(sql<string>`value || ' (đã sửa)'`);
+    try {
+      const second = await parentWithContestant(server);
+      expect(second.book.id).toBe(first.book.id);
+      const exam = await startExam(server, second);
+      expect(exam.questions).toHaveLength(20);
+      for (const question of exam.questions) expect(question.value).toMatch(/ \(đã sửa\)$/);
+    } finally {
+      await edit(sql<string>`replace(value, ' (đã sửa)', '')`);
+    }
   });
 
   it('answers an exam in progress with the doing flag and its slug', async () => {

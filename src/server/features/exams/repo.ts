@@ -3,7 +3,7 @@
 // named prepared statements (HotStatement, see db/client.ts), planned once per connection.
 import { sql, type RawBuilder } from 'kysely';
 import { hotQuery, type Db, type HotStatement } from '../../db/client';
-import type { AnswerMap, ExamQuestion } from '../../db/schema';
+import type { AnswerMap, ExamQuestion, Role } from '../../db/schema';
 import { MAX_POINTS, POINTS_PER_CORRECT_ANSWER } from '../../../shared/rules';
 
 export interface OwnedContestant {
@@ -23,14 +23,6 @@ export async function findOwnedContestant(db: Db, contestantId: number, userId: 
   return query.executeTakeFirst() as Promise<OwnedContestant | undefined>;
 }
 
-export const findBookInGroup = (db: Db, bookId: number, classGroupId: number) =>
-  db
-    .selectFrom('books')
-    .select(['id', 'name'])
-    .where('id', '=', bookId)
-    .where('class_group_id', '=', classGroupId)
-    .executeTakeFirst();
-
 /** Attempts used so far and the exam in progress (if any) of one contestant. */
 export async function examsOfContestant(db: Db, contestantId: number) {
   return db
@@ -41,30 +33,79 @@ export async function examsOfContestant(db: Db, contestantId: number) {
     .execute();
 }
 
-/** Whether the organiser gave the contestant one extra attempt (0013_exam_days.sql). */
-export const hasExtraAttempt = async (db: Db, contestantId: number) =>
-  (await db.selectFrom('extra_attempts').select('contestant_id').where('contestant_id', '=', contestantId).executeTakeFirst()) !== undefined;
-
 export interface DrawnQuestion {
   id: number;
   value: string;
   answers: { id: number; value: string; is_correct: boolean }[];
 }
 
-/**
- * `count` distinct questions of the book at random, with their answers. Reads only the book's own
- * bank (an index scan on questions.book_id), so the cost does not grow with the other books.
- */
-export async function drawQuestions(db: Db, bookId: number, count: number): Promise<DrawnQuestion[]> {
-  const result = await sql<DrawnQuestion>`
-    WITH picked AS (
-      SELECT id, value FROM questions WHERE book_id = ${bookId} AND NOT is_practice ORDER BY random() LIMIT ${count}
-    )
-    SELECT p.id, p.value,
-           json_agg(json_build_object('id', a.id, 'value', a.value, 'is_correct', a.is_correct) ORDER BY a.id) AS answers
-    FROM picked p JOIN answers a ON a.question_id = p.id
-    GROUP BY p.id, p.value`.execute(db);
-  return result.rows;
+/** What a start needs to know, read in one statement (see START_CONTEXT); undefined without a valid session. */
+export interface StartContext {
+  user_id: number;
+  role: Role;
+  /** Null when the contestant is not the caller's. */
+  contestant_id: number | null;
+  /** Null when the book is not of the contestant's class group. */
+  book_id: number | null;
+  /** The current contest (null when there is none). */
+  contest_id: number | null;
+  exam_starts_at: Date | null;
+  exam_ends_at: Date | null;
+  exam_duration_seconds: number | null;
+  attempts_per_contestant: number | null;
+  questions_per_exam: number | null;
+  /** The contestant's exams in attempt order. */
+  exams: { slug: string; status: 1 | 2; book_id: number }[] | null;
+  extra_attempt: boolean | null;
+  /** The version of the question banks (0022_question_bank_version.sql), for bank.ts. */
+  bank_version: number;
+}
+
+// The start of an exam (POST /api/start-exam) reads everything it checks in this one statement, a
+// named prepared statement (db/client.ts), then inserts the exam with INSERT_EXAM: two round trips
+// instead of ten (a session query, BEGIN, six reads, the insert, COMMIT); the questions come from
+// the process's copy of the bank (bank.ts). The session is checked here, as in the hot paths below
+// (users.locked_at too, as auth/guard.ts findUserByToken does); the current contest is the most
+// recent one (contest/repo.ts getCurrentContest). No row is locked: two starts of one contestant at
+// once both pass these reads, and the unique indexes of exams (one exam in progress, one row per
+// attempt) let only one insert through (service.ts startExam).
+const START_CONTEXT: HotStatement = {
+  name: 'exam_start_context',
+  text: `
+  SELECT u.id AS user_id, u.role, c.id AS contestant_id, b.id AS book_id,
+         k.id AS contest_id, k.exam_starts_at, k.exam_ends_at, k.exam_duration_seconds, k.attempts_per_contestant, k.questions_per_exam,
+         (SELECT json_agg(json_build_object('slug', e.slug, 'status', e.status, 'book_id', e.book_id) ORDER BY e.attempt)
+          FROM exams e WHERE e.contestant_id = c.id) AS exams,
+         EXISTS (SELECT 1 FROM extra_attempts x WHERE x.contestant_id = c.id) AS extra_attempt,
+         (SELECT version FROM question_bank_version) AS bank_version
+  FROM sessions s
+  JOIN users u ON u.id = s.user_id AND u.locked_at IS NULL
+  LEFT JOIN contestants c ON c.id = $2::integer AND c.user_id = u.id
+  LEFT JOIN books b ON b.id = $3::integer AND b.class_group_id = c.class_group_id
+  LEFT JOIN LATERAL (
+    SELECT id, exam_starts_at, exam_ends_at, exam_duration_seconds, attempts_per_contestant, questions_per_exam
+    FROM contests ORDER BY id DESC LIMIT 1
+  ) k ON true
+  WHERE s.token_hash = $1::text AND s.revoked_at IS NULL AND s.expires_at > $4::timestamptz`,
+};
+
+export async function startContext(db: Db, tokenHash: string, contestantId: number, bookId: number, now: Date): Promise<StartContext | undefined> {
+  const { rows } = await hotQuery<StartContext>(db, START_CONTEXT, [tokenHash, contestantId, bookId, now.toISOString()]);
+  return rows[0];
+}
+
+/** The questions an exam of the book can draw (practice ones excluded), with their answers, and the banks' version they are of (one snapshot). */
+export async function readBank(db: Db, bookId: number): Promise<{ version: number; questions: DrawnQuestion[] }> {
+  const { rows } = await sql<{ version: number; questions: DrawnQuestion[] | null }>`
+    SELECT v.version,
+           (SELECT json_agg(json_build_object('id', q.id, 'value', q.value, 'answers', q.answers) ORDER BY q.id)
+            FROM (SELECT q.id, q.value,
+                         (SELECT json_agg(json_build_object('id', a.id, 'value', a.value, 'is_correct', a.is_correct) ORDER BY a.id)
+                          FROM answers a WHERE a.question_id = q.id) AS answers
+                  FROM questions q WHERE q.book_id = ${bookId} AND NOT q.is_practice) q
+            WHERE q.answers IS NOT NULL) AS questions
+    FROM question_bank_version v`.execute(db);
+  return { version: Number(rows[0]!.version), questions: rows[0]!.questions ?? [] };
 }
 
 export interface NewExam {
@@ -80,15 +121,37 @@ export interface NewExam {
   questions: ExamQuestion[];
   answer_key: AnswerMap;
   /** The contestant's id on a 4th attempt, which only an extra attempt allows (0013_exam_days.sql). */
-  extra_attempt_of?: number | null;
+  extra_attempt_of: number | null;
 }
 
-export const insertExam = (db: Db, exam: NewExam) =>
-  db
-    .insertInto('exams')
-    .values({ ...exam, questions: JSON.stringify(exam.questions), answer_key: JSON.stringify(exam.answer_key) })
-    .returning(['id', 'slug', 'start_time', 'end_time'])
-    .executeTakeFirstOrThrow();
+// answer_options (0003_exams.sql) is given with the row, from the same questions: the trigger that
+// derives it runs on an insert only when it is not given (0021_exam_start.sql).
+const INSERT_EXAM: HotStatement = {
+  name: 'exam_insert',
+  text: `
+  INSERT INTO exams (slug, user_id, contest_id, contestant_id, book_id, attempt, extra_attempt_of, start_time, end_time, questions, answer_key, answer_options)
+  VALUES ($1::text, $2::integer, $3::integer, $4::integer, $5::integer, $6::smallint, $7::integer, $8::timestamptz, $9::timestamptz, $10::jsonb, $11::jsonb, $12::bigint[])
+  RETURNING id, slug, start_time, end_time`,
+};
+
+export async function insertExam(db: Db, exam: NewExam) {
+  const options = exam.questions.flatMap((question) => question.answers.map((answer) => pairCode(question.id, answer.id)));
+  const { rows } = await hotQuery<{ id: number; slug: string; start_time: Date; end_time: Date }>(db, INSERT_EXAM, [
+    exam.slug,
+    exam.user_id,
+    exam.contest_id,
+    exam.contestant_id,
+    exam.book_id,
+    exam.attempt,
+    exam.extra_attempt_of,
+    exam.start_time.toISOString(),
+    exam.end_time.toISOString(),
+    JSON.stringify(exam.questions),
+    JSON.stringify(exam.answer_key),
+    `{${options.join(',')}}`,
+  ]);
+  return rows[0]!;
+}
 
 /** Every column of an exam the service needs, with its contestant and book, for its owner only. */
 function ownedExamQuery(db: Db, userId: number) {

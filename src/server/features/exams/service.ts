@@ -12,19 +12,21 @@ import type { Services } from '../../services';
 import { AppError, badRequest, conflict, forbidden, notFound, unauthorized } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { Auth, AuthUser } from '../../core/guard';
+import { isUniqueViolation } from '../../db/errors';
 import { listBooksOfGroup } from '../catalog';
-import { requireCurrentContest } from '../../core/contest';
+import { createQuestionBanks, type QuestionBanks } from './bank';
 import { withClips } from './clips';
 import * as repo from './repo';
 import { createSaveBatcher, type SaveBatcher } from './save-batcher';
-import { isUniqueViolation } from '../../db/errors';
 
 export type ExamDeps = Pick<Services, 'db' | 'clock' | 'auth'> & {
   /** Writes autosaves, several per statement under load (save-batcher.ts). */
   saves: SaveBatcher;
+  /** The question banks starts draw from, kept between organiser edits (bank.ts). */
+  banks: QuestionBanks;
 };
 
-/** The exams' deps: the app's, and the save batcher (state of its own), built once per app. */
+/** The exams' deps: the app's, the save batcher and the banks (state of their own), built once per app. */
 export function createExamDeps(services: Pick<Services, 'db' | 'clock' | 'auth' | 'config' | 'metrics'>): ExamDeps {
   const { db, clock, auth, metrics } = services;
   const load = services.config.load;
@@ -37,7 +39,7 @@ export function createExamDeps(services: Pick<Services, 'db' | 'clock' | 'auth' 
     observer: metrics?.saves,
   });
   metrics?.saves.watchQueue(() => saves.queueLength);
-  return { db, clock, auth, saves };
+  return { db, clock, auth, saves, banks: createQuestionBanks(db) };
 }
 
 const GRACE_MS = SAVE_GRACE_SECONDS * 1000;
@@ -59,7 +61,7 @@ export function shuffle<T>(items: T[]): T[] {
 }
 
 /** 401 without a session; 403 with a clear message for accounts that cannot take exams. */
-export function assertCanTakeExams(user: AuthUser | undefined): AuthUser {
+export function assertCanTakeExams<User extends Pick<AuthUser, 'role'>>(user: User | undefined): User {
   if (!user) throw unauthorized(messages.unauthorized);
   if (user.role === 'school_admin') throw forbidden(examMessages.schoolAdminCannotJoin);
   if (user.role !== 'parent') throw forbidden(messages.forbidden);
@@ -109,10 +111,6 @@ export async function booksOfContestant({ db }: ExamDeps, user: AuthUser, contes
 
 // Start -----------------------------------------------------------------------------------------
 
-type StartOutcome =
-  | { kind: 'started'; exam: { id: number; slug: string; start_time: Date; end_time: Date } }
-  | { kind: 'doing'; exam: { slug: string; book_id: number } };
-
 function doingError(contestantId: number, exam: { slug: string; book_id: number }) {
   return new AppError(409, 'exam_in_progress', examMessages.examInProgress, undefined, {
     doing: true,
@@ -123,71 +121,75 @@ function doingError(contestantId: number, exam: { slug: string; book_id: number 
 }
 
 /**
- * Starts an exam in one transaction. The contestant's row is locked first, so parallel starts of
- * one contestant queue here and each later one sees the exam the first created; the unique
- * indexes on exams are the backstop if anything else ever gets past that.
+ * Starts an exam: one statement reads everything the rules check (repo.startContext), one inserts
+ * the exam. Hot path: `token` is the caller's bearer token, checked inside the first statement.
+ * Nothing is locked in between: when several starts of one contestant arrive together, the unique
+ * indexes of exams (one exam in progress, one row per attempt) let one insert through and the
+ * others are answered with the exam it created, as a later start would be.
  */
-export async function startExam({ db, clock }: ExamDeps, user: AuthUser, bookId: number, contestantId: number) {
+export async function startExam({ db, clock, auth, banks }: ExamDeps, token: string | undefined, bookId: number, contestantId: number) {
+  if (!token) throw unauthorized(messages.unauthorized);
   const now = clock.now();
-  let outcome: StartOutcome;
-  try {
-    outcome = await db.transaction().execute(async (trx): Promise<StartOutcome> => {
-      const contestant = await repo.findOwnedContestant(trx, contestantId, user.id, true);
-      if (!contestant) throw notFound(examMessages.contestantNotFound);
-      const book = await repo.findBookInGroup(trx, bookId, contestant.class_group_id);
-      if (!book) throw badRequest(examMessages.bookNotInGroup, { book_id: examMessages.bookNotInGroup }, 'book_not_in_group');
-      const contest = await requireCurrentContest(trx);
-      if (now < contest.exam_starts_at) {
-        throw conflict(examMessages.windowNotOpen(formatDateTime(contest.exam_starts_at)), 'window_not_open');
-      }
-      if (now > contest.exam_ends_at) throw conflict(examMessages.windowClosed, 'window_closed');
-
-      const exams = await repo.examsOfContestant(trx, contestant.id);
-      const inProgress = exams.find((exam) => exam.status === 2);
-      if (inProgress) return { kind: 'doing', exam: inProgress };
-      // The contest's attempts, plus the one the organiser may have given after an incident.
-      const extra = await repo.hasExtraAttempt(trx, contestant.id);
-      const attemptsAllowed = Math.min(contest.attempts_per_contestant, MAX_ATTEMPTS_PER_CONTESTANT) + (extra ? 1 : 0);
-      if (exams.length >= attemptsAllowed) throw conflict(messages.noAttemptsLeft, 'no_attempts_left');
-
-      const drawn = await repo.drawQuestions(trx, book.id, contest.questions_per_exam);
-      if (drawn.length === 0) throw conflict(examMessages.bookHasNoQuestions, 'book_without_questions');
-      const { questions, answerKey } = paperOf(drawn);
-      const exam = await repo.insertExam(trx, {
-        slug: newToken(SLUG_BYTES),
-        user_id: user.id,
-        contest_id: contest.id,
-        contestant_id: contestant.id,
-        book_id: book.id,
-        attempt: exams.length + 1,
-        extra_attempt_of: exams.length + 1 > MAX_ATTEMPTS_PER_CONTESTANT ? contestant.id : null,
-        start_time: now,
-        end_time: new Date(now.getTime() + contest.exam_duration_seconds * 1000),
-        questions,
-        answer_key: answerKey,
-      });
-      return { kind: 'started', exam };
-    });
-  } catch (error) {
+  const context = await repo.startContext(db, hashToken(token), contestantId, bookId, now);
+  if (!context) {
+    // No valid session: why, off the hot path (401, or 403 for an account that cannot take exams).
+    assertCanTakeExams(await auth.findUserByToken(token));
+    throw unauthorized(messages.unauthorized);
+  }
+  assertCanTakeExams(context);
+  const started = await insertStartedExam(db, banks, context, bookId, now).catch(async (error: unknown) => {
     if (!isUniqueViolation(error)) throw error;
     // Another start for this contestant won the race: answer with its exam.
     const exams = await repo.examsOfContestant(db, contestantId);
     const inProgress = exams.find((exam) => exam.status === 2);
     if (inProgress) throw doingError(contestantId, inProgress);
     throw conflict(examMessages.startRetry, 'start_conflict');
-  }
-  if (outcome.kind === 'doing') throw doingError(contestantId, outcome.exam);
+  });
   return {
     success: true as const,
     doing: false as const,
     message: examMessages.examStarted,
-    slug: outcome.exam.slug,
-    exam_id: outcome.exam.id,
+    slug: started.slug,
+    exam_id: started.id,
     book_id: bookId,
     child_id: contestantId,
-    start_time: iso(outcome.exam.start_time),
-    end_time: iso(outcome.exam.end_time),
+    start_time: iso(started.start_time),
+    end_time: iso(started.end_time),
   };
+}
+
+/** The rules of a start, in the order a family meets them, then the new exam's row. */
+async function insertStartedExam(db: Db, banks: QuestionBanks, context: repo.StartContext, bookId: number, now: Date) {
+  const contestantId = context.contestant_id;
+  if (contestantId === null) throw notFound(examMessages.contestantNotFound);
+  if (context.book_id === null) throw badRequest(examMessages.bookNotInGroup, { book_id: examMessages.bookNotInGroup }, 'book_not_in_group');
+  if (context.contest_id === null) throw conflict(messages.noContest, 'no_contest');
+  if (now < context.exam_starts_at!) throw conflict(examMessages.windowNotOpen(formatDateTime(context.exam_starts_at!)), 'window_not_open');
+  if (now > context.exam_ends_at!) throw conflict(examMessages.windowClosed, 'window_closed');
+  const exams = context.exams ?? [];
+  const inProgress = exams.find((exam) => exam.status === 2);
+  if (inProgress) throw doingError(contestantId, inProgress);
+  // The contest's attempts, plus the one the organiser may have given after an incident.
+  const attemptsAllowed = Math.min(context.attempts_per_contestant!, MAX_ATTEMPTS_PER_CONTESTANT) + (context.extra_attempt ? 1 : 0);
+  if (exams.length >= attemptsAllowed) throw conflict(messages.noAttemptsLeft, 'no_attempts_left');
+  const bank = await banks.of(bookId, context.bank_version);
+  if (bank.length === 0) throw conflict(examMessages.bookHasNoQuestions, 'book_without_questions');
+  // questions_per_exam distinct questions of the bank at random.
+  const { questions, answerKey } = paperOf(shuffle(bank).slice(0, context.questions_per_exam!));
+  const attempt = exams.length + 1;
+  return repo.insertExam(db, {
+    slug: newToken(SLUG_BYTES),
+    user_id: context.user_id,
+    contest_id: context.contest_id,
+    contestant_id: contestantId,
+    book_id: bookId,
+    attempt,
+    extra_attempt_of: attempt > MAX_ATTEMPTS_PER_CONTESTANT ? contestantId : null,
+    start_time: now,
+    end_time: new Date(now.getTime() + context.exam_duration_seconds! * 1000),
+    questions,
+    answer_key: answerKey,
+  });
 }
 
 // Reading an exam ---------------------------------------------------------------------------------

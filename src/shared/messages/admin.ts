@@ -1,76 +1,9 @@
-// The back office's messages (ours: the spec gives none), one object per area, beside the site's
-// in index.ts. Schemas, services and screens take them from here.
+// The messages of the back office's forms and imports (ours: the spec gives none), one object per
+// area; the admin schemas re-export theirs. Apart from index.ts so that only the back office's
+// chunk carries them (index.ts is in every page's).
 import { formatNumber } from '../format';
 import { ANSWER_MAX_LENGTH, MAX_ANSWERS, MIN_ANSWERS, QUESTION_MAX_LENGTH } from '../question-formats/question-text';
 import { catalogLimits, contestLimits, NEWS_NAME_MAX, PRIVACY_REASON_MAX, PRIVACY_REASON_MIN } from '../rules';
-
-// regrading (issue 13: a wrong answer key, corrected with a dry run) ----------------------------
-export const regradeMessages = {
-  modeRequired: 'Vui lòng chọn cách chấm lại.',
-  answerRequired: 'Vui lòng chọn đáp án.',
-  answerNotOfQuestion: 'Đáp án này không thuộc câu hỏi.',
-  answerIsKey: 'Đáp án này đang là đáp án đúng: hãy chọn một đáp án khác.',
-  sameRule: 'Câu hỏi đang được chấm đúng theo cách này: không có gì thay đổi.',
-  reasonRequired: 'Vui lòng nhập lý do chấm lại.',
-  reasonTooLong: 'Lý do tối đa 1000 ký tự.',
-  questionNotFound: 'Không tìm thấy câu hỏi.',
-  questionNotUsed: 'Chưa có bài thi nào của cuộc thi này có câu hỏi này nên không cần chấm lại. Hãy sửa câu hỏi trong ngân hàng.',
-  modeLabels: {
-    new_key: 'Đổi đáp án đúng',
-    accept_both: 'Chấp nhận cả hai đáp án',
-    everyone: 'Cho mọi thí sinh điểm câu này',
-  },
-  resultNote: {
-    new_key: 'Câu hỏi đã được chấm lại: đáp án đúng đã được sửa.',
-    accept_both: 'Câu hỏi đã được chấm lại: cả hai đáp án đều được tính đúng.',
-    everyone: 'Câu hỏi đã được chấm lại: mọi thí sinh đều được tính điểm câu này.',
-  },
-} as const;
-
-// certificates in the back office (issue 13: background rendering, revocation) -----------------
-export const certificateAdminMessages = {
-  revokedPublic: 'Giấy chứng nhận này đã bị Ban tổ chức thu hồi và không còn giá trị.',
-  erasedPublic: 'Giấy chứng nhận này do Ban tổ chức cấp. Thông tin của người nhận đã được xoá theo yêu cầu của gia đình.',
-  revokedDownload: 'Giấy chứng nhận này đã bị Ban tổ chức thu hồi nên không tải được nữa. Vui lòng liên hệ Ban tổ chức nếu cần.',
-  alreadyRevoked: 'Giấy chứng nhận này đã bị thu hồi trước đó.',
-  notFound: 'Không tìm thấy giấy chứng nhận với mã này.',
-  reasonRequired: 'Vui lòng nhập lý do thu hồi.',
-  reasonTooLong: 'Lý do thu hồi tối đa 500 ký tự.',
-  queryRequired: 'Nhập mã chứng nhận hoặc tên người nhận.',
-  revoked: 'Đã thu hồi giấy chứng nhận.',
-} as const;
-
-// exam days in the back office (issue 13: live dashboard, incidents, questions frozen) --------
-export const examDaysMessages = {
-  reasonRequired: 'Vui lòng nhập lý do (được ghi vào nhật ký).',
-  reasonLength: 'Lý do dài từ 3 đến 500 ký tự.',
-  minutesTooFew: 'Số phút gia hạn ít nhất là 1.',
-  minutesTooMany: (left: number) =>
-    left > 0 ? `Mỗi lượt thi được gia hạn tổng cộng tối đa 20 phút: còn gia hạn được ${left} phút.` : 'Lượt thi này đã được gia hạn đủ 20 phút.',
-  extraAttemptGiven: 'Thí sinh này đã được thêm một lượt thi. Mỗi thí sinh chỉ được thêm một lượt.',
-  examFinished: 'Lượt thi này đã kết thúc nên không gia hạn được. Có thể thêm một lượt thi cho thí sinh.',
-  contestantNotFound: 'Không tìm thấy thí sinh.',
-  examNotFound: 'Không tìm thấy lượt thi.',
-  searchTooShort: 'Nhập ít nhất 3 chữ số của số điện thoại phụ huynh hoặc 2 chữ của tên thí sinh.',
-  extraAttemptDone: 'Đã thêm một lượt thi cho thí sinh.',
-  extensionDone: (minutes: number) => `Đã gia hạn lượt thi thêm ${minutes} phút.`,
-  questionsFrozen:
-    'Đang trong thời gian thi: không sửa hay xoá câu hỏi của sách đã có bài thi, để bài thi đang làm không bị thay đổi. Để sửa đáp án sai, hãy dùng chức năng Chấm lại.',
-} as const;
-
-// results from the back office (issue 13: compute, ties, review, publish, exports) -------------
-export const adminResultsMessages = {
-  computing: 'Đang tính kết quả. Hãy chờ lần tính này xong rồi tính lại.',
-  taskDied: 'Tiến trình tính kết quả đã dừng giữa chừng (máy chủ khởi động lại hoặc gặp sự cố). Hãy tính lại.',
-  taskFailed: 'Tính kết quả thất bại. Hãy thử lại; nếu vẫn lỗi, báo cho bộ phận kỹ thuật.',
-  tieUndecided: (count: number) =>
-    `Còn ${count} nhóm đồng hạng vượt số giải chưa được Ban tổ chức quyết định (hoặc quyết định chưa được áp dụng: hãy tính lại kết quả).`,
-  tieNotFound: 'Không tìm thấy nhóm đồng hạng này trong kết quả vừa tính. Hãy tải lại trang.',
-  orderMustListMembers: 'Thứ tự phải gồm đúng các thành viên của nhóm đồng hạng, mỗi người một lần.',
-  reasonRequired: 'Vui lòng nhập lý do (ít nhất 3 ký tự).',
-  published: 'Phụ huynh và nhà trường đã xem được giải thưởng.',
-  decisionSaved: 'Hãy tính lại kết quả để áp dụng quyết định.',
-} as const;
 
 export const importMessages = {
   noFile: 'Vui lòng chọn tệp cần nhập (trường "file").',

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { importResponseSchema, pageQuerySchema } from './admin';
 import { mobilePhoneSchema, roleSchema } from './auth';
-import { adminAccountMessages } from '../messages';
+import { adminAccountMessages } from '../messages/admin';
 
 
 /** What each role is called on the screens. */
@@ -106,5 +106,5 @@ export const schoolAdminImportResponseSchema = importResponseSchema({
   message: z.string().optional(),
 });
 
-// Its messages live with every other in shared/messages; exported here too for the screens that import them with the schemas.
+// Its messages live with every other in shared/messages/ (admin.ts); exported here too for the screens that import them with the schemas.
 export { adminAccountMessages };

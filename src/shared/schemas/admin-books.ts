@@ -10,7 +10,7 @@ import {
   QUESTION_MAX_LENGTH,
 } from '../question-formats/question-text';
 import { importResponseSchema } from './admin';
-import { booksMessages } from '../messages';
+import { booksMessages } from '../messages/admin';
 
 
 const text = (required: string, max: number, tooLong: string) =>
@@ -131,5 +131,5 @@ export const questionImportResponseSchema = importResponseSchema({
   format: z.string(),
 });
 
-// Its messages live with every other in shared/messages; exported here too for the screens that import them with the schemas.
+// Its messages live with every other in shared/messages/ (admin.ts); exported here too for the screens that import them with the schemas.
 export { booksMessages };

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { normaliseClassName } from './profile';
 import { pageQuerySchema } from './admin';
-import { catalogMessages } from '../messages';
+import { catalogMessages } from '../messages/admin';
 import { catalogLimits } from '../rules';
 
 
@@ -142,6 +142,6 @@ export type AdminClassTeacher = z.infer<typeof adminClassTeacherSchema>;
 
 export const dataResponse = <T extends z.ZodType>(item: T) => z.object({ success: z.literal(true), data: item });
 
-// Its messages live with every other in shared/messages; exported here too for the screens that import them with the schemas.
+// Its messages live with every other in shared/messages/ (admin.ts); exported here too for the screens that import them with the schemas.
 export { catalogMessages };
 export { catalogLimits };

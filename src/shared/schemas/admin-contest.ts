@@ -4,7 +4,7 @@
 // invalid_settings, errors keyed by field) and by the form alike.
 import { z } from 'zod';
 import { contestLimits, TIME_ZONE } from '../rules';
-import { contestMessages } from '../messages';
+import { contestMessages } from '../messages/admin';
 
 export const contestDateFields = [
   'reading_starts_at',
@@ -241,6 +241,6 @@ export const prizeFormSchema = z
   });
 export type PrizeFormValues = z.infer<typeof prizeFormSchema>;
 
-// Its messages live with every other in shared/messages; exported here too for the screens that import them with the schemas.
+// Its messages live with every other in shared/messages/ (admin.ts); exported here too for the screens that import them with the schemas.
 export { contestMessages };
 export { contestLimits };

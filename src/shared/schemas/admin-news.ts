@@ -1,7 +1,7 @@
 // The back office's news (/api/admin/news): one schema for the route and the web form.
 import { z } from 'zod';
 import { pageQuerySchema } from './admin';
-import { newsMessages } from '../messages';
+import { newsMessages } from '../messages/admin';
 import { NEWS_NAME_MAX } from '../rules';
 
 /** Characters of a body as sent (HTML); a long article with many pictures is a few tens of kB. */
@@ -68,6 +68,6 @@ export const adminNewsPostResponseSchema = z.object({ success: z.literal(true), 
 /** POST /api/admin/news/images: the picture's address, for the editor and the post's picture. */
 export const newsImageResponseSchema = z.object({ success: z.literal(true), data: z.object({ url: z.string() }) });
 
-// Its messages live with every other in shared/messages; exported here too for the screens that import them with the schemas.
+// Its messages live with every other in shared/messages/ (admin.ts); exported here too for the screens that import them with the schemas.
 export { newsMessages };
 export { NEWS_NAME_MAX };

@@ -2,7 +2,7 @@
 // processing activities, the retention status, and requests made by phone call (a copy of an
 // account's data, its deletion), each with a reason that goes into the audit log.
 import { z } from 'zod';
-import { privacyAdminMessages } from '../messages';
+import { privacyAdminMessages } from '../messages/admin';
 import { PRIVACY_REASON_MAX, PRIVACY_REASON_MIN } from '../rules';
 
 
@@ -57,6 +57,6 @@ export const privacyOverviewSchema = z.object({
 export type PrivacyOverview = z.infer<typeof privacyOverviewSchema>;
 export const privacyOverviewResponseSchema = z.object({ success: z.literal(true), data: privacyOverviewSchema });
 
-// Its messages live with every other in shared/messages; exported here too for the screens that import them with the schemas.
+// Its messages live with every other in shared/messages/ (admin.ts); exported here too for the screens that import them with the schemas.
 export { privacyAdminMessages };
 export { PRIVACY_REASON_MAX, PRIVACY_REASON_MIN };

@@ -1,7 +1,7 @@
 // The back office's common shapes (/api/admin/*): server-side pagination, imports and the audit
 // log. Each area's own schemas live beside this file (admin-<area>.ts).
 import { z } from 'zod';
-import { importMessages } from '../messages';
+import { importMessages } from '../messages/admin';
 
 // Pagination ---------------------------------------------------------------------------------
 export const MAX_PER_PAGE = 200;
@@ -89,5 +89,5 @@ export const auditEntrySchema = z.object({
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
-// Its messages live with every other in shared/messages; exported here too for the screens that import them with the schemas.
+// Its messages live with every other in shared/messages/ (admin.ts); exported here too for the screens that import them with the schemas.
 export { importMessages };

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { Link } from '../../lib/router';
+import { retryCanHelp, type DataState } from '../../lib/use-data';
 
 /**
  * An exam or a result that could not be loaded: the message, then 'Thử lại' only where trying
@@ -20,4 +22,16 @@ export function LoadError({ message, canRetry, onRetry }: { message: string; can
       )}
     </div>
   );
+}
+
+/** A result screen's load: the loading line, then the error (with 'Thử lại' where it can help) or the view. */
+export function Loaded<T>({ load, loadingText, children }: { load: DataState<T>; loadingText: string; children: (data: T) => ReactNode }) {
+  if (load.loading)
+    return (
+      <p className="muted" aria-busy="true">
+        {loadingText}
+      </p>
+    );
+  if (load.message) return <LoadError message={load.message} canRetry={retryCanHelp(load.error)} onRetry={load.reload} />;
+  return load.data === undefined ? null : children(load.data);
 }

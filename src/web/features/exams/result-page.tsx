@@ -2,14 +2,14 @@
 // prediction, and each question with the contestant's answer and the correct one (marked with
 // words and an icon as well as colour).
 import type { ExamResultResponse } from '../../../shared/schemas/exams';
-import { retryCanHelp, useData } from '../../lib/use-data';
+import { useData } from '../../lib/use-data';
 import { formatNumber } from '../../../shared/format';
 import { Link, useParams } from '../../lib/router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useRequireAuth } from '../../lib/use-require-auth';
 import { fetchExamResult } from './exam-api';
 import './exams.css';
-import { LoadError } from './load-error';
+import { Loaded } from './load-error';
 import { ReviewQuestion } from './review-question';
 
 export function ResultPage() {
@@ -26,15 +26,9 @@ export function ResultPage() {
   return (
     <div className="container page">
       <h1>Kết quả thi</h1>
-      {result.loading ? (
-        <p className="muted" aria-busy="true">
-          Đang tải kết quả…
-        </p>
-      ) : result.message ? (
-        <LoadError message={result.message} canRetry={retryCanHelp(result.error)} onRetry={result.reload} />
-      ) : (
-        result.data && <ResultView result={result.data} />
-      )}
+      <Loaded load={result} loadingText="Đang tải kết quả…">
+        {(data) => <ResultView result={data} />}
+      </Loaded>
     </div>
   );
 }

@@ -8,11 +8,11 @@ import { formatNumber } from '../../../../shared/format';
 import type { PracticeResultResponse } from '../../../../shared/schemas/practice';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notices';
-import { retryCanHelp, useData } from '../../../lib/use-data';
+import { useData } from '../../../lib/use-data';
 import { Link, useNavigate, useParams } from '../../../lib/router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRequireAuth } from '../../../lib/use-require-auth';
-import { LoadError } from '../load-error';
+import { Loaded } from '../load-error';
 import { ReviewQuestion } from '../review-question';
 import '../exams.css';
 import { fetchPracticeResult, practicePath, startPractice } from './practice-api';
@@ -30,15 +30,9 @@ export function PracticeResultPage() {
       <h1>
         <span className="exam-practice-badge">Thi thử</span> {practiceMessages.resultTitle}
       </h1>
-      {result.loading ? (
-        <p className="muted" aria-busy="true">
-          {practiceMessages.loadingResult}
-        </p>
-      ) : result.message ? (
-        <LoadError message={result.message} canRetry={retryCanHelp(result.error)} onRetry={result.reload} />
-      ) : (
-        result.data && <PracticeResultView result={result.data} />
-      )}
+      <Loaded load={result} loadingText={practiceMessages.loadingResult}>
+        {(data) => <PracticeResultView result={data} />}
+      </Loaded>
     </div>
   );
 }

@@ -127,6 +127,11 @@ export async function readTable(upload: Upload, columns: readonly string[], acce
   return data;
 }
 
+export interface ProblemsState {
+  list: RowProblem[];
+  count: number;
+}
+
 /**
  * Collects an import's problems; `throwIfAny` refuses the whole file with the first
  * MAX_LISTED_PROBLEMS of them (by row) and their total, so that a file of 200,000 mistakes
@@ -136,6 +141,16 @@ export class ImportProblems {
   private list: RowProblem[] = [];
   /** Every problem added, listed or not. */
   count = 0;
+  /** What a worker thread found, to be carried on by the main thread (file-reader.ts). */
+  static from(state: ProblemsState): ImportProblems {
+    const problems = new ImportProblems();
+    problems.list = state.list;
+    problems.count = state.count;
+    return problems;
+  }
+  state(): ProblemsState {
+    return { list: this.list, count: this.count };
+  }
   add(row: number, column: string, message: string): void {
     this.count++;
     this.list.push({ row, column, message: `Dòng ${row}, cột ${column}: ${message}` });

@@ -11,7 +11,8 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import type { AuthUser } from '../../auth/guard';
 import { createResetLink, createResetLinks, RESET_LINK_DEFAULT_HOURS } from '../../auth/reset-links';
 import { recordAudit } from '../audit';
-import { ImportProblems, readTable } from '../sheets';
+import { readTableInWorker } from '../file-reader';
+import { ImportProblems } from '../sheets';
 import { isDryRun, type Upload } from '../uploads';
 import * as repo from './repo';
 
@@ -156,7 +157,7 @@ interface AdminRow {
 export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, upload: Upload) {
   const { db, clock, config } = deps;
   const dryRun = isDryRun(upload.fields);
-  const table = await readTable(upload, COLUMNS);
+  const table = await readTableInWorker(upload, COLUMNS);
   const [districts, schools] = await Promise.all([repo.listDistricts(db), repo.listSchools(db)]);
   const districtIds = new Map(districts.map((d) => [nameKey(d.name), d.id]));
   const schoolIds = new Map(schools.map((s) => [`${s.district_id}|${nameKey(s.name)}`, s.id]));

@@ -11,7 +11,7 @@ import { getCurrentContest } from '../../contest/repo';
 import { storeAudio, storeImage } from '../../media/media';
 import { recordAudit } from '../audit';
 import { isDryRun, type Upload } from '../uploads';
-import { readQuestionFile } from './question-file';
+import { readQuestionFileInWorker } from '../file-reader';
 import * as repo from './repo';
 
 /** Shown for a new book until its cover is uploaded (a static file of the web app). */
@@ -232,7 +232,7 @@ export async function importQuestions(deps: Deps, actor: Actor, bookId: number, 
   const mode = upload.fields.mode || 'append';
   if (mode !== 'append' && mode !== 'replace') throw unprocessable(booksMessages.badMode, 'import_invalid', []);
   const dryRun = isDryRun(upload.fields);
-  const file = await readQuestionFile(upload);
+  const file = await readQuestionFileInWorker(upload);
   file.problems.throwIfAny();
 
   const run = async (trx: Deps['db']) => {

@@ -9,7 +9,8 @@ import { conflict } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../auth/guard';
 import { recordAudit } from '../audit';
-import { ImportProblems, readTable, type SheetRow } from '../sheets';
+import { readTableInWorker } from '../file-reader';
+import { ImportProblems, type SheetRow } from '../sheets';
 import type { Upload } from '../uploads';
 import * as repo from './repo';
 
@@ -91,7 +92,7 @@ function checkSchoolRows(rows: SheetRow[]) {
 }
 
 export async function importSchools({ db }: Deps, actor: Actor, upload: Upload, dryRun: boolean): Promise<ImportResult & { districts_created: number }> {
-  const rows = await readTable(upload, templateColumns.schools);
+  const rows = await readTableInWorker(upload, templateColumns.schools);
   const { problems, lines } = checkSchoolRows(rows);
   problems.throwIfAny();
 
@@ -134,7 +135,7 @@ export async function importSchools({ db }: Deps, actor: Actor, upload: Upload, 
 
 // Class teachers --------------------------------------------------------------------------------
 export async function importClassTeachers({ db }: Deps, actor: Actor, upload: Upload, dryRun: boolean): Promise<ImportResult> {
-  const rows = await readTable(upload, templateColumns['class-teachers']);
+  const rows = await readTableInWorker(upload, templateColumns['class-teachers']);
   const [colDistrict, colSchool, colClass, colTeacher] = templateColumns['class-teachers'] as [string, string, string, string];
 
   return storeOrRefuse(db, dryRun, async (trx) => {

@@ -24,6 +24,18 @@ const MAX_SHEET_ROWS = 5 * MAX_IMPORT_ROWS;
 /** Rows handled between two returns to the event loop. */
 const SLICE_ROWS = 500;
 
+/**
+ * For a loop over a whole file's rows on the main thread (the checks that need the database):
+ * `await breathe()` in the loop returns to the event loop every SLICE_ROWS rows, so that exam
+ * saves of the same process never wait behind the loop for more than a few milliseconds.
+ */
+export function breather(): () => Promise<void> {
+  let calls = 0;
+  return async () => {
+    if (++calls % SLICE_ROWS === 0) await yieldToEventLoop();
+  };
+}
+
 const refuse = (message: string, errors: RowProblem[] = [], extra?: Record<string, unknown>) =>
   new AppError(422, 'import_invalid', message, errors, extra);
 
@@ -163,9 +175,11 @@ export class ImportProblems {
     return this.list;
   }
   /** Reports rows whose `key` repeats an earlier row of the file ("trùng với dòng 3"). */
-  duplicates(rows: { row: number; key: string }[], column: string): void {
+  async duplicates(rows: { row: number; key: string }[], column: string): Promise<void> {
     const seen = new Map<string, number>();
+    const breathe = breather();
     for (const { row, key } of rows) {
+      await breathe();
       const first = seen.get(key);
       if (first === undefined) seen.set(key, row);
       else this.add(row, column, importMessages.duplicateRow(first));

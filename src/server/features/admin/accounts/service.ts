@@ -12,7 +12,7 @@ import type { AuthUser } from '../../auth/guard';
 import { createResetLink, createResetLinks, RESET_LINK_DEFAULT_HOURS } from '../../auth/reset-links';
 import { recordAudit } from '../audit';
 import { readTableInWorker } from '../file-reader';
-import { ImportProblems } from '../sheets';
+import { breather, ImportProblems } from '../sheets';
 import { isDryRun, type Upload } from '../uploads';
 import * as repo from './repo';
 
@@ -165,7 +165,9 @@ export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, uploa
   const problems = new ImportProblems();
   const rows: AdminRow[] = [];
   const phoneKeys: { row: number; key: string }[] = [];
+  const breathe = breather();
   for (const { row, cells } of table) {
+    await breathe();
     const [phoneCell, name, districtName, schoolName] = cells as [string, string, string, string];
     const phone = mobilePhoneSchema.safeParse(phoneFromCell(phoneCell));
     if (phone.success) phoneKeys.push({ row, key: phone.data });
@@ -181,13 +183,14 @@ export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, uploa
     else if (districtId !== undefined && schoolId === undefined) problems.add(row, SCHOOL, `không có trường "${schoolName}" ở ${districtName}`);
     if (phone.success && name && name.length <= 120 && schoolId !== undefined) rows.push({ row, phone: phone.data, name, schoolId });
   }
-  problems.duplicates(phoneKeys, PHONE);
+  await problems.duplicates(phoneKeys, PHONE);
 
   const existing = new Map((await repo.findUsersByPhones(db, rows.map((r) => r.phone))).map((user) => [user.phone, user]));
   const toCreate: AdminRow[] = [];
   const toUpdate: (AdminRow & { id: number })[] = [];
   let unchanged = 0;
   for (const row of rows) {
+    await breathe();
     const user = existing.get(row.phone);
     if (!user) toCreate.push(row);
     else if (user.role !== 'school_admin') problems.add(row.row, PHONE, adminAccountMessages.phoneOfOtherRole(roleLabels[user.role]));

@@ -84,7 +84,7 @@ async function checkQuestions(questions: ParsedQuestion[], problems: ImportProbl
     });
     if (problems.count === before) good.push({ ...question, value, answers });
   }
-  problems.duplicates(good.map((q) => ({ row: q.row, key: questionKey(q) })), columnOf('question'));
+  await problems.duplicates(good.map((q) => ({ row: q.row, key: questionKey(q) })), columnOf('question'));
   return good;
 }
 

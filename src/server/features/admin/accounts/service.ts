@@ -158,7 +158,9 @@ export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, uploa
   const { db, clock, config } = deps;
   const dryRun = isDryRun(upload.fields);
   const table = await readTableInWorker(upload, COLUMNS);
-  const [districts, schools] = await Promise.all([repo.listDistricts(db), repo.listSchools(db)]);
+  // One after the other: an import holds at most one pool connection.
+  const districts = await repo.listDistricts(db);
+  const schools = await repo.listSchools(db);
   const districtIds = new Map(districts.map((d) => [nameKey(d.name), d.id]));
   const schoolIds = new Map(schools.map((s) => [`${s.district_id}|${nameKey(s.name)}`, s.id]));
 

@@ -114,7 +114,9 @@ export async function importSchools({ db }: Deps, actor: Actor, upload: Upload, 
 
   return storeOrRefuse(db, dryRun, async (trx) => {
     const breathe = breather();
-    const [districts, schools] = await Promise.all([repo.allDistricts(trx), repo.allSchools(trx)]);
+    // One after the other: an import holds at most one pool connection (a dry run has no transaction).
+    const districts = await repo.allDistricts(trx);
+    const schools = await repo.allSchools(trx);
     const districtByKey = new Map(districts.map((d) => [keyOf(d.name), d.id]));
     const newDistrictByKey = new Map<string, string>();
     for (const line of lines) {
@@ -159,7 +161,9 @@ export async function importClassTeachers({ db }: Deps, actor: Actor, upload: Up
 
   return storeOrRefuse(db, dryRun, async (trx) => {
     const breathe = breather();
-    const [districts, schools] = await Promise.all([repo.allDistricts(trx), repo.allSchools(trx)]);
+    // One after the other: an import holds at most one pool connection (a dry run has no transaction).
+    const districts = await repo.allDistricts(trx);
+    const schools = await repo.allSchools(trx);
     const districtByKey = new Map(districts.map((d) => [keyOf(d.name), d]));
     const schoolByKey = await schoolsByKey(schools);
 

@@ -40,8 +40,9 @@ async function readInWorker(upload: Upload, task: WorkerInput['task']): Promise<
   // A small young generation: the parse's garbage is collected often instead of growing the RSS.
   const worker = new Worker(WORKER_URL, { workerData: input, transferList, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(new AppError(503, 'service_unavailable', messages.serviceUnavailable)), READ_TIMEOUT_MS);
-  const clientGone = () => stop.abort(new Error('the client closed the connection during an import'));
+  const timer = setTimeout(() => stop.abort(new AppError(503, 'request_timeout', messages.serviceUnavailable)), READ_TIMEOUT_MS);
+  // Nobody reads this answer; 499 (nginx's "client closed request") keeps it out of the 500s in the log.
+  const clientGone = () => stop.abort(new AppError(499, 'bad_request', 'Kết nối đã đóng trước khi đọc xong tệp.'));
   upload.connection?.once('close', clientGone);
   try {
     const items: unknown[] = [];

@@ -1,8 +1,6 @@
 // The worker thread's side of file-reader.ts: reads one upload (a table or a question file) with
 // the same code the main thread used to run, then hands the result over in chunks, one each time
 // the main thread asks for the next, so that receiving never holds the main thread for long.
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { AppError } from '../../lib/errors';
 import { readQuestionFile } from './books/question-file';
@@ -13,21 +11,6 @@ import type { Upload } from './uploads';
 /** Rows (or questions) per message: about a millisecond to receive on the main thread. */
 const CHUNK = 1000;
 
-/**
- * Exam saves first: on Linux this thread takes the lowest CPU priority (the main thread keeps its
- * own), so that on a busy machine the scheduler runs the main thread's requests before the
- * parsing. Without it, bench:imports showed the main thread waiting for a core behind its own worker.
- */
-function yieldTheCpu() {
-  try {
-    const threadId = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (threadId > 0) setPriority(threadId, 19);
-  } catch {
-    // Not Linux: the thread keeps the process's priority.
-  }
-}
-
-yieldTheCpu();
 const { task, file } = workerData as WorkerInput;
 // Buffers arrive as plain Uint8Arrays.
 const upload: Upload = { ...file, bytes: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength), fields: {} };

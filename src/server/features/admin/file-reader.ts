@@ -44,6 +44,9 @@ async function readInWorker(upload: Upload, task: WorkerInput['task']): Promise<
   // Nobody reads this answer; 499 (nginx's "client closed request") keeps it out of the 500s in the log.
   const clientGone = () => stop.abort(new AppError(499, 'bad_request', 'Kết nối đã đóng trước khi đọc xong tệp.'));
   upload.connection?.once('close', clientGone);
+  // A crash (out of memory, a bug) at any moment, even between two chunks, ends the wait.
+  worker.on('error', (error) => stop.abort(error));
+  worker.on('exit', (code) => stop.abort(new Error(`import file worker exited with code ${code}`)));
   try {
     const items: unknown[] = [];
     for (;;) {
@@ -59,7 +62,9 @@ async function readInWorker(upload: Upload, task: WorkerInput['task']): Promise<
       worker.postMessage('next');
     }
   } catch (error) {
-    throw stop.signal.aborted ? stop.signal.reason : error;
+    // Waiting was stopped (once() rejects with an AbortError): the reason is what happened. A
+    // refusal stays a refusal even when the worker's exit comes right behind it.
+    throw (error as Error).name === 'AbortError' && stop.signal.aborted ? stop.signal.reason : error;
   } finally {
     clearTimeout(timer);
     upload.connection?.off('close', clientGone);

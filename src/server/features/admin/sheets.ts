@@ -4,6 +4,7 @@
 // column (the first MAX_LISTED_PROBLEMS of them, with the total), and nothing is stored unless
 // there is none. Files come from strangers (issue 21): both kinds are read as streams, the row
 // cap stops the read at the first row past it, and the event loop gets control between slices.
+// The routes call readTable through file-reader.ts, which runs it in a worker thread.
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { parse as parseCsv } from 'csv-parse';

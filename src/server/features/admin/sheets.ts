@@ -4,6 +4,7 @@
 // column (the first MAX_LISTED_PROBLEMS of them, with the total), and nothing is stored unless
 // there is none. Files come from strangers (issue 21): both kinds are read as streams, the row
 // cap stops the read at the first row past it, and the event loop gets control between slices.
+// The routes call readTable through file-reader.ts, which runs it in a worker thread.
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { parse as parseCsv } from 'csv-parse';
@@ -23,6 +24,18 @@ export interface SheetRow {
 const MAX_SHEET_ROWS = 5 * MAX_IMPORT_ROWS;
 /** Rows handled between two returns to the event loop. */
 const SLICE_ROWS = 500;
+
+/**
+ * For a loop over a whole file's rows on the main thread (the checks that need the database):
+ * `await breathe()` in the loop returns to the event loop every SLICE_ROWS rows, so that exam
+ * saves of the same process never wait behind the loop for more than a few milliseconds.
+ */
+export function breather(): () => Promise<void> {
+  let calls = 0;
+  return async () => {
+    if (++calls % SLICE_ROWS === 0) await yieldToEventLoop();
+  };
+}
 
 const refuse = (message: string, errors: RowProblem[] = [], extra?: Record<string, unknown>) =>
   new AppError(422, 'import_invalid', message, errors, extra);
@@ -127,6 +140,11 @@ export async function readTable(upload: Upload, columns: readonly string[], acce
   return data;
 }
 
+export interface ProblemsState {
+  list: RowProblem[];
+  count: number;
+}
+
 /**
  * Collects an import's problems; `throwIfAny` refuses the whole file with the first
  * MAX_LISTED_PROBLEMS of them (by row) and their total, so that a file of 200,000 mistakes
@@ -136,6 +154,16 @@ export class ImportProblems {
   private list: RowProblem[] = [];
   /** Every problem added, listed or not. */
   count = 0;
+  /** What a worker thread found, to be carried on by the main thread (file-reader.ts). */
+  static from(state: ProblemsState): ImportProblems {
+    const problems = new ImportProblems();
+    problems.list = state.list;
+    problems.count = state.count;
+    return problems;
+  }
+  state(): ProblemsState {
+    return { list: this.list, count: this.count };
+  }
   add(row: number, column: string, message: string): void {
     this.count++;
     this.list.push({ row, column, message: `Dòng ${row}, cột ${column}: ${message}` });
@@ -148,9 +176,11 @@ export class ImportProblems {
     return this.list;
   }
   /** Reports rows whose `key` repeats an earlier row of the file ("trùng với dòng 3"). */
-  duplicates(rows: { row: number; key: string }[], column: string): void {
+  async duplicates(rows: { row: number; key: string }[], column: string): Promise<void> {
     const seen = new Map<string, number>();
+    const breathe = breather();
     for (const { row, key } of rows) {
+      await breathe();
       const first = seen.get(key);
       if (first === undefined) seen.set(key, row);
       else this.add(row, column, importMessages.duplicateRow(first));

@@ -1,5 +1,6 @@
 // Reading a multipart upload (one file in field `file`, plus form fields): the size is capped
 // while the file streams in, so an oversize file is refused before anything parses it.
+import type { Socket } from 'node:net';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { importMessages } from '../../../shared/schemas/admin';
@@ -13,6 +14,8 @@ export interface Upload {
   bytes: Buffer;
   /** The other form fields, as text. */
   fields: Record<string, string>;
+  /** The client's connection: reading the file in a worker stops when it closes (file-reader.ts). */
+  connection?: Socket;
 }
 
 const refuse = (message: string) => unprocessable(message, 'import_invalid', []);
@@ -50,7 +53,7 @@ export async function readUpload(request: FastifyRequest, { maxBytes }: { maxByt
     throw error;
   }
   if (!file || file.bytes.length === 0) throw refuse(importMessages.noFile);
-  return { ...file, fields };
+  return { ...file, fields, connection: request.raw.socket };
 }
 
 /** `dry_run` form field: "1"/"true" for a preview. */

@@ -11,7 +11,8 @@ import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
 import type { AuthUser } from '../../../core/guard';
 import { createResetLink, createResetLinks, RESET_LINK_DEFAULT_HOURS } from '../../auth';
 import { recordAudit } from '../audit';
-import { ImportProblems, readTable } from '../sheets';
+import { readTableInWorker } from '../file-reader';
+import { breather, ImportProblems } from '../sheets';
 import { isDryRun, type Upload } from '../uploads';
 import * as repo from './repo';
 import { isUniqueViolation } from '../../../db/errors';
@@ -155,15 +156,19 @@ interface AdminRow {
 export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, upload: Upload) {
   const { db, clock, config } = deps;
   const dryRun = isDryRun(upload.fields);
-  const table = await readTable(upload, COLUMNS);
-  const [districts, schools] = await Promise.all([repo.listDistricts(db), repo.listSchools(db)]);
+  const table = await readTableInWorker(upload, COLUMNS);
+  // One after the other: an import holds at most one pool connection.
+  const districts = await repo.listDistricts(db);
+  const schools = await repo.listSchools(db);
   const districtIds = new Map(districts.map((d) => [nameKey(d.name), d.id]));
   const schoolIds = new Map(schools.map((s) => [`${s.district_id}|${nameKey(s.name)}`, s.id]));
 
   const problems = new ImportProblems();
   const rows: AdminRow[] = [];
   const phoneKeys: { row: number; key: string }[] = [];
+  const breathe = breather();
   for (const { row, cells } of table) {
+    await breathe();
     const [phoneCell, name, districtName, schoolName] = cells as [string, string, string, string];
     const phone = mobilePhoneSchema.safeParse(phoneFromCell(phoneCell));
     if (phone.success) phoneKeys.push({ row, key: phone.data });
@@ -179,13 +184,14 @@ export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, uploa
     else if (districtId !== undefined && schoolId === undefined) problems.add(row, SCHOOL, `không có trường "${schoolName}" ở ${districtName}`);
     if (phone.success && name && name.length <= 120 && schoolId !== undefined) rows.push({ row, phone: phone.data, name, schoolId });
   }
-  problems.duplicates(phoneKeys, PHONE);
+  await problems.duplicates(phoneKeys, PHONE);
 
   const existing = new Map((await repo.findUsersByPhones(db, rows.map((r) => r.phone))).map((user) => [user.phone, user]));
   const toCreate: AdminRow[] = [];
   const toUpdate: (AdminRow & { id: number })[] = [];
   let unchanged = 0;
   for (const row of rows) {
+    await breathe();
     const user = existing.get(row.phone);
     if (!user) toCreate.push(row);
     else if (user.role !== 'school_admin') problems.add(row.row, PHONE, adminAccountMessages.phoneOfOtherRole(roleLabels[user.role]));

@@ -3,6 +3,7 @@
 // formats (.txt, told apart by their content). Nothing here touches the database. A text file is
 // read question by question with returns to the event loop, and refused past MAX_IMPORT_ROWS
 // questions (issue 21): a 10 MB file must not hold the process that also serves exam saves.
+// The route calls readQuestionFile through file-reader.ts, which runs it in a worker thread.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { importMessages, MAX_IMPORT_ROWS, templateColumns } from '../../../../shared/schemas/admin';
 import { booksMessages } from '../../../../shared/schemas/admin-books';
@@ -84,7 +85,7 @@ async function checkQuestions(questions: ParsedQuestion[], problems: ImportProbl
     });
     if (problems.count === before) good.push({ ...question, value, answers });
   }
-  problems.duplicates(good.map((q) => ({ row: q.row, key: questionKey(q) })), columnOf('question'));
+  await problems.duplicates(good.map((q) => ({ row: q.row, key: questionKey(q) })), columnOf('question'));
   return good;
 }
 

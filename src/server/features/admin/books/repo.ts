@@ -161,25 +161,34 @@ export interface NewQuestion {
  * are reserved first (so each answer knows its question without relying on the order of
  * RETURNING), then questions and answers go in as arrays (unnest). Returns the new ids in order.
  */
+/** Questions per INSERT of an import. */
+const INSERT_BATCH = 1000;
+
 export async function insertQuestions(db: Db, bookId: number, questions: readonly NewQuestion[]): Promise<number[]> {
   if (questions.length === 0) return [];
   const reserved = await sql<{ id: number }>`
     SELECT nextval(pg_get_serial_sequence('questions', 'id'))::integer AS id FROM generate_series(1, ${questions.length})`.execute(db);
   const ids = reserved.rows.map((row) => row.id);
-  await sql`
-    INSERT INTO questions (id, book_id, value, audio, is_practice)
-    SELECT id, ${bookId}, value, audio, is_practice
-    FROM unnest(${ids}::integer[], ${questions.map((q) => q.value)}::text[], ${questions.map((q) => q.audio)}::text[],
-                ${questions.map((q) => q.is_practice ?? false)}::boolean[])
-      AS t(id, value, audio, is_practice)`.execute(db);
-  const answers = questions.flatMap((q, qi) => q.answers.map((a, ai) => ({ question_id: ids[qi]!, value: a.value, audio: a.audio, is_correct: ai === q.correct })));
-  await sql`
-    INSERT INTO answers (question_id, value, audio, is_correct)
-    SELECT question_id, value, audio, is_correct
-    FROM unnest(${answers.map((a) => a.question_id)}::integer[], ${answers.map((a) => a.value)}::text[],
-                ${answers.map((a) => a.audio)}::text[], ${answers.map((a) => a.is_correct)}::boolean[])
-      WITH ORDINALITY AS t(question_id, value, audio, is_correct, n)
-    ORDER BY n`.execute(db);
+  // In batches: the driver writes each statement's arrays on the main thread, and 20,000
+  // questions (80,000 answers) in one statement held the exam saves of the process behind it.
+  for (let start = 0; start < questions.length; start += INSERT_BATCH) {
+    const part = questions.slice(start, start + INSERT_BATCH);
+    const partIds = ids.slice(start, start + INSERT_BATCH);
+    await sql`
+      INSERT INTO questions (id, book_id, value, audio, is_practice)
+      SELECT id, ${bookId}, value, audio, is_practice
+      FROM unnest(${partIds}::integer[], ${part.map((q) => q.value)}::text[], ${part.map((q) => q.audio)}::text[],
+                  ${part.map((q) => q.is_practice ?? false)}::boolean[])
+        AS t(id, value, audio, is_practice)`.execute(db);
+    const answers = part.flatMap((q, qi) => q.answers.map((a, ai) => ({ question_id: partIds[qi]!, value: a.value, audio: a.audio, is_correct: ai === q.correct })));
+    await sql`
+      INSERT INTO answers (question_id, value, audio, is_correct)
+      SELECT question_id, value, audio, is_correct
+      FROM unnest(${answers.map((a) => a.question_id)}::integer[], ${answers.map((a) => a.value)}::text[],
+                  ${answers.map((a) => a.audio)}::text[], ${answers.map((a) => a.is_correct)}::boolean[])
+        WITH ORDINALITY AS t(question_id, value, audio, is_correct, n)
+      ORDER BY n`.execute(db);
+  }
   return ids;
 }
 

@@ -10,8 +10,9 @@ import { conflict, notFound, unprocessable } from '../../../lib/errors';
 import { getCurrentContest } from '../../../core/contest';
 import { storeAudio, storeImage } from '../../media';
 import { recordAudit } from '../audit';
+import { breather } from '../sheets';
 import { isDryRun, type Upload } from '../uploads';
-import { readQuestionFile } from './question-file';
+import { readQuestionFileInWorker } from '../file-reader';
 import * as repo from './repo';
 import { isUniqueViolation } from '../../../db/errors';
 
@@ -225,6 +226,17 @@ export async function deleteQuestion(deps: Deps, actor: Actor, id: number) {
 }
 
 // Import --------------------------------------------------------------------------------------
+/** Each question's key, in slices (20,000 of them would hold the event loop for tens of ms). */
+async function keysOf(questions: Parameters<typeof questionKey>[0][]): Promise<string[]> {
+  const breathe = breather();
+  const keys: string[] = [];
+  for (const question of questions) {
+    await breathe();
+    keys.push(questionKey(question));
+  }
+  return keys;
+}
+
 export async function importQuestions(deps: Deps, actor: Actor, bookId: number, upload: Upload) {
   const { db } = deps;
   const book = await repo.findBook(db, bookId);
@@ -232,7 +244,7 @@ export async function importQuestions(deps: Deps, actor: Actor, bookId: number, 
   const mode = upload.fields.mode || 'append';
   if (mode !== 'append' && mode !== 'replace') throw unprocessable(booksMessages.badMode, 'import_invalid', []);
   const dryRun = isDryRun(upload.fields);
-  const file = await readQuestionFile(upload);
+  const file = await readQuestionFileInWorker(upload);
   file.problems.throwIfAny();
 
   const run = async (trx: Deps['db']) => {
@@ -240,10 +252,12 @@ export async function importQuestions(deps: Deps, actor: Actor, bookId: number, 
     if (!dryRun) await repo.lockBook(trx, bookId);
     if (mode === 'replace' && (await repo.bookHasExams(trx, bookId))) throw conflict(booksMessages.replaceWithExams, 'in_use');
     const bank = await repo.bankOf(trx, bookId);
-    const inBank = new Set(bank.map(questionKey));
-    const inFile = new Set(file.questions.map(questionKey));
-    const toCreate = file.questions.filter((q) => !inBank.has(questionKey(q)));
-    const toDelete = mode === 'replace' ? bank.filter((q) => !inFile.has(questionKey(q))).map((q) => q.id) : [];
+    const bankKeys = await keysOf(bank);
+    const fileKeys = await keysOf(file.questions);
+    const inBank = new Set(bankKeys);
+    const inFile = new Set(fileKeys);
+    const toCreate = file.questions.filter((_, i) => !inBank.has(fileKeys[i]!));
+    const toDelete = mode === 'replace' ? bank.filter((_, i) => !inFile.has(bankKeys[i]!)).map((q) => q.id) : [];
     if (mode === 'replace') await checkBankSize({ ...deps, db: trx }, file.questions.length);
     const counts = { created: toCreate.length, updated: 0, unchanged: file.questions.length - toCreate.length, deleted: toDelete.length };
     if (!dryRun) {

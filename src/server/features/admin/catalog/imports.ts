@@ -9,7 +9,8 @@ import { conflict } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { recordAudit } from '../audit';
-import { ImportProblems, readTable, type SheetRow } from '../sheets';
+import { readTableInWorker } from '../file-reader';
+import { breather, ImportProblems, type SheetRow } from '../sheets';
 import type { Upload } from '../uploads';
 import * as repo from './repo';
 import { isUniqueViolation } from '../../../db/errors';
@@ -51,6 +52,18 @@ async function storeOrRefuse<T>(db: Db, dryRun: boolean, work: (db: Db) => Promi
   }
 }
 
+/** The catalogue's schools by district and name; an exact spelling wins over one that differs only in case. */
+async function schoolsByKey<S extends { district_id: number; name: string }>(schools: S[]): Promise<Map<string, S>> {
+  const byKey = new Map<string, S>();
+  const breathe = breather();
+  for (const s of schools) {
+    await breathe();
+    const key = keyOf(String(s.district_id), s.name);
+    if (!byKey.has(key) || byKey.get(key)!.name !== s.name) byKey.set(key, s);
+  }
+  return byKey;
+}
+
 // Schools ---------------------------------------------------------------------------------------
 interface SchoolLine {
   row: number;
@@ -60,11 +73,13 @@ interface SchoolLine {
   pupilCount: number;
 }
 
-function checkSchoolRows(rows: SheetRow[]) {
+async function checkSchoolRows(rows: SheetRow[]) {
   const [colDistrict, colSchool, colAddress, colPupils] = templateColumns.schools as [string, string, string, string];
   const problems = new ImportProblems();
   const lines: SchoolLine[] = [];
+  const breathe = breather();
   for (const { row, cells } of rows) {
+    await breathe();
     const [district = '', name = '', address = '', pupils = ''] = cells;
     let ok = true;
     const fail = (column: string, message: string) => {
@@ -83,34 +98,41 @@ function checkSchoolRows(rows: SheetRow[]) {
     }
     if (ok) lines.push({ row, district, name, address, pupilCount: pupilCount! });
   }
-  problems.duplicates(
-    rows.filter((r) => r.cells[0] && r.cells[1]).map((r) => ({ row: r.row, key: keyOf(r.cells[0]!, r.cells[1]!) })),
-    colSchool,
-  );
+  const keys: { row: number; key: string }[] = [];
+  for (const { row, cells } of rows) {
+    await breathe();
+    if (cells[0] && cells[1]) keys.push({ row, key: keyOf(cells[0], cells[1]) });
+  }
+  await problems.duplicates(keys, colSchool);
   return { problems, lines };
 }
 
 export async function importSchools({ db }: Deps, actor: Actor, upload: Upload, dryRun: boolean): Promise<ImportResult & { districts_created: number }> {
-  const rows = await readTable(upload, templateColumns.schools);
-  const { problems, lines } = checkSchoolRows(rows);
+  const rows = await readTableInWorker(upload, templateColumns.schools);
+  const { problems, lines } = await checkSchoolRows(rows);
   problems.throwIfAny();
 
   return storeOrRefuse(db, dryRun, async (trx) => {
-    const [districts, schools] = await Promise.all([repo.allDistricts(trx), repo.allSchools(trx)]);
+    const breathe = breather();
+    // One after the other: an import holds at most one pool connection (a dry run has no transaction).
+    const districts = await repo.allDistricts(trx);
+    const schools = await repo.allSchools(trx);
     const districtByKey = new Map(districts.map((d) => [keyOf(d.name), d.id]));
-    const newDistricts = [...new Map(lines.filter((l) => !districtByKey.has(keyOf(l.district))).map((l) => [keyOf(l.district), l.district])).values()];
+    const newDistrictByKey = new Map<string, string>();
+    for (const line of lines) {
+      await breathe();
+      const key = keyOf(line.district);
+      if (!districtByKey.has(key) && !newDistrictByKey.has(key)) newDistrictByKey.set(key, line.district);
+    }
+    const newDistricts = [...newDistrictByKey.values()];
     if (!dryRun) for (const d of await repo.insertDistricts(trx, newDistricts)) districtByKey.set(keyOf(d.name), d.id);
 
-    // An exact spelling wins over one that differs only in case.
-    const schoolByKey = new Map<string, (typeof schools)[number]>();
-    for (const s of schools) {
-      const key = keyOf(String(s.district_id), s.name);
-      if (!schoolByKey.has(key) || schoolByKey.get(key)!.name !== s.name) schoolByKey.set(key, s);
-    }
+    const schoolByKey = await schoolsByKey(schools);
     const creates: repo.SchoolRow[] = [];
     const updates: (repo.SchoolRow & { id: number })[] = [];
     let unchanged = 0;
     for (const line of lines) {
+      await breathe();
       const districtId = districtByKey.get(keyOf(line.district));
       const existing = districtId === undefined ? undefined : schoolByKey.get(keyOf(String(districtId), line.name));
       const values = { district_id: districtId ?? 0, name: line.name, address: line.address, pupil_count: line.pupilCount };
@@ -134,21 +156,21 @@ export async function importSchools({ db }: Deps, actor: Actor, upload: Upload, 
 
 // Class teachers --------------------------------------------------------------------------------
 export async function importClassTeachers({ db }: Deps, actor: Actor, upload: Upload, dryRun: boolean): Promise<ImportResult> {
-  const rows = await readTable(upload, templateColumns['class-teachers']);
+  const rows = await readTableInWorker(upload, templateColumns['class-teachers']);
   const [colDistrict, colSchool, colClass, colTeacher] = templateColumns['class-teachers'] as [string, string, string, string];
 
   return storeOrRefuse(db, dryRun, async (trx) => {
-    const [districts, schools] = await Promise.all([repo.allDistricts(trx), repo.allSchools(trx)]);
+    const breathe = breather();
+    // One after the other: an import holds at most one pool connection (a dry run has no transaction).
+    const districts = await repo.allDistricts(trx);
+    const schools = await repo.allSchools(trx);
     const districtByKey = new Map(districts.map((d) => [keyOf(d.name), d]));
-    const schoolByKey = new Map<string, (typeof schools)[number]>();
-    for (const s of schools) {
-      const key = keyOf(String(s.district_id), s.name);
-      if (!schoolByKey.has(key) || schoolByKey.get(key)!.name !== s.name) schoolByKey.set(key, s);
-    }
+    const schoolByKey = await schoolsByKey(schools);
 
     const problems = new ImportProblems();
     const lines: { row: number; schoolId: number; className: string; teacher: string }[] = [];
     for (const { row, cells } of rows) {
+      await breathe();
       const [district = '', schoolName = '', rawClass = '', teacher = ''] = cells;
       const className = normaliseClassName(rawClass);
       let ok = true;
@@ -172,7 +194,7 @@ export async function importClassTeachers({ db }: Deps, actor: Actor, upload: Up
     // Class keys come from the database (upper case, like every other class key), in one query.
     const classKeys = await repo.classKeysOf(trx, lines.map((l) => l.className));
     const keyed = lines.map((l) => ({ ...l, classKey: classKeys.get(l.className)! }));
-    problems.duplicates(
+    await problems.duplicates(
       keyed.map((l) => ({ row: l.row, key: `${l.schoolId}\u0000${l.classKey}` })),
       colClass,
     );
@@ -184,6 +206,7 @@ export async function importClassTeachers({ db }: Deps, actor: Actor, upload: Up
     const writes: { school_id: number; class_name: string; teacher_name: string }[] = [];
     const counts = { created: 0, updated: 0, unchanged: 0 };
     for (const line of keyed) {
+      await breathe();
       const before = existing.get(`${line.schoolId}\u0000${line.classKey}`);
       if (before === line.teacher) counts.unchanged += 1;
       else {

@@ -1,0 +1,85 @@
+// Import files are read in a worker thread, one per upload (issue 21): unzipping, XML and CSV
+// parsing, text decoding and the file's own checks make a lot of short-lived garbage and CPU work,
+// and on the main thread they delayed the exam saves of the same process even when cut into
+// slices (GC pauses of the parse's garbage, and a save needs several turns of the event loop).
+// The worker answers what the in-thread functions answer (the same rows, questions and problems,
+// the same refusals), handed over in chunks with a return to the event loop between them. The
+// worker ends with the request: when the file is read, refused, past READ_TIMEOUT_MS, or when the
+// client's connection closes. Nothing outlives the request (the app processes stay stateless).
+import { once } from 'node:events';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { Worker } from 'node:worker_threads';
+import type { ErrorCode } from '../../../shared/error-codes';
+import { messages } from '../../../shared/messages';
+import type { ParsedQuestion } from '../../../shared/question-formats/question-text';
+import { AppError, type FieldErrors, type RowProblems } from '../../lib/errors';
+import type { QuestionFile } from './books/question-file';
+import { ImportProblems, type ProblemsState, type SheetRow } from './sheets';
+import type { Upload } from './uploads';
+
+export type WorkerInput = {
+  task: { kind: 'table'; columns: readonly string[]; accepted?: string } | { kind: 'questions' };
+  file: Pick<Upload, 'fileName' | 'mimeType' | 'bytes'>;
+};
+export type FromWorker =
+  | { items: unknown[]; done?: Record<string, unknown> }
+  | { refused: { status: number; code: ErrorCode; message: string; errors?: FieldErrors | RowProblems; extra?: Record<string, unknown> } }
+  | { failed: string };
+
+/** Under the handler timeout (15 s by default): a read never takes this long unless the machine is starved. */
+const READ_TIMEOUT_MS = 12_000;
+const WORKER_URL = new URL('./file-reader-worker.mjs', import.meta.url);
+
+async function readInWorker(upload: Upload, task: WorkerInput['task']): Promise<{ items: unknown[]; done: Record<string, unknown> }> {
+  const { bytes } = upload;
+  const input: WorkerInput = { task, file: { fileName: upload.fileName, mimeType: upload.mimeType, bytes } };
+  // The file's memory is handed over, not copied (10 MB), when the upload owns it alone (an upload
+  // over 4 KB does: Buffer.concat). Nothing reads upload.bytes after this.
+  const transferList = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
+  // execArgv: []: the entry loads its TypeScript itself, whether or not the app runs under --import tsx.
+  // A small young generation: the parse's garbage is collected often instead of growing the RSS.
+  const worker = new Worker(WORKER_URL, { workerData: input, transferList, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(new AppError(503, 'request_timeout', messages.serviceUnavailable)), READ_TIMEOUT_MS);
+  // Nobody reads this answer; 499 (nginx's "client closed request") keeps it out of the 500s in the log.
+  const clientGone = () => stop.abort(new AppError(499, 'bad_request', 'Kết nối đã đóng trước khi đọc xong tệp.'));
+  upload.connection?.once('close', clientGone);
+  // A crash (out of memory, a bug) at any moment, even between two chunks, ends the wait.
+  worker.on('error', (error) => stop.abort(error));
+  worker.on('exit', (code) => stop.abort(new Error(`import file worker exited with code ${code}`)));
+  try {
+    const items: unknown[] = [];
+    for (;;) {
+      const [message] = (await once(worker, 'message', { signal: stop.signal })) as [FromWorker];
+      if ('refused' in message) {
+        const { status, code, message: text, errors, extra } = message.refused;
+        throw new AppError(status, code, text, errors, extra);
+      }
+      if ('failed' in message) throw new Error(`import file worker: ${message.failed}`);
+      for (const item of message.items) items.push(item);
+      if (message.done) return { items, done: message.done };
+      await yieldToEventLoop();
+      worker.postMessage('next');
+    }
+  } catch (error) {
+    // Waiting was stopped (once() rejects with an AbortError): the reason is what happened. A
+    // refusal stays a refusal even when the worker's exit comes right behind it.
+    throw (error as Error).name === 'AbortError' && stop.signal.aborted ? stop.signal.reason : error;
+  } finally {
+    clearTimeout(timer);
+    upload.connection?.off('close', clientGone);
+    void worker.terminate();
+  }
+}
+
+/** readTable (sheets.ts), in a worker thread. */
+export async function readTableInWorker(upload: Upload, columns: readonly string[], accepted?: string): Promise<SheetRow[]> {
+  return (await readInWorker(upload, { kind: 'table', columns, accepted })).items as SheetRow[];
+}
+
+/** readQuestionFile (books/question-file.ts), in a worker thread. */
+export async function readQuestionFileInWorker(upload: Upload): Promise<QuestionFile> {
+  const { items, done } = await readInWorker(upload, { kind: 'questions' });
+  const { format, rows, problems } = done as Pick<QuestionFile, 'format' | 'rows'> & { problems: ProblemsState };
+  return { format, rows, questions: items as ParsedQuestion[], problems: ImportProblems.from(problems) };
+}

@@ -239,7 +239,7 @@ export interface Database {
   school_results: SchoolResultTable;
   class_results: ClassResultTable;
   certificates: CertificateTable;
-  // erased families' certificates (0033_erased_certificates.sql)
+  // erased families' certificates (0023_erased_certificates.sql)
   erased_certificates: ErasedCertificateTable;
   // back office (0009_back_office.sql)
   audit_log: AuditLogTable;
@@ -395,7 +395,7 @@ export interface CertificateTable {
   revoked_reason: string | null;
 }
 
-/** 0033_erased_certificates.sql: a certificate's printed facts without its holder, after erasure. */
+/** 0023_erased_certificates.sql: a certificate's printed facts without its holder, after erasure. */
 export interface ErasedCertificateTable {
   code: string;
   kind: CertificateKind;

@@ -44,7 +44,7 @@ export async function eraseAccounts(trx: Db, accounts: { id: number; phone: stri
       .set({ fullname: sql`${ERASED_CONTESTANT_PREFIX} || contestants.id::text`, anonymised_at: now })
       .where('id', 'in', keptIds)
       .execute();
-    // Their codes stay verifiable without the name (0033_erased_certificates.sql).
+    // Their codes stay verifiable without the name (0023_erased_certificates.sql).
     await sql`
       INSERT INTO erased_certificates (code, kind, title, contest, date, revoked_at, erased_at)
       SELECT code, kind, content->>'title', content->>'contest', content->>'date', revoked_at, ${now}

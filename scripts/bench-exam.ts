@@ -659,7 +659,7 @@ async function main() {
       stop();
       const heldSaves = Stats.of('POST /api/store-answers-exam', result.saves, holdSeconds);
       const heldSyncs = Stats.of('GET /api/examing/get-time', result.syncs, holdSeconds);
-      const heldMix = Stats.of('mix (saves + re-syncs)', result.saves, holdSeconds, [...result.saves.latencies, ...result.syncs.latencies]);
+      const heldMix = Stats.of('mix (saves + re-syncs)', result.saves, holdSeconds, result.saves.latencies.concat(result.syncs.latencies));
       heldMix.errors += result.syncs.errors;
       const refused = result.saves.refused.length + result.syncs.refused.length;
       const measured = await meter(heldMix.latencies.length);

@@ -44,9 +44,10 @@ export class Stats {
   /** A tally of the load generator (bench-exam-load.ts) over `seconds`. */
   static of(name: string, tally: Tally, seconds: number, latencies = tally.latencies) {
     const stats = new Stats(name);
-    stats.latencies.push(...latencies);
+    // One by one, not push(...): a held phase has more latencies than a call may take arguments.
+    for (const latency of latencies) stats.latencies.push(latency);
     stats.errors = tally.errors;
-    stats.samples.push(...tally.samples);
+    for (const sample of tally.samples) stats.samples.push(sample);
     stats.startedAt = 0;
     stats.endedAt = seconds * 1000;
     return stats;

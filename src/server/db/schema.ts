@@ -239,6 +239,8 @@ export interface Database {
   school_results: SchoolResultTable;
   class_results: ClassResultTable;
   certificates: CertificateTable;
+  // the question banks' version (0022_question_bank_version.sql), read by exam starts
+  question_bank_version: QuestionBankVersionTable;
   // erased families' certificates (0023_erased_certificates.sql)
   erased_certificates: ErasedCertificateTable;
   // back office (0009_back_office.sql)
@@ -393,6 +395,12 @@ export interface CertificateTable {
   revoked_at: NullableTimestamp;
   revoked_by: number | null;
   revoked_reason: string | null;
+}
+
+/** 0022_question_bank_version.sql: one row, moved on by every write of questions or answers. */
+export interface QuestionBankVersionTable {
+  only_row: Generated<boolean>;
+  version: number;
 }
 
 /** 0023_erased_certificates.sql: a certificate's printed facts without its holder, after erasure. */

@@ -137,6 +137,22 @@ test('the school report at 360 px: three tabs in view, "—" for a class where n
   await expect(dialog).toBeHidden();
 });
 
+test('a malformed result address says the exam was not found, in words a parent understands', async ({ page, context, request, baseURL }) => {
+  const phone = uniquePhone();
+  await ok(await request.post('/api/send-otp', { data: { phone, password: 'matkhau123', is_register: 1 } }));
+  const registered = await ok(await request.post('/api/register', { data: { phone, password: 'matkhau123', otp: await otpFor(phone), consent: true } }));
+  await storeSession(context, baseURL!, { token: registered.access_token, user: registered.user });
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/ket-qua-thi/khongtontai123');
+  const alert = page.locator('main .alert-error');
+  await expect(alert).toHaveText(/Không tìm thấy bài thi\./);
+  await expect(page.getByText('Thiếu hoặc sai tham số', { exact: false })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Thử lại' })).toHaveCount(0);
+  await expectAccessible(page, 'malformed result address');
+  await alert.getByRole('link', { name: 'Về trang Vào thi' }).click();
+  await expect(page).toHaveURL(/\/du-thi$/);
+});
+
 test('a result page that cannot load for good says so once and leads to Vào thi', async ({ page, context, request, baseURL }) => {
   const phone = uniquePhone();
   await ok(await request.post('/api/send-otp', { data: { phone, password: 'matkhau123', is_register: 1 } }));

@@ -55,14 +55,14 @@ test('the text size control keeps the exam within a 360-px screen and is kept on
   const exam = await startExamByApi(request, family);
   await logIn(context, baseURL!, family);
   await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
-  const sizes = page.getByRole('radiogroup', { name: 'Cỡ chữ' });
+  const sizes = page.getByRole('group', { name: 'Cỡ chữ' });
   const questionText = page.locator('.exam-question-text');
   const fontSize = () => questionText.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));
   const base = await fontSize();
   const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-  await sizes.getByRole('radio', { name: 'Chữ rất lớn' }).click();
-  await expect(sizes.getByRole('radio', { name: 'Chữ rất lớn' })).toHaveAttribute('aria-checked', 'true');
+  await sizes.getByRole('button', { name: 'Chữ rất lớn' }).click();
+  await expect(sizes.getByRole('button', { name: 'Chữ rất lớn' })).toHaveAttribute('aria-pressed', 'true');
   expect(await fontSize()).toBeGreaterThan(base * 1.4);
   expect(await noSidewaysScroll()).toBe(true);
   await page.getByRole('button', { name: 'Câu sau' }).click();
@@ -70,7 +70,7 @@ test('the text size control keeps the exam within a 360-px screen and is kept on
   await expectAccessible(page, 'the exam in the largest text');
 
   await page.reload();
-  await expect(sizes.getByRole('radio', { name: 'Chữ rất lớn' })).toHaveAttribute('aria-checked', 'true');
+  await expect(sizes.getByRole('button', { name: 'Chữ rất lớn' })).toHaveAttribute('aria-pressed', 'true');
 
   // Folded: a bar instead of the digits (still read to screen readers); unfolded again.
   await page.getByRole('button', { name: 'Thu gọn đồng hồ' }).click();

@@ -40,7 +40,7 @@ test('at 360 x 640 the question starts within the top 200 px and four one-line a
   expect(await fontSize(questionText)).toBeGreaterThanOrEqual(20);
   expect(await fontSize(questionText)).toBeLessThanOrEqual(22);
   expect(await fontSize(page.locator('.exam-answer').first())).toBe(18);
-  for (const target of [page.getByRole('button', { name: 'Thu gọn đồng hồ' }), page.getByRole('radio', { name: 'Chữ vừa' })]) {
+  for (const target of [page.getByRole('button', { name: 'Thu gọn đồng hồ' }), page.getByRole('button', { name: 'Chữ vừa' })]) {
     const { width, height } = await box(target);
     expect(Math.min(width, height)).toBeGreaterThanOrEqual(44);
   }

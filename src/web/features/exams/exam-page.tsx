@@ -784,7 +784,8 @@ function TimeBar({ remainingMs, totalMs }: { remainingMs: number; totalMs: numbe
 /** Three text sizes for the question and answers, kept on the device. */
 function TextSizeControl({ value, onChange }: { value: TextSize; onChange: (size: TextSize) => void }) {
   return (
-    <div className="exam-text-size" role="radiogroup" aria-label="Cỡ chữ">
+    // Toggle buttons (aria-pressed), each its own tab stop: a radio group would promise arrow keys.
+    <div className="exam-text-size" role="group" aria-label="Cỡ chữ">
       <span className="exam-text-size-label" aria-hidden="true">
         Cỡ chữ
       </span>
@@ -792,8 +793,7 @@ function TextSizeControl({ value, onChange }: { value: TextSize; onChange: (size
         <button
           key={size.value}
           type="button"
-          role="radio"
-          aria-checked={value === size.value}
+          aria-pressed={value === size.value}
           aria-label={size.label}
           className="exam-text-size-option"
           data-size={size.value}

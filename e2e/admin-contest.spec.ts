@@ -96,6 +96,7 @@ test('the organiser closes the exam window and /du-thi refuses to start; the foo
   await expect(parentPage.getByLabel('Sách thi').locator('option')).toHaveCount(4);
   await parentPage.getByLabel('Sách thi').selectOption({ index: 1 });
   await parentPage.getByRole('button', { name: 'Vào thi' }).click();
+  await parentPage.getByRole('alertdialog').getByRole('button', { name: 'Bắt đầu thi' }).click();
   await expect(parentPage.getByText('Đã hết thời gian thi của cuộc thi.')).toBeVisible();
   await expect(parentPage).toHaveURL(/\/du-thi$/);
   await expectAccessible(parentPage, '/du-thi after the window closed');

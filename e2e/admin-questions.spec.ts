@@ -93,6 +93,7 @@ test('the organiser imports a question bank with one bad row, fixes it, and the 
   await child.getByLabel('Thí sinh').selectOption({ index: 1 });
   await child.getByLabel('Sách thi').selectOption({ label: BOOK });
   await child.getByRole('button', { name: 'Vào thi' }).click();
+  await child.getByRole('alertdialog').getByRole('button', { name: 'Bắt đầu thi' }).click();
   await child.waitForURL(/\/bat-dau-thi\/\d+\/\d+\/[A-Za-z0-9_-]{16,}$/);
   await expect(child.locator('.exam-question-text').first()).toContainText(MARK);
   const [bookId, childId, slug] = child.url().split('/').slice(-3);

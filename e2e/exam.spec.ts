@@ -27,6 +27,7 @@ test('a child takes a whole exam on a phone, survives a reload and a network dro
   await expect(page.getByLabel('Sách thi').locator('option')).toHaveCount(4);
   await page.getByLabel('Sách thi').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Vào thi' }).click();
+  await page.getByRole('alertdialog', { name: 'Bắt đầu lượt thi thứ 1 trong 3 lượt?' }).getByRole('button', { name: 'Bắt đầu thi' }).click();
   await page.waitForURL(/\/bat-dau-thi\/\d+\/\d+\/[A-Za-z0-9_-]{16,}$/);
   const exam = { slug: page.url().split('/').pop()! };
 
@@ -150,6 +151,29 @@ test.describe('on a contest with a 25-second exam', () => {
     expect(result.data.data_answers).toHaveLength(2);
     expect(result.data.time_complete_minutes).toBe(0);
   });
+});
+
+test('Vào thi asks once before using an attempt; "Chưa thi" uses nothing', async ({ page, context, request, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  const family = await registerFamily(request);
+  await logIn(context, baseURL!, family);
+  await page.goto('/du-thi');
+  await page.getByLabel('Thí sinh').selectOption({ index: 1 });
+  await expect(page.getByLabel('Sách thi').locator('option')).toHaveCount(4);
+  await page.getByLabel('Sách thi').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Vào thi' }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Bắt đầu lượt thi thứ 1 trong 3 lượt?' });
+  await expect(dialog.getByText('Thời gian 20 phút tính từ lúc bắt đầu.')).toBeVisible();
+  await expectAccessible(page, 'the start question');
+  await dialog.getByRole('button', { name: 'Chưa thi' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/du-thi$/);
+  const profile = await (await request.get('/api/profile', { headers: { authorization: `Bearer ${family.token}` } })).json();
+  expect(profile.data.childrens[0].exams).toEqual([]);
+
+  await page.getByRole('button', { name: 'Vào thi' }).click();
+  await dialog.getByRole('button', { name: 'Bắt đầu thi' }).click();
+  await page.waitForURL(/\/bat-dau-thi\/\d+\/\d+\/[A-Za-z0-9_-]{16,}$/);
 });
 
 test('starting while an exam is in progress shows the Continue message and opens that exam', async ({ page, context, request, baseURL }) => {

@@ -116,6 +116,9 @@ export const examMessages = {
   schoolAdminCannotJoin: 'Tài khoản admin trường học không thể vào thi.',
   contestantNotFound: 'Không tìm thấy thí sinh.',
   examNotFound: 'Không tìm thấy bài thi.',
+  /** Asked before a start uses an attempt (issue 24): one tap must not spend it. */
+  confirmStartTitle: (attempt: number, allowed: number) => `Bắt đầu lượt thi thứ ${attempt} trong ${allowed} lượt?`,
+  confirmStartText: (minutes: number) => `Thời gian ${minutes} phút tính từ lúc bắt đầu.`,
   bookNotInGroup: 'Sách thi không thuộc nhóm lớp của thí sinh. Vui lòng chọn sách khác.',
   bookHasNoQuestions: 'Sách thi này chưa có câu hỏi. Vui lòng chọn sách khác.',
   windowNotOpen: (opensAt: string) => `Chưa đến thời gian thi. Cuộc thi bắt đầu lúc ${opensAt}.`,

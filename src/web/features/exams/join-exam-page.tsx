@@ -4,9 +4,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { examMessages, messages } from '../../../shared/messages';
 import { formatDate } from '../../../shared/format';
-import { MAX_ATTEMPTS_PER_CONTESTANT, NOTICE_MS } from '../../../shared/rules';
+import { DEFAULT_EXAM_DURATION_SECONDS, MAX_ATTEMPTS_PER_CONTESTANT, NOTICE_MS } from '../../../shared/rules';
 import { attemptRemarks, type Contestant, type ProfileResponse } from '../../../shared/schemas/profile';
 import { Button } from '../../components/ui/button';
+import { Modal } from '../../components/ui/modal';
 import { SelectField } from '../../components/ui/field';
 import { notify } from '../../components/ui/notices';
 import { ApiRequestError, api } from '../../lib/api-client';
@@ -86,6 +87,9 @@ function StartForm({ contestants }: { contestants: Contestant[] }) {
   const [errors, setErrors] = useState<{ child?: string; book?: string }>({});
   const [busy, setBusy] = useState(false);
   const [continuing, setContinuing] = useState<{ path: string; message: string; seconds: number } | null>(null);
+  /** The attempt a start would use, asked before it is used (null: not asking). */
+  const [confirming, setConfirming] = useState<{ attempt: number; allowed: number } | null>(null);
+  const examMinutes = Math.round((useSite()?.contest?.exam_duration_seconds ?? DEFAULT_EXAM_DURATION_SECONDS) / 60);
 
   const booksOf = useData(childId || null, () => fetchBooksOfContestant(Number(childId)), { warn: 'Không tải được danh sách sách thi' });
   const books = childId && !booksOf.loading && !booksOf.error ? (booksOf.data ?? []) : [];
@@ -104,11 +108,22 @@ function StartForm({ contestants }: { contestants: Contestant[] }) {
     return () => clearTimeout(timer);
   }, [continuing, navigate]);
 
-  const onSubmit = async (event: FormEvent) => {
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const found = { child: childId ? undefined : messages.chooseContestant, book: bookId ? undefined : messages.chooseBook };
     setErrors(found);
     if (found.child || found.book) return;
+    const contestant = contestants.find((c) => String(c.id) === childId);
+    // An exam in progress is continued, not started: nothing to spend, nothing to ask.
+    if (!contestant || contestant.exams.some((exam) => exam.status === 2)) return void start();
+    const next = { attempt: contestant.exams.length + 1, allowed: attemptsAllowed + contestant.extra_attempts };
+    // No attempt left: the server's answer says so, there is nothing to confirm.
+    if (next.attempt > next.allowed) return void start();
+    setConfirming(next);
+  };
+
+  const start = async () => {
+    setConfirming(null);
     setBusy(true);
     try {
       const started = await startExam(Number(bookId), Number(childId));
@@ -162,6 +177,26 @@ function StartForm({ contestants }: { contestants: Contestant[] }) {
           Vào thi
         </Button>
       </form>
+      {confirming && (
+        <Modal
+          title={examMessages.confirmStartTitle(confirming.attempt, confirming.allowed)}
+          onClose={() => setConfirming(null)}
+          role="alertdialog"
+          describe
+          actions={
+            <>
+              <Button variant="outline" onClick={() => setConfirming(null)}>
+                Chưa thi
+              </Button>
+              <Button variant="accent" onClick={() => void start()}>
+                Bắt đầu thi
+              </Button>
+            </>
+          }
+        >
+          <p>{examMessages.confirmStartText(examMinutes)}</p>
+        </Modal>
+      )}
       {continuing && (
         <div className="alert alert-warning join-exam-continue" role="status">
           <p>

@@ -149,6 +149,10 @@ test('a malformed result address says the exam was not found, in words a parent 
   await expect(page.getByText('Thiếu hoặc sai tham số', { exact: false })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Thử lại' })).toHaveCount(0);
   await expectAccessible(page, 'malformed result address');
+  // The practice round's result the same way.
+  await page.goto('/thi-thu/ket-qua/khongtontai123');
+  await expect(alert).toHaveText(/Không tìm thấy bài thi thử\./);
+  await expect(page.getByText('Thiếu hoặc sai tham số', { exact: false })).toHaveCount(0);
   await alert.getByRole('link', { name: 'Về trang Vào thi' }).click();
   await expect(page).toHaveURL(/\/du-thi$/);
 });

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { PartyPopper } from 'lucide-react';
 import { practiceMessages } from '../../../../shared/messages';
 import { formatNumber } from '../../../../shared/format';
+import { isExamSlug } from '../../../../shared/exam-input';
 import type { PracticeResultResponse } from '../../../../shared/schemas/practice';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notices';
@@ -12,7 +13,7 @@ import { useData } from '../../../lib/use-data';
 import { Link, useNavigate, useParams } from '../../../lib/router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRequireAuth } from '../../../lib/use-require-auth';
-import { Loaded } from '../load-error';
+import { Loaded, LoadError } from '../load-error';
 import { ReviewQuestion } from '../review-question';
 import '../exams.css';
 import { fetchPracticeResult, practicePath, startPractice } from './practice-api';
@@ -22,7 +23,9 @@ export function PracticeResultPage() {
   usePageTitle(practiceMessages.resultTitle);
   const { slug } = useParams<{ slug?: string }>();
   const session = useRequireAuth();
-  const result = useData(session && slug ? slug : null, () => fetchPracticeResult(slug ?? ''), { failed: practiceMessages.loadStatusFailed });
+  // A malformed address is a round that does not exist (the server's own slug rule), said as such.
+  const wellFormed = slug !== undefined && isExamSlug(slug);
+  const result = useData(session && wellFormed ? slug : null, () => fetchPracticeResult(slug ?? ''), { failed: practiceMessages.loadStatusFailed });
 
   if (!session) return <div className="container page" />;
   return (
@@ -30,9 +33,13 @@ export function PracticeResultPage() {
       <h1>
         <span className="exam-practice-badge">Thi thử</span> {practiceMessages.resultTitle}
       </h1>
-      <Loaded load={result} loadingText={practiceMessages.loadingResult}>
-        {(data) => <PracticeResultView result={data} />}
-      </Loaded>
+      {wellFormed ? (
+        <Loaded load={result} loadingText={practiceMessages.loadingResult}>
+          {(data) => <PracticeResultView result={data} />}
+        </Loaded>
+      ) : (
+        <LoadError message={practiceMessages.notFound} canRetry={false} onRetry={() => {}} />
+      )}
     </div>
   );
 }

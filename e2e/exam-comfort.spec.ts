@@ -94,3 +94,49 @@ test('at 5 minutes left a calm notice is shown and announced once', async ({ pag
   await expect(live).toHaveText('Còn dưới 5 phút nữa là hết giờ. Em cứ bình tĩnh làm tiếp nhé.');
   await expect(page.locator('.exam-time-notice')).toContainText('Còn dưới 5 phút');
 });
+
+/** A device whose speech lists these voices; a Vietnamese one fails as soon as it is asked to speak. */
+function fakeSpeech(voices: { lang: string; name: string }[]) {
+  return `(() => {
+    const voices = ${JSON.stringify(voices)}.map((v) => ({ ...v, localService: true, default: false, voiceURI: v.name }));
+    class Utterance extends EventTarget { constructor(text) { super(); this.text = text; } }
+    const synth = new EventTarget();
+    synth.getVoices = () => voices;
+    synth.cancel = () => {};
+    synth.speak = (utterance) => setTimeout(() => utterance.dispatchEvent(Object.assign(new Event('error'), { error: 'synthesis-failed' })), 50);
+    Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
+    Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
+  })();`;
+}
+
+test('a phone without a Vietnamese voice: the parent is told on Vào thi, and the exam has no speaker to tap', async ({ page, context, request, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await context.addInitScript(fakeSpeech([{ lang: 'en-US', name: 'English' }]));
+  const family = await registerFamily(request, 'Lò Văn Pao');
+  await logIn(context, baseURL!, family);
+  await page.goto('/du-thi');
+  await expect(page.getByText(/Máy này chưa có giọng đọc tiếng Việt nên khi thi, nút loa chỉ có ở câu hỏi có ghi âm\..*mục Chuyển văn bản thành giọng nói\./)).toBeVisible();
+  await expectAccessible(page, 'Vào thi without a Vietnamese voice');
+
+  const exam = await startExamByApi(request, family);
+  await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
+  await expect(page.locator('.exam-question-number').first()).toHaveText('Câu 1');
+  await expect(page.getByRole('button', { name: /cho em nghe/ })).toHaveCount(0);
+});
+
+test('a Vietnamese voice that fails says so once by the timer, and its speaker buttons go', async ({ page, context, request, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await context.addInitScript(fakeSpeech([{ lang: 'vi-VN', name: 'Tiếng Việt' }]));
+  const family = await registerFamily(request, 'Hà Thị Mai');
+  await logIn(context, baseURL!, family);
+  await page.goto('/du-thi');
+  await expect(page.locator('.join-exam-form')).toBeVisible();
+  await expect(page.getByText(/chưa có giọng đọc tiếng Việt/)).toHaveCount(0);
+
+  const exam = await startExamByApi(request, family);
+  await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
+  await page.getByRole('button', { name: 'Đọc câu 1 cho em nghe' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Máy chưa đọc được bằng giọng tiếng Việt nên nút loa tạm ẩn' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /cho em nghe/ })).toHaveCount(0);
+  await expectAccessible(page, 'the exam after its voice failed');
+});

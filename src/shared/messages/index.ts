@@ -116,6 +116,11 @@ export const examMessages = {
   schoolAdminCannotJoin: 'Tài khoản admin trường học không thể vào thi.',
   contestantNotFound: 'Không tìm thấy thí sinh.',
   examNotFound: 'Không tìm thấy bài thi.',
+  /** Read-aloud (issue 24): why the speaker buttons are missing, and where a parent adds a Vietnamese voice. */
+  noVietnameseVoice:
+    'Máy này chưa có giọng đọc tiếng Việt nên khi thi, nút loa chỉ có ở câu hỏi có ghi âm. Để máy đọc được mọi câu hỏi, bố mẹ cài giọng tiếng Việt trong Cài đặt của máy, mục Chuyển văn bản thành giọng nói.',
+  voiceFailed:
+    'Máy chưa đọc được bằng giọng tiếng Việt nên nút loa tạm ẩn (câu có ghi âm vẫn nghe được). Bố mẹ có thể cài giọng tiếng Việt trong Cài đặt của máy, mục Chuyển văn bản thành giọng nói.',
   /** Asked before a start uses an attempt (issue 24): one tap must not spend it. */
   confirmStartTitle: (attempt: number, allowed: number) => `Bắt đầu lượt thi thứ ${attempt} trong ${allowed} lượt?`,
   confirmStartText: (minutes: number) => `Thời gian ${minutes} phút tính từ lúc bắt đầu.`,

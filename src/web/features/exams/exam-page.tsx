@@ -61,6 +61,8 @@ const LEAVE_PATH = '/du-thi';
 const STOPPED_TEXT = 'Đã dừng lưu';
 /** The writer conflict in the messages by the timer (the dialog says the rest). */
 const ELSEWHERE_TEXT = 'Bài thi đang được mở ở nơi khác: màn hình này đã dừng lưu bài.';
+/** How long the failed read-aloud voice is said by the timer (ms): long enough to read it twice. */
+const VOICE_NOTICE_MS = 15_000;
 
 /** Back-off of a failed load or submit (ms): a random wait up to base * 2^failures, at most cap. */
 const RETRY_BACKOFF = { baseMs: 2_000, capMs: 30_000 };
@@ -265,6 +267,13 @@ export function ExamScreen({
   /** Submit pressed with questions left: their positions (0-based), listed in a dialog. */
   const [unanswered, setUnanswered] = useState<number[] | null>(null);
   const readAloud = useReadAloud();
+  // The failed voice is said once, then leaves the bar to the exam's own messages.
+  const [voiceNoticeSeen, setVoiceNoticeSeen] = useState(false);
+  useEffect(() => {
+    if (!readAloud.voiceFailed) return;
+    const timer = setTimeout(() => setVoiceNoticeSeen(true), VOICE_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [readAloud.voiceFailed]);
   const [textSize, setTextSize] = useDevicePreference<TextSize>('exam-text-size', 1, parseTextSize);
   const [timerFolded, setTimerFolded] = useDevicePreference<boolean>('exam-timer-folded', false, parseBoolean);
   /** The last threshold crossed (5 or 1 minutes left): its calm notice is shown and announced. */
@@ -589,6 +598,7 @@ export function ExamScreen({
     submitIssue !== null && (phase === 'submitting' || phase === 'waiting') && `${examMessages.submitFailedTitle}. ${submitIssue}`,
     submitError !== null && phase !== 'done' && `${examMessages.submitFailedTitle}. ${submitError}`,
     store.refusal && store.refusal.code !== 'time_up' && store.refusal.code !== 'exam_submitted' && store.refusal.message,
+    readAloud.voiceFailed && !voiceNoticeSeen && examMessages.voiceFailed,
   ].filter((text): text is string => typeof text === 'string' && text !== '');
 
   return (

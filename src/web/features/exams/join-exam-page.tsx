@@ -17,6 +17,7 @@ import { useSite } from '../../lib/site';
 import { useData } from '../../lib/use-data';
 import { useRequireAuth } from '../../lib/use-require-auth';
 import { fetchBooksOfContestant, startExam } from './exam-api';
+import { useVietnameseVoice } from './read-aloud';
 import './exams.css';
 import { Loading } from '../../components/ui/loading';
 import { NoContestantsWarning } from '../../components/no-contestants-warning';
@@ -62,6 +63,7 @@ export function JoinExamPage() {
           ) : (
             <>
               <StartForm contestants={contestants} />
+              <VoiceHint />
               {/* The practice round beside the real start (issue 14). */}
               <PracticeOffer />
               <ExamTable contestants={contestants} />
@@ -76,6 +78,12 @@ export function JoinExamPage() {
       )}
     </div>
   );
+}
+
+/** Told before the exam, where the parent is: the phone cannot read questions aloud, and how to change that. */
+function VoiceHint() {
+  const { missing } = useVietnameseVoice();
+  return missing ? <p className="muted join-exam-voice-hint">{examMessages.noVietnameseVoice}</p> : null;
 }
 
 function StartForm({ contestants }: { contestants: Contestant[] }) {

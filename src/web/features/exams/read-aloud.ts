@@ -44,29 +44,48 @@ export interface Reading {
   word?: { start: number; end: number };
 }
 
-/**
- * The exam screen's reader: whether the device can speak Vietnamese, the reading in progress
- * (for the highlight), and read/stop. A voice that fails (an error, or no start: Android lists
- * languages whose voice pack is missing) is given up for the rest of the exam.
- */
-export function useReadAloud() {
-  const [voice, setVoice] = useState<SpeechSynthesisVoice | undefined>();
-  const [failed, setFailed] = useState(false);
-  const [reading, setReading] = useState<Reading | undefined>();
-  const audio = useRef<HTMLAudioElement | null>(null);
-  const startTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+/** How long an empty voice list may still fill in (browsers load voices after the page) before the device is taken to have none. */
+const VOICES_GRACE_MS = 2_000;
 
+/**
+ * The device's Vietnamese voice: `missing` once it is known to have none (no speech at all, a
+ * voice list without Vietnamese, or still no voices after a grace period), `checking` before.
+ */
+export function useVietnameseVoice(): { voice: SpeechSynthesisVoice | undefined; missing: boolean } {
+  const [voice, setVoice] = useState<SpeechSynthesisVoice | undefined>();
+  const [missing, setMissing] = useState(() => !speechSynthesisOf());
   useEffect(() => {
     const synth = speechSynthesisOf();
     if (!synth) return;
-    const load = () => setVoice(chooseVietnameseVoice(synth.getVoices()));
+    const load = () => {
+      const voices = synth.getVoices();
+      const found = chooseVietnameseVoice(voices);
+      setVoice(found);
+      if (found || voices.length > 0) setMissing(!found);
+    };
     load();
+    const grace = setTimeout(() => setMissing((now) => now || synth.getVoices().length === 0), VOICES_GRACE_MS);
     synth.addEventListener('voiceschanged', load);
     return () => {
+      clearTimeout(grace);
       synth.removeEventListener('voiceschanged', load);
       synth.cancel();
     };
   }, []);
+  return { voice, missing };
+}
+
+/**
+ * The exam screen's reader: whether the device can speak Vietnamese, the reading in progress
+ * (for the highlight), and read/stop. A voice that fails (an error, or no start: Android lists
+ * languages whose voice pack is missing) is given up for the rest of the exam (`voiceFailed`).
+ */
+export function useReadAloud() {
+  const { voice } = useVietnameseVoice();
+  const [failed, setFailed] = useState(false);
+  const [reading, setReading] = useState<Reading | undefined>();
+  const audio = useRef<HTMLAudioElement | null>(null);
+  const startTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const stop = useCallback(() => {
     clearTimeout(startTimer.current);
@@ -122,7 +141,7 @@ export function useReadAloud() {
     [voice, stop],
   );
 
-  return { voiceAvailable: Boolean(voice) && !failed, reading, read, stop };
+  return { voiceAvailable: Boolean(voice) && !failed, voiceFailed: failed, reading, read, stop };
 }
 
 /** Starts downloading clips ahead (the browser keeps /api/media files for a year). */

@@ -3,6 +3,7 @@
 // at 5 minutes left (the phone's clock moved forward; the 1-minute one is checked on the 25-second
 // exam in exam.spec.ts).
 import { expect, expectAccessible, phoneViewport, test } from './fixtures';
+import { sampleMp3 } from '../src/server/test/audio-samples';
 import { examResult, logIn, registerFamily, startExamByApi } from './exam-fixtures';
 
 test.use({ viewport: phoneViewport });
@@ -139,4 +140,21 @@ test('a Vietnamese voice that fails says so once by the timer, and its speaker b
   await expect(page.getByRole('alert').filter({ hasText: 'Máy chưa đọc được bằng giọng tiếng Việt nên nút loa tạm ẩn' })).toBeVisible();
   await expect(page.getByRole('button', { name: /cho em nghe/ })).toHaveCount(0);
   await expectAccessible(page, 'the exam after its voice failed');
+});
+
+test("a read-aloud clip's downloaded copy loads under the site's security policy", async ({ page }) => {
+  await page.goto('/du-thi');
+  const outcome = await page.evaluate(async (bytes) => {
+    const copy = URL.createObjectURL(new Blob([new Uint8Array(bytes)], { type: 'audio/mpeg' }));
+    const refused = new Promise<string>((resolve) => document.addEventListener('securitypolicyviolation', (event) => resolve(`refused: ${event.violatedDirective}`)));
+    const player = new Audio();
+    const loaded = new Promise<string>((resolve) => {
+      player.addEventListener('loadedmetadata', () => resolve(`loaded ${player.duration.toFixed(1)} s`));
+      player.addEventListener('error', () => resolve(`error ${player.error?.code}`));
+    });
+    player.src = copy;
+    player.load();
+    return Promise.race([refused, loaded]);
+  }, [...sampleMp3()]);
+  expect(outcome).toMatch(/^loaded \d/);
 });

@@ -20,6 +20,8 @@ export const pageSecurityHeaders: Readonly<Record<string, string>> = {
     "connect-src 'self'",
     // The Excel export compresses large sheets in a Web Worker made from a blob: URL (fflate).
     "worker-src 'self' blob:",
+    // The exam plays each read-aloud clip from the copy it downloaded once (read-aloud.ts).
+    "media-src 'self' blob:",
   ].join(';'),
   'cross-origin-opener-policy': 'same-origin',
   // Certificates and covers may be shown by other sites (e.g. a school's page).

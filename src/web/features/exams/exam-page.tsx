@@ -33,7 +33,7 @@ import { AnswerStore, type KeyValueStorage, type SaveOutcome, type SavePayload, 
 import { fetchExam, fetchExamTime, isOpenElsewhere, isSessionEnded, isTransient, saveAnswers, submitExam } from './exam-api';
 import { ExamNavigator } from './exam-navigator';
 import { PredictionView, QuestionView } from './question-view';
-import { prefetchClips, useReadAloud } from './read-aloud';
+import { useReadAloud } from './read-aloud';
 import {
   examKeyAction,
   parseBoolean,
@@ -550,14 +550,14 @@ export function ExamScreen({
 
   // A move to another item ends the reading; the clips of this item and the next are fetched
   // ahead, so that a weak network does not cut them.
-  const { stop: stopReading } = readAloud;
+  const { stop: stopReading, prefetch: prefetchClips } = readAloud;
   useEffect(() => {
     stopReading();
     prefetchClips([current, current + 1].flatMap((index) => {
       const question = questions[index];
       return question ? [question.audio, ...question.answers.map((answer) => answer.audio)] : [];
     }));
-  }, [current, questions, stopReading]);
+  }, [current, questions, stopReading, prefetchClips]);
 
   // Keyboard: 1-4 or A-D choose, the arrows or J/K move, Enter on the last item asks to submit.
   const onKey = useRef<(event: KeyboardEvent) => void>(() => undefined);

@@ -86,6 +86,8 @@ export function useReadAloud() {
   const [reading, setReading] = useState<Reading | undefined>();
   const audio = useRef<HTMLAudioElement | null>(null);
   const startTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [clips] = useState(createClipCache);
+  useEffect(() => () => clips.clear(), [clips]);
 
   const stop = useCallback(() => {
     clearTimeout(startTimer.current);
@@ -101,7 +103,7 @@ export function useReadAloud() {
     (key: string, text: string, clip?: string | null) => {
       stop();
       if (clip) {
-        const player = new Audio(clip);
+        const player = new Audio(clips.source(clip));
         audio.current = player;
         player.addEventListener('ended', () => audio.current === player && setReading(undefined));
         player.addEventListener('error', () => audio.current === player && setReading(undefined));
@@ -138,13 +140,61 @@ export function useReadAloud() {
       synth.speak(utterance);
       startTimer.current = setTimeout(giveUp, START_TIMEOUT_MS);
     },
-    [voice, stop],
+    [voice, stop, clips],
   );
+  const prefetch = useCallback((urls: readonly (string | null | undefined)[]) => void clips.prefetch(urls), [clips]);
 
-  return { voiceAvailable: Boolean(voice) && !failed, voiceFailed: failed, reading, read, stop };
+  return { voiceAvailable: Boolean(voice) && !failed, voiceFailed: failed, reading, read, stop, prefetch };
 }
 
-/** Starts downloading clips ahead (the browser keeps /api/media files for a year). */
-export function prefetchClips(urls: readonly (string | null | undefined)[]) {
-  for (const url of urls) if (url) void fetch(url, { priority: 'low' } as RequestInit).catch(() => undefined);
+export interface ClipCache {
+  /** What to play for a clip now: the downloaded copy, else its own address (and the download starts). */
+  source(url: string): string;
+  /** Starts downloading clips not downloaded yet; a failed one is tried again at its next use. */
+  prefetch(urls: readonly (string | null | undefined)[]): Promise<void>;
+  /** Frees the downloaded copies (the exam screen is left). */
+  clear(): void;
+}
+
+const downloadClip = async (url: string) => {
+  const response = await fetch(url, { priority: 'low' } as RequestInit);
+  if (!response.ok) throw new Error(`clip ${url}: HTTP ${response.status}`);
+  return URL.createObjectURL(await response.blob());
+};
+
+/**
+ * The clips of one exam, each downloaded once and then played from memory: an audio element
+ * asks the server again at every play (range requests the HTTP cache does not keep), which was
+ * 4-5 downloads of one clip while a child moved between questions.
+ */
+export function createClipCache(download: (url: string) => Promise<string> = downloadClip, release: (copy: string) => void = (copy) => URL.revokeObjectURL(copy)): ClipCache {
+  const ready = new Map<string, string>();
+  const pending = new Map<string, Promise<void>>();
+  const fetchOne = (url: string): Promise<void> => {
+    const running = pending.get(url);
+    if (running || ready.has(url)) return running ?? Promise.resolve();
+    const started = download(url).then(
+      (copy) => void ready.set(url, copy),
+      () => undefined,
+    );
+    const tracked = started.finally(() => pending.delete(url));
+    pending.set(url, tracked);
+    return tracked;
+  };
+  return {
+    source(url) {
+      const copy = ready.get(url);
+      if (copy) return copy;
+      void fetchOne(url);
+      return url;
+    },
+    async prefetch(urls) {
+      await Promise.all(urls.flatMap((url) => (url ? [fetchOne(url)] : [])));
+    },
+    // Not final (React's development mode unmounts and mounts again): a clip arriving later is kept.
+    clear() {
+      for (const copy of ready.values()) release(copy);
+      ready.clear();
+    },
+  };
 }

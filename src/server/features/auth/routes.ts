@@ -17,7 +17,7 @@ import {
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { AppError } from '../../lib/errors';
-import { cookieValue, DEVICE_COOKIE, deviceCookieHeader, issueDeviceCookie } from './device-cookie';
+import { cookieValue, DEVICE_COOKIE, deviceCookieHeader } from './device-cookie';
 import * as accounts from './service';
 
 // Answers that carry a session token must never be stored by a cache on the way.
@@ -25,9 +25,8 @@ const NO_STORE = 'no-store';
 
 export function registerAuthRoutes(api: Api, services: Services) {
   const { auth } = services;
-  /** Registering and resetting with an SMS code prove the account as a login does: the browser becomes a known device (decision 012). */
-  const markKnownDevice = (reply: FastifyReply, userId: number) =>
-    reply.header('set-cookie', deviceCookieHeader(issueDeviceCookie(services.config.deviceCookieSecret, userId, services.clock.now()), services.config.production));
+  /** The login device cookie (decision 012) a login, a registration or a reset by SMS code set. */
+  const setDeviceCookie = (reply: FastifyReply, cookie: string) => reply.header('set-cookie', deviceCookieHeader(cookie, services.config.production));
 
   api.post('/send-otp', { schema: { summary: 'Gửi mã OTP qua SMS (đăng ký hoặc quên mật khẩu)', body: sendOtpRequestSchema, response: { 200: sendOtpResponseSchema } } }, async (request) => {
     const { message, resendAfter } = await accounts.sendOtp(services, request.body, request.ip);
@@ -35,9 +34,9 @@ export function registerAuthRoutes(api: Api, services: Services) {
   });
 
   api.post('/register', { schema: { summary: 'Đăng ký tài khoản phụ huynh bằng mã OTP; trả về mã phiên', body: registerRequestSchema, response: { 200: authResponseSchema } } }, async (request, reply) => {
-    const session = await accounts.register(services, request.body);
+    const { deviceCookie, ...session } = await accounts.register(services, request.body);
     reply.header('cache-control', NO_STORE);
-    markKnownDevice(reply, session.user.id);
+    setDeviceCookie(reply, deviceCookie);
     return { success: true as const, message: accountMessages.registerSuccess, ...session };
   });
 
@@ -49,7 +48,7 @@ export function registerAuthRoutes(api: Api, services: Services) {
       throw error;
     });
     reply.header('cache-control', NO_STORE);
-    reply.header('set-cookie', deviceCookieHeader(deviceCookie, services.config.production));
+    setDeviceCookie(reply, deviceCookie);
     return { success: true as const, message: accountMessages.loginSuccess, ...session };
   });
 
@@ -62,9 +61,9 @@ export function registerAuthRoutes(api: Api, services: Services) {
     '/forgot-password',
     { schema: { summary: 'Đặt lại mật khẩu bằng mã OTP; trả về mã phiên', body: forgotPasswordRequestSchema, response: { 200: authResponseSchema } } },
     async (request, reply) => {
-      const session = await accounts.forgotPassword(services, request.body);
+      const { deviceCookie, ...session } = await accounts.forgotPassword(services, request.body);
       reply.header('cache-control', NO_STORE);
-      markKnownDevice(reply, session.user.id);
+      setDeviceCookie(reply, deviceCookie);
       return { success: true as const, message: accountMessages.forgotPasswordSuccess, ...session };
     },
   );

@@ -55,8 +55,8 @@ export async function sendOtp(deps: AccountDeps, input: { phone: string; is_regi
 }
 
 /** `consent` is checked by the schema (a ticked box); the notice's version and the time are stored. */
-export async function register(deps: AccountDeps, input: { phone: string; password: string; otp: string; consent: boolean }): Promise<SessionResult> {
-  const { db, clock, auth } = deps;
+export async function register(deps: AccountDeps, input: { phone: string; password: string; otp: string; consent: boolean }): Promise<SessionResult & { deviceCookie: string }> {
+  const { db, clock, auth, config } = deps;
   if (await repo.phoneExists(db, input.phone)) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
   const otpId = await checkOtp(deps, input.phone, 'register', input.otp);
   const passwordHash = await hashPassword(input.password);
@@ -70,7 +70,8 @@ export async function register(deps: AccountDeps, input: { phone: string; passwo
     if (!created) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
     return created;
   });
-  return { access_token: await auth.createSession(user.id), user: toApiUser(user) };
+  // The SMS code proves the phone as a login proves the password: this browser is a known device (decision 012).
+  return { access_token: await auth.createSession(user.id), user: toApiUser(user), deviceCookie: issueDeviceCookie(config.deviceCookieSecret, user.id, clock.now()) };
 }
 
 /** Who is trying: the client's address and the device cookie its browser sent, if any. */
@@ -151,8 +152,8 @@ export async function logout(deps: AccountDeps, sessionId: number): Promise<void
 }
 
 /** The code proves the phone: the user is logged in and then sets a new password. */
-export async function forgotPassword(deps: AccountDeps, input: { phone: string; otp: string }): Promise<SessionResult> {
-  const { db, clock, auth } = deps;
+export async function forgotPassword(deps: AccountDeps, input: { phone: string; otp: string }): Promise<SessionResult & { deviceCookie: string }> {
+  const { db, clock, auth, config } = deps;
   const user = await repo.findUserByPhone(db, input.phone);
   if (!user) throw phoneError(accountMessages.phoneNotRegistered, 'phone_not_registered');
   if (user.locked_at) throw accountLocked();
@@ -161,7 +162,11 @@ export async function forgotPassword(deps: AccountDeps, input: { phone: string; 
     throw badRequest(accountMessages.otpUsed, { otp: accountMessages.otpUsed }, 'otp_invalid');
   }
   // Like a password change: whoever held the forgotten password is logged out everywhere.
-  return { access_token: await auth.createSession(user.id, { endOthers: true, passwordResetUntil: resetWindowEnd(clock) }), user: toApiUser(user) };
+  return {
+    access_token: await auth.createSession(user.id, { endOthers: true, passwordResetUntil: resetWindowEnd(clock) }),
+    user: toApiUser(user),
+    deviceCookie: issueDeviceCookie(config.deviceCookieSecret, user.id, clock.now()),
+  };
 }
 
 /** A one-time link from the organisers, exchanged for a session of its user. */

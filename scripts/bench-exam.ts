@@ -44,7 +44,7 @@ import { agent, answerOf, call, type Command, type LoadSetup, type Paper, type T
 import { freePort } from './chaos/apps';
 import { startCluster, type Cluster } from './chaos/cluster';
 import { fmt, Stats } from './lib/bench-stats';
-import { productionAppEnv } from './lib/bench-app';
+import { productionAppEnv, runBenchmark } from './lib/bench-app';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -820,13 +820,4 @@ async function main() {
   }
 }
 
-process.on('SIGINT', () => {
-  for (const child of children) child.kill('SIGTERM');
-  process.exit(130);
-});
-
-main().catch((error) => {
-  console.error(error);
-  for (const child of children) child.kill('SIGTERM');
-  process.exit(1);
-});
+runBenchmark(main, children);

@@ -23,7 +23,7 @@ import { agent, call } from './bench-exam-load';
 import { freePort } from './chaos/apps';
 import { createContestants, type Contestant as SeededContestant } from './chaos/contestants';
 import { fmt, Stats } from './lib/bench-stats';
-import { productionAppEnv } from './lib/bench-app';
+import { productionAppEnv, runBenchmark } from './lib/bench-app';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MB = 1024 * 1024;
@@ -268,13 +268,4 @@ async function main() {
   }
 }
 
-process.on('SIGINT', () => {
-  for (const child of children) child.kill('SIGTERM');
-  process.exit(130);
-});
-
-main().catch((error) => {
-  console.error(error);
-  for (const child of children) child.kill('SIGTERM');
-  process.exit(1);
-});
+runBenchmark(main, children);

@@ -20,3 +20,19 @@ export function productionAppEnv(port: number, databaseUrl: string, name: string
     WORKERS: '1',
   };
 }
+
+/** Runs a benchmark's main: on Ctrl-C or a failure its child processes are stopped, and the exit code says which. */
+export function runBenchmark(main: () => Promise<void>, children: readonly { kill(signal: NodeJS.Signals): unknown }[]) {
+  const stopChildren = () => {
+    for (const child of children) child.kill('SIGTERM');
+  };
+  process.on('SIGINT', () => {
+    stopChildren();
+    process.exit(130);
+  });
+  main().catch((error) => {
+    console.error(error);
+    stopChildren();
+    process.exit(1);
+  });
+}

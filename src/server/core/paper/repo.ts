@@ -113,28 +113,37 @@ export interface OpenedRow {
  * when any of that fails; the caller then finds out why off this path.
  * $1 token hash, $2 now, $3 end_time at least (now minus the grace), $4 the writer, $5 the slug;
  * `extra` adds the feature's joins, conditions (from $6) and columns.
+ * As in the autosave (decision 005), "status <> 1" rather than "status = 2" keeps the plan on the
+ * slug's index whatever the statistics say of the partial indexes "WHERE status = 2"; the clips are
+ * read by index from the list of the paper's question ids, made once (an uncorrelated sub-select).
  */
 export function openStatement(name: string, table: PaperTable, extra: { from?: string; where?: string; columns: string }): HotStatement {
-  const questionIds = `SELECT (x->>'id')::integer FROM jsonb_array_elements(p.questions) AS x`;
   return {
     name,
     text: `
-  UPDATE ${table} p SET writer = $4::text
-  FROM sessions s, users u, contestants c${extra.from ? `, ${extra.from}` : ''}
-  WHERE p.slug = $5::text
-    AND p.status = 2
-    AND p.end_time >= $3::timestamptz
-    AND s.token_hash = $1::text
-    AND s.revoked_at IS NULL
-    AND s.expires_at > $2::timestamptz
-    AND p.user_id = s.user_id
-    AND u.id = s.user_id
-    AND u.locked_at IS NULL
-    AND u.role = 'parent'
-    AND c.id = p.contestant_id${extra.where ? `\n    AND ${extra.where}` : ''}
-  RETURNING p.id, p.slug, p.contestant_id, p.start_time, p.end_time, p.questions, p.answers, p.prediction, p.save_seq, c.fullname, ${extra.columns},
-    (SELECT json_object_agg(q.id, q.audio) FROM questions q WHERE q.id IN (${questionIds}) AND q.audio IS NOT NULL) AS question_clips,
-    (SELECT json_object_agg(a.id, a.audio) FROM answers a WHERE a.question_id IN (${questionIds}) AND a.audio IS NOT NULL) AS answer_clips`,
+  WITH opened AS (
+    UPDATE ${table} p SET writer = $4::text
+    FROM sessions s, users u, contestants c${extra.from ? `, ${extra.from}` : ''}
+    WHERE p.slug = $5::text
+      AND p.status <> 1
+      AND p.end_time >= $3::timestamptz
+      AND s.token_hash = $1::text
+      AND s.revoked_at IS NULL
+      AND s.expires_at > $2::timestamptz
+      AND p.user_id = s.user_id
+      AND u.id = s.user_id
+      AND u.locked_at IS NULL
+      AND u.role = 'parent'
+      AND c.id = p.contestant_id${extra.where ? `
+      AND ${extra.where}` : ''}
+    RETURNING p.id, p.slug, p.contestant_id, p.start_time, p.end_time, p.questions, p.answers, p.prediction, p.save_seq, c.fullname, ${extra.columns}
+  ), question_ids AS (
+    SELECT (x->>'id')::integer AS id FROM opened, jsonb_array_elements(opened.questions) AS x
+  )
+  SELECT opened.*,
+    (SELECT json_object_agg(q.id, q.audio) FROM questions q WHERE q.id = ANY (ARRAY(SELECT id FROM question_ids)) AND q.audio IS NOT NULL) AS question_clips,
+    (SELECT json_object_agg(a.id, a.audio) FROM answers a WHERE a.question_id = ANY (ARRAY(SELECT id FROM question_ids)) AND a.audio IS NOT NULL) AS answer_clips
+  FROM opened`,
   };
 }
 

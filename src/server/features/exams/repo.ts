@@ -148,10 +148,16 @@ export const findOwnedExam = (db: Db, key: PaperKey, userId: number, lock = fals
 };
 export type OwnedExam = NonNullable<Awaited<ReturnType<typeof findOwnedExam>>>;
 
-/** GET /api/examing in one statement (core/paper/repo.ts openStatement): $6 the book, $7 the contestant the screen names. */
+/**
+ * GET /api/examing in one statement (core/paper/repo.ts openStatement): $6 the book, $7 the
+ * contestant the screen names. The book is compared with IS NOT DISTINCT FROM (the same for a
+ * book_id, never null) so that the plan never reads exams_book_idx, thousands of rows per book on
+ * exam day, instead of the slug's index; by the contestant it would be at most four rows
+ * (save-plan.api.test.ts).
+ */
 export const OPEN_EXAM = openStatement('exam_open', 'exams', {
   from: 'books b',
-  where: 'b.id = p.book_id AND p.book_id = $6::integer AND p.contestant_id = $7::integer',
+  where: 'p.book_id IS NOT DISTINCT FROM $6::integer AND b.id = p.book_id AND p.contestant_id = $7::integer',
   columns: 'p.attempt, p.book_id, b.name AS book_name',
 });
 export type OpenedExam = OpenedRow & { attempt: number; book_id: number; book_name: string };

@@ -3,7 +3,7 @@
 import { regradeMessages } from '../../../shared/messages';
 import { countsRight, type RegradeRule } from '../../../shared/regrade-rules';
 import type { AnswerMap, ExamQuestion } from '../../db/schema';
-import type { OpenedRow } from './repo';
+import type { OpenedRow, PaperRow } from './repo';
 import { answerList } from './rules';
 
 const iso = (date: Date) => date.toISOString();
@@ -58,7 +58,7 @@ export const saveReply = (outcome: { stale: boolean; saveSeq: number; now: Date 
  * The result review's items: each question with the answer given and the correct one(s). A
  * regraded question (exams only) counts by its rule and says so; otherwise the key's answer.
  */
-export function reviewItems(
+function reviewItems(
   questions: ExamQuestion[],
   answers: AnswerMap,
   key: AnswerMap,
@@ -79,8 +79,26 @@ export function reviewItems(
   });
 }
 
-/** The start, end and submission times of a finished paper, as its result gives them. */
-export const finishedTimes = (row: { start_time: Date; end_time: Date; submitted_at: Date | null }) => ({
-  start_time: iso(row.start_time),
-  submitted_at: iso(row.submitted_at ?? row.end_time),
-});
+/**
+ * A finished paper's result: what the exam and the practice round both give, and the kind's own
+ * fields (`own`: the exam's attempt, book and points, the round's question count).
+ */
+export function resultReply<Own extends object>(paper: PaperRow, key: AnswerMap, rules: ReadonlyMap<number, RegradeRule> | undefined, own: Own) {
+  return {
+    success: true as const,
+    children: { id: paper.contestant_id, fullname: paper.fullname },
+    data: {
+      ...own,
+      slug: paper.slug,
+      child_id: paper.contestant_id,
+      prediction: paper.prediction,
+      data_questions: paper.questions,
+      data_result: reviewItems(paper.questions, paper.answers, key, rules),
+      data_answers: answerList(paper.questions, paper.answers),
+      correct_count: paper.correct_count ?? 0,
+      duration_seconds: paper.duration_seconds ?? 0,
+      start_time: iso(paper.start_time),
+      submitted_at: iso(paper.submitted_at ?? paper.end_time),
+    },
+  };
+}

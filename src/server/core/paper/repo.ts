@@ -6,6 +6,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { hotQuery, type Db, type HotStatement } from '../../db/client';
 import type { AnswerMap, ExamQuestion } from '../../db/schema';
+import type { PaperState } from './rules';
 
 export type PaperTable = 'exams' | 'practice_exams';
 
@@ -39,18 +40,12 @@ export const PAPER_COLUMNS = [
 ] as const;
 
 /** A paper row as PAPER_COLUMNS reads it, with its contestant's name. */
-export interface PaperRow {
+export interface PaperRow extends PaperState {
   id: number;
   slug: string;
   status: 1 | 2;
   contestant_id: number;
   start_time: Date;
-  end_time: Date;
-  questions: ExamQuestion[];
-  answers: AnswerMap;
-  prediction: number | null;
-  save_seq: number;
-  writer: string | null;
   submitted_at: Date | null;
   correct_count: number | null;
   duration_seconds: number | null;
@@ -87,22 +82,11 @@ export async function finalisePaper(db: Db, table: PaperTable, score: RawBuilder
   return Number(result.numAffectedRows ?? 0) > 0;
 }
 
-/** What opening a paper on the exam screen returns (openStatement). */
-export interface OpenedRow {
-  id: number;
-  slug: string;
-  contestant_id: number;
-  start_time: Date;
-  end_time: Date;
-  questions: ExamQuestion[];
-  answers: AnswerMap;
-  prediction: number | null;
-  save_seq: number;
-  fullname: string;
-  /** The recorded clips of the paper's questions and answers, by id (null when none). */
+/** What opening a paper on the exam screen returns (openStatement), with the recorded clips of its questions and answers by id (null when none). */
+export type OpenedRow = Pick<PaperRow, 'id' | 'slug' | 'contestant_id' | 'start_time' | 'end_time' | 'questions' | 'answers' | 'prediction' | 'save_seq' | 'fullname'> & {
   question_clips: Record<string, string> | null;
   answer_clips: Record<string, string> | null;
-}
+};
 
 /**
  * Opening a paper on the exam screen, in one named statement: the caller's session (a parent's,

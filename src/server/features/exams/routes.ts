@@ -20,8 +20,8 @@ import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { BEARER_SCHEME } from '../../lib/openapi';
 import { readBearerToken } from '../../core/guard';
-import { finishedTimes, reviewItems, saveReply, takingReply, timeReply } from '../../core/paper/reply';
-import { answerList, requireParent } from '../../core/paper/rules';
+import { resultReply, saveReply, takingReply, timeReply } from '../../core/paper/reply';
+import { requireParent } from '../../core/paper/rules';
 import { examMessages } from '../../../shared/messages';
 import { fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
 import * as service from './service';
@@ -129,27 +129,13 @@ export function registerExamRoutes(api: Api, services: Services) {
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       const { exam, key, rules } = await service.examResult(deps, auth.userOf(request), request.query.slug);
-      const duration = exam.duration_seconds ?? 0;
-      return {
-        success: true as const,
-        children: { id: exam.contestant_id, fullname: exam.fullname },
-        data: {
-          id: exam.id,
-          slug: exam.slug,
-          attempt: exam.attempt,
-          child_id: exam.contestant_id,
-          book: { id: exam.book_id, name: exam.book_name },
-          prediction: exam.prediction,
-          data_questions: exam.questions,
-          data_result: reviewItems(exam.questions, exam.answers, key, rules),
-          data_answers: answerList(exam.questions, exam.answers),
-          points: exam.points ?? 0,
-          correct_count: exam.correct_count ?? 0,
-          duration_seconds: duration,
-          ...timeComplete(duration),
-          ...finishedTimes(exam),
-        },
-      };
+      return resultReply(exam, key, rules, {
+        id: exam.id,
+        attempt: exam.attempt,
+        book: { id: exam.book_id, name: exam.book_name },
+        points: exam.points ?? 0,
+        ...timeComplete(exam.duration_seconds ?? 0),
+      });
     },
   );
 }

@@ -17,8 +17,8 @@ import type { Api } from '../../lib/api';
 import { BEARER_SCHEME } from '../../lib/openapi';
 import type { Services } from '../../services';
 import { readBearerToken } from '../../core/guard';
-import { finishedTimes, reviewItems, saveReply, takingReply, timeReply } from '../../core/paper/reply';
-import { answerList, requireParent } from '../../core/paper/rules';
+import { resultReply, saveReply, takingReply, timeReply } from '../../core/paper/reply';
+import { requireParent } from '../../core/paper/rules';
 import * as service from './service';
 
 // Personal and changing with every save: never cached by a browser or a proxy.
@@ -107,23 +107,8 @@ export function registerPracticeRoutes(api: Api, services: Services) {
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       const practice = await service.practiceResult(services, auth.userOf(request), request.params.slug);
-      return {
-        success: true as const,
-        children: { id: practice.contestant_id, fullname: practice.fullname },
-        data: {
-          slug: practice.slug,
-          child_id: practice.contestant_id,
-          prediction: practice.prediction,
-          data_questions: practice.questions,
-          // Practice is never regraded: one correct answer and no note.
-          data_result: reviewItems(practice.questions, practice.answers, practice.answer_key),
-          data_answers: answerList(practice.questions, practice.answers),
-          correct_count: practice.correct_count ?? 0,
-          question_count: practice.questions.length,
-          duration_seconds: practice.duration_seconds ?? 0,
-          ...finishedTimes(practice),
-        },
-      };
+      // Practice is never regraded: one correct answer a question, no note.
+      return resultReply(practice, practice.answer_key, undefined, { question_count: practice.questions.length });
     },
   );
 }

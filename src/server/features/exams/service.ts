@@ -76,7 +76,8 @@ function doingError(contestantId: number, exam: { slug: string; book_id: number 
  * the exam. Hot path: `token` is the caller's bearer token, checked inside the first statement.
  * Nothing is locked in between: when several starts of one contestant arrive together, the unique
  * indexes of exams (one exam in progress, one row per attempt) let one insert through and the
- * others are answered with the exam it created, as a later start would be.
+ * others are answered with the exam it created, as a later start would be. The new exam's row
+ * (id, slug, times).
  */
 export async function startExam({ db, clock, auth, banks }: ExamDeps, token: string | undefined, bookId: number, contestantId: number) {
   if (!token) throw unauthorized(messages.unauthorized);
@@ -88,7 +89,7 @@ export async function startExam({ db, clock, auth, banks }: ExamDeps, token: str
     throw unauthorized(messages.unauthorized);
   }
   assertCanTakeExams(context);
-  const started = await insertStartedExam(db, banks, context, bookId, now).catch(async (error: unknown) => {
+  return insertStartedExam(db, banks, context, bookId, now).catch(async (error: unknown) => {
     if (!isUniqueViolation(error)) throw error;
     // Another start for this contestant won the race: answer with its exam.
     const exams = await repo.examsOfContestant(db, contestantId);
@@ -96,7 +97,6 @@ export async function startExam({ db, clock, auth, banks }: ExamDeps, token: str
     if (inProgress) throw doingError(contestantId, inProgress);
     throw conflict(examMessages.startRetry, 'start_conflict');
   });
-  return started;
 }
 
 /** The rules of a start, in the order a family meets them, then the new exam's row. */

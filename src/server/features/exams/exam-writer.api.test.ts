@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXAM_WRITER } from '../../../shared/exam-input';
 import { examMessages } from '../../../shared/messages';
 import { hashToken } from '../../lib/tokens';
+import { createParent, createSchoolAdmin } from '../../test/factories';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { answersFor, examRow, parentWithContestant, saveBody, startExam, type StartedExam } from '../../test/exam-fixtures';
 import { saveAnswersBatch, answerPairs } from './repo';
@@ -90,6 +91,27 @@ describe('one writer per exam', () => {
     // Once finished, the exam's end is the news for every screen (as before the rule).
     expect((await save(exam, { answers: [], writer: stale })).body).toMatchObject({ code: 'exam_submitted' });
     expect((await submit(exam, { answers: [], writer: stale })).body).toMatchObject({ success: true, already_submitted: true });
+  });
+
+  it('leaves the writer as it was when a load is refused (its one statement checks everything before it writes)', async () => {
+    const exam = await startExam(server);
+    const writer = await load(exam);
+    const other = await createParent(server);
+    const admin = await createSchoolAdmin(server);
+    const query = (bookId: number, childId: number) => `/api/examing?book_id=${bookId}&child_id=${childId}&slug_exam=${exam.slug}`;
+    for (const [token, path, status] of [
+      [other.token, query(exam.bookId, exam.childId), 404],
+      [admin.token, query(exam.bookId, exam.childId), 403],
+      [exam.token, query(exam.bookId + 1, exam.childId), 404],
+      [exam.token, query(exam.bookId, exam.childId + 1), 404],
+    ] as const) {
+      expect((await server.request('GET', path, { token })).status, path).toBe(status);
+    }
+    // A locked account's session no longer opens the exam.
+    const { user_id: owner } = await server.db.selectFrom('exams').select('user_id').where('id', '=', exam.examId).executeTakeFirstOrThrow();
+    await server.db.updateTable('users').set({ locked_at: server.clock.now() }).where('id', '=', owner).execute();
+    expect((await server.request('GET', query(exam.bookId, exam.childId), { token: exam.token })).status).toBe(401);
+    expect((await examRow(server, exam.examId)).writer).toBe(writer);
   });
 
   it('accepts a submit without a writer after another screen loaded the exam', async () => {

@@ -1,6 +1,4 @@
 // What other features may use of the exams (lint: features import each other only through
-// index.ts). The practice round borrows the exam's rules until both share one engine (issue 22, step 3).
-export { withClips } from './clips';
+// index.ts). What the exam shares with the practice round is in core/paper, not here.
 export { finaliseOverdueExams } from './finalise';
-export { correctCountSql, findOwnedContestant, pointsSql, type DrawnQuestion } from './repo';
-export { answerMapOf, assertAnswersBelong, assertCanTakeExams, assertCurrentWriter, finalAnswersCount, isOverdue, newWriter, paperOf } from './service';
+export { correctCountSql, pointsSql } from './repo';

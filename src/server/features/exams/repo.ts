@@ -4,24 +4,10 @@
 import { sql, type RawBuilder } from 'kysely';
 import { hotQuery, type Db, type HotStatement } from '../../db/client';
 import type { AnswerMap, ExamQuestion, Role } from '../../db/schema';
+import { finaliseSet, openStatement, PAPER_COLUMNS, type OpenedRow } from '../../core/paper/repo';
+import type { DrawnQuestion } from '../../core/paper/rules';
+import type { PaperKey } from '../../core/paper/session';
 import { MAX_POINTS, POINTS_PER_CORRECT_ANSWER } from '../../../shared/rules';
-
-export interface OwnedContestant {
-  id: number;
-  fullname: string;
-  class_group_id: number;
-}
-
-/** The contestant if it belongs to `userId`; `lock` serialises exam starts of one contestant. */
-export async function findOwnedContestant(db: Db, contestantId: number, userId: number, lock = false) {
-  let query = db
-    .selectFrom('contestants')
-    .select(['id', 'fullname', 'class_group_id'])
-    .where('id', '=', contestantId)
-    .where('user_id', '=', userId);
-  if (lock) query = query.forUpdate();
-  return query.executeTakeFirst() as Promise<OwnedContestant | undefined>;
-}
 
 /** Attempts used so far and the exam in progress (if any) of one contestant. */
 export async function examsOfContestant(db: Db, contestantId: number) {
@@ -31,12 +17,6 @@ export async function examsOfContestant(db: Db, contestantId: number) {
     .where('contestant_id', '=', contestantId)
     .orderBy('attempt')
     .execute();
-}
-
-export interface DrawnQuestion {
-  id: number;
-  value: string;
-  answers: { id: number; value: string; is_correct: boolean }[];
 }
 
 /** What a start needs to know, read in one statement (see START_CONTEXT); undefined without a valid session. */
@@ -153,45 +133,34 @@ export async function insertExam(db: Db, exam: NewExam) {
   return rows[0]!;
 }
 
-/** Every column of an exam the service needs, with its contestant and book, for its owner only. */
-function ownedExamQuery(db: Db, userId: number) {
-  return db
-    .selectFrom('exams')
-    .innerJoin('contestants', 'contestants.id', 'exams.contestant_id')
-    .innerJoin('books', 'books.id', 'exams.book_id')
-    .select([
-      'exams.id',
-      'exams.slug',
-      'exams.status',
-      'exams.attempt',
-      'exams.contestant_id',
-      'exams.book_id',
-      'exams.start_time',
-      'exams.end_time',
-      'exams.questions',
-      'exams.answers',
-      'exams.prediction',
-      'exams.save_seq',
-      'exams.writer',
-      'exams.submitted_at',
-      'exams.correct_count',
-      'exams.points',
-      'exams.duration_seconds',
-      'contestants.fullname',
-      'books.name as book_name',
-    ])
+/** An exam with its contestant's name and its book, for its owner only (core/paper: PaperKind.findOwned). */
+export const findOwnedExam = (db: Db, key: PaperKey, userId: number, lock = false) => {
+  let query = db
+    .selectFrom('exams as p')
+    .innerJoin('contestants as c', 'c.id', 'p.contestant_id')
+    .innerJoin('books as b', 'b.id', 'p.book_id')
+    .select([...PAPER_COLUMNS, 'p.attempt', 'p.book_id', 'p.points', 'c.fullname', 'b.name as book_name'])
     // The owner rule of every exam query, the hot SQL's included (0008_contestant_owner.sql).
-    .where('exams.user_id', '=', userId);
-}
-export type OwnedExam = NonNullable<Awaited<ReturnType<typeof findOwnedExamBySlug>>>;
-
-export const findOwnedExamBySlug = (db: Db, slug: string, userId: number) =>
-  ownedExamQuery(db, userId).where('exams.slug', '=', slug).executeTakeFirst();
-
-export const findOwnedExamById = (db: Db, id: number, slug: string, userId: number, lock = false) => {
-  const query = ownedExamQuery(db, userId).where('exams.id', '=', id).where('exams.slug', '=', slug);
-  return (lock ? query.forUpdate('exams') : query).executeTakeFirst();
+    .where('p.user_id', '=', userId)
+    .where('p.slug', '=', key.slug);
+  if (key.id !== undefined) query = query.where('p.id', '=', key.id);
+  return (lock ? query.forUpdate('p') : query).executeTakeFirst();
 };
+export type OwnedExam = NonNullable<Awaited<ReturnType<typeof findOwnedExam>>>;
+
+/**
+ * GET /api/examing in one statement (core/paper/repo.ts openStatement): $6 the book, $7 the
+ * contestant the screen names. The book is compared with IS NOT DISTINCT FROM (the same for a
+ * book_id, never null) so that the plan never reads exams_book_idx, thousands of rows per book on
+ * exam day, instead of the slug's index; by the contestant it would be at most four rows
+ * (save-plan.api.test.ts).
+ */
+export const OPEN_EXAM = openStatement('exam_open', 'exams', {
+  from: 'books b',
+  where: 'p.book_id IS NOT DISTINCT FROM $6::integer AND b.id = p.book_id AND p.contestant_id = $7::integer',
+  columns: 'p.attempt, p.book_id, b.name AS book_name',
+});
+export type OpenedExam = OpenedRow & { attempt: number; book_id: number; book_name: string };
 
 export const findAnswerKey = async (db: Db, examId: number): Promise<AnswerMap> =>
   (await db.selectFrom('exams').select('answer_key').where('id', '=', examId).executeTakeFirstOrThrow()).answer_key;
@@ -326,30 +295,10 @@ export async function saveAnswersBatch(db: Db, saves: readonly SaveAnswersInput[
   return new Map(rows.map((row) => [row.id, row.save_seq]));
 }
 
-/**
- * Makes `writer` the exam's only writer (the screen loading it now), if the exam is still in
- * progress; false when it was finished meanwhile. The previous writer stops being valid here.
- */
-export async function claimWriter(db: Db, examId: number, writer: string): Promise<boolean> {
-  const result = await db.updateTable('exams').set({ writer }).where('id', '=', examId).where('status', '=', 2).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 /** The times of an exam, for the owner of the session only (one statement). */
 export async function findExamTimes(db: Db, examId: number, tokenHash: string, now: Date) {
   const { rows } = await hotQuery<{ start_time: Date; end_time: Date; status: 1 | 2 }>(db, EXAM_TIMES, [examId, tokenHash, now.toISOString()]);
   return rows[0];
-}
-
-/** Merges final answers inside the submit transaction (the row is locked by the caller). */
-export async function mergeAnswers(db: Db, examId: number, answers: AnswerMap, prediction: number | null, seq: number | null, now: Date) {
-  await sql`
-    UPDATE exams
-    SET answers = answers || ${JSON.stringify(answers)}::jsonb,
-        prediction = COALESCE(${prediction}::integer, prediction),
-        save_seq = GREATEST(save_seq, COALESCE(${seq}::bigint, 0)),
-        saved_at = ${now}
-    WHERE id = ${examId} AND status = 2`.execute(db);
 }
 
 /**
@@ -376,17 +325,8 @@ export const correctCountSql = (rules = regradeRulesInForce) => sql<number>`(
 export const pointsSql = (correctCount: RawBuilder<number>) =>
   sql<number>`LEAST(${MAX_POINTS}::integer, ${POINTS_PER_CORRECT_ANSWER}::integer * ${correctCount})`;
 
-/**
- * The scoring of a finished exam, in SQL so that a submit, a read after the deadline and the
- * background sweep all score alike (regrade rules included): correctCountSql, pointsSql,
- * completion time = (submission capped at end_time) - start_time in whole seconds.
- */
-const finaliseSet = (now: Date) => sql`
-  status = 1,
-  submitted_at = LEAST(${now}::timestamptz, end_time),
-  correct_count = ${correctCountSql()},
-  points = ${pointsSql(correctCountSql())},
-  duration_seconds = GREATEST(0, floor(extract(epoch FROM LEAST(${now}::timestamptz, end_time) - start_time)))::integer`;
+/** The exam's score for core/paper's finaliseSet: correctCountSql (regrade rules included) and pointsSql. */
+export const examScore = sql`correct_count = ${correctCountSql()}, points = ${pointsSql(correctCountSql())}`;
 
 /** The regrade rules in force for the questions of one exam (its contest's), by question id. */
 export async function regradeRulesOfExam(db: Db, examId: number) {
@@ -401,12 +341,6 @@ export async function regradeRulesOfExam(db: Db, examId: number) {
   return new Map(rows.map((row) => [row.question_id, { mode: row.mode, acceptedAnswerIds: row.accepted_answer_ids }]));
 }
 
-/** Finalises one exam in progress; false when it was already finished. */
-export async function finaliseExam(db: Db, examId: number, now: Date): Promise<boolean> {
-  const result = await sql`UPDATE exams SET ${finaliseSet(now)} WHERE id = ${examId} AND status = 2`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
-}
-
 /**
  * Finalises up to `limit` exams in progress whose end_time is before `cutoff` (their completion
  * time is their deadline, since end_time < cutoff <= now). SKIP LOCKED: two
@@ -414,7 +348,7 @@ export async function finaliseExam(db: Db, examId: number, now: Date): Promise<b
  */
 export async function finaliseOverdue(db: Db, now: Date, cutoff: Date, limit: number): Promise<number> {
   const result = await sql`
-    UPDATE exams SET ${finaliseSet(now)}
+    UPDATE exams SET ${finaliseSet(now, examScore)}
     WHERE id IN (
       SELECT id FROM exams WHERE status = 2 AND end_time < ${cutoff}
       ORDER BY end_time LIMIT ${limit} FOR UPDATE SKIP LOCKED

@@ -1,5 +1,5 @@
-// Exam routes (spec section 7). Thin: schema, guard, one service call.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+// Exam routes (spec section 7). Thin: schema, guard, one service call, the reply in the spec's
+// field names (the exam screen's replies shared with the practice round: core/paper/reply.ts).
 import {
   childBooksParamsSchema,
   childBooksResponseSchema,
@@ -20,6 +20,9 @@ import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { BEARER_SCHEME } from '../../lib/openapi';
 import { readBearerToken } from '../../core/guard';
+import { resultReply, saveReply, takingReply, timeReply } from '../../core/paper/reply';
+import { requireParent } from '../../core/paper/rules';
+import { examMessages } from '../../../shared/messages';
 import { fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
 import * as service from './service';
 
@@ -29,18 +32,20 @@ const BEARER = [{ [BEARER_SCHEME]: [] }];
 // Exam data is personal and changes with every save: never cached by a browser or a proxy.
 const NO_STORE = 'no-store';
 
+const iso = (date: Date) => date.toISOString();
+const timeComplete = (durationSeconds: number) => ({
+  time_complete_minutes: Math.floor(durationSeconds / 60),
+  time_complete_seconds: durationSeconds % 60,
+});
+
 export function registerExamRoutes(api: Api, services: Services) {
   const { auth } = services;
   const deps = service.createExamDeps(services);
-
-  /** preHandler: the caller must be a parent (401 / 403 with a clear message otherwise). */
-  const requireParent = async (request: FastifyRequest, _reply: FastifyReply) => {
-    service.assertCanTakeExams(await auth.authenticate(request));
-  };
+  const parentOnly = requireParent(auth);
 
   api.get(
     '/children/:id/books',
-    { preHandler: requireParent, schema: { summary: 'Sách mà thí sinh có thể thi', params: childBooksParamsSchema, response: { 200: childBooksResponseSchema } } },
+    { preHandler: parentOnly, schema: { summary: 'Sách mà thí sinh có thể thi', params: childBooksParamsSchema, response: { 200: childBooksResponseSchema } } },
     async (request) => ({
       success: true as const,
       data: await service.booksOfContestant(deps, auth.userOf(request), request.params.id),
@@ -51,25 +56,41 @@ export function registerExamRoutes(api: Api, services: Services) {
   api.post(
     '/start-exam',
     { schema: { summary: 'Bắt đầu một lượt thi (rút câu hỏi từ ngân hàng của sách)', body: startExamBodySchema, response: { 200: startExamResponseSchema }, security: BEARER } },
-    async (request) => service.startExam(deps, readBearerToken(request), request.body.book_id, request.body.child_id),
-  );
-
-  api.get(
-    '/examing',
-    { preHandler: requireParent, schema: { summary: 'Bài thi đang làm: câu hỏi, đáp án đã chọn, thời gian còn lại', querystring: examingQuerySchema, response: { 200: examingResponseSchema } } },
-    async (request, reply) => {
-      reply.header('cache-control', NO_STORE);
-      return service.examForTaking(deps, auth.userOf(request), request.query);
+    async (request) => {
+      const { book_id: bookId, child_id: childId } = request.body;
+      const started = await service.startExam(deps, readBearerToken(request), bookId, childId);
+      return {
+        success: true as const,
+        doing: false as const,
+        message: examMessages.examStarted,
+        slug: started.slug,
+        exam_id: started.id,
+        book_id: bookId,
+        child_id: childId,
+        start_time: iso(started.start_time),
+        end_time: iso(started.end_time),
+      };
     },
   );
 
   // Hot paths: the session is checked inside the exam's own statement (no preHandler query).
   api.get(
+    '/examing',
+    { schema: { summary: 'Bài thi đang làm: câu hỏi, đáp án đã chọn, thời gian còn lại', querystring: examingQuerySchema, response: { 200: examingResponseSchema }, security: BEARER } },
+    async (request, reply) => {
+      reply.header('cache-control', NO_STORE);
+      const opened = await service.examForTaking(deps, readBearerToken(request), request.query);
+      const { paper } = opened;
+      return takingReply(opened, { attempt: paper.attempt, book: { id: paper.book_id, name: paper.book_name } });
+    },
+  );
+
+  api.get(
     '/examing/get-time',
     { schema: { summary: 'Thời gian còn lại của bài thi', querystring: examTimeQuerySchema, response: { 200: examTimeResponseSchema }, security: BEARER } },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
-      return service.examTimes(deps, readBearerToken(request), request.query.exam_id);
+      return timeReply(await service.examTimes(deps, readBearerToken(request), request.query.exam_id));
     },
   );
 
@@ -84,21 +105,37 @@ export function registerExamRoutes(api: Api, services: Services) {
       serializerCompiler: fastSerializerCompiler(saveAnswersResponseSchema),
       compress: false,
     },
-    async (request) => service.saveAnswers(deps, readBearerToken(request), request.body),
+    async (request) => saveReply(await service.saveAnswers(deps, readBearerToken(request), request.body)),
   );
 
   api.post(
     '/submit-exam',
-    { preHandler: requireParent, schema: { summary: 'Nộp bài', body: submitExamBodySchema, response: { 200: submitExamResponseSchema } } },
-    async (request) => service.submitExam(deps, auth.userOf(request), request.body),
+    { preHandler: parentOnly, schema: { summary: 'Nộp bài', body: submitExamBodySchema, response: { 200: submitExamResponseSchema } } },
+    async (request) => {
+      const { paper: exam, alreadySubmitted } = await service.submitExam(deps, auth.userOf(request), request.body);
+      return {
+        success: true as const,
+        submited: true as const,
+        already_submitted: alreadySubmitted,
+        message: alreadySubmitted ? examMessages.alreadySubmitted : examMessages.submitSuccess,
+        data: { id: exam.id, slug: exam.slug, child_id: exam.contestant_id, points: exam.points ?? 0, ...timeComplete(exam.duration_seconds ?? 0) },
+      };
+    },
   );
 
   api.get(
     '/exam-result',
-    { preHandler: requireParent, schema: { summary: 'Kết quả của một lượt thi đã nộp', querystring: examResultQuerySchema, response: { 200: examResultResponseSchema } } },
+    { preHandler: parentOnly, schema: { summary: 'Kết quả của một lượt thi đã nộp', querystring: examResultQuerySchema, response: { 200: examResultResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
-      return service.examResult(deps, auth.userOf(request), request.query.slug);
+      const { exam, key, rules } = await service.examResult(deps, auth.userOf(request), request.query.slug);
+      return resultReply(exam, key, rules, {
+        id: exam.id,
+        attempt: exam.attempt,
+        book: { id: exam.book_id, name: exam.book_name },
+        points: exam.points ?? 0,
+        ...timeComplete(exam.duration_seconds ?? 0),
+      });
     },
   );
 }

@@ -3,7 +3,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import type { AnswerMap, ExamQuestion } from '../../db/schema';
-import type { DrawnQuestion } from '../exams';
+import { finalisePaper, openStatement, PAPER_COLUMNS, type OpenedRow } from '../../core/paper/repo';
+import type { DrawnQuestion } from '../../core/paper/rules';
+import type { PaperKey } from '../../core/paper/session';
 
 /** Practice questions of every book of a class group, per contestant of the account. */
 export async function practiceStatusOf(db: Db, userId: number, inProgressAfter: Date) {
@@ -68,75 +70,31 @@ export const insertPractice = (db: Db, practice: NewPractice) =>
     .returning(['id', 'slug', 'start_time', 'end_time'])
     .executeTakeFirstOrThrow();
 
-/** A round with its contestant and class group, for its owner only. */
-function ownedPracticeQuery(db: Db, userId: number) {
-  return db
+/** A round with its contestant's name, its key and its class group, for its owner only (core/paper: PaperKind.findOwned). */
+export const findOwnedPractice = (db: Db, key: PaperKey, userId: number, lock = false) => {
+  let query = db
     .selectFrom('practice_exams as p')
     .innerJoin('contestants as c', 'c.id', 'p.contestant_id')
     .innerJoin('class_groups as g', 'g.id', 'c.class_group_id')
-    .select([
-      'p.id',
-      'p.slug',
-      'p.status',
-      'p.contestant_id',
-      'p.start_time',
-      'p.end_time',
-      'p.questions',
-      'p.answers',
-      'p.answer_key',
-      'p.prediction',
-      'p.save_seq',
-      'p.writer',
-      'p.submitted_at',
-      'p.correct_count',
-      'p.duration_seconds',
-      'c.fullname',
-      'g.name as group_name',
-      'g.grades as group_grades',
-    ])
-    .where('p.user_id', '=', userId);
-}
-export type OwnedPractice = NonNullable<Awaited<ReturnType<typeof findOwnedPractice>>>;
-
-export const findOwnedPractice = (db: Db, slug: string, userId: number, lock = false) => {
-  const query = ownedPracticeQuery(db, userId).where('p.slug', '=', slug);
+    .select([...PAPER_COLUMNS, 'p.answer_key', 'c.fullname', 'g.name as group_name', 'g.grades as group_grades'])
+    .where('p.user_id', '=', userId)
+    .where('p.slug', '=', key.slug);
+  if (key.id !== undefined) query = query.where('p.id', '=', key.id);
   return (lock ? query.forUpdate('p') : query).executeTakeFirst();
 };
+export type OwnedPractice = NonNullable<Awaited<ReturnType<typeof findOwnedPractice>>>;
 
-/** Makes `writer` the round's only writer (as exams' claimWriter); false when the round was finished meanwhile. */
-export async function claimWriter(db: Db, id: number, writer: string): Promise<boolean> {
-  const result = await db.updateTable('practice_exams').set({ writer }).where('id', '=', id).where('status', '=', 2).executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
+/** GET /api/practice/exams/:slug in one statement (core/paper/repo.ts openStatement), with the round's class group. */
+export const OPEN_PRACTICE = openStatement('practice_open', 'practice_exams', {
+  from: 'class_groups g',
+  where: 'g.id = c.class_group_id',
+  columns: 'g.name AS group_name, g.grades AS group_grades',
+});
+export type OpenedPractice = OpenedRow & { group_name: string; group_grades: string };
 
-/** Merges answers of a save or a submit (the row is locked by the caller). */
-export async function mergeAnswers(db: Db, id: number, answers: AnswerMap, prediction: number | null, seq: number | null, now: Date) {
-  const result = await sql<{ save_seq: number }>`
-    UPDATE practice_exams
-    SET answers = answers || ${JSON.stringify(answers)}::jsonb,
-        prediction = COALESCE(${prediction}::integer, prediction),
-        save_seq = GREATEST(save_seq, COALESCE(${seq}::bigint, 0)),
-        saved_at = ${now}
-    WHERE id = ${id} AND status = 2
-    RETURNING save_seq`.execute(db);
-  return result.rows[0]?.save_seq;
-}
-
-/**
- * Scores a round in progress as the exams are scored (a stored answer equal to the key is right;
- * completion time capped at end_time); false when it was already finished.
- */
-export async function finalisePractice(db: Db, id: number, now: Date): Promise<boolean> {
-  const result = await sql`
-    UPDATE practice_exams SET
-      status = 1,
-      submitted_at = LEAST(${now}::timestamptz, end_time),
-      correct_count = (SELECT count(*) FROM jsonb_each(answers) AS given(question_id, answer_id)
-                       WHERE answer_key -> given.question_id = given.answer_id),
-      duration_seconds = GREATEST(0, floor(extract(epoch FROM LEAST(${now}::timestamptz, end_time) - start_time)))::integer
-    WHERE id = ${id} AND status = 2`.execute(db);
-  return Number(result.numAffectedRows ?? 0) > 0;
-}
+/** A round's score for core/paper's finaliseSet: the stored answers equal to the key (a practice round is never regraded). */
+export const practiceScore = sql`correct_count = (SELECT count(*) FROM jsonb_each(answers) AS given(question_id, answer_id)
+                                                 WHERE answer_key -> given.question_id = given.answer_id)`;
 
 /** Ends the contestant's round in progress, if any (a new start replaces it). */
 export async function finaliseInProgress(db: Db, contestantId: number, now: Date) {
@@ -147,7 +105,7 @@ export async function finaliseInProgress(db: Db, contestantId: number, now: Date
     .where('status', '=', 2)
     .forUpdate()
     .executeTakeFirst();
-  if (row) await finalisePractice(db, row.id, now);
+  if (row) await finalisePaper(db, 'practice_exams', practiceScore, row.id, now);
 }
 
 /** Deletes up to `limit` rounds created before `before`; returns how many. */

@@ -3,10 +3,7 @@
 // it; a daily cap keeps the table small). The same server-side checks as the real exam (owner
 // only, answers must belong to the round's questions, the time limit with the same grace), but
 // its own table: a practice round is never an attempt, never ranked, never in a report.
-import { withClips, findOwnedContestant, answerMapOf, assertAnswersBelong, assertCurrentWriter, finalAnswersCount, isOverdue, newWriter, paperOf } from '../exams';
 import { examMessages, practiceMessages } from '../../../shared/messages';
-import { SAVE_GRACE_SECONDS } from '../../../shared/rules';
-import type { ExamAnswer } from '../../../shared/schemas/exams';
 import {
   PRACTICE_KEEP_DAYS,
   PRACTICE_QUESTIONS,
@@ -14,27 +11,30 @@ import {
   type PracticeSaveBody,
 } from '../../../shared/schemas/practice';
 import type { Db } from '../../db/client';
-import type { AnswerMap, Contest, ExamQuestion } from '../../db/schema';
+import type { Contest } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { AppError, conflict, notFound, tooManyRequests } from '../../lib/errors';
+import { conflict, notFound, tooManyRequests } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
 import type { Services } from '../../services';
 import type { AuthUser } from '../../core/guard';
 import { getCurrentContest, requireCurrentContest } from '../../core/contest';
+import { findOwnedContestant, mergeAnswers } from '../../core/paper/repo';
+import { answerMapOf, GRACE_MS, paperErrors, paperOf, SLUG_BYTES } from '../../core/paper/rules';
+import { checkSave, finaliseIfOverdue, finishedPaper, openForTaking, submitPaper, type PaperKind } from '../../core/paper/session';
 import * as repo from './repo';
 
 type Deps = Pick<Services, 'db' | 'clock'>;
 
 const DAY_MS = 86_400_000;
-/** As the exams' slugs: 144 random bits. */
-const SLUG_BYTES = 18;
 
-const iso = (date: Date) => date.toISOString();
-
-// The exam screen reads these codes and flags as it does the real exam's (exam-page.tsx).
-const practiceNotFound = () => new AppError(404, 'not_found', practiceMessages.notFound, undefined, { not_found: true });
-const alreadySubmitted = () => new AppError(409, 'exam_submitted', practiceMessages.alreadySubmitted, undefined, { submited: true });
-const tooLate = () => new AppError(409, 'time_up', examMessages.saveTooLate, undefined, { submited: true });
+/** The practice round as a paper of core/paper: its own table, scored on its key, its own messages. */
+const practicePaper: PaperKind<repo.OwnedPractice> = {
+  table: 'practice_exams',
+  score: repo.practiceScore,
+  errors: paperErrors(practiceMessages),
+  findOwned: repo.findOwnedPractice,
+};
+const { errors } = practicePaper;
 
 /**
  * The round's time: the contest's pace per item (its exam time over its questions and the
@@ -53,13 +53,13 @@ const isOpen = (contest: Contest | undefined, now: Date) => contest !== undefine
 
 export async function practiceStatus({ db, clock }: Deps, user: AuthUser) {
   const now = clock.now();
-  const [contest, contestants] = await Promise.all([getCurrentContest(db), repo.practiceStatusOf(db, user.id, new Date(now.getTime() - SAVE_GRACE_SECONDS * 1000))]);
+  const [contest, contestants] = await Promise.all([getCurrentContest(db), repo.practiceStatusOf(db, user.id, new Date(now.getTime() - GRACE_MS))]);
   return { open: isOpen(contest, now), contestants };
 }
 
 export async function startPractice({ db, clock }: Deps, user: AuthUser, contestantId: number) {
   const now = clock.now();
-  const started = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     // Locked: two starts of one contestant queue here, and the second ends the first's round.
     const contestant = await findOwnedContestant(trx, contestantId, user.id, true);
     if (!contestant) throw notFound(examMessages.contestantNotFound);
@@ -85,159 +85,44 @@ export async function startPractice({ db, clock }: Deps, user: AuthUser, contest
     });
     return { ...row, question_count: questions.length };
   });
-  return {
-    success: true as const,
-    message: practiceMessages.started,
-    slug: started.slug,
-    practice_id: started.id,
-    child_id: contestantId,
-    question_count: started.question_count,
-    start_time: iso(started.start_time),
-    end_time: iso(started.end_time),
-  };
 }
 
-/** A round whose time (and grace) ran out is scored before anyone reads it. */
-async function finaliseIfOverdue(db: Db, practice: repo.OwnedPractice, now: Date) {
-  if (practice.status !== 2 || !isOverdue(practice.end_time, now)) return false;
-  await repo.finalisePractice(db, practice.id, now);
-  return true;
-}
-
-function answerList(questions: ExamQuestion[], answers: AnswerMap): ExamAnswer[] {
-  return questions.filter((q) => answers[q.id] !== undefined).map((q) => ({ question_id: q.id, answer_id: answers[q.id]! }));
-}
-
-/** The round in the exam screen's shape: attempt 0 and the contestant's group instead of a book. */
-export async function practiceForTaking({ db, clock }: Deps, user: AuthUser, slug: string) {
-  const practice = await repo.findOwnedPractice(db, slug, user.id);
-  if (!practice) throw practiceNotFound();
-  const now = clock.now();
-  if (practice.status === 1 || (await finaliseIfOverdue(db, practice, now))) throw alreadySubmitted();
-  // The one-writer rule of the exam screen (exams/service.ts): this screen becomes the round's writer.
-  const writer = newWriter();
-  if (!(await repo.claimWriter(db, practice.id, writer))) throw alreadySubmitted();
-  return {
-    success: true as const,
-    not_found: false as const,
-    submited: false as const,
-    message: '',
-    children: { id: practice.contestant_id, fullname: practice.fullname },
-    data: {
-      id: practice.id,
-      slug: practice.slug,
-      status: 2 as const,
-      attempt: 0,
-      book: { id: 0, name: practiceMessages.bookName(practice.group_name, practice.group_grades) },
-      prediction: practice.prediction,
-      // The organiser's recorded clips, read aloud as in the real exam.
-      data_questions: await withClips(db, practice.questions),
-      data_answers: answerList(practice.questions, practice.answers),
-      save_seq: practice.save_seq,
-      start_time: iso(practice.start_time),
-      end_time: iso(practice.end_time),
-      server_time: iso(now),
-      duration_seconds: Math.round((practice.end_time.getTime() - practice.start_time.getTime()) / 1000),
-      writer,
-    },
-  };
+/** The round on the exam screen: one statement (repo.OPEN_PRACTICE) checks the session, makes this screen the writer, reads the round. */
+export async function practiceForTaking({ db, clock, auth }: Deps & Pick<Services, 'auth'>, token: string | undefined, slug: string) {
+  return openForTaking<repo.OpenedPractice, repo.OwnedPractice>({ db, auth, now: clock.now() }, practicePaper, repo.OPEN_PRACTICE, token, { slug });
 }
 
 export async function practiceTime({ db, clock }: Deps, user: AuthUser, slug: string) {
-  const practice = await repo.findOwnedPractice(db, slug, user.id);
-  if (!practice) throw practiceNotFound();
+  const practice = await repo.findOwnedPractice(db, { slug }, user.id);
+  if (!practice) throw errors.notFound();
   const now = clock.now();
-  const finished = practice.status === 1 || (await finaliseIfOverdue(db, practice, now));
-  return {
-    success: true as const,
-    data: { start_time: iso(practice.start_time), end_time: iso(practice.end_time), server_time: iso(now), status: finished ? (1 as const) : (2 as const) },
-  };
+  const finished = practice.status === 1 || (await finaliseIfOverdue(db, practicePaper, practice, now));
+  return { start_time: practice.start_time, end_time: practice.end_time, status: finished ? (1 as const) : (2 as const), now };
 }
 
-/** An autosave: the same rules as the exam's (owner, not finished, deadline + grace, writer, sequence, answer ids). */
+/** An autosave: the exam's checks (core/paper checkSave) under the round's row lock, then the merge. */
 export async function savePractice({ db, clock }: Deps, user: AuthUser, slug: string, body: PracticeSaveBody) {
   const answers = answerMapOf(body.answers);
   const now = clock.now();
-  const seq = body.seq ?? null;
-  return db.transaction().execute(async (trx) => {
-    const practice = await repo.findOwnedPractice(trx, slug, user.id, true);
-    if (!practice) throw practiceNotFound();
-    if (practice.status === 1) throw alreadySubmitted();
-    if (isOverdue(practice.end_time, now)) {
-      await repo.finalisePractice(trx, practice.id, now);
-      return { overdue: true as const };
-    }
-    assertCurrentWriter(practice, body.writer);
-    if (seq !== null && practice.save_seq > seq) {
-      return { success: true as const, saved: false, stale: true, save_seq: practice.save_seq, server_time: iso(now) };
-    }
-    assertAnswersBelong(practice.questions, answers);
-    const saveSeq = await repo.mergeAnswers(trx, practice.id, answers, body.prediction ?? null, seq, now);
-    return { success: true as const, saved: true, stale: false, save_seq: saveSeq ?? practice.save_seq, server_time: iso(now) };
-  }).then((outcome) => {
-    // Thrown after the commit, so that the round stays scored.
-    if ('overdue' in outcome) throw tooLate();
-    return outcome;
+  const outcome = await db.transaction().execute(async (trx) => {
+    const practice = await repo.findOwnedPractice(trx, { slug }, user.id, true);
+    if (!practice) throw errors.notFound();
+    const check = await checkSave(trx, practicePaper, practice, body, answers, now);
+    if (check !== 'apply') return { check, saveSeq: practice.save_seq };
+    const saveSeq = await mergeAnswers(trx, 'practice_exams', practice.id, answers, body.prediction ?? null, body.seq ?? null, now);
+    return { check, saveSeq: saveSeq ?? practice.save_seq };
   });
+  // Thrown after the commit, so that the round stays scored.
+  if (outcome.check === 'overdue') throw errors.tooLate();
+  return { stale: outcome.check === 'stale', saveSeq: outcome.saveSeq, now };
 }
 
 export async function submitPractice({ db, clock }: Deps, user: AuthUser, slug: string, body: PracticeSaveBody) {
-  const answers = answerMapOf(body.answers);
-  const now = clock.now();
-  return db.transaction().execute(async (trx) => {
-    const practice = await repo.findOwnedPractice(trx, slug, user.id, true);
-    if (!practice) throw practiceNotFound();
-    let alreadyDone = practice.status === 1;
-    if (!alreadyDone) {
-      if (finalAnswersCount(practice, body, answers, now)) await repo.mergeAnswers(trx, practice.id, answers, body.prediction ?? null, body.seq ?? null, now);
-      alreadyDone = !(await repo.finalisePractice(trx, practice.id, now));
-    }
-    const done = (await repo.findOwnedPractice(trx, slug, user.id))!;
-    return {
-      success: true as const,
-      submited: true as const,
-      already_submitted: alreadyDone,
-      message: alreadyDone ? practiceMessages.alreadySubmitted : practiceMessages.submitted,
-      data: { slug, child_id: done.contestant_id, correct_count: done.correct_count ?? 0, question_count: done.questions.length },
-    };
-  });
+  return submitPaper(db, practicePaper, user.id, { slug }, body, clock.now());
 }
 
 export async function practiceResult({ db, clock }: Deps, user: AuthUser, slug: string) {
-  let practice = await repo.findOwnedPractice(db, slug, user.id);
-  if (!practice) throw practiceNotFound();
-  if (await finaliseIfOverdue(db, practice, clock.now())) practice = (await repo.findOwnedPractice(db, slug, user.id))!;
-  if (practice.status !== 1) throw conflict(practiceMessages.resultNotReady, 'exam_not_submitted');
-  const { answers, answer_key: key } = practice;
-  return {
-    success: true as const,
-    children: { id: practice.contestant_id, fullname: practice.fullname },
-    data: {
-      slug: practice.slug,
-      child_id: practice.contestant_id,
-      prediction: practice.prediction,
-      data_questions: practice.questions,
-      data_result: practice.questions.map((question) => {
-        const correct = key[question.id] ?? null;
-        const chosen = answers[question.id] ?? null;
-        // The review's item shape: practice is never regraded, so one correct answer and no note.
-        return {
-          question_id: question.id,
-          answer_id_user: chosen,
-          answer_id_correct: correct,
-          answer_ids_correct: correct === null ? [] : [correct],
-          is_correct: chosen !== null && chosen === correct,
-          regrade_note: null,
-        };
-      }),
-      data_answers: answerList(practice.questions, answers),
-      correct_count: practice.correct_count ?? 0,
-      question_count: practice.questions.length,
-      duration_seconds: practice.duration_seconds ?? 0,
-      start_time: iso(practice.start_time),
-      submitted_at: iso(practice.submitted_at ?? practice.end_time),
-    },
-  };
+  return finishedPaper(db, practicePaper, user.id, { slug }, clock.now());
 }
 
 /** Batch of the purge: short transactions whatever the backlog. */

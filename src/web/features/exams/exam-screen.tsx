@@ -22,7 +22,7 @@ import { ConfirmSubmitDialog, UnansweredDialog, useSubmitRequest } from './exam-
 import { ExamTopbar, screenAlerts } from './exam-topbar';
 import { ElsewhereDialog, LoginDialog, prefetchExamDialogs } from './lazy-dialogs';
 import { PredictionView, QuestionView } from './question-view';
-import { useAnswerStore, useAutosave } from './use-autosave';
+import { useAnswerStore, useAutosave, useBrowserOnline } from './use-autosave';
 import { useExamClock } from './use-exam-clock';
 import { useExamEnd } from './use-exam-end';
 import { useExamKeys, useQuestionMoves } from './use-exam-moves';
@@ -33,9 +33,11 @@ import './exams.css';
 /** Where the child goes on leaving an exam opened elsewhere: the join page (the practice offer is there too). */
 const LEAVE_PATH = '/du-thi';
 
-export function ExamScreen({ exam, initialOffsetMs, backend, onReload }: {
+export function ExamScreen({ exam, initialOffsetMs, fromDevice = false, backend, onReload }: {
   exam: ExamingResponse;
   initialOffsetMs: number;
+  /** The paper kept on the device, shown without the server (a reload without network). */
+  fromDevice?: boolean;
   backend: ExamBackend;
   /** Loads the exam again (a new writer handle): "Tiếp tục ở đây" once it was opened elsewhere. */
   onReload: () => void;
@@ -46,7 +48,8 @@ export function ExamScreen({ exam, initialOffsetMs, backend, onReload }: {
   const [parentPhone] = useState(() => getSession()?.user.phone);
   const data = exam.data;
   const questions = data.data_questions;
-  const store = useAnswerStore(data, backend.save);
+  const store = useAnswerStore(data, backend.save, fromDevice);
+  const online = useBrowserOnline();
   const mounted = useMountedRef();
   const paper = useExamSubmit({ store, backend, questions, mounted });
   const { phase, missing, submit } = paper;
@@ -88,7 +91,7 @@ export function ExamScreen({ exam, initialOffsetMs, backend, onReload }: {
   const { remainingMs } = clock;
   const timeText = formatCountdown(Math.ceil(Math.max(0, remainingMs) / 1000));
   const unansweredCount = items.filter((item) => !item.answered).length;
-  const alerts = screenAlerts({ store, phase, remainingMs, submitIssue: paper.submitIssue, submitError: paper.submitError, voiceNotice });
+  const alerts = screenAlerts({ store, phase, remainingMs, submitIssue: paper.submitIssue, submitError: paper.submitError, voiceNotice, offline: fromDevice && !online });
 
   return (
     <>

@@ -13,6 +13,8 @@ const TIME_WARNING_MS = 120_000;
 const STOPPED_TEXT = 'Đã dừng lưu';
 /** The writer conflict in the messages by the timer (the dialog says the rest). */
 const ELSEWHERE_TEXT = 'Bài thi đang được mở ở nơi khác: màn hình này đã dừng lưu bài.';
+/** The paper shown from the device after a reload without network (issue 24.8). */
+const OFFLINE_TEXT = 'Máy đang mất mạng. Bài làm của em vẫn được giữ trên máy và sẽ tự lưu khi có mạng trở lại.';
 
 /** What the screen has to say, most pressing first: all of it by the timer, never off screen. */
 export function screenAlerts({
@@ -22,6 +24,7 @@ export function screenAlerts({
   submitIssue,
   submitError,
   voiceNotice,
+  offline,
 }: {
   store: Pick<AnswerStore, 'elsewhere' | 'refusal'>;
   phase: Phase;
@@ -29,10 +32,13 @@ export function screenAlerts({
   submitIssue: string | null;
   submitError: string | null;
   voiceNotice: boolean;
+  /** The paper came from the device and the network is still away. */
+  offline: boolean;
 }): string[] {
   const timeUpShown = phase === 'timeup' || phase === 'failed' || ((phase === 'submitting' || phase === 'waiting') && remainingMs <= 0);
   return [
     store.elsewhere && ELSEWHERE_TEXT,
+    offline && OFFLINE_TEXT,
     timeUpShown && `${messages.timeUp}. ${phase === 'failed' ? '' : examMessages.autoSubmitting}`.trim(),
     submitIssue !== null && (phase === 'submitting' || phase === 'waiting') && `${examMessages.submitFailedTitle}. ${submitIssue}`,
     submitError !== null && phase !== 'done' && `${examMessages.submitFailedTitle}. ${submitError}`,

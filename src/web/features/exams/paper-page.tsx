@@ -33,7 +33,16 @@ export function PaperPage({
   const session = useSession();
   const { state } = load;
   if (state.kind === 'ready' && backend)
-    return <ExamScreen key={state.exam.data.writer} exam={state.exam} initialOffsetMs={state.offsetMs} backend={backend} onReload={load.reload} />;
+    return (
+      <ExamScreen
+        key={state.exam.data.writer}
+        exam={state.exam}
+        initialOffsetMs={state.offsetMs}
+        fromDevice={Boolean(state.fromDevice)}
+        backend={backend}
+        onReload={load.reload}
+      />
+    );
   if (!session) return <LoginRequired />;
   return (
     <>

@@ -15,19 +15,39 @@ function deviceStorage(): KeyValueStorage | null {
   }
 }
 
-/** The paper's answer store, merged with what the device kept; the screen renders at each change. */
-export function useAnswerStore(data: ExamingResponse['data'], save: ExamBackend['save']): AnswerStore {
+/**
+ * The paper's answer store, merged with what the device kept (`fromDevice`: the paper itself came
+ * from the device, the device's answers are the newest); the screen renders at each change.
+ */
+export function useAnswerStore(data: ExamingResponse['data'], save: ExamBackend['save'], fromDevice: boolean): AnswerStore {
   const [store] = useState(() => new AnswerStore({ slug: data.slug, storage: deviceStorage(), send: save }));
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   useEffect(() => {
     const unsubscribe = store.subscribe(rerender);
-    store.restore({ answers: data.data_answers, prediction: data.prediction, saveSeq: data.save_seq });
+    const kept = { answers: data.data_answers, prediction: data.prediction, saveSeq: data.save_seq };
+    if (fromDevice) store.restoreFromDevice(kept);
+    else store.restore(kept);
     return () => {
       unsubscribe();
       store.dispose();
     };
-  }, [store, data]);
+  }, [store, data, fromDevice]);
   return store;
+}
+
+/** Whether the browser says it has a network (navigator.onLine and its events). */
+export function useBrowserOnline(): boolean {
+  const [online, setOnline] = useState(() => navigator.onLine);
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
 }
 
 /**

@@ -8,6 +8,7 @@ import { TIMEOUT_AUTO_SUBMIT_DELAY_MS } from '../../../shared/rules';
 import { notify } from '../../components/ui/notices';
 import { useNavigate } from '../../lib/router';
 import type { AnswerStore } from './answer-store';
+import { forgetPaper } from './kept-paper';
 import type { Phase } from './use-exam-submit';
 
 export function useExamEnd({
@@ -66,8 +67,9 @@ export function useExamEnd({
     if (refusal.code === 'exam_submitted') finish(refusal.message);
     else if (refusal.code === 'time_up' && phase === 'answering') setPhase('timeup');
     else if (refusal.code === 'not_found') {
+      forgetPaper({ slug: store.slug });
       notify('error', refusal.message);
       navigate('/404', { replace: true });
     }
-  }, [refusal, phase, finish, navigate, setPhase]);
+  }, [refusal, phase, finish, navigate, setPhase, store]);
 }

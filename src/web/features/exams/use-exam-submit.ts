@@ -11,6 +11,7 @@ import { useNavigate } from '../../lib/router';
 import type { AnswerStore } from './answer-store';
 import { isOpenElsewhere, isSessionEnded, isTransient } from './exam-api';
 import { PREDICTION_INDEX, RETRY_BACKOFF, retryAfterOf, type ExamBackend } from './exam-backend';
+import { forgetPaper } from './kept-paper';
 
 /**
  * waiting: a submit failed because the server is briefly away; it is tried again after a pause
@@ -55,6 +56,7 @@ export function useExamSubmit({ store, backend, questions, mounted }: { store: A
       if (finished.current) return;
       finished.current = true;
       store.close();
+      forgetPaper({ slug: store.slug });
       setSubmitIssue(null);
       setPhase('done');
       notify('success', message);

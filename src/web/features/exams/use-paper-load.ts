@@ -1,16 +1,21 @@
 // Loading a paper for the exam screen, the contest's exam or a practice round alike: one load per
 // address and attempt, the server's clock offset measured with it, a failure tried again after the
 // pause the page asks for, an ended session answered by a login over the page. What each failure
-// means (a message, where the child goes) is the page's rule.
+// means (a message, where the child goes) is the page's rule. The paper loaded is kept on the
+// device (kept-paper.ts): a load that gets no answer at all (no network) shows it from there.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ExamingResponse } from '../../../shared/schemas/exams';
 import { notify, type NoticeKind } from '../../components/ui/notices';
+import { ApiRequestError, isRetryable } from '../../lib/api-client';
 import { useNavigate } from '../../lib/router';
+import { getSession } from '../../lib/session';
 import { clockOffset } from './exam-backend';
+import { forgetPaper, keepPaper, keptPaper } from './kept-paper';
 
 export type PaperLoadState =
   | { kind: 'loading' }
-  | { kind: 'ready'; exam: ExamingResponse; offsetMs: number }
+  /** fromDevice: the paper kept on the device, shown without the server (no network). */
+  | { kind: 'ready'; exam: ExamingResponse; offsetMs: number; fromDevice?: boolean }
   | { kind: 'error'; message: string; retry: boolean };
 
 /**
@@ -45,10 +50,19 @@ export function usePaperLoad(
     let active = true;
     const timers: ReturnType<typeof setTimeout>[] = [];
     const sentAt = Date.now();
+    const userId = getSession()?.user.id;
     page.current.fetchPaper().then(
-      (exam) => active && setState({ kind: 'ready', exam, offsetMs: clockOffset(exam.data.server_time, sentAt, Date.now()) }),
+      (exam) => {
+        if (!active) return;
+        const offsetMs = clockOffset(exam.data.server_time, sentAt, Date.now());
+        if (userId !== undefined) keepPaper(paperKey, userId, exam, offsetMs);
+        setState({ kind: 'ready', exam, offsetMs });
+      },
       (error: unknown) => {
         if (!active) return;
+        // No answer at all (no network, or none in time): the paper as the device kept it.
+        const kept = userId !== undefined && isRetryable(error) && !(error instanceof ApiRequestError) ? keptPaper(paperKey, userId) : undefined;
+        if (kept) return setState({ kind: 'ready', ...kept, fromDevice: true });
         const failed = page.current.failure(error, attempt);
         if (failed.kind === 'login') {
           setLoginNeeded(true);
@@ -56,6 +70,7 @@ export function usePaperLoad(
           setState({ kind: 'error', message: failed.message, retry: failed.retryInMs !== undefined });
           if (failed.retryInMs !== undefined) timers.push(setTimeout(() => setAttempt((n) => n + 1), failed.retryInMs));
         } else {
+          forgetPaper({ paperKey });
           if (failed.notice) notify(failed.notice.kind, failed.notice.message);
           const leave = () => navigate(failed.path, { replace: true });
           if (failed.afterMs === undefined) leave();

@@ -71,3 +71,33 @@ test('an exam reloaded offline shows the paper with its answers kept and says so
   await expect(page.getByRole('alert').filter({ hasText: OFFLINE_TEXT })).toHaveCount(0);
   await expect.poll(onServer).toBe(6);
 });
+
+test('a practice round reloaded offline is shown the same way, from the same exam screen', async ({ page, context, request, baseURL }) => {
+  test.setTimeout(90_000);
+  const family = await registerFamily(request, 'Lê Gia Hân');
+  const headers = { authorization: `Bearer ${family.token}` };
+  const started = await (await request.post('/api/practice/start', { headers, data: { child_id: family.childId } })).json();
+  expect(started.success).toBe(true);
+  await logIn(context, baseURL!, family);
+  await page.goto(`/thi-thu/${started.slug}`);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await expect.poll(() => filesNotKept(page)).toEqual([]);
+  await chooseAnswer(page, 0);
+  await expect(saveStatus(page, 'Đã lưu bài làm')).toBeVisible();
+
+  await context.setOffline(true);
+  await navigatorItem(page, 2).click();
+  await chooseAnswer(page, 3);
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Thi thử');
+  await expect(navigatorItem(page, 1)).toHaveAccessibleName('Câu 1, đã trả lời');
+  await expect(navigatorItem(page, 2)).toHaveAccessibleName('Câu 2, đã trả lời');
+  await expect(page.getByRole('alert').filter({ hasText: OFFLINE_TEXT })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(saveStatus(page, 'Đã lưu bài làm')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: OFFLINE_TEXT })).toHaveCount(0);
+  // What the server holds (this load takes the round over: the test is done with the screen).
+  const held = await (await request.get(`/api/practice/exams/${started.slug}`, { headers })).json();
+  expect(held.data.data_answers).toHaveLength(2);
+});

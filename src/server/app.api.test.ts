@@ -18,6 +18,7 @@ beforeAll(async () => {
   mkdirSync(join(webRoot, 'assets'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html lang="vi"><body><div id="root"></div></body></html>');
   writeFileSync(join(webRoot, 'assets', 'main-abc123.js'), 'console.log("x");'.repeat(200));
+  writeFileSync(join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   web = await buildApp({ config: server.config, db: server.db, clock: server.clock, sms: { send: async () => {} }, logger: pino({ level: 'silent' }), webRoot });
   web.post('/api/test-echo', async (request) => ({ success: true, data: request.body }));
   await web.listen({ host: '127.0.0.1', port: 0 });
@@ -76,6 +77,17 @@ describe('the front end', () => {
     expect(response.headers.get('cache-control')).toContain('immutable');
     expect(response.headers.get('content-encoding')).toBe('gzip');
     expect((await fetch(`${webUrl}/assets/old-999.js`)).status).toBe(404);
+  });
+
+  it('serves the service worker from the root, checked at every visit, and the policy lets it run', async () => {
+    const response = await fetch(`${webUrl}/sw.js`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^(text|application)\/javascript/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    // The root path gives it the whole site as scope without a Service-Worker-Allowed header.
+    expect(response.headers.get('service-worker-allowed')).toBeNull();
+    const csp = (await fetch(`${webUrl}/bat-dau-thi/1/2/abc`, { headers: { accept: 'text/html' } })).headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/worker-src 'self'/);
   });
 
   it('sends security headers with a Content-Security-Policy', async () => {

@@ -112,7 +112,9 @@ export async function buildApp(deps: AppDeps) {
       setHeaders(res, path) {
         // Vite puts a content hash in every file name under assets/.
         if (path.includes('/assets/')) res.setHeader('cache-control', `public, max-age=${ONE_YEAR_SECONDS}, immutable`);
-        else if (path.endsWith('.html')) res.setHeader('cache-control', 'no-cache');
+        // The service worker (public/sw.js, decision 019) is checked at every visit, so that a new
+        // build's worker takes over at once; it sits at the root, so its scope is the whole site.
+        else if (path.endsWith('.html') || path.endsWith('/sw.js')) res.setHeader('cache-control', 'no-cache');
         else res.setHeader('cache-control', 'public, max-age=86400');
       },
     });

@@ -6,6 +6,7 @@ import { ChevronDown, LogOut, Menu, UserRound, X } from 'lucide-react';
 import { keepTabInside } from '../lib/focus';
 import { Link, useNavigate, usePathname } from '../lib/router';
 import { clearSession, roleOf, useSession, type Session } from '../lib/session';
+import { forgetPaper } from '../features/exams/kept-paper';
 import { api, ApiRequestError } from '../lib/api-client';
 import { notify } from '../components/ui/notices';
 import { messages } from '../../shared/messages';
@@ -80,6 +81,8 @@ function useLogout() {
       }
     }
     clearSession();
+    // The exam paper kept on the device for a reload without network is the family's: not left behind.
+    forgetPaper('all');
     navigate('/dang-nhap');
     notify('success', messages.logoutSuccess, undefined, NOTICE_MS);
   }, [navigate]);

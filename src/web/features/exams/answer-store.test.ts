@@ -144,6 +144,46 @@ describe('AnswerStore', () => {
     expect(server.calls).toHaveLength(0);
   });
 
+  describe('a paper shown from the device without the server (a reload offline, issue 24.8)', () => {
+    // Saved twice since the paper was loaded (the kept paper still says seq 2), then two answers offline.
+    const device = {
+      v: 1,
+      seq: 6,
+      ackedSeq: 4,
+      answers: { 11: 101, 12: 102, 13: 103, 14: 104 },
+      prediction: '',
+      current: 3,
+      acked: { answers: { 11: 101, 12: 102 } },
+    };
+    const keptPaper = { answers: [{ question_id: 11, answer_id: 101 }], prediction: null, saveSeq: 2 };
+
+    it('takes the device copy as it is, never as a change made elsewhere, and sends what is pending', () => {
+      const { store, server } = setup({ [storageKey(SLUG)]: JSON.stringify(device) });
+      store.restoreFromDevice(keptPaper);
+      expect(store.elsewhere).toBeNull();
+      expect(store.answers).toEqual(device.answers);
+      expect(store.current).toBe(3);
+      expect(store.unsavedCount()).toBe(2);
+      expect(server.calls).toHaveLength(1);
+      expect(server.calls[0]!.payload.seq).toBe(6);
+      expect(server.calls[0]!.payload.answers).toHaveLength(4);
+    });
+
+    it('would be taken for another screen by restore(), the kept answers being older than the saves since', () => {
+      const { store } = setup({ [storageKey(SLUG)]: JSON.stringify(device) });
+      store.restore(keptPaper);
+      expect(store.elsewhere).not.toBeNull();
+    });
+
+    it("without a device copy, shows the kept paper's answers", () => {
+      const { store, server } = setup();
+      store.restoreFromDevice(keptPaper);
+      expect(store.answers).toEqual({ 11: 101 });
+      expect(store.seq).toBe(2);
+      expect(server.calls).toHaveLength(0);
+    });
+  });
+
   it('ignores a damaged device copy', () => {
     const { store } = setup({ [storageKey(SLUG)]: '{not json' });
     store.restore({ answers: [{ question_id: 11, answer_id: 109 }], prediction: null, saveSeq: 0 });

@@ -191,6 +191,33 @@ export class AnswerStore {
     if (this.pending) void this.flush();
   }
 
+  /**
+   * The paper was shown from the device without the server (a reload without network, issue
+   * 24.8): the device's copy is the newest there is, taken as it is (`kept`, the answers the kept
+   * paper was loaded with, are older than every save since); pending answers go once the server
+   * answers again. Without a device copy, the kept paper's answers, as restore() would.
+   */
+  restoreFromDevice(kept: ServerAnswers) {
+    const local = this.readLocal();
+    if (!local || local.seq === 0) {
+      this.restore(kept);
+      return;
+    }
+    this.answers = local.answers;
+    this.predictionText = typeof local.prediction === 'string' ? local.prediction : '';
+    this.seq = local.seq;
+    this.ackedSeq = typeof local.ackedSeq === 'number' ? local.ackedSeq : 0;
+    if (local.acked) this.acked = local.acked;
+    this.current = validIndex(local.current);
+    this.status = this.pending ? 'saving' : 'saved';
+    this.emit();
+    if (this.pending) void this.flush();
+  }
+
+  get slug(): string {
+    return this.options.slug;
+  }
+
   get pending(): boolean {
     return this.seq > this.ackedSeq;
   }

@@ -2,7 +2,6 @@
 // prediction, and each question with the contestant's answer and the correct one (marked with
 // words and an icon as well as colour).
 import { examMessages } from '../../../shared/messages';
-import { isExamSlug } from '../../../shared/exam-input';
 import type { ExamResultResponse } from '../../../shared/schemas/exams';
 import { useData } from '../../lib/use-data';
 import { formatNumber } from '../../../shared/format';
@@ -11,18 +10,15 @@ import { usePageTitle } from '../../lib/use-page-title';
 import { useRequireAuth } from '../../lib/use-require-auth';
 import { fetchExamResult } from './exam-api';
 import './exams.css';
-import { Loaded, LoadError } from './load-error';
+import { ResultAtAddress, wellFormedSlug } from './load-error';
 import { ReviewQuestion } from './review-question';
 
 export function ResultPage() {
   usePageTitle('Kết quả thi');
-  const { slugExam } = useParams<{ slugExam?: string }>();
+  const slug = wellFormedSlug(useParams<{ slugExam?: string }>().slugExam);
   const session = useRequireAuth();
-  // A malformed address is an exam that does not exist (the server's own rule, isExamSlug): said
-  // as such, never in the API's words about its parameters.
-  const wellFormed = slugExam !== undefined && isExamSlug(slugExam);
   // Result load failure shows the server message (spec section 8).
-  const result = useData(session && wellFormed ? slugExam : null, () => fetchExamResult(slugExam ?? ''), {
+  const result = useData(session && slug ? slug : null, () => fetchExamResult(slug ?? ''), {
     failed: 'Không tải được kết quả thi. Vui lòng kiểm tra kết nối mạng.',
     warn: 'Không tải được kết quả thi',
   });
@@ -31,13 +27,9 @@ export function ResultPage() {
   return (
     <div className="container page">
       <h1>Kết quả thi</h1>
-      {wellFormed ? (
-        <Loaded load={result} loadingText="Đang tải kết quả…">
-          {(data) => <ResultView result={data} />}
-        </Loaded>
-      ) : (
-        <LoadError message={examMessages.examNotFound} canRetry={false} onRetry={() => {}} />
-      )}
+      <ResultAtAddress slug={slug} notFound={examMessages.examNotFound} load={result} loadingText="Đang tải kết quả…">
+        {(data) => <ResultView result={data} />}
+      </ResultAtAddress>
     </div>
   );
 }

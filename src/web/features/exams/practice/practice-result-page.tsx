@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { PartyPopper } from 'lucide-react';
 import { practiceMessages } from '../../../../shared/messages';
 import { formatNumber } from '../../../../shared/format';
-import { isExamSlug } from '../../../../shared/exam-input';
 import type { PracticeResultResponse } from '../../../../shared/schemas/practice';
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notices';
@@ -13,7 +12,7 @@ import { useData } from '../../../lib/use-data';
 import { Link, useNavigate, useParams } from '../../../lib/router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRequireAuth } from '../../../lib/use-require-auth';
-import { Loaded, LoadError } from '../load-error';
+import { ResultAtAddress, wellFormedSlug } from '../load-error';
 import { ReviewQuestion } from '../review-question';
 import '../exams.css';
 import { fetchPracticeResult, practicePath, startPractice } from './practice-api';
@@ -21,11 +20,9 @@ import './practice.css';
 
 export function PracticeResultPage() {
   usePageTitle(practiceMessages.resultTitle);
-  const { slug } = useParams<{ slug?: string }>();
+  const slug = wellFormedSlug(useParams<{ slug?: string }>().slug);
   const session = useRequireAuth();
-  // A malformed address is a round that does not exist (the server's own slug rule), said as such.
-  const wellFormed = slug !== undefined && isExamSlug(slug);
-  const result = useData(session && wellFormed ? slug : null, () => fetchPracticeResult(slug ?? ''), { failed: practiceMessages.loadStatusFailed });
+  const result = useData(session && slug ? slug : null, () => fetchPracticeResult(slug ?? ''), { failed: practiceMessages.loadStatusFailed });
 
   if (!session) return <div className="container page" />;
   return (
@@ -33,13 +30,9 @@ export function PracticeResultPage() {
       <h1>
         <span className="exam-practice-badge">Thi thử</span> {practiceMessages.resultTitle}
       </h1>
-      {wellFormed ? (
-        <Loaded load={result} loadingText={practiceMessages.loadingResult}>
-          {(data) => <PracticeResultView result={data} />}
-        </Loaded>
-      ) : (
-        <LoadError message={practiceMessages.notFound} canRetry={false} onRetry={() => {}} />
-      )}
+      <ResultAtAddress slug={slug} notFound={practiceMessages.notFound} load={result} loadingText={practiceMessages.loadingResult}>
+        {(data) => <PracticeResultView result={data} />}
+      </ResultAtAddress>
     </div>
   );
 }

@@ -27,7 +27,7 @@ export function parsePredictionInput(text: string): { value?: number; error?: st
   return error ? { error } : { value };
 }
 
-/** Public handle of an exam: base64url, unguessable (see exams/service.ts). */
+/** Public handle of an exam: base64url, unguessable (see server/features/exams/service.ts: newToken(SLUG_BYTES)). */
 export const EXAM_SLUG = { min: 16, max: 64, pattern: /^[A-Za-z0-9_-]+$/ } as const;
 
 export const isExamSlug = (value: unknown): value is string =>

@@ -19,7 +19,7 @@ export const predictionSchema = z
   .min(0, { error: messages.predictionMin })
   .max(PREDICTION_MAX, { error: examMessages.predictionTooLarge });
 
-/** Public handle of an exam: base64url, unguessable (see exams/service.ts). */
+/** Public handle of an exam: base64url, unguessable (see server/features/exams/service.ts: newToken(SLUG_BYTES)). */
 export const examSlugSchema = z
   .string({ error: messages.missingParameter('slug') })
   .min(EXAM_SLUG.min, { error: messages.missingParameter('slug') })

@@ -39,7 +39,7 @@ export interface PaperMessages {
 
 /**
  * The errors of a paper, one set for both kinds. The exam screen reads their codes and flags
- * (not_found, submited) the same way for the exam and the practice round (exam-page.tsx).
+ * (not_found, submited) the same way for the exam and the practice round (web/features/exams/use-paper-load.ts).
  */
 export function paperErrors(kind: PaperMessages) {
   return {

@@ -117,8 +117,16 @@ export const insertSchoolAdmins = (db: Db, rows: { phone: string; name: string; 
         .returning(['id', 'phone'])
         .execute();
 
-export const updateSchoolAdmin = (db: Db, id: number, values: { name: string; school_id: number }) =>
-  db.updateTable('users').set(values).where('id', '=', id).where('role', '=', 'school_admin').execute();
+/** School administrators' new names and schools, in one statement. */
+export async function updateSchoolAdmins(db: Db, rows: { id: number; name: string; school_id: number }[]) {
+  if (rows.length === 0) return;
+  const values = sql.join(rows.map((r) => sql`(${r.id}::int, ${r.name}::text, ${r.school_id}::int)`));
+  await sql`
+    UPDATE users u SET name = v.name, school_id = v.school_id
+    FROM (VALUES ${values}) AS v (id, name, school_id)
+    WHERE u.id = v.id AND u.role = 'school_admin'
+  `.execute(db);
+}
 
 export const setLocked = (db: Db, id: number, lockedAt: Date | null) =>
   db.updateTable('users').set({ locked_at: lockedAt }).where('id', '=', id).returning('locked_at').executeTakeFirst();

@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import { classKeyOf } from '../../../db/class-key';
 import type { PageQuery } from '../../../../shared/schemas/admin';
+import { chunks as sliced } from '../sheets';
 
 /** Rows per statement in the imports' batched writes (well under PostgreSQL's 65 535 parameters). */
 const CHUNK = 1000;
@@ -13,11 +14,7 @@ const like = (q: string) => `%${q.replace(/[%_\\]/g, '\\$&')}%`;
 const offsetOf = (query: PageQuery) => (query.page - 1) * query.per_page;
 const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) => Number((await query.executeTakeFirstOrThrow()).n);
 
-export function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
+const chunks = <T>(items: T[]) => sliced(items, CHUNK);
 
 // Districts -------------------------------------------------------------------------------------
 export async function listDistricts(db: Db, query: PageQuery) {

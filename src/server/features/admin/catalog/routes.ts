@@ -1,7 +1,7 @@
 // /api/admin catalogue routes (organiser only: the scope checks it): districts, schools, class
 // groups and rooms, class teachers, and the two imports.
 import { z } from 'zod';
-import { importResponseSchema, MAX_IMPORT_BYTES, okResponseSchema, pageQuerySchema, pageResponseSchema } from '../../../../shared/schemas/admin';
+import { importResponseSchema, okResponseSchema, pageQuerySchema, pageResponseSchema } from '../../../../shared/schemas/admin';
 import {
   adminClassGroupSchema,
   adminClassRoomSchema,
@@ -25,7 +25,7 @@ import {
 } from '../../../../shared/schemas/admin-catalog';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
-import { readUpload, isDryRun } from '../uploads';
+import { importRouteConfig, readImportUpload } from '../imports';
 import * as service from './service';
 import * as imports from './imports';
 
@@ -35,12 +35,7 @@ const classGroupSchema = z.object({ id: z.number().int(), name: z.string(), grad
 const classRoomSchema = z.object({ id: z.number().int(), class_group_id: z.number().int(), name: z.string(), position: z.number().int() });
 const classTeacherSchema = z.object({ school_id: z.number().int(), class_name: z.string(), teacher_name: z.string() });
 
-const importConfig = {
-  upload: {
-    fields: { dry_run: '"1" (hoặc "true"): chỉ kiểm tra và báo trước số dòng sẽ thêm, cập nhật, giữ nguyên; không lưu gì.' },
-    accept: '.xlsx, .csv (UTF-8)',
-  },
-};
+const importConfig = importRouteConfig('.xlsx, .csv (UTF-8)');
 
 /** The back office's catalog routes, under /api/admin (organiser only: the scope checks it). */
 export function registerAdminCatalogRoutes(admin: Api, services: Services) {
@@ -98,10 +93,7 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   admin.post(
     '/schools/import',
     { config: importConfig, schema: { summary: 'Nhập danh sách trường từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: importResponseSchema({ districts_created: z.number().int() }) } } },
-    async (request) => {
-      const upload = await readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
-      return ok(await imports.importSchools(services, actorOf(request), upload, isDryRun(upload.fields)));
-    },
+    async (request) => ok(await imports.importSchools(services, actorOf(request), await readImportUpload(request))),
   );
 
   // Class groups and rooms
@@ -176,9 +168,6 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   admin.post(
     '/class-teachers/import',
     { config: importConfig, schema: { summary: 'Nhập giáo viên chủ nhiệm từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: importResponseSchema() } } },
-    async (request) => {
-      const upload = await readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
-      return ok(await imports.importClassTeachers(services, actorOf(request), upload, isDryRun(upload.fields)));
-    },
+    async (request) => ok(await imports.importClassTeachers(services, actorOf(request), await readImportUpload(request))),
   );
 }

@@ -12,13 +12,11 @@ import { normaliseClassName } from '../../../../shared/schemas/profile';
 import type { Db } from '../../../db/client';
 import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../../core/guard';
-import { recordAudit } from '../audit';
+import { recordAudit, type Actor } from '../audit';
 import * as repo from './repo';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../db/errors';
 
 type Deps = Pick<Services, 'db'>;
-type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
 
 /** Runs `work` in a transaction; a unique violation (another request was faster) becomes `onTaken`. */

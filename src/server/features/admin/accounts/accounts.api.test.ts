@@ -102,6 +102,25 @@ describe('finding and showing accounts', () => {
     expect((await server.request('GET', '/api/admin/accounts?per_page=100000', { token: organiser.token })).status).toBe(400);
   });
 
+  it('sorts on the server by a column asked for (sort, dir), else by phone; an unknown column is a 400', async () => {
+    const school = await server.db.selectFrom('schools').select(['id', 'district_id']).orderBy('id').executeTakeFirstOrThrow();
+    for (const [phone, name] of [['0385550002', 'Thứ Tự B'], ['0385550003', 'Thứ Tự A'], ['0385550001', 'Thứ Tự C']]) {
+      const made = await server.request('POST', '/api/admin/school-admins', { token: organiser.token, body: { phone, name, district_id: school.district_id, school_id: school.id } });
+      expect(made.status).toBe(200);
+    }
+    const names = async (query: string) => {
+      const answer = await server.request('GET', `/api/admin/accounts?q=${encodeURIComponent('Thứ Tự')}${query}`, { token: organiser.token });
+      expect(answer.status).toBe(200);
+      return (answer.body.data.items as { name: string }[]).map((a) => a.name);
+    };
+    expect(await names('')).toEqual(['Thứ Tự C', 'Thứ Tự B', 'Thứ Tự A']);
+    expect(await names('&sort=name')).toEqual(['Thứ Tự A', 'Thứ Tự B', 'Thứ Tự C']);
+    expect(await names('&sort=name&dir=desc')).toEqual(['Thứ Tự C', 'Thứ Tự B', 'Thứ Tự A']);
+    expect(await names('&sort=phone&dir=desc&per_page=2')).toEqual(['Thứ Tự A', 'Thứ Tự B']);
+    expect((await server.request('GET', '/api/admin/accounts?sort=password_hash', { token: organiser.token })).status).toBe(400);
+    expect((await server.request('GET', '/api/admin/accounts?sort=name&dir=up', { token: organiser.token })).status).toBe(400);
+  });
+
   it("shows a parent's contestants and each contestant's exams", async () => {
     const someone = await createParent(server);
     const contestant = await createContestant(server, someone, { fullname: 'Lê Thị Hoa' });

@@ -245,7 +245,7 @@ export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, uploa
 
 async function lockedRow(db: Db, id: number) {
   // FOR UPDATE: a lock and a link for the same account do not cross.
-  const row = await db.selectFrom('users').select(['id', 'phone', 'locked_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await repo.lockUser(db, id);
   if (!row) throw notFound(adminAccountMessages.notFound);
   return row;
 }
@@ -275,7 +275,7 @@ export async function setAccountLocked(deps: Pick<Services, 'db' | 'clock'>, act
     let sessionsEnded = 0;
     if (locked) {
       sessionsEnded = await repo.revokeSessions(trx, id, now);
-      await trx.deleteFrom('password_reset_tokens').where('user_id', '=', id).where('used_at', 'is', null).execute();
+      await repo.deleteUnusedResetLinks(trx, id);
     }
     await recordAudit(trx, actor, {
       kind: locked ? 'account.lock' : 'account.unlock',

@@ -1,7 +1,7 @@
 // /api/admin catalogue routes (organiser only: the scope checks it): districts, schools, class
 // groups and rooms, class teachers, and the two imports.
 import { z } from 'zod';
-import { importResponseSchema, okResponseSchema, pageQuerySchema, pageResponseSchema } from '../../../../shared/schemas/admin';
+import { importResponseSchema, okResponseSchema, pageResponseSchema } from '../../../../shared/schemas/admin';
 import {
   adminClassGroupSchema,
   adminClassRoomSchema,
@@ -9,6 +9,7 @@ import {
   adminDistrictSchema,
   adminSchoolSchema,
   classGroupInputSchema,
+  classGroupsQuerySchema,
   classRoomInputSchema,
   classRoomsQuerySchema,
   classRoomUsageSchema,
@@ -17,6 +18,7 @@ import {
   classTeachersQuerySchema,
   dataResponse,
   districtInputSchema,
+  districtsQuerySchema,
   idParamsSchema,
   mergeInputSchema,
   schoolInputSchema,
@@ -43,7 +45,7 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   const ok = <T>(data: T) => ({ success: true as const, data });
 
   // Districts
-  admin.get('/districts', { schema: { summary: 'Danh sách quận/huyện (có phân trang, tìm kiếm)', querystring: pageQuerySchema, response: { 200: pageResponseSchema(adminDistrictSchema) } } }, async (request) =>
+  admin.get('/districts', { schema: { summary: 'Danh sách quận/huyện (có phân trang, tìm kiếm, sắp xếp)', querystring: districtsQuerySchema, response: { 200: pageResponseSchema(adminDistrictSchema) } } }, async (request) =>
     ok(await service.listDistricts(services, request.query)),
   );
   admin.post('/districts', { schema: { summary: 'Thêm quận/huyện', body: districtInputSchema, response: { 200: dataResponse(districtSchema) } } }, async (request) =>
@@ -97,7 +99,7 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   );
 
   // Class groups and rooms
-  admin.get('/class-groups', { schema: { summary: 'Danh sách nhóm lớp', querystring: pageQuerySchema, response: { 200: pageResponseSchema(adminClassGroupSchema) } } }, async (request) =>
+  admin.get('/class-groups', { schema: { summary: 'Danh sách nhóm lớp (có sắp xếp)', querystring: classGroupsQuerySchema, response: { 200: pageResponseSchema(adminClassGroupSchema) } } }, async (request) =>
     ok(await service.listClassGroups(services, request.query)),
   );
   admin.post('/class-groups', { schema: { summary: 'Thêm nhóm lớp', body: classGroupInputSchema, response: { 200: dataResponse(classGroupSchema) } } }, async (request) =>

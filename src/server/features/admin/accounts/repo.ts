@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import { printedClassSql } from '../../../db/contestants';
 import type { AccountsQuery } from '../../../../shared/schemas/admin-accounts';
-import { containing, listOrder, offsetOf } from '../list-query';
+import { containing, pageOf } from '../list-query';
 
 /**
  * The password of an account made by the back office until its owner uses the link: no scrypt
@@ -36,21 +36,10 @@ export async function listAccounts(db: Db, query: AccountsQuery) {
   if (digits) q = q.where('users.phone', 'like', containing(digits));
   else if (query.q) q = q.where('users.name', 'ilike', containing(query.q));
   if (query.role) q = q.where('users.role', '=', query.role);
-  const [items, total] = await Promise.all([
-    q
-      .orderBy(
-        listOrder(
-          query,
-          { phone: 'users.phone', name: 'users.name', role: 'users.role', school_name: 'schools.name', created_at: 'users.created_at', locked_at: 'users.locked_at' },
-          ['users.phone'],
-        ),
-      )
-      .limit(query.per_page)
-      .offset(offsetOf(query))
-      .execute(),
-    q.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.n) };
+  return pageOf(q, q.clearSelect().select(sql<string>`count(*)`.as('n')), query, {
+    columns: { phone: 'users.phone', name: 'users.name', role: 'users.role', school_name: 'schools.name', created_at: 'users.created_at', locked_at: 'users.locked_at' },
+    own: ['users.phone'],
+  });
 }
 
 export const findAccount = (db: Db, id: number) => selectAccounts(db).where('users.id', '=', id).executeTakeFirst();

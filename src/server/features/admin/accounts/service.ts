@@ -46,8 +46,8 @@ const toSummary = (row: NonNullable<Awaited<ReturnType<typeof repo.findAccount>>
 // Reading -------------------------------------------------------------------------------------
 
 export async function listAccounts(deps: Pick<Services, 'db'>, query: AccountsQuery) {
-  const { items, total } = await repo.listAccounts(deps.db, query);
-  return { items: items.map(toSummary), total, page: query.page, per_page: query.per_page };
+  const page = await repo.listAccounts(deps.db, query);
+  return { ...page, items: page.items.map(toSummary) };
 }
 
 export async function accountDetail(deps: Pick<Services, 'db' | 'clock'>, id: number) {

@@ -12,7 +12,7 @@ import type {
   districtsQuerySchema,
   schoolsQuerySchema,
 } from '../../../../shared/schemas/admin-catalog';
-import { containing as like, listOrder, offsetOf } from '../list-query';
+import { containing as like, pageOf } from '../list-query';
 import { chunks as sliced } from '../sheets';
 
 /** Rows per statement in the imports' batched writes (well under PostgreSQL's 65 535 parameters). */
@@ -37,20 +37,17 @@ export async function deleteRow(db: Db, table: 'districts' | 'schools' | 'class_
 export async function listDistricts(db: Db, query: z.output<typeof districtsQuerySchema>) {
   let q = db.selectFrom('districts');
   if (query.q) q = q.where('districts.name', 'ilike', like(query.q));
-  const [items, total] = await Promise.all([
-    q
-      .select((eb) => [
-        'districts.id',
-        'districts.name',
-        eb.selectFrom('schools').whereRef('schools.district_id', '=', 'districts.id').select(eb.fn.countAll<number>().as('n')).as('schools'),
-      ])
-      .orderBy(listOrder(query, { name: 'districts.name', schools: 'schools' }, ['districts.name', 'districts.id']))
-      .limit(query.per_page)
-      .offset(offsetOf(query))
-      .execute(),
-    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
-  ]);
-  return { items: items.map((row) => ({ ...row, schools: Number(row.schools ?? 0) })), total, page: query.page, per_page: query.per_page };
+  const page = await pageOf(
+    q.select((eb) => [
+      'districts.id',
+      'districts.name',
+      eb.selectFrom('schools').whereRef('schools.district_id', '=', 'districts.id').select(eb.fn.countAll<number>().as('n')).as('schools'),
+    ]),
+    q.select((eb) => eb.fn.countAll<number>().as('n')),
+    query,
+    { columns: { name: 'districts.name', schools: 'schools' }, own: ['districts.name', 'districts.id'] },
+  );
+  return { ...page, items: page.items.map((row) => ({ ...row, schools: Number(row.schools ?? 0) })) };
 }
 
 export const findDistrict = (db: Db, id: number, forUpdate = false) => {
@@ -71,30 +68,24 @@ export async function listSchools(db: Db, query: z.output<typeof schoolsQuerySch
   let q = db.selectFrom('schools').innerJoin('districts', 'districts.id', 'schools.district_id');
   if (query.district_id) q = q.where('schools.district_id', '=', query.district_id);
   if (query.q) q = q.where((eb) => eb.or([eb('schools.name', 'ilike', like(query.q!)), eb('schools.address', 'ilike', like(query.q!))]));
-  const [items, total] = await Promise.all([
-    q
-      .select((eb) => [
-        'schools.id',
-        'schools.district_id',
-        'districts.name as district_name',
-        'schools.name',
-        'schools.address',
-        'schools.pupil_count',
-        eb.selectFrom('contestants').whereRef('contestants.school_id', '=', 'schools.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
-      ])
-      .orderBy(
-        listOrder(
-          query,
-          { name: 'schools.name', district_name: 'districts.name', address: 'schools.address', pupil_count: 'schools.pupil_count', contestants: 'contestants' },
-          ['districts.name', 'schools.name', 'schools.id'],
-        ),
-      )
-      .limit(query.per_page)
-      .offset(offsetOf(query))
-      .execute(),
-    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
-  ]);
-  return { items: items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0) })), total, page: query.page, per_page: query.per_page };
+  const page = await pageOf(
+    q.select((eb) => [
+      'schools.id',
+      'schools.district_id',
+      'districts.name as district_name',
+      'schools.name',
+      'schools.address',
+      'schools.pupil_count',
+      eb.selectFrom('contestants').whereRef('contestants.school_id', '=', 'schools.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
+    ]),
+    q.select((eb) => eb.fn.countAll<number>().as('n')),
+    query,
+    {
+      columns: { name: 'schools.name', district_name: 'districts.name', address: 'schools.address', pupil_count: 'schools.pupil_count', contestants: 'contestants' },
+      own: ['districts.name', 'schools.name', 'schools.id'],
+    },
+  );
+  return { ...page, items: page.items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0) })) };
 }
 
 export const findSchool = (db: Db, id: number, forUpdate = false) => {
@@ -165,34 +156,26 @@ export async function mergeSchool(db: Db, from: { id: number }, into: { id: numb
 export async function listClassGroups(db: Db, query: z.output<typeof classGroupsQuerySchema>) {
   let q = db.selectFrom('class_groups');
   if (query.q) q = q.where('class_groups.name', 'ilike', like(query.q));
-  const [items, total] = await Promise.all([
-    q
-      .select((eb) => [
-        'class_groups.id',
-        'class_groups.name',
-        'class_groups.grades',
-        'class_groups.position',
-        eb.selectFrom('class_rooms').whereRef('class_rooms.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('class_rooms'),
-        eb.selectFrom('books').whereRef('books.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('books'),
-        eb.selectFrom('contestants').whereRef('contestants.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
-      ])
-      .orderBy(
-        listOrder(
-          query,
-          { position: 'class_groups.position', name: 'class_groups.name', grades: 'class_groups.grades', class_rooms: 'class_rooms', books: 'books', contestants: 'contestants' },
-          ['class_groups.position'],
-        ),
-      )
-      .limit(query.per_page)
-      .offset(offsetOf(query))
-      .execute(),
-    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
-  ]);
+  const page = await pageOf(
+    q.select((eb) => [
+      'class_groups.id',
+      'class_groups.name',
+      'class_groups.grades',
+      'class_groups.position',
+      eb.selectFrom('class_rooms').whereRef('class_rooms.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('class_rooms'),
+      eb.selectFrom('books').whereRef('books.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('books'),
+      eb.selectFrom('contestants').whereRef('contestants.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
+    ]),
+    q.select((eb) => eb.fn.countAll<number>().as('n')),
+    query,
+    {
+      columns: { position: 'class_groups.position', name: 'class_groups.name', grades: 'class_groups.grades', class_rooms: 'class_rooms', books: 'books', contestants: 'contestants' },
+      own: ['class_groups.position'],
+    },
+  );
   return {
-    items: items.map((row) => ({ ...row, class_rooms: Number(row.class_rooms ?? 0), books: Number(row.books ?? 0), contestants: Number(row.contestants ?? 0) })),
-    total,
-    page: query.page,
-    per_page: query.per_page,
+    ...page,
+    items: page.items.map((row) => ({ ...row, class_rooms: Number(row.class_rooms ?? 0), books: Number(row.books ?? 0), contestants: Number(row.contestants ?? 0) })),
   };
 }
 
@@ -222,29 +205,23 @@ export async function listClassRooms(db: Db, query: z.output<typeof classRoomsQu
   let q = db.selectFrom('class_rooms').innerJoin('class_groups', 'class_groups.id', 'class_rooms.class_group_id');
   if (query.class_group_id) q = q.where('class_rooms.class_group_id', '=', query.class_group_id);
   if (query.q) q = q.where('class_rooms.name', 'ilike', like(query.q));
-  const [items, total] = await Promise.all([
-    q
-      .select((eb) => [
-        'class_rooms.id',
-        'class_rooms.class_group_id',
-        'class_groups.name as class_group_name',
-        'class_rooms.name',
-        'class_rooms.position',
-        eb.selectFrom('contestants').whereRef('contestants.class_room_id', '=', 'class_rooms.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
-      ])
-      .orderBy(
-        listOrder(
-          query,
-          { name: 'class_rooms.name', class_group_name: 'class_groups.name', position: 'class_rooms.position', contestants: 'contestants' },
-          ['class_groups.position', 'class_rooms.position', 'class_rooms.name'],
-        ),
-      )
-      .limit(query.per_page)
-      .offset(offsetOf(query))
-      .execute(),
-    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
-  ]);
-  return { items: items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0) })), total, page: query.page, per_page: query.per_page };
+  const page = await pageOf(
+    q.select((eb) => [
+      'class_rooms.id',
+      'class_rooms.class_group_id',
+      'class_groups.name as class_group_name',
+      'class_rooms.name',
+      'class_rooms.position',
+      eb.selectFrom('contestants').whereRef('contestants.class_room_id', '=', 'class_rooms.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
+    ]),
+    q.select((eb) => eb.fn.countAll<number>().as('n')),
+    query,
+    {
+      columns: { name: 'class_rooms.name', class_group_name: 'class_groups.name', position: 'class_rooms.position', contestants: 'contestants' },
+      own: ['class_groups.position', 'class_rooms.position', 'class_rooms.name'],
+    },
+  );
+  return { ...page, items: page.items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0) })) };
 }
 
 export const findClassRoom = (db: Db, id: number) => db.selectFrom('class_rooms').select(CLASS_ROOM).where('id', '=', id).executeTakeFirst();
@@ -302,29 +279,22 @@ export async function listClassTeachers(db: Db, query: z.output<typeof classTeac
       eb.or([eb('class_teachers.teacher_name', 'ilike', pattern), eb('class_teachers.class_name', 'ilike', pattern), eb('schools.name', 'ilike', pattern)]),
     );
   }
-  const [items, total] = await Promise.all([
-    q
-      .select([
-        'class_teachers.school_id',
-        'schools.name as school_name',
-        'schools.district_id',
-        'districts.name as district_name',
-        'class_teachers.class_name',
-        'class_teachers.teacher_name',
-      ])
-      .orderBy(
-        listOrder(
-          query,
-          { district_name: 'districts.name', school_name: 'schools.name', class_name: 'class_teachers.class_name', teacher_name: 'class_teachers.teacher_name' },
-          ['districts.name', 'schools.name', 'class_teachers.class_name'],
-        ),
-      )
-      .limit(query.per_page)
-      .offset(offsetOf(query))
-      .execute(),
-    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
-  ]);
-  return { items, total, page: query.page, per_page: query.per_page };
+  return pageOf(
+    q.select([
+      'class_teachers.school_id',
+      'schools.name as school_name',
+      'schools.district_id',
+      'districts.name as district_name',
+      'class_teachers.class_name',
+      'class_teachers.teacher_name',
+    ]),
+    q.select((eb) => eb.fn.countAll<number>().as('n')),
+    query,
+    {
+      columns: { district_name: 'districts.name', school_name: 'schools.name', class_name: 'class_teachers.class_name', teacher_name: 'class_teachers.teacher_name' },
+      own: ['districts.name', 'schools.name', 'class_teachers.class_name'],
+    },
+  );
 }
 
 export const findClassTeacher = (db: Db, schoolId: number, classKey: string) =>

@@ -14,6 +14,17 @@ export const pageQuerySchema = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
+/**
+ * ?sort=<key>&dir=asc|desc on a list the server sorts (the web kit's DataTable reports them):
+ * `keys` are the list's sortable columns; without `sort`, the list keeps its own order (which
+ * also breaks ties, so pages stay stable). An unknown key is a 400.
+ */
+export const sortQuery = <K extends string>(keys: readonly [K, ...K[]]) => ({
+  sort: z.enum(keys).optional(),
+  dir: z.enum(['asc', 'desc']).default('asc'),
+});
+export type SortDirection = 'asc' | 'desc';
+
 /** {success, data:{items, total, page, per_page}} */
 export const pageResponseSchema = <T extends z.ZodType>(item: T) =>
   z.object({

@@ -118,6 +118,38 @@ describe('districts and schools', () => {
     expect(districtInUse.body.code).toBe('in_use');
   });
 
+  it('sorts each list on the server by a column asked for (sort, dir), else in its own order; an unknown column is a 400', async () => {
+    const district = (await as('POST', '/districts', { name: 'Huyện Sắp Xếp' })).body.data;
+    for (const [name, pupils] of [['Trường Sắp Xếp B', 300], ['Trường Sắp Xếp C', 100], ['Trường Sắp Xếp A', 200]] as const) {
+      expect((await as('POST', '/schools', { district_id: district.id, name, address: '', pupil_count: pupils })).status).toBe(200);
+    }
+    const names = async (query: string) => {
+      const answer = await as('GET', `/schools?district_id=${district.id}${query}`);
+      expect(answer.status).toBe(200);
+      return (answer.body.data.items as { name: string }[]).map((school) => school.name.slice(-1));
+    };
+    expect(await names('')).toEqual(['A', 'B', 'C']);
+    expect(await names('&sort=pupil_count')).toEqual(['C', 'A', 'B']);
+    expect(await names('&sort=pupil_count&dir=desc')).toEqual(['B', 'A', 'C']);
+    expect(await names('&sort=name&dir=desc&per_page=2&page=2')).toEqual(['A']);
+    // Ties (no contestants anywhere here) fall back to the list's own order.
+    expect(await names('&sort=contestants&dir=desc')).toEqual(['A', 'B', 'C']);
+
+    for (const [path, key] of [
+      ['/districts', 'schools'],
+      ['/class-groups', 'books'],
+      ['/class-rooms', 'class_group_name'],
+      ['/class-teachers', 'teacher_name'],
+    ]) {
+      expect((await as('GET', `${path}?sort=${key}&dir=desc`)).status, path).toBe(200);
+      const refused = await as('GET', `${path}?sort=password`);
+      expect(refused.status, path).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'invalid_input', errors: { sort: expect.any(String) } });
+    }
+    const byCount = (await as('GET', '/districts?sort=schools&dir=desc&per_page=200')).body.data.items as { schools: number }[];
+    expect(byCount.map((d) => d.schools)).toEqual([...byCount.map((d) => d.schools)].sort((a, b) => b - a));
+  });
+
   it('deletes a school nothing uses, and refuses one that contestants use with what uses it', async () => {
     const unused = await newSchool('Trường Không Ai Dùng');
     expect((await as('DELETE', `/schools/${unused.id}`)).status).toBe(200);

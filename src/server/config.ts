@@ -39,6 +39,13 @@ const envSchema = z.object({
   // Load shedding and timeouts: answer 503 quickly rather than queue without bound.
   /** A request not answered within this many milliseconds gets a 503 (the client retries). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  /**
+   * The longest (ms) a new request may expect to wait behind the requests admitted and not yet
+   * answered (in flight / answers per second over the last second); beyond it, 503 at once (0 = off).
+   */
+  SHED_QUEUE_MS: count(500),
+  /** Requests in flight always admitted, whatever the rate (a process idle until now serves a burst). */
+  SHED_IN_FLIGHT_MIN: z.coerce.number().int().min(1).default(256),
   /** Mean event-loop delay (ms) over the last 100 ms above which new requests are shed with 503 (0 = off). */
   SHED_EVENT_LOOP_DELAY_MS: count(200),
   /** Requests waiting for a database connection above which new ones are shed (0 = off). */
@@ -168,6 +175,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.WORKERS,
     load: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      shedQueueMs: e.SHED_QUEUE_MS,
+      shedInFlightMin: e.SHED_IN_FLIGHT_MIN,
       shedEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
       shedDbWaiting: e.SHED_DB_WAITING,
       saveQueueLimit: e.SAVE_QUEUE_LIMIT,

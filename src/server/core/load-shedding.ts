@@ -1,5 +1,5 @@
 // Load is shed, not queued: when the requests already admitted would take the process longer than
-// about half a second to answer, when the event loop lags or when too many requests already wait
+// SHED_QUEUE_MS (250 ms) to answer, when the event loop lags or when too many requests already wait
 // for a database connection, a new request gets a quick 503 with Retry-After (the exam screen keeps its
 // answers on the device and retries with jittered back-off) instead of joining a queue that only
 // grows. The probes (/healthz, /readyz) are never shed, so that a busy process is not killed or
@@ -195,18 +195,21 @@ export function createLoadShedder({ config, db, onShed }: LoadSheddingOptions): 
     response.once('close', admission.answered);
   }
 
-  /** The 503 of the error handler's shape, written straight on the response. */
+  /** The 503 of the error handler's shape, written straight on the response; only its request id changes. */
+  const refusalBody = (requestId: string) =>
+    JSON.stringify({ success: false, code: 'service_unavailable', message: messages.serviceUnavailable, request_id: requestId });
+  const refusalHeaders = {
+    ...apiSecurityHeaders,
+    'retry-after': String(RETRY_AFTER_SECONDS),
+    'content-type': 'application/json; charset=utf-8',
+    // A UUID is always 36 characters: the length is the same for every refusal.
+    'content-length': Buffer.byteLength(refusalBody(crypto.randomUUID())),
+    'cache-control': 'no-store',
+  };
   function writeRefusal(response: ServerResponse) {
-    const body = JSON.stringify({ success: false, code: 'service_unavailable', message: messages.serviceUnavailable, request_id: crypto.randomUUID() });
-    response.writeHead(503, {
-      ...apiSecurityHeaders,
-      'retry-after': String(RETRY_AFTER_SECONDS),
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'cache-control': 'no-store',
-    });
+    response.writeHead(503, refusalHeaders);
     // The unread body is discarded by Node, and the connection kept alive.
-    response.end(body);
+    response.end(refusalBody(crypto.randomUUID()));
   }
 
   return {

@@ -853,6 +853,8 @@ async function main() {
     }
 
     // 6. Every acknowledged answer stored? Then the start storm's contestants submit. ----------------
+    // After an overload, a quiet pause first: its backlog (and its refusals) must not count against the submits.
+    if (overloadFactors.length > 0) await new Promise((resolve) => setTimeout(resolve, 3_000));
     const state = await load.run<{ ackedSeq: Int32Array; ackedAnswered: Int8Array }>({ type: 'state' });
     let acknowledgedAnswers = 0;
     let lost = 0;

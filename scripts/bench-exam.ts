@@ -3,7 +3,7 @@
 //   npm run bench:exam -- [--held 100000,200000] [--hold 60] [--starts 5000] [--processes 1] [--saturate 15]
 //                         [--overload 2,4] [--overload-seconds 15] [--overload-connections 4096] [--concurrency 64]
 //                         [--pool-size 10] [--dashboard] [--connections 256] [--pin] [--compressed --contestants 5000]
-//                         [--only start]
+//                         [--only start] [--help]
 //
 // PostgreSQL: a throwaway cluster of its own (initdb in a temp folder, a free loopback port,
 // pg_stat_statements loaded), removed at the end; with BENCH_DATABASE_URL, a database created (and
@@ -67,6 +67,7 @@ const { values: options } = parseArgs({
     'overload-seconds': { type: 'string', default: '15' },
     'overload-connections': { type: 'string', default: '4096' },
     pin: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
     concurrency: { type: 'string', default: '64' },
     connections: { type: 'string', default: '256' },
     'pool-size': { type: 'string', default: '10' },
@@ -381,6 +382,33 @@ async function eventLoopP99(metricsPorts: number[]): Promise<number[]> {
 }
 
 /**
+ * The saves the app processes accepted so far, by bucket of their own timing (Fastify's, from the
+ * request's start to its answer; the metrics' histogram, summed): upper bound in seconds -> count.
+ */
+async function savesTimedByApp(metricsPorts: number[]): Promise<Map<string, number>> {
+  const buckets = new Map<string, number>();
+  for (const port of metricsPorts) {
+    const text = String((await call(port, 'GET', '/metrics', undefined, undefined, 30_000, undefined, metricsAgent)).json);
+    for (const [, labels, count] of text.matchAll(/^contest_http_request_duration_seconds_bucket\{([^}]*)\} (\S+)/gm)) {
+      if (!labels!.includes('method="POST"') || !labels!.includes('route="/api/store-answers-exam"') || !labels!.includes('status_class="2xx"')) continue;
+      const le = /le="([^"]+)"/.exec(labels!)![1]!;
+      buckets.set(le, (buckets.get(le) ?? 0) + Number(count));
+    }
+  }
+  return buckets;
+}
+
+/** "p99 <= x s" of the saves accepted between two reads of savesTimedByApp (the histogram's resolution). */
+function appP99(before: Map<string, number>, after: Map<string, number>): string {
+  const total = (after.get('+Inf') ?? 0) - (before.get('+Inf') ?? 0);
+  if (total === 0) return 'none accepted';
+  for (const [le, count] of after) {
+    if (le !== '+Inf' && count - (before.get(le) ?? 0) >= 0.99 * total) return `p99 <= ${le} s`;
+  }
+  return 'p99 above the last bucket (15 s)';
+}
+
+/**
  * Requests the app processes have refused so far, summed by reason: their load shedder's
  * (contest_http_requests_shed_total) and the save batcher's (contest_exam_saves_rejected_total).
  */
@@ -397,6 +425,12 @@ async function refusedSoFar(metricsPorts: number[]): Promise<Record<string, numb
 }
 
 async function main() {
+  if (options.help) {
+    // The comment at the top of this file is the usage.
+    const lines = readFileSync(SCRIPT, 'utf8').split('\n');
+    console.log(lines.slice(0, lines.findIndex((line) => !line.startsWith('//'))).map((line) => line.replace(/^\/\/ ?/, '')).join('\n'));
+    return;
+  }
   // Ceilings end on SIGTERM through exit(), so that a --cpu-prof profile is written.
   if (options.role) process.on('SIGTERM', () => process.exit(0));
   if (options.role === 'ceiling-http') return runBareHttpCeiling();
@@ -783,6 +817,7 @@ async function main() {
       unsent: number;
       errors: number;
       lateMs: number;
+      inApp: string;
       shed: string;
       loadAverage: string;
       lines: string[];
@@ -806,10 +841,12 @@ async function main() {
       }, 100);
       meter = await phaseMeter();
       const refusedBefore = await refusedSoFar(metricsPorts);
+      const timedBefore = await savesTimedByApp(metricsPorts);
       const result = await load.run<{ saves: Tally; sent: number; skipped: number; lateMs: number }>({ type: 'overload', count: examsUpTo, seconds: overloadSeconds, savesPerSecond: rate });
       clearInterval(prober);
       const loadAverage = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
       const refusedAfter = await refusedSoFar(metricsPorts);
+      const inApp = appP99(timedBefore, await savesTimedByApp(metricsPorts));
       const shed =
         Object.entries(refusedAfter)
           .map(([reason, count]) => [reason, count - (refusedBefore[reason] ?? 0)] as const)
@@ -831,6 +868,7 @@ async function main() {
         `  due ${result.sent}, not sent (no free connection within 30 s) ${result.saves.unsent}, skipped (the contestant's previous save unanswered) ${result.skipped}, other errors ${result.saves.errors}; ` +
           `the generator sent up to ${fmt(result.lateMs)} ms behind its schedule (counted in the latencies)`,
       );
+      console.log(`  accepted saves timed by the app itself (from its reading the request): ${inApp}`);
       console.log(`  refused by the app, by reason: ${shed}; load average ${loadAverage}`);
       overloadRuns.push({
         factor,
@@ -846,6 +884,7 @@ async function main() {
         unsent: result.saves.unsent,
         errors: result.saves.errors,
         lateMs: result.lateMs,
+        inApp,
         shed,
         loadAverage,
         lines: measured.lines,
@@ -929,7 +968,7 @@ async function main() {
     for (const run of overloadRuns) {
       console.log(
         `  overload x${run.factor} (${fmt(run.rate, 0)} saves/s due): accepted ${run.accepted.latencies.length} (${fmt(run.accepted.rate, 0)}/s) p50 ${fmt(run.accepted.percentile(50))} ms p99 ${fmt(run.accepted.percentile(99))} ms ` +
-          `(from sent p99 ${fmt(run.acceptedSent.percentile(99))} ms); 503 ${run.refused.latencies.length}, time to 503 p50 ${fmt(run.refused.percentile(50))} ms p99 ${fmt(run.refused.percentile(99))} ms ` +
+          `(from sent p99 ${fmt(run.acceptedSent.percentile(99))} ms, in the app ${run.inApp}); 503 ${run.refused.latencies.length}, time to 503 p50 ${fmt(run.refused.percentile(50))} ms p99 ${fmt(run.refused.percentile(99))} ms ` +
           `(from sent p50 ${fmt(run.refusedSent.percentile(50))} p99 ${fmt(run.refusedSent.percentile(99))} ms); other errors ${run.errors}; not sent ${run.unsent}; skipped ${run.skipped}; ` +
           `/healthz p50 ${fmt(run.healthz.percentile(50))} p99 ${fmt(run.healthz.percentile(99))} max ${fmt(Math.max(0, ...run.healthz.latencies))} ms; /readyz p99 ${fmt(run.readyz.percentile(99))} max ${fmt(Math.max(0, ...run.readyz.latencies))} ms; ` +
           `refused by: ${run.shed}; generator behind schedule up to ${fmt(run.lateMs)} ms; load average ${run.loadAverage}`,

@@ -1,5 +1,6 @@
-// The exam-day benchmark's load generator (scripts/bench-exam.ts): a worker thread of its own, so
-// that its event loop sends on schedule while the main thread measures (probes, CPU, metrics).
+// The exam-day benchmark's load generator (scripts/bench-exam.ts): a process of its own (forked,
+// commands and results over its IPC channel), so that it sends on schedule while the benchmark's
+// process measures (probes, CPU, metrics), and so that it can be given cores of its own (--pin).
 // It keeps every contestant's state (exam, answers sent and acknowledged) across the phases and
 // runs each phase on command: the held load (open loop: each contestant saves every 30 s and
 // re-syncs every 60 s, at a random phase, whether or not earlier requests were answered), the
@@ -11,10 +12,12 @@
 // and SYN retries (1, 3, 7 s) would be measured as the server's latency. The load stays open loop:
 // a request that finds every connection busy waits in this process, and its latency runs from the
 // moment it was due, so that wait counts; one that cannot be sent (the client's queue full, or
-// still waiting after the timeout) is counted as not sent.
+// still waiting after the timeout) is counted as not sent. Before the overload the set is widened
+// (command 'widen'): nginx opens an upstream connection per request beyond its kept-alive ones, so
+// at overload the app holds as many requests as the phones have sent, and must refuse them itself.
 // Loopback only; every request has a 30 s timeout, from the moment it was due.
 import http from 'node:http';
-import { parentPort, workerData } from 'node:worker_threads';
+import net from 'node:net';
 
 // The main thread's requests (the start storm, loads, probes, submits: at most --concurrency at
 // once) and other benchmarks': kept-alive connections, opened as needed.
@@ -23,6 +26,8 @@ export const agent = new http.Agent({ keepAlive: true, maxSockets: 4096, maxFree
 export interface Reply {
   status: number;
   json: any;
+  /** When it was sent (performance.now()), for a request that waited for a connection (Connections.send). */
+  sentAt?: number;
 }
 
 /** A body sent as it is (an upload), instead of `body` as JSON. */
@@ -82,15 +87,108 @@ export function call(
 /** Why a request was not sent: it is counted apart, never as a latency. */
 class NotSent extends Error {}
 
+const CRLF2 = Buffer.from('\r\n\r\n');
+
+/**
+ * One kept-alive HTTP/1.1 connection written by hand, one request at a time. At overload the
+ * generator sends thousands of requests a second from one core, and node:http's client cost about
+ * 0.1 ms of CPU each (more than the app's refusal of it); this costs a fraction. It parses only what
+ * the app sends: a status line and headers with a content-length (its JSON answers and refusals are
+ * never chunked; a request without accept-encoding is never compressed), then that many bytes.
+ * A connection the server closes is opened again by the next request.
+ */
+class RawConnection {
+  private socket: net.Socket | undefined;
+  private received: Buffer[] = [];
+  private receivedBytes = 0;
+  private pending: { resolve(reply: Reply): void; reject(error: Error): void; timer: NodeJS.Timeout } | undefined;
+
+  constructor(private readonly port: number) {}
+
+  private connect(): Promise<net.Socket> {
+    return new Promise((resolve, reject) => {
+      const socket = net.connect(this.port, '127.0.0.1');
+      socket.setNoDelay(true);
+      socket.once('connect', () => {
+        socket.off('error', reject);
+        socket.on('error', () => {}); // reported by 'close' below
+        resolve(socket);
+      });
+      socket.once('error', reject);
+      socket.on('data', (chunk: Buffer) => this.data(chunk));
+      socket.once('close', () => {
+        if (this.socket === socket) this.socket = undefined;
+        this.fail(new Error('connection closed'));
+      });
+    });
+  }
+
+  private fail(error: Error) {
+    const pending = this.pending;
+    this.pending = undefined;
+    this.received = [];
+    this.receivedBytes = 0;
+    if (pending) {
+      clearTimeout(pending.timer);
+      pending.reject(error);
+    }
+  }
+
+  private data(chunk: Buffer) {
+    this.received.push(chunk);
+    this.receivedBytes += chunk.length;
+    const all = this.received.length === 1 ? chunk : Buffer.concat(this.received, this.receivedBytes);
+    this.received = [all];
+    const headerEnd = all.indexOf(CRLF2);
+    if (headerEnd < 0) return;
+    const head = all.subarray(0, headerEnd).toString('latin1').toLowerCase();
+    const length = Number(/\r\ncontent-length: *(\d+)/.exec(head)?.[1] ?? 0);
+    if (all.length < headerEnd + 4 + length) return;
+    const text = all.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8');
+    this.received = [];
+    this.receivedBytes = 0;
+    const pending = this.pending;
+    this.pending = undefined;
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    let json: unknown = text;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text for the error sample
+    }
+    pending.resolve({ status: Number(head.slice(9, 12)), json });
+    if (/\r\nconnection: *close/.test(head)) this.socket?.destroy();
+  }
+
+  async send(method: string, path: string, body: unknown, token: string | undefined, timeoutMs: number): Promise<Reply> {
+    if (!this.socket || this.socket.destroyed) this.socket = await this.connect();
+    const payload = body === undefined ? '' : JSON.stringify(body);
+    const headers =
+      `${method} ${path} HTTP/1.1\r\nhost: 127.0.0.1:${this.port}\r\naccept: application/json\r\n` +
+      (token ? `authorization: Bearer ${token}\r\n` : '') +
+      (body === undefined ? '' : `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(payload)}\r\n`) +
+      '\r\n';
+    return new Promise<Reply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.socket?.destroy();
+        this.fail(new Error('timeout'));
+      }, timeoutMs);
+      this.pending = { resolve, reject, timer };
+      this.socket!.write(headers + payload);
+    });
+  }
+}
+
 /**
  * A fixed set of kept-alive connections to one app process, each carrying one request at a time
  * (HTTP/1.1, as nginx's upstream connections do); requests that find all busy wait in a FIFO
  * queue here. Each connection is an agent of one socket, so the set is exactly `size` sockets.
  */
 class Connections {
-  private readonly idle: http.Agent[];
-  private readonly all: http.Agent[];
-  private readonly queue: ((through: http.Agent) => void)[] = [];
+  private readonly idle: RawConnection[] = [];
+  private readonly all: RawConnection[] = [];
+  private readonly queue: ((through: RawConnection) => void)[] = [];
   private head = 0;
 
   constructor(
@@ -99,15 +197,30 @@ class Connections {
     private readonly maxQueue: number,
     private readonly timeoutMs: number,
   ) {
-    this.all = Array.from({ length: size }, () => new http.Agent({ keepAlive: true, maxSockets: 1, maxFreeSockets: 1, keepAliveMsecs: 30_000 }));
-    this.idle = [...this.all];
+    this.add(size);
   }
 
-  /** Opens every connection, `batch` at a time (each with a GET /healthz), before any phase. */
-  async open(batch: number) {
-    for (let k = 0; k < this.all.length; k += batch) {
-      await Promise.all(this.all.slice(k, k + batch).map((through) => call(this.port, 'GET', '/healthz', undefined, undefined, this.timeoutMs, undefined, through)));
+  private add(count: number) {
+    const added = Array.from({ length: count }, () => new RawConnection(this.port));
+    this.all.push(...added);
+    this.idle.push(...added);
+    return added;
+  }
+
+  get size() {
+    return this.all.length;
+  }
+
+  /** Opens the connections not opened yet, `batch` at a time (each with a GET /healthz), between phases. */
+  async open(batch: number, connections: RawConnection[] = this.all) {
+    for (let k = 0; k < connections.length; k += batch) {
+      await Promise.all(connections.slice(k, k + batch).map((through) => through.send('GET', '/healthz', undefined, undefined, this.timeoutMs)));
     }
+  }
+
+  /** Grows the set to `size` connections and opens the new ones. */
+  async widen(size: number, batch: number) {
+    if (size > this.all.length) await this.open(batch, this.add(size - this.all.length));
   }
 
   get waiting() {
@@ -117,10 +230,11 @@ class Connections {
   /** Sends a request due at `dueAt` (performance.now() time) as soon as a connection is free. */
   send(method: string, path: string, body: unknown, token: string, dueAt: number): Promise<Reply> {
     return new Promise<Reply>((resolve, reject) => {
-      const run = (through: http.Agent) => {
-        const left = this.timeoutMs - (performance.now() - dueAt);
-        const sent = left > 0 ? call(this.port, method, path, body, token, left, undefined, through) : Promise.reject(new NotSent('waited past the timeout'));
-        sent.then(resolve, reject).finally(() => this.release(through));
+      const run = (through: RawConnection) => {
+        const sentAt = performance.now();
+        const left = this.timeoutMs - (sentAt - dueAt);
+        const sent = left > 0 ? through.send(method, path, body, token, left) : Promise.reject(new NotSent('waited past the timeout'));
+        sent.then((reply) => resolve({ ...reply, sentAt }), reject).finally(() => this.release(through));
       };
       const through = this.idle.pop();
       if (through) return run(through);
@@ -129,7 +243,7 @@ class Connections {
     });
   }
 
-  private release(through: http.Agent) {
+  private release(through: RawConnection) {
     const next = this.head < this.queue.length ? this.queue[this.head++] : undefined;
     if (this.head > 1024 && this.head * 2 > this.queue.length) {
       this.queue.splice(0, this.head);
@@ -156,11 +270,16 @@ export interface Tally {
   samples: string[];
   /** Answered 503 (counted apart from errors in the overload phase): latency of each. */
   refused: number[];
+  /**
+   * The same two (saves only) timed from the moment they were sent instead of due: without the
+   * time they waited in this process, for a free connection or for its own CPU.
+   */
+  fromSent: { accepted: number[]; refused: number[] };
   /** Not sent: every connection busy until the timeout, or the client's queue full. */
   unsent: number;
 }
 
-const tally = (): Tally => ({ latencies: [], errors: 0, samples: [], refused: [], unsent: 0 });
+const tally = (): Tally => ({ latencies: [], errors: 0, samples: [], refused: [], fromSent: { accepted: [], refused: [] }, unsent: 0 });
 const sample = (t: Tally, text: string) => {
   t.errors += 1;
   if (t.samples.length < 3) t.samples.push(text);
@@ -170,11 +289,11 @@ export type Command =
   | { type: 'add'; from: number; examIds: Int32Array; slugs: string[]; papers: Int32Array }
   | { type: 'held'; count: number; seconds: number; saveEveryMs: number; syncEveryMs: number }
   | { type: 'saturate'; count: number; seconds: number; concurrency: number }
+  | { type: 'widen'; connections: number }
   | { type: 'overload'; count: number; seconds: number; savesPerSecond: number }
   | { type: 'state' };
 
 export interface LoadSetup {
-  role: 'bench-load';
   ports: number[];
   /** Kept-alive connections per app process. */
   connections: number;
@@ -183,7 +302,7 @@ export interface LoadSetup {
   papers: Paper[];
 }
 
-function runWorker(setup: LoadSetup) {
+function runGenerator(setup: LoadSetup) {
   const { ports, secret, total, papers } = setup;
   // Up to 50,000 requests wait for a connection per process; past that a request is not sent.
   const pools = ports.map((port) => new Connections(port, setup.connections, 50_000, 30_000));
@@ -232,15 +351,18 @@ function runWorker(setup: LoadSetup) {
     poolOf(i)
       .send('POST', '/api/store-answers-exam', body, tokenOf(i), dueAt)
       .then((reply) => {
-        const ms = performance.now() - start;
+        const now = performance.now();
+        const ms = now - start;
         if (reply.status === 200 && reply.json?.saved === true) {
           t.latencies.push(ms);
+          t.fromSent.accepted.push(now - (reply.sentAt ?? start));
           if (seq > ackedSeq[i]!) {
             ackedSeq[i] = seq;
             ackedAnswered[i] = count;
           }
         } else if (reply.status === 503) {
           t.refused.push(ms);
+          t.fromSent.refused.push(now - (reply.sentAt ?? start));
         } else sample(t, `${reply.status} ${JSON.stringify(reply.json).slice(0, 160)}`);
       })
       .catch((error) => failed(t, start, error))
@@ -332,13 +454,18 @@ function runWorker(setup: LoadSetup) {
     return { saves };
   }
 
-  /** Open loop at a fixed rate of saves, over the contestants in turn (one skipped while its save is unanswered). */
+  /**
+   * Open loop at a fixed rate of saves, over the contestants in turn (one skipped while its save is
+   * unanswered). lateMs: how far behind its schedule this process sent (its own CPU, when it cannot
+   * keep up with the rate; that lateness counts in the latencies, as for a request kept waiting).
+   */
   async function overload(count: number, seconds: number, savesPerSecond: number) {
     const saves = tally();
     let sent = 0;
     let skipped = 0;
     let inFlight = 0;
     let cursor = 0;
+    let late = 0;
     await new Promise<void>((resolve) => {
       const t0 = performance.now();
       const tick = setInterval(() => {
@@ -346,6 +473,7 @@ function runWorker(setup: LoadSetup) {
         const due = Math.min(seconds * 1000, elapsed) * (savesPerSecond / 1000);
         while (sent < due) {
           const dueAt = t0 + (sent * 1000) / savesPerSecond;
+          late = Math.max(late, performance.now() - dueAt);
           sent += 1;
           let tries = 0;
           while (tries < count && !save(cursor++ % count, saves, () => void (inFlight -= 1), dueAt)) tries += 1;
@@ -358,10 +486,10 @@ function runWorker(setup: LoadSetup) {
         }
       }, 2);
     });
-    return { saves, sent, skipped };
+    return { saves, sent, skipped, lateMs: late };
   }
 
-  parentPort!.on('message', async (command: Command) => {
+  process.on('message', async (command: Command) => {
     let result: unknown;
     if (command.type === 'add') {
       examIds.set(command.examIds, command.from);
@@ -370,12 +498,17 @@ function runWorker(setup: LoadSetup) {
       result = {};
     } else if (command.type === 'held') result = await held(command.count, command.seconds, command.saveEveryMs, command.syncEveryMs);
     else if (command.type === 'saturate') result = await saturate(command.count, command.seconds, command.concurrency);
-    else if (command.type === 'overload') result = await overload(command.count, command.seconds, command.savesPerSecond);
+    else if (command.type === 'widen') {
+      await Promise.all(pools.map((pool) => pool.widen(command.connections, 64)));
+      result = { connections: pools.map((pool) => pool.size) };
+    } else if (command.type === 'overload') result = await overload(command.count, command.seconds, command.savesPerSecond);
     else result = { ackedSeq, ackedAnswered };
-    parentPort!.postMessage(result);
+    process.send!(result);
   });
   // Ready once every connection is open, so that no phase measures their opening.
-  void opened.then(() => parentPort!.postMessage('ready'));
+  void opened.then(() => process.send!('ready'));
 }
 
-if (parentPort && (workerData as LoadSetup | undefined)?.role === 'bench-load') runWorker(workerData as LoadSetup);
+/** Started by the benchmark (startLoadGenerator in bench-exam.ts): its set-up is the first message. */
+export const GENERATOR_FLAG = '--bench-exam-load-generator';
+if (process.argv.includes(GENERATOR_FLAG) && process.send) process.once('message', (setup: LoadSetup) => runGenerator(setup));

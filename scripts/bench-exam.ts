@@ -1,8 +1,9 @@
 // Exam-day benchmark (issues 4 and 20): the app on PostgreSQL, loopback only, bounded in count and time.
 //
 //   npm run bench:exam -- [--held 100000,200000] [--hold 60] [--starts 5000] [--processes 1] [--saturate 15]
-//                         [--overload 2,4] [--overload-seconds 15] [--concurrency 64] [--pool-size 10] [--dashboard]
-//                         [--connections 256] [--compressed --contestants 5000] [--only start]
+//                         [--overload 2,4] [--overload-seconds 15] [--overload-connections 4096] [--concurrency 64]
+//                         [--pool-size 10] [--dashboard] [--connections 256] [--pin] [--compressed --contestants 5000]
+//                         [--only start] [--help]
 //
 // PostgreSQL: a throwaway cluster of its own (initdb in a temp folder, a free loopback port,
 // pg_stat_statements loaded), removed at the end; with BENCH_DATABASE_URL, a database created (and
@@ -18,29 +19,34 @@
 //      With --dashboard each level runs twice, the second time with an organiser polling the
 //      back office's live dashboard every 2 s;
 //   4. autosave saturation: --concurrency clients saving back to back (the measured capacity);
-//   5. overload: saves sent open loop at each multiple of --overload of that capacity, while this
+//   5. overload: saves sent open loop at each multiple of --overload of that capacity, over
+//      --overload-connections per app process (as nginx opens an upstream connection per request
+//      beyond its kept-alive ones: the app itself holds the excess, and must refuse it), while this
 //      process probes /healthz and /readyz every 100 ms: client-side p99 of the accepted saves,
-//      time to a 503, probe latency;
+//      time to a 503, probe latency, the app's refusals by reason;
 //   6. a check that every acknowledged answer is stored, then the start storm's contestants submit.
 // With --only start, phase 2 alone (no ceilings, no exams inserted in SQL): --starts contestants.
 // Each phase prints the CPU per request of the load generator, the app and PostgreSQL, the app's
 // event-loop delay p99 (from its metrics port) and, on its own cluster, the statements that took
 // PostgreSQL the most time (pg_stat_statements).
-// The load generator is a worker thread (bench-exam-load.ts); the app (--processes processes, the
-// contestants spread over them as a load balancer would) and the ceilings are child processes.
+// The load generator (bench-exam-load.ts), the app (--processes processes, the contestants spread
+// over them as a load balancer would) and the ceilings are child processes. With --pin the load
+// generator and this process run on the last core, the app, the ceilings and PostgreSQL on the
+// others (taskset), for the whole run: the capacity and the overload are then measured on the same
+// cores, and the generator's own work is not taken from the app's (without it, 4 x the capacity
+// asks more CPU of the generator than the machine has left).
 // For investigation: BENCH_KEEP=1 keeps the database (and the cluster's folder); BENCH_APP_NODE_ARGS
 // (e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof") is passed to the app and ceiling processes.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { Worker } from 'node:worker_threads';
 import pg from 'pg';
-import { agent, answerOf, call, type Command, type LoadSetup, type Paper, type Tally } from './bench-exam-load';
+import { agent, answerOf, call, GENERATOR_FLAG, type Command, type LoadSetup, type Paper, type Tally } from './bench-exam-load';
 import { freePort } from './chaos/apps';
 import { startCluster, type Cluster } from './chaos/cluster';
 import { fmt, Stats } from './lib/bench-stats';
@@ -59,6 +65,9 @@ const { values: options } = parseArgs({
     ceiling: { type: 'string', default: '10' },
     overload: { type: 'string', default: '2,4' },
     'overload-seconds': { type: 'string', default: '15' },
+    'overload-connections': { type: 'string', default: '4096' },
+    pin: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
     concurrency: { type: 'string', default: '64' },
     connections: { type: 'string', default: '256' },
     'pool-size': { type: 'string', default: '10' },
@@ -191,21 +200,26 @@ function postgresCpuSeconds(): Map<number, number> {
   return byPid;
 }
 
-/** Where the CPU went during a phase: ms of CPU per request for the load generator (this process and its worker), the server and PostgreSQL. */
+/** The load generator's process, once started (its CPU counts as the load generator's). */
+let generatorPid = 0;
+
+/** Where the CPU went during a phase: ms of CPU per request for the load generator (its process and this one), the server and PostgreSQL. */
 function cpuMeter(serverPids: number | number[]) {
   const pids = [serverPids].flat();
   const serverSplit = () =>
     pids.map(cpuSplitOf).reduce((sum, split) => ({ user: sum.user + split.user, system: sum.system + split.system }), { user: 0, system: 0 });
-  const start = { self: process.cpuUsage(), server: serverSplit(), postgres: postgresCpuSeconds() };
+  const generatorSeconds = () => (generatorPid ? cpuSecondsOf(generatorPid) : 0);
+  const start = { self: process.cpuUsage(), generator: generatorSeconds(), server: serverSplit(), postgres: postgresCpuSeconds() };
   return (requests: number) => {
     const self = process.cpuUsage(start.self);
+    const generator = generatorSeconds() - start.generator;
     const server = serverSplit();
     let postgres = 0;
     for (const [pid, seconds] of postgresCpuSeconds()) postgres += seconds - (start.postgres.get(pid) ?? 0);
     const perRequest = (seconds: number) => fmt((seconds * 1000) / Math.max(1, requests), 3);
     const serverUser = server.user - start.server.user;
     const serverSystem = server.system - start.server.system;
-    return `CPU per request: load generator ${perRequest((self.user + self.system) / 1e6)} ms, server ${perRequest(serverUser + serverSystem)} ms (kernel ${perRequest(serverSystem)}), PostgreSQL ${perRequest(postgres)} ms`;
+    return `CPU per request: load generator ${perRequest((self.user + self.system) / 1e6 + generator)} ms, server ${perRequest(serverUser + serverSystem)} ms (kernel ${perRequest(serverSystem)}), PostgreSQL ${perRequest(postgres)} ms`;
   };
 }
 
@@ -217,6 +231,23 @@ async function commitsOf(admin: pg.Client, database: string, settle = false): Pr
 }
 
 // Processes ------------------------------------------------------------------------------------
+
+/** With --pin: the cores of the load generator and of this process (the last), and of the app, the ceilings and PostgreSQL (the others). */
+const cores = availableParallelism();
+const pinning = options.pin ? { generator: String(cores - 1), server: cores > 2 ? `0-${cores - 2}` : '0' } : undefined;
+
+/** Puts every thread of these processes on these cores (taskset; children forked later inherit it). */
+function pin(pids: number[], cpus: string | undefined) {
+  if (!cpus) return;
+  for (const pid of pids) {
+    try {
+      execFileSync('taskset', ['-a', '-p', '-c', cpus, String(pid)], { stdio: 'ignore' });
+    } catch (error) {
+      // A process that ended meanwhile (a PostgreSQL backend) needs no pinning; another failure does.
+      if (existsSync(`/proc/${pid}`)) throw error;
+    }
+  }
+}
 
 const children: ChildProcess[] = [];
 
@@ -239,7 +270,10 @@ function spawnCeiling(role: string, extra: string[] = []): Promise<{ port: numbe
     child.stdout!.on('data', (chunk: Buffer) => {
       buffered += chunk.toString();
       const line = buffered.split('\n')[0];
-      if (buffered.includes('\n') && line) resolve({ port: JSON.parse(line).port, pid: child.pid! });
+      if (buffered.includes('\n') && line) {
+        pin([child.pid!], pinning?.server);
+        resolve({ port: JSON.parse(line).port, pid: child.pid! });
+      }
     });
     child.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
   });
@@ -257,6 +291,7 @@ async function spawnApp(databaseUrl: string, poolSize: number): Promise<{ port: 
     METRICS_PORT: String(metricsPort),
   }, (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean));
   child.stdout!.resume();
+  pin([child.pid!], pinning?.server);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error('the app exited while starting');
@@ -279,37 +314,46 @@ function withDatabase(url: string, database: string) {
   return parsed.toString();
 }
 
-/** The load generator (bench-exam-load.ts) in a worker thread: one command at a time. */
+/** The load generator (bench-exam-load.ts) in a process of its own: one command at a time over its IPC channel. */
 function startLoadGenerator(setup: LoadSetup) {
-  // The worker loads TypeScript through tsx's loader, registered in it before the module is imported.
-  const file = new URL('./bench-exam-load.ts', import.meta.url).href;
-  const bootstrap = `import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}).then((tsx) => { tsx.register(); return import(${JSON.stringify(file)}); })`;
-  const worker = new Worker(bootstrap, { eval: true, workerData: setup });
+  const child = fork(fileURLToPath(new URL('./bench-exam-load.ts', import.meta.url)), [GENERATOR_FLAG], {
+    cwd: ROOT,
+    execArgv: ['--import', 'tsx'],
+    // Typed arrays (the exams, the acknowledged answers) cross as they are.
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  children.push(child);
+  generatorPid = child.pid!;
+  pin([child.pid!], pinning?.generator);
   let pending: { resolve(value: unknown): void; reject(error: unknown): void } | undefined;
   let failure: unknown;
   let ready: () => void = () => {};
   const started = new Promise<void>((resolve) => (ready = resolve));
-  worker.on('message', (message) => {
+  child.on('message', (message) => {
     if (message === 'ready') return ready();
     const waiting = pending;
     pending = undefined;
     waiting?.resolve(message);
   });
-  worker.on('error', (error) => {
-    failure = error;
-    pending?.reject(error);
+  child.on('exit', (code, signal) => {
+    failure = new Error(`the load generator exited (${signal ?? code})`);
+    pending?.reject(failure);
     ready();
   });
+  child.send(setup);
   return {
     run: async <T>(command: Command) => {
       await started;
       return new Promise<T>((resolve, reject) => {
         if (failure) return reject(failure);
         pending = { resolve: resolve as (value: unknown) => void, reject };
-        worker.postMessage(command);
+        child.send(command);
       });
     },
-    stop: () => worker.terminate(),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+    },
   };
 }
 
@@ -320,17 +364,73 @@ interface HeldResult {
   lateMs: number;
 }
 
+/**
+ * The metrics ports are read on connections of their own, closed after each read: a kept-alive one,
+ * idle for about the server's keep-alive timeout (5 s) between two reads, can be closed by the
+ * server just as it is reused (ECONNRESET).
+ */
+const metricsAgent = new http.Agent({ keepAlive: false });
+
 /** Each app process's event-loop delay p99 (ms) since the previous read (prom-client resets it at each scrape). */
 async function eventLoopP99(metricsPorts: number[]): Promise<number[]> {
   return Promise.all(
     metricsPorts.map(async (port) => {
-      const text = String((await call(port, 'GET', '/metrics')).json);
+      const text = String((await call(port, 'GET', '/metrics', undefined, undefined, 30_000, undefined, metricsAgent)).json);
       return Number(/^nodejs_eventloop_lag_p99_seconds (\S+)/m.exec(text)?.[1] ?? NaN) * 1000;
     }),
   );
 }
 
+/**
+ * The saves the app processes accepted so far, by bucket of their own timing (Fastify's, from the
+ * request's start to its answer; the metrics' histogram, summed): upper bound in seconds -> count.
+ */
+async function savesTimedByApp(metricsPorts: number[]): Promise<Map<string, number>> {
+  const buckets = new Map<string, number>();
+  for (const port of metricsPorts) {
+    const text = String((await call(port, 'GET', '/metrics', undefined, undefined, 30_000, undefined, metricsAgent)).json);
+    for (const [, labels, count] of text.matchAll(/^contest_http_request_duration_seconds_bucket\{([^}]*)\} (\S+)/gm)) {
+      if (!labels!.includes('method="POST"') || !labels!.includes('route="/api/store-answers-exam"') || !labels!.includes('status_class="2xx"')) continue;
+      const le = /le="([^"]+)"/.exec(labels!)![1]!;
+      buckets.set(le, (buckets.get(le) ?? 0) + Number(count));
+    }
+  }
+  return buckets;
+}
+
+/** "p99 <= x s" of the saves accepted between two reads of savesTimedByApp (the histogram's resolution). */
+function appP99(before: Map<string, number>, after: Map<string, number>): string {
+  const total = (after.get('+Inf') ?? 0) - (before.get('+Inf') ?? 0);
+  if (total === 0) return 'none accepted';
+  for (const [le, count] of after) {
+    if (le !== '+Inf' && count - (before.get(le) ?? 0) >= 0.99 * total) return `p99 <= ${le} s`;
+  }
+  return 'p99 above the last bucket (15 s)';
+}
+
+/**
+ * Requests the app processes have refused so far, summed by reason: their load shedder's
+ * (contest_http_requests_shed_total) and the save batcher's (contest_exam_saves_rejected_total).
+ */
+async function refusedSoFar(metricsPorts: number[]): Promise<Record<string, number>> {
+  const refused: Record<string, number> = {};
+  for (const port of metricsPorts) {
+    const text = String((await call(port, 'GET', '/metrics', undefined, undefined, 30_000, undefined, metricsAgent)).json);
+    for (const [, metric, reason, count] of text.matchAll(/^contest_(http_requests_shed|exam_saves_rejected)_total\{reason="(\w+)"\} (\S+)/gm)) {
+      const key = `${metric === 'http_requests_shed' ? 'shedder' : 'save queue'} ${reason}`;
+      refused[key] = (refused[key] ?? 0) + Number(count);
+    }
+  }
+  return refused;
+}
+
 async function main() {
+  if (options.help) {
+    // The comment at the top of this file is the usage.
+    const lines = readFileSync(SCRIPT, 'utf8').split('\n');
+    console.log(lines.slice(0, lines.findIndex((line) => !line.startsWith('//'))).map((line) => line.replace(/^\/\/ ?/, '')).join('\n'));
+    return;
+  }
   // Ceilings end on SIGTERM through exit(), so that a --cpu-prof profile is written.
   if (options.role) process.on('SIGTERM', () => process.exit(0));
   if (options.role === 'ceiling-http') return runBareHttpCeiling();
@@ -347,6 +447,8 @@ async function main() {
   if (overloadFactors.some((factor) => !(factor > 0 && factor <= 20))) throw new Error('--overload takes multiples of the capacity between 0 and 20 (0 = no overload phase)');
   const concurrency = bounded('concurrency', options.concurrency, 1, 512);
   const connections = bounded('connections', options.connections, 1, 8192);
+  const overloadConnections = bounded('overload-connections', options['overload-connections'], 1, 16_384);
+  if (pinning && cores < 2) throw new Error('--pin needs at least 2 cores');
   const poolSize = bounded('pool-size', options['pool-size'], 1, 200);
   const compressed = options.compressed;
   if (options.only !== undefined && options.only !== 'start') throw new Error('--only takes "start" (the start storm alone)');
@@ -369,7 +471,10 @@ async function main() {
     process.on('exit', () => cluster?.stopNow());
     postmasterPid = Number(readFileSync(join(clusterDir, 'pgdata', 'postmaster.pid'), 'utf8').split('\n')[0]);
     adminUrl = cluster.urlOf('postgres');
+    // Its backends, forked later by the postmaster, inherit the postmaster's cores.
+    pin([...postgresCpuSeconds().keys()], pinning?.server);
   }
+  pin([process.pid], pinning?.generator);
   const databaseName = `bench_exam_${process.pid}`;
   const databaseUrl = withDatabase(adminUrl, databaseName);
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -378,7 +483,13 @@ async function main() {
   let load: ReturnType<typeof startLoadGenerator> | undefined;
   console.log(
     `Exam-day benchmark: ${compressed ? `${contestantCount} exams standing for` : 'exams in progress ='} held loads of ${heldLevels.map((level) => fmt(level, 0)).join(' and ')} contestants ` +
-      `for ${holdSeconds} s each, ${startCount} starts, ${processes} app process(es), concurrency ${concurrency}, pool ${poolSize} per process, ${connections} load-generator connections per process`,
+      `for ${holdSeconds} s each, ${startCount} starts, ${processes} app process(es), concurrency ${concurrency}, pool ${poolSize} per process, ${connections} load-generator connections per process ` +
+      `(${overloadConnections} in the overload)`,
+  );
+  console.log(
+    pinning
+      ? `Pinned (taskset): the load generator and this process on core ${pinning.generator}, the app, the ceilings and ${cluster ? 'PostgreSQL' : 'nothing else (PostgreSQL is not ours)'} on ${pinning.server}`
+      : `Not pinned: the load generator, the app and PostgreSQL share the ${cores} cores`,
   );
   const setting = async (name: string) => (await admin.query(`SHOW ${name}`)).rows[0][name];
   console.log(
@@ -588,7 +699,7 @@ async function main() {
     // The started exams' papers are their own (drawn by the app): appended to the papers.
     const firstOwnPaper = papers.length;
     for (const exam of started) if (exam.paper) papers.push(exam.paper);
-    load = startLoadGenerator({ role: 'bench-load', ports, connections, secret, total: contestantCount, papers });
+    load = startLoadGenerator({ ports, connections, secret, total: contestantCount, papers });
     {
       let own = firstOwnPaper;
       const examIds = new Int32Array(startCount);
@@ -692,7 +803,31 @@ async function main() {
     console.log(`  about ${fmt(savesPerCommit)} saves per commit (the app writes the saves that arrive together in one statement)`);
 
     // 5. Overload: open loop at multiples of the measured capacity, probes meanwhile -----------------
-    const overloadRuns: { factor: number; rate: number; accepted: Stats; refused: Stats; healthz: Stats; readyz: Stats; sent: number; skipped: number; unsent: number; errors: number; lines: string[] }[] = [];
+    const overloadRuns: {
+      factor: number;
+      rate: number;
+      accepted: Stats;
+      acceptedSent: Stats;
+      refused: Stats;
+      refusedSent: Stats;
+      healthz: Stats;
+      readyz: Stats;
+      sent: number;
+      skipped: number;
+      unsent: number;
+      errors: number;
+      lateMs: number;
+      inApp: string;
+      shed: string;
+      loadAverage: string;
+      lines: string[];
+    }[] = [];
+    if (overloadFactors.length > 0 && overloadConnections > connections) {
+      const began = performance.now();
+      const widened = await load.run<{ connections: number[] }>({ type: 'widen', connections: overloadConnections });
+      console.log(`\nLoad generator: ${widened.connections.join(' + ')} connections open for the overload (opened 64 at a time in ${fmt((performance.now() - began) / 1000)} s)`);
+    }
+    const metricsPorts = apps.map((app) => app.metricsPort);
     for (const factor of overloadFactors) {
       const rate = Math.round(saturated.rate * factor);
       // A quiet pause first: the previous phase's backlog must not count against this one.
@@ -705,23 +840,60 @@ async function main() {
         probes.push(readyz.time(() => call(ports[0]!, 'GET', '/readyz')));
       }, 100);
       meter = await phaseMeter();
-      const result = await load.run<{ saves: Tally; sent: number; skipped: number }>({ type: 'overload', count: examsUpTo, seconds: overloadSeconds, savesPerSecond: rate });
+      const refusedBefore = await refusedSoFar(metricsPorts);
+      const timedBefore = await savesTimedByApp(metricsPorts);
+      const result = await load.run<{ saves: Tally; sent: number; skipped: number; lateMs: number }>({ type: 'overload', count: examsUpTo, seconds: overloadSeconds, savesPerSecond: rate });
       clearInterval(prober);
+      const loadAverage = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+      const refusedAfter = await refusedSoFar(metricsPorts);
+      const inApp = appP99(timedBefore, await savesTimedByApp(metricsPorts));
+      const shed =
+        Object.entries(refusedAfter)
+          .map(([reason, count]) => [reason, count - (refusedBefore[reason] ?? 0)] as const)
+          .filter(([, count]) => count > 0)
+          .map(([reason, count]) => `${reason} ${count}`)
+          .join(', ') || 'none';
       await Promise.all(probes);
       healthz.stop();
       readyz.stop();
       const accepted = Stats.of('saves accepted (200 saved)', result.saves, overloadSeconds);
       const refused = Stats.of('saves refused (503)', { ...result.saves, errors: 0, samples: [] }, overloadSeconds, result.saves.refused);
+      // The same from the moment each left the generator: the app's and the network's part alone.
+      const acceptedSent = Stats.of('  accepted, from sent', { ...result.saves, errors: 0, samples: [] }, overloadSeconds, result.saves.fromSent.accepted);
+      const refusedSent = Stats.of('  refused, from sent', { ...result.saves, errors: 0, samples: [] }, overloadSeconds, result.saves.fromSent.refused);
       const measured = await meter(result.sent);
-      printTable(`Overload x${factor}: ${fmt(rate, 0)} saves/s sent open loop for ${overloadSeconds} s (${fmt(factor, 1)} x the saturation rate)`, [accepted, refused, healthz, readyz]);
+      printTable(`Overload x${factor}: ${fmt(rate, 0)} saves/s sent open loop for ${overloadSeconds} s (${fmt(factor, 1)} x the saturation rate)`, [accepted, acceptedSent, refused, refusedSent, healthz, readyz]);
       for (const line of measured.lines) console.log(`  ${line}`);
       console.log(
-        `  due ${result.sent}, not sent (no free connection within 30 s) ${result.saves.unsent}, skipped (the contestant's previous save unanswered) ${result.skipped}, other errors ${result.saves.errors}`,
+        `  due ${result.sent}, not sent (no free connection within 30 s) ${result.saves.unsent}, skipped (the contestant's previous save unanswered) ${result.skipped}, other errors ${result.saves.errors}; ` +
+          `the generator sent up to ${fmt(result.lateMs)} ms behind its schedule (counted in the latencies)`,
       );
-      overloadRuns.push({ factor, rate, accepted, refused, healthz, readyz, sent: result.sent, skipped: result.skipped, unsent: result.saves.unsent, errors: result.saves.errors, lines: measured.lines });
+      console.log(`  accepted saves timed by the app itself (from its reading the request): ${inApp}`);
+      console.log(`  refused by the app, by reason: ${shed}; load average ${loadAverage}`);
+      overloadRuns.push({
+        factor,
+        rate,
+        accepted,
+        acceptedSent,
+        refused,
+        refusedSent,
+        healthz,
+        readyz,
+        sent: result.sent,
+        skipped: result.skipped,
+        unsent: result.saves.unsent,
+        errors: result.saves.errors,
+        lateMs: result.lateMs,
+        inApp,
+        shed,
+        loadAverage,
+        lines: measured.lines,
+      });
     }
 
     // 6. Every acknowledged answer stored? Then the start storm's contestants submit. ----------------
+    // After an overload, a quiet pause first: its backlog (and its refusals) must not count against the submits.
+    if (overloadFactors.length > 0) await new Promise((resolve) => setTimeout(resolve, 3_000));
     const state = await load.run<{ ackedSeq: Int32Array; ackedAnswered: Int8Array }>({ type: 'state' });
     let acknowledgedAnswers = 0;
     let lost = 0;
@@ -795,9 +967,11 @@ async function main() {
     console.log(`    ceiling  ${ceilingCpu}`);
     for (const run of overloadRuns) {
       console.log(
-        `  overload x${run.factor} (${fmt(run.rate, 0)} saves/s sent): accepted ${run.accepted.latencies.length} (${fmt(run.accepted.rate, 0)}/s) p50 ${fmt(run.accepted.percentile(50))} ms p99 ${fmt(run.accepted.percentile(99))} ms; ` +
-          `503 ${run.refused.latencies.length}, time to 503 p50 ${fmt(run.refused.percentile(50))} ms p99 ${fmt(run.refused.percentile(99))} ms; other errors ${run.errors}; not sent ${run.unsent}; skipped ${run.skipped}; ` +
-          `/healthz p50 ${fmt(run.healthz.percentile(50))} p99 ${fmt(run.healthz.percentile(99))} max ${fmt(Math.max(0, ...run.healthz.latencies))} ms; /readyz p99 ${fmt(run.readyz.percentile(99))} max ${fmt(Math.max(0, ...run.readyz.latencies))} ms`,
+        `  overload x${run.factor} (${fmt(run.rate, 0)} saves/s due): accepted ${run.accepted.latencies.length} (${fmt(run.accepted.rate, 0)}/s) p50 ${fmt(run.accepted.percentile(50))} ms p99 ${fmt(run.accepted.percentile(99))} ms ` +
+          `(from sent p99 ${fmt(run.acceptedSent.percentile(99))} ms, in the app ${run.inApp}); 503 ${run.refused.latencies.length}, time to 503 p50 ${fmt(run.refused.percentile(50))} ms p99 ${fmt(run.refused.percentile(99))} ms ` +
+          `(from sent p50 ${fmt(run.refusedSent.percentile(50))} p99 ${fmt(run.refusedSent.percentile(99))} ms); other errors ${run.errors}; not sent ${run.unsent}; skipped ${run.skipped}; ` +
+          `/healthz p50 ${fmt(run.healthz.percentile(50))} p99 ${fmt(run.healthz.percentile(99))} max ${fmt(Math.max(0, ...run.healthz.latencies))} ms; /readyz p99 ${fmt(run.readyz.percentile(99))} max ${fmt(Math.max(0, ...run.readyz.latencies))} ms; ` +
+          `refused by: ${run.shed}; generator behind schedule up to ${fmt(run.lateMs)} ms; load average ${run.loadAverage}`,
       );
     }
     console.log(`  durability: ${lost} of ${acknowledgedAnswers} acknowledged answers lost; ${finished}/${submitters.length} submitted exams finished and scored`);

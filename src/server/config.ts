@@ -44,6 +44,13 @@ const envSchema = z.object({
    * 503 and the worker is stopped, in ms; under REQUEST_TIMEOUT_MS, so the import answers first.
    */
   IMPORT_READ_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(12_000),
+  /**
+   * The longest (ms) a new request may expect to wait behind the requests admitted and not yet
+   * answered (in flight / answers per second over the last second); beyond it, 503 at once (0 = off).
+   */
+  SHED_QUEUE_MS: count(250),
+  /** Requests in flight always admitted, whatever the rate (a process idle until now serves a burst). */
+  SHED_IN_FLIGHT_MIN: z.coerce.number().int().min(1).default(256),
   /** Mean event-loop delay (ms) over the last 100 ms above which new requests are shed with 503 (0 = off). */
   SHED_EVENT_LOOP_DELAY_MS: count(200),
   /** Requests waiting for a database connection above which new ones are shed (0 = off). */
@@ -175,6 +182,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     load: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
       importReadTimeoutMs: e.IMPORT_READ_TIMEOUT_MS,
+      shedQueueMs: e.SHED_QUEUE_MS,
+      shedInFlightMin: e.SHED_IN_FLIGHT_MIN,
       shedEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
       shedDbWaiting: e.SHED_DB_WAITING,
       saveQueueLimit: e.SAVE_QUEUE_LIMIT,

@@ -1,5 +1,6 @@
-// Load is shed, not queued: when the event loop lags or too many requests already wait for a
-// database connection, a new request gets a quick 503 with Retry-After (the exam screen keeps its
+// Load is shed, not queued: when the requests already admitted would take the process longer than
+// SHED_QUEUE_MS (250 ms) to answer, when the event loop lags or when too many requests already wait
+// for a database connection, a new request gets a quick 503 with Retry-After (the exam screen keeps its
 // answers on the device and retries with jittered back-off) instead of joining a queue that only
 // grows. The probes (/healthz, /readyz) are never shed, so that a busy process is not killed or
 // taken out of the balancer for it (docs/decisions/006-failures-and-load.md).
@@ -17,7 +18,7 @@ import { poolStats, type Db } from '../db/client';
 import { RETRY_AFTER_SECONDS, unavailable } from './error-answers';
 import { apiSecurityHeaders } from '../lib/security-headers';
 
-export type ShedReason = 'event_loop' | 'db_pool';
+export type ShedReason = 'in_flight' | 'event_loop' | 'db_pool';
 
 export interface LoadSheddingOptions {
   config: Config;
@@ -43,6 +44,72 @@ const RESOLUTION_MS = 10;
 /** Shed requests are logged as one line per this period (a line per refusal would add to the load). */
 const LOG_INTERVAL_MS = 5_000;
 
+/** The answers counted per bucket of this many ms; the rate is over the last BUCKETS of them (1 s). */
+const BUCKET_MS = 100;
+const BUCKETS = 10;
+
+export interface AdmissionOptions {
+  /**
+   * The longest (ms) a new request may expect to wait behind the requests already admitted and not
+   * yet answered, at the rate the process has answered over the last second (0 = no limit).
+   */
+  queueMs: number;
+  /** Requests in flight always admitted, whatever the rate: a process that has been idle serves a burst. */
+  minInFlight: number;
+  /** Milliseconds from any fixed origin (performance.now by default; a fake clock in tests). */
+  now?: () => number;
+}
+
+/**
+ * Admission by the queue the process already holds. The time a new request waits is the requests
+ * in flight divided by the rate they are answered (Little's law), so it is refused when
+ *   in flight >= max(minInFlight, answered in the last second x queueMs / 1000).
+ * At overload the rate is the process's capacity whatever the machine, so the admitted requests wait
+ * about queueMs and the rest are refused at once; when the database stalls, the rate falls and so
+ * does the limit (down to minInFlight). One slow request (an export of the back office) counts once:
+ * it does not refuse everyone the way a rule on the age of the oldest request in flight would.
+ */
+export function createAdmission({ queueMs, minInFlight, now = () => performance.now() }: AdmissionOptions) {
+  const answeredIn = new Uint32Array(BUCKETS);
+  let bucket = Math.floor(now() / BUCKET_MS);
+  let inFlight = 0;
+
+  /** Moves to the bucket of `at`, emptying those that fell out of the last second. */
+  function roll(at: number) {
+    const current = Math.floor(at / BUCKET_MS);
+    for (let k = Math.max(bucket + 1, current - BUCKETS + 1); k <= current; k += 1) answeredIn[k % BUCKETS] = 0;
+    bucket = Math.max(bucket, current);
+  }
+
+  /** Requests in flight at and beyond which a new one is refused. */
+  function limit(): number {
+    const at = now();
+    roll(at);
+    let answered = 0;
+    for (let k = 0; k < BUCKETS; k += 1) answered += answeredIn[k]!;
+    // The buckets cover the 9 whole ones before this one and this one so far: 0.9 to 1 s.
+    const spanMs = (BUCKETS - 1) * BUCKET_MS + (at - bucket * BUCKET_MS);
+    return Math.max(minInFlight, Math.floor((answered * queueMs) / spanMs));
+  }
+
+  return {
+    get inFlight() {
+      return inFlight;
+    },
+    limit,
+    /** True when a new request must be refused. */
+    full: () => queueMs > 0 && inFlight >= minInFlight && inFlight >= limit(),
+    admitted() {
+      inFlight += 1;
+    },
+    answered() {
+      inFlight -= 1;
+      roll(now());
+      answeredIn[bucket % BUCKETS]! += 1;
+    },
+  };
+}
+
 /** What Fastify itself sets on the servers it creates (lib/server.js), given to serverFactory. */
 interface ServerTimeouts {
   keepAliveTimeout?: number;
@@ -62,6 +129,9 @@ export interface LoadShedder {
 
 export function createLoadShedder({ config, db, onShed }: LoadSheddingOptions): LoadShedder {
   const { shedDbWaiting } = config.load;
+  const admission = createAdmission({ queueMs: config.load.shedQueueMs, minInFlight: config.load.shedInFlightMin });
+  /** Requests admitted by the server below: the onRequest hook neither decides nor counts them again. */
+  const admittedByServer = new WeakSet<IncomingMessage>();
   // On PGlite the database itself runs on the event loop: the loop's delay is then the database's
   // own work (one long query blocks it), not a backlog of requests, and refusing would not shorten
   // it. The rule holds on PostgreSQL (a pool), where the loop only serves requests.
@@ -86,15 +156,19 @@ export function createLoadShedder({ config, db, onShed }: LoadSheddingOptions): 
     };
   }
 
-  const shedSinceLog: Record<ShedReason, number> = { event_loop: 0, db_pool: 0 };
+  const shedSinceLog: Record<ShedReason, number> = { in_flight: 0, event_loop: 0, db_pool: 0 };
   let logger: FastifyBaseLogger | undefined;
   const logTimer = setInterval(() => {
-    if (shedSinceLog.event_loop + shedSinceLog.db_pool === 0) return;
-    logger?.warn({ shed: { ...shedSinceLog }, event_loop_delay_ms: Math.round(eventLoopDelayMs) }, 'requests shed');
-    shedSinceLog.event_loop = shedSinceLog.db_pool = 0;
+    if (shedSinceLog.in_flight + shedSinceLog.event_loop + shedSinceLog.db_pool === 0) return;
+    logger?.warn(
+      { shed: { ...shedSinceLog }, in_flight: admission.inFlight, in_flight_limit: admission.limit(), event_loop_delay_ms: Math.round(eventLoopDelayMs) },
+      'requests shed',
+    );
+    shedSinceLog.in_flight = shedSinceLog.event_loop = shedSinceLog.db_pool = 0;
   }, LOG_INTERVAL_MS).unref();
 
   function reason(): ShedReason | undefined {
+    if (admission.full()) return 'in_flight';
     if (slowWindows >= WINDOWS_IN_A_ROW) return 'event_loop';
     // The timers have not run for longer than the threshold: this request comes from a backlog read
     // in one long turn of the loop (thousands of requests at once), which the windows above only
@@ -115,18 +189,27 @@ export function createLoadShedder({ config, db, onShed }: LoadSheddingOptions): 
     return why;
   }
 
-  /** The 503 of the error handler's shape, written straight on the response. */
+  /** Counts a request admitted until its response is sent or its connection lost ('close' comes once, either way). */
+  function track(response: ServerResponse) {
+    admission.admitted();
+    response.once('close', admission.answered);
+  }
+
+  /** The 503 of the error handler's shape, written straight on the response; only its request id changes. */
+  const refusalBody = (requestId: string) =>
+    JSON.stringify({ success: false, code: 'service_unavailable', message: messages.serviceUnavailable, request_id: requestId });
+  const refusalHeaders = {
+    ...apiSecurityHeaders,
+    'retry-after': String(RETRY_AFTER_SECONDS),
+    'content-type': 'application/json; charset=utf-8',
+    // A UUID is always 36 characters: the length is the same for every refusal.
+    'content-length': Buffer.byteLength(refusalBody(crypto.randomUUID())),
+    'cache-control': 'no-store',
+  };
   function writeRefusal(response: ServerResponse) {
-    const body = JSON.stringify({ success: false, code: 'service_unavailable', message: messages.serviceUnavailable, request_id: crypto.randomUUID() });
-    response.writeHead(503, {
-      ...apiSecurityHeaders,
-      'retry-after': String(RETRY_AFTER_SECONDS),
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'cache-control': 'no-store',
-    });
+    response.writeHead(503, refusalHeaders);
     // The unread body is discarded by Node, and the connection kept alive.
-    response.end(body);
+    response.end(refusalBody(crypto.randomUUID()));
   }
 
   return {
@@ -134,6 +217,8 @@ export function createLoadShedder({ config, db, onShed }: LoadSheddingOptions): 
     serverFactory(handler, options) {
       const server = createServer((request: IncomingMessage, response: ServerResponse) => {
         if (refuse(request.url)) return writeRefusal(response);
+        admittedByServer.add(request);
+        track(response);
         handler(request, response);
       });
       // The settings Fastify gives the servers it creates itself.
@@ -147,7 +232,11 @@ export function createLoadShedder({ config, db, onShed }: LoadSheddingOptions): 
       logger = app.log;
       // A callback hook (no promise per request). Answering early means sending and not calling done.
       app.addHook('onRequest', (request, reply, done) => {
-        if (!refuse(request.url)) return done();
+        if (admittedByServer.has(request.raw)) return done();
+        if (!refuse(request.url)) {
+          track(reply.raw);
+          return done();
+        }
         reply.send(unavailable(request, reply));
       });
       app.addHook('onClose', async () => {

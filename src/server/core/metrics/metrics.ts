@@ -60,7 +60,7 @@ export function createMetrics({ db }: { db: Db }): Metrics {
   });
   const requestsShed = new Counter({
     name: 'contest_http_requests_shed_total',
-    help: 'Requests answered 503 at once by the load shedder, by reason (event_loop, db_pool)',
+    help: 'Requests answered 503 at once by the load shedder, by reason (in_flight, event_loop, db_pool)',
     labelNames: ['reason'] as const,
     registers,
   });

@@ -7,6 +7,8 @@ export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 /** A second server whose contest has a 25-second exam (e2e/prepare-short-exam.ts). */
 export const SHORT_EXAM_PORT = PORT + 1;
 export const SHORT_EXAM_DATA_DIR = `${E2E_DATA_DIR}-short-exam`;
+/** Every question on that server begins with this line, then a line break (issue 23.20). */
+export const SHORT_EXAM_QUESTION_LEAD = 'Em đọc kĩ rồi trả lời:';
 const serverEnv = { NODE_ENV: 'test', HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'warn', EXAM_SWEEP_SECONDS: '5' };
 
 export default defineConfig({

@@ -1,10 +1,12 @@
 // The back office's one table: a caption for screen readers, a row per item, the empty line, the
 // load error, optional sorting by a column (the server sorts: the table only says which column),
-// and the pager under a list paged on the server.
-import type { ReactNode } from 'react';
+// and the pager under a list paged on the server. A table wider than the screen scrolls in its
+// frame (table-frame.tsx), which the keyboard reaches by the caption's name.
+import { useId, type ReactNode } from 'react';
 import type { Page } from '../../../../shared/schemas/admin';
 import type { DataState } from '../../../lib/use-data';
 import { Pager } from './pager';
+import { TableFrame } from './table-frame';
 
 export interface Column<T> {
   header: ReactNode;
@@ -44,12 +46,15 @@ interface DataTableProps<T> {
 
 export function DataTable<T>({ caption, captionClass = 'visually-hidden', columns, rows, rowKey, empty, loading, error, className, footer, sort, onSort }: DataTableProps<T>) {
   const shown = columns.filter((column): column is Column<T> => column !== false);
+  const captionId = useId();
   return (
     <>
       {error && <p role="alert">{error}</p>}
-      <div className="admin-table-wrap" aria-busy={loading ? 'true' : undefined}>
+      <TableFrame labelledBy={captionId} busy={loading}>
         <table className={['admin-table', className].filter(Boolean).join(' ')}>
-          <caption className={captionClass || undefined}>{caption}</caption>
+          <caption id={captionId} className={captionClass || undefined}>
+            {caption}
+          </caption>
           <thead>
             <tr>
               {shown.map((column, i) => (
@@ -85,7 +90,7 @@ export function DataTable<T>({ caption, captionClass = 'visually-hidden', column
           </tbody>
           {footer && <tfoot>{footer}</tfoot>}
         </table>
-      </div>
+      </TableFrame>
     </>
   );
 }

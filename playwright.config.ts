@@ -1,5 +1,7 @@
 // Browser tests: Debian's Chromium (/usr/bin/chromium) against the built app on the embedded
-// database, started fresh for each run with the demo content.
+// database, started fresh for each run with the demo content. The server is the compiled one that
+// production runs (node dist/server/main.mjs, decision 022), built here from the current source
+// (under a second) by the first server's command; the servers start one after the other.
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
@@ -31,7 +33,7 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `rm -rf ${E2E_DATA_DIR} && tsx src/server/main.ts`,
+      command: `node scripts/build-server.mjs && rm -rf ${E2E_DATA_DIR} && node dist/server/main.mjs`,
       url: `http://127.0.0.1:${PORT}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,
@@ -40,7 +42,7 @@ export default defineConfig({
       env: { ...serverEnv, PORT: String(PORT), DATA_DIR: E2E_DATA_DIR },
     },
     {
-      command: `rm -rf ${SHORT_EXAM_DATA_DIR} && tsx e2e/prepare-short-exam.ts && tsx src/server/main.ts`,
+      command: `rm -rf ${SHORT_EXAM_DATA_DIR} && tsx e2e/prepare-short-exam.ts && node dist/server/main.mjs`,
       url: `http://127.0.0.1:${SHORT_EXAM_PORT}/readyz`,
       timeout: 120_000,
       reuseExistingServer: false,

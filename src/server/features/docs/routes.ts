@@ -1,7 +1,6 @@
 // The API's description: GET /api/docs/openapi.json (OpenAPI 3.1, generated from the routes' Zod
 // schemas) and a page to read it at /api/docs (swagger-ui, served from node_modules). The document
 // is built once, on its first request, from the routes @fastify/swagger saw being registered.
-import { readFileSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -11,6 +10,8 @@ import type { Api } from '../../lib/api';
 import { createOpenApiTransform, createOpenApiTransformObject, baseDocument, type UploadConfig } from '../../lib/openapi';
 import { docsPageSecurityHeaders } from '../../lib/security-headers';
 import { tagRules, tagsOf } from './tags';
+// Imported, not read by path, so that the compiled server (dist/server, decision 022) carries it.
+import packageJson from '../../../../package.json' with { type: 'json' };
 
 const DESCRIPTION = [
   'API của trang Cuộc thi Đại sứ Văn hoá đọc: phần công khai (phụ huynh, thí sinh, quản trị trường) và phần quản trị của ban tổ chức (/api/admin).',
@@ -38,8 +39,7 @@ const needsToken = (route: RouteOptions) =>
   route.url.startsWith('/api/admin/') || (Array.isArray(route.preHandler) ? route.preHandler.length > 0 : Boolean(route.preHandler));
 
 /** package.json's version, the document's version. */
-const packageVersion = (): string =>
-  (JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const packageVersion = (): string => packageJson.version;
 
 export interface CataloguedRoute {
   method: string;

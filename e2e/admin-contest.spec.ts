@@ -58,6 +58,18 @@ test('the organiser closes the exam window and /du-thi refuses to start; the foo
   const contestForm = page.getByRole('form', { name: 'Cuộc thi và thời gian' });
   await expect(contestForm.getByText('Đang mở thi')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Giải cá nhân' }).getByText('10.000.000 đ').first()).toBeVisible();
+  // Money typed the Vietnamese way is shown as it will be paid while typing; what could be read
+  // two ways says so (not saved: the reload below drops it).
+  const amount = page.getByRole('textbox', { name: 'Giải cá nhân, hạng 1: tiền thưởng mỗi giải (đồng)' });
+  await expect(amount).toHaveValue('10.000.000');
+  await amount.fill('300.000');
+  await expect(amount).toHaveAccessibleDescription('Sẽ trả: 300.000 đ');
+  await amount.fill('1.000.000 đ');
+  await expect(amount).toHaveAccessibleDescription('Sẽ trả: 1.000.000 đ');
+  await amount.fill('300.5');
+  await expect(amount).toHaveAccessibleDescription(/"300.5" có thể hiểu theo hai cách/);
+  await page.reload();
+  await expectLoaded(page);
   await expectAccessible(page, 'contest settings');
 
   // A window that ends before it starts: the field says so and nothing is sent.

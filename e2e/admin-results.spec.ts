@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
+import { formatMoney, formatNumber } from '../src/shared/format';
 import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, storeSession, test, uniquePhone } from './fixtures';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
@@ -152,7 +153,27 @@ test('the organiser computes and publishes the results; the parent sees the priz
   await ok(await request.put('/api/admin/contest', { headers, data: { results_at: at(-30_000) } }));
   await page.reload();
   await expect(publish).toBeEnabled();
+  // Publishing cannot be undone: one click only asks, stating what becomes public and how
+  // families will see it; "Chưa công bố" leaves everything as it was.
+  const { ceremony } = (await ok(await request.get('/api/admin/results', { headers }))).data;
+  const awarded = ceremony.tiers.filter((tier: { winners: number }) => tier.winners > 0);
+  expect(awarded.length).toBeGreaterThan(0);
   await publish.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Công bố kết quả? Không thể huỷ công bố.' });
+  await expect(dialog).toBeVisible();
+  const tiers = dialog.getByRole('list', { name: 'Các giải sẽ công bố' }).getByRole('listitem');
+  await expect(tiers).toHaveCount(awarded.length);
+  await expect(tiers.first()).toContainText(`${awarded[0].name} (`);
+  await expect(tiers.first()).toContainText(`${formatNumber(awarded[0].winners)} giải × ${formatMoney(awarded[0].amount)}`);
+  await expect(dialog).toContainText(`Tổng tiền thưởng: ${formatMoney(ceremony.total)}.`);
+  await expect(dialog).toContainText('trên trang Giấy chứng nhận của từng thí sinh');
+  await expectAccessible(page, 'quan-tri/ket-qua, hỏi trước khi công bố');
+  await dialog.getByRole('button', { name: 'Chưa công bố' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await ok(await request.get('/api/admin/results', { headers }))).data.run.published_at).toBeNull();
+  await publish.click();
+  await dialog.getByRole('button', { name: 'Công bố kết quả' }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByText(/^Đã công bố lúc/)).toBeVisible();
   await expect(page.getByText(/Kết quả đã công bố lúc/)).toBeVisible();
   // At a phone's width nothing runs off the page (wide tables scroll inside their frame).

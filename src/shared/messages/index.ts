@@ -262,7 +262,7 @@ export const certificateAdminMessages = {
   reasonRequired: 'Vui lòng nhập lý do thu hồi.',
   reasonTooLong: 'Lý do thu hồi tối đa 500 ký tự.',
   queryRequired: 'Nhập mã chứng nhận hoặc tên người nhận.',
-  revoked: 'Đã thu hồi giấy chứng nhận.',
+  revoked: 'Đã thu hồi giấy chứng nhận. Người nhận vẫn giữ giải và được cấp giấy mới với mã mới.',
 } as const;
 
 // exam days in the back office (issue 13: live dashboard, incidents, questions frozen) --------
@@ -295,4 +295,7 @@ export const adminResultsMessages = {
   reasonRequired: 'Vui lòng nhập lý do (ít nhất 3 ký tự).',
   published: 'Phụ huynh và nhà trường đã xem được giải thưởng.',
   decisionSaved: 'Hãy tính lại kết quả để áp dụng quyết định.',
+  noPrizeToWithdraw: 'Thí sinh này không có giải này trong kết quả đã tính (có thể đã được rút trước đó).',
+  notComputed: 'Chưa có kết quả: hãy tính kết quả trước.',
+  prizeWithdrawn: 'Đã rút giải. Danh sách giải, kinh phí, tệp xuất và trang của gia đình đều đã bỏ giải này.',
 } as const;

@@ -118,6 +118,7 @@ export async function classesOfResults(db: Db, contestId: number, schoolIds: num
 type Filter = Pick<PrizeListQuery, 'district_id' | 'school_id'>;
 
 export interface PrizeDbRow {
+  contestant_id: number | null;
   rank: number | null;
   tied: boolean;
   name: string;
@@ -157,6 +158,7 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
       .innerJoin('schools as s', 's.id', 'r.school_id')
       .innerJoin('districts as d', 'd.id', 's.district_id')
       .select([
+        sql<number | null>`NULL::int`.as('contestant_id'),
         'r.rank',
         'r.tied',
         's.name as name',
@@ -184,6 +186,7 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
       .innerJoin('districts as d', 'd.id', 's.district_id')
       .leftJoin('class_teachers as t', (join) => join.onRef('t.school_id', '=', 'r.school_id').onRef('t.class_name', '=', 'r.class_name'))
       .select([
+        sql<number | null>`NULL::int`.as('contestant_id'),
         'r.rank',
         'r.tied',
         sql<string>`coalesce(t.teacher_name, '(chưa có tên giáo viên)')`.as('name'),
@@ -212,6 +215,7 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
     .innerJoin('schools as s', 's.id', 'r.school_id')
     .innerJoin('districts as d', 'd.id', 's.district_id')
     .select([
+      sql<number | null>`r.contestant_id`.as('contestant_id'),
       sql<number>`${sql.ref(pupils ? 'r.school_rank' : 'r.rank')}`.as('rank'),
       sql<boolean>`${sql.ref(pupils ? 'r.school_tied' : 'r.tied')}`.as('tied'),
       'c.fullname as name',

@@ -9,11 +9,13 @@ import { SelectField } from '../../../components/ui/field';
 import { PagedTable } from '../ui/data-table';
 import { pageQuery, useApiData } from '../../../lib/use-data';
 import { downloadExport } from './download-export';
+import { WithdrawPrizeDialog } from './withdraw-prize';
 
 const PER_PAGE = 50;
 
-export function PrizeList({ version }: { version: number }) {
+export function PrizeList({ version, onChange }: { version: number; onChange: () => void }) {
   const [kind, setKind] = useState<PrizeKindName>('individual');
+  const [withdrawing, setWithdrawing] = useState<PrizeRow>();
   const [districtId, setDistrictId] = useState('');
   const [schoolId, setSchoolId] = useState('');
   const [page, setPage] = useState(1);
@@ -105,7 +107,27 @@ export function PrizeList({ version }: { version: number }) {
             !pupils && { header: 'Tham gia', cell: (row) => row.detail },
             { header: 'Giải', cell: (row) => row.prize },
             { header: 'Tiền thưởng', numeric: true, cell: (row) => formatMoney(row.amount) },
+            pupils && {
+              header: 'Thao tác',
+              cell: (row) =>
+                row.contestant_id !== null && (
+                  <Button variant="outline" aria-label={`Rút giải của ${row.name}`} onClick={() => setWithdrawing(row)}>
+                    Rút giải
+                  </Button>
+                ),
+            },
           ]}
+        />
+      )}
+      {withdrawing && pupils && (
+        <WithdrawPrizeDialog
+          row={withdrawing}
+          kind={kind}
+          onClose={() => setWithdrawing(undefined)}
+          onDone={() => {
+            setWithdrawing(undefined);
+            onChange();
+          }}
         />
       )}
     </div>

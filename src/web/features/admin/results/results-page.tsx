@@ -17,6 +17,7 @@ import { useApiData } from '../../../lib/use-data';
 import { downloadExport } from './download-export';
 import { PrizeList } from './prize-list';
 import { TieList } from './tie-list';
+import { WithdrawalsCard } from './withdraw-prize';
 import './results.css';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DataTable } from '../ui/data-table';
@@ -41,7 +42,8 @@ export function ResultsPage() {
           <RunCard data={data} onChange={refresh} />
           <TieList data={data} onChange={refresh} />
           <PublishCard data={data} onChange={refresh} />
-          {data.run && <PrizeList version={version} />}
+          {data.run && <PrizeList version={version} onChange={refresh} />}
+          <WithdrawalsCard withdrawals={data.withdrawals} />
           {data.run && data.ceremony && <CeremonyCard ceremony={data.ceremony} />}
           {data.run && <ExportsCard />}
         </>

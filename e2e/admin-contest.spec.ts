@@ -6,6 +6,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { formatDate } from '../src/shared/format';
 import { toVietnamLocalInput, type ContestSettings } from '../src/shared/schemas/admin-contest';
 import type { SiteFooter } from '../src/shared/schemas/site';
+import { registerFamily, startExamByApi } from './exam-fixtures';
 import { DEMO_ORGANISER, DEMO_PARENT, expect, expectAccessible, expectLoaded, logInAs, test } from './fixtures';
 
 const DAY = 86_400_000;
@@ -86,7 +87,18 @@ test('the organiser closes the exam window and /du-thi refuses to start; the foo
   const endedAt = new Date(now - DAY);
   await closes.fill(toVietnamLocalInput(endedAt.toISOString()));
   await expect(closes).toHaveAccessibleDescription(new RegExp(`^${formatDate(endedAt)} \\d\\d:\\d\\d$`));
+  // A child is taking an exam: closing the open window asks first, saying how many exams run.
+  await startExamByApi(request, await registerFamily(request, 'Vũ Minh Anh'));
+  await expect.poll(async () => (await (await request.get('/api/admin/exam-days/dashboard', { headers })).json()).data.totals.in_progress, { timeout: 15_000 }).toBeGreaterThan(0);
   await contestForm.getByRole('button', { name: 'Lưu cài đặt cuộc thi' }).click();
+  const closing = page.getByRole('alertdialog', { name: 'Đóng thi sớm?' });
+  await expect(closing).toContainText(/Đang có [1-9]\d* bài thi đang làm\./);
+  await expect(closing).toContainText('các em đang làm bài vẫn làm tiếp');
+  await closing.getByRole('button', { name: 'Chưa đóng' }).click();
+  await expect(closing).toBeHidden();
+  await expect(contestForm.getByText('Đang mở thi')).toBeVisible();
+  await contestForm.getByRole('button', { name: 'Lưu cài đặt cuộc thi' }).click();
+  await closing.getByRole('button', { name: 'Đóng thi ngay' }).click();
   await expect(page.getByText('Đã lưu cài đặt cuộc thi.')).toBeVisible();
   await expect(contestForm.getByText('Đã đóng thi')).toBeVisible();
 

@@ -74,8 +74,8 @@ async function otpFor(phone: string): Promise<string> {
   return code!;
 }
 
-/** A parent registered through the API, one child at the demo school (class 5A2) who finishes an exam. */
-async function familyWithFinishedExam(request: APIRequestContext, childName: string) {
+/** A parent registered through the API, one child at the demo school (class 5A2) who finishes an exam (or only starts it: `finish` submits it later). */
+async function familyWithFinishedExam(request: APIRequestContext, childName: string, options: { submit: boolean } = { submit: true }) {
   const phone = uniquePhone();
   const password = 'matkhau123';
   await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
@@ -99,14 +99,19 @@ async function familyWithFinishedExam(request: APIRequestContext, childName: str
   const started = await ok(await request.post('/api/start-exam', { headers, data: { book_id: books.data[0].id, child_id: childId } }));
   const taking = await ok(await request.get(`/api/examing?book_id=${started.book_id}&child_id=${childId}&slug_exam=${started.slug}`, { headers }));
   const answers = taking.data.data_questions.map((q: { id: number; answers: { id: number }[] }) => ({ question_id: q.id, answer_id: q.answers[0]!.id }));
-  await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: started.exam_id, slug: started.slug, answers, prediction: 5, seq: 1 } }));
-  return { token: registered.access_token as string, user: registered.user, childId };
+  const finish = async () => {
+    await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: started.exam_id, slug: started.slug, answers, prediction: 5, seq: 1 } }));
+  };
+  if (options.submit) await finish();
+  return { token: registered.access_token as string, user: registered.user, childId, finish };
 }
 
 test('the organiser computes and publishes the results; the parent sees the prize and downloads its certificate', async ({ page, request }) => {
   test.setTimeout(180_000);
   const name = 'Phạm Minh Khôi';
   const family = await familyWithFinishedExam(request, name);
+  // Another child still taking an exam when the window closes: the first computation is refused.
+  const late = await familyWithFinishedExam(request, 'Đỗ Gia Bảo', { submit: false });
 
   // The exam window closes; the results date is tomorrow.
   const login = await ok(await request.post('/api/login', { data: DEMO_ORGANISER }));
@@ -133,6 +138,16 @@ test('the organiser computes and publishes the results; the parent sees the priz
   await expectLoaded(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Kết quả và giải thưởng' })).toBeVisible();
   await expect(page.getByText('Chưa tính kết quả.')).toBeVisible();
+  // Refused while an exam runs: the reason stays on the page until read (not a toast that goes).
+  await page.getByRole('button', { name: 'Tính kết quả' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Chưa tính được kết quả:' });
+  await expect(refusal).toContainText('Còn 1 bài thi chưa kết thúc.');
+  await page.waitForTimeout(6_000);
+  await expect(refusal).toBeVisible();
+  await expect(page.getByText(/^Đã tính xong lúc/)).toHaveCount(0);
+  await refusal.getByRole('button', { name: 'Đã hiểu' }).click();
+  await expect(refusal).toBeHidden();
+  await late.finish();
   await page.getByRole('button', { name: 'Tính kết quả' }).click();
   await expect(page.getByText(/^Đã tính xong lúc/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/Lần tính gần nhất: .* thí sinh/)).toBeVisible();

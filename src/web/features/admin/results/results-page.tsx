@@ -9,7 +9,6 @@ import { taskStageLabels, type ResultExportKind, type ResultsOverview, type Resu
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { Loading } from '../../../components/ui/loading';
-import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -56,6 +55,8 @@ function RunCard({ data, onChange }: { data: ResultsOverview; onChange: () => vo
   const [task, setTask] = useState<ResultTaskView | null>(data.task);
   const [draft, setDraft] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** A refused or failed start: stays on the page until the organiser has read it (not a toast). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => setTask(data.task), [data.task]);
   const running = task?.status === 'running';
 
@@ -76,11 +77,12 @@ function RunCard({ data, onChange }: { data: ResultsOverview; onChange: () => vo
 
   const start = async () => {
     setBusy(true);
+    setRefusal(null);
     try {
       const answer = await api.post<{ data: ResultTaskView }>('/admin/results/compute', { force: !data.contest.window_closed && draft });
       setTask(answer.data);
     } catch (error) {
-      notify('error', 'Chưa tính được kết quả', errorMessage(error));
+      setRefusal(errorMessage(error) ?? adminResultsMessages.taskFailed);
     } finally {
       setBusy(false);
     }
@@ -115,7 +117,19 @@ function RunCard({ data, onChange }: { data: ResultsOverview; onChange: () => vo
         </Button>
       </div>
       {!data.contest.window_closed && !draft && <p className="muted">Chỉ tính kết quả chính thức sau khi hết giờ thi.</p>}
-      {task && <TaskProgress task={task} />}
+      {refusal ? (
+        <div role="alert" className="results-refusal">
+          <p>
+            <strong>{run ? 'Chưa tính lại được kết quả:' : 'Chưa tính được kết quả:'}</strong> {refusal}
+          </p>
+          <p>{run ? `Kết quả đang có vẫn là của lần tính lúc ${formatDateTime(run.computed_at)}.` : 'Chưa có kết quả nào.'}</p>
+          <Button variant="outline" onClick={() => setRefusal(null)}>
+            Đã hiểu
+          </Button>
+        </div>
+      ) : (
+        task && <TaskProgress task={task} />
+      )}
     </div>
   );
 }

@@ -207,6 +207,10 @@ export const prizeRowSchema = z.object({
   prediction: z.number().int().nullable(),
   prize: z.string(),
   amount: z.number().int(),
+  /** Pupils: when the ranked exam was submitted, to the millisecond ("08:00:02,345 02/04/2026"). */
+  submitted_at: z.string().nullable(),
+  /** Pupils: what decided the place against the pupil above when score and time are equal. */
+  decided_by: z.string().nullable(),
 });
 export type PrizeRow = z.infer<typeof prizeRowSchema>;
 

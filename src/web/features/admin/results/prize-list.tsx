@@ -104,6 +104,15 @@ export function PrizeList({ version, onChange }: { version: number; onChange: ()
               cell: (row) => (row.duration_seconds === null ? '' : formatDuration(row.duration_seconds)),
             },
             pupils && { header: 'Dự đoán', numeric: true, cell: (row) => (row.prediction === null ? '' : formatNumber(row.prediction)) },
+            pupils && {
+              header: 'Nộp bài lúc, phân định',
+              cell: (row) => (
+                <>
+                  {row.submitted_at}
+                  {row.decided_by && <span className="results-decided">{row.decided_by}</span>}
+                </>
+              ),
+            },
             !pupils && { header: 'Tham gia', cell: (row) => row.detail },
             { header: 'Giải', cell: (row) => row.prize },
             { header: 'Tiền thưởng', numeric: true, cell: (row) => formatMoney(row.amount) },

@@ -278,6 +278,9 @@ export const examDaysMessages = {
   examNotFound: 'Không tìm thấy lượt thi.',
   searchTooShort: 'Nhập ít nhất 3 chữ số của số điện thoại phụ huynh hoặc 2 chữ của tên thí sinh.',
   extraAttemptDone: 'Đã thêm một lượt thi cho thí sinh.',
+  extraAttemptWithdrawn: 'Đã rút lượt thi thêm của thí sinh.',
+  extraAttemptNone: 'Thí sinh này không có lượt thi thêm.',
+  extraAttemptUsed: 'Thí sinh đã bắt đầu lượt thi thêm nên không rút được nữa.',
   extensionDone: (minutes: number) => `Đã gia hạn lượt thi thêm ${minutes} phút.`,
   questionsFrozen:
     'Đang trong thời gian thi: không sửa hay xoá câu hỏi của sách đã có bài thi, để bài thi đang làm không bị thay đổi. Để sửa đáp án sai, hãy dùng chức năng Chấm lại.',

@@ -97,6 +97,23 @@ describe('drawing in the background', () => {
     expect(body.data.per_minute).toBeGreaterThan(0);
   });
 
+  it('measures the drawing rate over the recent drawings, not a fixed window', async () => {
+    const now = server.clock.now();
+    const drawn = (await server.db.selectFrom('certificates').select('id').where('contest_id', '=', contest.id).execute()).map((row) => row.id);
+    const drawnAt = (ms: number) => server.db.updateTable('certificates').set({ rendered_at: new Date(now.getTime() - ms) }).where('id', 'in', drawn).execute();
+    const rate = async () => (await get('/api/admin/certificates/progress', organiser.token)).body.data.per_minute;
+    // All drawn within the last 6 s: that many per 6 s, i.e. ten times as many a minute.
+    await drawnAt(6_000);
+    expect(await rate()).toBe(drawn.length * 10);
+    // One second ago: counted over 5 s at least.
+    await drawnAt(1_000);
+    expect(await rate()).toBe(drawn.length * 12);
+    // Two minutes ago: nothing is being drawn now.
+    await drawnAt(120_000);
+    expect(await rate()).toBe(0);
+    await drawnAt(0);
+  });
+
   it('the family gets the file drawn in the background, byte for byte', async () => {
     const { body } = await get(`/api/chilren-certificate?child_id=${child.id}`, parent.token);
     const prize = body.data.certificates.find((c: { kind: string }) => c.kind === 'prize');

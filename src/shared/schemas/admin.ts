@@ -83,6 +83,8 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
   actor_phone: z.string(),
+  /** The organiser's name as the account has it (empty when none, or the account is gone). */
+  actor_name: z.string(),
   kind: z.string(),
   summary: z.string(),
   details: z.unknown(),

@@ -227,7 +227,9 @@ describe('after the window closes', () => {
     const entry = await lastAudit();
     expect(entry).toMatchObject({ kind: 'results.tie_decision' });
     expect(entry.summary).toContain('Bốc thăm trước hội đồng');
-    expect(entry.details).toMatchObject({ after: { decision: 'order', order: [t2, t1] } });
+    // By the pupils' names, never by their ids.
+    expect(entry.summary).toContain('xếp thứ tự Đồng Hạng 2, Đồng Hạng 1');
+    expect(entry.details).toMatchObject({ after: { decision: 'order', order: [t2, t1] }, member_names: ['Đồng Hạng 1', 'Đồng Hạng 2'] });
 
     // Decided after the computation: not yet applied, so publishing still waits.
     expect((await overview()).ties[0]).toMatchObject({ decision: 'order', decision_state: 'pending' });

@@ -9,7 +9,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DataTable, PagedTable } from '../ui/data-table';
 import { pageQuery, useApiData } from '../../../lib/use-data';
-import { fieldLabel, kindFilters, kindLabel } from './audit-labels';
+import { actorLabel, fieldLabel, kindFilters, kindLabel } from './audit-labels';
 import './audit.css';
 
 const PER_PAGE = 50;
@@ -70,7 +70,7 @@ export function AuditPage() {
         empty="Không có thao tác nào khớp bộ lọc."
         columns={[
           { header: 'Thời gian', className: 'audit-time', cell: (entry) => `${formatDate(entry.at)} ${formatTime(entry.at)}` },
-          { header: 'Người thực hiện', cell: (entry) => entry.actor_phone },
+          { header: 'Người thực hiện', cell: (entry) => actorLabel(entry) },
           { header: 'Loại', cell: (entry) => kindLabel(entry.kind) },
           {
             header: 'Nội dung',

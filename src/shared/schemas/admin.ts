@@ -73,7 +73,8 @@ export const templateColumns: Record<TemplateKind, readonly string[]> = {
 // Audit log ------------------------------------------------------------------------------------
 export const auditQuerySchema = pageQuerySchema.extend({
   kind: z.string().trim().max(60).optional(),
-  actor: z.string().trim().max(20).optional(),
+  /** Part of the organiser's phone or name. */
+  actor: z.string().trim().max(100).optional(),
   /** ISO dates or date-times; `to` is inclusive of its whole day when a date. */
   from: z.string().trim().max(40).optional(),
   to: z.string().trim().max(40).optional(),

@@ -37,7 +37,7 @@ export function AuditPage() {
           setPage(1);
         }}
       >
-        <TextField label="Người thực hiện (số điện thoại)" inputMode="tel" value={draft.actor} onChange={set('actor')} />
+        <TextField label="Người thực hiện (tên hoặc số điện thoại)" value={draft.actor} onChange={set('actor')} />
         <SelectField label="Loại thao tác" value={draft.kind} onChange={set('kind')}>
           <option value="">Tất cả</option>
           {kindFilters.map((kind) => (

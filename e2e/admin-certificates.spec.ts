@@ -1,7 +1,8 @@
 // Issue 13, certificates in the back office: a family's participation certificate is drawn by the
 // background job (not on the family's request); the organiser follows the drawing at
 // /quan-tri/giay-chung-nhan, finds the certificate by the child's name, revokes it with a reason,
-// and the public verification page says it was revoked (without the reason).
+// the public verification page says it was revoked (without the reason), and the family is
+// issued a new certificate with a new code.
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, logInAs, otpFor, test, uniquePhone } from './fixtures';
 
@@ -91,10 +92,19 @@ test('the organiser follows the drawing, revokes a certificate, and its verifica
   await expectAccessible(visitor);
   await visitor.close();
 
-  // The family no longer has it.
+  // The old code no longer downloads; the family is issued a new certificate with a new code
+  // (revoking voids a paper, it takes nothing away: decision 020) and its page says so.
   const after = await ok(await request.get(`/api/chilren-certificate?child_id=${family.childId}`, { headers: family.headers }));
-  expect(after.data.certificates).toEqual([]);
+  expect(after.data.certificates.map((c: { kind: string; code: string }) => [c.kind, c.code === code])).toEqual([['participation', false]]);
   expect((await request.get(`/api/certificates/${code}/pdf`, { headers: family.headers })).status()).toBe(410);
+  const parent = await browser.newPage({ viewport: { width: 360, height: 740 } });
+  await logInAs(parent, { phone: family.phone, password: family.password });
+  await parent.goto(`/giay-chung-nhan/${family.childId}`);
+  await expect(parent.getByRole('note')).toContainText(`mã ${code} đã được Ban tổ chức thu hồi`);
+  await expect(parent.getByRole('note')).toContainText('Giấy chứng nhận mới được cấp lại với mã mới ở dưới.');
+  await expect(parent.getByText(after.data.certificates[0].code)).toBeVisible();
+  await expectAccessible(parent);
+  await parent.close();
 });
 
 test("a family's deletion: the dialog says what becomes of the certificates, and their codes still verify without the name", async ({ page, browser, request }) => {

@@ -6,6 +6,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { formatDate } from '../src/shared/format';
 import { toVietnamLocalInput, type ContestSettings } from '../src/shared/schemas/admin-contest';
 import type { SiteFooter } from '../src/shared/schemas/site';
+import { registerFamily, startExamByApi } from './exam-fixtures';
 import { DEMO_ORGANISER, DEMO_PARENT, expect, expectAccessible, expectLoaded, logInAs, test } from './fixtures';
 
 const DAY = 86_400_000;
@@ -58,6 +59,18 @@ test('the organiser closes the exam window and /du-thi refuses to start; the foo
   const contestForm = page.getByRole('form', { name: 'Cuộc thi và thời gian' });
   await expect(contestForm.getByText('Đang mở thi')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Giải cá nhân' }).getByText('10.000.000 đ').first()).toBeVisible();
+  // Money typed the Vietnamese way is shown as it will be paid while typing; what could be read
+  // two ways says so (not saved: the reload below drops it).
+  const amount = page.getByRole('textbox', { name: 'Giải cá nhân, hạng 1: tiền thưởng mỗi giải (đồng)' });
+  await expect(amount).toHaveValue('10.000.000');
+  await amount.fill('300.000');
+  await expect(amount).toHaveAccessibleDescription('Sẽ trả: 300.000 đ');
+  await amount.fill('1.000.000 đ');
+  await expect(amount).toHaveAccessibleDescription('Sẽ trả: 1.000.000 đ');
+  await amount.fill('300.5');
+  await expect(amount).toHaveAccessibleDescription(/"300.5" có thể hiểu theo hai cách/);
+  await page.reload();
+  await expectLoaded(page);
   await expectAccessible(page, 'contest settings');
 
   // A window that ends before it starts: the field says so and nothing is sent.
@@ -74,7 +87,18 @@ test('the organiser closes the exam window and /du-thi refuses to start; the foo
   const endedAt = new Date(now - DAY);
   await closes.fill(toVietnamLocalInput(endedAt.toISOString()));
   await expect(closes).toHaveAccessibleDescription(new RegExp(`^${formatDate(endedAt)} \\d\\d:\\d\\d$`));
+  // A child is taking an exam: closing the open window asks first, saying how many exams run.
+  await startExamByApi(request, await registerFamily(request, 'Vũ Minh Anh'));
+  await expect.poll(async () => (await (await request.get('/api/admin/exam-days/dashboard', { headers })).json()).data.totals.in_progress, { timeout: 15_000 }).toBeGreaterThan(0);
   await contestForm.getByRole('button', { name: 'Lưu cài đặt cuộc thi' }).click();
+  const closing = page.getByRole('alertdialog', { name: 'Đóng thi sớm?' });
+  await expect(closing).toContainText(/Đang có [1-9]\d* bài thi đang làm\./);
+  await expect(closing).toContainText('các em đang làm bài vẫn làm tiếp');
+  await closing.getByRole('button', { name: 'Chưa đóng' }).click();
+  await expect(closing).toBeHidden();
+  await expect(contestForm.getByText('Đang mở thi')).toBeVisible();
+  await contestForm.getByRole('button', { name: 'Lưu cài đặt cuộc thi' }).click();
+  await closing.getByRole('button', { name: 'Đóng thi ngay' }).click();
   await expect(page.getByText('Đã lưu cài đặt cuộc thi.')).toBeVisible();
   await expect(contestForm.getByText('Đã đóng thi')).toBeVisible();
 

@@ -63,7 +63,7 @@ test('the organiser publishes a news post that appears on the home page, and the
   await page.goto('/quan-tri/nhat-ky');
   await expect(page.getByRole('heading', { level: 1, name: 'Nhật ký thao tác' })).toBeVisible();
   await page.getByLabel('Loại thao tác').selectOption({ label: 'Tin tức' });
-  await page.getByLabel('Người thực hiện (số điện thoại)').fill(DEMO_ORGANISER.phone);
+  await page.getByLabel('Người thực hiện (tên hoặc số điện thoại)').fill(DEMO_ORGANISER.phone);
   await page.getByRole('button', { name: 'Lọc', exact: true }).click();
   const entry = page.getByRole('row').filter({ hasText: `Thêm tin "${title}" (đã đăng)` });
   await expect(entry).toBeVisible();

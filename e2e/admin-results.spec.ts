@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
+import { formatMoney, formatNumber } from '../src/shared/format';
 import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, storeSession, test, uniquePhone } from './fixtures';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
@@ -73,8 +74,8 @@ async function otpFor(phone: string): Promise<string> {
   return code!;
 }
 
-/** A parent registered through the API, one child at the demo school (class 5A2) who finishes an exam. */
-async function familyWithFinishedExam(request: APIRequestContext, childName: string) {
+/** A parent registered through the API, one child at the demo school (class 5A2) who finishes an exam (or only starts it: `finish` submits it later). */
+async function familyWithFinishedExam(request: APIRequestContext, childName: string, options: { submit: boolean } = { submit: true }) {
   const phone = uniquePhone();
   const password = 'matkhau123';
   await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
@@ -98,14 +99,19 @@ async function familyWithFinishedExam(request: APIRequestContext, childName: str
   const started = await ok(await request.post('/api/start-exam', { headers, data: { book_id: books.data[0].id, child_id: childId } }));
   const taking = await ok(await request.get(`/api/examing?book_id=${started.book_id}&child_id=${childId}&slug_exam=${started.slug}`, { headers }));
   const answers = taking.data.data_questions.map((q: { id: number; answers: { id: number }[] }) => ({ question_id: q.id, answer_id: q.answers[0]!.id }));
-  await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: started.exam_id, slug: started.slug, answers, prediction: 5, seq: 1 } }));
-  return { token: registered.access_token as string, user: registered.user, childId };
+  const finish = async () => {
+    await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: started.exam_id, slug: started.slug, answers, prediction: 5, seq: 1 } }));
+  };
+  if (options.submit) await finish();
+  return { token: registered.access_token as string, user: registered.user, childId, finish };
 }
 
 test('the organiser computes and publishes the results; the parent sees the prize and downloads its certificate', async ({ page, request }) => {
   test.setTimeout(180_000);
   const name = 'Phạm Minh Khôi';
   const family = await familyWithFinishedExam(request, name);
+  // Another child still taking an exam when the window closes: the first computation is refused.
+  const late = await familyWithFinishedExam(request, 'Đỗ Gia Bảo', { submit: false });
 
   // The exam window closes; the results date is tomorrow.
   const login = await ok(await request.post('/api/login', { data: DEMO_ORGANISER }));
@@ -132,6 +138,16 @@ test('the organiser computes and publishes the results; the parent sees the priz
   await expectLoaded(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Kết quả và giải thưởng' })).toBeVisible();
   await expect(page.getByText('Chưa tính kết quả.')).toBeVisible();
+  // Refused while an exam runs: the reason stays on the page until read (not a toast that goes).
+  await page.getByRole('button', { name: 'Tính kết quả' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Chưa tính được kết quả:' });
+  await expect(refusal).toContainText('Còn 1 bài thi chưa kết thúc.');
+  await page.waitForTimeout(6_000);
+  await expect(refusal).toBeVisible();
+  await expect(page.getByText(/^Đã tính xong lúc/)).toHaveCount(0);
+  await refusal.getByRole('button', { name: 'Đã hiểu' }).click();
+  await expect(refusal).toBeHidden();
+  await late.finish();
   await page.getByRole('button', { name: 'Tính kết quả' }).click();
   await expect(page.getByText(/^Đã tính xong lúc/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/Lần tính gần nhất: .* thí sinh/)).toBeVisible();
@@ -152,7 +168,27 @@ test('the organiser computes and publishes the results; the parent sees the priz
   await ok(await request.put('/api/admin/contest', { headers, data: { results_at: at(-30_000) } }));
   await page.reload();
   await expect(publish).toBeEnabled();
+  // Publishing cannot be undone: one click only asks, stating what becomes public and how
+  // families will see it; "Chưa công bố" leaves everything as it was.
+  const { ceremony } = (await ok(await request.get('/api/admin/results', { headers }))).data;
+  const awarded = ceremony.tiers.filter((tier: { winners: number }) => tier.winners > 0);
+  expect(awarded.length).toBeGreaterThan(0);
   await publish.click();
+  const dialog = page.getByRole('alertdialog', { name: 'Công bố kết quả? Không thể huỷ công bố.' });
+  await expect(dialog).toBeVisible();
+  const tiers = dialog.getByRole('list', { name: 'Các giải sẽ công bố' }).getByRole('listitem');
+  await expect(tiers).toHaveCount(awarded.length);
+  await expect(tiers.first()).toContainText(`${awarded[0].name} (`);
+  await expect(tiers.first()).toContainText(`${formatNumber(awarded[0].winners)} giải × ${formatMoney(awarded[0].amount)}`);
+  await expect(dialog).toContainText(`Tổng tiền thưởng: ${formatMoney(ceremony.total)}.`);
+  await expect(dialog).toContainText('trên trang Giấy chứng nhận của từng thí sinh');
+  await expectAccessible(page, 'quan-tri/ket-qua, hỏi trước khi công bố');
+  await dialog.getByRole('button', { name: 'Chưa công bố' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await ok(await request.get('/api/admin/results', { headers }))).data.run.published_at).toBeNull();
+  await publish.click();
+  await dialog.getByRole('button', { name: 'Công bố kết quả' }).click();
+  await expect(dialog).toBeHidden();
   await expect(page.getByText(/^Đã công bố lúc/)).toBeVisible();
   await expect(page.getByText(/Kết quả đã công bố lúc/)).toBeVisible();
   // At a phone's width nothing runs off the page (wide tables scroll inside their frame).

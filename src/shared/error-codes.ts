@@ -84,6 +84,10 @@ export const errorCodes = [
   'results_computing',
   'tie_undecided',
   'tie_not_found',
+  // Issue 23: a prize withdrawn (409 when there is none to withdraw); an extra attempt withdrawn
+  // (409 once the child has used it).
+  'no_prize_to_withdraw',
+  'extra_attempt_used',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -264,6 +264,19 @@ export interface Database {
   // results from the back office (0015_results_review.sql)
   result_tasks: ResultTaskTable;
   tie_decisions: TieDecisionTable;
+  // withdrawn prizes (0028_prize_withdrawals.sql)
+  prize_withdrawals: PrizeWithdrawalTable;
+}
+
+export interface PrizeWithdrawalTable {
+  contest_id: number;
+  contestant_id: number;
+  kind: 'individual' | 'school_pupils';
+  prize_name: string;
+  amount: number;
+  reason: string;
+  withdrawn_by: number | null;
+  withdrawn_at: Timestamp;
 }
 
 // Exam days (0013_exam_days.sql) -------------------------------------------------------------

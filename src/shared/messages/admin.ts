@@ -106,6 +106,16 @@ export const contestMessages = {
   recompute: 'Kết quả đã được tính trước đây: hãy tính lại kết quả để áp dụng giải thưởng mới.',
 } as const;
 
+/** The back office's money fields (shared/money.ts). */
+export const moneyMessages = {
+  required: 'Hãy nhập số tiền, ví dụ 300.000.',
+  negative: 'Số tiền không được âm.',
+  ambiguous: (typed: string) => `"${typed}" có thể hiểu theo hai cách. Hãy viết đủ số đồng, dấu chấm tách hàng nghìn, ví dụ 300.000 hoặc 1.000.000 đ.`,
+  notANumber: 'Số tiền chỉ gồm chữ số, dấu chấm tách hàng nghìn và chữ "đ" nếu muốn, ví dụ 300.000 hoặc 1.000.000 đ.',
+  notWhole: 'Số tiền phải là số đồng tròn, không có phần lẻ.',
+  tooLarge: 'Số tiền quá lớn.',
+} as const;
+
 export const newsMessages = {
   nameRequired: 'Vui lòng nhập tiêu đề.',
   nameTooLong: `Tiêu đề tối đa ${NEWS_NAME_MAX} ký tự.`,

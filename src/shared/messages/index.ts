@@ -264,7 +264,7 @@ export const certificateAdminMessages = {
   reasonRequired: 'Vui lòng nhập lý do thu hồi.',
   reasonTooLong: 'Lý do thu hồi tối đa 500 ký tự.',
   queryRequired: 'Nhập mã chứng nhận hoặc tên người nhận.',
-  revoked: 'Đã thu hồi giấy chứng nhận.',
+  revoked: 'Đã thu hồi giấy chứng nhận. Người nhận vẫn giữ giải và được cấp giấy mới với mã mới.',
 } as const;
 
 // exam days in the back office (issue 13: live dashboard, incidents, questions frozen) --------
@@ -280,6 +280,9 @@ export const examDaysMessages = {
   examNotFound: 'Không tìm thấy lượt thi.',
   searchTooShort: 'Nhập ít nhất 3 chữ số của số điện thoại phụ huynh hoặc 2 chữ của tên thí sinh.',
   extraAttemptDone: 'Đã thêm một lượt thi cho thí sinh.',
+  extraAttemptWithdrawn: 'Đã rút lượt thi thêm của thí sinh.',
+  extraAttemptNone: 'Thí sinh này không có lượt thi thêm.',
+  extraAttemptUsed: 'Thí sinh đã bắt đầu lượt thi thêm nên không rút được nữa.',
   extensionDone: (minutes: number) => `Đã gia hạn lượt thi thêm ${minutes} phút.`,
   questionsFrozen:
     'Đang trong thời gian thi: không sửa hay xoá câu hỏi của sách đã có bài thi, để bài thi đang làm không bị thay đổi. Để sửa đáp án sai, hãy dùng chức năng Chấm lại.',
@@ -297,4 +300,7 @@ export const adminResultsMessages = {
   reasonRequired: 'Vui lòng nhập lý do (ít nhất 3 ký tự).',
   published: 'Phụ huynh và nhà trường đã xem được giải thưởng.',
   decisionSaved: 'Hãy tính lại kết quả để áp dụng quyết định.',
+  noPrizeToWithdraw: 'Thí sinh này không có giải này trong kết quả đã tính (có thể đã được rút trước đó).',
+  notComputed: 'Chưa có kết quả: hãy tính kết quả trước.',
+  prizeWithdrawn: 'Đã rút giải. Danh sách giải, kinh phí, tệp xuất và trang của gia đình đều đã bỏ giải này.',
 } as const;

@@ -16,7 +16,7 @@ export const certificateProgressSchema = z.object({
   /** Drawing failed (retried a few times, then left for the organiser to see). */
   failed: z.number().int(),
   revoked: z.number().int(),
-  /** Certificates drawn per minute, over the last 5 minutes. */
+  /** Certificates drawn per minute: those of the last minute over the time since the first of them (at least 5 s). */
   per_minute: z.number(),
   /** Estimated seconds until every pending certificate is drawn; null when nothing is drawing. */
   seconds_left: z.number().int().nullable(),

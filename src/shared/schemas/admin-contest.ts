@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { contestLimits, TIME_ZONE } from '../rules';
 import { contestMessages } from '../messages/admin';
+import { moneyInputSchema } from '../money';
 
 export const contestDateFields = [
   'reading_starts_at',
@@ -38,7 +39,10 @@ export const prizeTierSchema = z.object({
   /** Đồng for one prize. */
   amount: z.number().int(),
 });
-export type PrizeTierInput = z.infer<typeof prizeTierSchema>;
+
+/** A tier as sent: the amount may be typed text ("300.000", "1.000.000 đ"), read by parseMoney. */
+const prizeTierInputSchema = prizeTierSchema.extend({ amount: moneyInputSchema });
+export type PrizeTierInput = z.infer<typeof prizeTierInputSchema>;
 
 const settingsShape = {
   name: z.string().trim(),
@@ -57,7 +61,7 @@ const settingsShape = {
   /** Months after the results date before personal data is anonymised or deleted. */
   retention_months: z.number().int(),
   /** Every tier of every kind, in order within each kind (1st = the highest prize). */
-  prize_tiers: z.array(prizeTierSchema).max(prizeKinds.length * contestLimits.tiersPerKind),
+  prize_tiers: z.array(prizeTierInputSchema).max(prizeKinds.length * contestLimits.tiersPerKind),
 };
 
 /** PUT /api/admin/contest: any subset of the fields. */
@@ -231,7 +235,8 @@ export const prizeFormSchema = z
         code: z.string().optional(),
         name: z.string().trim().min(1, contestMessages.tierName).max(contestLimits.tierNameMax, contestMessages.tierName),
         winners: between(0, contestLimits.winnersMax),
-        amount: between(0, contestLimits.amountMax),
+        /** The text in the field ("300.000"); a number before it is first edited. */
+        amount: moneyInputSchema.pipe(between(0, contestLimits.amountMax)),
       }),
     ),
   })
@@ -240,6 +245,7 @@ export const prizeFormSchema = z
     if (problem) ctx.addIssue({ code: 'custom', path: ['prize_tiers'], message: problem });
   });
 export type PrizeFormValues = z.infer<typeof prizeFormSchema>;
+export type PrizeFormInput = z.input<typeof prizeFormSchema>;
 
 // Its messages live with every other in shared/messages/ (admin.ts); exported here too for the screens that import them with the schemas.
 export { contestMessages };

@@ -121,7 +121,8 @@ export const incidentContestantSchema = z.object({
   class_group: z.string(),
   attempts_allowed: z.number().int(),
   attempts_left: z.number().int(),
-  extra_attempt: z.object({ reason: z.string(), granted_at: z.string(), granted_by: z.string() }).nullable(),
+  /** `used`: the contestant has taken more attempts than the contest's, so it can no longer be withdrawn. */
+  extra_attempt: z.object({ reason: z.string(), granted_at: z.string(), granted_by: z.string(), used: z.boolean() }).nullable(),
   attempts: z.array(incidentAttemptSchema),
 });
 export type IncidentContestant = z.infer<typeof incidentContestantSchema>;

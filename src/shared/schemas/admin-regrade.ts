@@ -136,6 +136,8 @@ export const regradeEntrySchema = z.object({
   accepted_answers: z.array(z.string()),
   reason: z.string(),
   actor_phone: z.string(),
+  /** The organiser's name (empty when the account has none). */
+  actor_name: z.string(),
   /** The rule in force; false once the question was regraded again. */
   active: z.boolean(),
   exams_affected: z.number().int(),

@@ -126,6 +126,32 @@ export const ceremonySchema = z.object({
 });
 export type Ceremony = z.infer<typeof ceremonySchema>;
 
+/** The prizes a pupil may have and the organiser may withdraw. */
+export const withdrawablePrizeKinds = ['individual', 'school_pupils'] as const;
+
+/** POST /api/admin/results/withdrawals: withdraw a pupil's prize, with the reason (audited). */
+export const prizeWithdrawalRequestSchema = z.object({
+  contestant_id: z.number().int().positive(),
+  kind: z.enum(withdrawablePrizeKinds),
+  reason: z.string().trim().min(3, adminResultsMessages.reasonRequired).max(1000),
+});
+export type PrizeWithdrawalRequest = z.infer<typeof prizeWithdrawalRequestSchema>;
+
+export const prizeWithdrawalSchema = z.object({
+  contestant_id: z.number().int(),
+  fullname: z.string(),
+  school: z.string(),
+  kind: z.enum(withdrawablePrizeKinds),
+  prize_name: z.string(),
+  amount: z.number().int(),
+  reason: z.string(),
+  withdrawn_at: z.string(),
+  /** The organiser who withdrew it (name, else phone). */
+  withdrawn_by: z.string(),
+});
+export type PrizeWithdrawal = z.infer<typeof prizeWithdrawalSchema>;
+export const prizeWithdrawalResponseSchema = z.object({ success: z.literal(true), data: prizeWithdrawalSchema });
+
 export const resultsOverviewSchema = z.object({
   success: z.literal(true),
   data: z.object({
@@ -147,6 +173,8 @@ export const resultsOverviewSchema = z.object({
     /** Publishing is possible now, or the reasons it is not. */
     publish: z.object({ allowed: z.boolean(), reasons: z.array(z.string()) }),
     ceremony: ceremonySchema.nullable(),
+    /** Prizes withdrawn by the organiser, newest first. */
+    withdrawals: z.array(prizeWithdrawalSchema),
   }),
 });
 export type ResultsOverview = z.infer<typeof resultsOverviewSchema>['data'];
@@ -164,6 +192,8 @@ export const prizeListQuerySchema = pageQuerySchema.extend({
 export type PrizeListQuery = z.infer<typeof prizeListQuerySchema>;
 
 export const prizeRowSchema = z.object({
+  /** The pupil (individual and school_pupils prizes: a prize that can be withdrawn); null for a school or a class. */
+  contestant_id: z.number().int().nullable(),
   rank: z.number().int().nullable(),
   tied: z.boolean(),
   /** Pupil, school, or class ("Lớp 3A1 — GV Nguyễn Thị Lan"). */
@@ -177,6 +207,10 @@ export const prizeRowSchema = z.object({
   prediction: z.number().int().nullable(),
   prize: z.string(),
   amount: z.number().int(),
+  /** Pupils: when the ranked exam was submitted, to the millisecond ("08:00:02,345 02/04/2026"). */
+  submitted_at: z.string().nullable(),
+  /** Pupils: what decided the place against the pupil above when score and time are equal. */
+  decided_by: z.string().nullable(),
 });
 export type PrizeRow = z.infer<typeof prizeRowSchema>;
 

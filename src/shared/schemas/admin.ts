@@ -84,7 +84,8 @@ export const templateColumns: Record<TemplateKind, readonly string[]> = {
 // Audit log ------------------------------------------------------------------------------------
 export const auditQuerySchema = pageQuerySchema.extend({
   kind: z.string().trim().max(60).optional(),
-  actor: z.string().trim().max(20).optional(),
+  /** Part of the organiser's phone or name. */
+  actor: z.string().trim().max(100).optional(),
   /** ISO dates or date-times; `to` is inclusive of its whole day when a date. */
   from: z.string().trim().max(40).optional(),
   to: z.string().trim().max(40).optional(),
@@ -94,6 +95,8 @@ export const auditEntrySchema = z.object({
   id: z.string(),
   at: z.string(),
   actor_phone: z.string(),
+  /** The organiser's name as the account has it (empty when none, or the account is gone). */
+  actor_name: z.string(),
   kind: z.string(),
   summary: z.string(),
   details: z.unknown(),

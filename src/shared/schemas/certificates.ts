@@ -51,6 +51,13 @@ export const childCertificateResponseSchema = z.object({
       })
       .nullable(),
     certificates: z.array(certificateViewSchema),
+    /** Prizes the organisers withdrew (results published): the family is told, not left to guess. */
+    withdrawn_prizes: z.array(z.object({ kind: z.enum(['individual', 'school_pupils']), prize_name: z.string() })),
+    /**
+     * Certificates the organisers revoked (void codes, e.g. a misprint). The prize they stood for
+     * is kept unless withdrawn; `reissued`: a new certificate of that kind is in `certificates`.
+     */
+    revoked_certificates: z.array(z.object({ kind: certificateKindSchema, title: z.string(), code: z.string(), revoked_date: z.string(), reissued: z.boolean() })),
   }),
   exam_lastest: z.object({ book_id: z.number().int(), slug: z.string() }).nullable(),
   /** Results and prizes are shown from this moment (ISO) — dd/mm/yyyy in results_date. */

@@ -61,7 +61,9 @@ describe('audit log', () => {
     expect(all.body.data.items.map((entry: { summary: string }) => entry.summary).slice(0, 2)).toEqual(['Đăng tin B', 'Sửa trường A']);
     const schools = await server.request('GET', '/api/admin/audit?kind=school', { token: organiser.token });
     expect(schools.body.data.items).toHaveLength(1);
-    expect(schools.body.data.items[0]).toMatchObject({ actor_phone: organiser.phone, kind: 'school.update', details: { after: { name: 'B' } } });
+    expect(schools.body.data.items[0]).toMatchObject({ actor_phone: organiser.phone, actor_name: 'Ban tổ chức', kind: 'school.update', details: { after: { name: 'B' } } });
+    // The actor filter reads the name too.
+    expect((await server.request('GET', `/api/admin/audit?actor=${encodeURIComponent('tổ chức')}&kind=school`, { token: organiser.token })).body.data.total).toBe(1);
     const byOther = await server.request('GET', `/api/admin/audit?actor=${parent.phone}`, { token: organiser.token });
     expect(byOther.body.data.total).toBe(0);
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);

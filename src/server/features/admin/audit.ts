@@ -31,19 +31,20 @@ export async function recordAudit(db: Db, actor: Actor, entry: AuditEntryInput):
     .execute();
 }
 
-/** Entries, newest first, filtered by kind (prefix: 'school' matches 'school.update'), actor phone and date range. */
+/** Entries, newest first, filtered by kind (prefix: 'school' matches 'school.update'), actor (phone or name), date range and text. */
 export async function listAudit(db: Db, query: AuditQuery) {
-  let q = db.selectFrom('audit_log');
-  if (query.kind) q = q.where((eb) => eb.or([eb('kind', '=', query.kind!), eb('kind', 'like', `${query.kind!.replace(/[%_\\]/g, '\\$&')}.%`)]));
-  if (query.actor) q = q.where('actor_phone', 'like', `%${query.actor.replace(/[%_\\]/g, '\\$&')}%`);
-  if (query.from) q = q.where('at', '>=', query.from);
-  if (query.to) q = q.where('at', '<', query.to);
-  if (query.q) q = q.where('summary', 'ilike', `%${query.q.replace(/[%_\\]/g, '\\$&')}%`);
+  let q = db.selectFrom('audit_log').leftJoin('users', 'users.id', 'audit_log.actor_id');
+  const like = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
+  if (query.kind) q = q.where((eb) => eb.or([eb('audit_log.kind', '=', query.kind!), eb('audit_log.kind', 'like', `${query.kind!.replace(/[%_\\]/g, '\\$&')}.%`)]));
+  if (query.actor) q = q.where((eb) => eb.or([eb('audit_log.actor_phone', 'like', like(query.actor!)), eb('users.name', 'ilike', like(query.actor!.normalize('NFC')))]));
+  if (query.from) q = q.where('audit_log.at', '>=', query.from);
+  if (query.to) q = q.where('audit_log.at', '<', query.to);
+  if (query.q) q = q.where('audit_log.summary', 'ilike', like(query.q));
   const [items, total] = await Promise.all([
     q
-      .select(['id', 'at', 'actor_phone', 'kind', 'summary', 'details'])
-      .orderBy('at', 'desc')
-      .orderBy('id', 'desc')
+      .select(['audit_log.id', 'audit_log.at', 'audit_log.actor_phone', sql<string>`coalesce(users.name, '')`.as('actor_name'), 'audit_log.kind', 'audit_log.summary', 'audit_log.details'])
+      .orderBy('audit_log.at', 'desc')
+      .orderBy('audit_log.id', 'desc')
       .limit(query.per_page)
       .offset((query.page - 1) * query.per_page)
       .execute(),

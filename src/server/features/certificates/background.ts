@@ -23,7 +23,8 @@ const CONTESTANT_KINDS: CertificateKind[] = ['participation', 'prize', 'top30'];
 /**
  * Issues the certificates of the next batch of contestants of a published computation and brings
  * their content up to date (a recomputation or a regrade moves computed_at: the walk starts
- * again). Revoked certificates are left as they are. Returns the holders handled (0: nothing to do).
+ * again). Revoked certificates are left as they are (void); a holder still entitled is issued a new
+ * one. Returns the holders handled (0: nothing to do).
  */
 export async function issueCertificates(deps: CertificateJobDeps, batchSize = ISSUE_BATCH): Promise<number> {
   return deps.db.transaction().execute(async (trx) => {
@@ -50,8 +51,8 @@ export async function issueCertificates(deps: CertificateJobDeps, batchSize = IS
     const inserts: Parameters<typeof insertCertificates>[1][number][] = [];
     for (const fact of facts) {
       for (const kind of CONTESTANT_KINDS) {
+        // The certificate in force; a revoked one is void, and its holder, still entitled, gets a new code.
         const row = existing.get(`${fact.contestant.id}:${kind}`);
-        if (row?.revoked_at) continue;
         const code = row?.code ?? newCertificateCode();
         const content = contestantContent(scoped, contest, fact, kind, code);
         // Not (or no longer) entitled: nothing issued; an old row stays unconfirmed.

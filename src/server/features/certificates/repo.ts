@@ -83,19 +83,43 @@ export async function findCertificateByCode(db: Db, code: string) {
 }
 export type CertificateRow = NonNullable<Awaited<ReturnType<typeof findCertificateByCode>>>;
 
-/** The certificates of these contestants in a contest. */
+/** The certificates in force (not revoked) of these contestants in a contest: one per kind at most. */
 export async function findContestantCertificates(db: Db, contestId: number, contestantIds: readonly number[]) {
   if (contestantIds.length === 0) return [];
-  return db.selectFrom('certificates').select([...certificateColumns]).where('contest_id', '=', contestId).where('contestant_id', 'in', [...contestantIds]).execute();
+  return db
+    .selectFrom('certificates')
+    .select([...certificateColumns])
+    .where('contest_id', '=', contestId)
+    .where('contestant_id', 'in', [...contestantIds])
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
+/** A contestant's revoked certificates, newest first (the family is told which codes are void). */
+export async function findRevokedCertificates(db: Db, contestId: number, contestantId: number) {
+  return db
+    .selectFrom('certificates')
+    .select(['code', 'kind', 'content', 'revoked_at'])
+    .where('contest_id', '=', contestId)
+    .where('contestant_id', '=', contestantId)
+    .where('revoked_at', 'is not', null)
+    .orderBy('revoked_at', 'desc')
+    .execute();
+}
+
+/** A contestant's withdrawn prizes in a contest (prize_withdrawals). */
+export async function findPrizeWithdrawals(db: Db, contestId: number, contestantId: number) {
+  return db.selectFrom('prize_withdrawals').select(['kind', 'prize_name']).where('contest_id', '=', contestId).where('contestant_id', '=', contestantId).execute();
+}
+
+/** The holder's certificate in force (not revoked) of this kind. */
 export async function findCertificate(db: Db, contestId: number, holder: Holder, kind: CertificateKind) {
-  let query = db.selectFrom('certificates').select([...certificateColumns]).where('contest_id', '=', contestId).where('kind', '=', kind);
+  let query = db.selectFrom('certificates').select([...certificateColumns]).where('contest_id', '=', contestId).where('kind', '=', kind).where('revoked_at', 'is', null);
   query = holder.contestantId !== undefined ? query.where('contestant_id', '=', holder.contestantId) : query.where('school_id', '=', holder.schoolId);
   return query.executeTakeFirst();
 }
 
-/** Inserts a certificate unless its holder already has one of this kind (then returns nothing). */
+/** Inserts a certificate unless its holder already has one in force of this kind (then returns nothing). */
 export async function insertCertificate(
   db: Db,
   row: { code: string; contestId: number; holder: Holder; kind: CertificateKind; content: unknown; contentHash: string; now: Date },
@@ -114,8 +138,8 @@ export async function insertCertificate(
   const insert = db.insertInto('certificates').values(values);
   const guarded =
     row.holder.contestantId !== undefined
-      ? insert.onConflict((oc) => oc.columns(['contest_id', 'contestant_id', 'kind']).where('contestant_id', 'is not', null).doNothing())
-      : insert.onConflict((oc) => oc.columns(['contest_id', 'school_id', 'kind']).where('school_id', 'is not', null).doNothing());
+      ? insert.onConflict((oc) => oc.columns(['contest_id', 'contestant_id', 'kind']).where('contestant_id', 'is not', null).where('revoked_at', 'is', null).doNothing())
+      : insert.onConflict((oc) => oc.columns(['contest_id', 'school_id', 'kind']).where('school_id', 'is not', null).where('revoked_at', 'is', null).doNothing());
   return guarded.returning([...certificateColumns]).executeTakeFirst();
 }
 

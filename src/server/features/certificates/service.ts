@@ -33,6 +33,8 @@ import {
   findCertificateByCode,
   findContestant,
   findContestantCertificates,
+  findPrizeWithdrawals,
+  findRevokedCertificates,
   findSchool,
   individualResults,
   insertCertificate,
@@ -190,11 +192,18 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
   const rows = new Map((await findContestantCertificates(deps.db, contest.id, [contestant.id])).map((row) => [row.kind, row]));
   for (const kind of CONTESTANT_KINDS) {
     const ensured = await ensureCertificate(deps, contest, { contestantId: contestant.id }, kind, (code) => contestantContent(deps, contest, facts, kind, code), rows.get(kind) ?? null);
-    // A revoked certificate is no longer offered to the family.
+    // The certificate in force: a revoked one is void, and a new one is issued while entitled.
     if (ensured && !ensured.row.revoked_at) certificates.set(kind, view(deps, ensured.row, ensured.content));
   }
   const prize = certificates.get('prize');
   const latest = await latestFinishedExam(deps.db, contest.id, contestant.id);
+  // The prize is the stored result's (a withdrawn one is no longer there), whatever became of its
+  // certificate: a revoked certificate is a void paper, not a withdrawn prize (decision 020).
+  const prizeName = facts.visible ? facts.result?.prize_name : undefined;
+  const [withdrawn, revoked] = await Promise.all([
+    facts.visible ? findPrizeWithdrawals(deps.db, contest.id, contestant.id) : [],
+    findRevokedCertificates(deps.db, contest.id, contestant.id),
+  ]);
   return {
     success: true,
     data: {
@@ -205,18 +214,26 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
       class_room: contestant.class_room_name ? { name: contestant.class_room_name } : null,
       path_certificate: certificates.get('participation')?.pdf_url ?? null,
       path_top_30: certificates.get('top30')?.pdf_url ?? null,
-      is_top_personal: prize ? 1 : 0,
-      is_top_30: certificates.has('top30') ? 1 : 0,
+      is_top_personal: prizeName ? 1 : 0,
+      is_top_30: facts.visible && facts.result?.school_top ? 1 : 0,
       prize_personal:
-        prize && facts.result?.prize_name
+        facts.result && prizeName
           ? {
-              prize_name: facts.result.prize_name,
+              prize_name: prizeName,
               money: facts.result.prize_amount ?? 0,
-              desc: `${facts.result.prize_name} cá nhân, trị giá ${formatMoney(facts.result.prize_amount ?? 0)} (hạng ${facts.result.rank}).`,
-              image: prize.image_url,
+              desc: `${prizeName} cá nhân, trị giá ${formatMoney(facts.result.prize_amount ?? 0)} (hạng ${facts.result.rank}).`,
+              image: prize?.image_url ?? '',
             }
           : null,
       certificates: [...certificates.values()],
+      withdrawn_prizes: withdrawn,
+      revoked_certificates: revoked.map((row) => ({
+        kind: row.kind,
+        title: (row.content as CertificateContent).title,
+        code: row.code,
+        revoked_date: formatDate(row.revoked_at!),
+        reissued: certificates.has(row.kind),
+      })),
     },
     exam_lastest: latest ?? null,
     results_at: contest.results_at.toISOString(),

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { adminResultsMessages, resultMessages } from '../../../shared/messages';
 import { formatDateTime } from '../../../shared/format';
 import type { Db } from '../../db/client';
-import type { Contest, ResultRun } from '../../db/schema';
+import type { Contest, PrizeWithdrawalTable, ResultRun } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Services } from '../../services';
 import { requireCurrentContest } from '../../core/contest';
@@ -67,13 +67,14 @@ export async function computeResults({ db, clock }: ComputeDeps, options: Comput
 
   return db.transaction().execute(async (trx) => {
     // One computation at a time per contest: a second run waits, then replaces this one.
-    await sql`SELECT pg_advisory_xact_lock(731645, ${contest.id})`.execute(trx);
+    await lockContestResults(trx, contest.id);
     progress({ stage: 'loading', done: 0, total: 0 });
     const attempts = await loadFinishedAttempts(trx, contest.id);
     const examPapers = await countExamPapers(trx, contest.id);
     const schoolIds = [...new Set(attempts.map((a) => a.schoolId))];
     const sizes = schoolIds.length ? await trx.selectFrom('schools').select(['id', 'pupil_count']).where('id', 'in', schoolIds).execute() : [];
     const tieDecisions = await loadTieDecisions(trx, contest.id);
+    const withdrawn = await withdrawnPrizes(trx, contest.id);
     progress({ stage: 'ranking', done: 0, total: attempts.length });
     const standings = rankContest({
       attempts,
@@ -82,7 +83,7 @@ export async function computeResults({ db, clock }: ComputeDeps, options: Comput
       schoolSizes: sizes.map((row) => ({ schoolId: row.id, pupilCount: row.pupil_count })),
       tieDecisions,
     });
-    await storeResults(trx, { contestId: contest.id, computedAt: now, forced, examPapers }, standings, progress);
+    await storeResults(trx, { contestId: contest.id, computedAt: now, forced, examPapers }, standings, withdrawn, progress);
     const { best, individual, schools, schoolTop, classes, ties } = standings;
     return {
       contestId: contest.id,
@@ -90,12 +91,12 @@ export async function computeResults({ db, clock }: ComputeDeps, options: Comput
       participants: best.length,
       forced,
       individualWinners: individual
-        .filter((entry) => entry.tier)
+        .filter((entry) => entry.tier && !withdrawn.has(withdrawalKey(entry.item.contestantId, 'individual')))
         .map((entry) => ({ contestantId: entry.item.contestantId, rank: entry.rank, tied: entry.tied, prize: entry.tier!.name, amount: entry.tier!.amount })),
       schoolWinners: schools
         .filter((entry) => entry.tier)
         .map((entry) => ({ schoolId: entry.item.schoolId, rank: entry.rank, tied: entry.tied, score: entry.item.score, prize: entry.tier!.name, amount: entry.tier!.amount })),
-      schoolPupilWinners: schoolTop.size,
+      schoolPupilWinners: [...schoolTop.keys()].filter((id) => !withdrawn.has(withdrawalKey(id, 'school_pupils'))).length,
       classWinners: classes
         .filter((entry) => entry.tier)
         .map((entry) => ({ schoolId: entry.item.schoolId, className: entry.item.className, rank: entry.rank, tied: entry.tied, prize: entry.tier!.name, amount: entry.tier!.amount })),
@@ -104,11 +105,23 @@ export async function computeResults({ db, clock }: ComputeDeps, options: Comput
   });
 }
 
-/** Replaces the stored results of a contest with `standings` (inside the caller's transaction). */
+const withdrawalKey = (contestantId: number, kind: PrizeWithdrawalTable['kind']) => `${contestantId}:${kind}`;
+
+/** The prizes the organiser withdrew (prize_withdrawals), as withdrawalKey()s. */
+async function withdrawnPrizes(db: Db, contestId: number): Promise<Set<string>> {
+  const rows = await db.selectFrom('prize_withdrawals').select(['contestant_id', 'kind']).where('contest_id', '=', contestId).execute();
+  return new Set(rows.map((row) => withdrawalKey(row.contestant_id, row.kind)));
+}
+
+/**
+ * Replaces the stored results of a contest with `standings` (inside the caller's transaction),
+ * without the withdrawn prizes: the contestant keeps the rank, nobody else gets the prize.
+ */
 async function storeResults(
   trx: Db,
   run: { contestId: number; computedAt: Date; forced: boolean; examPapers: number },
   standings: Standings,
+  withdrawn: Set<string>,
   progress: (progress: ComputeProgress) => void,
 ) {
   const { contestId, examPapers } = run;
@@ -130,6 +143,8 @@ async function storeResults(
           const a = entry.item;
           const inSchool = schoolRank.get(a.contestantId)!;
           const distance = predictionDistance(a.prediction, examPapers);
+          const tier = withdrawn.has(withdrawalKey(a.contestantId, 'individual')) ? undefined : entry.tier;
+          const schoolTopAmount = withdrawn.has(withdrawalKey(a.contestantId, 'school_pupils')) ? undefined : schoolTop.get(a.contestantId);
           return {
             contest_id: contestId,
             contestant_id: a.contestantId,
@@ -145,11 +160,11 @@ async function storeResults(
             tied: entry.tied,
             school_rank: inSchool.rank,
             school_tied: inSchool.tied,
-            prize_code: entry.tier?.code ?? null,
-            prize_name: entry.tier?.name ?? null,
-            prize_amount: entry.tier?.amount ?? null,
-            school_top: schoolTop.has(a.contestantId),
-            school_top_amount: schoolTop.get(a.contestantId) ?? null,
+            prize_code: tier?.code ?? null,
+            prize_name: tier?.name ?? null,
+            prize_amount: tier?.amount ?? null,
+            school_top: schoolTopAmount !== undefined,
+            school_top_amount: schoolTopAmount ?? null,
           };
         }),
       )
@@ -208,6 +223,11 @@ async function storeResults(
     .onConflict((oc) => oc.column('contest_id').doUpdateSet(values))
     .execute();
 
+}
+
+/** Held by whoever writes a contest's stored results (a computation, a prize withdrawal) until its transaction ends. */
+export async function lockContestResults(trx: Db, contestId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(731645, ${contestId})`.execute(trx);
 }
 
 /** The ties stored with a computation (result_runs.ties). */

@@ -1,3 +1,3 @@
 // Computing, storing and publishing a contest's results (the ranking rules are core/ranking). What
 // other features may use (lint: features import each other only through index.ts).
-export { computeResults, publishResults, resultsPublished, storedTies, type ComputeProgress } from './compute';
+export { computeResults, lockContestResults, publishResults, resultsPublished, storedTies, type ComputeProgress } from './compute';

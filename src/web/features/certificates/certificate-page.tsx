@@ -59,6 +59,7 @@ function ChildCertificates({ response }: { response: ChildCertificateResponse })
       </section>
 
       <PrizeNotice response={response} />
+      {child.revoked_certificates.length > 0 && <RevokedCertificates response={response} />}
 
       {!child.path_certificate ? (
         <div className="alert alert-warning certificate-none">
@@ -81,8 +82,14 @@ function PrizeNotice({ response }: { response: ChildCertificateResponse }) {
   if (!response.results_published) {
     return <p className="alert">Kết quả và giải thưởng của cuộc thi được công bố ngày {response.results_date}.</p>;
   }
+  // A withdrawn prize is said so (not "not awarded"); a revoked certificate is only a void paper.
+  const withdrawn = child.withdrawn_prizes.map((prize) => prize.prize_name);
   if (!child.prize_personal && !child.is_top_30) {
-    return (
+    return withdrawn.length > 0 ? (
+      <p className="alert alert-warning" role="status">
+        Ban tổ chức đã rút lại {withdrawn.join(', ')} của em. Phụ huynh vui lòng liên hệ Ban tổ chức nếu cần biết thêm.
+      </p>
+    ) : (
       <p className="alert">
         Kết quả đã công bố ngày {response.results_date}. Em chưa đạt giải lần này — cảm ơn em đã tham gia cuộc thi!
       </p>
@@ -96,7 +103,24 @@ function PrizeNotice({ response }: { response: ChildCertificateResponse }) {
         </p>
       )}
       {child.is_top_30 === 1 && <p>Em nằm trong TOP 30 học sinh có kết quả tốt nhất của trường.</p>}
+      {withdrawn.length > 0 && <p>Ban tổ chức đã rút lại {withdrawn.join(', ')} của em.</p>}
       <p className="muted">Kết quả công bố ngày {response.results_date}.</p>
+    </div>
+  );
+}
+
+/** Codes the organisers revoked: no longer valid; the new certificate (if any) is listed below. */
+function RevokedCertificates({ response }: { response: ChildCertificateResponse }) {
+  const child = response.data;
+  const entitled = { participation: true, prize: Boolean(child.prize_personal), top30: child.is_top_30 === 1, school: false };
+  return (
+    <div className="alert certificate-revoked" role="note">
+      {response.data.revoked_certificates.map((certificate) => (
+        <p key={certificate.code}>
+          {certificate.title} mã <strong>{certificate.code}</strong> đã được Ban tổ chức thu hồi ngày {certificate.revoked_date} và không còn giá trị.{' '}
+          {certificate.reissued ? 'Giấy chứng nhận mới được cấp lại với mã mới ở dưới.' : entitled[certificate.kind] ? 'Giấy chứng nhận mới đang được cấp lại.' : ''}
+        </p>
+      ))}
     </div>
   );
 }

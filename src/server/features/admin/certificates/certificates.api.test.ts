@@ -1,8 +1,10 @@
 // Certificates in the back office: after publishing, the background job issues and draws every
 // certificate (run directly here, not on its timer); a failing drawing is retried and reported;
-// revocation (permissions, reason required, audit), the public verification saying "revoked",
-// the family no longer downloading it, and the job never issuing it again.
+// revocation (permissions, reason required, audit), the public verification saying "revoked", the
+// old code no longer downloading while the family keeps the prize under a new code; withdrawing a
+// prize, after which every view agrees it is gone (decision 020).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import readExcelFile from 'read-excel-file/node';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createContestant, createOrganiser, createParent, createSchoolAdmin, type CreatedUser } from '../../../test/factories';
 import { computeResults, publishResults } from '../../results/compute';
@@ -16,6 +18,9 @@ let other: CreatedUser;
 let admin: CreatedUser;
 let child: { id: number; books: { id: number; name: string }[] };
 let second: { id: number };
+/** The first pupil's individual prize, as the family page first shows it. */
+let prizeName = '';
+let prizeAmount = 0;
 let contest: { id: number; exam_starts_at: Date; exam_ends_at: Date; results_at: Date };
 
 const get = (path: string, token?: string) => server.request('GET', path, { token });
@@ -92,6 +97,23 @@ describe('drawing in the background', () => {
     expect(body.data.per_minute).toBeGreaterThan(0);
   });
 
+  it('measures the drawing rate over the recent drawings, not a fixed window', async () => {
+    const now = server.clock.now();
+    const drawn = (await server.db.selectFrom('certificates').select('id').where('contest_id', '=', contest.id).execute()).map((row) => row.id);
+    const drawnAt = (ms: number) => server.db.updateTable('certificates').set({ rendered_at: new Date(now.getTime() - ms) }).where('id', 'in', drawn).execute();
+    const rate = async () => (await get('/api/admin/certificates/progress', organiser.token)).body.data.per_minute;
+    // All drawn within the last 6 s: that many per 6 s, i.e. ten times as many a minute.
+    await drawnAt(6_000);
+    expect(await rate()).toBe(drawn.length * 10);
+    // One second ago: counted over 5 s at least.
+    await drawnAt(1_000);
+    expect(await rate()).toBe(drawn.length * 12);
+    // Two minutes ago: nothing is being drawn now.
+    await drawnAt(120_000);
+    expect(await rate()).toBe(0);
+    await drawnAt(0);
+  });
+
   it('the family gets the file drawn in the background, byte for byte', async () => {
     const { body } = await get(`/api/chilren-certificate?child_id=${child.id}`, parent.token);
     const prize = body.data.certificates.find((c: { kind: string }) => c.kind === 'prize');
@@ -142,6 +164,8 @@ describe('revocation', () => {
     const prize = body.data.certificates.find((c: { kind: string }) => c.kind === 'prize');
     prizeCode = prize.code;
     prizePdfUrl = prize.pdf_url;
+    prizeName = body.data.prize_personal.prize_name;
+    prizeAmount = body.data.prize_personal.money;
   });
 
   it('finds a certificate by its code (any case, with or without dashes) or its holder', async () => {
@@ -166,12 +190,12 @@ describe('revocation', () => {
   });
 
   it('revokes with the reason in the audit log, once', async () => {
-    const response = await post(`/api/admin/certificates/${prizeCode}/revoke`, { reason: 'Phát hiện gian lận khi làm bài' });
+    const response = await post(`/api/admin/certificates/${prizeCode}/revoke`, { reason: 'In sai tên trường trên giấy' });
     expect(response.status).toBe(200);
-    expect(response.body.data).toMatchObject({ code: prizeCode, revoked_reason: 'Phát hiện gian lận khi làm bài', revoked_at: expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/) });
+    expect(response.body.data).toMatchObject({ code: prizeCode, revoked_reason: 'In sai tên trường trên giấy', revoked_at: expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/) });
     const audit = await server.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ kind: 'certificate.revoke', actor_id: organiser.id, summary: `Thu hồi giấy chứng nhận ${prizeCode} của Trần Thị Ngọc Ánh` });
-    expect(audit.details).toMatchObject({ code: prizeCode, reason: 'Phát hiện gian lận khi làm bài' });
+    expect(audit.details).toMatchObject({ code: prizeCode, reason: 'In sai tên trường trên giấy' });
     const again = await post(`/api/admin/certificates/${prizeCode}/revoke`, { reason: 'Lần nữa' });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('certificate_already_revoked');
@@ -185,24 +209,119 @@ describe('revocation', () => {
       kind: 'prize',
       revoked: { date: expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/), message: 'Giấy chứng nhận này đã bị Ban tổ chức thu hồi và không còn giá trị.' },
     });
-    expect(JSON.stringify(body)).not.toContain('gian lận');
+    expect(JSON.stringify(body)).not.toContain('sai tên');
   });
 
-  it('the family no longer gets it: not listed, and its link answers 410 with a message', async () => {
+  it('a revoked certificate is a void paper, not a withdrawn prize: the family keeps the prize and gets a new code; the old link answers 410', async () => {
     const { body } = await get(`/api/chilren-certificate?child_id=${child.id}`, parent.token);
-    expect(body.data.certificates.map((c: { kind: string }) => c.kind)).toEqual(['participation', 'top30']);
+    expect(body.data).toMatchObject({ is_top_personal: 1, prize_personal: { prize_name: prizeName, money: prizeAmount }, withdrawn_prizes: [] });
+    expect(body.data.certificates.map((c: { kind: string }) => c.kind)).toEqual(['participation', 'prize', 'top30']);
+    const reissued = body.data.certificates.find((c: { kind: string }) => c.kind === 'prize');
+    expect(reissued.code).not.toBe(prizeCode);
+    expect(body.data.revoked_certificates).toEqual([{ kind: 'prize', title: expect.stringContaining(prizeName), code: prizeCode, revoked_date: expect.any(String), reissued: true }]);
+    expect((await get(`/api/certificates/verify/${reissued.code}`)).body.data.revoked).toBeUndefined();
     const file = await fetchFile(prizePdfUrl, parent.token);
     expect(file.status).toBe(410);
     expect(await file.json()).toMatchObject({ code: 'certificate_revoked', message: 'Giấy chứng nhận này đã bị Ban tổ chức thu hồi nên không tải được nữa. Vui lòng liên hệ Ban tổ chức nếu cần.' });
+    expect((await fetchFile(reissued.pdf_url, parent.token)).status).toBe(200);
+    await expectViews(child.id, 'Trần Thị Ngọc Ánh', { prize: prizeName, amount: prizeAmount });
   });
 
-  it('the job never issues it again, even after a recomputation', async () => {
+  it('the job keeps the old code void and the new one in force, even after a recomputation', async () => {
     await computeResults(server);
     await runJob();
     const prizes = (await certificatesOf(child.id)).filter((c) => c.kind === 'prize');
-    expect(prizes).toHaveLength(1);
-    expect(prizes[0]).toMatchObject({ code: prizeCode, revoked_at: expect.any(Date) });
+    expect(prizes.map((c) => [c.code === prizeCode, c.revoked_at !== null])).toEqual([
+      [true, true],
+      [false, false],
+    ]);
     const { body } = await get('/api/admin/certificates/progress', organiser.token);
     expect(body.data).toMatchObject({ issued: true, revoked: 1, pending: 0 });
+    await expectViews(child.id, 'Trần Thị Ngọc Ánh', { prize: prizeName, amount: prizeAmount });
   });
 });
+
+describe('withdrawing a prize', () => {
+  const withdraw = (body: unknown, token = organiser.token) => post('/api/admin/results/withdrawals', body, token);
+
+  it('is for the organiser, with a reason, of a prize the results give', async () => {
+    expect((await withdraw({ contestant_id: child.id, kind: 'individual', reason: 'Phát hiện gian lận' }, parent.token)).status).toBe(403);
+    const noReason = await withdraw({ contestant_id: child.id, kind: 'individual', reason: ' ' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.errors).toMatchObject({ reason: 'Vui lòng nhập lý do (ít nhất 3 ký tự).' });
+    const none = await withdraw({ contestant_id: 999_999, kind: 'individual', reason: 'Phát hiện gian lận' });
+    expect(none.status).toBe(409);
+    expect(none.body).toMatchObject({ code: 'no_prize_to_withdraw', message: expect.stringContaining('không có giải này') });
+    await expectViews(child.id, 'Trần Thị Ngọc Ánh', { prize: prizeName, amount: prizeAmount });
+  });
+
+  it('removes it from the prize list, the money, the exports and the family page at once; revokes its certificate; audited', async () => {
+    const before = (await get('/api/admin/results', organiser.token)).body.data.ceremony;
+    const response = await withdraw({ contestant_id: child.id, kind: 'individual', reason: 'Phát hiện gian lận khi làm bài' });
+    expect(response.status).toBe(200);
+    expect(response.body.data).toMatchObject({ contestant_id: child.id, fullname: 'Trần Thị Ngọc Ánh', kind: 'individual', prize_name: prizeName, amount: prizeAmount, reason: 'Phát hiện gian lận khi làm bài' });
+    const audit = await server.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ kind: 'prize.withdraw', actor_id: organiser.id });
+    expect(audit.summary).toContain(`Rút ${prizeName}`);
+    expect(audit.summary).toContain('Trần Thị Ngọc Ánh');
+    expect(audit.details).toMatchObject({ reason: 'Phát hiện gian lận khi làm bài', amount: prizeAmount, certificates_revoked: [expect.any(String)] });
+
+    await expectViews(child.id, 'Trần Thị Ngọc Ánh', null);
+    const after = (await get('/api/admin/results', organiser.token)).body.data;
+    expect(after.ceremony.total).toBe(before.total - prizeAmount);
+    expect(after.withdrawals).toEqual([expect.objectContaining({ contestant_id: child.id, prize_name: prizeName, withdrawn_by: expect.any(String) })]);
+    // The rank stays; nobody inherits the prize (the second pupil's prize is unchanged).
+    const stored = await server.db.selectFrom('individual_results').select(['rank', 'prize_name']).where('contestant_id', 'in', [child.id, second.id]).orderBy('rank').execute();
+    expect(stored[0]).toEqual({ rank: 1, prize_name: null });
+    expect(stored[1]!.prize_name).not.toBeNull();
+    // The family is told, the prize certificate is void, the top 30 gift stays.
+    const { body } = await get(`/api/chilren-certificate?child_id=${child.id}`, parent.token);
+    expect(body.data).toMatchObject({ is_top_personal: 0, prize_personal: null, is_top_30: 1, withdrawn_prizes: [{ kind: 'individual', prize_name: prizeName }] });
+    expect(body.data.certificates.map((c: { kind: string }) => c.kind)).toEqual(['participation', 'top30']);
+    expect(body.data.revoked_certificates.map((c: { reissued: boolean }) => c.reissued)).toEqual([false, false]);
+    const again = await withdraw({ contestant_id: child.id, kind: 'individual', reason: 'Lần nữa' });
+    expect(again.status).toBe(409);
+  });
+
+  it('stays withdrawn after a recomputation, and the job issues no prize certificate again', async () => {
+    await computeResults(server);
+    await runJob();
+    await expectViews(child.id, 'Trần Thị Ngọc Ánh', null);
+    expect((await certificatesOf(child.id)).filter((c) => c.kind === 'prize' && c.revoked_at === null)).toEqual([]);
+  });
+});
+
+/**
+ * Every view of a pupil's individual prize says the same: the prize list, the ceremony's money
+ * (its tier's winners), the winners export, the full results export and the family page.
+ */
+async function expectViews(contestantId: number, name: string, expected: { prize: string; amount: number } | null) {
+  const list = (await get('/api/admin/results/prizes?kind=individual&per_page=100', organiser.token)).body.data.items;
+  const row = list.find((item: { contestant_id: number }) => item.contestant_id === contestantId);
+  expect(row ? { prize: row.prize, amount: row.amount } : null).toEqual(expected);
+
+  const { ceremony } = (await get('/api/admin/results', organiser.token)).body.data;
+  const awarded = (await server.db.selectFrom('individual_results').select(['prize_code', 'prize_amount']).where('prize_code', 'is not', null).execute()).reduce(
+    (sum, r) => sum + (r.prize_amount ?? 0),
+    0,
+  );
+  const individualTotal = ceremony.tiers.filter((tier: { kind: string }) => tier.kind === 'individual').reduce((sum: number, tier: { total: number }) => sum + tier.total, 0);
+  expect(individualTotal).toBe(awarded);
+
+  const winners = await exportSheets('winners.xlsx');
+  const exported = winners[0]!.data.find((cells) => cells[2] === name);
+  expect(exported ? { prize: exported[9], amount: exported[10] } : null).toEqual(expected);
+  const contestants = await exportSheets('contestants.xlsx');
+  const header = contestants[0]!.data[0]!;
+  const line = contestants[0]!.data.find((cells) => cells.includes(name))!;
+  expect(line[header.indexOf('Giải')] ?? null).toBe(expected?.prize ?? null);
+
+  const family = (await get(`/api/chilren-certificate?child_id=${contestantId}`, parent.token)).body.data;
+  expect(family.prize_personal ? { prize: family.prize_personal.prize_name, amount: family.prize_personal.money } : null).toEqual(expected);
+}
+
+async function exportSheets(file: string) {
+  const response = await fetch(`${server.url}/api/admin/results/exports/${file}`, { headers: { authorization: `Bearer ${organiser.token}` } });
+  expect(response.status).toBe(200);
+  return readExcelFile(Buffer.from(await response.arrayBuffer()));
+}

@@ -225,6 +225,28 @@ describe('GET/PUT /api/admin/contest', () => {
     await server.db.deleteFrom('result_runs').where('contest_id', '=', contest.id).execute();
     expect((await put({ ...pickDates(original), class_min_participants: 10 })).status).toBe(200);
   });
+
+  it('reads amounts typed with Vietnamese thousands separators and refuses ambiguous ones with the field named', async () => {
+    const tiers = (original.prize_tiers as { kind: string; code: string; amount: number | string }[]).map((t) => ({ ...t }));
+    const typed: Record<string, string> = { special: '10.000.000 đ', first: '5,000,000', second: '2 000 000', third: '300.000', consolation: '200000đồng' };
+    for (const tier of tiers) if (typed[tier.code]) tier.amount = typed[tier.code]!;
+    const saved = await put({ prize_tiers: tiers });
+    expect(saved.status).toBe(200);
+    const amounts = Object.fromEntries(saved.body.data.prize_tiers.map((t: { code: string; amount: number }) => [t.code, t.amount]));
+    expect(amounts).toMatchObject({ special: 10_000_000, first: 5_000_000, second: 2_000_000, third: 300_000, consolation: 200_000 });
+    const stored = await server.db.selectFrom('prize_tiers').select('amount').where('code', '=', 'third').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(Number(stored.amount)).toBe(300_000);
+
+    for (const ambiguous of ['300.5', '3,5']) {
+      tiers[3]!.amount = ambiguous;
+      const refused = await put({ prize_tiers: tiers });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ 'prize_tiers.3.amount': expect.stringContaining('có thể hiểu theo hai cách') });
+      expect(refused.body.message).toContain(`"${ambiguous}"`);
+    }
+    expect((await get()).body.data.prize_tiers[3].amount).toBe(300_000);
+    expect((await put({ prize_tiers: original.prize_tiers })).status).toBe(200);
+  });
 });
 
 describe('a closed window', () => {

@@ -261,6 +261,44 @@ describe('incidents', () => {
     expect(listed.attempts_left).toBe(0);
   });
 
+  it('withdraws an extra attempt given to the wrong child while unused, with a reason (audited); refuses once it is used', async () => {
+    const wrong = await parentWithContestant(server);
+    const path = `/api/admin/exam-days/contestants/${wrong.contestant.id}/extra-attempt`;
+    expect((await as('POST', path, { reason: 'Mạng mất giữa lượt 2' })).status).toBe(200);
+    const withdraw = (body: unknown, token = organiser.token) => as('POST', `${path}/withdraw`, body, token);
+
+    expect((await withdraw({ reason: 'Nhầm thí sinh' }, wrong.parent.token)).status).toBe(403);
+    const noReason = await withdraw({ reason: ' ' });
+    expect(noReason.status).toBe(422);
+    expect(noReason.body.errors).toEqual({ reason: examDaysMessages.reasonRequired });
+
+    // An attempt of the contest's own does not use it.
+    const started = await startFor(wrong.parent.token, wrong.book.id, wrong.contestant.id);
+    await finish(started.body.exam_id);
+    const withdrawn = await withdraw({ reason: 'Thêm nhầm thí sinh, đúng ra là em cùng lớp' });
+    expect(withdrawn.status).toBe(200);
+    expect(withdrawn.body.data).toMatchObject({ attempts_allowed: 3, attempts_left: 2, extra_attempt: null });
+    const entry = await lastAudit();
+    expect(entry).toMatchObject({ kind: 'exam.extra_attempt_withdraw', actor_phone: organiser.phone });
+    expect(entry.summary).toContain('Thêm nhầm thí sinh');
+    expect(entry.details).toMatchObject({ contestant_id: wrong.contestant.id, granted_reason: 'Mạng mất giữa lượt 2' });
+    const none = await withdraw({ reason: 'Lần nữa' });
+    expect(none.status).toBe(404);
+    expect(none.body.message).toBe(examDaysMessages.extraAttemptNone);
+    // Given again (now rightly), it can be granted once more; once started it stays.
+    expect((await as('POST', path, { reason: 'Mất điện ở trường' })).body.data.extra_attempt).toMatchObject({ used: false });
+    for (let attempt = 2; attempt <= 4; attempt += 1) {
+      const next = await startFor(wrong.parent.token, wrong.book.id, wrong.contestant.id);
+      expect(next.status).toBe(200);
+      if (attempt < 4) await finish(next.body.exam_id);
+    }
+    expect((await as('GET', `/api/admin/exam-days/contestants/${wrong.contestant.id}`)).body.data.extra_attempt).toMatchObject({ used: true });
+    const used = await withdraw({ reason: 'Nhầm' });
+    expect(used.status).toBe(409);
+    expect(used.body).toMatchObject({ code: 'extra_attempt_used', message: examDaysMessages.extraAttemptUsed });
+    expect((await lastAudit()).kind).toBe('exam.extra_attempt');
+  });
+
   it('refuses in the database a fourth attempt without a grant, and a fifth', async () => {
     const { contestant } = await parentWithContestant(server);
     const other = await server.db.selectFrom('exams').selectAll().limit(1).executeTakeFirstOrThrow();

@@ -286,7 +286,15 @@ export const lockContestant = (db: Db, contestantId: number) =>
   db.selectFrom('contestants').select(['id', 'fullname']).where('id', '=', contestantId).forUpdate().executeTakeFirst();
 
 export const findExtraAttempt = (db: Db, contestantId: number) =>
-  db.selectFrom('extra_attempts').select(['contestant_id', 'contest_id']).where('contestant_id', '=', contestantId).executeTakeFirst();
+  db.selectFrom('extra_attempts').select(['contestant_id', 'contest_id', 'reason', 'granted_at']).where('contestant_id', '=', contestantId).executeTakeFirst();
+
+export const deleteExtraAttempt = (db: Db, contestantId: number) => db.deleteFrom('extra_attempts').where('contestant_id', '=', contestantId).execute();
+
+/** Every attempt the contestant has started (attempts are numbered per contestant, whatever their state). */
+export async function countAttempts(db: Db, contestantId: number): Promise<number> {
+  const row = await db.selectFrom('exams').select((eb) => eb.fn.countAll<string>().as('n')).where('contestant_id', '=', contestantId).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
 
 export const insertExtraAttempt = (db: Db, row: { contestantId: number; contestId: number; reason: string; grantedBy: number; at: Date }) =>
   db

@@ -52,6 +52,22 @@ export function registerAdminExamDaysRoutes(admin: Api, services: Services) {
   );
 
   admin.post(
+    '/exam-days/contestants/:contestantId/extra-attempt/withdraw',
+    {
+      schema: {
+        summary: 'Rút lượt thi thêm chưa dùng (ví dụ thêm nhầm thí sinh), kèm lý do',
+        params: contestantIdParamsSchema,
+        body: extraAttemptBodySchema,
+        response: { 200: incidentContestantResponseSchema },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await service.withdrawExtraAttempt(services, auth.userOf(request), request.params.contestantId, request.body),
+    }),
+  );
+
+  admin.post(
     '/exam-days/exams/:examId/extend',
     {
       schema: {

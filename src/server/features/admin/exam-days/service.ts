@@ -222,7 +222,7 @@ async function describe(db: Db, now: Date, rows: Awaited<ReturnType<typeof repo.
       attempts_allowed: allowed,
       attempts_left: Math.max(0, allowed - own.length),
       extra_attempt: hasExtra
-        ? { reason: row.extra_reason!, granted_at: row.extra_granted_at!.toISOString(), granted_by: row.extra_granted_by ?? '' }
+        ? { reason: row.extra_reason!, granted_at: row.extra_granted_at!.toISOString(), granted_by: row.extra_granted_by ?? '', used: own.length > base }
         : null,
       attempts: own.map((a) => ({
         id: a.id,
@@ -284,6 +284,35 @@ export async function giveExtraAttempt({ db, clock }: Deps, actor: Actor, contes
       kind: 'exam.extra_attempt',
       summary: `Thêm một lượt thi cho thí sinh ${contestant.fullname} (#${contestantId}): ${reason}`,
       details: { contestant_id: contestantId, contest_id: contest.id, reason },
+    });
+  });
+  return contestantView(db, now, contestantId);
+}
+
+/**
+ * Withdraws an extra attempt given by mistake (the wrong child), with the reason in the audit log,
+ * while it is unused: the contestant has not started more attempts than the contest's (an exam
+ * in progress counts). A 4th attempt also holds the grant by its foreign key, so a start racing
+ * this fails one or the other.
+ */
+export async function withdrawExtraAttempt({ db, clock }: Deps, actor: Actor, contestantId: number, body: ExtraAttemptBody) {
+  const problems = extraAttemptProblems(body);
+  if (Object.keys(problems).length > 0) throw unprocessable(Object.values(problems)[0]!, 'input_refused', problems);
+  const reason = body.reason.trim();
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    const contestant = await repo.lockContestant(trx, contestantId);
+    if (!contestant) throw notFound(examDaysMessages.contestantNotFound);
+    const contest = await requireCurrentContest(trx);
+    const grant = await repo.findExtraAttempt(trx, contestantId);
+    if (!grant) throw notFound(examDaysMessages.extraAttemptNone);
+    const taken = await repo.countAttempts(trx, contestantId);
+    if (taken > attemptsAllowed(contest.attempts_per_contestant, false)) throw conflict(examDaysMessages.extraAttemptUsed, 'extra_attempt_used');
+    await repo.deleteExtraAttempt(trx, contestantId);
+    await recordAudit(trx, actor, {
+      kind: 'exam.extra_attempt_withdraw',
+      summary: `Rút lượt thi thêm của thí sinh ${contestant.fullname} (#${contestantId}): ${reason}`,
+      details: { contestant_id: contestantId, contest_id: grant.contest_id, reason, granted_reason: grant.reason, granted_at: grant.granted_at.toISOString() },
     });
   });
   return contestantView(db, now, contestantId);

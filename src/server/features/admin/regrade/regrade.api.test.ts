@@ -206,7 +206,7 @@ describe('commit', () => {
       summary: { exams_affected: 6, exams_gained: 4, exams_lost: 2, exams_unchanged: 0, exams_in_progress: 0 },
       results_recomputed: true,
       results_note: null,
-      regrade: { question_id: questionId, mode: 'new_key', accepted_answer_ids: [wrongId], reason, actor_phone: organiser.phone, active: true, exams_gained: 4, exams_lost: 2 },
+      regrade: { question_id: questionId, mode: 'new_key', accepted_answer_ids: [wrongId], reason, actor_phone: organiser.phone, actor_name: 'Ban tổ chức', active: true, exams_gained: 4, exams_lost: 2 },
     });
     expect(await pointsOf()).toEqual([95, 90, 95, 95, 90, 85]);
     expect(await prizesOf()).toEqual([[3, 'second'], [5, null], [1, 'special'], [2, 'first'], [4, 'third'], [6, null]]);

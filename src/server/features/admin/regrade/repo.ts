@@ -152,6 +152,7 @@ export async function pageOfRegrades(db: Db, contestId: number, query: { page: n
     .selectFrom('question_regrades as r')
     .innerJoin('questions', 'questions.id', 'r.question_id')
     .innerJoin('books', 'books.id', 'r.book_id')
+    .leftJoin('users', 'users.id', 'r.actor_id')
     .where('r.contest_id', '=', contestId);
   if (query.book_id !== undefined) q = q.where('r.book_id', '=', query.book_id);
   if (query.id !== undefined) q = q.where('r.id', '=', query.id);
@@ -168,6 +169,7 @@ export async function pageOfRegrades(db: Db, contestId: number, query: { page: n
         'r.accepted_answer_ids',
         'r.reason',
         'r.actor_phone',
+        sql<string>`coalesce(users.name, '')`.as('actor_name'),
         'r.active',
         'r.exams_affected',
         'r.exams_gained',

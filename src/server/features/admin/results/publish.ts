@@ -16,6 +16,7 @@ import { ceremonyOf } from './ceremony';
 import * as repo from './repo';
 import { taskView } from './task';
 import { describeTies, undecidedTies } from './ties';
+import { listWithdrawals } from './withdrawals';
 
 /** Why the results cannot be published now (empty when they can, or already are). */
 function publishProblems(
@@ -90,6 +91,7 @@ export async function getOverview({ db, clock }: Pick<Services, 'db' | 'clock'>)
     })),
     publish: { allowed: Boolean(run && !run.published_at) && reasons.length === 0, reasons },
     ceremony: run ? await ceremonyOf(db, contest.id, settings) : null,
+    withdrawals: await listWithdrawals(db, contest.id),
   };
 }
 

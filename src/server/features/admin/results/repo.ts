@@ -118,6 +118,7 @@ export async function classesOfResults(db: Db, contestId: number, schoolIds: num
 type Filter = Pick<PrizeListQuery, 'district_id' | 'school_id'>;
 
 export interface PrizeDbRow {
+  contestant_id: number | null;
   rank: number | null;
   tied: boolean;
   name: string;
@@ -131,6 +132,14 @@ export interface PrizeDbRow {
   prize: string;
   amount: number;
   parent_phone: string | null;
+  /** Pupils only (undefined for schools and classes): the ranking's values and those of the pupil above. */
+  submitted_at?: Date;
+  prediction_distance?: string | number | null;
+  rank_tied?: boolean;
+  above_points?: number | null;
+  above_duration_seconds?: number | null;
+  above_submitted_at?: Date | null;
+  above_prediction_distance?: string | number | null;
 }
 
 /** Prize winners of one kind in prize order, a page of them (`limit`, `offset`) or all. */
@@ -157,6 +166,7 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
       .innerJoin('schools as s', 's.id', 'r.school_id')
       .innerJoin('districts as d', 'd.id', 's.district_id')
       .select([
+        sql<number | null>`NULL::int`.as('contestant_id'),
         'r.rank',
         'r.tied',
         's.name as name',
@@ -184,6 +194,7 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
       .innerJoin('districts as d', 'd.id', 's.district_id')
       .leftJoin('class_teachers as t', (join) => join.onRef('t.school_id', '=', 'r.school_id').onRef('t.class_name', '=', 'r.class_name'))
       .select([
+        sql<number | null>`NULL::int`.as('contestant_id'),
         'r.rank',
         'r.tied',
         sql<string>`coalesce(t.teacher_name, '(chưa có tên giáo viên)')`.as('name'),
@@ -205,6 +216,7 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
     return query.orderBy('r.rank').orderBy('s.id').orderBy('r.class_name');
   }
   const pupils = kind === 'school_pupils';
+  const window = pupils ? sql`PARTITION BY r.school_id ORDER BY r.school_rank, r.contestant_id` : sql`ORDER BY r.rank, r.contestant_id`;
   let query = db
     .selectFrom('individual_results as r')
     .innerJoin('contestants as c', 'c.id', 'r.contestant_id')
@@ -212,6 +224,7 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
     .innerJoin('schools as s', 's.id', 'r.school_id')
     .innerJoin('districts as d', 'd.id', 's.district_id')
     .select([
+      sql<number | null>`r.contestant_id`.as('contestant_id'),
       sql<number>`${sql.ref(pupils ? 'r.school_rank' : 'r.rank')}`.as('rank'),
       sql<boolean>`${sql.ref(pupils ? 'r.school_tied' : 'r.tied')}`.as('tied'),
       'c.fullname as name',
@@ -225,6 +238,14 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
       sql<string>`${pupils ? sql`'Học sinh tiêu biểu của trường'` : sql`r.prize_name`}`.as('prize'),
       sql<number>`${sql.ref(pupils ? 'r.school_top_amount' : 'r.prize_amount')}`.as('amount'),
       'u.phone as parent_phone',
+      'r.submitted_at',
+      'r.prediction_distance',
+      'r.tied as rank_tied',
+      // The pupil just above in this list, to tell what decided between them (deciding()).
+      sql<number | null>`lag(r.points) over (${window})`.as('above_points'),
+      sql<number | null>`lag(r.duration_seconds) over (${window})`.as('above_duration_seconds'),
+      sql<Date | null>`lag(r.submitted_at) over (${window})`.as('above_submitted_at'),
+      sql<string | null>`lag(r.prediction_distance) over (${window})`.as('above_prediction_distance'),
     ])
     .where('r.contest_id', '=', contestId)
     .where(pupils ? 'r.school_top' : 'r.prize_code', pupils ? '=' : 'is not', pupils ? true : null);

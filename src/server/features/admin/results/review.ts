@@ -1,9 +1,32 @@
-// Reviewing the stored results in the back office: the prize winners, a page at a time.
+// Reviewing the stored results in the back office: the prize winners, a page at a time, each pupil
+// with what decided the place against the pupil above when score and time look the same.
+import { formatInstant, formatNumber } from '../../../../shared/format';
 import type { PrizeListQuery, PrizeRow } from '../../../../shared/schemas/admin-results';
 import type { Page } from '../../../../shared/schemas/admin';
 import type { Services } from '../../../services';
 import { requireCurrentContest } from '../../../core/contest';
 import * as repo from './repo';
+
+const num = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
+
+/**
+ * What separated a pupil from the pupil above when the score and the time are equal (the rules
+ * that follow them, decision 003): the submission instant to the millisecond, the prediction,
+ * the organiser's decision on a tie, or a shared rank. Null when the score or time differs (shown
+ * in their own columns) or for the first of the list.
+ */
+export function deciding(row: repo.PrizeDbRow): string | null {
+  if (!row.submitted_at || row.above_points === null || row.above_points === undefined) return null;
+  if (Number(row.points) !== Number(row.above_points) || row.duration_seconds !== row.above_duration_seconds) return null;
+  const late = row.submitted_at.getTime() - (row.above_submitted_at?.getTime() ?? row.submitted_at.getTime());
+  if (late > 0) return `Nộp bài muộn hơn người xếp trên ${formatNumber(late)} ms`;
+  const distance = num(row.prediction_distance);
+  const above = num(row.above_prediction_distance);
+  if (distance !== above) {
+    return distance === null ? 'Cùng thời điểm nộp; không có câu dự đoán' : `Cùng thời điểm nộp; dự đoán lệch ${formatNumber(distance)} (người xếp trên lệch ${formatNumber(above ?? 0)})`;
+  }
+  return row.rank_tied ? 'Đồng hạng: bằng nhau cả bốn tiêu chí' : 'Bằng nhau cả bốn tiêu chí: theo quyết định của Ban tổ chức về đồng hạng';
+}
 
 export async function listPrizes({ db }: Pick<Services, 'db'>, query: PrizeListQuery): Promise<Page<PrizeRow>> {
   const contest = await requireCurrentContest(db);
@@ -12,7 +35,23 @@ export async function listPrizes({ db }: Pick<Services, 'db'>, query: PrizeListQ
     repo.countPrizeRows(db, contest.id, query.kind, query),
   ]);
   return {
-    items: rows.map(({ parent_phone: _phone, ...row }) => ({ ...row, amount: Number(row.amount), points: row.points === null ? null : Number(row.points) })),
+    items: rows.map((row) => ({
+      contestant_id: row.contestant_id,
+      rank: row.rank,
+      tied: row.tied,
+      name: row.name,
+      school: row.school,
+      district: row.district,
+      class_name: row.class_name,
+      points: row.points === null ? null : Number(row.points),
+      duration_seconds: row.duration_seconds,
+      detail: row.detail,
+      prediction: row.prediction,
+      prize: row.prize,
+      amount: Number(row.amount),
+      submitted_at: row.submitted_at ? formatInstant(row.submitted_at) : null,
+      decided_by: deciding(row),
+    })),
     total,
     page: query.page,
     per_page: query.per_page,

@@ -5,6 +5,8 @@ import {
   decisionResponseSchema,
   prizeListQuerySchema,
   prizeRowSchema,
+  prizeWithdrawalRequestSchema,
+  prizeWithdrawalResponseSchema,
   publishResponseSchema,
   resultExportKinds,
   resultExportQuerySchema,
@@ -19,6 +21,7 @@ import { getOverview, publish } from './publish';
 import { listPrizes } from './review';
 import { getTask, startCompute } from './task';
 import { decideTie } from './ties';
+import { withdrawPrize } from './withdrawals';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_TIMEOUT_MS = 300_000;
@@ -56,6 +59,18 @@ export function registerAdminResultsRoutes(admin: Api, services: Services) {
     success: true as const,
     data: await publish(services, auth.userOf(request)),
   }));
+
+  admin.post(
+    '/results/withdrawals',
+    {
+      schema: {
+        summary: 'Rút giải của một học sinh (kèm lý do): bỏ khỏi danh sách giải, kinh phí, tệp xuất và trang của gia đình; thu hồi giấy chứng nhận của giải',
+        body: prizeWithdrawalRequestSchema,
+        response: { 200: prizeWithdrawalResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, data: await withdrawPrize(services, auth.userOf(request), request.body) }),
+  );
 
   admin.get(
     '/results/prizes',

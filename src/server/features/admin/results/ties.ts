@@ -8,7 +8,7 @@ import type { Services } from '../../../services';
 import { requireCurrentContest } from '../../../core/contest';
 import { tierAtPlace, type Tier } from '../../../core/ranking/ranking';
 import { getResultRun } from '../../../core/ranking/repo';
-import type { PrizeSettings } from '../../../core/ranking/settings';
+import { loadPrizeSettings, type PrizeSettings } from '../../../core/ranking/settings';
 import { tieGroupKey, type StoredTie } from '../../../core/ranking/standings';
 import { storedTies } from '../../results';
 import { recordAudit, type Actor } from '../audit';
@@ -145,7 +145,11 @@ export async function decideTie({ db, clock }: Pick<Services, 'db' | 'clock'>, a
       decided_by: actor.id,
       decided_at: now,
     });
-    const what = input.decision === 'share' ? 'cùng nhận giải cao hơn' : `xếp thứ tự ${ordered!.join(', ')}`;
+    // Members by name (a pupil, a school, a class and its school), never by internal id ("375:5E").
+    const [described] = await describeTies(trx, contest.id, [tie], await loadPrizeSettings(trx, contest.id), () => ({ decision: null, decision_state: 'none' }));
+    const nameOf = new Map((described?.members ?? []).map((member) => [String(member.id), member.school && tie.scope !== 'individual' && tie.scope !== 'school_pupils' ? `${member.name} (${member.school})` : member.name]));
+    const named = (ids: (number | string)[]) => ids.map((id) => nameOf.get(String(id)) ?? String(id));
+    const what = input.decision === 'share' ? `cùng nhận giải cao hơn: ${named(tie.ids).join(', ')}` : `xếp thứ tự ${named(ordered!).join(', ')}`;
     await recordAudit(trx, actor, {
       kind: 'results.tie_decision',
       summary: `Quyết định nhóm đồng hạng ${tie.rank} (${tieScopeLabels[tie.scope].toLowerCase()}, ${tie.size} bên): ${what}. Lý do: ${input.reason}`,
@@ -154,6 +158,7 @@ export async function decideTie({ db, clock }: Pick<Services, 'db' | 'clock'>, a
         school_id: tie.school_id ?? null,
         rank: tie.rank,
         members: tie.ids,
+        member_names: named(tie.ids),
         before: before ? { decision: before.decision, order: before.ordered_ids, reason: before.reason } : null,
         after: { decision: input.decision, order: ordered, reason: input.reason },
       },

@@ -29,6 +29,7 @@ const things: Record<string, string> = {
   certificate: 'Giấy chứng nhận',
   exam: 'Lượt thi',
   results: 'Kết quả',
+  prize: 'Giải thưởng',
 };
 
 const actions: Record<string, string> = {
@@ -54,6 +55,8 @@ const actions: Record<string, string> = {
   regrade: 'chấm lại',
   revoke: 'thu hồi',
   extra_attempt: 'thêm một lượt thi',
+  extra_attempt_withdraw: 'rút lượt thi thêm',
+  withdraw: 'rút giải',
   extend: 'gia hạn',
   compute: 'tính',
   tie_decision: 'quyết định đồng hạng',
@@ -83,6 +86,8 @@ export const kindFilters: { value: string; label: string }[] = [
   { value: 'privacy', label: things.privacy! },
   { value: 'exam', label: things.exam! },
   { value: 'results', label: things.results! },
+  { value: 'prize', label: things.prize! },
+  { value: 'certificate', label: things.certificate! },
 ];
 
 const fields: Record<string, string> = {
@@ -100,3 +105,6 @@ const fields: Record<string, string> = {
 };
 
 export const fieldLabel = (field: string) => fields[field] ?? field;
+
+/** "Nguyễn Văn An (0901000009)", or the phone alone when the account has no name. */
+export const actorLabel = (entry: { actor_name: string; actor_phone: string }) => (entry.actor_name.trim() ? `${entry.actor_name.trim()} (${entry.actor_phone})` : entry.actor_phone);

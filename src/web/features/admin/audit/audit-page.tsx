@@ -9,7 +9,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DataTable, PagedTable } from '../ui/data-table';
 import { pageQuery, useApiData } from '../../../lib/use-data';
-import { fieldLabel, kindFilters, kindLabel } from './audit-labels';
+import { actorLabel, fieldLabel, kindFilters, kindLabel } from './audit-labels';
 import './audit.css';
 
 const PER_PAGE = 50;
@@ -37,7 +37,7 @@ export function AuditPage() {
           setPage(1);
         }}
       >
-        <TextField label="Người thực hiện (số điện thoại)" inputMode="tel" value={draft.actor} onChange={set('actor')} />
+        <TextField label="Người thực hiện (tên hoặc số điện thoại)" value={draft.actor} onChange={set('actor')} />
         <SelectField label="Loại thao tác" value={draft.kind} onChange={set('kind')}>
           <option value="">Tất cả</option>
           {kindFilters.map((kind) => (
@@ -70,7 +70,7 @@ export function AuditPage() {
         empty="Không có thao tác nào khớp bộ lọc."
         columns={[
           { header: 'Thời gian', className: 'audit-time', cell: (entry) => `${formatDate(entry.at)} ${formatTime(entry.at)}` },
-          { header: 'Người thực hiện', cell: (entry) => entry.actor_phone },
+          { header: 'Người thực hiện', cell: (entry) => actorLabel(entry) },
           { header: 'Loại', cell: (entry) => kindLabel(entry.kind) },
           {
             header: 'Nội dung',

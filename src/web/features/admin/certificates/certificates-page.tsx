@@ -209,7 +209,7 @@ function RevokeDialog({ certificate, onClose, onRevoked }: { certificate: AdminC
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await api.post(`/admin/certificates/${encodeURIComponent(certificate.code)}/revoke`, values);
-      notify('success', 'Đã thu hồi giấy chứng nhận', certificate.code);
+      notify('success', 'Đã thu hồi giấy chứng nhận', `${certificate.code}: người nhận vẫn giữ giải và được cấp giấy mới với mã mới.`);
       onRevoked();
     } catch (error) {
       reportSaveError(error, form.setError, ['reason'], 'Không thu hồi được');
@@ -218,7 +218,12 @@ function RevokeDialog({ certificate, onClose, onRevoked }: { certificate: AdminC
   return (
     <Modal title={`Thu hồi giấy chứng nhận ${certificate.code}`} onClose={onClose}>
       <p>
-        {certificate.title} — {certificate.holder}. Sau khi thu hồi, gia đình không tải được giấy này nữa và trang xác minh sẽ báo giấy đã bị thu hồi (không hiện lý do).
+        {certificate.title} — {certificate.holder}. Sau khi thu hồi, mã {certificate.code} hết giá trị: gia đình không tải được giấy này nữa và trang xác minh sẽ báo giấy
+        đã bị thu hồi (không hiện lý do).
+      </p>
+      <p>
+        Thu hồi giấy <strong>không rút giải</strong>: người nhận vẫn giữ giải và tiền thưởng, và được cấp giấy mới với mã mới (ví dụ khi giấy in sai). Muốn rút giải, dùng
+        “Rút giải” ở trang Kết quả và giải thưởng.
       </p>
       <form onSubmit={onSubmit} noValidate>
         <TextField label="Lý do thu hồi (chỉ Ban tổ chức xem được)" {...form.register('reason')} error={form.formState.errors.reason?.message} />

@@ -13,12 +13,13 @@ import {
   type ContestFormValues,
   type ContestSettings,
 } from '../../../../shared/schemas/admin-contest';
-import { formatDate, formatDuration, formatTime } from '../../../../shared/format';
+import { formatDate, formatDuration, formatNumber, formatTime } from '../../../../shared/format';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 
 const dateLabels: Record<ContestDateField, string> = {
   reading_starts_at: 'Bắt đầu đọc sách',
@@ -57,9 +58,32 @@ function windowState(settings: ContestSettings, now = Date.now()): string {
 export function ContestForm({ settings: initial }: { settings: ContestSettings }) {
   const [settings, setSettings] = useState(initial);
   const [warnings, setWarnings] = useState<string[]>([]);
+  /** A save that closes the open window early, waiting for the organiser's answer. */
+  const [closing, setClosing] = useState<{ changed: Record<string, string | number>; inProgress: number | null }>();
   const form = useForm<ContestFormValues>({ resolver: zodResolver(contestFormSchema), defaultValues: toForm(initial) });
   const { register, handleSubmit, formState, watch } = form;
   const errors = formState.errors;
+
+  /** Sends the changed fields; the server's field errors go under the fields. */
+  const save = async (changed: Record<string, string | number>) => {
+    try {
+      const answer = await api.put<{ data: ContestSettings; warnings?: string[] }>('/admin/contest', changed);
+      setSettings(answer.data);
+      setWarnings(answer.warnings ?? []);
+      form.reset(toForm(answer.data));
+      notify('success', contestMessages.saved);
+    } catch (error) {
+      if (error instanceof ApiRequestError) {
+        let first = true;
+        for (const [key, message] of Object.entries(error.errors)) {
+          if (!(key in changed)) continue;
+          form.setError(key as Path<ContestFormValues>, { type: 'server', message }, { shouldFocus: first });
+          first = false;
+        }
+      }
+      notify('error', 'Chưa lưu được cài đặt', errorMessage(error));
+    }
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     const before = toForm(settings);
@@ -72,23 +96,14 @@ export function ContestForm({ settings: initial }: { settings: ContestSettings }
       notify('info', 'Không có thay đổi nào để lưu.');
       return;
     }
-    try {
-      const answer = await api.put<{ data: ContestSettings; warnings?: string[] }>('/admin/contest', changed);
-      setSettings(answer.data);
-      setWarnings(answer.warnings ?? []);
-      form.reset(toForm(answer.data));
-      notify('success', contestMessages.saved);
-    } catch (error) {
-      if (error instanceof ApiRequestError) {
-        let first = true;
-        for (const [key, message] of Object.entries(error.errors)) {
-          if (!(key in values)) continue;
-          form.setError(key as Path<ContestFormValues>, { type: 'server', message }, { shouldFocus: first });
-          first = false;
-        }
-      }
-      notify('error', 'Chưa lưu được cài đặt', errorMessage(error));
+    // Closing an open window now (or in the past) while children are taking exams: ask first.
+    const closesAt = typeof changed.exam_ends_at === 'string' ? new Date(changed.exam_ends_at).getTime() : NaN;
+    if (windowState(settings) === 'Đang mở thi' && closesAt <= Date.now()) {
+      const dashboard = await api.get<{ data: { totals: { in_progress: number } } }>('/admin/exam-days/dashboard').catch(() => null);
+      setClosing({ changed, inProgress: dashboard?.data.totals.in_progress ?? null });
+      return;
     }
+    await save(changed);
   });
 
   const duration = watch('exam_duration_seconds');
@@ -167,6 +182,29 @@ export function ContestForm({ settings: initial }: { settings: ContestSettings }
           Lưu cài đặt cuộc thi
         </Button>
       </div>
+      {closing && (
+        <ConfirmDialog
+          title="Đóng thi sớm?"
+          confirmLabel="Đóng thi ngay"
+          cancelLabel="Chưa đóng"
+          done={null}
+          onConfirm={() => save(closing.changed)}
+          onClose={() => setClosing(undefined)}
+        >
+          <p>
+            {closing.inProgress === null
+              ? 'Không đọc được số bài thi đang làm.'
+              : closing.inProgress > 0
+                ? `Đang có ${formatNumber(closing.inProgress)} bài thi đang làm.`
+                : 'Hiện không có bài thi nào đang làm.'}
+          </p>
+          <p>
+            Thời điểm đóng thi mới là {shownDateTime(toVietnamLocalInput(String(closing.changed.exam_ends_at)))}, trước thời điểm đã đặt (
+            {shownDateTime(toVietnamLocalInput(settings.exam_ends_at))}). Sau khi đóng, không thí sinh nào bắt đầu được bài thi mới; các em đang làm bài vẫn làm tiếp và
+            nộp bài đến hết giờ làm bài của mình. Chỉ tính được kết quả chính thức khi mọi bài thi đã xong.
+          </p>
+        </ConfirmDialog>
+      )}
     </form>
   );
 }

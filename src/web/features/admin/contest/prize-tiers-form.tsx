@@ -1,32 +1,41 @@
 // The prize tiers of each kind (name, number of prizes, amount for one) and the class minimum of
 // the teacher prizes. Order within a kind is the order of the prizes (the first is the highest).
 import { useState, type ReactNode } from 'react';
-import { useFieldArray, useForm } from 'react-hook-form';
+import { useFieldArray, useForm, type UseFormRegisterReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   prizeFormSchema,
   prizeKindLabels,
   prizeKinds,
   type ContestSettings,
+  type PrizeFormInput,
   type PrizeFormValues,
   type PrizeKindName,
 } from '../../../../shared/schemas/admin-contest';
-import { formatDateTime, formatMoney } from '../../../../shared/format';
+import { formatDateTime, formatMoney, formatNumber } from '../../../../shared/format';
+import { parseMoney } from '../../../../shared/money';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 
-const toForm = (settings: ContestSettings): PrizeFormValues => ({
+// Amounts are edited as text, shown the way they are written ("300.000"), read by parseMoney.
+const toForm = (settings: ContestSettings): PrizeFormInput => ({
   class_min_participants: settings.class_min_participants,
-  prize_tiers: settings.prize_tiers.map((tier) => ({ ...tier })),
+  prize_tiers: settings.prize_tiers.map((tier) => ({ ...tier, amount: formatNumber(tier.amount) })),
 });
+
+/** The amount typed, in đồng (0 while it cannot be read: the field says why). */
+const amountOf = (typed: string | number | undefined): number => {
+  const reading = parseMoney(String(typed ?? ''));
+  return reading.ok ? reading.amount : 0;
+};
 
 export function PrizeTiersForm({ settings: initial }: { settings: ContestSettings }) {
   const [computedAt, setComputedAt] = useState(initial.results_computed_at);
   const [warnings, setWarnings] = useState<string[]>([]);
-  const form = useForm<PrizeFormValues>({ resolver: zodResolver(prizeFormSchema), defaultValues: toForm(initial) });
+  const form = useForm<PrizeFormInput, unknown, PrizeFormValues>({ resolver: zodResolver(prizeFormSchema), defaultValues: toForm(initial) });
   const { register, handleSubmit, formState, control, watch } = form;
   const tiers = useFieldArray({ control, name: 'prize_tiers', keyName: 'key' });
   const values = watch('prize_tiers');
@@ -79,9 +88,9 @@ export function PrizeTiersForm({ settings: initial }: { settings: ContestSetting
       </div>
       {prizeKinds.map((kind) => {
         const rows = tiers.fields.map((field, index) => ({ field, index })).filter(({ field }) => field.kind === kind);
-        const total = rows.reduce((sum, { index }) => sum + (Number(values[index]?.winners) || 0) * (Number(values[index]?.amount) || 0), 0);
+        const total = rows.reduce((sum, { index }) => sum + (Number(values[index]?.winners) || 0) * amountOf(values[index]?.amount), 0);
         return (
-          <KindTable key={kind} kind={kind} total={total} onAdd={() => tiers.append({ kind, name: '', winners: 1, amount: 0 })} canAdd={kind !== 'school_pupils' || rows.length === 0}>
+          <KindTable key={kind} kind={kind} total={total} onAdd={() => tiers.append({ kind, name: '', winners: 1, amount: '' })} canAdd={kind !== 'school_pupils' || rows.length === 0}>
             {rows.map(({ field, index }, position) => {
               const errors = formState.errors.prize_tiers?.[index];
               const label = `${prizeKindLabels[kind]}, hạng ${position + 1}`;
@@ -104,19 +113,9 @@ export function PrizeTiersForm({ settings: initial }: { settings: ContestSetting
                     {errors?.winners && <span className="field-error">{errors.winners.message}</span>}
                   </td>
                   <td>
-                    <input
-                      className="contest-money"
-                      type="number"
-                      min={0}
-                      step={1000}
-                      aria-label={`${label}: tiền thưởng mỗi giải (đồng)`}
-                      aria-invalid={errors?.amount ? true : undefined}
-                      {...register(`prize_tiers.${index}.amount`, { valueAsNumber: true })}
-                    />
-                    <span className="field-hint">{formatMoney(Number(values[index]?.amount) || 0)}</span>
-                    {errors?.amount && <span className="field-error">{errors.amount.message}</span>}
+                    <MoneyInput label={`${label}: tiền thưởng mỗi giải (đồng)`} typed={values[index]?.amount} error={errors?.amount?.message} {...register(`prize_tiers.${index}.amount`)} />
                   </td>
-                  <td className="num">{formatMoney((Number(values[index]?.winners) || 0) * (Number(values[index]?.amount) || 0))}</td>
+                  <td className="num">{formatMoney((Number(values[index]?.winners) || 0) * amountOf(values[index]?.amount))}</td>
                   <td>
                     <div className="contest-row-actions">
                     <Button variant="outline" aria-label={`${label}: lên trên`} disabled={neighbour(index, -1) < 0} onClick={() => tiers.swap(index, neighbour(index, -1))}>
@@ -157,6 +156,29 @@ export function PrizeTiersForm({ settings: initial }: { settings: ContestSetting
         <span className="muted">Tổng mỗi bảng = số giải × tiền thưởng mỗi giải.</span>
       </div>
     </form>
+  );
+}
+
+/**
+ * A money field: text, so that "300.000" and "1.000.000 đ" are typed as on paper; beside it the
+ * amount as it will be paid, or why it cannot be read, while typing.
+ */
+function MoneyInput({ label, typed, error, ...field }: { label: string; typed: string | number | undefined; error?: string } & UseFormRegisterReturn) {
+  const reading = parseMoney(String(typed ?? ''));
+  const hintId = `${field.name}-paid`;
+  return (
+    <>
+      <input className="contest-money" type="text" inputMode="decimal" autoComplete="off" aria-label={label} aria-invalid={error ? true : undefined} aria-describedby={hintId} {...field} />
+      {error ? (
+        <span id={hintId} className="field-error">
+          {error}
+        </span>
+      ) : (
+        <span id={hintId} className={reading.ok ? 'field-hint' : 'field-hint contest-money-unread'} aria-live="polite">
+          {reading.ok ? `Sẽ trả: ${formatMoney(reading.amount)}` : reading.message}
+        </span>
+      )}
+    </>
   );
 }
 

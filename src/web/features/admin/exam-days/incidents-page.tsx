@@ -117,6 +117,7 @@ export function IncidentsPage() {
 
 function ContestantCard({ contestant, onChange }: { contestant: IncidentContestant; onChange: (c: IncidentContestant) => void }) {
   const [giving, setGiving] = useState(false);
+  const [withdrawing, setWithdrawing] = useState(false);
   const [extending, setExtending] = useState<IncidentAttempt | null>(null);
   const headingId = `incident-contestant-${contestant.id}`;
   return (
@@ -142,7 +143,23 @@ function ContestantCard({ contestant, onChange }: { contestant: IncidentContesta
             Thêm một lượt thi
           </Button>
         )}
+        {contestant.extra_attempt && !contestant.extra_attempt.used && (
+          <Button variant="outline" onClick={() => setWithdrawing(true)}>
+            Rút lượt thi thêm
+          </Button>
+        )}
       </div>
+      {withdrawing && (
+        <ExtraAttemptDialog
+          contestant={contestant}
+          withdraw
+          onClose={() => setWithdrawing(false)}
+          onDone={(updated) => {
+            setWithdrawing(false);
+            onChange(updated);
+          }}
+        />
+      )}
       {giving && (
         <ExtraAttemptDialog
           contestant={contestant}
@@ -213,31 +230,42 @@ function AttemptTable({ contestant, onExtend }: { contestant: IncidentContestant
 
 type ExtraInput = z.input<typeof extraAttemptFormSchema>;
 
+/** Gives the one extra attempt, or (`withdraw`) takes back one given by mistake while unused. */
 function ExtraAttemptDialog({
   contestant,
+  withdraw = false,
   onClose,
   onDone,
 }: {
   contestant: IncidentContestant;
+  withdraw?: boolean;
   onClose: () => void;
   onDone: (updated: IncidentContestant) => void;
 }) {
   const form = useForm<ExtraInput>({ resolver: zodResolver(extraAttemptFormSchema), defaultValues: { reason: '' } });
   const submit = form.handleSubmit(async (values) => {
     try {
-      const answer = await api.post<{ data: IncidentContestant }>(`/admin/exam-days/contestants/${contestant.id}/extra-attempt`, values);
-      notify('success', examDaysMessages.extraAttemptDone);
+      const path = `/admin/exam-days/contestants/${contestant.id}/extra-attempt${withdraw ? '/withdraw' : ''}`;
+      const answer = await api.post<{ data: IncidentContestant }>(path, values);
+      notify('success', withdraw ? examDaysMessages.extraAttemptWithdrawn : examDaysMessages.extraAttemptDone);
       onDone(answer.data);
     } catch (error) {
-      reportSaveError(error, form.setError, ['reason'], 'Không thêm được lượt thi');
+      reportSaveError(error, form.setError, ['reason'], withdraw ? 'Không rút được lượt thi thêm' : 'Không thêm được lượt thi', 12_000);
     }
   });
   return (
-    <Modal title={`Thêm một lượt thi cho ${contestant.fullname}`} onClose={onClose}>
+    <Modal title={withdraw ? `Rút lượt thi thêm của ${contestant.fullname}` : `Thêm một lượt thi cho ${contestant.fullname}`} onClose={onClose}>
       <form onSubmit={submit} noValidate>
-        <p>Thí sinh được thi thêm đúng một lượt (tổng cộng {contestant.attempts_allowed + 1} lượt). Không thể thêm lần thứ hai.</p>
+        {withdraw ? (
+          <p>
+            Lượt thi thêm chưa được dùng nên rút lại được (ví dụ đã thêm nhầm thí sinh). Sau khi rút, thí sinh được thi {contestant.attempts_allowed - 1} lượt theo thể lệ. Việc rút được
+            ghi vào nhật ký cùng lý do.
+          </p>
+        ) : (
+          <p>Thí sinh được thi thêm đúng một lượt (tổng cộng {contestant.attempts_allowed + 1} lượt). Không thể thêm lần thứ hai.</p>
+        )}
         <ReasonField registration={form.register('reason')} error={form.formState.errors.reason?.message} />
-        <DialogFormActions onCancel={onClose} busy={form.formState.isSubmitting} submitLabel="Thêm lượt thi" />
+        <DialogFormActions onCancel={onClose} busy={form.formState.isSubmitting} submitLabel={withdraw ? 'Rút lượt thi' : 'Thêm lượt thi'} />
       </form>
     </Modal>
   );

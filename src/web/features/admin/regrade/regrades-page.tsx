@@ -10,6 +10,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { PagedTable } from '../ui/data-table';
 import { pageQuery, useApiData } from '../../../lib/use-data';
 import './regrade.css';
+import { actorLabel } from '../audit/audit-labels';
 
 const PER_PAGE = 50;
 
@@ -66,7 +67,7 @@ export function RegradesPage() {
                 </>
               ),
             },
-            { header: 'Người thực hiện', cell: (entry) => entry.actor_phone },
+            { header: 'Người thực hiện', cell: (entry) => actorLabel(entry) },
           ]}
         />
       )}

@@ -9,11 +9,13 @@ import { SelectField } from '../../../components/ui/field';
 import { PagedTable } from '../ui/data-table';
 import { pageQuery, useApiData } from '../../../lib/use-data';
 import { downloadExport } from './download-export';
+import { WithdrawPrizeDialog } from './withdraw-prize';
 
 const PER_PAGE = 50;
 
-export function PrizeList({ version }: { version: number }) {
+export function PrizeList({ version, onChange }: { version: number; onChange: () => void }) {
   const [kind, setKind] = useState<PrizeKindName>('individual');
+  const [withdrawing, setWithdrawing] = useState<PrizeRow>();
   const [districtId, setDistrictId] = useState('');
   const [schoolId, setSchoolId] = useState('');
   const [page, setPage] = useState(1);
@@ -102,10 +104,39 @@ export function PrizeList({ version }: { version: number }) {
               cell: (row) => (row.duration_seconds === null ? '' : formatDuration(row.duration_seconds)),
             },
             pupils && { header: 'Dự đoán', numeric: true, cell: (row) => (row.prediction === null ? '' : formatNumber(row.prediction)) },
+            pupils && {
+              header: 'Nộp bài lúc, phân định',
+              cell: (row) => (
+                <>
+                  {row.submitted_at}
+                  {row.decided_by && <span className="results-decided">{row.decided_by}</span>}
+                </>
+              ),
+            },
             !pupils && { header: 'Tham gia', cell: (row) => row.detail },
             { header: 'Giải', cell: (row) => row.prize },
             { header: 'Tiền thưởng', numeric: true, cell: (row) => formatMoney(row.amount) },
+            pupils && {
+              header: 'Thao tác',
+              cell: (row) =>
+                row.contestant_id !== null && (
+                  <Button variant="outline" aria-label={`Rút giải của ${row.name}`} onClick={() => setWithdrawing(row)}>
+                    Rút giải
+                  </Button>
+                ),
+            },
           ]}
+        />
+      )}
+      {withdrawing && pupils && (
+        <WithdrawPrizeDialog
+          row={withdrawing}
+          kind={kind}
+          onClose={() => setWithdrawing(undefined)}
+          onDone={() => {
+            setWithdrawing(undefined);
+            onChange();
+          }}
         />
       )}
     </div>

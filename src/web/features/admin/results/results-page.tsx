@@ -9,7 +9,6 @@ import { taskStageLabels, type ResultExportKind, type ResultsOverview, type Resu
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { Loading } from '../../../components/ui/loading';
-import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -17,7 +16,9 @@ import { useApiData } from '../../../lib/use-data';
 import { downloadExport } from './download-export';
 import { PrizeList } from './prize-list';
 import { TieList } from './tie-list';
+import { WithdrawalsCard } from './withdraw-prize';
 import './results.css';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 import { DataTable } from '../ui/data-table';
 
 /** How often the page asks for the progress of a running computation. */
@@ -40,7 +41,8 @@ export function ResultsPage() {
           <RunCard data={data} onChange={refresh} />
           <TieList data={data} onChange={refresh} />
           <PublishCard data={data} onChange={refresh} />
-          {data.run && <PrizeList version={version} />}
+          {data.run && <PrizeList version={version} onChange={refresh} />}
+          <WithdrawalsCard withdrawals={data.withdrawals} />
           {data.run && data.ceremony && <CeremonyCard ceremony={data.ceremony} />}
           {data.run && <ExportsCard />}
         </>
@@ -53,6 +55,8 @@ function RunCard({ data, onChange }: { data: ResultsOverview; onChange: () => vo
   const [task, setTask] = useState<ResultTaskView | null>(data.task);
   const [draft, setDraft] = useState(false);
   const [busy, setBusy] = useState(false);
+  /** A refused or failed start: stays on the page until the organiser has read it (not a toast). */
+  const [refusal, setRefusal] = useState<string | null>(null);
   useEffect(() => setTask(data.task), [data.task]);
   const running = task?.status === 'running';
 
@@ -73,11 +77,12 @@ function RunCard({ data, onChange }: { data: ResultsOverview; onChange: () => vo
 
   const start = async () => {
     setBusy(true);
+    setRefusal(null);
     try {
       const answer = await api.post<{ data: ResultTaskView }>('/admin/results/compute', { force: !data.contest.window_closed && draft });
       setTask(answer.data);
     } catch (error) {
-      notify('error', 'Chưa tính được kết quả', errorMessage(error));
+      setRefusal(errorMessage(error) ?? adminResultsMessages.taskFailed);
     } finally {
       setBusy(false);
     }
@@ -112,7 +117,19 @@ function RunCard({ data, onChange }: { data: ResultsOverview; onChange: () => vo
         </Button>
       </div>
       {!data.contest.window_closed && !draft && <p className="muted">Chỉ tính kết quả chính thức sau khi hết giờ thi.</p>}
-      {task && <TaskProgress task={task} />}
+      {refusal ? (
+        <div role="alert" className="results-refusal">
+          <p>
+            <strong>{run ? 'Chưa tính lại được kết quả:' : 'Chưa tính được kết quả:'}</strong> {refusal}
+          </p>
+          <p>{run ? `Kết quả đang có vẫn là của lần tính lúc ${formatDateTime(run.computed_at)}.` : 'Chưa có kết quả nào.'}</p>
+          <Button variant="outline" onClick={() => setRefusal(null)}>
+            Đã hiểu
+          </Button>
+        </div>
+      ) : (
+        task && <TaskProgress task={task} />
+      )}
     </div>
   );
 }
@@ -146,21 +163,8 @@ function TaskProgress({ task }: { task: ResultTaskView }) {
 }
 
 function PublishCard({ data, onChange }: { data: ResultsOverview; onChange: () => void }) {
-  const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   if (!data.run) return null;
-  const publish = async () => {
-    setBusy(true);
-    try {
-      await api.post('/admin/results/publish');
-      notify('success', 'Đã công bố kết quả', adminResultsMessages.published);
-      onChange();
-    } catch (error) {
-      notify('error', 'Chưa công bố được kết quả', errorMessage(error));
-      onChange();
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div className="admin-card">
       <h2>Công bố kết quả</h2>
@@ -179,12 +183,60 @@ function PublishCard({ data, onChange }: { data: ResultsOverview; onChange: () =
               ))}
             </ul>
           )}
-          <Button variant="accent" onClick={publish} disabled={busy || !data.publish.allowed}>
+          <Button variant="accent" onClick={() => setConfirming(true)} disabled={!data.publish.allowed}>
             Công bố kết quả
           </Button>
         </>
       )}
+      {confirming && (
+        <ConfirmDialog
+          title="Công bố kết quả? Không thể huỷ công bố."
+          confirmLabel="Công bố kết quả"
+          confirmVariant="primary"
+          cancelLabel="Chưa công bố"
+          done={['Đã công bố kết quả', adminResultsMessages.published]}
+          failed="Chưa công bố được kết quả"
+          onConfirm={async () => {
+            await api.post('/admin/results/publish');
+            onChange();
+          }}
+          onClose={() => setConfirming(false)}
+        >
+          <PublishSummary data={data} />
+        </ConfirmDialog>
+      )}
     </div>
+  );
+}
+
+/** What becomes public on publishing, and where families will see it. */
+function PublishSummary({ data }: { data: ResultsOverview }) {
+  const tiers = data.ceremony?.tiers.filter((tier) => tier.winners > 0) ?? [];
+  const total = data.ceremony?.total ?? 0;
+  return (
+    <>
+      <p>
+        Kết quả tính lúc {formatDateTime(data.run!.computed_at)} ({formatNumber(data.run!.participants)} thí sinh) sẽ được công khai ngay, với các giải sau:
+      </p>
+      <ul className="results-publish-tiers" aria-label="Các giải sẽ công bố">
+        {tiers.map((tier) => (
+          <li key={tier.code}>
+            {tier.name} <span className="muted">({prizeKindLabels[tier.kind]})</span>: {formatNumber(tier.winners)} giải × {formatMoney(tier.amount)} = {formatMoney(tier.total)}
+          </li>
+        ))}
+      </ul>
+      <p>
+        Tổng tiền thưởng: <strong>{formatMoney(total)}</strong>.
+      </p>
+      <p>
+        Phụ huynh thấy giải của con (tên giải, số tiền) trên trang Giấy chứng nhận của từng thí sinh (mở từ trang kết quả bài thi và từ báo cáo của phụ huynh); giấy
+        chứng nhận đạt giải được cấp trong vài phút sau khi công bố để tải về (PDF). Nhà trường thấy giấy chứng nhận giải tập thể trong báo cáo của trường.
+      </p>
+      <p>
+        <strong>Không thể huỷ công bố:</strong> gia đình có thể đã xem và tải giấy chứng nhận. Sau này vẫn tính lại được (ví dụ sau khi sửa đáp án), và phụ huynh sẽ thấy kết
+        quả mới.
+      </p>
+    </>
   );
 }
 

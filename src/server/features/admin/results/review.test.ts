@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import type { PrizeDbRow } from './repo';
+import { deciding } from './review';
+
+const at = (ms: number) => new Date(Date.UTC(2026, 3, 2, 2, 0, 0) + ms);
+const row = (own: Partial<PrizeDbRow>, above: Partial<PrizeDbRow> | null): PrizeDbRow => ({
+  contestant_id: 1,
+  rank: 2,
+  tied: false,
+  name: 'An',
+  school: 'Trường',
+  district: 'Quận',
+  class_name: '5A1',
+  points: 100,
+  duration_seconds: 2,
+  detail: null,
+  prediction: 360,
+  prize: 'Giải Nhất',
+  amount: 5_000_000,
+  parent_phone: null,
+  submitted_at: at(0),
+  prediction_distance: '5',
+  rank_tied: false,
+  above_points: above ? (above.points ?? 100) : null,
+  above_duration_seconds: above ? (above.duration_seconds ?? 2) : null,
+  above_submitted_at: above ? (above.submitted_at ?? at(0)) : null,
+  above_prediction_distance: above ? (above.prediction_distance ?? '5') : null,
+  ...own,
+});
+
+describe('what decided a place against the pupil above', () => {
+  it('says nothing for the first pupil, or when the score or the time differs', () => {
+    expect(deciding(row({}, null))).toBeNull();
+    expect(deciding(row({ points: 95 }, {}))).toBeNull();
+    expect(deciding(row({ duration_seconds: 3 }, {}))).toBeNull();
+  });
+
+  it('gives the submission instant to the millisecond, then the prediction, then the tie', () => {
+    expect(deciding(row({ submitted_at: at(1_234) }, { submitted_at: at(0) }))).toBe('Nộp bài muộn hơn người xếp trên 1.234 ms');
+    expect(deciding(row({ prediction_distance: '12' }, { prediction_distance: '5' }))).toBe('Cùng thời điểm nộp; dự đoán lệch 12 (người xếp trên lệch 5)');
+    expect(deciding(row({ prediction_distance: null }, { prediction_distance: '5' }))).toBe('Cùng thời điểm nộp; không có câu dự đoán');
+    expect(deciding(row({ rank_tied: true }, {}))).toBe('Đồng hạng: bằng nhau cả bốn tiêu chí');
+    expect(deciding(row({}, {}))).toBe('Bằng nhau cả bốn tiêu chí: theo quyết định của Ban tổ chức về đồng hạng');
+  });
+});

@@ -16,24 +16,30 @@ export interface QualityCell extends Cell {
  * Every (question, exam) pair of the finished exams, as counts. "Right" is the exam's own scoring
  * (exams/repo.ts correctCountSql): the question's regrade rule in force when there is one, else the
  * answer equal to the exam's key snapshot; so the rest score, correct_count minus this question's
- * point, is the exam's stored score without the question.
+ * point, is the exam's stored score without the question. The pairs are first counted by plain
+ * integer keys (the answer and whether it is the snapshot's key), and the regrade rules applied to
+ * those few counts afterwards: the per-pair work is one unnest and one look-up (decision 021).
  */
 export async function qualityCells(db: Db, contestId: number, bookId?: number): Promise<QualityCell[]> {
   const result = await sql<{ book_id: number; question_id: number; rest: number; answer_id: number | null; correct: boolean; count: number }>`
-    WITH pairs AS (
-      SELECT e.book_id, k.key::integer AS question_id, e.correct_count,
-             (e.answers ->> k.key)::integer AS answer_id,
-             COALESCE(CASE WHEN r.mode IS NULL THEN e.answers -> k.key = k.value
-                           WHEN r.mode = 'everyone' THEN true
-                           ELSE (e.answers ->> k.key)::integer = ANY (r.accepted_answer_ids) END, false) AS correct
+    WITH counts AS (
+      SELECT e.book_id, k.key::integer AS question_id, e.correct_count, (e.answers ->> k.key)::integer AS answer_id,
+             (e.answers ->> k.key) = k.value AS on_key, count(*)::integer AS n
       FROM exams e
-      CROSS JOIN LATERAL jsonb_each(e.answer_key) AS k
-      LEFT JOIN question_regrades r ON r.active AND r.contest_id = e.contest_id AND r.question_id = k.key::integer
+      CROSS JOIN LATERAL jsonb_each_text(e.answer_key) AS k
       WHERE e.contest_id = ${contestId} AND e.status = 1 AND e.correct_count IS NOT NULL
         ${bookId === undefined ? sql`` : sql`AND e.book_id = ${bookId}`}
+      GROUP BY 1, 2, 3, 4, 5
+    ), scored AS (
+      SELECT c.book_id, c.question_id, c.answer_id, c.correct_count, c.n,
+             COALESCE(CASE WHEN r.mode IS NULL THEN c.on_key
+                           WHEN r.mode = 'everyone' THEN true
+                           ELSE c.answer_id = ANY (r.accepted_answer_ids) END, false) AS correct
+      FROM counts c
+      LEFT JOIN question_regrades r ON r.active AND r.contest_id = ${contestId} AND r.question_id = c.question_id
     )
-    SELECT book_id, question_id, correct_count - correct::integer AS rest, answer_id, correct, count(*)::integer AS count
-    FROM pairs
+    SELECT book_id, question_id, correct_count - correct::integer AS rest, answer_id, correct, sum(n)::integer AS count
+    FROM scored
     GROUP BY book_id, question_id, rest, answer_id, correct`.execute(db);
   return result.rows.map((row) => ({
     bookId: row.book_id,

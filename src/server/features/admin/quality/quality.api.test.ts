@@ -117,6 +117,41 @@ describe('question quality of a book', () => {
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="chat-luong-cau-hoi-sach-${bookId}.xlsx"`);
   });
 
+  // After the tests that read the plant (it changes the data). "Accept both" (the key and W) on P, the exams scored again as the
+  // regrade's commit would: every exam answered one of the two, so P is right for all 42, and the
+  // rest scores do not move (W's exams gained the point P now gives).
+  it('scores a question by its regrade rule in force', async () => {
+    const contestId = (await server.db.selectFrom('contests').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    const before = ((await quality()).body.data as BookQuality).questions.find((row) => row.question.id === plantedId)!;
+    await server.db
+      .insertInto('question_regrades')
+      .values({
+        contest_id: contestId,
+        question_id: plantedId,
+        book_id: bookId,
+        mode: 'accept_both',
+        accepted_answer_ids: [keyId, wrongId],
+        previous_key_answer_id: keyId,
+        reason: 'Hai đáp án đều đúng.',
+        actor_id: organiser.id,
+        actor_phone: organiser.phone,
+        created_at: server.clock.now(),
+        exams_affected: 26,
+        exams_gained: 26,
+        exams_lost: 0,
+        exams_in_progress: 0,
+      })
+      .execute();
+    await sql`UPDATE exams SET correct_count = correct_count + 1, points = 5 * (correct_count + 1)
+              WHERE book_id = ${bookId} AND status = 1 AND (answers ->> ${String(plantedId)})::integer = ${wrongId}`.execute(server.db);
+    const after = ((await quality()).body.data as BookQuality).questions.find((row) => row.question.id === plantedId)!;
+    expect(after.facility).toBe(1);
+    expect(after.discrimination).toBeNull();
+    expect(after.flags.map((flag) => flag.kind)).toContain('too_easy');
+    // The shares per answer and the groups (by rest score) are those of before.
+    expect(after.answers).toEqual(before.answers);
+  });
+
   it('answers 404 for an unknown book and refuses other roles', async () => {
     expect((await quality(organiser.token, 999_999)).status).toBe(404);
     const parent = await createParent(server);

@@ -51,6 +51,15 @@ export async function qualityCells(db: Db, contestId: number, bookId?: number): 
   }));
 }
 
+/**
+ * The counts of several books, one statement per book sent at once: PostgreSQL does not aggregate
+ * the pairs in parallel workers by itself (it expects as many groups as pairs), so each book gets
+ * a backend of its own (measured in decision 021: about twice as fast as one statement on 2 cores).
+ */
+export async function qualityCellsOfBooks(db: Db, contestId: number, bookIds: readonly number[]): Promise<QualityCell[]> {
+  return (await Promise.all(bookIds.map((bookId) => qualityCells(db, contestId, bookId)))).flat();
+}
+
 /** The book's exam questions (never the practice ones) with their answers in the bank's order. */
 export async function bankOf(db: Db, bookId: number) {
   const rows = await db

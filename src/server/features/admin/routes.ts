@@ -21,6 +21,7 @@ import { registerAdminRegradeRoutes } from './regrade/routes';
 import { registerAdminCertificateRoutes } from './certificates/routes';
 import { registerAdminExamDaysRoutes } from './exam-days/routes';
 import { registerAdminResultsRoutes } from './results/routes';
+import { registerAdminQualityRoutes } from './quality/routes';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -68,6 +69,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
       registerAdminCertificateRoutes(admin, services);
       registerAdminExamDaysRoutes(admin, services);
       registerAdminResultsRoutes(admin, services);
+      registerAdminQualityRoutes(admin, services);
     },
     { prefix: '/admin' },
   );

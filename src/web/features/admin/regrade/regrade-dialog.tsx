@@ -33,10 +33,29 @@ const modeHints = {
 const letter = (index: number) => String.fromCharCode(65 + index);
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
 
-export function RegradeDialog({ question, number, onClose, onDone }: { question: AdminQuestion; number: number; onClose: () => void; onDone: () => void }) {
+export function RegradeDialog({
+  question,
+  number,
+  suggestedAnswerId,
+  onClose,
+  onDone,
+}: {
+  question: AdminQuestion;
+  number: number;
+  /** A suspected key (the question quality page): 'new_key' with this answer chosen. */
+  suggestedAnswerId?: number;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { register, handleSubmit, watch, setError, formState } = useForm<RegradeFormValues, unknown, RegradeCommitInput>({
     resolver: zodResolver(regradeCommitSchema),
-    defaultValues: { question_id: question.id, mode: undefined, answer_id: '' as unknown as number, reason: '' },
+    // A radio's value is a string: the suggested answer as one, so that it shows checked.
+    defaultValues: {
+      question_id: question.id,
+      mode: suggestedAnswerId === undefined ? undefined : 'new_key',
+      answer_id: (suggestedAnswerId === undefined ? '' : String(suggestedAnswerId)) as unknown as number,
+      reason: '',
+    },
   });
   const errors = formState.errors;
   const [preview, setPreview] = useState<{ values: RegradeCommitInput; data: RegradePreview } | null>(null);

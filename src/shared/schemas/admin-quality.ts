@@ -1,0 +1,43 @@
+// Question quality of a book (/api/admin/books/:bookId/quality): classical item analysis over the
+// finished exams that drew each question (decision 021), flagged questions first.
+import { z } from 'zod';
+import { adminQuestionSchema } from './admin-books';
+
+export const qualityFlagKinds = ['wrong_key', 'ambiguous', 'too_hard', 'too_easy', 'too_few'] as const;
+export const qualityFlagLabels: Record<(typeof qualityFlagKinds)[number], string> = {
+  wrong_key: 'Có thể sai đáp án',
+  ambiguous: 'Có thể có hai đáp án đúng',
+  too_hard: 'Quá khó',
+  too_easy: 'Quá dễ',
+  too_few: 'Chưa đủ bài thi',
+};
+
+const sharesSchema = z.object({ overall: z.number(), upper: z.number(), lower: z.number() });
+
+export const qualityQuestionSchema = z.object({
+  /** The question as the bank holds it (the regrade dialog opens on it). */
+  question: adminQuestionSchema,
+  /** 1-based place in the bank (the book page's order). */
+  number: z.number().int(),
+  exams: z.number().int(),
+  facility: z.number().nullable(),
+  discrimination: z.number().nullable(),
+  upper_lower_difference: z.number().nullable(),
+  /** Per answer of `question.answers`, in that order. */
+  answers: z.array(sharesSchema),
+  blank: sharesSchema,
+  suspected_answer_id: z.number().int().nullable(),
+  flags: z.array(z.object({ kind: z.enum(qualityFlagKinds), reason: z.string() })),
+});
+export type QualityQuestion = z.infer<typeof qualityQuestionSchema>;
+
+export const bookQualitySchema = z.object({
+  book: z.object({ id: z.number().int(), name: z.string() }),
+  /** Finished exams of the book in the current contest. */
+  exams: z.number().int(),
+  min_exams: z.number().int(),
+  questions: z.array(qualityQuestionSchema),
+});
+export type BookQuality = z.infer<typeof bookQualitySchema>;
+
+export const bookQualityResponseSchema = z.object({ success: z.literal(true), data: bookQualitySchema });

@@ -1,0 +1,164 @@
+// /quan-tri/sach/:bookId/chat-luong: the question quality of a book (item analysis over the
+// finished exams, decision 021): flagged questions first, sortable, each flag with its reason; a
+// likely wrong key opens the regrade dry run with the suspected answer chosen; the .xlsx export.
+import { useMemo, useState } from 'react';
+import { Link } from 'wouter';
+import { formatNumber } from '../../../../shared/format';
+import { qualityFlagLabels, type BookQuality, type QualityQuestion } from '../../../../shared/schemas/admin-quality';
+import { Button } from '../../../components/ui/button';
+import { notify } from '../../../components/ui/notices';
+import { getSession } from '../../../lib/session';
+import { useApiData } from '../../../lib/use-data';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { DataTable, type Sort } from '../ui/data-table';
+import { RegradeDialog } from '../regrade/regrade-dialog';
+import './quality.css';
+
+const letter = (index: number) => String.fromCharCode(65 + index);
+const percent = (value: number | null) => (value === null ? '—' : `${formatNumber(value * 100)}%`);
+const decimal = (value: number | null) => (value === null ? '—' : formatNumber(value, 2));
+
+/** The sortable figures; without a sort the server's order (flagged first) holds. */
+const sortValues: Record<string, (row: QualityQuestion) => number | null> = {
+  number: (row) => row.number,
+  exams: (row) => row.exams,
+  facility: (row) => row.facility,
+  discrimination: (row) => row.discrimination,
+  difference: (row) => row.upper_lower_difference,
+};
+
+function sorted(rows: QualityQuestion[], sort: Sort | undefined) {
+  if (!sort) return rows;
+  const value = sortValues[sort.key]!;
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  // Rows without a figure (no exam) go last either way.
+  return [...rows].sort((a, b) => {
+    const va = value(a);
+    const vb = value(b);
+    if (va === null || vb === null) return va === vb ? 0 : va === null ? 1 : -1;
+    return (va - vb) * sign;
+  });
+}
+
+async function downloadXlsx(bookId: number) {
+  const response = await fetch(`/api/admin/books/${bookId}/quality.xlsx`, { headers: { authorization: `Bearer ${getSession()?.token ?? ''}` } });
+  if (!response.ok) {
+    notify('error', 'Xuất excel thất bại. Vui lòng thử lại.');
+    return;
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `chat-luong-cau-hoi-sach-${bookId}.xlsx`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function QualityPage({ bookId }: { bookId: number }) {
+  const report = useApiData<BookQuality>(`/admin/books/${bookId}/quality`);
+  const [sort, setSort] = useState<Sort | undefined>();
+  const [regrading, setRegrading] = useState<QualityQuestion | null>(null);
+  const data = report.data;
+  usePageTitle(data ? `Chất lượng câu hỏi: ${data.book.name}` : 'Chất lượng câu hỏi');
+  const rows = useMemo(() => (data ? sorted(data.questions, sort) : undefined), [data, sort]);
+  const flagged = data?.questions.filter((row) => row.flags.length > 0).length ?? 0;
+
+  return (
+    <section className="admin-page" aria-busy={!data && !report.message ? 'true' : undefined}>
+      <p>
+        <Link href={`/${bookId}`}>← Về sách</Link>
+      </p>
+      <h1>Chất lượng câu hỏi{data ? `: ${data.book.name}` : ''}</h1>
+      {report.message && <p role="alert">{report.message}</p>}
+      {data && (
+        <>
+          <p>
+            Tính trên {formatNumber(data.exams)} bài thi đã nộp của sách này (không tính thi thử), mỗi câu trên các bài đã rút câu đó. Nhóm điểm cao và nhóm
+            điểm thấp: 27% số bài có điểm cao nhất và thấp nhất khi không tính câu đang xét. Độ phân biệt: hệ số tương quan điểm-nhị phân giữa câu và phần
+            điểm còn lại. Cần ít nhất {data.min_exams} bài thi để đánh giá một câu.
+          </p>
+          <div className="admin-toolbar">
+            <p data-testid="quality-summary">
+              <strong>{formatNumber(flagged)}</strong> / {formatNumber(data.questions.length)} câu có cảnh báo.
+            </p>
+            <Button variant="outline" onClick={() => void downloadXlsx(bookId)}>
+              Xuất bảng này (.xlsx)
+            </Button>
+          </div>
+          <DataTable
+            caption="Chất lượng từng câu hỏi, câu có cảnh báo trước"
+            columns={[
+              { header: 'Câu', cell: (row) => row.number, numeric: true, sortKey: 'number' },
+              { header: 'Câu hỏi', cell: (row) => row.question.value, rowHeader: true, className: 'quality-question' },
+              { header: 'Số bài', cell: (row) => formatNumber(row.exams), numeric: true, sortKey: 'exams' },
+              { header: 'Độ dễ', cell: (row) => percent(row.facility), numeric: true, sortKey: 'facility' },
+              { header: 'Độ phân biệt', cell: (row) => decimal(row.discrimination), numeric: true, sortKey: 'discrimination' },
+              { header: 'Cao − thấp', cell: (row) => percent(row.upper_lower_difference), numeric: true, sortKey: 'difference' },
+              { header: 'Tỉ lệ chọn (cả bài / nhóm cao / nhóm thấp)', cell: (row) => <Shares row={row} /> },
+              {
+                header: 'Cảnh báo',
+                cell: (row) => (
+                  <>
+                    {row.flags.length > 0 && (
+                      <ul className="quality-flags">
+                        {row.flags.map((flag) => (
+                          <li key={flag.kind} data-flag={flag.kind}>
+                            <strong>{qualityFlagLabels[flag.kind]}.</strong> {flag.reason}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                    {row.suspected_answer_id !== null && (
+                      <Button variant="outline" onClick={() => setRegrading(row)}>
+                        Chấm lại thử với đáp án {letter(row.question.answers.findIndex((answer) => answer.id === row.suspected_answer_id))}
+                      </Button>
+                    )}
+                  </>
+                ),
+              },
+            ]}
+            rows={rows}
+            rowKey={(row) => row.question.id}
+            empty="Sách chưa có câu hỏi nào."
+            sort={sort}
+            onSort={setSort}
+          />
+        </>
+      )}
+      {regrading && (
+        <RegradeDialog
+          question={regrading.question}
+          number={regrading.number}
+          suggestedAnswerId={regrading.suspected_answer_id ?? undefined}
+          onClose={() => setRegrading(null)}
+          onDone={() => {
+            setRegrading(null);
+            report.reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function Shares({ row }: { row: QualityQuestion }) {
+  if (row.exams === 0) return <>—</>;
+  return (
+    <ul className="quality-shares">
+      {row.question.answers.map((answer, index) => {
+        const share = row.answers[index]!;
+        return (
+          <li key={answer.id}>
+            {letter(index)}
+            {answer.is_correct ? ' (đúng)' : ''}: {percent(share.overall)} / {percent(share.upper)} / {percent(share.lower)}
+          </li>
+        );
+      })}
+      {row.blank.overall > 0 && (
+        <li>
+          Bỏ trống: {percent(row.blank.overall)} / {percent(row.blank.upper)} / {percent(row.blank.lower)}
+        </li>
+      )}
+    </ul>
+  );
+}

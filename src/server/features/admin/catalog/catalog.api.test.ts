@@ -287,7 +287,7 @@ describe('POST /api/admin/schools/import', () => {
     const before = { schools: await countRows('schools'), districts: await countRows('districts'), audit: await countRows('audit_log') };
     const preview = await importSchools(file, 'truong.xlsx', { dry_run: '1' });
     expect(preview.status).toBe(200);
-    expect(preview.body.data).toEqual({ created: 3, updated: 0, unchanged: 0, districts_created: 2, dry_run: true, rows: 3, file_name: 'truong.xlsx' });
+    expect(preview.body.data).toMatchObject({ created: 3, updated: 0, unchanged: 0, districts_created: 2, dry_run: true, rows: 3, file_name: 'truong.xlsx' });
     expect({ schools: await countRows('schools'), districts: await countRows('districts'), audit: await countRows('audit_log') }).toEqual(before);
 
     const stored = await importSchools(file);
@@ -306,6 +306,27 @@ describe('POST /api/admin/schools/import', () => {
     expect(entries).toHaveLength(3);
     expect(entries[0]!.summary).toContain('truong.xlsx');
     expect(entries[0]!.details).toMatchObject({ file: 'truong.xlsx', counts: { created: 3, updated: 0, unchanged: 0 } });
+  });
+
+  it('lists each update with its fields before and after, in the preview, the answer and the audit entry', async () => {
+    await importSchools(await schoolsFile([['Huyện Cập Nhật', 'Trường Cập Nhật', 'Thôn 1', 450], ['Huyện Cập Nhật', 'Trường Giữ Nguyên', 'Thôn 2', 100]]));
+    const file = await schoolsFile([['Huyện Cập Nhật', 'Trường Cập Nhật', 'Thôn 5', '520'], ['Huyện Cập Nhật', 'Trường Giữ Nguyên', 'Thôn 2', 100]]);
+    const expected = [
+      {
+        row: 2,
+        key: 'Huyện Cập Nhật / Trường Cập Nhật',
+        changes: [
+          { field: 'Địa chỉ', before: 'Thôn 1', after: 'Thôn 5' },
+          { field: 'Số học sinh', before: '450', after: '520' },
+        ],
+      },
+    ];
+    const preview = await importSchools(file, 'cap-nhat.xlsx', { dry_run: '1' });
+    expect(preview.body.data).toMatchObject({ updated: 1, unchanged: 1, updates: expected, updates_total: 1 });
+    const stored = await importSchools(file, 'cap-nhat.xlsx');
+    expect(stored.body.data).toMatchObject({ updated: 1, updates: expected, updates_total: 1 });
+    const entry = (await auditKinds()).filter((e) => e.kind === 'schools.import').at(-1);
+    expect(entry?.details).toMatchObject({ file: 'cap-nhat.xlsx', updates: expected, updates_total: 1 });
   });
 
   it('reports every bad row (one among 500) with its spreadsheet row and stores nothing, dry run or not', async () => {
@@ -443,8 +464,10 @@ describe('POST /api/admin/class-teachers/import', () => {
     ]);
     expect((await importTeachers(file)).body.data).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
     const changed = await importTeachers(await teachersFile([['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A', 'Cô Lan Anh']]));
-    expect(changed.body.data).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    const update = { row: 2, key: 'Trường Có Giáo Viên / Lớp 3A', changes: [{ field: 'Giáo viên', before: 'Cô Lan', after: 'Cô Lan Anh' }] };
+    expect(changed.body.data).toMatchObject({ created: 0, updated: 1, unchanged: 0, updates: [update], updates_total: 1 });
     const entry = (await auditKinds()).filter((e) => e.kind === 'class_teachers.import').at(-1);
     expect(entry?.summary).toContain('cập nhật 1');
+    expect(entry?.details).toMatchObject({ updates: [update] });
   });
 });

@@ -2,7 +2,7 @@
 // through the one import flow (../imports.ts). Every row is checked and every problem reported
 // before anything is stored; a good file is stored in one transaction with a few batched
 // statements; the same file twice changes nothing.
-import { templateColumns, importMessages } from '../../../../shared/schemas/admin';
+import { templateColumns, importMessages, type ImportUpdate } from '../../../../shared/schemas/admin';
 import { catalogLimits } from '../../../../shared/schemas/admin-catalog';
 import { normaliseClassName } from '../../../../shared/schemas/profile';
 import { conflict } from '../../../lib/errors';
@@ -46,7 +46,20 @@ async function schoolsByKey<S extends { district_id: number; name: string }>(sch
   return byKey;
 }
 
+/** The fields of `after` that differ from `before`, under their column titles, as text. */
+function fieldChanges<T extends object>(before: T, after: T, fields: [keyof T & string, string][]): ImportUpdate['changes'] {
+  return fields
+    .filter(([field]) => before[field] !== after[field])
+    .map(([field, title]) => ({ field: title, before: String(before[field]), after: String(after[field]) }));
+}
+
 // Schools ---------------------------------------------------------------------------------------
+const SCHOOL_FIELDS: [keyof Omit<repo.SchoolRow, 'district_id'>, string][] = [
+  ['name', 'Trường'],
+  ['address', 'Địa chỉ'],
+  ['pupil_count', 'Số học sinh'],
+];
+
 interface SchoolLine {
   row: number;
   district: string;
@@ -114,6 +127,8 @@ export function importSchools(deps: Deps, actor: Actor, upload: Upload) {
       // A new school's district may be new too: its id is known once the districts are stored.
       const creates: (Omit<repo.SchoolRow, 'district_id'> & { districtKey: string })[] = [];
       const updates: (repo.SchoolRow & { id: number })[] = [];
+      const changes: ImportUpdate[] = [];
+      const districtName = new Map(districts.map((d) => [d.id, d.name]));
       let unchanged = 0;
       for (const line of lines) {
         await breathe();
@@ -122,12 +137,16 @@ export function importSchools(deps: Deps, actor: Actor, upload: Upload) {
         const values = { name: line.name, address: line.address, pupil_count: line.pupilCount };
         if (!existing) creates.push({ ...values, districtKey: keyOf(line.district) });
         else if (existing.name === line.name && existing.address === line.address && existing.pupil_count === line.pupilCount) unchanged += 1;
-        else updates.push({ ...values, district_id: districtId!, id: existing.id });
+        else {
+          updates.push({ ...values, district_id: districtId!, id: existing.id });
+          changes.push({ row: line.row, key: `${districtName.get(districtId!)} / ${existing.name}`, changes: fieldChanges(existing, values, SCHOOL_FIELDS) });
+        }
       }
       const counts = { created: creates.length, updated: updates.length, unchanged, districts_created: newDistricts.length };
       return {
         counts,
         answer: {},
+        updates: changes,
         async store(trx) {
           for (const d of await repo.insertDistricts(trx, newDistricts)) districtByKey.set(keyOf(d.name), d.id);
           await repo.insertSchools(trx, creates.map(({ districtKey, ...school }) => ({ ...school, district_id: districtByKey.get(districtKey)! })));
@@ -160,7 +179,7 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
       const districtByKey = new Map(districts.map((d) => [keyOf(d.name), d]));
       const schoolByKey = await schoolsByKey(schools);
 
-      const lines: { row: number; schoolId: number; className: string; teacher: string }[] = [];
+      const lines: { row: number; schoolId: number; schoolName: string; className: string; teacher: string }[] = [];
       for (const { row, cells } of rows) {
         await breathe();
         const [district = '', schoolName = '', rawClass = '', teacher = ''] = cells;
@@ -180,7 +199,7 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
         else if (className.length > catalogLimits.className) fail(colClass, tooLong(catalogLimits.className));
         if (!teacher) fail(colTeacher, importMessages.required);
         else if (teacher.length > catalogLimits.teacherName) fail(colTeacher, tooLong(catalogLimits.teacherName));
-        if (ok && school) lines.push({ row, schoolId: school.id, className, teacher });
+        if (ok && school) lines.push({ row, schoolId: school.id, schoolName: school.name, className, teacher });
       }
 
       // Class keys come from the database (upper case, like every other class key), in one query.
@@ -196,6 +215,7 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
         (await repo.classTeachersOfSchools(db, keyed.map((l) => l.schoolId))).map((t) => [`${t.school_id}\u0000${t.class_name}`, t.teacher_name]),
       );
       const writes: { school_id: number; class_name: string; teacher_name: string }[] = [];
+      const changes: ImportUpdate[] = [];
       const counts = { created: 0, updated: 0, unchanged: 0 };
       for (const line of keyed) {
         await breathe();
@@ -204,11 +224,15 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
         else {
           counts[before === undefined ? 'created' : 'updated'] += 1;
           writes.push({ school_id: line.schoolId, class_name: line.classKey, teacher_name: line.teacher });
+          if (before !== undefined) {
+            changes.push({ row: line.row, key: `${line.schoolName} / Lớp ${line.classKey}`, changes: [{ field: colTeacher, before, after: line.teacher }] });
+          }
         }
       }
       return {
         counts,
         answer: {},
+        updates: changes,
         async store(trx) {
           await repo.upsertClassTeachers(trx, writes);
           return {

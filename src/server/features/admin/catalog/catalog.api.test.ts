@@ -329,6 +329,38 @@ describe('POST /api/admin/schools/import', () => {
     expect(entry?.details).toMatchObject({ file: 'cap-nhat.xlsx', updates: expected, updates_total: 1 });
   });
 
+  it('matches districts and schools under one tone-mark placement and any case, and lists what it would create', async () => {
+    await newSchool('Trường Tiểu học Hoà Bình', 'An Hoà');
+    const districtsBefore = await countRows('districts');
+    const file = await schoolsFile([
+      ['an hòa', 'Trường tiểu học Hòa Bình', 'Số 1', 100],
+      ['AN HÒA', 'Trường Tiểu học Thuỷ Tiên', 'Số 2', 200],
+      ['Huyện Khoẻ Mạnh', 'Trường Tiểu học Mới', 'Số 3', 300],
+    ]);
+    const preview = await importSchools(file, 'hoa.xlsx', { dry_run: '1' });
+    expect(preview.body.data).toMatchObject({ created: 2, updated: 0, unchanged: 1, districts_created: 1, creations_total: 3 });
+    expect(preview.body.data.creations).toEqual([
+      { kind: 'district', name: 'Huyện Khoẻ Mạnh' },
+      { kind: 'school', name: 'Trường Tiểu học Thuỷ Tiên (An Hoà)' },
+      { kind: 'school', name: 'Trường Tiểu học Mới (Huyện Khoẻ Mạnh)' },
+    ]);
+    await importSchools(file);
+    expect(await countRows('districts')).toBe(districtsBefore + 1);
+    const names = (await server.db.selectFrom('schools').innerJoin('districts', 'districts.id', 'schools.district_id').select('schools.name').where('districts.name', '=', 'An Hoà').orderBy('schools.id').execute()).map((r) => r.name);
+    expect(names).toEqual(['Trường Tiểu học Hoà Bình', 'Trường Tiểu học Thuỷ Tiên']);
+
+    // Adding or renaming to the other placement is refused with the name that is there.
+    const taken = await as('POST', '/districts', { name: 'An Hòa' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Đã có quận/huyện "An Hoà".');
+    const other = await as('POST', '/districts', { name: 'Quận Tạm' });
+    expect((await as('PUT', `/districts/${other.body.data.id}`, { name: 'an hoà' })).status).toBe(409);
+    const district = await server.db.selectFrom('districts').select('id').where('name', '=', 'An Hoà').executeTakeFirstOrThrow();
+    const school = await as('POST', '/schools', { district_id: district.id, name: 'TRƯỜNG TIỂU HỌC HÒA BÌNH', address: '', pupil_count: 1 });
+    expect(school.status).toBe(409);
+    expect(school.body.message).toContain('Trường Tiểu học Hoà Bình');
+  });
+
   it('reports every bad row (one among 500) with its spreadsheet row and stores nothing, dry run or not', async () => {
     const rows: (string | number)[][] = Array.from({ length: 500 }, (_, i) => ['Huyện Năm Trăm', `Trường số ${i + 1}`, `Xóm ${i + 1}`, 100 + i]);
     rows[247]![3] = 'nhiều';

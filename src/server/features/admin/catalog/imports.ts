@@ -5,6 +5,7 @@
 import { templateColumns, importMessages, type ImportUpdate } from '../../../../shared/schemas/admin';
 import { catalogLimits } from '../../../../shared/schemas/admin-catalog';
 import { normaliseClassName } from '../../../../shared/schemas/profile';
+import { nameKey } from '../../../../shared/vietnamese';
 import { conflict } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { Actor } from '../audit';
@@ -17,12 +18,10 @@ import * as repo from './repo';
 type Deps = Pick<Services, 'db' | 'config'>;
 
 /**
- * Names compare without regard to case: "Trường Tiểu học A" = "trường tiểu học a". Vietnamese has
- * no case rules of its own (only Turkish, Azeri and Lithuanian do), so plain toLowerCase gives the
- * same keys as toLocaleLowerCase('vi') at an eighth of the cost: a 20,000-row file makes ~100,000
- * keys, and the locale version held the event loop for most of a second (bench:imports).
+ * Names compare under nameKey, as everywhere a name is matched: any case, one tone-mark placement
+ * ("Trường Tiểu học Hoà Bình" = "trường tiểu học hòa bình").
  */
-const keyOf = (...parts: string[]) => parts.map((part) => part.toLowerCase()).join('\u0000');
+const keyOf = (...parts: string[]) => parts.map(nameKey).join('\u0000');
 const tooLong = (max: number) => `dài quá ${max} ký tự`;
 
 /** A count in a cell: "1430", "1.430", "1,430" or "1 430" (thousands separators of either habit). */
@@ -34,14 +33,14 @@ export function parseCount(text: string): number | undefined {
 /** Another import or edit created the same school or district meanwhile. */
 const catalogChanged = () => conflict('Danh mục vừa được thay đổi bởi một thao tác khác. Hãy nhập lại tệp.', 'name_taken');
 
-/** The catalogue's schools by district and name; an exact spelling wins over one that differs only in case. */
+/** The catalogue's schools by district and name key (two of the same key, made before nameKey: the older). */
 async function schoolsByKey<S extends { district_id: number; name: string }>(schools: S[]): Promise<Map<string, S>> {
   const byKey = new Map<string, S>();
   const breathe = breather();
   for (const s of schools) {
     await breathe();
     const key = keyOf(String(s.district_id), s.name);
-    if (!byKey.has(key) || byKey.get(key)!.name !== s.name) byKey.set(key, s);
+    if (!byKey.has(key)) byKey.set(key, s);
   }
   return byKey;
 }
@@ -55,7 +54,6 @@ function fieldChanges<T extends object>(before: T, after: T, fields: [keyof T & 
 
 // Schools ---------------------------------------------------------------------------------------
 const SCHOOL_FIELDS: [keyof Omit<repo.SchoolRow, 'district_id'>, string][] = [
-  ['name', 'Trường'],
   ['address', 'Địa chỉ'],
   ['pupil_count', 'Số học sinh'],
 ];
@@ -134,9 +132,10 @@ export function importSchools(deps: Deps, actor: Actor, upload: Upload) {
         await breathe();
         const districtId = districtByKey.get(keyOf(line.district));
         const existing = districtId === undefined ? undefined : schoolByKey.get(keyOf(String(districtId), line.name));
-        const values = { name: line.name, address: line.address, pupil_count: line.pupilCount };
+        // A school found under another spelling keeps the catalogue's ("Hoà" in the file, "Hòa" stored).
+        const values = { name: existing?.name ?? line.name, address: line.address, pupil_count: line.pupilCount };
         if (!existing) creates.push({ ...values, districtKey: keyOf(line.district) });
-        else if (existing.name === line.name && existing.address === line.address && existing.pupil_count === line.pupilCount) unchanged += 1;
+        else if (existing.address === line.address && existing.pupil_count === line.pupilCount) unchanged += 1;
         else {
           updates.push({ ...values, district_id: districtId!, id: existing.id });
           changes.push({ row: line.row, key: `${districtName.get(districtId!)} / ${existing.name}`, changes: fieldChanges(existing, values, SCHOOL_FIELDS) });
@@ -147,6 +146,10 @@ export function importSchools(deps: Deps, actor: Actor, upload: Upload) {
         counts,
         answer: {},
         updates: changes,
+        creations: [
+          ...newDistricts.map((name) => ({ kind: 'district' as const, name })),
+          ...creates.map((school) => ({ kind: 'school' as const, name: `${school.name} (${newDistrictByKey.get(school.districtKey) ?? districtName.get(districtByKey.get(school.districtKey)!)})` })),
+        ],
         async store(trx) {
           for (const d of await repo.insertDistricts(trx, newDistricts)) districtByKey.set(keyOf(d.name), d.id);
           await repo.insertSchools(trx, creates.map(({ districtKey, ...school }) => ({ ...school, district_id: districtByKey.get(districtKey)! })));

@@ -464,12 +464,16 @@ describe('POST /api/admin/class-teachers/import', () => {
     const before = await countRows('class_teachers');
     const refused = await importTeachers(
       await teachersFile([
-        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A', 'Cô Lan'],
-        ['Quận Giáo Viên', 'Trường Không Có', '3B', 'Cô Huệ'],
-        ['Quận Không Có', 'Trường Có Giáo Viên', '3C', 'Cô Cúc'],
-        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3a', 'Cô Mai'],
-        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3D', ''],
+        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A1', 'Cô Lan'],
+        ['Quận Giáo Viên', 'Trường Không Có', '3A2', 'Cô Huệ'],
+        ['Quận Không Có', 'Trường Có Giáo Viên', '3A3', 'Cô Cúc'],
+        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3a1', 'Cô Mai'],
+        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A4', ''],
+        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '9Z', 'Cô Đào'],
+        ['Quận Giáo Viên', 'Trường Có Giáo Viên', 'Lớp 2A1', 'Cô Hồng'],
       ]),
+      'gv.xlsx',
+      { dry_run: '1' },
     );
     expect(refused.status).toBe(422);
     expect(refused.body.errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([
@@ -477,26 +481,29 @@ describe('POST /api/admin/class-teachers/import', () => {
       [4, 'Quận/Huyện'],
       [5, 'Lớp'],
       [6, 'Giáo viên'],
+      [7, 'Lớp'],
     ]);
     expect(refused.body.errors[0].message).toContain('Trường Không Có');
+    expect(refused.body.errors[4].message).toContain('không có lớp "9Z" trong danh mục lớp');
     expect(await countRows('class_teachers')).toBe(before);
 
     const file = await teachersFile([
-      ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3a', 'Cô Lan'],
-      ['quận giáo viên', 'trường có giáo viên', ' 3   b ', 'Thầy Minh'],
+      ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3a1', 'Cô Lan'],
+      ['quận giáo viên', 'trường có giáo viên', ' lớp 3   a2 ', 'Thầy Minh'],
     ]);
     const preview = await importTeachers(file, 'gv.xlsx', { dry_run: 'true' });
+    expect(preview.body.errors).toBeUndefined();
     expect(preview.body.data).toMatchObject({ created: 2, updated: 0, unchanged: 0, dry_run: true });
     expect(await countRows('class_teachers')).toBe(before);
     expect((await importTeachers(file)).body.data).toMatchObject({ created: 2, updated: 0, unchanged: 0 });
     const rows = await server.db.selectFrom('class_teachers').select(['class_name', 'teacher_name']).where('school_id', '=', school.id).orderBy('class_name').execute();
     expect(rows).toEqual([
-      { class_name: '3 B', teacher_name: 'Thầy Minh' },
-      { class_name: '3A', teacher_name: 'Cô Lan' },
+      { class_name: '3A1', teacher_name: 'Cô Lan' },
+      { class_name: '3A2', teacher_name: 'Thầy Minh' },
     ]);
     expect((await importTeachers(file)).body.data).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
-    const changed = await importTeachers(await teachersFile([['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A', 'Cô Lan Anh']]));
-    const update = { row: 2, key: 'Trường Có Giáo Viên / Lớp 3A', changes: [{ field: 'Giáo viên', before: 'Cô Lan', after: 'Cô Lan Anh' }] };
+    const changed = await importTeachers(await teachersFile([['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A1', 'Cô Lan Anh']]));
+    const update = { row: 2, key: 'Trường Có Giáo Viên / Lớp 3A1', changes: [{ field: 'Giáo viên', before: 'Cô Lan', after: 'Cô Lan Anh' }] };
     expect(changed.body.data).toMatchObject({ created: 0, updated: 1, unchanged: 0, updates: [update], updates_total: 1 });
     const entry = (await auditKinds()).filter((e) => e.kind === 'class_teachers.import').at(-1);
     expect(entry?.summary).toContain('cập nhật 1');

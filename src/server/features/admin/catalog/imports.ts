@@ -4,7 +4,7 @@
 // statements; the same file twice changes nothing.
 import { templateColumns, importMessages, type ImportUpdate } from '../../../../shared/schemas/admin';
 import { catalogLimits } from '../../../../shared/schemas/admin-catalog';
-import { normaliseClassName } from '../../../../shared/schemas/profile';
+import { classNameKey, normaliseClassName } from '../../../../shared/schemas/profile';
 import { nameKey } from '../../../../shared/vietnamese';
 import { conflict } from '../../../lib/errors';
 import type { Services } from '../../../services';
@@ -181,12 +181,15 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
       const schools = await repo.allSchools(db);
       const districtByKey = new Map(districts.map((d) => [keyOf(d.name), d]));
       const schoolByKey = await schoolsByKey(schools);
+      const roomByKey = new Map((await repo.allClassRooms(db)).map((room) => [classNameKey(room.name), room.name]));
 
       const lines: { row: number; schoolId: number; schoolName: string; className: string; teacher: string }[] = [];
       for (const { row, cells } of rows) {
         await breathe();
         const [district = '', schoolName = '', rawClass = '', teacher = ''] = cells;
-        const className = normaliseClassName(rawClass);
+        const typedClass = normaliseClassName(rawClass);
+        // "Lớp 2B", " 2b " are the catalogue's "2B"; a class the catalogue lacks could never win a class prize.
+        const className = roomByKey.get(classNameKey(typedClass)) ?? '';
         let ok = true;
         const fail = (column: string, message: string) => {
           problems.add(row, column, message);
@@ -198,8 +201,8 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
         const school = knownDistrict && schoolName ? schoolByKey.get(keyOf(String(knownDistrict.id), schoolName)) : undefined;
         if (!schoolName) fail(colSchool, importMessages.required);
         else if (knownDistrict && !school) fail(colSchool, `không có trường "${schoolName}" ở ${knownDistrict.name}; hãy nhập danh sách trường trước`);
-        if (!className) fail(colClass, importMessages.required);
-        else if (className.length > catalogLimits.className) fail(colClass, tooLong(catalogLimits.className));
+        if (!typedClass) fail(colClass, importMessages.required);
+        else if (!className) fail(colClass, `không có lớp "${typedClass}" trong danh mục lớp`);
         if (!teacher) fail(colTeacher, importMessages.required);
         else if (teacher.length > catalogLimits.teacherName) fail(colTeacher, tooLong(catalogLimits.teacherName));
         if (ok && school) lines.push({ row, schoolId: school.id, schoolName: school.name, className, teacher });

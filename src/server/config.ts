@@ -39,6 +39,11 @@ const envSchema = z.object({
   // Load shedding and timeouts: answer 503 quickly rather than queue without bound.
   /** A request not answered within this many milliseconds gets a 503 (the client retries). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+  /**
+   * How long an import file may take to be read (in its worker thread) before the import gets a
+   * 503 and the worker is stopped, in ms; under REQUEST_TIMEOUT_MS, so the import answers first.
+   */
+  IMPORT_READ_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(12_000),
   /** Mean event-loop delay (ms) over the last 100 ms above which new requests are shed with 503 (0 = off). */
   SHED_EVENT_LOOP_DELAY_MS: count(200),
   /** Requests waiting for a database connection above which new ones are shed (0 = off). */
@@ -139,6 +144,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !e.DEVICE_COOKIE_SECRET) {
     problems.push('DEVICE_COOKIE_SECRET: required in production (at least 32 random characters, e.g. from `openssl rand -base64 48`)');
   }
+  if (e.IMPORT_READ_TIMEOUT_MS >= e.REQUEST_TIMEOUT_MS) problems.push('IMPORT_READ_TIMEOUT_MS: must be under REQUEST_TIMEOUT_MS');
   if (e.DEVICE_COOKIE_SECRET && e.DEVICE_COOKIE_SECRET.length < 32) problems.push('DEVICE_COOKIE_SECRET: must be at least 32 characters');
   let sponsors = DEFAULT_SPONSORS;
   if (e.SPONSORS_JSON) {
@@ -168,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.WORKERS,
     load: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      importReadTimeoutMs: e.IMPORT_READ_TIMEOUT_MS,
       shedEventLoopDelayMs: e.SHED_EVENT_LOOP_DELAY_MS,
       shedDbWaiting: e.SHED_DB_WAITING,
       saveQueueLimit: e.SAVE_QUEUE_LIMIT,

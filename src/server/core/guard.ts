@@ -24,6 +24,16 @@ declare module 'fastify' {
   }
 }
 
+/** The browser and the address a session was opened from. */
+export interface SessionClient {
+  ip: string;
+  userAgent?: string;
+}
+
+const USER_AGENT_MAX_LENGTH = 300;
+/** A User-Agent is ASCII; anything else in it (controls, stray bytes) is dropped before it is stored. */
+const printableAscii = (text: string) => text.replace(/[^\x20-\x7e]/g, '').trim();
+
 export function readBearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   const match = header && /^Bearer\s+(\S+)$/i.exec(header);
@@ -80,8 +90,12 @@ export function createAuth(db: Db, clock: Clock) {
    * MAX_LIVE_SESSIONS_PER_USER live sessions at most: the oldest end. `endOthers` ends every other
    * session first (a login that proves the phone or a link: whoever held the old password is out).
    * `passwordResetUntil`: the session may set the password once without the current one until then.
+   * `client`: the browser and address, shown in the account's list of sessions.
    */
-  async function createSession(userId: number, options: { endOthers?: boolean; passwordResetUntil?: Date } = {}): Promise<string> {
+  async function createSession(
+    userId: number,
+    options: { endOthers?: boolean; passwordResetUntil?: Date; client?: SessionClient } = {},
+  ): Promise<string> {
     const token = newToken();
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
@@ -94,6 +108,8 @@ export function createAuth(db: Db, clock: Clock) {
           token_hash: hashToken(token),
           expires_at: new Date(now.getTime() + SESSION_TTL_SECONDS * 1000),
           password_reset_until: options.passwordResetUntil ?? null,
+          user_agent: options.client?.userAgent ? printableAscii(options.client.userAgent).slice(0, USER_AGENT_MAX_LENGTH) || null : null,
+          ip: options.client?.ip.slice(0, 64) ?? null,
         })
         .execute();
       // The account's last activity, from which the retention of its data runs.

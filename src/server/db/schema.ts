@@ -69,6 +69,9 @@ export interface SessionTable {
   password_reset_until: NullableTimestamp;
   /** Wrong current passwords given in a password change; too many end the session (0020). */
   wrong_password_tries: Generated<number>;
+  /** The browser that logged in (its User-Agent, shortened) and its address (0033). */
+  user_agent: string | null;
+  ip: string | null;
 }
 export interface ContestantTable {
   id: Generated<number>;

@@ -91,6 +91,8 @@ export const accountMessages = {
   loginTooManyForPhone: (minutes: number) => `Tài khoản này đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
   loginTooManyForIp: (minutes: number) => `Có quá nhiều lần đăng nhập sai từ mạng của bạn. Vui lòng thử lại sau ${minutes} phút.`,
   alreadyLoggedIn: 'Bạn đã đăng nhập.',
+  sessionNotFound: 'Không tìm thấy phiên đăng nhập này (có thể đã kết thúc).',
+  sessionEnded: 'Đã kết thúc phiên đăng nhập.',
   forgotPasswordSuccess: 'Xác thực thành công. Vui lòng đặt mật khẩu mới.',
   resetLinkInvalid: 'Liên kết đổi mật khẩu không hợp lệ, đã được sử dụng hoặc đã hết hạn.',
   fullnameTooLong: 'Họ và tên không được quá 100 ký tự.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linesOf } from './question-text';
+import { linesOf, normaliseQuestionText } from './question-text';
 
 describe('linesOf', () => {
   it('gives the lines split() gives, from the whole text or from any cut of it into pieces', () => {
@@ -13,5 +13,14 @@ describe('linesOf', () => {
         }
       }
     }
+  });
+});
+
+describe('normaliseQuestionText', () => {
+  it('keeps line breaks of any kind, tidies each line and keeps at most one blank line', () => {
+    expect(normaliseQuestionText(' Dòng một \r\nDòng\u00a0 hai\rDòng ba\n\n\n\nHỏi?\n')).toBe('Dòng một\nDòng hai\nDòng ba\n\nHỏi?');
+  });
+  it('is the one-line form for text of one line', () => {
+    expect(normaliseQuestionText('  Con  gì   kêu meo meo? ')).toBe('Con gì kêu meo meo?');
   });
 });

@@ -5,6 +5,20 @@
 export const normaliseText = (text: string) => text.normalize('NFC').replace(/[\s\u00a0\u200b\ufeff]+/gu, ' ').trim();
 
 /**
+ * A question's text keeps its line breaks (a poem, a dialogue: typed in the editor or with
+ * Alt+Enter in an Excel cell); each line is normalised as `normaliseText`, and blank lines shrink
+ * to one between paragraphs.
+ */
+export const normaliseQuestionText = (text: string) =>
+  text
+    .normalize('NFC')
+    .split(/\r\n|\r|\n|\u2028|\u2029/u)
+    .map(normaliseText)
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
+/**
  * An HTML tag or comment ("<b>", "</p>", "<script ...>", "<!--"). Questions are plain text
  * (the exam screens render them as text), so markup is refused rather than stored: it would show
  * as literal tags to a child. "3 < 5" and "a<b" are not tags.
@@ -39,7 +53,7 @@ export interface ParseProblem {
  */
 export function questionKey(question: { value: string; answers: readonly string[]; correct: number }): string {
   const answers = question.answers.map(normaliseText);
-  return JSON.stringify([normaliseText(question.value), [...answers].sort(), answers[question.correct] ?? '']);
+  return JSON.stringify([normaliseQuestionText(question.value), [...answers].sort(), answers[question.correct] ?? '']);
 }
 
 /**

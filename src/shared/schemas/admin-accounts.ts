@@ -2,7 +2,7 @@
 // see it, create school administrators (one by one or by import), issue a set-password link,
 // lock and unlock. The routes and the web forms use these schemas.
 import { z } from 'zod';
-import { importResponseSchema, pageQuerySchema } from './admin';
+import { importResponseSchema, pageQuerySchema, sortQuery } from './admin';
 import { mobilePhoneSchema, roleSchema } from './auth';
 import { adminAccountMessages } from '../messages/admin';
 
@@ -18,8 +18,11 @@ export const personNameSchema = z
 
 // Requests -----------------------------------------------------------------------------------
 
-/** GET /accounts?q=<part of a phone>&role= */
-export const accountsQuerySchema = pageQuerySchema.extend({ role: roleSchema.optional() });
+/** The accounts list's sortable columns (`sort`), named as its items' fields. */
+export const accountSortKeys = ['phone', 'name', 'role', 'school_name', 'created_at', 'locked_at'] as const;
+
+/** GET /accounts?q=<part of a phone>&role=&sort=&dir= */
+export const accountsQuerySchema = pageQuerySchema.extend({ role: roleSchema.optional(), ...sortQuery(accountSortKeys) });
 export type AccountsQuery = z.infer<typeof accountsQuerySchema>;
 
 export const accountParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });

@@ -6,6 +6,7 @@ import {
   hasMarkup,
   MAX_ANSWERS,
   MIN_ANSWERS,
+  normaliseQuestionText,
   normaliseText,
   QUESTION_MAX_LENGTH,
 } from '../question-formats/question-text';
@@ -13,10 +14,10 @@ import { importResponseSchema } from './admin';
 import { booksMessages } from '../messages/admin';
 
 
-const text = (required: string, max: number, tooLong: string) =>
+const text = (required: string, max: number, tooLong: string, normalise: (text: string) => string = normaliseText) =>
   z
     .string({ error: required })
-    .transform(normaliseText)
+    .transform(normalise)
     .pipe(z.string().min(1, { error: required }).max(max, { error: tooLong }).refine((value) => !hasMarkup(value), { error: booksMessages.markup }));
 
 /** /api/media/<sha256>.<mp3|m4a|ogg|webm|wav>, as POST /api/admin/questions/audio answers; null for none. */
@@ -85,7 +86,7 @@ export const answerInputSchema = z.object({
 /** A question as the editor sends it: 2 to 4 answers, `correct` the index of the right one. */
 export const questionInputSchema = z
   .object({
-    value: text(booksMessages.questionRequired, QUESTION_MAX_LENGTH, booksMessages.questionTooLong),
+    value: text(booksMessages.questionRequired, QUESTION_MAX_LENGTH, booksMessages.questionTooLong, normaliseQuestionText),
     audio: audioPathSchema.default(null),
     /** A practice question: only in the practice round, never drawn in a real exam. */
     is_practice: z.boolean().default(false),

@@ -2,7 +2,7 @@
 // the teacher of each class of each school. The same schemas check the API's input and the forms.
 import { z } from 'zod';
 import { normaliseClassName } from './profile';
-import { pageQuerySchema } from './admin';
+import { pageQuerySchema, sortQuery } from './admin';
 import { catalogMessages } from '../messages/admin';
 import { catalogLimits } from '../rules';
 
@@ -72,9 +72,18 @@ const optionalId = z
   .optional()
   .transform((value) => (value === '' ? undefined : value));
 
-export const schoolsQuerySchema = pageQuerySchema.extend({ district_id: optionalId });
-export const classRoomsQuerySchema = pageQuerySchema.extend({ class_group_id: optionalId });
-export const classTeachersQuerySchema = pageQuerySchema.extend({ district_id: optionalId, school_id: optionalId });
+/** Each list's sortable columns (`sort`), named as its items' fields; the lists' own orders are in the repo. */
+export const districtSortKeys = ['name', 'schools'] as const;
+export const schoolSortKeys = ['name', 'district_name', 'address', 'pupil_count', 'contestants'] as const;
+export const classGroupSortKeys = ['position', 'name', 'grades', 'class_rooms', 'books', 'contestants'] as const;
+export const classRoomSortKeys = ['name', 'class_group_name', 'position', 'contestants'] as const;
+export const classTeacherSortKeys = ['district_name', 'school_name', 'class_name', 'teacher_name'] as const;
+
+export const districtsQuerySchema = pageQuerySchema.extend(sortQuery(districtSortKeys));
+export const schoolsQuerySchema = pageQuerySchema.extend({ district_id: optionalId, ...sortQuery(schoolSortKeys) });
+export const classGroupsQuerySchema = pageQuerySchema.extend(sortQuery(classGroupSortKeys));
+export const classRoomsQuerySchema = pageQuerySchema.extend({ class_group_id: optionalId, ...sortQuery(classRoomSortKeys) });
+export const classTeachersQuerySchema = pageQuerySchema.extend({ district_id: optionalId, school_id: optionalId, ...sortQuery(classTeacherSortKeys) });
 
 export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const classTeacherParamsSchema = z.object({

@@ -1,5 +1,6 @@
 // Register, login, one-time codes and passwords: the forms and the routes use these schemas.
 import { z } from 'zod';
+import { idParam } from './common';
 import { accountMessages, inputMessages, messages, privacyMessages } from '../messages';
 import { LOGIN_PHONE_PATTERN, MOBILE_PHONE_PATTERN, OTP_LENGTH, PASSWORD_MIN_LENGTH } from '../rules';
 
@@ -125,6 +126,22 @@ export const authResponseSchema = z.object({
 /** GET /api/customer/change-password: the reset link exchanged for a session token. */
 export const resetTokenResponseSchema = z.object({ success: z.literal(true), token: z.string(), user: sessionUserSchema });
 
+/** GET /api/sessions: the account's live sessions (which browser, from where, since when). */
+export const liveSessionSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  /** The browser's User-Agent as sent at login (null: a session from before it was kept). */
+  user_agent: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** The session of this request. */
+  current: z.boolean(),
+});
+export const liveSessionsResponseSchema = z.object({ success: z.literal(true), data: z.array(liveSessionSchema) });
+export const sessionIdParamsSchema = z.object({ id: idParam('id') });
+
+export type LiveSession = z.infer<typeof liveSessionSchema>;
+export type LiveSessionsResponse = z.infer<typeof liveSessionsResponseSchema>;
 export type SendOtpRequest = z.input<typeof sendOtpRequestSchema>;
 export type RegisterRequest = z.input<typeof registerRequestSchema>;
 export type LoginRequest = z.input<typeof loginRequestSchema>;

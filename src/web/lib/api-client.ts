@@ -3,7 +3,7 @@
 import { retryableStatuses, type ErrorCode } from '../../shared/error-codes';
 import { messages } from '../../shared/messages';
 import type { ApiError } from '../../shared/schemas/common';
-import { clearSession, getSession } from './session';
+import { getSession, sessionEnded } from './session';
 
 /** Time limit of an ordinary call (ms); the server's own handler timeout is 15 s too. */
 export const DEFAULT_TIMEOUT_MS = 15_000;
@@ -170,7 +170,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
     }
     if (!response.ok || body?.success === false) {
       // The session ended on the server (expired or revoked): forget it here too.
-      if (response.status === 401 && session && !options.keepSession) clearSession();
+      if (response.status === 401 && session && !options.keepSession) sessionEnded();
       throw new ApiRequestError(response.status, body, parseRetryAfter(response.headers.get('retry-after')));
     }
     return body as T;

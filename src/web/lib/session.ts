@@ -81,6 +81,27 @@ export function clearSession() {
   emit();
 }
 
+/** Set while a screen asks for the login in place when the session ends (the back office). */
+let endedHandler: (() => void) | null = null;
+
+/**
+ * While the caller is mounted, a session that ends on the server (a 401) is its to handle: it asks
+ * for the login again in place, over what was typed, instead of the app forgetting the session and
+ * leaving the screen. Returns the release, for an effect's cleanup.
+ */
+export function holdSessionOnEnd(handler: () => void): () => void {
+  endedHandler = handler;
+  return () => {
+    if (endedHandler === handler) endedHandler = null;
+  };
+}
+
+/** The server said the session has ended (401): the holding screen asks again, or it is forgotten. */
+export function sessionEnded() {
+  if (endedHandler) endedHandler();
+  else clearSession();
+}
+
 function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => listeners.delete(listener);

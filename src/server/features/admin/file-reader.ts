@@ -4,8 +4,8 @@
 // slices (GC pauses of the parse's garbage, and a save needs several turns of the event loop).
 // The worker answers what the in-thread functions answer (the same rows, questions and problems,
 // the same refusals), handed over in chunks with a return to the event loop between them. The
-// worker ends with the request: when the file is read, refused, past READ_TIMEOUT_MS, or when the
-// client's connection closes. Nothing outlives the request (the app processes stay stateless).
+// worker ends with the request: when the file is read, refused, past IMPORT_READ_TIMEOUT_MS (config),
+// or when the client's connection closes. Nothing outlives the request (the app processes stay stateless).
 import { once } from 'node:events';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
@@ -18,7 +18,7 @@ import { ImportProblems, type ProblemsState, type SheetRow } from './sheets';
 import type { Upload } from './uploads';
 
 export type WorkerInput = {
-  task: { kind: 'table'; columns: readonly string[]; accepted?: string } | { kind: 'questions' };
+  task: { kind: 'table'; columns: readonly string[] } | { kind: 'questions' };
   file: Pick<Upload, 'fileName' | 'mimeType' | 'bytes'>;
 };
 export type FromWorker =
@@ -26,11 +26,17 @@ export type FromWorker =
   | { refused: { status: number; code: ErrorCode; message: string; errors?: FieldErrors | RowProblems; extra?: Record<string, unknown> } }
   | { failed: string };
 
-/** Under the handler timeout (15 s by default): a read never takes this long unless the machine is starved. */
-const READ_TIMEOUT_MS = 12_000;
+/**
+ * `timeoutMs`: config.load.importReadTimeoutMs (12 s by default, under the 15 s handler timeout):
+ * a read never takes that long unless the machine is starved.
+ */
+export interface ReadLimits {
+  timeoutMs: number;
+}
+
 const WORKER_URL = new URL('./file-reader-worker.mjs', import.meta.url);
 
-async function readInWorker(upload: Upload, task: WorkerInput['task']): Promise<{ items: unknown[]; done: Record<string, unknown> }> {
+async function readInWorker(upload: Upload, task: WorkerInput['task'], { timeoutMs }: ReadLimits): Promise<{ items: unknown[]; done: Record<string, unknown> }> {
   const { bytes } = upload;
   const input: WorkerInput = { task, file: { fileName: upload.fileName, mimeType: upload.mimeType, bytes } };
   // The file's memory is handed over, not copied (10 MB), when the upload owns it alone (an upload
@@ -40,7 +46,7 @@ async function readInWorker(upload: Upload, task: WorkerInput['task']): Promise<
   // A small young generation: the parse's garbage is collected often instead of growing the RSS.
   const worker = new Worker(WORKER_URL, { workerData: input, transferList, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(new AppError(503, 'request_timeout', messages.serviceUnavailable)), READ_TIMEOUT_MS);
+  const timer = setTimeout(() => stop.abort(new AppError(503, 'request_timeout', messages.serviceUnavailable)), timeoutMs);
   // Nobody reads this answer; 499 (nginx's "client closed request") keeps it out of the 500s in the log.
   const clientGone = () => stop.abort(new AppError(499, 'bad_request', 'Kết nối đã đóng trước khi đọc xong tệp.'));
   upload.connection?.once('close', clientGone);
@@ -72,14 +78,20 @@ async function readInWorker(upload: Upload, task: WorkerInput['task']): Promise<
   }
 }
 
-/** readTable (sheets.ts), in a worker thread. */
-export async function readTableInWorker(upload: Upload, columns: readonly string[], accepted?: string): Promise<SheetRow[]> {
-  return (await readInWorker(upload, { kind: 'table', columns, accepted })).items as SheetRow[];
-}
+/** What an import reads from its upload, in a worker thread: the file, its row count and the problems found while reading. */
+export type FileReader<F> = (upload: Upload, limits: ReadLimits) => Promise<{ file: F; rows: number; problems: ImportProblems }>;
 
-/** readQuestionFile (books/question-file.ts), in a worker thread. */
-export async function readQuestionFileInWorker(upload: Upload): Promise<QuestionFile> {
-  const { items, done } = await readInWorker(upload, { kind: 'questions' });
+/** A tabular import (.xlsx or .csv): readTable (sheets.ts) with the template's columns. */
+export const tableFile =
+  (columns: readonly string[]): FileReader<SheetRow[]> =>
+  async (upload, limits) => {
+    const rows = (await readInWorker(upload, { kind: 'table', columns }, limits)).items as SheetRow[];
+    return { file: rows, rows: rows.length, problems: new ImportProblems() };
+  };
+
+/** A question bank (.xlsx, .csv, GIFT or Aiken): readQuestionFile (books/question-file.ts). */
+export const questionFile: FileReader<Omit<QuestionFile, 'problems'>> = async (upload, limits) => {
+  const { items, done } = await readInWorker(upload, { kind: 'questions' }, limits);
   const { format, rows, problems } = done as Pick<QuestionFile, 'format' | 'rows'> & { problems: ProblemsState };
-  return { format, rows, questions: items as ParsedQuestion[], problems: ImportProblems.from(problems) };
-}
+  return { file: { format, rows, questions: items as ParsedQuestion[] }, rows, problems: ImportProblems.from(problems) };
+};

@@ -1,6 +1,7 @@
 // Files from strangers (issue 21, rows 1-3): a zip bomb, a 1,000,000-row sheet and a 9.5 MB GIFT
 // file each get a clear 422 quickly, with the process's memory where it was and nothing stored,
-// and /healthz keeps answering while they are read. Every file is made here, as a stream where it
+// and /healthz keeps answering while they are read. And a client that leaves mid-upload ends its
+// read (decision 011; the read's timeout is in import-read-timeout.api.test.ts). Every file is made here, as a stream where it
 // is big: the test never holds the gigabyte it sends.
 //
 // The time bounds only say "does not hang": they are generous because a busy 2-core machine runs
@@ -8,6 +9,10 @@
 // requests share the app's event loop. What tells the old code apart is memory and size: it took
 // 1 GB for one bomb, 2 GB for the million rows and answered 20 MB of problems. The figures
 // measured are printed (console.info) for reports.
+import { once } from 'node:events';
+import { existsSync, readdirSync } from 'node:fs';
+import { connect } from 'node:net';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importMessages, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS } from '../../../shared/schemas/admin';
 import { startTestServer, type TestServer } from '../../test/harness';
@@ -16,9 +21,11 @@ import { bomb, csvOfRows, giftOfBytes, manyRows } from '../../test/import-files'
 
 let server: TestServer;
 let organiser: CreatedUser;
+/** The server's log (info and up), to see how a request ended when its client had left. */
+let log = '';
 
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ log: { stream: new Writable({ write: (chunk, _encoding, done) => ((log += String(chunk)), done()) }), level: 'info' } });
   organiser = await createOrganiser(server);
 });
 afterAll(() => server?.close());
@@ -76,20 +83,21 @@ async function measured<T>(action: () => Promise<T>) {
  * A dry-run upload, its multipart body made here as one buffer: the test shares the app's event
  * loop, and fetch encoding a 10 MB FormData would itself stall /healthz for a few hundred ms.
  */
-async function upload(path: string, fileName: string, content: Buffer | string) {
+function multipart(fileName: string, content: Buffer | string, dryRun = true) {
   const boundary = `----grenze${Date.now()}`;
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\n1\r\n`),
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\n${dryRun ? '1' : '0'}\r\n`),
     Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
     typeof content === 'string' ? Buffer.from(content) : content,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const response = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${organiser.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body,
-  });
-  return { status: response.status, body: await response.json() };
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(path: string, fileName: string, content: Buffer | string) {
+  const { body, contentType } = multipart(fileName, content);
+  const response = await fetch(server.url + path, { method: 'POST', headers: { authorization: `Bearer ${organiser.token}`, 'content-type': contentType }, body });
+  return { status: response.status, headers: response.headers, body: await response.json() };
 }
 
 const importSchools = (file: Buffer) => upload('/api/admin/schools/import', 'truong.xlsx', file);
@@ -209,5 +217,79 @@ describe('row 3: big question files', () => {
     expect(JSON.stringify(body).length).toBeLessThan(50_000);
     expect(run.healthWorstMs).toBeLessThan(HEALTH_WITHIN_MS);
     expect(await counts()).toEqual(stored);
+  });
+});
+
+// The ends of a read in its worker thread ---------------------------------------------------------
+
+/** The process's threads (Linux): a reading worker is one more while it lives. */
+const threads = () => readdirSync('/proc/self/task').length;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Waits up to `withinMs` for `done()`; answers whether it came true. */
+async function until(done: () => boolean, withinMs: number): Promise<boolean> {
+  for (const started = Date.now(); Date.now() - started < withinMs; await sleep(5)) if (done()) return true;
+  return done();
+}
+/** The thread count once the workers of earlier requests are gone (terminating one takes a moment). */
+async function settledThreads(): Promise<number> {
+  let fewest = threads();
+  for (let i = 0; i < 50; i++, await sleep(20)) fewest = Math.min(fewest, threads());
+  return fewest;
+}
+const healthy = async () => (await fetch(`${server.url}/healthz`)).status === 200;
+
+describe.runIf(existsSync('/proc/self/task'))('a client that leaves mid-upload', () => {
+  /** A valid file whose read takes most of a second in its worker (with the worker's start). */
+  let schools: Buffer;
+  let baseline: number;
+  beforeAll(async () => {
+    schools = await manyRows(MAX_IMPORT_ROWS, { legit: true });
+    // A first read makes the threads that stay (libuv's pool, used by the inflating).
+    expect((await upload('/api/admin/schools/import', 'truong.xlsx', await manyRows(10, { legit: true }))).status).toBe(200);
+    baseline = await settledThreads();
+  });
+
+  /** Sends the import's request head and then `body` (or its first `bytes`) on a socket of its own. */
+  async function rawImport(body: Buffer, contentType: string, bytes = body.length) {
+    const socket = connect(Number(new URL(server.url).port), '127.0.0.1');
+    await once(socket, 'connect');
+    socket.write(
+      `POST /api/admin/schools/import HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${organiser.token}\r\n` +
+        `Content-Type: ${contentType}\r\nContent-Length: ${body.length}\r\n\r\n`,
+    );
+    socket.write(body.subarray(0, bytes));
+    return socket;
+  }
+
+  it('a client that leaves while its file is read: the worker stops, nothing stored, the process keeps serving', async () => {
+    const stored = await counts();
+    const { body, contentType } = multipart('truong.xlsx', schools, false);
+    log = '';
+    const socket = await rawImport(body, contentType);
+    // The worker has started: the file is being read. The client leaves.
+    expect(await until(() => threads() > baseline, 5000)).toBe(true);
+    socket.destroy();
+    expect(await until(() => threads() <= baseline, 3000)).toBe(true);
+    // Had the read gone on, the 20,000 schools would be stored by now; and no failure was logged.
+    await sleep(1500);
+    expect(log).not.toContain('"level":50');
+    expect(await counts()).toEqual(stored);
+    expect(await healthy()).toBe(true);
+  });
+
+  it('a client that leaves halfway through sending its file: no worker, nothing stored, no failure logged, the process keeps serving', async () => {
+    const stored = await counts();
+    const { body, contentType } = multipart('truong.xlsx', schools, false);
+    log = '';
+    const socket = await rawImport(body, contentType, Math.floor(body.length / 2));
+    await sleep(300);
+    socket.destroy();
+    await sleep(1500);
+    expect(threads()).toBeLessThanOrEqual(baseline);
+    // Ended as the client's doing (499), neither a failure nor "database unavailable" (ECONNRESET).
+    expect(log).not.toContain('"level":50');
+    expect(log).not.toContain('database unavailable');
+    expect(await counts()).toEqual(stored);
+    expect(await healthy()).toBe(true);
   });
 });

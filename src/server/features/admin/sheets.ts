@@ -37,6 +37,13 @@ export function breather(): () => Promise<void> {
   };
 }
 
+/** `items` in consecutive parts of at most `size` (batched statements, slices of work). */
+export function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 const refuse = (message: string, errors: RowProblem[] = [], extra?: Record<string, unknown>) =>
   new AppError(422, 'import_invalid', message, errors, extra);
 

@@ -4,7 +4,7 @@ import type { Socket } from 'node:net';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import { importMessages } from '../../../shared/schemas/admin';
-import { unprocessable } from '../../lib/errors';
+import { AppError, unprocessable } from '../../lib/errors';
 import { cleanFileName } from '../../lib/file-names';
 
 export interface Upload {
@@ -45,6 +45,9 @@ export async function readUpload(request: FastifyRequest, { maxBytes }: { maxByt
       }
     }
   } catch (error) {
+    // The client left before its file was in: nobody reads the answer. 499 (nginx's "client
+    // closed request") keeps it out of the failures, and its ECONNRESET from "database unavailable".
+    if (request.raw.aborted || request.raw.socket.destroyed) throw new AppError(499, 'bad_request', 'Kết nối đã đóng trước khi gửi xong tệp.');
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(importMessages.tooLarge(Math.round(maxBytes / 1024 / 1024)));
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {

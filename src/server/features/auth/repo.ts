@@ -39,6 +39,31 @@ export const updatePasswordHash = (db: Db, userId: number, passwordHash: string)
 export const revokeSession = (db: Db, sessionId: number, now: Date) =>
   db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 
+/** The user's live sessions (not ended, not expired), newest first. */
+export const liveSessionsOf = (db: Db, userId: number, now: Date) =>
+  db
+    .selectFrom('sessions')
+    .select(['id', 'created_at', 'expires_at', 'user_agent', 'ip'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .orderBy('id', 'desc')
+    .execute();
+
+/** Ends a live session of this user; false when the user has no such live session. */
+export const revokeSessionOf = async (db: Db, userId: number, sessionId: number, now: Date) =>
+  Boolean(
+    await db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('id')
+      .executeTakeFirst(),
+  );
+
 /** Every live session of the user except `keepSessionId` (a password change). */
 export const revokeOtherSessions = (db: Db, userId: number, keepSessionId: number, now: Date) =>
   db

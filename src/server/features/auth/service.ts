@@ -5,11 +5,12 @@ import type { ErrorCode } from '../../../shared/error-codes';
 import { accountMessages, inputMessages, messages } from '../../../shared/messages';
 import { adminAccountMessages } from '../../../shared/schemas/admin-accounts';
 import { needsPrivacyConsent, PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
-import type { ApiUser } from '../../../shared/schemas/auth';
+import type { ApiUser, LiveSession } from '../../../shared/schemas/auth';
 import type { Services } from '../../services';
 import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { hashToken } from '../../lib/tokens';
+import type { SessionClient } from '../../core/guard';
 import { issueDeviceCookie, readDeviceCookie } from './device-cookie';
 import { checkOtp, issueOtp } from './otp';
 import * as repo from './repo';
@@ -55,7 +56,11 @@ export async function sendOtp(deps: AccountDeps, input: { phone: string; is_regi
 }
 
 /** `consent` is checked by the schema (a ticked box); the notice's version and the time are stored. */
-export async function register(deps: AccountDeps, input: { phone: string; password: string; otp: string; consent: boolean }): Promise<SessionResult & { deviceCookie: string }> {
+export async function register(
+  deps: AccountDeps,
+  input: { phone: string; password: string; otp: string; consent: boolean },
+  client?: SessionClient,
+): Promise<SessionResult & { deviceCookie: string }> {
   const { db, clock, auth, config } = deps;
   if (await repo.phoneExists(db, input.phone)) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
   const otpId = await checkOtp(deps, input.phone, 'register', input.otp);
@@ -71,12 +76,11 @@ export async function register(deps: AccountDeps, input: { phone: string; passwo
     return created;
   });
   // The SMS code proves the phone as a login proves the password: this browser is a known device (decision 012).
-  return { access_token: await auth.createSession(user.id), user: toApiUser(user), deviceCookie: issueDeviceCookie(config.deviceCookieSecret, user.id, clock.now()) };
+  return { access_token: await auth.createSession(user.id, { client }), user: toApiUser(user), deviceCookie: issueDeviceCookie(config.deviceCookieSecret, user.id, clock.now()) };
 }
 
 /** Who is trying: the client's address and the device cookie its browser sent, if any. */
-export interface LoginClient {
-  ip: string;
+export interface LoginClient extends SessionClient {
   deviceCookie?: string;
 }
 
@@ -126,7 +130,7 @@ export async function login(deps: AccountDeps, input: { phone: string; password:
   }
   await repo.forgiveTriesOfPhone(db, input.phone, attempt.id);
   return {
-    access_token: await auth.createSession(user.id),
+    access_token: await auth.createSession(user.id, { client }),
     user: toApiUser(user),
     consent_required: needsPrivacyConsent(user),
     // A new cookie at each login (OWASP): the device's failures start again from nothing.
@@ -151,8 +155,27 @@ export async function logout(deps: AccountDeps, sessionId: number): Promise<void
   await repo.revokeSession(db, sessionId, clock.now());
 }
 
+/** The account's live sessions, newest first, the caller's own marked. */
+export async function liveSessions(deps: AccountDeps, user: { id: number; sessionId: number }): Promise<LiveSession[]> {
+  const rows = await repo.liveSessionsOf(deps.db, user.id, deps.clock.now());
+  return rows.map((row) => ({
+    id: row.id,
+    created_at: row.created_at.toISOString(),
+    expires_at: row.expires_at.toISOString(),
+    user_agent: row.user_agent,
+    ip: row.ip,
+    current: row.id === user.sessionId,
+  }));
+}
+
+/** Ends one live session of the caller's account (another browser); 404 when there is none such. */
+export async function endSession(deps: AccountDeps, user: { id: number }, sessionId: number): Promise<void> {
+  const ended = await repo.revokeSessionOf(deps.db, user.id, sessionId, deps.clock.now());
+  if (!ended) throw new AppError(404, 'not_found', accountMessages.sessionNotFound);
+}
+
 /** The code proves the phone: the user is logged in and then sets a new password. */
-export async function forgotPassword(deps: AccountDeps, input: { phone: string; otp: string }): Promise<SessionResult & { deviceCookie: string }> {
+export async function forgotPassword(deps: AccountDeps, input: { phone: string; otp: string }, client?: SessionClient): Promise<SessionResult & { deviceCookie: string }> {
   const { db, clock, auth, config } = deps;
   const user = await repo.findUserByPhone(db, input.phone);
   if (!user) throw phoneError(accountMessages.phoneNotRegistered, 'phone_not_registered');
@@ -163,20 +186,20 @@ export async function forgotPassword(deps: AccountDeps, input: { phone: string; 
   }
   // Like a password change: whoever held the forgotten password is logged out everywhere.
   return {
-    access_token: await auth.createSession(user.id, { endOthers: true, passwordResetUntil: resetWindowEnd(clock) }),
+    access_token: await auth.createSession(user.id, { endOthers: true, passwordResetUntil: resetWindowEnd(clock), client }),
     user: toApiUser(user),
     deviceCookie: issueDeviceCookie(config.deviceCookieSecret, user.id, clock.now()),
   };
 }
 
 /** A one-time link from the organisers, exchanged for a session of its user. */
-export async function exchangeResetToken(deps: AccountDeps, token: string): Promise<{ token: string; user: ApiUser }> {
+export async function exchangeResetToken(deps: AccountDeps, token: string, client?: SessionClient): Promise<{ token: string; user: ApiUser }> {
   const { db, clock, auth } = deps;
   const userId = await repo.consumeResetToken(db, hashToken(token), clock.now());
   const user = userId === undefined ? undefined : await repo.findUserById(db, userId);
   if (!user) throw badRequest(accountMessages.resetLinkInvalid, undefined, 'reset_link_invalid');
   if (user.locked_at) throw accountLocked();
-  return { token: await auth.createSession(user.id, { endOthers: true, passwordResetUntil: resetWindowEnd(clock) }), user: toApiUser(user) };
+  return { token: await auth.createSession(user.id, { endOthers: true, passwordResetUntil: resetWindowEnd(clock), client }), user: toApiUser(user) };
 }
 
 /** How long a session opened by a one-time link or an SMS code may set the password without the current one. */

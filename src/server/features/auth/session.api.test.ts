@@ -67,6 +67,65 @@ describe('sessions', () => {
   });
 });
 
+describe('GET /api/sessions and POST /api/sessions/:id/end', () => {
+  const phoneUa = 'Mozilla/5.0 (Linux; Android 13; SM-A146P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+  const loginFrom = (phone: string, password: string, userAgent: string) =>
+    server.request('POST', '/api/login', { body: { phone, password }, headers: { 'user-agent': userAgent } });
+
+  it('lists the live sessions with their browser, newest first, and marks the caller\'s own', async () => {
+    const parent = await createParent(server);
+    const phone = (await loginFrom(parent.phone, parent.password, phoneUa)).body.access_token;
+    const laptop = (await loginFrom(parent.phone, parent.password, 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/133.0')).body.access_token;
+    await server.request('POST', '/api/logout', { token: phone });
+    const response = await server.request('GET', '/api/sessions', { token: laptop });
+    expect(response.status).toBe(200);
+    const sessions = response.body.data as { id: number; user_agent: string | null; current: boolean; ip: string }[];
+    // The factory's session and the laptop's; the phone logged out.
+    expect(sessions).toHaveLength(2);
+    expect(sessions[0]).toMatchObject({ user_agent: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Firefox/133.0', current: true });
+    expect(sessions[1]!.current).toBe(false);
+    expect(sessions[0]!.ip).toBeTruthy();
+  });
+
+  it('ends another session of the account: its token stops working, the caller\'s does not', async () => {
+    const parent = await createParent(server);
+    const laptop = (await loginFrom(parent.phone, parent.password, 'laptop')).body.access_token;
+    const { body } = await server.request('GET', '/api/sessions', { token: laptop });
+    const other = (body.data as { id: number; current: boolean }[]).find((s) => !s.current)!;
+    const response = await server.request('POST', `/api/sessions/${other.id}/end`, { token: laptop });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ success: true, message: 'Đã kết thúc phiên đăng nhập.' });
+    expect(await profileStatus(parent.token)).toBe(401);
+    expect(await profileStatus(laptop)).toBe(200);
+    // Ended already: nothing to end.
+    const again = await server.request('POST', `/api/sessions/${other.id}/end`, { token: laptop });
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({ success: false, message: 'Không tìm thấy phiên đăng nhập này (có thể đã kết thúc).' });
+  });
+
+  it("never ends another account's session, and refuses a malformed id", async () => {
+    const parent = await createParent(server);
+    const stranger = await createParent(server);
+    const strangerSession = await server.db.selectFrom('sessions').select('id').where('user_id', '=', stranger.id).executeTakeFirstOrThrow();
+    const response = await server.request('POST', `/api/sessions/${strangerSession.id}/end`, { token: parent.token });
+    expect(response.status).toBe(404);
+    expect(await profileStatus(stranger.token)).toBe(200);
+    const malformed = await server.request('POST', '/api/sessions/abc/end', { token: parent.token });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.success).toBe(false);
+    expect((await server.request('GET', '/api/sessions')).status).toBe(401);
+  });
+
+  it('stores only printable text of a hostile User-Agent, shortened', async () => {
+    const parent = await createParent(server);
+    const token = (await loginFrom(parent.phone, parent.password, `A\u00ff${'x'.repeat(400)}`)).body.access_token;
+    const { body } = await server.request('GET', '/api/sessions', { token });
+    const mine = (body.data as { current: boolean; user_agent: string }[]).find((s) => s.current)!;
+    expect(mine.user_agent).toMatch(/^Ax+$/);
+    expect(mine.user_agent.length).toBe(300);
+  });
+});
+
 describe('POST /api/customer/change-password', () => {
   it('sets the new password and ends every other session of the user', async () => {
     const parent = await createParent(server);

@@ -1,9 +1,10 @@
 import type { Db } from '../../db/client';
+import { vietnameseOrder } from '../../db/vietnamese-order';
 
-export const listDistricts = (db: Db) => db.selectFrom('districts').select(['id', 'name']).orderBy('name').execute();
+export const listDistricts = (db: Db) => db.selectFrom('districts').select(['id', 'name']).orderBy(vietnameseOrder('name')).orderBy('name').execute();
 
 export const listSchools = (db: Db, districtId: number) =>
-  db.selectFrom('schools').select(['id', 'name', 'address']).where('district_id', '=', districtId).orderBy('name').execute();
+  db.selectFrom('schools').select(['id', 'name', 'address']).where('district_id', '=', districtId).orderBy(vietnameseOrder('name')).orderBy('name').execute();
 
 export const listClassGroups = (db: Db) =>
   db.selectFrom('class_groups').select(['id', 'name', 'grades']).orderBy('position').execute();
@@ -14,6 +15,7 @@ export const listClassRooms = (db: Db, classGroupId: number) =>
     .select(['id', 'name'])
     .where('class_group_id', '=', classGroupId)
     .orderBy('position')
+    .orderBy(vietnameseOrder('name'))
     .orderBy('name')
     .execute();
 

@@ -10,7 +10,7 @@ export interface TagRule {
 }
 
 export const tagRules: TagRule[] = [
-  { name: 'Tài khoản', description: 'Đăng ký, mã OTP, đăng nhập, đăng xuất, quên và đổi mật khẩu (features/auth).', prefixes: ['/api/send-otp', '/api/register', '/api/login', '/api/logout', '/api/forgot-password', '/api/customer/change-password'] },
+  { name: 'Tài khoản', description: 'Đăng ký, mã OTP, đăng nhập, đăng xuất, các phiên đăng nhập, quên và đổi mật khẩu (features/auth).', prefixes: ['/api/send-otp', '/api/register', '/api/login', '/api/logout', '/api/sessions', '/api/forgot-password', '/api/customer/change-password'] },
   { name: 'Hồ sơ', description: 'Hồ sơ phụ huynh và các con dự thi (features/profile).', prefixes: ['/api/profile', '/api/customer/profile'] },
   { name: 'Dữ liệu cá nhân', description: 'Đồng ý với chính sách bảo mật, tải dữ liệu của tôi, xoá tài khoản (features/privacy).', prefixes: ['/api/privacy', '/api/customer/my-data', '/api/customer/my-data.html', '/api/customer/delete-account'] },
   { name: 'Danh mục', description: 'Quận/huyện, trường, khối lớp, lớp và sách (features/catalog).', prefixes: ['/api/districts', '/api/schools', '/api/class-groups', '/api/class-rooms', '/api/books'] },

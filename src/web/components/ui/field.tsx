@@ -1,5 +1,5 @@
 // Labelled form fields with their error tied to the control (aria-describedby).
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldProps {
   label: ReactNode;
@@ -42,6 +42,20 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
   return (
     <FieldFrame id={fieldId} label={label} error={error} hint={hint} message={message} action={action}>
       <input ref={ref} id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, error, hint)} {...input} />
+    </FieldFrame>
+  );
+});
+
+/** Text of several lines (a question about a poem keeps its line breaks). */
+export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
+  { label, error, hint, message, id, ...textarea },
+  ref,
+) {
+  const generated = useId();
+  const fieldId = id ?? generated;
+  return (
+    <FieldFrame id={fieldId} label={label} error={error} hint={hint} message={message}>
+      <textarea ref={ref} id={fieldId} aria-invalid={error ? true : undefined} aria-describedby={describedBy(fieldId, error, hint)} {...textarea} />
     </FieldFrame>
   );
 });

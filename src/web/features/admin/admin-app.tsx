@@ -1,8 +1,19 @@
-// /quan-tri: the organiser's back office, its own chunk (families never download it). Anyone but
-// an organiser gets the not-found screen; the server refuses every /api/admin call as well.
+// /quan-tri: the organiser's back office, its own chunk (families never download it). Logged out,
+// it asks for the login in place (the address is kept, so a bookmark of a section works); anyone
+// but an organiser gets the not-found screen; the server refuses every /api/admin call as well.
+// A session that ends while a page is open (too many logins on a shared account, a logout
+// elsewhere) asks for the login again over the page, so that nothing typed is lost.
+import { useEffect, useState } from 'react';
 import { Link, Route, Switch } from 'wouter';
+import { LoginFields, useLoginForm } from '../../components/login-fields';
 import { NotFoundPage } from '../../components/not-found-page';
-import { roleOf, useSession } from '../../lib/session';
+import { ReloginDialog } from '../../components/relogin-dialog';
+import { Button } from '../../components/ui/button';
+import { messages } from '../../../shared/messages';
+import type { AuthResponse } from '../../../shared/schemas/auth';
+import { api } from '../../lib/api-client';
+import { errorMessage, showServerFieldErrors } from '../../lib/server-errors';
+import { holdSessionOnEnd, roleOf, setSession, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { CatalogPage } from './catalog/catalog-page';
 import { BooksPage } from './books/books-page';
@@ -16,6 +27,7 @@ import { CertificatesAdminPage } from './certificates/certificates-page';
 import { DashboardPage } from './exam-days/dashboard-page';
 import { IncidentsPage } from './exam-days/incidents-page';
 import { ResultsPage } from './results/results-page';
+import { SessionsPage } from './sessions/sessions-page';
 import { AdminHome } from './admin-home';
 import './admin.css';
 
@@ -33,16 +45,63 @@ export const adminSections = [
   { path: '/giay-chung-nhan', label: 'Giấy chứng nhận', component: CertificatesAdminPage },
   { path: '/du-lieu-ca-nhan', label: 'Dữ liệu cá nhân', component: PrivacyAdminPage },
   { path: '/nhat-ky', label: 'Nhật ký thao tác', component: AuditPage },
+  { path: '/phien-dang-nhap', label: 'Phiên đăng nhập', component: SessionsPage },
 ] as const;
+
+export const adminLoginTexts = {
+  title: 'Đăng nhập quản trị',
+  text: 'Trang quản trị dành cho Ban tổ chức. Vui lòng đăng nhập bằng tài khoản Ban tổ chức.',
+  submit: 'Đăng nhập',
+  endedTitle: 'Phiên đăng nhập đã kết thúc',
+  endedText:
+    'Phiên đăng nhập của bạn đã kết thúc (đăng xuất hoặc đổi mật khẩu ở nơi khác, hoặc tài khoản đã đăng nhập trên quá nhiều thiết bị). Những gì bạn đang nhập vẫn được giữ trên trang này: đăng nhập lại rồi bấm lưu lần nữa.',
+  endedSubmit: 'Đăng nhập và làm tiếp',
+} as const;
 
 export function AdminApp() {
   const session = useSession();
+  if (!session) return <AdminLogin />;
   if (roleOf(session) !== 'organiser') return <NotFoundPage />;
-  return <AdminShell />;
+  return <AdminShell phone={session.user.phone} />;
 }
 
-function AdminShell() {
+function AdminLogin() {
+  usePageTitle(adminLoginTexts.title);
+  const form = useLoginForm();
+  const [failure, setFailure] = useState<string | null>(null);
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const response = await api.post<AuthResponse>('/login', values);
+      setSession(response.access_token, response.user);
+    } catch (error) {
+      showServerFieldErrors(error, form.setError, ['phone', 'password']);
+      setFailure(errorMessage(error) ?? messages.serverError);
+    }
+  });
+  return (
+    <section className="admin-login">
+      <h1>{adminLoginTexts.title}</h1>
+      <p>{adminLoginTexts.text}</p>
+      {failure && (
+        <p className="alert alert-error" role="alert">
+          {messages.loginFailedTitle}. {failure}
+        </p>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <LoginFields form={form} />
+        <Button type="submit" block disabled={form.formState.isSubmitting}>
+          {adminLoginTexts.submit}
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function AdminShell({ phone }: { phone: string }) {
   usePageTitle('Quản trị');
+  const [sessionEnded, setSessionEnded] = useState(false);
+  useEffect(() => holdSessionOnEnd(() => setSessionEnded(true)), []);
   return (
     <div className="admin-shell">
       <nav className="admin-nav" aria-label="Quản trị">
@@ -64,6 +123,15 @@ function AdminShell() {
           <Route component={NotFoundPage} />
         </Switch>
       </div>
+      {sessionEnded && (
+        <ReloginDialog
+          title={adminLoginTexts.endedTitle}
+          text={adminLoginTexts.endedText}
+          submitLabel={adminLoginTexts.endedSubmit}
+          phone={phone}
+          onLoggedIn={() => setSessionEnded(false)}
+        />
+      )}
     </div>
   );
 }

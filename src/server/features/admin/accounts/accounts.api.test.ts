@@ -102,6 +102,25 @@ describe('finding and showing accounts', () => {
     expect((await server.request('GET', '/api/admin/accounts?per_page=100000', { token: organiser.token })).status).toBe(400);
   });
 
+  it('sorts on the server by a column asked for (sort, dir), else by phone; an unknown column is a 400', async () => {
+    const school = await server.db.selectFrom('schools').select(['id', 'district_id']).orderBy('id').executeTakeFirstOrThrow();
+    for (const [phone, name] of [['0385550002', 'Thứ Tự B'], ['0385550003', 'Thứ Tự A'], ['0385550001', 'Thứ Tự C']]) {
+      const made = await server.request('POST', '/api/admin/school-admins', { token: organiser.token, body: { phone, name, district_id: school.district_id, school_id: school.id } });
+      expect(made.status).toBe(200);
+    }
+    const names = async (query: string) => {
+      const answer = await server.request('GET', `/api/admin/accounts?q=${encodeURIComponent('Thứ Tự')}${query}`, { token: organiser.token });
+      expect(answer.status).toBe(200);
+      return (answer.body.data.items as { name: string }[]).map((a) => a.name);
+    };
+    expect(await names('')).toEqual(['Thứ Tự C', 'Thứ Tự B', 'Thứ Tự A']);
+    expect(await names('&sort=name')).toEqual(['Thứ Tự A', 'Thứ Tự B', 'Thứ Tự C']);
+    expect(await names('&sort=name&dir=desc')).toEqual(['Thứ Tự C', 'Thứ Tự B', 'Thứ Tự A']);
+    expect(await names('&sort=phone&dir=desc&per_page=2')).toEqual(['Thứ Tự A', 'Thứ Tự B']);
+    expect((await server.request('GET', '/api/admin/accounts?sort=password_hash', { token: organiser.token })).status).toBe(400);
+    expect((await server.request('GET', '/api/admin/accounts?sort=name&dir=up', { token: organiser.token })).status).toBe(400);
+  });
+
   it("shows a parent's contestants and each contestant's exams", async () => {
     const someone = await createParent(server);
     const contestant = await createContestant(server, someone, { fullname: 'Lê Thị Hoa' });
@@ -208,12 +227,43 @@ describe('import of school administrators', () => {
 
     // A changed name or school is an update (no new link); the rest stay.
     const changed = await importFile(await xlsx([[phones[0]!, 'Nguyễn Thị Lan Anh', a.district, a.name], [phones[1]!, 'Phạm Văn Nam', a.district, a.name]]), 'sua.csv'.replace('.csv', '.xlsx'));
-    expect(changed.body.data).toMatchObject({ created: 0, updated: 2, unchanged: 0, links: [] });
+    expect(changed.body.data).toMatchObject({ created: 0, updated: 2, unchanged: 0, links: [], updates_total: 2 });
+    expect(changed.body.data.updates).toEqual([
+      { row: 2, key: phones[0], changes: [{ field: 'Họ và tên', before: 'Nguyễn Thị Lan', after: 'Nguyễn Thị Lan Anh' }] },
+      { row: 3, key: phones[1], changes: [{ field: 'Trường', before: b.name, after: a.name }] },
+    ]);
+    expect((await auditKinds('school_admins.import')).at(-1)!.details).toMatchObject({ updates: changed.body.data.updates });
     expect((await usersWithPhones([phones[1]!]))[0]!.school_id).toBe(a.id);
 
     // Each link works once.
     expect((await useLink(stored.body.data.links[0].url, 'matkhau-123')).status).toBe(200);
     expect((await useLink(stored.body.data.links[0].url, 'matkhau-456')).status).toBe(400);
+  });
+
+  it('stores 11,000 school administrators and their links in one import, in slices (one statement would pass 65,535 parameters)', async () => {
+    const [a, b] = schools as [(typeof schools)[0], (typeof schools)[0]];
+    const phones = Array.from({ length: 11_000 }, (_, i) => `0333${String(i).padStart(6, '0')}`);
+    const csv = [HEADER.join(','), ...phones.map((phone, i) => [phone, `Quản trị ${i}`, (i % 2 ? b : a).district, (i % 2 ? b : a).name].join(','))].join('\n');
+    const smsBefore = server.outbox().length;
+    const stored = await importFile(Buffer.from(csv), 'nhieu.csv');
+    expect(stored.status, JSON.stringify(stored.body).slice(0, 300)).toBe(200);
+    expect(stored.body.data).toMatchObject({ created: 11_000, updated: 0, unchanged: 0, rows: 11_000, sms_failed: [] });
+    expect(new Set(stored.body.data.links.map((l: { phone: string }) => l.phone))).toEqual(new Set(phones));
+    const made = await server.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('phone', 'like', '0333%').executeTakeFirstOrThrow();
+    expect(Number(made.n)).toBe(11_000);
+    const tokens = await server.db
+      .selectFrom('password_reset_tokens')
+      .innerJoin('users', 'users.id', 'password_reset_tokens.user_id')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('users.phone', 'like', '0333%')
+      .executeTakeFirstOrThrow();
+    expect(Number(tokens.n)).toBe(11_000);
+    expect(server.outbox().length).toBe(smsBefore + 11_000);
+    // A link of the last slice works.
+    expect((await useLink(stored.body.data.links.at(-1).url, 'matkhau-789')).status).toBe(200);
+    // And the same file again changes nothing: every row found unchanged, in slices too.
+    const again = await importFile(Buffer.from(csv), 'nhieu.csv');
+    expect(again.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 11_000, links: [] });
   });
 
   it('keeps the import when an SMS fails, and says so with the phones to reach another way', async () => {

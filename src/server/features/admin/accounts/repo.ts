@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import { printedClassSql } from '../../../db/contestants';
 import type { AccountsQuery } from '../../../../shared/schemas/admin-accounts';
+import { containing, pageOf } from '../list-query';
 
 /**
  * The password of an account made by the back office until its owner uses the link: no scrypt
@@ -10,7 +11,6 @@ import type { AccountsQuery } from '../../../../shared/schemas/admin-accounts';
  */
 export const NO_PASSWORD = '!unset';
 
-const likeText = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;
 
 const selectAccounts = (db: Db) =>
   db
@@ -33,18 +33,13 @@ export async function listAccounts(db: Db, query: AccountsQuery) {
   let q = selectAccounts(db);
   // People type a phone with spaces or dots: its digits are what is searched.
   const digits = query.q?.replace(/\D/g, '');
-  if (digits) q = q.where('users.phone', 'like', likeText(digits));
-  else if (query.q) q = q.where('users.name', 'ilike', likeText(query.q));
+  if (digits) q = q.where('users.phone', 'like', containing(digits));
+  else if (query.q) q = q.where('users.name', 'ilike', containing(query.q));
   if (query.role) q = q.where('users.role', '=', query.role);
-  const [items, total] = await Promise.all([
-    q
-      .orderBy('users.phone')
-      .limit(query.per_page)
-      .offset((query.page - 1) * query.per_page)
-      .execute(),
-    q.clearSelect().select(sql<string>`count(*)`.as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items, total: Number(total.n) };
+  return pageOf(q, q.clearSelect().select(sql<string>`count(*)`.as('n')), query, {
+    columns: { phone: 'users.phone', name: 'users.name', role: 'users.role', school_name: 'schools.name', created_at: 'users.created_at', locked_at: 'users.locked_at' },
+    own: ['users.phone'],
+  });
 }
 
 export const findAccount = (db: Db, id: number) => selectAccounts(db).where('users.id', '=', id).executeTakeFirst();
@@ -117,8 +112,21 @@ export const insertSchoolAdmins = (db: Db, rows: { phone: string; name: string; 
         .returning(['id', 'phone'])
         .execute();
 
-export const updateSchoolAdmin = (db: Db, id: number, values: { name: string; school_id: number }) =>
-  db.updateTable('users').set(values).where('id', '=', id).where('role', '=', 'school_admin').execute();
+/** School administrators' new names and schools, in one statement. */
+export async function updateSchoolAdmins(db: Db, rows: { id: number; name: string; school_id: number }[]) {
+  if (rows.length === 0) return;
+  const values = sql.join(rows.map((r) => sql`(${r.id}::int, ${r.name}::text, ${r.school_id}::int)`));
+  await sql`
+    UPDATE users u SET name = v.name, school_id = v.school_id
+    FROM (VALUES ${values}) AS v (id, name, school_id)
+    WHERE u.id = v.id AND u.role = 'school_admin'
+  `.execute(db);
+}
+
+export const lockUser = (db: Db, id: number) => db.selectFrom('users').select(['id', 'phone', 'locked_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const deleteUnusedResetLinks = (db: Db, userId: number) =>
+  db.deleteFrom('password_reset_tokens').where('user_id', '=', userId).where('used_at', 'is', null).execute();
 
 export const setLocked = (db: Db, id: number, lockedAt: Date | null) =>
   db.updateTable('users').set({ locked_at: lockedAt }).where('id', '=', id).returning('locked_at').executeTakeFirst();

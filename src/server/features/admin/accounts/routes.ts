@@ -1,4 +1,4 @@
-import { MAX_IMPORT_BYTES, pageResponseSchema } from '../../../../shared/schemas/admin';
+import { pageResponseSchema } from '../../../../shared/schemas/admin';
 import {
   accountDetailResponseSchema,
   accountParamsSchema,
@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/schemas/admin-accounts';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
-import { readUpload } from '../uploads';
+import { importRouteConfig, readImportUpload } from '../imports';
 import * as accounts from './service';
 
 /** The back office's accounts routes, under /api/admin (organiser only: the scope checks it). */
@@ -53,16 +53,8 @@ export function registerAdminAccountsRoutes(admin: Api, services: Services) {
     '/school-admins/import',
     {
       schema: { summary: 'Nhập tài khoản quản trị trường từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: schoolAdminImportResponseSchema } },
-      config: {
-        upload: {
-          accept: '.xlsx, .csv (UTF-8)',
-          fields: { dry_run: '1 for a preview that stores nothing, creates no link and sends no SMS' },
-        },
-      },
+      config: importRouteConfig('.xlsx, .csv (UTF-8)'),
     },
-    async (request) => {
-      const upload = await readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
-      return { success: true as const, data: await accounts.importSchoolAdmins(services, auth.userOf(request), upload) };
-    },
+    async (request) => ({ success: true as const, data: await accounts.importSchoolAdmins(services, auth.userOf(request), await readImportUpload(request)) }),
   );
 }

@@ -2,23 +2,22 @@
 // or from a spreadsheet) with a one-time set-password link, issue a reset link, lock and unlock.
 // Every change is audited in its transaction; SMS leave only after the commit, and a failed SMS
 // undoes nothing (the organiser is told and has the link on screen).
-import { templateColumns, type ImportCounts } from '../../../../shared/schemas/admin';
+import { templateColumns, type ImportCounts, type ImportUpdate } from '../../../../shared/schemas/admin';
 import { adminAccountMessages, roleLabels, type AccountsQuery, type PasswordLink } from '../../../../shared/schemas/admin-accounts';
 import { mobilePhoneSchema } from '../../../../shared/schemas/auth';
 import type { Services } from '../../../services';
 import type { Db } from '../../../db/client';
 import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
-import type { AuthUser } from '../../../core/guard';
 import { createResetLink, createResetLinks, RESET_LINK_DEFAULT_HOURS } from '../../auth';
-import { recordAudit } from '../audit';
-import { readTableInWorker } from '../file-reader';
-import { breather, ImportProblems } from '../sheets';
-import { isDryRun, type Upload } from '../uploads';
+import { recordAudit, type Actor } from '../audit';
+import { tableFile } from '../file-reader';
+import { runImport } from '../imports';
+import { breather, chunks } from '../sheets';
+import type { Upload } from '../uploads';
 import * as repo from './repo';
 import { isUniqueViolation } from '../../../db/errors';
 
 export type AccountsDeps = Pick<Services, 'db' | 'clock' | 'config' | 'sms'>;
-type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
 
 /**
@@ -47,8 +46,8 @@ const toSummary = (row: NonNullable<Awaited<ReturnType<typeof repo.findAccount>>
 // Reading -------------------------------------------------------------------------------------
 
 export async function listAccounts(deps: Pick<Services, 'db'>, query: AccountsQuery) {
-  const { items, total } = await repo.listAccounts(deps.db, query);
-  return { items: items.map(toSummary), total, page: query.page, per_page: query.per_page };
+  const page = await repo.listAccounts(deps.db, query);
+  return { ...page, items: page.items.map(toSummary) };
 }
 
 export async function accountDetail(deps: Pick<Services, 'db' | 'clock'>, id: number) {
@@ -148,93 +147,114 @@ interface AdminRow {
   schoolId: number;
 }
 
+const listChanged = () => conflict('Danh sách tài khoản vừa thay đổi ở nơi khác. Vui lòng kiểm tra và nhập lại tệp.', 'phone_taken');
+
+/** Accounts per statement and per batch of reset links: a slice of hashing, then the database's turn. */
+const SLICE = 500;
+
 /**
  * POST /school-admins/import: every row checked (phone, name, the school in its district, the
  * phone not a parent's or an organiser's); a school administrator already there is updated when
- * the name or school differ, else left. One transaction; a link per created account.
+ * the name or school differ, else left. One transaction; a link per created account, sent by SMS
+ * after the commit.
  */
 export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, upload: Upload) {
-  const { db, clock, config } = deps;
-  const dryRun = isDryRun(upload.fields);
-  const table = await readTableInWorker(upload, COLUMNS);
-  // One after the other: an import holds at most one pool connection.
-  const districts = await repo.listDistricts(db);
-  const schools = await repo.listSchools(db);
-  const districtIds = new Map(districts.map((d) => [nameKey(d.name), d.id]));
-  const schoolIds = new Map(schools.map((s) => [`${s.district_id}|${nameKey(s.name)}`, s.id]));
+  const { clock, config } = deps;
+  const answer = await runImport(deps, actor, upload, {
+    read: tableFile(COLUMNS),
+    raced: listChanged,
+    async preview(db, table, { problems }) {
+      // One after the other: an import holds at most one pool connection.
+      const districts = await repo.listDistricts(db);
+      const schools = await repo.listSchools(db);
+      const districtIds = new Map(districts.map((d) => [nameKey(d.name), d.id]));
+      const schoolIds = new Map(schools.map((s) => [`${s.district_id}|${nameKey(s.name)}`, s.id]));
 
-  const problems = new ImportProblems();
-  const rows: AdminRow[] = [];
-  const phoneKeys: { row: number; key: string }[] = [];
-  const breathe = breather();
-  for (const { row, cells } of table) {
-    await breathe();
-    const [phoneCell, name, districtName, schoolName] = cells as [string, string, string, string];
-    const phone = mobilePhoneSchema.safeParse(phoneFromCell(phoneCell));
-    if (phone.success) phoneKeys.push({ row, key: phone.data });
-    if (!phoneCell) problems.add(row, PHONE, 'không được để trống');
-    else if (!phone.success) problems.add(row, PHONE, `"${phoneCell}" không phải số di động hợp lệ (10 chữ số, bắt đầu 03, 05, 07, 08 hoặc 09)`);
-    if (!name) problems.add(row, NAME, 'không được để trống');
-    else if (name.length > 120) problems.add(row, NAME, 'không được quá 120 ký tự');
-    const districtId = districtIds.get(nameKey(districtName));
-    if (!districtName) problems.add(row, DISTRICT, 'không được để trống');
-    else if (districtId === undefined) problems.add(row, DISTRICT, `không có quận/huyện "${districtName}" trong danh mục`);
-    const schoolId = districtId === undefined ? undefined : schoolIds.get(`${districtId}|${nameKey(schoolName)}`);
-    if (!schoolName) problems.add(row, SCHOOL, 'không được để trống');
-    else if (districtId !== undefined && schoolId === undefined) problems.add(row, SCHOOL, `không có trường "${schoolName}" ở ${districtName}`);
-    if (phone.success && name && name.length <= 120 && schoolId !== undefined) rows.push({ row, phone: phone.data, name, schoolId });
-  }
-  await problems.duplicates(phoneKeys, PHONE);
+      const rows: AdminRow[] = [];
+      const phoneKeys: { row: number; key: string }[] = [];
+      const breathe = breather();
+      for (const { row, cells } of table) {
+        await breathe();
+        const [phoneCell, name, districtName, schoolName] = cells as [string, string, string, string];
+        const phone = mobilePhoneSchema.safeParse(phoneFromCell(phoneCell));
+        if (phone.success) phoneKeys.push({ row, key: phone.data });
+        if (!phoneCell) problems.add(row, PHONE, 'không được để trống');
+        else if (!phone.success) problems.add(row, PHONE, `"${phoneCell}" không phải số di động hợp lệ (10 chữ số, bắt đầu 03, 05, 07, 08 hoặc 09)`);
+        if (!name) problems.add(row, NAME, 'không được để trống');
+        else if (name.length > 120) problems.add(row, NAME, 'không được quá 120 ký tự');
+        const districtId = districtIds.get(nameKey(districtName));
+        if (!districtName) problems.add(row, DISTRICT, 'không được để trống');
+        else if (districtId === undefined) problems.add(row, DISTRICT, `không có quận/huyện "${districtName}" trong danh mục`);
+        const schoolId = districtId === undefined ? undefined : schoolIds.get(`${districtId}|${nameKey(schoolName)}`);
+        if (!schoolName) problems.add(row, SCHOOL, 'không được để trống');
+        else if (districtId !== undefined && schoolId === undefined) problems.add(row, SCHOOL, `không có trường "${schoolName}" ở ${districtName}`);
+        if (phone.success && name && name.length <= 120 && schoolId !== undefined) rows.push({ row, phone: phone.data, name, schoolId });
+      }
+      await problems.duplicates(phoneKeys, PHONE);
 
-  const existing = new Map((await repo.findUsersByPhones(db, rows.map((r) => r.phone))).map((user) => [user.phone, user]));
-  const toCreate: AdminRow[] = [];
-  const toUpdate: (AdminRow & { id: number })[] = [];
-  let unchanged = 0;
-  for (const row of rows) {
-    await breathe();
-    const user = existing.get(row.phone);
-    if (!user) toCreate.push(row);
-    else if (user.role !== 'school_admin') problems.add(row.row, PHONE, adminAccountMessages.phoneOfOtherRole(roleLabels[user.role]));
-    else if (user.name !== row.name || user.school_id !== row.schoolId) toUpdate.push({ ...row, id: user.id });
-    else unchanged += 1;
-  }
-  problems.throwIfAny();
-
-  const counts: ImportCounts = { created: toCreate.length, updated: toUpdate.length, unchanged };
-  const answer = { ...counts, dry_run: dryRun, rows: table.length, file_name: upload.fileName };
-  if (dryRun) return { ...answer, links: [], sms_failed: [] };
-
-  const changed = () => conflict('Danh sách tài khoản vừa thay đổi ở nơi khác. Vui lòng kiểm tra và nhập lại tệp.', 'phone_taken');
-  let links: PasswordLink[];
-  try {
-    links = await db.transaction().execute(async (trx) => {
-      const now = clock.now();
-      const made = await repo.insertSchoolAdmins(trx, toCreate.map((r) => ({ phone: r.phone, name: r.name, school_id: r.schoolId })), now);
-      // A phone registered between the check and now: nothing is stored, the organiser retries.
-      if (made.length !== toCreate.length) throw changed();
-      for (const row of toUpdate) await repo.updateSchoolAdmin(trx, row.id, { name: row.name, school_id: row.schoolId });
-      const issued = await createResetLinks(trx, { clock, publicUrl: config.publicUrl }, made.map((user) => user.id));
-      await recordAudit(trx, actor, {
-        kind: 'school_admins.import',
-        summary: `Nhập tệp ${upload.fileName}: thêm ${counts.created}, cập nhật ${counts.updated}, giữ nguyên ${counts.unchanged} quản trị trường`,
-        details: { file: upload.fileName, counts, created: made.map((user) => user.phone), updated: toUpdate.map((row) => row.phone) },
-      });
-      const phoneOf = new Map(made.map((user) => [user.id, user.phone]));
-      return issued.map((link) => ({ phone: phoneOf.get(link.userId)!, url: link.url }));
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw changed();
-    throw error;
-  }
-  const smsFailed = await sendLinks(deps, links, smsTexts.newSchoolAdmin);
-  return { ...answer, links, sms_failed: smsFailed, ...(smsFailed.length > 0 ? { message: adminAccountMessages.smsFailed } : {}) };
+      const existing = new Map((await repo.findUsersByPhones(db, rows.map((r) => r.phone))).map((user) => [user.phone, user]));
+      const toCreate: AdminRow[] = [];
+      const toUpdate: (AdminRow & { id: number })[] = [];
+      const changes: ImportUpdate[] = [];
+      const schoolNames = new Map(schools.map((s) => [s.id, s.name]));
+      const schoolName = (id: number | null) => (id === null ? '' : (schoolNames.get(id) ?? ''));
+      let unchanged = 0;
+      for (const row of rows) {
+        await breathe();
+        const user = existing.get(row.phone);
+        if (!user) toCreate.push(row);
+        else if (user.role !== 'school_admin') problems.add(row.row, PHONE, adminAccountMessages.phoneOfOtherRole(roleLabels[user.role]));
+        else if (user.name !== row.name || user.school_id !== row.schoolId) {
+          toUpdate.push({ ...row, id: user.id });
+          const fields: ImportUpdate['changes'] = [];
+          if (user.name !== row.name) fields.push({ field: NAME, before: user.name, after: row.name });
+          if (user.school_id !== row.schoolId) fields.push({ field: SCHOOL, before: schoolName(user.school_id), after: schoolName(row.schoolId) });
+          changes.push({ row: row.row, key: row.phone, changes: fields });
+        } else unchanged += 1;
+      }
+      const counts: ImportCounts = { created: toCreate.length, updated: toUpdate.length, unchanged };
+      return {
+        counts,
+        answer: { links: [] as PasswordLink[] },
+        updates: changes,
+        async store(trx) {
+          const now = clock.now();
+          const links: PasswordLink[] = [];
+          const created: string[] = [];
+          // In slices: a statement's parameters stay far under PostgreSQL's 65,535, and hashing
+          // the reset tokens of 20,000 accounts never holds the event loop in one go.
+          for (const part of chunks(toCreate, SLICE)) {
+            const made = await repo.insertSchoolAdmins(trx, part.map((r) => ({ phone: r.phone, name: r.name, school_id: r.schoolId })), now);
+            // A phone registered between the check and now: nothing is stored, the organiser retries.
+            if (made.length !== part.length) throw listChanged();
+            const phoneOf = new Map(made.map((user) => [user.id, user.phone]));
+            const issued = await createResetLinks(trx, { clock, publicUrl: config.publicUrl }, made.map((user) => user.id));
+            for (const link of issued) links.push({ phone: phoneOf.get(link.userId)!, url: link.url });
+            for (const user of made) created.push(user.phone);
+          }
+          for (const part of chunks(toUpdate, SLICE)) await repo.updateSchoolAdmins(trx, part.map((row) => ({ id: row.id, name: row.name, school_id: row.schoolId })));
+          return {
+            answer: { links },
+            audit: {
+              kind: 'school_admins.import',
+              summary: `Nhập tệp ${upload.fileName}: thêm ${counts.created}, cập nhật ${counts.updated}, giữ nguyên ${counts.unchanged} quản trị trường`,
+              details: { file: upload.fileName, counts, created, updated: toUpdate.map((row) => row.phone) },
+            },
+          };
+        },
+      };
+    },
+  });
+  if (answer.dry_run) return { ...answer, sms_failed: [] };
+  const smsFailed = await sendLinks(deps, answer.links, smsTexts.newSchoolAdmin);
+  return { ...answer, sms_failed: smsFailed, ...(smsFailed.length > 0 ? { message: adminAccountMessages.smsFailed } : {}) };
 }
 
 // Reset link, lock, unlock ---------------------------------------------------------------------
 
 async function lockedRow(db: Db, id: number) {
   // FOR UPDATE: a lock and a link for the same account do not cross.
-  const row = await db.selectFrom('users').select(['id', 'phone', 'locked_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+  const row = await repo.lockUser(db, id);
   if (!row) throw notFound(adminAccountMessages.notFound);
   return row;
 }
@@ -264,7 +284,7 @@ export async function setAccountLocked(deps: Pick<Services, 'db' | 'clock'>, act
     let sessionsEnded = 0;
     if (locked) {
       sessionsEnded = await repo.revokeSessions(trx, id, now);
-      await trx.deleteFrom('password_reset_tokens').where('user_id', '=', id).where('used_at', 'is', null).execute();
+      await repo.deleteUnusedResetLinks(trx, id);
     }
     await recordAudit(trx, actor, {
       kind: locked ? 'account.lock' : 'account.unlock',

@@ -14,6 +14,7 @@ import {
   ANSWER_MAX_LENGTH,
   hasMarkup,
   isParsedQuestion,
+  normaliseQuestionText,
   normaliseText,
   QUESTION_MAX_LENGTH,
   questionKey,
@@ -73,7 +74,7 @@ async function checkQuestions(questions: ParsedQuestion[], problems: ImportProbl
   for (const [index, question] of questions.entries()) {
     if (index % SLICE === SLICE - 1) await yieldToEventLoop();
     const before = problems.count;
-    const value = normaliseText(question.value);
+    const value = normaliseQuestionText(question.value);
     if (value.length > QUESTION_MAX_LENGTH) problems.add(question.row, columnOf('question'), `dài quá ${QUESTION_MAX_LENGTH} ký tự`);
     if (hasMarkup(value)) problems.add(question.row, columnOf('question'), 'không được chứa thẻ HTML (như <b>, <script>): câu hỏi chỉ là chữ');
     const answers = question.answers.map(normaliseText);

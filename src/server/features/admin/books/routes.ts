@@ -1,5 +1,5 @@
 // /api/admin/books and /api/admin/questions: books, their covers and their question banks.
-import { MAX_IMPORT_BYTES, okResponseSchema, pageQuerySchema, pageResponseSchema } from '../../../../shared/schemas/admin';
+import { okResponseSchema, pageQuerySchema, pageResponseSchema } from '../../../../shared/schemas/admin';
 import {
   adminQuestionSchema,
   bookIdParamsSchema,
@@ -16,6 +16,7 @@ import {
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../media';
+import { importRouteConfig, readImportUpload } from '../imports';
 import { readUpload } from '../uploads';
 import * as books from './service';
 
@@ -75,20 +76,14 @@ export function registerAdminBooksRoutes(admin: Api, services: Services) {
     '/books/:bookId/questions/import',
     {
       schema: { summary: 'Nhập câu hỏi từ tệp Excel, CSV, Aiken hoặc GIFT (có chạy thử)', params: bookIdParamsSchema, response: { 200: questionImportResponseSchema } },
-      config: {
-        upload: {
-          accept: '.xlsx, .csv, .txt',
-          fields: {
-            dry_run: '"1" for a preview: everything is checked, nothing is stored',
-            mode: '"append" (default): add the questions not yet in the bank; "replace": the bank becomes the file (refused once an exam of the book exists)',
-          },
-        },
-      },
+      config: importRouteConfig('.xlsx, .csv, .txt', {
+        mode: '"append" (default): add the questions not yet in the bank; "replace": the bank becomes the file (refused once an exam of the book exists)',
+      }),
     },
-    async (request) => {
-      const upload = await readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
-      return { success: true as const, data: await books.importQuestions(services, auth.userOf(request), request.params.bookId, upload) };
-    },
+    async (request) => ({
+      success: true as const,
+      data: await books.importQuestions(services, auth.userOf(request), request.params.bookId, await readImportUpload(request)),
+    }),
   );
 
   admin.post(

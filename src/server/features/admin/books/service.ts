@@ -5,14 +5,14 @@ import { booksMessages, type QuestionData } from '../../../../shared/schemas/adm
 import { examDaysMessages } from '../../../../shared/messages';
 import { questionKey } from '../../../../shared/question-formats/question-text';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../../core/guard';
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
 import { getCurrentContest } from '../../../core/contest';
 import { storeAudio, storeImage } from '../../media';
-import { recordAudit } from '../audit';
+import { recordAudit, type Actor } from '../audit';
 import { breather } from '../sheets';
-import { isDryRun, type Upload } from '../uploads';
-import { readQuestionFileInWorker } from '../file-reader';
+import type { Upload } from '../uploads';
+import { questionFile } from '../file-reader';
+import { runImport } from '../imports';
 import * as repo from './repo';
 import { isUniqueViolation } from '../../../db/errors';
 
@@ -20,7 +20,6 @@ import { isUniqueViolation } from '../../../db/errors';
 export const NO_COVER_IMAGE = '/images/books/no-cover.svg';
 
 type Deps = Pick<Services, 'db' | 'clock'>;
-type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
 /** Covers are shown at most 600 px wide (the home page's large cover). */
 const COVER_WIDTH = 600;
@@ -237,46 +236,56 @@ async function keysOf(questions: Parameters<typeof questionKey>[0][]): Promise<s
   return keys;
 }
 
-export async function importQuestions(deps: Deps, actor: Actor, bookId: number, upload: Upload) {
-  const { db } = deps;
-  const book = await repo.findBook(db, bookId);
-  if (!book) throw bookNotFound();
-  const mode = upload.fields.mode || 'append';
+/** The `mode` form field: "append" (the default) or "replace". */
+function importMode(field: string | undefined): 'append' | 'replace' {
+  const mode = field || 'append';
   if (mode !== 'append' && mode !== 'replace') throw unprocessable(booksMessages.badMode, 'import_invalid', []);
-  const dryRun = isDryRun(upload.fields);
-  const file = await readQuestionFileInWorker(upload);
-  file.problems.throwIfAny();
+  return mode;
+}
 
-  const run = async (trx: Deps['db']) => {
-    // Imports of one bank wait for each other: the comparison below holds until the commit.
-    if (!dryRun) await repo.lockBook(trx, bookId);
-    if (mode === 'replace' && (await repo.bookHasExams(trx, bookId))) throw conflict(booksMessages.replaceWithExams, 'in_use');
-    const bank = await repo.bankOf(trx, bookId);
-    const bankKeys = await keysOf(bank);
-    const fileKeys = await keysOf(file.questions);
-    const inBank = new Set(bankKeys);
-    const inFile = new Set(fileKeys);
-    const toCreate = file.questions.filter((_, i) => !inBank.has(fileKeys[i]!));
-    const toDelete = mode === 'replace' ? bank.filter((_, i) => !inFile.has(bankKeys[i]!)).map((q) => q.id) : [];
-    if (mode === 'replace') await checkBankSize({ ...deps, db: trx }, file.questions.length);
-    const counts = { created: toCreate.length, updated: 0, unchanged: file.questions.length - toCreate.length, deleted: toDelete.length };
-    if (!dryRun) {
-      await repo.deleteQuestions(trx, toDelete);
-      await repo.insertQuestions(
-        trx,
-        bookId,
-        toCreate.map((q) => ({ value: q.value, audio: null, answers: q.answers.map((value) => ({ value, audio: null })), correct: q.correct })),
-      );
-      await recordAudit(trx, actor, {
-        kind: 'questions.import',
-        summary:
-          `Nhập câu hỏi từ tệp "${upload.fileName}" vào sách "${book.name}" (${mode === 'replace' ? 'thay cả ngân hàng' : 'thêm vào'}): ` +
-          `thêm ${counts.created}, giữ nguyên ${counts.unchanged}${mode === 'replace' ? `, xoá ${counts.deleted}` : ''}`,
-        details: { file: upload.fileName, format: file.format, mode, book_id: bookId, counts },
-      });
-    }
-    return counts;
-  };
-  const counts = dryRun ? await run(db) : await db.transaction().execute(run);
-  return { ...counts, dry_run: dryRun, rows: file.rows, file_name: upload.fileName, mode, format: file.format } as const;
+/** POST /books/{id}/questions/import: the file's questions added to the bank ("append"), or the bank made the file ("replace"). */
+export async function importQuestions(deps: Deps & Pick<Services, 'config'>, actor: Actor, bookId: number, upload: Upload) {
+  const book = await repo.findBook(deps.db, bookId);
+  if (!book) throw bookNotFound();
+  const mode = importMode(upload.fields.mode);
+  return runImport(deps, actor, upload, {
+    read: questionFile,
+    async preview(db, file, { dryRun, problems }) {
+      // The file's own mistakes are answered before the bank is read.
+      problems.throwIfAny();
+      // Imports of one bank wait for each other: the comparison below holds until the commit.
+      if (!dryRun) await repo.lockBook(db, bookId);
+      if (mode === 'replace' && (await repo.bookHasExams(db, bookId))) throw conflict(booksMessages.replaceWithExams, 'in_use');
+      const bank = await repo.bankOf(db, bookId);
+      const bankKeys = await keysOf(bank);
+      const fileKeys = await keysOf(file.questions);
+      const inBank = new Set(bankKeys);
+      const inFile = new Set(fileKeys);
+      const toCreate = file.questions.filter((_, i) => !inBank.has(fileKeys[i]!));
+      const toDelete = mode === 'replace' ? bank.filter((_, i) => !inFile.has(bankKeys[i]!)).map((q) => q.id) : [];
+      if (mode === 'replace') await checkBankSize({ db, clock: deps.clock }, file.questions.length);
+      const counts = { created: toCreate.length, updated: 0, unchanged: file.questions.length - toCreate.length, deleted: toDelete.length };
+      return {
+        counts,
+        answer: { mode, format: file.format },
+        async store(trx) {
+          await repo.deleteQuestions(trx, toDelete);
+          await repo.insertQuestions(
+            trx,
+            bookId,
+            toCreate.map((q) => ({ value: q.value, audio: null, answers: q.answers.map((value) => ({ value, audio: null })), correct: q.correct })),
+          );
+          return {
+            audit: {
+              kind: 'questions.import',
+              summary:
+                `Nhập câu hỏi từ tệp "${upload.fileName}" vào sách "${book.name}" (${mode === 'replace' ? 'thay cả ngân hàng' : 'thêm vào'}): ` +
+                `thêm ${counts.created}, giữ nguyên ${counts.unchanged}${mode === 'replace' ? `, xoá ${counts.deleted}` : ''}`,
+              details: { file: upload.fileName, format: file.format, mode, book_id: bookId, counts },
+            },
+          };
+        },
+      };
+    },
+  });
 }

@@ -1,37 +1,28 @@
-// The catalogue's imports: schools (district, name, address, pupil count) and class teachers.
-// Every row is checked and every problem reported before anything is stored; a good file is
-// stored in one transaction with a few batched statements; the same file twice changes nothing.
-import { templateColumns, importMessages, type ImportCounts } from '../../../../shared/schemas/admin';
+// The catalogue's imports: schools (district, name, address, pupil count) and class teachers,
+// through the one import flow (../imports.ts). Every row is checked and every problem reported
+// before anything is stored; a good file is stored in one transaction with a few batched
+// statements; the same file twice changes nothing.
+import { templateColumns, importMessages, type ImportUpdate } from '../../../../shared/schemas/admin';
 import { catalogLimits } from '../../../../shared/schemas/admin-catalog';
-import { normaliseClassName } from '../../../../shared/schemas/profile';
-import type { Db } from '../../../db/client';
+import { classNameKey, normaliseClassName } from '../../../../shared/schemas/profile';
+import { nameKey } from '../../../../shared/vietnamese';
 import { conflict } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../../core/guard';
-import { recordAudit } from '../audit';
-import { readTableInWorker } from '../file-reader';
+import type { Actor } from '../audit';
+import { tableFile } from '../file-reader';
+import { runImport } from '../imports';
 import { breather, ImportProblems, type SheetRow } from '../sheets';
 import type { Upload } from '../uploads';
 import * as repo from './repo';
-import { isUniqueViolation } from '../../../db/errors';
 
-type Deps = Pick<Services, 'db'>;
-type Actor = Pick<AuthUser, 'id' | 'phone'>;
+type Deps = Pick<Services, 'db' | 'config'>;
 
 /**
- * Names compare without regard to case: "Trường Tiểu học A" = "trường tiểu học a". Vietnamese has
- * no case rules of its own (only Turkish, Azeri and Lithuanian do), so plain toLowerCase gives the
- * same keys as toLocaleLowerCase('vi') at an eighth of the cost: a 20,000-row file makes ~100,000
- * keys, and the locale version held the event loop for most of a second (bench:imports).
+ * Names compare under nameKey, as everywhere a name is matched: any case, one tone-mark placement
+ * ("Trường Tiểu học Hoà Bình" = "trường tiểu học hòa bình").
  */
-const keyOf = (...parts: string[]) => parts.map((part) => part.toLowerCase()).join('\u0000');
+const keyOf = (...parts: string[]) => parts.map(nameKey).join('\u0000');
 const tooLong = (max: number) => `dài quá ${max} ký tự`;
-
-export interface ImportResult extends ImportCounts {
-  dry_run: boolean;
-  rows: number;
-  file_name: string;
-}
 
 /** A count in a cell: "1430", "1.430", "1,430" or "1 430" (thousands separators of either habit). */
 export function parseCount(text: string): number | undefined {
@@ -39,32 +30,34 @@ export function parseCount(text: string): number | undefined {
   return /^\d{1,9}$/.test(digits) ? Number(digits) : undefined;
 }
 
-async function storeOrRefuse<T>(db: Db, dryRun: boolean, work: (db: Db) => Promise<T>): Promise<T> {
-  if (dryRun) return work(db);
-  try {
-    return await db.transaction().execute(work);
-  } catch (error) {
-    // Another import or edit created the same school or district meanwhile.
-    if (isUniqueViolation(error)) {
-      throw conflict('Danh mục vừa được thay đổi bởi một thao tác khác. Hãy nhập lại tệp.', 'name_taken');
-    }
-    throw error;
-  }
-}
+/** Another import or edit created the same school or district meanwhile. */
+const catalogChanged = () => conflict('Danh mục vừa được thay đổi bởi một thao tác khác. Hãy nhập lại tệp.', 'name_taken');
 
-/** The catalogue's schools by district and name; an exact spelling wins over one that differs only in case. */
+/** The catalogue's schools by district and name key (two of the same key, made before nameKey: the older). */
 async function schoolsByKey<S extends { district_id: number; name: string }>(schools: S[]): Promise<Map<string, S>> {
   const byKey = new Map<string, S>();
   const breathe = breather();
   for (const s of schools) {
     await breathe();
     const key = keyOf(String(s.district_id), s.name);
-    if (!byKey.has(key) || byKey.get(key)!.name !== s.name) byKey.set(key, s);
+    if (!byKey.has(key)) byKey.set(key, s);
   }
   return byKey;
 }
 
+/** The fields of `after` that differ from `before`, under their column titles, as text. */
+function fieldChanges<T extends object>(before: T, after: T, fields: [keyof T & string, string][]): ImportUpdate['changes'] {
+  return fields
+    .filter(([field]) => before[field] !== after[field])
+    .map(([field, title]) => ({ field: title, before: String(before[field]), after: String(after[field]) }));
+}
+
 // Schools ---------------------------------------------------------------------------------------
+const SCHOOL_FIELDS: [keyof Omit<repo.SchoolRow, 'district_id'>, string][] = [
+  ['address', 'Địa chỉ'],
+  ['pupil_count', 'Số học sinh'],
+];
+
 interface SchoolLine {
   row: number;
   district: string;
@@ -73,9 +66,8 @@ interface SchoolLine {
   pupilCount: number;
 }
 
-async function checkSchoolRows(rows: SheetRow[]) {
+async function checkSchoolRows(rows: SheetRow[], problems: ImportProblems) {
   const [colDistrict, colSchool, colAddress, colPupils] = templateColumns.schools as [string, string, string, string];
-  const problems = new ImportProblems();
   const lines: SchoolLine[] = [];
   const breathe = breather();
   for (const { row, cells } of rows) {
@@ -104,124 +96,160 @@ async function checkSchoolRows(rows: SheetRow[]) {
     if (cells[0] && cells[1]) keys.push({ row, key: keyOf(cells[0], cells[1]) });
   }
   await problems.duplicates(keys, colSchool);
-  return { problems, lines };
+  return lines;
 }
 
-export async function importSchools({ db }: Deps, actor: Actor, upload: Upload, dryRun: boolean): Promise<ImportResult & { districts_created: number }> {
-  const rows = await readTableInWorker(upload, templateColumns.schools);
-  const { problems, lines } = await checkSchoolRows(rows);
-  problems.throwIfAny();
+/** POST /schools/import: new districts and schools are added, a school of the same district and name updated. */
+export function importSchools(deps: Deps, actor: Actor, upload: Upload) {
+  return runImport(deps, actor, upload, {
+    read: tableFile(templateColumns.schools),
+    raced: catalogChanged,
+    async preview(db, rows, { problems }) {
+      const lines = await checkSchoolRows(rows, problems);
+      // The file's own mistakes are answered before the catalogue is read.
+      problems.throwIfAny();
+      const breathe = breather();
+      // One after the other: an import holds at most one pool connection (a dry run has no transaction).
+      const districts = await repo.allDistricts(db);
+      const schools = await repo.allSchools(db);
+      const districtByKey = new Map(districts.map((d) => [keyOf(d.name), d.id]));
+      const newDistrictByKey = new Map<string, string>();
+      for (const line of lines) {
+        await breathe();
+        const key = keyOf(line.district);
+        if (!districtByKey.has(key) && !newDistrictByKey.has(key)) newDistrictByKey.set(key, line.district);
+      }
+      const newDistricts = [...newDistrictByKey.values()];
 
-  return storeOrRefuse(db, dryRun, async (trx) => {
-    const breathe = breather();
-    // One after the other: an import holds at most one pool connection (a dry run has no transaction).
-    const districts = await repo.allDistricts(trx);
-    const schools = await repo.allSchools(trx);
-    const districtByKey = new Map(districts.map((d) => [keyOf(d.name), d.id]));
-    const newDistrictByKey = new Map<string, string>();
-    for (const line of lines) {
-      await breathe();
-      const key = keyOf(line.district);
-      if (!districtByKey.has(key) && !newDistrictByKey.has(key)) newDistrictByKey.set(key, line.district);
-    }
-    const newDistricts = [...newDistrictByKey.values()];
-    if (!dryRun) for (const d of await repo.insertDistricts(trx, newDistricts)) districtByKey.set(keyOf(d.name), d.id);
-
-    const schoolByKey = await schoolsByKey(schools);
-    const creates: repo.SchoolRow[] = [];
-    const updates: (repo.SchoolRow & { id: number })[] = [];
-    let unchanged = 0;
-    for (const line of lines) {
-      await breathe();
-      const districtId = districtByKey.get(keyOf(line.district));
-      const existing = districtId === undefined ? undefined : schoolByKey.get(keyOf(String(districtId), line.name));
-      const values = { district_id: districtId ?? 0, name: line.name, address: line.address, pupil_count: line.pupilCount };
-      if (!existing) creates.push(values);
-      else if (existing.name === line.name && existing.address === line.address && existing.pupil_count === line.pupilCount) unchanged += 1;
-      else updates.push({ ...values, id: existing.id });
-    }
-    const counts = { created: creates.length, updated: updates.length, unchanged };
-    if (!dryRun) {
-      await repo.insertSchools(trx, creates);
-      await repo.updateSchools(trx, updates);
-      await recordAudit(trx, actor, {
-        kind: 'schools.import',
-        summary: `Nhập trường từ tệp ${upload.fileName}: thêm ${counts.created}, cập nhật ${counts.updated}, giữ nguyên ${counts.unchanged}, quận/huyện mới ${newDistricts.length}`,
-        details: { file: upload.fileName, counts: { ...counts, districts_created: newDistricts.length, rows: rows.length } },
-      });
-    }
-    return { ...counts, districts_created: newDistricts.length, dry_run: dryRun, rows: rows.length, file_name: upload.fileName };
+      const schoolByKey = await schoolsByKey(schools);
+      // A new school's district may be new too: its id is known once the districts are stored.
+      const creates: (Omit<repo.SchoolRow, 'district_id'> & { districtKey: string })[] = [];
+      const updates: (repo.SchoolRow & { id: number })[] = [];
+      const changes: ImportUpdate[] = [];
+      const districtName = new Map(districts.map((d) => [d.id, d.name]));
+      let unchanged = 0;
+      for (const line of lines) {
+        await breathe();
+        const districtId = districtByKey.get(keyOf(line.district));
+        const existing = districtId === undefined ? undefined : schoolByKey.get(keyOf(String(districtId), line.name));
+        // A school found under another spelling keeps the catalogue's ("Hoà" in the file, "Hòa" stored).
+        const values = { name: existing?.name ?? line.name, address: line.address, pupil_count: line.pupilCount };
+        if (!existing) creates.push({ ...values, districtKey: keyOf(line.district) });
+        else if (existing.address === line.address && existing.pupil_count === line.pupilCount) unchanged += 1;
+        else {
+          updates.push({ ...values, district_id: districtId!, id: existing.id });
+          changes.push({ row: line.row, key: `${districtName.get(districtId!)} / ${existing.name}`, changes: fieldChanges(existing, values, SCHOOL_FIELDS) });
+        }
+      }
+      const counts = { created: creates.length, updated: updates.length, unchanged, districts_created: newDistricts.length };
+      return {
+        counts,
+        answer: {},
+        updates: changes,
+        creations: [
+          ...newDistricts.map((name) => ({ kind: 'district' as const, name })),
+          ...creates.map((school) => ({ kind: 'school' as const, name: `${school.name} (${newDistrictByKey.get(school.districtKey) ?? districtName.get(districtByKey.get(school.districtKey)!)})` })),
+        ],
+        async store(trx) {
+          for (const d of await repo.insertDistricts(trx, newDistricts)) districtByKey.set(keyOf(d.name), d.id);
+          await repo.insertSchools(trx, creates.map(({ districtKey, ...school }) => ({ ...school, district_id: districtByKey.get(districtKey)! })));
+          await repo.updateSchools(trx, updates);
+          return {
+            audit: {
+              kind: 'schools.import',
+              summary: `Nhập trường từ tệp ${upload.fileName}: thêm ${counts.created}, cập nhật ${counts.updated}, giữ nguyên ${counts.unchanged}, quận/huyện mới ${counts.districts_created}`,
+              details: { file: upload.fileName, counts: { ...counts, rows: rows.length } },
+            },
+          };
+        },
+      };
+    },
   });
 }
 
 // Class teachers --------------------------------------------------------------------------------
-export async function importClassTeachers({ db }: Deps, actor: Actor, upload: Upload, dryRun: boolean): Promise<ImportResult> {
-  const rows = await readTableInWorker(upload, templateColumns['class-teachers']);
+/** POST /class-teachers/import: each row names a school of the catalogue, a class and its teacher (added or replaced). */
+export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
   const [colDistrict, colSchool, colClass, colTeacher] = templateColumns['class-teachers'] as [string, string, string, string];
+  return runImport(deps, actor, upload, {
+    read: tableFile(templateColumns['class-teachers']),
+    raced: catalogChanged,
+    async preview(db, rows, { problems }) {
+      const breathe = breather();
+      // One after the other: an import holds at most one pool connection (a dry run has no transaction).
+      const districts = await repo.allDistricts(db);
+      const schools = await repo.allSchools(db);
+      const districtByKey = new Map(districts.map((d) => [keyOf(d.name), d]));
+      const schoolByKey = await schoolsByKey(schools);
+      const roomByKey = new Map((await repo.allClassRooms(db)).map((room) => [classNameKey(room.name), room.name]));
 
-  return storeOrRefuse(db, dryRun, async (trx) => {
-    const breathe = breather();
-    // One after the other: an import holds at most one pool connection (a dry run has no transaction).
-    const districts = await repo.allDistricts(trx);
-    const schools = await repo.allSchools(trx);
-    const districtByKey = new Map(districts.map((d) => [keyOf(d.name), d]));
-    const schoolByKey = await schoolsByKey(schools);
-
-    const problems = new ImportProblems();
-    const lines: { row: number; schoolId: number; className: string; teacher: string }[] = [];
-    for (const { row, cells } of rows) {
-      await breathe();
-      const [district = '', schoolName = '', rawClass = '', teacher = ''] = cells;
-      const className = normaliseClassName(rawClass);
-      let ok = true;
-      const fail = (column: string, message: string) => {
-        problems.add(row, column, message);
-        ok = false;
-      };
-      const knownDistrict = district ? districtByKey.get(keyOf(district)) : undefined;
-      if (!district) fail(colDistrict, importMessages.required);
-      else if (!knownDistrict) fail(colDistrict, `không có quận/huyện "${district}" trong danh mục`);
-      const school = knownDistrict && schoolName ? schoolByKey.get(keyOf(String(knownDistrict.id), schoolName)) : undefined;
-      if (!schoolName) fail(colSchool, importMessages.required);
-      else if (knownDistrict && !school) fail(colSchool, `không có trường "${schoolName}" ở ${knownDistrict.name}; hãy nhập danh sách trường trước`);
-      if (!className) fail(colClass, importMessages.required);
-      else if (className.length > catalogLimits.className) fail(colClass, tooLong(catalogLimits.className));
-      if (!teacher) fail(colTeacher, importMessages.required);
-      else if (teacher.length > catalogLimits.teacherName) fail(colTeacher, tooLong(catalogLimits.teacherName));
-      if (ok && school) lines.push({ row, schoolId: school.id, className, teacher });
-    }
-
-    // Class keys come from the database (upper case, like every other class key), in one query.
-    const classKeys = await repo.classKeysOf(trx, lines.map((l) => l.className));
-    const keyed = lines.map((l) => ({ ...l, classKey: classKeys.get(l.className)! }));
-    await problems.duplicates(
-      keyed.map((l) => ({ row: l.row, key: `${l.schoolId}\u0000${l.classKey}` })),
-      colClass,
-    );
-    problems.throwIfAny();
-
-    const existing = new Map(
-      (await repo.classTeachersOfSchools(trx, keyed.map((l) => l.schoolId))).map((t) => [`${t.school_id}\u0000${t.class_name}`, t.teacher_name]),
-    );
-    const writes: { school_id: number; class_name: string; teacher_name: string }[] = [];
-    const counts = { created: 0, updated: 0, unchanged: 0 };
-    for (const line of keyed) {
-      await breathe();
-      const before = existing.get(`${line.schoolId}\u0000${line.classKey}`);
-      if (before === line.teacher) counts.unchanged += 1;
-      else {
-        counts[before === undefined ? 'created' : 'updated'] += 1;
-        writes.push({ school_id: line.schoolId, class_name: line.classKey, teacher_name: line.teacher });
+      const lines: { row: number; schoolId: number; schoolName: string; className: string; teacher: string }[] = [];
+      for (const { row, cells } of rows) {
+        await breathe();
+        const [district = '', schoolName = '', rawClass = '', teacher = ''] = cells;
+        const typedClass = normaliseClassName(rawClass);
+        // "Lớp 2B", " 2b " are the catalogue's "2B"; a class the catalogue lacks could never win a class prize.
+        const className = roomByKey.get(classNameKey(typedClass)) ?? '';
+        let ok = true;
+        const fail = (column: string, message: string) => {
+          problems.add(row, column, message);
+          ok = false;
+        };
+        const knownDistrict = district ? districtByKey.get(keyOf(district)) : undefined;
+        if (!district) fail(colDistrict, importMessages.required);
+        else if (!knownDistrict) fail(colDistrict, `không có quận/huyện "${district}" trong danh mục`);
+        const school = knownDistrict && schoolName ? schoolByKey.get(keyOf(String(knownDistrict.id), schoolName)) : undefined;
+        if (!schoolName) fail(colSchool, importMessages.required);
+        else if (knownDistrict && !school) fail(colSchool, `không có trường "${schoolName}" ở ${knownDistrict.name}; hãy nhập danh sách trường trước`);
+        if (!typedClass) fail(colClass, importMessages.required);
+        else if (!className) fail(colClass, `không có lớp "${typedClass}" trong danh mục lớp`);
+        if (!teacher) fail(colTeacher, importMessages.required);
+        else if (teacher.length > catalogLimits.teacherName) fail(colTeacher, tooLong(catalogLimits.teacherName));
+        if (ok && school) lines.push({ row, schoolId: school.id, schoolName: school.name, className, teacher });
       }
-    }
-    if (!dryRun) {
-      await repo.upsertClassTeachers(trx, writes);
-      await recordAudit(trx, actor, {
-        kind: 'class_teachers.import',
-        summary: `Nhập giáo viên các lớp từ tệp ${upload.fileName}: thêm ${counts.created}, cập nhật ${counts.updated}, giữ nguyên ${counts.unchanged}`,
-        details: { file: upload.fileName, counts: { ...counts, rows: rows.length } },
-      });
-    }
-    return { ...counts, dry_run: dryRun, rows: rows.length, file_name: upload.fileName };
+
+      // Class keys come from the database (upper case, like every other class key), in one query.
+      const classKeys = await repo.classKeysOf(db, lines.map((l) => l.className));
+      const keyed = lines.map((l) => ({ ...l, classKey: classKeys.get(l.className)! }));
+      await problems.duplicates(
+        keyed.map((l) => ({ row: l.row, key: `${l.schoolId}\u0000${l.classKey}` })),
+        colClass,
+      );
+      problems.throwIfAny();
+
+      const existing = new Map(
+        (await repo.classTeachersOfSchools(db, keyed.map((l) => l.schoolId))).map((t) => [`${t.school_id}\u0000${t.class_name}`, t.teacher_name]),
+      );
+      const writes: { school_id: number; class_name: string; teacher_name: string }[] = [];
+      const changes: ImportUpdate[] = [];
+      const counts = { created: 0, updated: 0, unchanged: 0 };
+      for (const line of keyed) {
+        await breathe();
+        const before = existing.get(`${line.schoolId}\u0000${line.classKey}`);
+        if (before === line.teacher) counts.unchanged += 1;
+        else {
+          counts[before === undefined ? 'created' : 'updated'] += 1;
+          writes.push({ school_id: line.schoolId, class_name: line.classKey, teacher_name: line.teacher });
+          if (before !== undefined) {
+            changes.push({ row: line.row, key: `${line.schoolName} / Lớp ${line.classKey}`, changes: [{ field: colTeacher, before, after: line.teacher }] });
+          }
+        }
+      }
+      return {
+        counts,
+        answer: {},
+        updates: changes,
+        async store(trx) {
+          await repo.upsertClassTeachers(trx, writes);
+          return {
+            audit: {
+              kind: 'class_teachers.import',
+              summary: `Nhập giáo viên các lớp từ tệp ${upload.fileName}: thêm ${counts.created}, cập nhật ${counts.updated}, giữ nguyên ${counts.unchanged}`,
+              details: { file: upload.fileName, counts: { ...counts, rows: rows.length } },
+            },
+          };
+        },
+      };
+    },
   });
 }

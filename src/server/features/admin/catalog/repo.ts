@@ -4,85 +4,110 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import { classKeyOf } from '../../../db/class-key';
-import type { PageQuery } from '../../../../shared/schemas/admin';
+import type { z } from 'zod';
+import type {
+  classGroupsQuerySchema,
+  classRoomsQuerySchema,
+  classTeachersQuerySchema,
+  districtsQuerySchema,
+  schoolsQuerySchema,
+} from '../../../../shared/schemas/admin-catalog';
+import { containing as like, pageOf } from '../list-query';
+import { chunks as sliced } from '../sheets';
 
 /** Rows per statement in the imports' batched writes (well under PostgreSQL's 65 535 parameters). */
 const CHUNK = 1000;
 
-const like = (q: string) => `%${q.replace(/[%_\\]/g, '\\$&')}%`;
-const offsetOf = (query: PageQuery) => (query.page - 1) * query.per_page;
 const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) => Number((await query.executeTakeFirstOrThrow()).n);
 
-export function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
+const chunks = <T>(items: T[]) => sliced(items, CHUNK);
+
+/** The columns a catalogue row is read, returned and audited with. */
+const DISTRICT = ['id', 'name'] as const;
+const SCHOOL = ['id', 'district_id', 'name', 'address', 'pupil_count'] as const;
+const CLASS_GROUP = ['id', 'name', 'grades', 'position'] as const;
+const CLASS_ROOM = ['id', 'class_group_id', 'name', 'position'] as const;
+
+/** Deletes one row by id (the service has checked that nothing uses it; a foreign key still guards). */
+export async function deleteRow(db: Db, table: 'districts' | 'schools' | 'class_groups' | 'class_rooms', id: number) {
+  await db.deleteFrom(table).where('id', '=', id).execute();
 }
 
 // Districts -------------------------------------------------------------------------------------
-export async function listDistricts(db: Db, query: PageQuery) {
+export async function listDistricts(db: Db, query: z.output<typeof districtsQuerySchema>) {
   let q = db.selectFrom('districts');
   if (query.q) q = q.where('districts.name', 'ilike', like(query.q));
-  const [items, total] = await Promise.all([
-    q
-      .select((eb) => [
-        'districts.id',
-        'districts.name',
-        eb.selectFrom('schools').whereRef('schools.district_id', '=', 'districts.id').select(eb.fn.countAll<number>().as('n')).as('schools'),
-      ])
-      .orderBy('districts.name')
-      .orderBy('districts.id')
-      .limit(query.per_page)
-      .offset(offsetOf(query))
-      .execute(),
-    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
-  ]);
-  return { items: items.map((row) => ({ ...row, schools: Number(row.schools ?? 0) })), total, page: query.page, per_page: query.per_page };
+  const page = await pageOf(
+    q.select((eb) => [
+      'districts.id',
+      'districts.name',
+      eb.selectFrom('schools').whereRef('schools.district_id', '=', 'districts.id').select(eb.fn.countAll<number>().as('n')).as('schools'),
+    ]),
+    q.select((eb) => eb.fn.countAll<number>().as('n')),
+    query,
+    { columns: { name: 'districts.name', schools: 'schools' }, own: ['districts.name', 'districts.id'] },
+  );
+  return { ...page, items: page.items.map((row) => ({ ...row, schools: Number(row.schools ?? 0) })) };
 }
 
 export const findDistrict = (db: Db, id: number, forUpdate = false) => {
-  const q = db.selectFrom('districts').select(['id', 'name']).where('id', '=', id);
+  const q = db.selectFrom('districts').select(DISTRICT).where('id', '=', id);
   return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
 };
+
+export const insertDistrict = (db: Db, values: { name: string }) => db.insertInto('districts').values(values).returning(DISTRICT).executeTakeFirstOrThrow();
+
+export const updateDistrict = (db: Db, id: number, values: { name: string }) =>
+  db.updateTable('districts').set(values).where('id', '=', id).returning(DISTRICT).executeTakeFirstOrThrow();
 
 export const countSchoolsOfDistrict = (db: Db, id: number) =>
   count(db.selectFrom('schools').where('district_id', '=', id).select((eb) => eb.fn.countAll<number>().as('n')));
 
 // Schools ---------------------------------------------------------------------------------------
-export async function listSchools(db: Db, query: PageQuery & { district_id?: number }) {
+export async function listSchools(db: Db, query: z.output<typeof schoolsQuerySchema>) {
   let q = db.selectFrom('schools').innerJoin('districts', 'districts.id', 'schools.district_id');
   if (query.district_id) q = q.where('schools.district_id', '=', query.district_id);
   if (query.q) q = q.where((eb) => eb.or([eb('schools.name', 'ilike', like(query.q!)), eb('schools.address', 'ilike', like(query.q!))]));
-  const [items, total] = await Promise.all([
-    q
-      .select((eb) => [
-        'schools.id',
-        'schools.district_id',
-        'districts.name as district_name',
-        'schools.name',
-        'schools.address',
-        'schools.pupil_count',
-        eb.selectFrom('contestants').whereRef('contestants.school_id', '=', 'schools.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
-      ])
-      .orderBy('districts.name')
-      .orderBy('schools.name')
-      .orderBy('schools.id')
-      .limit(query.per_page)
-      .offset(offsetOf(query))
-      .execute(),
-    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
-  ]);
-  return { items: items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0) })), total, page: query.page, per_page: query.per_page };
+  const page = await pageOf(
+    q.select((eb) => [
+      'schools.id',
+      'schools.district_id',
+      'districts.name as district_name',
+      'schools.name',
+      'schools.address',
+      'schools.pupil_count',
+      eb.selectFrom('contestants').whereRef('contestants.school_id', '=', 'schools.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
+    ]),
+    q.select((eb) => eb.fn.countAll<number>().as('n')),
+    query,
+    {
+      columns: { name: 'schools.name', district_name: 'districts.name', address: 'schools.address', pupil_count: 'schools.pupil_count', contestants: 'contestants' },
+      own: ['districts.name', 'schools.name', 'schools.id'],
+    },
+  );
+  return { ...page, items: page.items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0) })) };
 }
 
 export const findSchool = (db: Db, id: number, forUpdate = false) => {
-  const q = db.selectFrom('schools').select(['id', 'district_id', 'name', 'address', 'pupil_count']).where('id', '=', id);
+  const q = db.selectFrom('schools').select(SCHOOL).where('id', '=', id);
   return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
 };
 
+export interface SchoolRow {
+  district_id: number;
+  name: string;
+  address: string;
+  pupil_count: number;
+}
+
+export const insertSchool = (db: Db, values: SchoolRow) => db.insertInto('schools').values(values).returning(SCHOOL).executeTakeFirstOrThrow();
+
+export const updateSchool = (db: Db, id: number, values: SchoolRow) =>
+  db.updateTable('schools').set(values).where('id', '=', id).returning(SCHOOL).executeTakeFirstOrThrow();
+
 /** Locks rows in id order, so that two merges of the same pair never deadlock. */
 export async function lockSchools(db: Db, ids: number[]) {
-  return db.selectFrom('schools').select(['id', 'district_id', 'name', 'address', 'pupil_count']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+  return db.selectFrom('schools').select(SCHOOL).where('id', 'in', ids).orderBy('id').forUpdate().execute();
 }
 
 /** What uses a school (the rows a merge moves). */
@@ -128,38 +153,42 @@ export async function mergeSchool(db: Db, from: { id: number }, into: { id: numb
 }
 
 // Class groups and rooms ------------------------------------------------------------------------
-export async function listClassGroups(db: Db, query: PageQuery) {
+export async function listClassGroups(db: Db, query: z.output<typeof classGroupsQuerySchema>) {
   let q = db.selectFrom('class_groups');
   if (query.q) q = q.where('class_groups.name', 'ilike', like(query.q));
-  const [items, total] = await Promise.all([
-    q
-      .select((eb) => [
-        'class_groups.id',
-        'class_groups.name',
-        'class_groups.grades',
-        'class_groups.position',
-        eb.selectFrom('class_rooms').whereRef('class_rooms.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('class_rooms'),
-        eb.selectFrom('books').whereRef('books.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('books'),
-        eb.selectFrom('contestants').whereRef('contestants.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
-      ])
-      .orderBy('class_groups.position')
-      .limit(query.per_page)
-      .offset(offsetOf(query))
-      .execute(),
-    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
-  ]);
+  const page = await pageOf(
+    q.select((eb) => [
+      'class_groups.id',
+      'class_groups.name',
+      'class_groups.grades',
+      'class_groups.position',
+      eb.selectFrom('class_rooms').whereRef('class_rooms.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('class_rooms'),
+      eb.selectFrom('books').whereRef('books.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('books'),
+      eb.selectFrom('contestants').whereRef('contestants.class_group_id', '=', 'class_groups.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
+    ]),
+    q.select((eb) => eb.fn.countAll<number>().as('n')),
+    query,
+    {
+      columns: { position: 'class_groups.position', name: 'class_groups.name', grades: 'class_groups.grades', class_rooms: 'class_rooms', books: 'books', contestants: 'contestants' },
+      own: ['class_groups.position'],
+    },
+  );
   return {
-    items: items.map((row) => ({ ...row, class_rooms: Number(row.class_rooms ?? 0), books: Number(row.books ?? 0), contestants: Number(row.contestants ?? 0) })),
-    total,
-    page: query.page,
-    per_page: query.per_page,
+    ...page,
+    items: page.items.map((row) => ({ ...row, class_rooms: Number(row.class_rooms ?? 0), books: Number(row.books ?? 0), contestants: Number(row.contestants ?? 0) })),
   };
 }
 
 export const findClassGroup = (db: Db, id: number, forUpdate = false) => {
-  const q = db.selectFrom('class_groups').select(['id', 'name', 'grades', 'position']).where('id', '=', id);
+  const q = db.selectFrom('class_groups').select(CLASS_GROUP).where('id', '=', id);
   return (forUpdate ? q.forUpdate() : q).executeTakeFirst();
 };
+
+type ClassGroupValues = { name: string; grades: string; position: number };
+export const insertClassGroup = (db: Db, values: ClassGroupValues) => db.insertInto('class_groups').values(values).returning(CLASS_GROUP).executeTakeFirstOrThrow();
+
+export const updateClassGroup = (db: Db, id: number, values: ClassGroupValues) =>
+  db.updateTable('class_groups').set(values).where('id', '=', id).returning(CLASS_GROUP).executeTakeFirstOrThrow();
 
 export async function classGroupUsage(db: Db, id: number) {
   const row = await sql<{ class_rooms: number; books: number; contestants: number }>`
@@ -172,36 +201,45 @@ export async function classGroupUsage(db: Db, id: number) {
   return { class_rooms: Number(usage.class_rooms), books: Number(usage.books), contestants: Number(usage.contestants) };
 }
 
-export async function listClassRooms(db: Db, query: PageQuery & { class_group_id?: number }) {
+export async function listClassRooms(db: Db, query: z.output<typeof classRoomsQuerySchema>) {
   let q = db.selectFrom('class_rooms').innerJoin('class_groups', 'class_groups.id', 'class_rooms.class_group_id');
   if (query.class_group_id) q = q.where('class_rooms.class_group_id', '=', query.class_group_id);
   if (query.q) q = q.where('class_rooms.name', 'ilike', like(query.q));
-  const [items, total] = await Promise.all([
-    q
-      .select((eb) => [
-        'class_rooms.id',
-        'class_rooms.class_group_id',
-        'class_groups.name as class_group_name',
-        'class_rooms.name',
-        'class_rooms.position',
-        eb.selectFrom('contestants').whereRef('contestants.class_room_id', '=', 'class_rooms.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
-      ])
-      .orderBy('class_groups.position')
-      .orderBy('class_rooms.position')
-      .orderBy('class_rooms.name')
-      .limit(query.per_page)
-      .offset(offsetOf(query))
-      .execute(),
-    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
-  ]);
-  return { items: items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0) })), total, page: query.page, per_page: query.per_page };
+  const page = await pageOf(
+    q.select((eb) => [
+      'class_rooms.id',
+      'class_rooms.class_group_id',
+      'class_groups.name as class_group_name',
+      'class_rooms.name',
+      'class_rooms.position',
+      eb.selectFrom('contestants').whereRef('contestants.class_room_id', '=', 'class_rooms.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
+    ]),
+    q.select((eb) => eb.fn.countAll<number>().as('n')),
+    query,
+    {
+      columns: { name: 'class_rooms.name', class_group_name: 'class_groups.name', position: 'class_rooms.position', contestants: 'contestants' },
+      own: ['class_groups.position', 'class_rooms.position', 'class_rooms.name'],
+    },
+  );
+  return { ...page, items: page.items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0) })) };
 }
 
-export const findClassRoom = (db: Db, id: number) =>
-  db.selectFrom('class_rooms').select(['id', 'class_group_id', 'name', 'position']).where('id', '=', id).executeTakeFirst();
+export const findClassRoom = (db: Db, id: number) => db.selectFrom('class_rooms').select(CLASS_ROOM).where('id', '=', id).executeTakeFirst();
 
-export const lockClassRooms = (db: Db, ids: number[]) =>
-  db.selectFrom('class_rooms').select(['id', 'class_group_id', 'name', 'position']).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+export const lockClassRooms = (db: Db, ids: number[]) => db.selectFrom('class_rooms').select(CLASS_ROOM).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+
+type ClassRoomValues = { class_group_id: number; name: string; position: number };
+export const insertClassRoom = (db: Db, values: ClassRoomValues) => db.insertInto('class_rooms').values(values).returning(CLASS_ROOM).executeTakeFirstOrThrow();
+
+export const updateClassRoom = (db: Db, id: number, values: ClassRoomValues) =>
+  db.updateTable('class_rooms').set(values).where('id', '=', id).returning(CLASS_ROOM).executeTakeFirstOrThrow();
+
+/** Moves the pupils (and the teachers of classes of that name) of room `from` to room `into` and deletes `from`. */
+export async function mergeClassRoom(db: Db, from: { id: number; name: string }, into: { id: number; name: string }) {
+  await db.updateTable('contestants').set({ class_room_id: into.id }).where('class_room_id', '=', from.id).execute();
+  await moveClassTeachers(db, from.name, into.name);
+  await deleteRow(db, 'class_rooms', from.id);
+}
 
 /** Contestants in the room, and teachers of classes of that name (their key moves with a rename or merge). */
 export async function classRoomUsage(db: Db, room: { id: number; name: string }) {
@@ -228,7 +266,7 @@ export async function moveClassTeachers(db: Db, from: string, to: string) {
 }
 
 // Class teachers --------------------------------------------------------------------------------
-export async function listClassTeachers(db: Db, query: PageQuery & { district_id?: number; school_id?: number }) {
+export async function listClassTeachers(db: Db, query: z.output<typeof classTeachersQuerySchema>) {
   let q = db
     .selectFrom('class_teachers')
     .innerJoin('schools', 'schools.id', 'class_teachers.school_id')
@@ -241,29 +279,36 @@ export async function listClassTeachers(db: Db, query: PageQuery & { district_id
       eb.or([eb('class_teachers.teacher_name', 'ilike', pattern), eb('class_teachers.class_name', 'ilike', pattern), eb('schools.name', 'ilike', pattern)]),
     );
   }
-  const [items, total] = await Promise.all([
-    q
-      .select([
-        'class_teachers.school_id',
-        'schools.name as school_name',
-        'schools.district_id',
-        'districts.name as district_name',
-        'class_teachers.class_name',
-        'class_teachers.teacher_name',
-      ])
-      .orderBy('districts.name')
-      .orderBy('schools.name')
-      .orderBy('class_teachers.class_name')
-      .limit(query.per_page)
-      .offset(offsetOf(query))
-      .execute(),
-    count(q.select((eb) => eb.fn.countAll<number>().as('n'))),
-  ]);
-  return { items, total, page: query.page, per_page: query.per_page };
+  return pageOf(
+    q.select([
+      'class_teachers.school_id',
+      'schools.name as school_name',
+      'schools.district_id',
+      'districts.name as district_name',
+      'class_teachers.class_name',
+      'class_teachers.teacher_name',
+    ]),
+    q.select((eb) => eb.fn.countAll<number>().as('n')),
+    query,
+    {
+      columns: { district_name: 'districts.name', school_name: 'schools.name', class_name: 'class_teachers.class_name', teacher_name: 'class_teachers.teacher_name' },
+      own: ['districts.name', 'schools.name', 'class_teachers.class_name'],
+    },
+  );
 }
 
 export const findClassTeacher = (db: Db, schoolId: number, classKey: string) =>
   db.selectFrom('class_teachers').select(['school_id', 'class_name', 'teacher_name']).where('school_id', '=', schoolId).where('class_name', '=', classKey).executeTakeFirst();
+
+type ClassTeacherKey = { school_id: number; class_name: string };
+type ClassTeacherRow = ClassTeacherKey & { teacher_name: string };
+export const insertClassTeacher = (db: Db, row: ClassTeacherRow) => db.insertInto('class_teachers').values(row).execute();
+
+export const updateClassTeacher = (db: Db, key: ClassTeacherKey, row: ClassTeacherRow) =>
+  db.updateTable('class_teachers').set(row).where('school_id', '=', key.school_id).where('class_name', '=', key.class_name).execute();
+
+export const deleteClassTeacher = (db: Db, key: ClassTeacherKey) =>
+  db.deleteFrom('class_teachers').where('school_id', '=', key.school_id).where('class_name', '=', key.class_name).execute();
 
 /** Class keys (upper case, computed by the database like every other class key) of the given names. */
 export async function classKeysOf(db: Db, names: string[]): Promise<Map<string, string>> {
@@ -279,19 +324,14 @@ export async function classKeysOf(db: Db, names: string[]): Promise<Map<string, 
 }
 
 // Imports ---------------------------------------------------------------------------------------
-export const allDistricts = (db: Db) => db.selectFrom('districts').select(['id', 'name']).orderBy('id').execute();
-export const allSchools = (db: Db) => db.selectFrom('schools').select(['id', 'district_id', 'name', 'address', 'pupil_count']).orderBy('id').execute();
+export const allDistricts = (db: Db) => db.selectFrom('districts').select(DISTRICT).orderBy('id').execute();
+export const allClassRooms = (db: Db) => db.selectFrom('class_rooms').select(['id', 'name']).orderBy('position').execute();
+export const schoolsOfDistrict = (db: Db, districtId: number) => db.selectFrom('schools').select(['id', 'name']).where('district_id', '=', districtId).execute();
+export const allSchools = (db: Db) => db.selectFrom('schools').select(SCHOOL).orderBy('id').execute();
 
 export async function insertDistricts(db: Db, names: string[]) {
   if (names.length === 0) return [];
   return db.insertInto('districts').values(names.map((name) => ({ name }))).returning(['id', 'name']).execute();
-}
-
-export interface SchoolRow {
-  district_id: number;
-  name: string;
-  address: string;
-  pupil_count: number;
 }
 
 export async function insertSchools(db: Db, rows: SchoolRow[]) {

@@ -1,7 +1,7 @@
 // /api/admin catalogue routes (organiser only: the scope checks it): districts, schools, class
 // groups and rooms, class teachers, and the two imports.
 import { z } from 'zod';
-import { importResponseSchema, MAX_IMPORT_BYTES, okResponseSchema, pageQuerySchema, pageResponseSchema } from '../../../../shared/schemas/admin';
+import { importResponseSchema, okResponseSchema, pageResponseSchema } from '../../../../shared/schemas/admin';
 import {
   adminClassGroupSchema,
   adminClassRoomSchema,
@@ -9,6 +9,7 @@ import {
   adminDistrictSchema,
   adminSchoolSchema,
   classGroupInputSchema,
+  classGroupsQuerySchema,
   classRoomInputSchema,
   classRoomsQuerySchema,
   classRoomUsageSchema,
@@ -17,6 +18,7 @@ import {
   classTeachersQuerySchema,
   dataResponse,
   districtInputSchema,
+  districtsQuerySchema,
   idParamsSchema,
   mergeInputSchema,
   schoolInputSchema,
@@ -25,7 +27,7 @@ import {
 } from '../../../../shared/schemas/admin-catalog';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
-import { readUpload, isDryRun } from '../uploads';
+import { importRouteConfig, readImportUpload } from '../imports';
 import * as service from './service';
 import * as imports from './imports';
 
@@ -35,12 +37,7 @@ const classGroupSchema = z.object({ id: z.number().int(), name: z.string(), grad
 const classRoomSchema = z.object({ id: z.number().int(), class_group_id: z.number().int(), name: z.string(), position: z.number().int() });
 const classTeacherSchema = z.object({ school_id: z.number().int(), class_name: z.string(), teacher_name: z.string() });
 
-const importConfig = {
-  upload: {
-    fields: { dry_run: '"1" (hoặc "true"): chỉ kiểm tra và báo trước số dòng sẽ thêm, cập nhật, giữ nguyên; không lưu gì.' },
-    accept: '.xlsx, .csv (UTF-8)',
-  },
-};
+const importConfig = importRouteConfig('.xlsx, .csv (UTF-8)');
 
 /** The back office's catalog routes, under /api/admin (organiser only: the scope checks it). */
 export function registerAdminCatalogRoutes(admin: Api, services: Services) {
@@ -48,7 +45,7 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   const ok = <T>(data: T) => ({ success: true as const, data });
 
   // Districts
-  admin.get('/districts', { schema: { summary: 'Danh sách quận/huyện (có phân trang, tìm kiếm)', querystring: pageQuerySchema, response: { 200: pageResponseSchema(adminDistrictSchema) } } }, async (request) =>
+  admin.get('/districts', { schema: { summary: 'Danh sách quận/huyện (có phân trang, tìm kiếm, sắp xếp)', querystring: districtsQuerySchema, response: { 200: pageResponseSchema(adminDistrictSchema) } } }, async (request) =>
     ok(await service.listDistricts(services, request.query)),
   );
   admin.post('/districts', { schema: { summary: 'Thêm quận/huyện', body: districtInputSchema, response: { 200: dataResponse(districtSchema) } } }, async (request) =>
@@ -98,14 +95,11 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   admin.post(
     '/schools/import',
     { config: importConfig, schema: { summary: 'Nhập danh sách trường từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: importResponseSchema({ districts_created: z.number().int() }) } } },
-    async (request) => {
-      const upload = await readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
-      return ok(await imports.importSchools(services, actorOf(request), upload, isDryRun(upload.fields)));
-    },
+    async (request) => ok(await imports.importSchools(services, actorOf(request), await readImportUpload(request))),
   );
 
   // Class groups and rooms
-  admin.get('/class-groups', { schema: { summary: 'Danh sách nhóm lớp', querystring: pageQuerySchema, response: { 200: pageResponseSchema(adminClassGroupSchema) } } }, async (request) =>
+  admin.get('/class-groups', { schema: { summary: 'Danh sách nhóm lớp (có sắp xếp)', querystring: classGroupsQuerySchema, response: { 200: pageResponseSchema(adminClassGroupSchema) } } }, async (request) =>
     ok(await service.listClassGroups(services, request.query)),
   );
   admin.post('/class-groups', { schema: { summary: 'Thêm nhóm lớp', body: classGroupInputSchema, response: { 200: dataResponse(classGroupSchema) } } }, async (request) =>
@@ -176,9 +170,6 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   admin.post(
     '/class-teachers/import',
     { config: importConfig, schema: { summary: 'Nhập giáo viên chủ nhiệm từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: importResponseSchema() } } },
-    async (request) => {
-      const upload = await readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
-      return ok(await imports.importClassTeachers(services, actorOf(request), upload, isDryRun(upload.fields)));
-    },
+    async (request) => ok(await imports.importClassTeachers(services, actorOf(request), await readImportUpload(request))),
   );
 }

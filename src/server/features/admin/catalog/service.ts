@@ -9,16 +9,15 @@ import type {
   schoolInputSchema,
 } from '../../../../shared/schemas/admin-catalog';
 import { normaliseClassName } from '../../../../shared/schemas/profile';
+import { nameKey } from '../../../../shared/vietnamese';
 import type { Db } from '../../../db/client';
 import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { AuthUser } from '../../../core/guard';
-import { recordAudit } from '../audit';
+import { recordAudit, type Actor } from '../audit';
 import * as repo from './repo';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../db/errors';
 
 type Deps = Pick<Services, 'db'>;
-type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
 
 /** Runs `work` in a transaction; a unique violation (another request was faster) becomes `onTaken`. */
@@ -30,6 +29,16 @@ async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, onTaken: 
     if (onInUse && isForeignKeyViolation(error)) throw onInUse();
     throw error;
   }
+}
+
+/**
+ * Refuses a name that another row already has under nameKey ("An Hoà" = "an hòa"): the database's
+ * unique index compares spellings only.
+ */
+function refuseSameName(rows: { id: number; name: string }[], name: string, exceptId: number | undefined, taken: (name: string) => AppError) {
+  const key = nameKey(name);
+  const same = rows.find((row) => row.id !== exceptId && nameKey(row.name) === key);
+  if (same) throw taken(same.name);
 }
 
 /** "12 thí sinh, 1 tài khoản quản trị trường" from the non-zero counts. */
@@ -56,7 +65,8 @@ export async function createDistrict({ db }: Deps, actor: Actor, input: District
   return inTransaction(
     db,
     async (trx) => {
-      const row = await trx.insertInto('districts').values({ name: input.name }).returning(['id', 'name']).executeTakeFirstOrThrow();
+      refuseSameName(await repo.allDistricts(trx), input.name, undefined, districtTaken);
+      const row = await repo.insertDistrict(trx, input);
       await recordAudit(trx, actor, { kind: 'district.create', summary: `Thêm quận/huyện ${row.name}`, details: { after: row } });
       return row;
     },
@@ -70,7 +80,8 @@ export async function updateDistrict({ db }: Deps, actor: Actor, id: number, inp
     async (trx) => {
       const before = await repo.findDistrict(trx, id, true);
       if (!before) throw notFound(notFoundMessage.district);
-      const after = await trx.updateTable('districts').set({ name: input.name }).where('id', '=', id).returning(['id', 'name']).executeTakeFirstOrThrow();
+      refuseSameName(await repo.allDistricts(trx), input.name, id, districtTaken);
+      const after = await repo.updateDistrict(trx, id, input);
       await recordAudit(trx, actor, { kind: 'district.update', summary: `Sửa quận/huyện ${before.name} → ${after.name}`, details: { before, after } });
       return after;
     },
@@ -88,7 +99,7 @@ export async function deleteDistrict({ db }: Deps, actor: Actor, id: number) {
       if (!before) throw notFound(notFoundMessage.district);
       const schools = await repo.countSchoolsOfDistrict(trx, id);
       if (schools > 0) throw inUse(before.name, schools);
-      await trx.deleteFrom('districts').where('id', '=', id).execute();
+      await repo.deleteRow(trx, 'districts', id);
       await recordAudit(trx, actor, { kind: 'district.delete', summary: `Xoá quận/huyện ${before.name}`, details: { before } });
     },
     () => conflict('Quận/huyện vừa được thay đổi, hãy thử lại.', 'in_use'),
@@ -114,7 +125,8 @@ export async function createSchool({ db }: Deps, actor: Actor, input: SchoolValu
     db,
     async (trx) => {
       const district = await checkDistrict(trx, input.district_id);
-      const row = await trx.insertInto('schools').values(input).returning(['id', 'district_id', 'name', 'address', 'pupil_count']).executeTakeFirstOrThrow();
+      refuseSameName(await repo.schoolsOfDistrict(trx, input.district_id), input.name, undefined, schoolTaken);
+      const row = await repo.insertSchool(trx, input);
       await recordAudit(trx, actor, { kind: 'school.create', summary: `Thêm trường ${row.name} (${district.name})`, details: { after: row } });
       return row;
     },
@@ -139,12 +151,8 @@ export async function updateSchool({ db }: Deps, actor: Actor, id: number, input
           );
         }
       }
-      const after = await trx
-        .updateTable('schools')
-        .set(input)
-        .where('id', '=', id)
-        .returning(['id', 'district_id', 'name', 'address', 'pupil_count'])
-        .executeTakeFirstOrThrow();
+      refuseSameName(await repo.schoolsOfDistrict(trx, input.district_id), input.name, id, schoolTaken);
+      const after = await repo.updateSchool(trx, id, input);
       await recordAudit(trx, actor, { kind: 'school.update', summary: `Sửa trường ${before.name}`, details: { before, after } });
       return after;
     },
@@ -179,7 +187,7 @@ export async function deleteSchool({ db }: Deps, actor: Actor, id: number) {
       if (used) {
         throw conflict(`Không thể xoá trường "${before.name}": đang được dùng bởi ${used}. Hãy đổi tên trường, hoặc gộp trường vào một trường khác.`, 'in_use');
       }
-      await trx.deleteFrom('schools').where('id', '=', id).execute();
+      await repo.deleteRow(trx, 'schools', id);
       await recordAudit(trx, actor, { kind: 'school.delete', summary: `Xoá trường ${before.name}`, details: { before } });
     },
     () => conflict('Trường vừa được thay đổi, hãy thử lại.', 'in_use'),
@@ -219,7 +227,7 @@ export async function createClassGroup({ db }: Deps, actor: Actor, input: ClassG
   return inTransaction(
     db,
     async (trx) => {
-      const row = await trx.insertInto('class_groups').values(input).returning(['id', 'name', 'grades', 'position']).executeTakeFirstOrThrow();
+      const row = await repo.insertClassGroup(trx, input);
       await recordAudit(trx, actor, { kind: 'class_group.create', summary: `Thêm nhóm lớp ${row.name}`, details: { after: row } });
       return row;
     },
@@ -233,7 +241,7 @@ export async function updateClassGroup({ db }: Deps, actor: Actor, id: number, i
     async (trx) => {
       const before = await repo.findClassGroup(trx, id, true);
       if (!before) throw notFound(notFoundMessage.group);
-      const after = await trx.updateTable('class_groups').set(input).where('id', '=', id).returning(['id', 'name', 'grades', 'position']).executeTakeFirstOrThrow();
+      const after = await repo.updateClassGroup(trx, id, input);
       await recordAudit(trx, actor, { kind: 'class_group.update', summary: `Sửa nhóm lớp ${before.name}`, details: { before, after } });
       return after;
     },
@@ -254,7 +262,7 @@ export async function deleteClassGroup({ db }: Deps, actor: Actor, id: number) {
         [usage.contestants, 'thí sinh'],
       ]);
       if (used) throw conflict(`Không thể xoá nhóm lớp "${before.name}": đang có ${used}. Hãy đổi tên nhóm thay vì xoá.`, 'in_use');
-      await trx.deleteFrom('class_groups').where('id', '=', id).execute();
+      await repo.deleteRow(trx, 'class_groups', id);
       await recordAudit(trx, actor, { kind: 'class_group.delete', summary: `Xoá nhóm lớp ${before.name}`, details: { before } });
     },
     groupTaken,
@@ -275,7 +283,7 @@ export async function createClassRoom({ db }: Deps, actor: Actor, input: ClassRo
     async (trx) => {
       const group = await repo.findClassGroup(trx, input.class_group_id);
       if (!group) throw unprocessable('Nhóm lớp không có trong danh mục.', 'input_refused', { class_group_id: 'Nhóm lớp không có trong danh mục.' });
-      const row = await trx.insertInto('class_rooms').values(input).returning(['id', 'class_group_id', 'name', 'position']).executeTakeFirstOrThrow();
+      const row = await repo.insertClassRoom(trx, input);
       await recordAudit(trx, actor, { kind: 'class_room.create', summary: `Thêm lớp ${row.name} (${group.name})`, details: { after: row } });
       return row;
     },
@@ -301,7 +309,7 @@ export async function updateClassRoom({ db }: Deps, actor: Actor, id: number, in
           );
         }
       }
-      const after = await trx.updateTable('class_rooms').set(input).where('id', '=', id).returning(['id', 'class_group_id', 'name', 'position']).executeTakeFirstOrThrow();
+      const after = await repo.updateClassRoom(trx, id, input);
       // Pupils of the room now print the new name: their teachers follow.
       if (after.name !== before.name) await repo.moveClassTeachers(trx, before.name, after.name);
       await recordAudit(trx, actor, { kind: 'class_room.update', summary: `Sửa lớp ${before.name}`, details: { before, after } });
@@ -330,7 +338,7 @@ export async function deleteClassRoom({ db }: Deps, actor: Actor, id: number) {
           'in_use',
         );
       }
-      await trx.deleteFrom('class_rooms').where('id', '=', id).execute();
+      await repo.deleteRow(trx, 'class_rooms', id);
       await recordAudit(trx, actor, { kind: 'class_room.delete', summary: `Xoá lớp ${before.name}`, details: { before } });
     },
     () => roomTaken(''),
@@ -350,9 +358,7 @@ export async function mergeClassRoom({ db }: Deps, actor: Actor, id: number, int
       throw unprocessable('Chỉ gộp được vào một lớp cùng nhóm lớp (thí sinh thi sách của nhóm mình).', 'merge_invalid', { into_id: 'Hãy chọn lớp cùng nhóm.' });
     }
     const moved = await repo.classRoomUsage(trx, from);
-    await trx.updateTable('contestants').set({ class_room_id: into.id }).where('class_room_id', '=', from.id).execute();
-    await repo.moveClassTeachers(trx, from.name, into.name);
-    await trx.deleteFrom('class_rooms').where('id', '=', from.id).execute();
+    await repo.mergeClassRoom(trx, from, into);
     const what = describeCounts([[moved.contestants, 'thí sinh']]) || 'không có thí sinh nào';
     await recordAudit(trx, actor, { kind: 'class_room.merge', summary: `Gộp lớp ${from.name} vào ${into.name}: chuyển ${what}`, details: { before: { from, into }, moved } });
     return { moved, into };
@@ -385,7 +391,7 @@ export async function createClassTeacher({ db }: Deps, actor: Actor, input: Clas
     db,
     async (trx) => {
       const { school, row } = await teacherRow(trx, input);
-      await trx.insertInto('class_teachers').values(row).execute();
+      await repo.insertClassTeacher(trx, row);
       await recordAudit(trx, actor, {
         kind: 'class_teacher.create',
         summary: `Thêm giáo viên ${row.teacher_name} lớp ${row.class_name} (${school.name})`,
@@ -404,12 +410,7 @@ export async function updateClassTeacher({ db }: Deps, actor: Actor, key: { scho
       const before = await findTeacher(trx, key);
       if (!before) throw notFound(notFoundMessage.teacher);
       const { school, row } = await teacherRow(trx, input);
-      await trx
-        .updateTable('class_teachers')
-        .set(row)
-        .where('school_id', '=', before.school_id)
-        .where('class_name', '=', before.class_name)
-        .execute();
+      await repo.updateClassTeacher(trx, before, row);
       await recordAudit(trx, actor, {
         kind: 'class_teacher.update',
         summary: `Sửa giáo viên lớp ${before.class_name} (${school.name})`,
@@ -425,7 +426,7 @@ export async function deleteClassTeacher({ db }: Deps, actor: Actor, key: { scho
   await db.transaction().execute(async (trx) => {
     const before = await findTeacher(trx, key);
     if (!before) throw notFound(notFoundMessage.teacher);
-    await trx.deleteFrom('class_teachers').where('school_id', '=', before.school_id).where('class_name', '=', before.class_name).execute();
+    await repo.deleteClassTeacher(trx, before);
     await recordAudit(trx, actor, { kind: 'class_teacher.delete', summary: `Xoá giáo viên ${before.teacher_name} lớp ${before.class_name}`, details: { before } });
   });
 }

@@ -228,7 +228,7 @@ function QuestionTable({
           cell: (question) => (
             <>
               {question.is_practice && <span className="question-practice-tag">Thi thử</span>}
-              {question.value}
+              <span className="keep-lines">{question.value}</span>
               {question.audio && ' 🔊'}
               <ol className="question-answers" type="A">
                 {question.answers.map((answer) => (

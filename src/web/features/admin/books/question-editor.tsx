@@ -7,7 +7,7 @@ import { booksMessages, questionInputSchema, type AdminQuestion, type QuestionDa
 import { ANSWER_LETTERS, MAX_ANSWERS, MIN_ANSWERS } from '../../../../shared/question-formats/question-text';
 import { Button } from '../../../components/ui/button';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
-import { TextField } from '../../../components/ui/field';
+import { TextAreaField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api, ApiRequestError } from '../../../lib/api-client';
@@ -63,7 +63,7 @@ export function QuestionEditor({
   return (
     <Modal title={question ? 'Sửa câu hỏi' : 'Thêm câu hỏi'} onClose={onClose} className="question-editor">
       <form onSubmit={submit} noValidate>
-        <TextField label="Câu hỏi" {...register('value')} error={errors.value?.message} />
+        <TextAreaField label="Câu hỏi" rows={4} hint="Xuống dòng bằng Enter (ví dụ khi trích một bài thơ)." {...register('value')} error={errors.value?.message} />
         <AudioField label="Âm thanh câu hỏi" path={watch('audio') ?? null} onChange={(path) => setValue('audio', path, { shouldDirty: true })} />
         <fieldset className="answers">
           <legend>Đáp án (chọn một đáp án đúng)</legend>

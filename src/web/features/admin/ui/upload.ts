@@ -1,7 +1,7 @@
 // File uploads to /api/admin with progress (fetch cannot report an upload's progress; XHR can).
 // Answers and failures take the same shapes as the api client's (ApiRequestError, NetworkError).
 import { ApiRequestError, NetworkError } from '../../../lib/api-client';
-import { clearSession, getSession } from '../../../lib/session';
+import { getSession, sessionEnded } from '../../../lib/session';
 
 export interface UploadProgress {
   /** 0-1 while the file is sent; 1 while the server checks it. */
@@ -41,7 +41,7 @@ export function uploadFile<T>(
       }
       if (xhr.status >= 200 && xhr.status < 300 && body?.success !== false) resolve(body as T);
       else {
-        if (xhr.status === 401 && session) clearSession();
+        if (xhr.status === 401 && session) sessionEnded();
         reject(new ApiRequestError(xhr.status, body));
       }
     };

@@ -1,0 +1,32 @@
+// A question keeps its line breaks (issue 23.20): a question about a poem quotes it line by line.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { createOrganiser, type CreatedUser } from '../../../test/factories';
+
+let server: TestServer;
+let organiser: CreatedUser;
+let bookId: number;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  organiser = await createOrganiser(server);
+  const groupId = (await server.db.selectFrom('class_groups').select('id').orderBy('position').executeTakeFirstOrThrow()).id;
+  const book = await server.request('POST', '/api/admin/books', { token: organiser.token, body: { name: 'Thơ cho em', author: 'Trần Đăng Khoa', class_group_id: groupId } });
+  bookId = book.body.data.id;
+});
+afterAll(() => server.close());
+
+describe('a question of several lines', () => {
+  it('keeps its line breaks from the editor, each line tidied and blank lines shrunk to one', async () => {
+    const value = 'Đọc đoạn thơ:\r\n  Sáng  nay trời đổ mưa rào\r\nNắng trong trái chín ngọt ngào bay hương\n\n\n\nBài thơ nói về mùa nào?  ';
+    const created = await server.request('POST', `/api/admin/books/${bookId}/questions`, {
+      token: organiser.token,
+      body: { value, audio: null, answers: [{ value: 'Mùa hè', audio: null }, { value: 'Mùa đông', audio: null }], correct: 0 },
+    });
+    expect(created.status).toBe(200);
+    const expected = 'Đọc đoạn thơ:\nSáng nay trời đổ mưa rào\nNắng trong trái chín ngọt ngào bay hương\n\nBài thơ nói về mùa nào?';
+    expect(created.body.data.value).toBe(expected);
+    const stored = await server.db.selectFrom('questions').select('value').where('id', '=', created.body.data.id).executeTakeFirstOrThrow();
+    expect(stored.value).toBe(expected);
+  });
+});

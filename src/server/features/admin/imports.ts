@@ -1,0 +1,98 @@
+// The one flow of every import (issue 22): the schools, the class teachers, the school
+// administrators, and a book's questions (.xlsx, .csv, GIFT, Aiken).
+//   upload   readImportUpload: one file, its size capped while it streams in (uploads.ts)
+//   read     in a worker thread per upload (file-reader.ts), a parser per format: .xlsx and .csv
+//            (sheets.ts), GIFT and Aiken (books/question-file.ts); rows capped, bombs refused
+//   preview  the import's own checks against the database; every problem counted, the first
+//            MAX_LISTED_PROBLEMS listed with the total (ImportProblems), nothing stored
+//   commit   unless dry_run: the same preview, its writes and the audit entry in one transaction
+// An import names only its reader, its preview and what its writes are (ImportSpec).
+import type { FastifyRequest } from 'fastify';
+import { MAX_IMPORT_BYTES, MAX_LISTED_CHANGES, type ImportChanges, type ImportCounts, type ImportCreation, type ImportUpdate } from '../../../shared/schemas/admin';
+import type { Db } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import type { AppError } from '../../lib/errors';
+import type { Services } from '../../services';
+import { recordAudit, type Actor, type AuditEntryInput } from './audit';
+import type { FileReader } from './file-reader';
+import type { ImportProblems } from './sheets';
+import { isDryRun, readUpload, type Upload } from './uploads';
+
+/** What a checked file would store: its counts, and how to store it. */
+export interface ImportPlan<C extends ImportCounts, A> {
+  counts: C;
+  /** What the answer adds to the counts (a dry run's, and a commit's unless `store` answers its own). */
+  answer: A;
+  /** Each row it would update, with its fields before and after (listed bounded, kept in the audit). */
+  updates?: ImportUpdate[];
+  /** The districts and schools it would create. */
+  creations?: ImportCreation[];
+  /** The plan's writes, in the import's transaction; answers its audit entry (and the commit's answer, when it differs). */
+  store(trx: Db): Promise<{ audit: AuditEntryInput; answer?: A }>;
+}
+
+export interface ImportSpec<F, C extends ImportCounts, A> {
+  read: FileReader<F>;
+  /** Checks every row (problems go to `problems`) and plans the writes; stores nothing. */
+  preview(db: Db, file: F, context: { dryRun: boolean; problems: ImportProblems }): Promise<ImportPlan<C, A>>;
+  /** A unique violation at the commit: another request changed the same rows meanwhile. */
+  raced?: () => AppError;
+}
+
+export type ImportAnswer<C, A> = C & A & ImportChanges & { dry_run: boolean; rows: number; file_name: string };
+
+/** The first MAX_LISTED_CHANGES updates and creations of a plan, with their totals. */
+function changesOf(plan: { updates?: ImportUpdate[]; creations?: ImportCreation[] }): ImportChanges {
+  const updates = plan.updates ?? [];
+  const creations = plan.creations ?? [];
+  return {
+    updates: updates.slice(0, MAX_LISTED_CHANGES),
+    updates_total: updates.length,
+    creations: creations.slice(0, MAX_LISTED_CHANGES),
+    creations_total: creations.length,
+  };
+}
+
+/** The import's file (field `file`) and its form fields; a 422 when it is missing or over MAX_IMPORT_BYTES. */
+export const readImportUpload = (request: FastifyRequest) => readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
+
+/** An import route's form, for the OpenAPI document (uploads.ts). */
+export const importRouteConfig = (accept: string, fields: Record<string, string> = {}) => ({
+  upload: {
+    accept,
+    fields: { dry_run: '"1" (hoặc "true"): chỉ kiểm tra và báo trước số dòng sẽ thêm, cập nhật, giữ nguyên; không lưu gì.', ...fields },
+  },
+});
+
+/**
+ * Reads, previews and (unless `dry_run`) commits one uploaded file. A refused file answers its
+ * problems (422) before anything is stored; a dry run reads the database without a transaction
+ * and writes nothing.
+ */
+export async function runImport<F, C extends ImportCounts, A>(
+  deps: Pick<Services, 'db' | 'config'>,
+  actor: Actor,
+  upload: Upload,
+  spec: ImportSpec<F, C, A>,
+): Promise<ImportAnswer<C, A>> {
+  const dryRun = isDryRun(upload.fields);
+  const { file, rows, problems } = await spec.read(upload, { timeoutMs: deps.config.load.importReadTimeoutMs });
+  const run = async (db: Db) => {
+    const plan = await spec.preview(db, file, { dryRun, problems });
+    problems.throwIfAny();
+    if (dryRun) return plan;
+    const stored = await plan.store(db);
+    const { updates, updates_total, creations, creations_total } = changesOf(plan);
+    const details = { ...stored.audit.details, updates, updates_total, creations, creations_total };
+    await recordAudit(db, actor, { ...stored.audit, details });
+    return { ...plan, answer: stored.answer ?? plan.answer };
+  };
+  let plan: Pick<ImportPlan<C, A>, 'counts' | 'answer' | 'updates' | 'creations'>;
+  try {
+    plan = dryRun ? await run(deps.db) : await deps.db.transaction().execute(run);
+  } catch (error) {
+    if (spec.raced && isUniqueViolation(error)) throw spec.raced();
+    throw error;
+  }
+  return { ...plan.counts, ...plan.answer, ...changesOf(plan), dry_run: dryRun, rows, file_name: upload.fileName };
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalToneMarks, compareVietnamese, foldAccents, matchesSearch, nameKey } from './vietnamese';
+
+describe('canonicalToneMarks', () => {
+  const pairs: [old: string, current: string][] = [
+    ['hoà', 'hòa'],
+    ['hoá', 'hóa'],
+    ['hoả', 'hỏa'],
+    ['hoã', 'hõa'],
+    ['hoạ', 'họa'],
+    ['khoẻ', 'khỏe'],
+    ['xoè', 'xòe'],
+    ['loé', 'lóe'],
+    ['thuỳ', 'thùy'],
+    ['thuý', 'thúy'],
+    ['thuỷ', 'thủy'],
+    ['luỹ', 'lũy'],
+    ['thuỵ', 'thụy'],
+  ];
+
+  it.each(pairs)('%s and %s become the new placement', (old, current) => {
+    expect(canonicalToneMarks(old)).toBe(current);
+    expect(canonicalToneMarks(current)).toBe(current);
+  });
+
+  it('keeps capitals where they were', () => {
+    expect(canonicalToneMarks('Thành phố An Hoà')).toBe('Thành phố An Hòa');
+    expect(canonicalToneMarks('AN HOÀ')).toBe('AN HÒA');
+    expect(canonicalToneMarks('THUỶ')).toBe('THỦY');
+    expect(canonicalToneMarks('HOà')).toBe('HÒa');
+  });
+
+  it('leaves syllables with one placement alone', () => {
+    for (const word of ['hoàng', 'toán', 'khuyến', 'quý', 'Quỳnh', 'QUÝ', 'thuyền', 'của', 'hòa', 'Nguyễn']) {
+      expect(canonicalToneMarks(word)).toBe(word);
+    }
+  });
+
+  it('reads decomposed input (NFD) the same way', () => {
+    expect(canonicalToneMarks('hoà'.normalize('NFD'))).toBe('hòa');
+    expect(canonicalToneMarks('Trường Tiểu học Hoà Bình'.normalize('NFD'))).toBe('Trường Tiểu học Hòa Bình');
+  });
+});
+
+describe('nameKey', () => {
+  it('is the same for both placements, any case and spacing', () => {
+    expect(nameKey('Thành phố An Hoà')).toBe(nameKey(' thành  phố an hòa '));
+    expect(nameKey('Trường TH Thuỷ Sơn')).toBe(nameKey('TRƯỜNG TH THỦY SƠN'));
+  });
+
+  it('still tells different names apart', () => {
+    expect(nameKey('An Hòa')).not.toBe(nameKey('An Hóa'));
+    expect(nameKey('Đông')).not.toBe(nameKey('Dông'));
+  });
+});
+
+describe('searching without accents', () => {
+  it('folds marks, đ and case', () => {
+    expect(foldAccents('Nguyễn Thị Đào')).toBe('nguyen thi dao');
+    expect(matchesSearch('Trường Tiểu học Lê Lợi', 'le loi')).toBe(true);
+    expect(matchesSearch('Trường Tiểu học Lê Lợi', 'LÊ LỢI')).toBe(true);
+    expect(matchesSearch('Trường Tiểu học Lê Lợi', 'lê lai')).toBe(false);
+  });
+});
+
+describe('compareVietnamese', () => {
+  it('sorts by the Vietnamese alphabet, numbers by value', () => {
+    const names = ['Ông', 'Đức', 'Bình', 'Ánh', 'Dung', 'An', 'Ân', 'Oanh', 'Ơn', 'Lớp 10', 'Lớp 2'];
+    expect([...names].sort(compareVietnamese)).toEqual(['An', 'Ánh', 'Ân', 'Bình', 'Dung', 'Đức', 'Lớp 2', 'Lớp 10', 'Oanh', 'Ông', 'Ơn']);
+  });
+});

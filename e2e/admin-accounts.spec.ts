@@ -3,7 +3,7 @@
 // the link, logs in and sees the school report. Then the organiser finds the account and locks it.
 import type { Page } from '@playwright/test';
 import writeExcelFile from 'write-excel-file/node';
-import { test, expect, DEMO_ORGANISER, expectAccessible, expectLoaded, logInAs, readOutbox, uniquePhone } from './fixtures';
+import { test, expect, DEMO_ORGANISER, DEMO_PARENT, DEMO_SCHOOL_ADMIN, expectAccessible, expectLoaded, logInAs, readOutbox, uniquePhone } from './fixtures';
 
 const popup = (page: Page, title: string) => page.getByRole('alertdialog', { name: title });
 
@@ -126,4 +126,23 @@ test('a school administrator created by import sets a password through the link 
   await page.getByRole('button', { name: 'Mở khoá tài khoản' }).click();
   await popup(page, 'Mở khoá tài khoản?').getByRole('button', { name: 'Mở khoá', exact: true }).click();
   await expect(page.getByText(/^Hoạt động/)).toBeVisible();
+});
+
+test('the organiser sorts the accounts by phone on the server, both ways', async ({ page }) => {
+  await logInAs(page, DEMO_ORGANISER);
+  await page.goto('/quan-tri/tai-khoan');
+  const table = page.getByRole('table', { name: 'Danh sách tài khoản' });
+  const header = table.getByRole('columnheader', { name: 'Số điện thoại' });
+  const firstPhone = table.locator('tbody tr td:first-child').first();
+  await expect(firstPhone).toBeVisible();
+  await table.getByRole('button', { name: 'Số điện thoại' }).click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  // The seeded school administrator's phone is at most the smallest, so the first row is at most it.
+  await expect.poll(async () => (await firstPhone.textContent())! <= DEMO_SCHOOL_ADMIN.phone).toBe(true);
+  const lowest = (await firstPhone.textContent())!;
+  await table.getByRole('button', { name: 'Số điện thoại' }).click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect.poll(async () => (await firstPhone.textContent())! >= DEMO_PARENT.phone).toBe(true);
+  expect((await firstPhone.textContent())! > lowest).toBe(true);
+  await expectAccessible(page, 'accounts sorted by phone');
 });

@@ -69,3 +69,28 @@ test('the organiser imports schools: sees the bad row, fixes the file, stores it
   await expect(page.getByRole('region', { name: 'Nhập giáo viên các lớp từ tệp' })).toBeVisible();
   await expectAccessible(page, 'class teachers');
 });
+
+test('the organiser sorts the schools on the server by a column header, both ways', async ({ page }) => {
+  test.setTimeout(90_000);
+  await logInAs(page, DEMO_ORGANISER);
+  await page.goto('/quan-tri/danh-muc');
+  const schools = page.getByRole('region', { name: 'Trường', exact: true });
+  await schools.getByLabel('Quận/Huyện').selectOption({ label: 'Thành phố An Hoà' });
+  const names = schools.locator('tbody tr td:first-child');
+  await expect(names.filter({ hasText: 'Trường Tiểu học Lê Lợi' })).toHaveCount(1);
+  const header = schools.getByRole('columnheader', { name: 'Trường', exact: true });
+  await expect(header).not.toHaveAttribute('aria-sort');
+
+  await schools.getByRole('button', { name: 'Trường', exact: true }).click();
+  await expect(header).toHaveAttribute('aria-sort', 'ascending');
+  await expect(names.first()).toHaveText('Trường Tiểu học Kim Đồng');
+  const ascending = await names.allTextContents();
+  expect(ascending.length).toBeGreaterThan(2);
+
+  await schools.getByRole('button', { name: 'Trường', exact: true }).click();
+  await expect(header).toHaveAttribute('aria-sort', 'descending');
+  await expect(names.first()).toHaveText(ascending.at(-1)!);
+  expect(await names.allTextContents()).toEqual([...ascending].reverse());
+  await expect(schools.getByRole('columnheader', { name: 'Quận/Huyện' })).not.toHaveAttribute('aria-sort');
+  await expectAccessible(page, 'schools sorted by name');
+});

@@ -57,10 +57,34 @@ export const importCountsSchema = z.object({
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 
+/** An import lists at most this many of its updates and of the names it creates (with the totals). */
+export const MAX_LISTED_CHANGES = 200;
+
+/** One row an import updates: its row in the file, what it names ("Quận 1 / Trường A"), each field before and after. */
+export const importUpdateSchema = z.object({
+  row: z.number().int(),
+  key: z.string(),
+  changes: z.array(z.object({ field: z.string(), before: z.string(), after: z.string() })),
+});
+export type ImportUpdate = z.infer<typeof importUpdateSchema>;
+
+/** A district or school an import creates (a name the catalogue did not have, under nameKey). */
+export const importCreationSchema = z.object({ kind: z.enum(['district', 'school']), name: z.string() });
+export type ImportCreation = z.infer<typeof importCreationSchema>;
+
+/** What a preview (and a commit) shows of its writes: the first MAX_LISTED_CHANGES, with the totals. */
+export const importChangesSchema = z.object({
+  updates: z.array(importUpdateSchema),
+  updates_total: z.number().int(),
+  creations: z.array(importCreationSchema),
+  creations_total: z.number().int(),
+});
+export type ImportChanges = z.infer<typeof importChangesSchema>;
+
 export const importResponseSchema = <T extends z.ZodRawShape = Record<never, never>>(extra?: T) =>
   z.object({
     success: z.literal(true),
-    data: importCountsSchema.extend({
+    data: importCountsSchema.merge(importChangesSchema).extend({
       dry_run: z.boolean(),
       /** Rows read from the file (without the header). */
       rows: z.number().int(),

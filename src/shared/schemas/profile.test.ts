@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { CLASS_ROOM_OTHER } from '../rules';
-import { contestantInputSchema, normaliseClassName } from './profile';
+import { classNameKey, contestantInputSchema, normaliseClassName } from './profile';
+
+describe('class names in a file', () => {
+  it('match a class of the catalogue without "Lớp", white space or case', () => {
+    expect(['Lớp 2B', 'lớp 2b', ' 2 B ', 'LỚP2B', '2B'].map(classNameKey)).toEqual(['2B', '2B', '2B', '2B', '2B']);
+    expect(classNameKey(' 3c ')).toBe('3C');
+    expect(classNameKey('Lớp Chồi')).toBe('CHỒI');
+  });
+});
 
 describe('class names typed by a parent', () => {
   it('collapse every kind of white space (tabs, non-breaking spaces) and lose it at both ends', () => {

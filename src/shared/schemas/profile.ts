@@ -18,6 +18,17 @@ const requiredId = (message: string) =>
  */
 export const normaliseClassName = (name: string) => name.replace(/\s+/gu, ' ').trim();
 
+/**
+ * What a class typed in a file must share with a class of the catalogue to be that class: no
+ * leading "Lớp", no white space, upper case ("Lớp 2B", " 2b ", "lớp 2 B" -> "2B").
+ */
+export const classNameKey = (name: string) =>
+  name
+    .normalize('NFC')
+    .replace(/^\s*lớp(?=[\s\d])/iu, '')
+    .replace(/\s+/gu, '')
+    .toLocaleUpperCase('vi');
+
 /** A contestant as the profile form sends it: with `id` when it exists already. */
 export const contestantInputSchema = z
   .object({

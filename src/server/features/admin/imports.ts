@@ -8,7 +8,7 @@
 //   commit   unless dry_run: the same preview, its writes and the audit entry in one transaction
 // An import names only its reader, its preview and what its writes are (ImportSpec).
 import type { FastifyRequest } from 'fastify';
-import { MAX_IMPORT_BYTES, type ImportCounts } from '../../../shared/schemas/admin';
+import { MAX_IMPORT_BYTES, MAX_LISTED_CHANGES, type ImportChanges, type ImportCounts, type ImportCreation, type ImportUpdate } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { AppError } from '../../lib/errors';
@@ -23,6 +23,10 @@ export interface ImportPlan<C extends ImportCounts, A> {
   counts: C;
   /** What the answer adds to the counts (a dry run's, and a commit's unless `store` answers its own). */
   answer: A;
+  /** Each row it would update, with its fields before and after (listed bounded, kept in the audit). */
+  updates?: ImportUpdate[];
+  /** The districts and schools it would create. */
+  creations?: ImportCreation[];
   /** The plan's writes, in the import's transaction; answers its audit entry (and the commit's answer, when it differs). */
   store(trx: Db): Promise<{ audit: AuditEntryInput; answer?: A }>;
 }
@@ -35,7 +39,19 @@ export interface ImportSpec<F, C extends ImportCounts, A> {
   raced?: () => AppError;
 }
 
-export type ImportAnswer<C, A> = C & A & { dry_run: boolean; rows: number; file_name: string };
+export type ImportAnswer<C, A> = C & A & ImportChanges & { dry_run: boolean; rows: number; file_name: string };
+
+/** The first MAX_LISTED_CHANGES updates and creations of a plan, with their totals. */
+function changesOf(plan: { updates?: ImportUpdate[]; creations?: ImportCreation[] }): ImportChanges {
+  const updates = plan.updates ?? [];
+  const creations = plan.creations ?? [];
+  return {
+    updates: updates.slice(0, MAX_LISTED_CHANGES),
+    updates_total: updates.length,
+    creations: creations.slice(0, MAX_LISTED_CHANGES),
+    creations_total: creations.length,
+  };
+}
 
 /** The import's file (field `file`) and its form fields; a 422 when it is missing or over MAX_IMPORT_BYTES. */
 export const readImportUpload = (request: FastifyRequest) => readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
@@ -66,15 +82,17 @@ export async function runImport<F, C extends ImportCounts, A>(
     problems.throwIfAny();
     if (dryRun) return plan;
     const stored = await plan.store(db);
-    await recordAudit(db, actor, stored.audit);
+    const { updates, updates_total, creations, creations_total } = changesOf(plan);
+    const details = { ...stored.audit.details, updates, updates_total, creations, creations_total };
+    await recordAudit(db, actor, { ...stored.audit, details });
     return { ...plan, answer: stored.answer ?? plan.answer };
   };
-  let plan: Pick<ImportPlan<C, A>, 'counts' | 'answer'>;
+  let plan: Pick<ImportPlan<C, A>, 'counts' | 'answer' | 'updates' | 'creations'>;
   try {
     plan = dryRun ? await run(deps.db) : await deps.db.transaction().execute(run);
   } catch (error) {
     if (spec.raced && isUniqueViolation(error)) throw spec.raced();
     throw error;
   }
-  return { ...plan.counts, ...plan.answer, dry_run: dryRun, rows, file_name: upload.fileName };
+  return { ...plan.counts, ...plan.answer, ...changesOf(plan), dry_run: dryRun, rows, file_name: upload.fileName };
 }

@@ -227,7 +227,12 @@ describe('import of school administrators', () => {
 
     // A changed name or school is an update (no new link); the rest stay.
     const changed = await importFile(await xlsx([[phones[0]!, 'Nguyễn Thị Lan Anh', a.district, a.name], [phones[1]!, 'Phạm Văn Nam', a.district, a.name]]), 'sua.csv'.replace('.csv', '.xlsx'));
-    expect(changed.body.data).toMatchObject({ created: 0, updated: 2, unchanged: 0, links: [] });
+    expect(changed.body.data).toMatchObject({ created: 0, updated: 2, unchanged: 0, links: [], updates_total: 2 });
+    expect(changed.body.data.updates).toEqual([
+      { row: 2, key: phones[0], changes: [{ field: 'Họ và tên', before: 'Nguyễn Thị Lan', after: 'Nguyễn Thị Lan Anh' }] },
+      { row: 3, key: phones[1], changes: [{ field: 'Trường', before: b.name, after: a.name }] },
+    ]);
+    expect((await auditKinds('school_admins.import')).at(-1)!.details).toMatchObject({ updates: changed.body.data.updates });
     expect((await usersWithPhones([phones[1]!]))[0]!.school_id).toBe(a.id);
 
     // Each link works once.

@@ -2,7 +2,7 @@
 // or from a spreadsheet) with a one-time set-password link, issue a reset link, lock and unlock.
 // Every change is audited in its transaction; SMS leave only after the commit, and a failed SMS
 // undoes nothing (the organiser is told and has the link on screen).
-import { templateColumns, type ImportCounts } from '../../../../shared/schemas/admin';
+import { templateColumns, type ImportCounts, type ImportUpdate } from '../../../../shared/schemas/admin';
 import { adminAccountMessages, roleLabels, type AccountsQuery, type PasswordLink } from '../../../../shared/schemas/admin-accounts';
 import { mobilePhoneSchema } from '../../../../shared/schemas/auth';
 import type { Services } from '../../../services';
@@ -195,19 +195,28 @@ export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, uploa
       const existing = new Map((await repo.findUsersByPhones(db, rows.map((r) => r.phone))).map((user) => [user.phone, user]));
       const toCreate: AdminRow[] = [];
       const toUpdate: (AdminRow & { id: number })[] = [];
+      const changes: ImportUpdate[] = [];
+      const schoolNames = new Map(schools.map((s) => [s.id, s.name]));
+      const schoolName = (id: number | null) => (id === null ? '' : (schoolNames.get(id) ?? ''));
       let unchanged = 0;
       for (const row of rows) {
         await breathe();
         const user = existing.get(row.phone);
         if (!user) toCreate.push(row);
         else if (user.role !== 'school_admin') problems.add(row.row, PHONE, adminAccountMessages.phoneOfOtherRole(roleLabels[user.role]));
-        else if (user.name !== row.name || user.school_id !== row.schoolId) toUpdate.push({ ...row, id: user.id });
-        else unchanged += 1;
+        else if (user.name !== row.name || user.school_id !== row.schoolId) {
+          toUpdate.push({ ...row, id: user.id });
+          const fields: ImportUpdate['changes'] = [];
+          if (user.name !== row.name) fields.push({ field: NAME, before: user.name, after: row.name });
+          if (user.school_id !== row.schoolId) fields.push({ field: SCHOOL, before: schoolName(user.school_id), after: schoolName(row.schoolId) });
+          changes.push({ row: row.row, key: row.phone, changes: fields });
+        } else unchanged += 1;
       }
       const counts: ImportCounts = { created: toCreate.length, updated: toUpdate.length, unchanged };
       return {
         counts,
         answer: { links: [] as PasswordLink[] },
+        updates: changes,
         async store(trx) {
           const now = clock.now();
           const links: PasswordLink[] = [];

@@ -287,7 +287,7 @@ describe('POST /api/admin/schools/import', () => {
     const before = { schools: await countRows('schools'), districts: await countRows('districts'), audit: await countRows('audit_log') };
     const preview = await importSchools(file, 'truong.xlsx', { dry_run: '1' });
     expect(preview.status).toBe(200);
-    expect(preview.body.data).toEqual({ created: 3, updated: 0, unchanged: 0, districts_created: 2, dry_run: true, rows: 3, file_name: 'truong.xlsx' });
+    expect(preview.body.data).toMatchObject({ created: 3, updated: 0, unchanged: 0, districts_created: 2, dry_run: true, rows: 3, file_name: 'truong.xlsx' });
     expect({ schools: await countRows('schools'), districts: await countRows('districts'), audit: await countRows('audit_log') }).toEqual(before);
 
     const stored = await importSchools(file);
@@ -306,6 +306,59 @@ describe('POST /api/admin/schools/import', () => {
     expect(entries).toHaveLength(3);
     expect(entries[0]!.summary).toContain('truong.xlsx');
     expect(entries[0]!.details).toMatchObject({ file: 'truong.xlsx', counts: { created: 3, updated: 0, unchanged: 0 } });
+  });
+
+  it('lists each update with its fields before and after, in the preview, the answer and the audit entry', async () => {
+    await importSchools(await schoolsFile([['Huyện Cập Nhật', 'Trường Cập Nhật', 'Thôn 1', 450], ['Huyện Cập Nhật', 'Trường Giữ Nguyên', 'Thôn 2', 100]]));
+    const file = await schoolsFile([['Huyện Cập Nhật', 'Trường Cập Nhật', 'Thôn 5', '520'], ['Huyện Cập Nhật', 'Trường Giữ Nguyên', 'Thôn 2', 100]]);
+    const expected = [
+      {
+        row: 2,
+        key: 'Huyện Cập Nhật / Trường Cập Nhật',
+        changes: [
+          { field: 'Địa chỉ', before: 'Thôn 1', after: 'Thôn 5' },
+          { field: 'Số học sinh', before: '450', after: '520' },
+        ],
+      },
+    ];
+    const preview = await importSchools(file, 'cap-nhat.xlsx', { dry_run: '1' });
+    expect(preview.body.data).toMatchObject({ updated: 1, unchanged: 1, updates: expected, updates_total: 1 });
+    const stored = await importSchools(file, 'cap-nhat.xlsx');
+    expect(stored.body.data).toMatchObject({ updated: 1, updates: expected, updates_total: 1 });
+    const entry = (await auditKinds()).filter((e) => e.kind === 'schools.import').at(-1);
+    expect(entry?.details).toMatchObject({ file: 'cap-nhat.xlsx', updates: expected, updates_total: 1 });
+  });
+
+  it('matches districts and schools under one tone-mark placement and any case, and lists what it would create', async () => {
+    await newSchool('Trường Tiểu học Hoà Bình', 'An Hoà');
+    const districtsBefore = await countRows('districts');
+    const file = await schoolsFile([
+      ['an hòa', 'Trường tiểu học Hòa Bình', 'Số 1', 100],
+      ['AN HÒA', 'Trường Tiểu học Thuỷ Tiên', 'Số 2', 200],
+      ['Huyện Khoẻ Mạnh', 'Trường Tiểu học Mới', 'Số 3', 300],
+    ]);
+    const preview = await importSchools(file, 'hoa.xlsx', { dry_run: '1' });
+    expect(preview.body.data).toMatchObject({ created: 2, updated: 0, unchanged: 1, districts_created: 1, creations_total: 3 });
+    expect(preview.body.data.creations).toEqual([
+      { kind: 'district', name: 'Huyện Khoẻ Mạnh' },
+      { kind: 'school', name: 'Trường Tiểu học Thuỷ Tiên (An Hoà)' },
+      { kind: 'school', name: 'Trường Tiểu học Mới (Huyện Khoẻ Mạnh)' },
+    ]);
+    await importSchools(file);
+    expect(await countRows('districts')).toBe(districtsBefore + 1);
+    const names = (await server.db.selectFrom('schools').innerJoin('districts', 'districts.id', 'schools.district_id').select('schools.name').where('districts.name', '=', 'An Hoà').orderBy('schools.id').execute()).map((r) => r.name);
+    expect(names).toEqual(['Trường Tiểu học Hoà Bình', 'Trường Tiểu học Thuỷ Tiên']);
+
+    // Adding or renaming to the other placement is refused with the name that is there.
+    const taken = await as('POST', '/districts', { name: 'An Hòa' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe('Đã có quận/huyện "An Hoà".');
+    const other = await as('POST', '/districts', { name: 'Quận Tạm' });
+    expect((await as('PUT', `/districts/${other.body.data.id}`, { name: 'an hoà' })).status).toBe(409);
+    const district = await server.db.selectFrom('districts').select('id').where('name', '=', 'An Hoà').executeTakeFirstOrThrow();
+    const school = await as('POST', '/schools', { district_id: district.id, name: 'TRƯỜNG TIỂU HỌC HÒA BÌNH', address: '', pupil_count: 1 });
+    expect(school.status).toBe(409);
+    expect(school.body.message).toContain('Trường Tiểu học Hoà Bình');
   });
 
   it('reports every bad row (one among 500) with its spreadsheet row and stores nothing, dry run or not', async () => {
@@ -411,12 +464,16 @@ describe('POST /api/admin/class-teachers/import', () => {
     const before = await countRows('class_teachers');
     const refused = await importTeachers(
       await teachersFile([
-        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A', 'Cô Lan'],
-        ['Quận Giáo Viên', 'Trường Không Có', '3B', 'Cô Huệ'],
-        ['Quận Không Có', 'Trường Có Giáo Viên', '3C', 'Cô Cúc'],
-        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3a', 'Cô Mai'],
-        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3D', ''],
+        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A1', 'Cô Lan'],
+        ['Quận Giáo Viên', 'Trường Không Có', '3A2', 'Cô Huệ'],
+        ['Quận Không Có', 'Trường Có Giáo Viên', '3A3', 'Cô Cúc'],
+        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3a1', 'Cô Mai'],
+        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A4', ''],
+        ['Quận Giáo Viên', 'Trường Có Giáo Viên', '9Z', 'Cô Đào'],
+        ['Quận Giáo Viên', 'Trường Có Giáo Viên', 'Lớp 2A1', 'Cô Hồng'],
       ]),
+      'gv.xlsx',
+      { dry_run: '1' },
     );
     expect(refused.status).toBe(422);
     expect(refused.body.errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([
@@ -424,27 +481,32 @@ describe('POST /api/admin/class-teachers/import', () => {
       [4, 'Quận/Huyện'],
       [5, 'Lớp'],
       [6, 'Giáo viên'],
+      [7, 'Lớp'],
     ]);
     expect(refused.body.errors[0].message).toContain('Trường Không Có');
+    expect(refused.body.errors[4].message).toContain('không có lớp "9Z" trong danh mục lớp');
     expect(await countRows('class_teachers')).toBe(before);
 
     const file = await teachersFile([
-      ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3a', 'Cô Lan'],
-      ['quận giáo viên', 'trường có giáo viên', ' 3   b ', 'Thầy Minh'],
+      ['Quận Giáo Viên', 'Trường Có Giáo Viên', '3a1', 'Cô Lan'],
+      ['quận giáo viên', 'trường có giáo viên', ' lớp 3   a2 ', 'Thầy Minh'],
     ]);
     const preview = await importTeachers(file, 'gv.xlsx', { dry_run: 'true' });
+    expect(preview.body.errors).toBeUndefined();
     expect(preview.body.data).toMatchObject({ created: 2, updated: 0, unchanged: 0, dry_run: true });
     expect(await countRows('class_teachers')).toBe(before);
     expect((await importTeachers(file)).body.data).toMatchObject({ created: 2, updated: 0, unchanged: 0 });
     const rows = await server.db.selectFrom('class_teachers').select(['class_name', 'teacher_name']).where('school_id', '=', school.id).orderBy('class_name').execute();
     expect(rows).toEqual([
-      { class_name: '3 B', teacher_name: 'Thầy Minh' },
-      { class_name: '3A', teacher_name: 'Cô Lan' },
+      { class_name: '3A1', teacher_name: 'Cô Lan' },
+      { class_name: '3A2', teacher_name: 'Thầy Minh' },
     ]);
     expect((await importTeachers(file)).body.data).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
-    const changed = await importTeachers(await teachersFile([['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A', 'Cô Lan Anh']]));
-    expect(changed.body.data).toMatchObject({ created: 0, updated: 1, unchanged: 0 });
+    const changed = await importTeachers(await teachersFile([['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A1', 'Cô Lan Anh']]));
+    const update = { row: 2, key: 'Trường Có Giáo Viên / Lớp 3A1', changes: [{ field: 'Giáo viên', before: 'Cô Lan', after: 'Cô Lan Anh' }] };
+    expect(changed.body.data).toMatchObject({ created: 0, updated: 1, unchanged: 0, updates: [update], updates_total: 1 });
     const entry = (await auditKinds()).filter((e) => e.kind === 'class_teachers.import').at(-1);
     expect(entry?.summary).toContain('cập nhật 1');
+    expect(entry?.details).toMatchObject({ updates: [update] });
   });
 });

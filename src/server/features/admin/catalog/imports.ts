@@ -2,9 +2,10 @@
 // through the one import flow (../imports.ts). Every row is checked and every problem reported
 // before anything is stored; a good file is stored in one transaction with a few batched
 // statements; the same file twice changes nothing.
-import { templateColumns, importMessages } from '../../../../shared/schemas/admin';
+import { templateColumns, importMessages, type ImportUpdate } from '../../../../shared/schemas/admin';
 import { catalogLimits } from '../../../../shared/schemas/admin-catalog';
-import { normaliseClassName } from '../../../../shared/schemas/profile';
+import { classNameKey, normaliseClassName } from '../../../../shared/schemas/profile';
+import { nameKey } from '../../../../shared/vietnamese';
 import { conflict } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { Actor } from '../audit';
@@ -17,12 +18,10 @@ import * as repo from './repo';
 type Deps = Pick<Services, 'db' | 'config'>;
 
 /**
- * Names compare without regard to case: "Trường Tiểu học A" = "trường tiểu học a". Vietnamese has
- * no case rules of its own (only Turkish, Azeri and Lithuanian do), so plain toLowerCase gives the
- * same keys as toLocaleLowerCase('vi') at an eighth of the cost: a 20,000-row file makes ~100,000
- * keys, and the locale version held the event loop for most of a second (bench:imports).
+ * Names compare under nameKey, as everywhere a name is matched: any case, one tone-mark placement
+ * ("Trường Tiểu học Hoà Bình" = "trường tiểu học hòa bình").
  */
-const keyOf = (...parts: string[]) => parts.map((part) => part.toLowerCase()).join('\u0000');
+const keyOf = (...parts: string[]) => parts.map(nameKey).join('\u0000');
 const tooLong = (max: number) => `dài quá ${max} ký tự`;
 
 /** A count in a cell: "1430", "1.430", "1,430" or "1 430" (thousands separators of either habit). */
@@ -34,19 +33,31 @@ export function parseCount(text: string): number | undefined {
 /** Another import or edit created the same school or district meanwhile. */
 const catalogChanged = () => conflict('Danh mục vừa được thay đổi bởi một thao tác khác. Hãy nhập lại tệp.', 'name_taken');
 
-/** The catalogue's schools by district and name; an exact spelling wins over one that differs only in case. */
+/** The catalogue's schools by district and name key (two of the same key, made before nameKey: the older). */
 async function schoolsByKey<S extends { district_id: number; name: string }>(schools: S[]): Promise<Map<string, S>> {
   const byKey = new Map<string, S>();
   const breathe = breather();
   for (const s of schools) {
     await breathe();
     const key = keyOf(String(s.district_id), s.name);
-    if (!byKey.has(key) || byKey.get(key)!.name !== s.name) byKey.set(key, s);
+    if (!byKey.has(key)) byKey.set(key, s);
   }
   return byKey;
 }
 
+/** The fields of `after` that differ from `before`, under their column titles, as text. */
+function fieldChanges<T extends object>(before: T, after: T, fields: [keyof T & string, string][]): ImportUpdate['changes'] {
+  return fields
+    .filter(([field]) => before[field] !== after[field])
+    .map(([field, title]) => ({ field: title, before: String(before[field]), after: String(after[field]) }));
+}
+
 // Schools ---------------------------------------------------------------------------------------
+const SCHOOL_FIELDS: [keyof Omit<repo.SchoolRow, 'district_id'>, string][] = [
+  ['address', 'Địa chỉ'],
+  ['pupil_count', 'Số học sinh'],
+];
+
 interface SchoolLine {
   row: number;
   district: string;
@@ -114,20 +125,31 @@ export function importSchools(deps: Deps, actor: Actor, upload: Upload) {
       // A new school's district may be new too: its id is known once the districts are stored.
       const creates: (Omit<repo.SchoolRow, 'district_id'> & { districtKey: string })[] = [];
       const updates: (repo.SchoolRow & { id: number })[] = [];
+      const changes: ImportUpdate[] = [];
+      const districtName = new Map(districts.map((d) => [d.id, d.name]));
       let unchanged = 0;
       for (const line of lines) {
         await breathe();
         const districtId = districtByKey.get(keyOf(line.district));
         const existing = districtId === undefined ? undefined : schoolByKey.get(keyOf(String(districtId), line.name));
-        const values = { name: line.name, address: line.address, pupil_count: line.pupilCount };
+        // A school found under another spelling keeps the catalogue's ("Hoà" in the file, "Hòa" stored).
+        const values = { name: existing?.name ?? line.name, address: line.address, pupil_count: line.pupilCount };
         if (!existing) creates.push({ ...values, districtKey: keyOf(line.district) });
-        else if (existing.name === line.name && existing.address === line.address && existing.pupil_count === line.pupilCount) unchanged += 1;
-        else updates.push({ ...values, district_id: districtId!, id: existing.id });
+        else if (existing.address === line.address && existing.pupil_count === line.pupilCount) unchanged += 1;
+        else {
+          updates.push({ ...values, district_id: districtId!, id: existing.id });
+          changes.push({ row: line.row, key: `${districtName.get(districtId!)} / ${existing.name}`, changes: fieldChanges(existing, values, SCHOOL_FIELDS) });
+        }
       }
       const counts = { created: creates.length, updated: updates.length, unchanged, districts_created: newDistricts.length };
       return {
         counts,
         answer: {},
+        updates: changes,
+        creations: [
+          ...newDistricts.map((name) => ({ kind: 'district' as const, name })),
+          ...creates.map((school) => ({ kind: 'school' as const, name: `${school.name} (${newDistrictByKey.get(school.districtKey) ?? districtName.get(districtByKey.get(school.districtKey)!)})` })),
+        ],
         async store(trx) {
           for (const d of await repo.insertDistricts(trx, newDistricts)) districtByKey.set(keyOf(d.name), d.id);
           await repo.insertSchools(trx, creates.map(({ districtKey, ...school }) => ({ ...school, district_id: districtByKey.get(districtKey)! })));
@@ -159,12 +181,15 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
       const schools = await repo.allSchools(db);
       const districtByKey = new Map(districts.map((d) => [keyOf(d.name), d]));
       const schoolByKey = await schoolsByKey(schools);
+      const roomByKey = new Map((await repo.allClassRooms(db)).map((room) => [classNameKey(room.name), room.name]));
 
-      const lines: { row: number; schoolId: number; className: string; teacher: string }[] = [];
+      const lines: { row: number; schoolId: number; schoolName: string; className: string; teacher: string }[] = [];
       for (const { row, cells } of rows) {
         await breathe();
         const [district = '', schoolName = '', rawClass = '', teacher = ''] = cells;
-        const className = normaliseClassName(rawClass);
+        const typedClass = normaliseClassName(rawClass);
+        // "Lớp 2B", " 2b " are the catalogue's "2B"; a class the catalogue lacks could never win a class prize.
+        const className = roomByKey.get(classNameKey(typedClass)) ?? '';
         let ok = true;
         const fail = (column: string, message: string) => {
           problems.add(row, column, message);
@@ -176,11 +201,11 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
         const school = knownDistrict && schoolName ? schoolByKey.get(keyOf(String(knownDistrict.id), schoolName)) : undefined;
         if (!schoolName) fail(colSchool, importMessages.required);
         else if (knownDistrict && !school) fail(colSchool, `không có trường "${schoolName}" ở ${knownDistrict.name}; hãy nhập danh sách trường trước`);
-        if (!className) fail(colClass, importMessages.required);
-        else if (className.length > catalogLimits.className) fail(colClass, tooLong(catalogLimits.className));
+        if (!typedClass) fail(colClass, importMessages.required);
+        else if (!className) fail(colClass, `không có lớp "${typedClass}" trong danh mục lớp`);
         if (!teacher) fail(colTeacher, importMessages.required);
         else if (teacher.length > catalogLimits.teacherName) fail(colTeacher, tooLong(catalogLimits.teacherName));
-        if (ok && school) lines.push({ row, schoolId: school.id, className, teacher });
+        if (ok && school) lines.push({ row, schoolId: school.id, schoolName: school.name, className, teacher });
       }
 
       // Class keys come from the database (upper case, like every other class key), in one query.
@@ -196,6 +221,7 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
         (await repo.classTeachersOfSchools(db, keyed.map((l) => l.schoolId))).map((t) => [`${t.school_id}\u0000${t.class_name}`, t.teacher_name]),
       );
       const writes: { school_id: number; class_name: string; teacher_name: string }[] = [];
+      const changes: ImportUpdate[] = [];
       const counts = { created: 0, updated: 0, unchanged: 0 };
       for (const line of keyed) {
         await breathe();
@@ -204,11 +230,15 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
         else {
           counts[before === undefined ? 'created' : 'updated'] += 1;
           writes.push({ school_id: line.schoolId, class_name: line.classKey, teacher_name: line.teacher });
+          if (before !== undefined) {
+            changes.push({ row: line.row, key: `${line.schoolName} / Lớp ${line.classKey}`, changes: [{ field: colTeacher, before, after: line.teacher }] });
+          }
         }
       }
       return {
         counts,
         answer: {},
+        updates: changes,
         async store(trx) {
           await repo.upsertClassTeachers(trx, writes);
           return {

@@ -325,6 +325,8 @@ export async function classKeysOf(db: Db, names: string[]): Promise<Map<string, 
 
 // Imports ---------------------------------------------------------------------------------------
 export const allDistricts = (db: Db) => db.selectFrom('districts').select(DISTRICT).orderBy('id').execute();
+export const allClassRooms = (db: Db) => db.selectFrom('class_rooms').select(['id', 'name']).orderBy('position').execute();
+export const schoolsOfDistrict = (db: Db, districtId: number) => db.selectFrom('schools').select(['id', 'name']).where('district_id', '=', districtId).execute();
 export const allSchools = (db: Db) => db.selectFrom('schools').select(SCHOOL).orderBy('id').execute();
 
 export async function insertDistricts(db: Db, names: string[]) {

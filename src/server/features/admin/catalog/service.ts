@@ -9,6 +9,7 @@ import type {
   schoolInputSchema,
 } from '../../../../shared/schemas/admin-catalog';
 import { normaliseClassName } from '../../../../shared/schemas/profile';
+import { nameKey } from '../../../../shared/vietnamese';
 import type { Db } from '../../../db/client';
 import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
 import type { Services } from '../../../services';
@@ -28,6 +29,16 @@ async function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>, onTaken: 
     if (onInUse && isForeignKeyViolation(error)) throw onInUse();
     throw error;
   }
+}
+
+/**
+ * Refuses a name that another row already has under nameKey ("An Hoà" = "an hòa"): the database's
+ * unique index compares spellings only.
+ */
+function refuseSameName(rows: { id: number; name: string }[], name: string, exceptId: number | undefined, taken: (name: string) => AppError) {
+  const key = nameKey(name);
+  const same = rows.find((row) => row.id !== exceptId && nameKey(row.name) === key);
+  if (same) throw taken(same.name);
 }
 
 /** "12 thí sinh, 1 tài khoản quản trị trường" from the non-zero counts. */
@@ -54,6 +65,7 @@ export async function createDistrict({ db }: Deps, actor: Actor, input: District
   return inTransaction(
     db,
     async (trx) => {
+      refuseSameName(await repo.allDistricts(trx), input.name, undefined, districtTaken);
       const row = await repo.insertDistrict(trx, input);
       await recordAudit(trx, actor, { kind: 'district.create', summary: `Thêm quận/huyện ${row.name}`, details: { after: row } });
       return row;
@@ -68,6 +80,7 @@ export async function updateDistrict({ db }: Deps, actor: Actor, id: number, inp
     async (trx) => {
       const before = await repo.findDistrict(trx, id, true);
       if (!before) throw notFound(notFoundMessage.district);
+      refuseSameName(await repo.allDistricts(trx), input.name, id, districtTaken);
       const after = await repo.updateDistrict(trx, id, input);
       await recordAudit(trx, actor, { kind: 'district.update', summary: `Sửa quận/huyện ${before.name} → ${after.name}`, details: { before, after } });
       return after;
@@ -112,6 +125,7 @@ export async function createSchool({ db }: Deps, actor: Actor, input: SchoolValu
     db,
     async (trx) => {
       const district = await checkDistrict(trx, input.district_id);
+      refuseSameName(await repo.schoolsOfDistrict(trx, input.district_id), input.name, undefined, schoolTaken);
       const row = await repo.insertSchool(trx, input);
       await recordAudit(trx, actor, { kind: 'school.create', summary: `Thêm trường ${row.name} (${district.name})`, details: { after: row } });
       return row;
@@ -137,6 +151,7 @@ export async function updateSchool({ db }: Deps, actor: Actor, id: number, input
           );
         }
       }
+      refuseSameName(await repo.schoolsOfDistrict(trx, input.district_id), input.name, id, schoolTaken);
       const after = await repo.updateSchool(trx, id, input);
       await recordAudit(trx, actor, { kind: 'school.update', summary: `Sửa trường ${before.name}`, details: { before, after } });
       return after;

@@ -8,22 +8,21 @@ import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { PagedTable } from '../ui/data-table';
-import { pageQuery, useApiData } from '../../../lib/use-data';
+import { useApiData } from '../../../lib/use-data';
+import { useListQuery } from '../ui/use-list-query';
 
 const PER_PAGE = 50;
 export const roleLabel = (role: AccountSummary['role']) => roleLabels[role].charAt(0).toLocaleUpperCase('vi') + roleLabels[role].slice(1);
 
 export function AccountList() {
   usePageTitle('Tài khoản');
-  const [search, setSearch] = useState({ q: '', role: '' });
-  const [draft, setDraft] = useState(search);
-  const [page, setPage] = useState(1);
-  const list = useApiData<Page<AccountSummary>>(`/admin/accounts?${pageQuery(page, search.q, { role: search.role }, PER_PAGE)}`);
+  const query = useListQuery({ q: '', role: '' });
+  const [draft, setDraft] = useState(query.filters);
+  const list = useApiData<Page<AccountSummary>>(query.path('/admin/accounts', PER_PAGE));
 
   const onSearch = (event: FormEvent) => {
     event.preventDefault();
-    setSearch(draft);
-    setPage(1);
+    query.search(draft);
   };
 
   return (
@@ -53,16 +52,16 @@ export function AccountList() {
       <PagedTable
         caption="Danh sách tài khoản"
         list={list}
-        onPage={setPage}
+        {...query.table}
         rowKey={(account) => account.id}
         empty="Không có tài khoản nào phù hợp."
         columns={[
-          { header: 'Số điện thoại', cell: (account) => <Link href={`/${account.id}`}>{account.phone}</Link> },
-          { header: 'Họ tên', cell: (account) => account.name },
-          { header: 'Loại', cell: (account) => roleLabel(account.role) },
-          { header: 'Trường', cell: (account) => account.school_name ?? '' },
-          { header: 'Ngày tạo', cell: (account) => formatDate(account.created_at) },
-          { header: 'Trạng thái', cell: (account) => (account.locked_at ? <span className="account-state-locked">Đã khoá</span> : 'Hoạt động') },
+          { header: 'Số điện thoại', sortKey: 'phone', cell: (account) => <Link href={`/${account.id}`}>{account.phone}</Link> },
+          { header: 'Họ tên', sortKey: 'name', cell: (account) => account.name },
+          { header: 'Loại', sortKey: 'role', cell: (account) => roleLabel(account.role) },
+          { header: 'Trường', sortKey: 'school_name', cell: (account) => account.school_name ?? '' },
+          { header: 'Ngày tạo', sortKey: 'created_at', cell: (account) => formatDate(account.created_at) },
+          { header: 'Trạng thái', sortKey: 'locked_at', cell: (account) => (account.locked_at ? <span className="account-state-locked">Đã khoá</span> : 'Hoạt động') },
         ]}
       />
     </section>

@@ -9,7 +9,7 @@ import { SelectField, TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
-import { pageQuery, useApiData, type DataState } from '../../../lib/use-data';
+import { pageQuery, useApiData } from '../../../lib/use-data';
 import type { Page } from '../../../../shared/schemas/admin';
 import {
   classGroupInputSchema,
@@ -33,14 +33,17 @@ export function ClassRoomsSection() {
   const groups = useApiData<Page<AdminClassGroup>>('/admin/class-groups?per_page=200', version);
   return (
     <>
-      <ClassGroupsCard groups={groups} onChanged={changed} />
+      <ClassGroupsCard version={version} onChanged={changed} />
       <ClassRoomsCard groups={groups.data?.items ?? []} version={version} onChanged={changed} />
     </>
   );
 }
 
 // Class groups ----------------------------------------------------------------------------------
-function ClassGroupsCard({ groups, onChanged }: { groups: DataState<Page<AdminClassGroup>>; onChanged: () => void }) {
+/** The class groups in the order the table asks for (the selects keep the server's own). */
+function ClassGroupsCard({ version, onChanged }: { version: number; onChanged: () => void }) {
+  const query = useListQuery({});
+  const groups = useApiData<Page<AdminClassGroup>>(query.path('/admin/class-groups', 200), version);
   const crud = useCrudState<AdminClassGroup>(onChanged);
   return (
     <section className="admin-card" aria-labelledby="groups-title">
@@ -53,14 +56,16 @@ function ClassGroupsCard({ groups, onChanged }: { groups: DataState<Page<AdminCl
         rows={groups.data?.items}
         loading={groups.loading}
         error={groups.message}
+        sort={query.sort}
+        onSort={query.table.onSort}
         rowKey={(group) => group.id}
         columns={[
-          { header: 'Thứ tự', cell: (group) => group.position },
-          { header: 'Nhóm', cell: (group) => group.name },
-          { header: 'Khối lớp', cell: (group) => group.grades },
-          { header: 'Lớp', numeric: true, cell: (group) => formatNumber(group.class_rooms) },
-          { header: 'Sách', numeric: true, cell: (group) => formatNumber(group.books) },
-          { header: 'Thí sinh', numeric: true, cell: (group) => formatNumber(group.contestants) },
+          { header: 'Thứ tự', sortKey: 'position', cell: (group) => group.position },
+          { header: 'Nhóm', sortKey: 'name', cell: (group) => group.name },
+          { header: 'Khối lớp', sortKey: 'grades', cell: (group) => group.grades },
+          { header: 'Lớp', sortKey: 'class_rooms', numeric: true, cell: (group) => formatNumber(group.class_rooms) },
+          { header: 'Sách', sortKey: 'books', numeric: true, cell: (group) => formatNumber(group.books) },
+          { header: 'Thí sinh', sortKey: 'contestants', numeric: true, cell: (group) => formatNumber(group.contestants) },
           {
             header: 'Thao tác',
             cell: (group) => (
@@ -128,8 +133,9 @@ function GroupOptions({ groups }: { groups: AdminClassGroup[] }) {
 
 // Class rooms -----------------------------------------------------------------------------------
 function ClassRoomsCard({ groups, version, onChanged }: { groups: AdminClassGroup[]; version: number; onChanged: () => void }) {
-  const { page, setPage, filters, filter } = useListQuery({ class_group_id: '', q: '' });
-  const list = useApiData<Page<AdminClassRoom>>(`/admin/class-rooms?${pageQuery(page, filters.q, { class_group_id: filters.class_group_id })}`, version);
+  const query = useListQuery({ class_group_id: '', q: '' });
+  const { filters, filter } = query;
+  const list = useApiData<Page<AdminClassRoom>>(query.path('/admin/class-rooms'), version);
   const crud = useCrudState<AdminClassRoom>(onChanged);
   return (
     <section className="admin-card" aria-labelledby="rooms-title">
@@ -145,14 +151,14 @@ function ClassRoomsCard({ groups, version, onChanged }: { groups: AdminClassGrou
       <PagedTable
         caption="Danh sách lớp"
         list={list}
-        onPage={setPage}
+        {...query.table}
         rowKey={(room) => room.id}
         empty="Không có lớp nào."
         columns={[
-          { header: 'Lớp', cell: (room) => room.name },
-          { header: 'Nhóm', cell: (room) => room.class_group_name },
-          { header: 'Thứ tự', cell: (room) => room.position },
-          { header: 'Thí sinh', numeric: true, cell: (room) => formatNumber(room.contestants) },
+          { header: 'Lớp', sortKey: 'name', cell: (room) => room.name },
+          { header: 'Nhóm', sortKey: 'class_group_name', cell: (room) => room.class_group_name },
+          { header: 'Thứ tự', sortKey: 'position', cell: (room) => room.position },
+          { header: 'Thí sinh', sortKey: 'contestants', numeric: true, cell: (room) => formatNumber(room.contestants) },
           {
             header: 'Thao tác',
             cell: (room) => (

@@ -48,8 +48,8 @@ export function SchoolsSection() {
 
 // Districts -------------------------------------------------------------------------------------
 function DistrictsCard({ version, onChanged }: { version: number; onChanged: () => void }) {
-  const [page, setPage] = useState(1);
-  const list = useApiData<Page<AdminDistrict>>(`/admin/districts?${pageQuery(page, '', {}, 20)}`, version);
+  const query = useListQuery({});
+  const list = useApiData<Page<AdminDistrict>>(query.path('/admin/districts', 20), version);
   const crud = useCrudState<AdminDistrict>(onChanged);
   return (
     <section className="admin-card" aria-labelledby="districts-title">
@@ -60,11 +60,11 @@ function DistrictsCard({ version, onChanged }: { version: number; onChanged: () 
       <PagedTable
         caption="Danh sách quận/huyện"
         list={list}
-        onPage={setPage}
+        {...query.table}
         rowKey={(district) => district.id}
         columns={[
-          { header: 'Quận/Huyện', cell: (district) => district.name },
-          { header: 'Số trường', numeric: true, cell: (district) => formatNumber(district.schools) },
+          { header: 'Quận/Huyện', sortKey: 'name', cell: (district) => district.name },
+          { header: 'Số trường', sortKey: 'schools', numeric: true, cell: (district) => formatNumber(district.schools) },
           {
             header: 'Thao tác',
             cell: (district) => (
@@ -121,9 +121,10 @@ function DistrictDialog({ district, onClose, onSaved }: { district?: AdminDistri
 
 // Schools ---------------------------------------------------------------------------------------
 function SchoolsCard({ version, onChanged }: { version: number; onChanged: () => void }) {
-  const { page, setPage, filters, filter } = useListQuery({ district_id: '', q: '' });
+  const query = useListQuery({ district_id: '', q: '' });
+  const { filters, filter } = query;
   const districts = useAllDistricts(version);
-  const list = useApiData<Page<AdminSchool>>(`/admin/schools?${pageQuery(page, filters.q, { district_id: filters.district_id })}`, version);
+  const list = useApiData<Page<AdminSchool>>(query.path('/admin/schools'), version);
   const crud = useCrudState<AdminSchool>(onChanged);
   const districtOptions = districts.data?.items ?? [];
 
@@ -138,15 +139,15 @@ function SchoolsCard({ version, onChanged }: { version: number; onChanged: () =>
       <PagedTable
         caption="Danh sách trường"
         list={list}
-        onPage={setPage}
+        {...query.table}
         rowKey={(school) => school.id}
         empty="Không có trường nào."
         columns={[
-          { header: 'Trường', cell: (school) => school.name },
-          { header: 'Quận/Huyện', cell: (school) => school.district_name },
-          { header: 'Địa chỉ', cell: (school) => school.address },
-          { header: 'Số học sinh', numeric: true, cell: (school) => formatNumber(school.pupil_count) },
-          { header: 'Thí sinh', numeric: true, cell: (school) => formatNumber(school.contestants) },
+          { header: 'Trường', sortKey: 'name', cell: (school) => school.name },
+          { header: 'Quận/Huyện', sortKey: 'district_name', cell: (school) => school.district_name },
+          { header: 'Địa chỉ', sortKey: 'address', cell: (school) => school.address },
+          { header: 'Số học sinh', sortKey: 'pupil_count', numeric: true, cell: (school) => formatNumber(school.pupil_count) },
+          { header: 'Thí sinh', sortKey: 'contestants', numeric: true, cell: (school) => formatNumber(school.contestants) },
           {
             header: 'Thao tác',
             cell: (school) => (

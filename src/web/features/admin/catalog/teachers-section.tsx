@@ -26,9 +26,10 @@ const teacherPath = (t: AdminClassTeacher) => `/admin/class-teachers/${t.school_
 export function TeachersSection() {
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
-  const { page, setPage, filters, filter } = useListQuery({ district_id: '', q: '' });
+  const query = useListQuery({ district_id: '', q: '' });
+  const { filters, filter } = query;
   const districts = useAllDistricts();
-  const list = useApiData<Page<AdminClassTeacher>>(`/admin/class-teachers?${pageQuery(page, filters.q, { district_id: filters.district_id })}`, version);
+  const list = useApiData<Page<AdminClassTeacher>>(query.path('/admin/class-teachers'), version);
   const crud = useCrudState<AdminClassTeacher>(changed);
   const districtOptions = districts.data?.items ?? [];
 
@@ -52,14 +53,14 @@ export function TeachersSection() {
         <PagedTable
           caption="Danh sách giáo viên các lớp"
           list={list}
-          onPage={setPage}
+          {...query.table}
           rowKey={(t) => `${t.school_id}-${t.class_name}`}
           empty="Chưa có giáo viên nào."
           columns={[
-            { header: 'Quận/Huyện', cell: (t) => t.district_name },
-            { header: 'Trường', cell: (t) => t.school_name },
-            { header: 'Lớp', cell: (t) => t.class_name },
-            { header: 'Giáo viên', cell: (t) => t.teacher_name },
+            { header: 'Quận/Huyện', sortKey: 'district_name', cell: (t) => t.district_name },
+            { header: 'Trường', sortKey: 'school_name', cell: (t) => t.school_name },
+            { header: 'Lớp', sortKey: 'class_name', cell: (t) => t.class_name },
+            { header: 'Giáo viên', sortKey: 'teacher_name', cell: (t) => t.teacher_name },
             {
               header: 'Thao tác',
               cell: (t) => (

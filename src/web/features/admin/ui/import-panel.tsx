@@ -7,12 +7,12 @@ import { notify } from '../../../components/ui/notices';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { getSession } from '../../../lib/session';
-import type { RowProblem } from '../../../../shared/schemas/admin';
+import type { ImportChanges, RowProblem } from '../../../../shared/schemas/admin';
 import { DataTable } from './data-table';
 import { uploadFile, type UploadProgress } from './upload';
 import { formatNumber } from '../../../../shared/format';
 
-export interface ImportCountsData {
+export interface ImportCountsData extends Partial<ImportChanges> {
   created: number;
   updated: number;
   unchanged: number;
@@ -126,6 +126,7 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
               Tệp hợp lệ ({formatNumber(state.data.rows)} dòng): sẽ thêm mới {formatNumber(state.data.created)}, cập nhật {formatNumber(state.data.updated)},
               giữ nguyên {formatNumber(state.data.unchanged)}. Chưa có gì được lưu: bấm “Lưu” để lưu tất cả.
             </p>
+            <ImportChangeList data={state.data} future />
             {renderPreview?.(state.data)}
           </div>
         )}
@@ -134,12 +135,49 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
             <p>
               Đã lưu: thêm mới {formatNumber(state.data.created)}, cập nhật {formatNumber(state.data.updated)}, giữ nguyên {formatNumber(state.data.unchanged)}.
             </p>
+            <ImportChangeList data={state.data} future={false} />
             {renderResult?.(state.data)}
           </div>
         )}
         {state.step === 'problems' && <ImportProblemList message={state.message} problems={state.problems} />}
       </div>
     </section>
+  );
+}
+
+/** The districts and schools an import creates and each row it updates ("Trường X: Số học sinh 450 → 520"), with how many more. */
+function ImportChangeList({ data, future }: { data: ImportCountsData; future: boolean }) {
+  const { creations = [], creations_total = 0, updates = [], updates_total = 0 } = data;
+  const more = (total: number, listed: number) => total > listed && <li>… và {formatNumber(total - listed)} mục khác.</li>;
+  return (
+    <>
+      {creations.length > 0 && (
+        <>
+          <p>{future ? 'Sẽ thêm mới vào danh mục:' : 'Đã thêm mới vào danh mục:'}</p>
+          <ul className="import-changes">
+            {creations.map((c, i) => (
+              <li key={i}>
+                {c.kind === 'district' ? 'Quận/huyện' : 'Trường'} {c.name}
+              </li>
+            ))}
+            {more(creations_total, creations.length)}
+          </ul>
+        </>
+      )}
+      {updates.length > 0 && (
+        <>
+          <p>{future ? 'Sẽ cập nhật:' : 'Đã cập nhật:'}</p>
+          <ul className="import-changes">
+            {updates.map((u) => (
+              <li key={u.row}>
+                Dòng {u.row}, {u.key}: {u.changes.map((c) => `${c.field} ${c.before || '(trống)'} → ${c.after || '(trống)'}`).join('; ')}
+              </li>
+            ))}
+            {more(updates_total, updates.length)}
+          </ul>
+        </>
+      )}
+    </>
   );
 }
 

@@ -2,13 +2,14 @@
 // interactive (the entry chunk, its static imports and their CSS, from the Vite manifest), against
 // the budget; the lazy chunks of the other screens; and the fonts and images the home page
 // downloads at a 360 px viewport (measured in Chromium against the built app). Run after `vite build`
-// (`npm run bench:web` does both). Exits 1 when the JavaScript is over budget.
+// (`npm run bench:web` does both; the server is the compiled one, built here). Exits 1 when the JavaScript is over budget.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { compiledServer } from './lib/bench-app';
 
 const DIST = 'dist/web';
 const JS_BUDGET_BYTES = 90 * 1024;
@@ -118,7 +119,7 @@ async function weighFontsAndImages() {
   const { chromium: playwright } = await import('@playwright/test');
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server = spawn(process.execPath, [compiledServer()], {
     env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', EXAM_SWEEP_SECONDS: '0' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

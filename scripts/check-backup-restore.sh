@@ -156,7 +156,7 @@ phone=0391234567
 sent=$(post /api/send-otp "{\"phone\":\"$phone\",\"is_register\":1,\"password\":\"matkhau123\"}")
 [ "$(jq -r .success <<<"$sent")" = true ] || fail "send-otp on the restored database: ${sent:0:300}"
 otp=$(grep "$phone" "$work/data/sms-outbox.jsonl" | tail -n 1 | jq -r .message | grep -oE '\b[0-9]{6}\b' | head -n 1)
-registered=$(post /api/register "{\"phone\":\"$phone\",\"password\":\"matkhau123\",\"otp\":\"$otp\"}")
+registered=$(post /api/register "{\"phone\":\"$phone\",\"password\":\"matkhau123\",\"otp\":\"$otp\",\"consent\":true}")
 [ "$(jq -r .success <<<"$registered")" = true ] || fail "register on the restored database: ${registered:0:300}"
 new_user=$(psql -d "$restored_db" -Atqc "SELECT id FROM users WHERE phone = '$phone'")
 [ "$new_user" -gt "$max_user" ] || fail "the new user's id $new_user is not after the restored ones ($max_user)"

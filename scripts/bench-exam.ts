@@ -30,11 +30,12 @@
 // event-loop delay p99 (from its metrics port) and, on its own cluster, the statements that took
 // PostgreSQL the most time (pg_stat_statements).
 // The load generator (bench-exam-load.ts), the app (--processes processes, the contestants spread
-// over them as a load balancer would) and the ceilings are child processes. With --pin the load
-// generator and this process run on the last core, the app, the ceilings and PostgreSQL on the
-// others (taskset), for the whole run: the capacity and the overload are then measured on the same
-// cores, and the generator's own work is not taken from the app's (without it, 4 x the capacity
-// asks more CPU of the generator than the machine has left).
+// over them as a load balancer would; the compiled server, built at the start as production runs
+// it, decision 022) and the ceilings are child processes. With --pin the load generator and this
+// process run on the last core, the app, the ceilings and PostgreSQL on the others (taskset), for
+// the whole run: the capacity and the overload are then measured on the same cores, and the
+// generator's own work is not taken from the app's (without it, 4 x the capacity asks more CPU of
+// the generator than the machine has left).
 // For investigation: BENCH_KEEP=1 keeps the database (and the cluster's folder); BENCH_APP_NODE_ARGS
 // (e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof") is passed to the app and ceiling processes.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
@@ -50,7 +51,7 @@ import { agent, answerOf, call, GENERATOR_FLAG, type Command, type LoadSetup, ty
 import { freePort } from './chaos/apps';
 import { startCluster, type Cluster } from './chaos/cluster';
 import { fmt, Stats } from './lib/bench-stats';
-import { productionAppEnv, runBenchmark } from './lib/bench-app';
+import { compiledServer, productionAppEnv, runBenchmark } from './lib/bench-app';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -252,8 +253,10 @@ function pin(pids: number[], cpus: string | undefined) {
 const children: ChildProcess[] = [];
 
 
+/** A node process: the compiled app (plain JavaScript), or this script in a role (through tsx). */
 function spawnNode(args: string[], env: Record<string, string>, nodeArgs: string[] = []): ChildProcess {
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
+  const loader = args[0]!.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...nodeArgs, ...loader, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -282,7 +285,7 @@ function spawnCeiling(role: string, extra: string[] = []): Promise<{ port: numbe
 async function spawnApp(databaseUrl: string, poolSize: number): Promise<{ port: number; pid: number; metricsPort: number }> {
   const port = await freePort();
   const metricsPort = await freePort();
-  const child = spawnNode(['src/server/main.ts'], {
+  const child = spawnNode([compiledServer()], {
     // One process each (WORKERS 1): --processes plays the several processes (or machines) behind a balancer.
     ...productionAppEnv(port, databaseUrl, 'bench-exam'),
     DATABASE_POOL_SIZE: String(poolSize),

@@ -2,7 +2,7 @@
 //
 //   npm run bench:imports -- [--contestants 200] [--rate 100] [--baseline 10]
 //
-// One app process (NODE_ENV=production) on a fresh PostgreSQL database made (and dropped at the
+// One app process (NODE_ENV=production, the compiled server built at the start) on a fresh PostgreSQL database made (and dropped at the
 // end) on the server named by BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 // A steady background runs all along: --contestants contestants with exams in progress saving at
 // --rate saves/s in all (open loop) and a /healthz probe every 50 ms. First a baseline of
@@ -23,7 +23,7 @@ import { agent, call } from './bench-exam-load';
 import { freePort } from './chaos/apps';
 import { createContestants, type Contestant as SeededContestant } from './chaos/contestants';
 import { fmt, Stats } from './lib/bench-stats';
-import { productionAppEnv, runBenchmark } from './lib/bench-app';
+import { compiledServer, productionAppEnv, runBenchmark } from './lib/bench-app';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MB = 1024 * 1024;
@@ -77,7 +77,7 @@ async function spawnApp(databaseUrl: string): Promise<{ port: number; pid: numbe
   // For investigation: BENCH_APP_NODE_ARGS (e.g. "--trace-gc" or "--cpu-prof --cpu-prof-dir=.tmp/prof")
   // is passed to the app, and its output is then shown.
   const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, compiledServer()], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -16,7 +16,7 @@
 //   4. publishing, then the background job's work: issuing every certificate (one process) and
 //      drawing every PDF with --processes drawer processes (the job's own functions, FOR UPDATE
 //      SKIP LOCKED); also the CPU cost of one PDF and one PNG preview without the database;
-//   5. results day: the app (one process) serves GET /api/chilren-certificate and the PDF it
+//   5. results day: the app (one process, the compiled server) serves GET /api/chilren-certificate and the PDF it
 //      links to, for --seconds at --concurrency, first for certificates drawn in advance, then
 //      for certificates not drawn yet (drawn on the request). The parents' sessions are written
 //      straight into the database: logging in (scrypt) is not what is measured.
@@ -29,7 +29,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import type { Db } from '../src/server/db/client';
-import { productionAppEnv } from './lib/bench-app';
+import { compiledServer, productionAppEnv } from './lib/bench-app';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -224,8 +224,10 @@ async function runDrawer(databaseUrl: string, limit: number) {
 
 const children: ChildProcess[] = [];
 
+/** A node process: the compiled app (plain JavaScript), or this script in a role (through tsx). */
 function spawnNode(args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const loader = args[0]!.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   children.push(child);
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[${args.at(-1)}] ${chunk}`));
   return child;
@@ -267,7 +269,7 @@ function call(port: number, path: string, token?: string): Promise<{ status: num
 
 async function spawnApp(databaseUrl: string): Promise<number> {
   const port = await freePort();
-  const child = spawnNode(['src/server/main.ts'], {
+  const child = spawnNode([compiledServer()], {
     ...productionAppEnv(port, databaseUrl, 'bench-results'),
     DATABASE_POOL_SIZE: '10',
   });

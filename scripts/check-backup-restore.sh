@@ -20,6 +20,7 @@ cd "$(dirname "$0")/.."
 
 need check-backup-restore '' pg_dump pg_restore psql createdb dropdb curl jq node
 need_postgres
+build_server
 
 work=$(mktemp -d /tmp/check-backup-restore.XXXXXX)
 source_db="contest_backup_check_$$"
@@ -131,12 +132,12 @@ fingerprint "$restored_db" >"$work/forced.txt"
 diff -q "$work/source.txt" "$work/forced.txt" >/dev/null || fail "after restore --force the database differs from the source"
 say "ok   a non-empty database is refused without --force (exit 3) and replaced with it"
 
-# 6. The app, as the app's role, on the restored copy: nothing to migrate, a registration, the
+# 6. The app (the compiled server, as in production), as the app's role, on the restored copy: nothing to migrate, a registration, the
 # school report.
 port=$(node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})')
 env NODE_ENV=production HOST=127.0.0.1 PORT="$port" PUBLIC_URL="http://127.0.0.1:$port" DEVICE_COOKIE_SECRET=check-only-device-cookie-secret-0123456789 DATABASE_URL="$(url "$restored_db" "$app_role")" WORKERS=1 \
   DATA_DIR="$work/data" SEED_DEMO=0 SMS_DRIVER=log ALLOW_LOG_SMS_IN_PRODUCTION=1 LOG_LEVEL=info \
-  node --import tsx src/server/main.ts >"$work/app.log" 2>&1 &
+  node dist/server/main.mjs >"$work/app.log" 2>&1 &
 app_pid=$!
 base="http://127.0.0.1:$port"
 for _ in $(seq 1 240); do
@@ -155,7 +156,7 @@ phone=0391234567
 sent=$(post /api/send-otp "{\"phone\":\"$phone\",\"is_register\":1,\"password\":\"matkhau123\"}")
 [ "$(jq -r .success <<<"$sent")" = true ] || fail "send-otp on the restored database: ${sent:0:300}"
 otp=$(grep "$phone" "$work/data/sms-outbox.jsonl" | tail -n 1 | jq -r .message | grep -oE '\b[0-9]{6}\b' | head -n 1)
-registered=$(post /api/register "{\"phone\":\"$phone\",\"password\":\"matkhau123\",\"otp\":\"$otp\"}")
+registered=$(post /api/register "{\"phone\":\"$phone\",\"password\":\"matkhau123\",\"otp\":\"$otp\",\"consent\":true}")
 [ "$(jq -r .success <<<"$registered")" = true ] || fail "register on the restored database: ${registered:0:300}"
 new_user=$(psql -d "$restored_db" -Atqc "SELECT id FROM users WHERE phone = '$phone'")
 [ "$new_user" -gt "$max_user" ] || fail "the new user's id $new_user is not after the restored ones ($max_user)"

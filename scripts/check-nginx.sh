@@ -17,6 +17,7 @@ cd "$(dirname "$0")/.."
 need check-nginx 'Debian: apt-get install nginx-light openssl curl jq' nginx openssl curl jq psql createdb dropdb node
 [ -f dist/web/index.html ] || { say "check-nginx: no built web in dist/web: run npm run build first" >&2; exit 2; }
 need_postgres
+build_server
 
 free_port() {
   node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})'
@@ -53,11 +54,11 @@ createdb "$db"
 app1=$(free_port) app2=$(free_port) http_port=$(free_port) https_port=$(free_port)
 mkdir -p "$work/logs" "$work/cache" "$work/temp" "$work/data"
 
-# Two app processes as two app servers behind nginx, as in production (TRUST_PROXY=1).
+# Two app processes as two app servers behind nginx, as in production (TRUST_PROXY=1, the compiled server).
 start_app() {
   env NODE_ENV=production HOST=127.0.0.1 PORT="$1" PUBLIC_URL="http://127.0.0.1:$1" DEVICE_COOKIE_SECRET=check-only-device-cookie-secret-0123456789 DATABASE_URL="postgres://$PGUSER@$PGHOST:$PGPORT/$db" \
     WORKERS=1 TRUST_PROXY=1 DATA_DIR="$work/data" SEED_DEMO=1 SMS_DRIVER=log ALLOW_LOG_SMS_IN_PRODUCTION=1 \
-    LOG_LEVEL=warn node --import tsx src/server/main.ts >"$work/app-$1.log" 2>&1 &
+    LOG_LEVEL=warn node dist/server/main.mjs >"$work/app-$1.log" 2>&1 &
   app_pids+=($!)
 }
 wait_ready() {

@@ -21,6 +21,7 @@ cd "$(dirname "$0")/.."
 PGBOUNCER="${PGBOUNCER:-pgbouncer}"
 need check-pgbouncer 'Debian: apt-get install pgbouncer postgresql-client curl jq' "$PGBOUNCER" psql createdb dropdb curl jq node
 need_postgres
+build_server
 
 free_port() {
   node -e 'const s=require("net").createServer();s.listen(0,"127.0.0.1",()=>{process.stdout.write(String(s.address().port));s.close()})'
@@ -95,12 +96,12 @@ for _ in $(seq 1 50); do
   sleep 0.1
 done
 
-# The app as in production (NODE_ENV=production), with the log SMS driver and the demo content.
+# The app as in production (NODE_ENV=production, the compiled server), with the log SMS driver and the demo content.
 env NODE_ENV=production HOST=127.0.0.1 PORT="$app_port" PUBLIC_URL="http://127.0.0.1:$app_port" DEVICE_COOKIE_SECRET=check-only-device-cookie-secret-0123456789 \
   DATABASE_URL="postgres://$PGUSER@127.0.0.1:$bouncer_port/$db" DATABASE_POOL_SIZE=20 \
   DATABASE_NAMED_STATEMENTS="$named" WORKERS=2 METRICS_PORT="$metrics_port" METRICS_HOST=127.0.0.1 \
   DATA_DIR="$work/data" SEED_DEMO=1 SMS_DRIVER=log ALLOW_LOG_SMS_IN_PRODUCTION=1 LOG_LEVEL=warn \
-  node --import tsx src/server/main.ts >"$work/app.log" 2>&1 &
+  node dist/server/main.mjs >"$work/app.log" 2>&1 &
 app_pid=$!
 
 base="http://127.0.0.1:$app_port"

@@ -1,11 +1,13 @@
-// A small supervisor for the app processes of `npm run chaos`: starts `src/server/main.ts` on a
-// free loopback port (node --import tsx, so that the pid is the server's own and a SIGKILL hits
+// A small supervisor for the app processes of `npm run chaos`: starts the compiled server as
+// production runs it (`node dist/server/main.mjs`, built from the current source at the first
+// start, decision 022) on a free loopback port (the pid is the server's own, so a SIGKILL hits
 // it), logs to a file, tells a crash (an exit nobody asked for) from a kill on purpose.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compiledServer } from '../lib/bench-app';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -38,7 +40,7 @@ export class AppProcess {
     const logFile = join(dir, `${name}.log`);
     const metricsPort = await freePort();
     const log = openSync(logFile, 'a');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    const child = spawn(process.execPath, [compiledServer()], {
       cwd: ROOT,
       env: {
         ...process.env,

@@ -1,8 +1,27 @@
 // The app as the benchmarks start it: production mode on loopback, one process, the log SMS driver,
 // no demo content, a throwaway device-cookie key (production requires one) and a data folder of
 // its own. Each benchmark adds what it measures (pool size, metrics port, ...).
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+let built = false;
+
+/**
+ * The server as production runs it (decision 022): the path of `dist/server/main.mjs` (relative to
+ * the repository, the scripts' working folder), built from the current source by
+ * scripts/build-server.mjs at the first call of a run (about a second), to be started with plain
+ * `node`. The benchmarks and `npm run chaos` measure and break the compiled server, not tsx.
+ */
+export function compiledServer(): string {
+  if (!built) {
+    execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    built = true;
+  }
+  return 'dist/server/main.mjs';
+}
 
 export function productionAppEnv(port: number, databaseUrl: string, name: string): Record<string, string> {
   return {

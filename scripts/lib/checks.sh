@@ -20,3 +20,9 @@ need() {
 need_postgres() {
   psql -d postgres -Atqc 'SELECT 1' >/dev/null || fail "PostgreSQL at $PGHOST:$PGPORT does not let $PGUSER in"
 }
+
+# The server as production runs it (decision 022): build_server compiles the current source into
+# dist/server (about a second); the checks then start `node dist/server/main.mjs`.
+build_server() {
+  node scripts/build-server.mjs || fail "the server did not build (node scripts/build-server.mjs)"
+}

@@ -80,6 +80,6 @@ export async function readTableInWorker(upload: Upload, columns: readonly string
 /** readQuestionFile (books/question-file.ts), in a worker thread. */
 export async function readQuestionFileInWorker(upload: Upload): Promise<QuestionFile> {
   const { items, done } = await readInWorker(upload, { kind: 'questions' });
-  const { format, rows, problems } = done as Pick<QuestionFile, 'format' | 'rows'> & { problems: ProblemsState };
-  return { format, rows, questions: items as ParsedQuestion[], problems: ImportProblems.from(problems) };
+  const { problems, ...rest } = done as Omit<QuestionFile, 'questions' | 'problems'> & { problems: ProblemsState };
+  return { ...rest, questions: items as ParsedQuestion[], problems: ImportProblems.from(problems) };
 }

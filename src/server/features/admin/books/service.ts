@@ -278,5 +278,6 @@ export async function importQuestions(deps: Deps, actor: Actor, bookId: number, 
     return counts;
   };
   const counts = dryRun ? await run(db) : await db.transaction().execute(run);
-  return { ...counts, dry_run: dryRun, rows: file.rows, file_name: upload.fileName, mode, format: file.format } as const;
+  const notes = { skipped: file.skipped, skipped_total: file.skippedTotal, warnings: file.warnings, warnings_total: file.warningsTotal };
+  return { ...counts, dry_run: dryRun, rows: file.rows, file_name: upload.fileName, mode, format: file.format, ...notes } as const;
 }

@@ -120,8 +120,12 @@ export async function readQuestionFile(upload: Upload): Promise<QuestionFile> {
     const skipped: RowNote[] = [];
     let skippedTotal = 0;
     let items = 0;
+    let lastRow = 0;
     for (const item of format === 'gift' ? giftItems(text) : aikenItems(text)) {
-      if (++items > MAX_IMPORT_ROWS) throw unprocessable(importMessages.tooManyQuestions(MAX_IMPORT_ROWS), 'import_invalid', []);
+      // A question's several problems (its text's and its answers') count once.
+      if (item.row !== lastRow) items++;
+      lastRow = item.row;
+      if (items > MAX_IMPORT_ROWS) throw unprocessable(importMessages.tooManyQuestions(MAX_IMPORT_ROWS), 'import_invalid', []);
       if (items % SLICE === 0) await yieldToEventLoop();
       if (isParsedQuestion(item)) parsed.push(item);
       else if (isSkipped(item)) {

@@ -29,6 +29,20 @@ describe('parseAiken', () => {
     expect(problems).toEqual([{ row: 8, message: 'câu hỏi phải có từ 2 đến 4 đáp án (có 6)' }]);
   });
 
+  it('takes "A)Incorrect" without a space after the letter, as Moodle does (/^[A-Z][).][ \\t]?/)', () => {
+    const { questions, problems } = parseAiken('What is 2+2?\nA)3\nB)4\nC.5\nANSWER: B\n');
+    expect(problems).toEqual([]);
+    expect(questions).toEqual([{ row: 1, value: 'What is 2+2?', answers: ['3', '4', '5'], correct: 1 }]);
+    expect(parseAiken('Q?\nA)\nB) b\nANSWER: B').problems).toEqual([{ row: 2, message: 'đáp án A để trống' }]);
+  });
+
+  it('keeps text that looks like markup as typed (Aiken is plain text), and warns of a media link', () => {
+    const { questions, problems } = parseAiken('Which tag starts a page: <html class="x">?\nA) <html>\nB) a <b> c\nANSWER: A\n\nListen to bonjour.mp3: what is it?\nA) Hello\nB) Bye\nANSWER: A');
+    expect(problems).toEqual([]);
+    expect(questions[0]).toEqual({ row: 1, value: 'Which tag starts a page: <html class="x">?', answers: ['<html>', 'a <b> c'], correct: 0 });
+    expect(questions[1]!.warning).toBe('câu hỏi có liên kết tệp âm thanh/hình ảnh bonjour.mp3, tệp này không được nhập: hãy tải âm thanh lên trong trình sửa câu hỏi');
+  });
+
   it('reads Vietnamese questions with 2 to 4 answers, without blank lines between them', () => {
     const text = 'Nhà có mấy anh em?\r\nA. Một\r\nB. Hai\r\nC. Ba\r\nANSWER: B\r\nCây khế ở đâu?\r\nA) Trong vườn\r\nB) Trên núi\r\nANSWER: a\r\n';
     const { questions, problems } = parseAiken(text);

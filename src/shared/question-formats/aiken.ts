@@ -1,16 +1,18 @@
 // Moodle's Aiken format (https://docs.moodle.org/en/Aiken_format): a question line, its answers
 // "A. ..." or "A) ..." in order, then "ANSWER: X". Like Moodle, a question may take several lines
-// before its first answer. Rows are line numbers (the first line is 1).
-import { linesOf, MAX_ANSWERS, MIN_ANSWERS, normaliseText, splitItems, type ParsedQuestion, type ParseProblem } from './question-text';
+// before its first answer. Rows are line numbers (the first line is 1). Aiken is plain text
+// (Moodle escapes it): "<b>" in a question is the three characters, kept as typed.
+import { linesOf, MAX_ANSWERS, MIN_ANSWERS, mediaWarningOf, normaliseText, splitItems, type ParseItem, type ParsedText, type ParseProblem } from './question-text';
 
-const ANSWER_LINE = /^([A-Z])[.)]\s+(.*)$/;
+/** Moodle's own rule (question/format/aiken/format.php, /^[A-Z][).][ \t]?/): the space after "A)" is optional. */
+const ANSWER_LINE = /^([A-Z])[.)] ?(.*)$/;
 const KEY_LINE = /^ANSWER\s*:\s*(.*)$/i;
 
 /** True when the text looks like Aiken: some line is "ANSWER: X" and there is no GIFT answer set. */
 export const looksLikeAiken = (text: string) => /^\s*ANSWER\s*:\s*[A-Z]\s*$/im.test(text) && !/[^\\]\{|^\{/m.test(text);
 
 /** The file's questions and problems one by one, in order (a caller may stop or pause between them). */
-export function* aikenItems(text: string | Iterable<string>): Generator<ParsedQuestion | ParseProblem> {
+export function* aikenItems(text: string | Iterable<string>): Generator<ParseItem> {
   let current: { row: number; lines: string[]; answers: { letter: string; value: string }[] } | undefined;
 
   const unfinished = (): ParseProblem | undefined => {
@@ -35,7 +37,9 @@ export function* aikenItems(text: string | Iterable<string>): Generator<ParsedQu
       } else if (correct < 0) {
         yield { row, message: `đáp án đúng "${key[1]}" không phải là một trong các đáp án ${current.answers.map((a) => a.letter).join(', ')}` };
       } else {
-        yield { row: current.row, value: current.lines.join(' '), answers: current.answers.map((a) => a.value), correct };
+        const value = current.lines.join(' ');
+        const answers = current.answers.map((a) => a.value);
+        yield { row: current.row, value, answers, correct, ...mediaWarningOf([value, ...answers]) };
       }
       current = undefined;
       continue;
@@ -43,7 +47,8 @@ export function* aikenItems(text: string | Iterable<string>): Generator<ParsedQu
     const answer = current ? ANSWER_LINE.exec(line) : null;
     if (current && answer) {
       const expected = String.fromCharCode(65 + current.answers.length);
-      if (answer[1] !== expected) yield { row, message: `đáp án phải đánh thứ tự A, B, C, D: dòng này là "${answer[1]}", cần "${expected}"` };
+      if (answer[2] === '') yield { row, message: `đáp án ${answer[1]} để trống` };
+      else if (answer[1] !== expected) yield { row, message: `đáp án phải đánh thứ tự A, B, C, D: dòng này là "${answer[1]}", cần "${expected}"` };
       current.answers.push({ letter: answer[1]!, value: answer[2]! });
       continue;
     }
@@ -58,6 +63,6 @@ export function* aikenItems(text: string | Iterable<string>): Generator<ParsedQu
   if (problem) yield problem;
 }
 
-export function parseAiken(text: string): { questions: ParsedQuestion[]; problems: ParseProblem[] } {
+export function parseAiken(text: string): ParsedText {
   return splitItems(aikenItems(text));
 }

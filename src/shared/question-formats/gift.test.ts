@@ -69,7 +69,7 @@ describe('parseGift', () => {
     ]);
   });
 
-  it('reports every other question type on its line, and keeps reading', () => {
+  it('skips every other question type with why, reports malformed questions on their line, and keeps reading', () => {
     const text = [
       "Grant is buried in Grant's tomb.{F}", // 1 true/false
       '',
@@ -96,12 +96,62 @@ describe('parseGift', () => {
       '',
       'Con gì kêu meo meo?{=Con mèo ~Con chó}', // 24 fine
     ].join('\n');
-    const { questions, problems } = parseGift(text);
+    const { questions, problems, skipped } = parseGift(text);
     expect(questions).toEqual([{ row: 24, value: 'Con gì kêu meo meo?', answers: ['Con mèo', 'Con chó'], correct: 0 }]);
-    expect(problems.map((p) => p.row)).toEqual([1, 3, 5, 10, 12, 14, 16, 18, 20, 22]);
-    expect(problems[0]!.message).toMatch(/đúng\/sai/);
-    expect(problems[2]!.message).toMatch(/ghép cặp/);
-    expect(problems[6]!.message).toMatch(/từ 2 đến 4 đáp án \(có 5\)/);
+    expect(skipped.map((p) => p.row)).toEqual([1, 3, 5, 10, 12, 18]);
+    expect(skipped.map((p) => p.skipped.split(' (')[0])).toEqual(['câu hỏi đúng/sai', 'câu hỏi trả lời ngắn', 'câu hỏi ghép cặp', 'câu hỏi dạng số', 'câu hỏi tự luận', 'đoạn mô tả']);
+    expect(problems.map((p) => p.row)).toEqual([14, 16, 20, 22]);
+    expect(problems[1]!.message).toMatch(/từ 2 đến 4 đáp án \(có 5\)/);
+  });
+
+  it("strips Moodle's [plain] [html] [markdown] [moodle] markers from the question and from each answer", () => {
+    const text = [
+      '::Q1:: [html]What colour is the <b>sky</b>? {=blue ~red}',
+      '',
+      '::Q2:: [plain]What colour is grass? {=[plain]green ~[html]<i>red</i> ~[markdown]blue}',
+      '',
+      '[moodle]What colour is snow? {=[moodle]white ~black}',
+    ].join('\n');
+    const { questions, problems } = parseGift(text);
+    expect(problems).toEqual([]);
+    expect(questions).toEqual([
+      { row: 1, value: 'What colour is the sky?', answers: ['blue', 'red'], correct: 0 },
+      { row: 3, value: 'What colour is grass?', answers: ['green', 'red', 'blue'], correct: 0 },
+      { row: 5, value: 'What colour is snow?', answers: ['white', 'black'], correct: 0 },
+    ]);
+  });
+
+  it('keeps text that looks like markup as typed in [plain], converts [html], refuses tags in the default format', () => {
+    const text = [
+      '[plain]Which tag starts a page: <html class="x">? {=<html> ~<body>}',
+      '',
+      '[html]Is 3 &lt; 5 in a &lt;b&gt; tag? {=Yes ~No}',
+      '',
+      'What colour is the <b>sky</b>? {=blue ~red}',
+    ].join('\n');
+    const { questions, problems } = parseGift(text);
+    expect(questions).toEqual([
+      { row: 1, value: 'Which tag starts a page: <html class="x">?', answers: ['<html>', '<body>'], correct: 0 },
+      { row: 3, value: 'Is 3 < 5 in a <b> tag?', answers: ['Yes', 'No'], correct: 0 },
+    ]);
+    expect(problems).toEqual([{ row: 5, message: expect.stringContaining('[plain]') }]);
+  });
+
+  it('imports a question that links to a media file, with a warning naming the file', () => {
+    const text = [
+      'Listen: bonjour.mp3 What does it mean? {=Hello ~Goodbye}',
+      '',
+      '[html]<p>Listen <audio controls src="@@PLUGINFILE@@/merci%20beaucoup.mp3"></audio></p> What does it mean? {=Thank you ~Sorry}',
+      '',
+      'What animal is this? <img src="cat.png"> {=A cat ~A dog}',
+    ].join('\n');
+    const { questions, problems } = parseGift(text);
+    expect(problems).toEqual([]);
+    expect(questions.map((q) => [q.value, q.warning])).toEqual([
+      ['Listen: bonjour.mp3 What does it mean?', 'câu hỏi có liên kết tệp âm thanh/hình ảnh bonjour.mp3, tệp này không được nhập: hãy tải âm thanh lên trong trình sửa câu hỏi'],
+      ['Listen What does it mean?', expect.stringContaining('merci beaucoup.mp3')],
+      ['What animal is this?', expect.stringContaining('cat.png')],
+    ]);
   });
 
   it('is recognised by its answer set', () => {

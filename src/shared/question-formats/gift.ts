@@ -2,10 +2,35 @@
 //   // comment
 //   ::Title:: Question text {=right answer#feedback ~wrong answer ~%0%another}
 // with "missing word" questions (text after the answer set: the set becomes "_____"), the
-// [moodle]/[plain]/[markdown]/[html] text formats ([html] turned into plain text), $CATEGORY
-// lines (ignored) and the escapes \~ \= \# \{ \} \: \\ \n. Every other question type (true/false,
-// short answer, matching, numerical, essay, several right answers) is a problem on its line.
-import { linesOf, splitItems, MAX_ANSWERS, MIN_ANSWERS, normaliseText, type ParsedQuestion, type ParseProblem } from './question-text';
+// [moodle]/[plain]/[markdown]/[html] text formats of the question and of each answer (an answer
+// takes the question's unless it has its own; see hasMarkup for what each means here), $CATEGORY
+// lines (ignored) and the escapes \~ \= \# \{ \} \: \\ \n. Like Moodle, a file mixing question
+// types is read: the other types (essay, true/false, short answer, matching, numerical, a
+// description) are skipped, each with why; several right answers or partial credit are problems.
+// A link to a media file (a sound, a picture) is not imported: the question is, with a warning.
+import {
+  hasMarkup,
+  linesOf,
+  MAX_ANSWERS,
+  MIN_ANSWERS,
+  mediaWarningOf,
+  normaliseText,
+  splitItems,
+  type ParsedText,
+  type ParseItem,
+  type ParseProblem,
+} from './question-text';
+
+type TextFormat = 'moodle' | 'plain' | 'markdown' | 'html';
+
+/** A field's own [format] marker, or the one it inherits. */
+function withFormat(raw: string, inherited: TextFormat): { format: TextFormat; raw: string } {
+  const marker = /^\s*\[(moodle|plain|markdown|html)\]/i.exec(raw);
+  return marker ? { format: marker[1]!.toLowerCase() as TextFormat, raw: raw.slice(marker[0].length) } : { format: inherited, raw };
+}
+
+/** Media elements, dropped from HTML-ish text (their file is not in a text file: a warning says so). */
+const MEDIA_ELEMENT = /<(audio|video)\b[^>]*>[\s\S]*?<\/\1\s*>|<(?:audio|video|img|source|embed)\b[^>]*>/gi;
 
 /** True when the text has a GIFT answer set (an unescaped "{"). */
 export const looksLikeGift = (text: string) => /(^|[^\\])\{/.test(text);
@@ -20,12 +45,15 @@ function findUnescaped(text: string, char: string, start = 0): number {
 }
 
 /** The text of a GIFT field: escapes resolved, [html] markup dropped, white space normalised. */
-function fieldText(raw: string, html: boolean): string {
+function fieldText(raw: string, format: TextFormat): string {
   let text = raw.replace(/\\n/g, ' ').replace(/\\(.)/g, '$1');
-  if (html) {
+  if (format !== 'plain') text = text.replace(MEDIA_ELEMENT, ' ');
+  if (format === 'html') {
     text = text
       .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ')
-      .replace(/<[^>]*>/g, ' ')
+      // A block (a paragraph, a line break, a cell) parts words; an inline tag ("<b>sky</b>?") does not.
+      .replace(/<\/?(p|div|br|hr|li|ul|ol|tr|td|th|table|h[1-6]|blockquote|pre)\b[^>]*>/gi, ' ')
+      .replace(/<[^>]*>/g, '')
       .replace(/&nbsp;/g, ' ')
       .replace(/&lt;/g, '<')
       .replace(/&gt;/g, '>')
@@ -76,7 +104,7 @@ function* blocksOf(text: string | Iterable<string>): Generator<Block> {
   if (current) yield current;
 }
 
-function parseBlock({ row, text }: Block): ParsedQuestion | ParseProblem | undefined {
+function parseBlock({ row, text }: Block): ParseItem | ParseProblem[] | undefined {
   let body = text.trim();
   if (/^\$CATEGORY:/i.test(body)) return undefined;
   const problem = (message: string): ParseProblem => ({ row, message });
@@ -86,33 +114,32 @@ function parseBlock({ row, text }: Block): ParsedQuestion | ParseProblem | undef
     if (end < 0) return problem('tiêu đề "::...::" chưa đóng');
     body = body.slice(end + 2).trim();
   }
-  let html = false;
-  const format = /^\[(moodle|plain|markdown|html)\]/i.exec(body);
-  if (format) {
-    html = format[1]!.toLowerCase() === 'html';
-    body = body.slice(format[0].length);
-  }
+  const { format, raw: rest } = withFormat(body, 'moodle');
+  body = rest;
+  const skip = (skipped: string) => ({ row, skipped });
   const open = findUnescaped(body, '{');
-  if (open < 0) return problem('không có phần đáp án "{...}"');
+  if (open < 0) return skip('đoạn mô tả (description), không có phần đáp án "{...}"');
   const close = findUnescaped(body, '}', open + 1);
   if (close < 0) return problem('phần đáp án "{" chưa đóng bằng "}"');
   if (findUnescaped(body, '{', close + 1) >= 0) return problem('chỉ nhận một phần đáp án "{...}" trong mỗi câu hỏi');
   const before = body.slice(0, open);
   const after = body.slice(close + 1);
   const set = body.slice(open + 1, close).trim();
-  const value = fieldText(after.trim() ? `${before} _____ ${after}` : before, html);
+  const rawValue = after.trim() ? `${before} _____ ${after}` : before;
+  const value = fieldText(rawValue, format);
   if (!value) return problem('câu hỏi không có nội dung');
 
-  if (set === '') return problem('câu hỏi tự luận (essay) không được hỗ trợ: chỉ nhận câu hỏi trắc nghiệm');
-  if (/^(T|F|TRUE|FALSE)\s*(#|$)/i.test(set)) return problem('câu hỏi đúng/sai (true/false) không được hỗ trợ: hãy viết thành câu trắc nghiệm có 2 đáp án');
-  if (set.startsWith('#')) return problem('câu hỏi dạng số (numerical) không được hỗ trợ: chỉ nhận câu hỏi trắc nghiệm');
+  if (set === '') return skip('câu hỏi tự luận (essay), không phải trắc nghiệm');
+  if (/^(T|F|TRUE|FALSE)\s*(#|$)/i.test(set)) return skip('câu hỏi đúng/sai (true/false), không phải trắc nghiệm: có thể viết lại thành câu trắc nghiệm có 2 đáp án');
+  if (set.startsWith('#')) return skip('câu hỏi dạng số (numerical), không phải trắc nghiệm');
   const parts = splitAnswers(set);
   if (!parts || parts.length === 0) return problem('phần đáp án phải gồm các đáp án bắt đầu bằng "=" (đúng) hoặc "~" (sai)');
-  if (parts.some((part) => /(^|[^\\])->/.test(part.raw))) {
-    return problem('câu hỏi ghép cặp (matching) không được hỗ trợ: chỉ nhận câu hỏi trắc nghiệm');
-  }
-  if (parts.every((part) => part.mark === '=')) return problem('câu hỏi trả lời ngắn (short answer) không được hỗ trợ: cần các đáp án sai bắt đầu bằng "~"');
+  if (parts.some((part) => /(^|[^\\])->/.test(part.raw))) return skip('câu hỏi ghép cặp (matching), không phải trắc nghiệm');
+  if (parts.every((part) => part.mark === '=')) return skip('câu hỏi trả lời ngắn (short answer), không phải trắc nghiệm: không có đáp án sai "~"');
 
+  const rawTexts = [rawValue];
+  const markup: ParseProblem[] = [];
+  if (format !== 'plain' && format !== 'html' && hasMarkup(value)) markup.push(problem(MARKUP));
   const answers: string[] = [];
   let correct = -1;
   for (const part of parts) {
@@ -128,8 +155,11 @@ function parseBlock({ row, text }: Block): ParsedQuestion | ParseProblem | undef
       right = right || percent === 100;
       raw = raw.slice(weight[0].length);
     }
-    const answer = fieldText(raw, html);
+    const field = withFormat(raw, format);
+    const answer = fieldText(field.raw, field.format);
     if (!answer) return problem('có đáp án để trống');
+    if (field.format !== 'plain' && field.format !== 'html' && hasMarkup(answer)) markup.push(problem(`đáp án ${answers.length + 1}: ${MARKUP}`));
+    rawTexts.push(field.raw);
     if (right) {
       if (correct >= 0) return problem('câu hỏi có nhiều hơn một đáp án đúng: chỉ nhận đúng một đáp án "="');
       correct = answers.length;
@@ -140,17 +170,22 @@ function parseBlock({ row, text }: Block): ParsedQuestion | ParseProblem | undef
   if (answers.length < MIN_ANSWERS || answers.length > MAX_ANSWERS) {
     return problem(`câu hỏi phải có từ ${MIN_ANSWERS} đến ${MAX_ANSWERS} đáp án (có ${answers.length})`);
   }
-  return { row, value, answers, correct };
+  if (markup.length > 0) return markup;
+  return { row, value, answers, correct, ...mediaWarningOf(rawTexts) };
 }
 
+/** Moodle shows GIFT's default [moodle] and [markdown] text as HTML: a tag there is markup, not text. */
+const MARKUP = 'có thẻ HTML (như <b>, <script>): câu hỏi chỉ là chữ; đánh dấu [html] để bỏ thẻ, hoặc [plain] nếu "<...>" là chữ';
+
 /** The file's questions and problems one by one, in order (a caller may stop or pause between them). */
-export function* giftItems(text: string | Iterable<string>): Generator<ParsedQuestion | ParseProblem> {
+export function* giftItems(text: string | Iterable<string>): Generator<ParseItem> {
   for (const block of blocksOf(text)) {
     const parsed = parseBlock(block);
-    if (parsed) yield parsed;
+    if (Array.isArray(parsed)) yield* parsed;
+    else if (parsed) yield parsed;
   }
 }
 
-export function parseGift(text: string): { questions: ParsedQuestion[]; problems: ParseProblem[] } {
+export function parseGift(text: string): ParsedText {
   return splitItems(giftItems(text));
 }

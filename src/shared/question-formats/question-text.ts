@@ -19,9 +19,15 @@ export const normaliseQuestionText = (text: string) =>
     .trim();
 
 /**
- * An HTML tag or comment ("<b>", "</p>", "<script ...>", "<!--"). Questions are plain text
- * (the exam screens render them as text), so markup is refused rather than stored: it would show
- * as literal tags to a child. "3 < 5" and "a<b" are not tags.
+ * An HTML tag or comment ("<b>", "</p>", "<script ...>", "<!--"). "3 < 5" and "a<b" are not tags.
+ * Questions are text: the exam screens render `value` as a React text node, so what is stored is
+ * what a child sees, letter for letter. The one rule for text that looks like markup:
+ * - a source whose text is plain (Aiken, which Moodle escapes, and GIFT's [plain]) is text as
+ *   typed: "a <b> c" in a question about HTML is imported as "a <b> c";
+ * - GIFT's [html] is HTML: its tags are dropped and its entities decoded (what Moodle would show);
+ * - a source where a tag is meant as markup (GIFT's default [moodle] and [markdown] formats, which
+ *   Moodle renders as HTML; the editor and the spreadsheet template, where a tag is a paste
+ *   mistake) is refused when it has one: stored, the tag would show as literal text to a child.
  */
 const TAG = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>|<!--/i;
 export const hasMarkup = (text: string) => TAG.test(text);
@@ -39,7 +45,18 @@ export interface ParsedQuestion {
   answers: string[];
   /** Index of the correct answer in `answers`. */
   correct: number;
+  /** Something the question had that was not imported (a media file it links to). */
+  warning?: string;
 }
+
+/** A question a text file holds that is not a one-answer multiple-choice one (an essay, a matching...): left out, with why. */
+export interface SkippedQuestion {
+  row: number;
+  skipped: string;
+}
+
+/** What a text file's parser yields, one by one. */
+export type ParseItem = ParsedQuestion | ParseProblem | SkippedQuestion;
 
 /** A problem found while reading a text file, before the common checks. */
 export interface ParseProblem {
@@ -83,15 +100,60 @@ export function* linesOf(text: string | Iterable<string>): Generator<{ line: str
   yield { line: carry, row };
 }
 
-export const isParsedQuestion = (item: ParsedQuestion | ParseProblem): item is ParsedQuestion => 'value' in item;
+export const isParsedQuestion = (item: ParseItem): item is ParsedQuestion => 'value' in item;
+export const isSkipped = (item: ParseItem): item is SkippedQuestion => 'skipped' in item;
 
-/** Questions and problems apart (the parsers' simple form, for tests and small texts). */
-export function splitItems(items: Iterable<ParsedQuestion | ParseProblem>): { questions: ParsedQuestion[]; problems: ParseProblem[] } {
-  const questions: ParsedQuestion[] = [];
-  const problems: ParseProblem[] = [];
+export interface ParsedText {
+  questions: ParsedQuestion[];
+  problems: ParseProblem[];
+  skipped: SkippedQuestion[];
+}
+
+/** Questions, problems and skipped questions apart (the parsers' simple form, for tests and small texts). */
+export function splitItems(items: Iterable<ParseItem>): ParsedText {
+  const parsed: ParsedText = { questions: [], problems: [], skipped: [] };
   for (const item of items) {
-    if (isParsedQuestion(item)) questions.push(item);
-    else problems.push(item);
+    if (isParsedQuestion(item)) parsed.questions.push(item);
+    else if (isSkipped(item)) parsed.skipped.push(item);
+    else parsed.problems.push(item);
   }
-  return { questions, problems };
+  return parsed;
+}
+
+const MEDIA_LINKS = [
+  /@@PLUGINFILE@@\/([^\s"'<>)]+)/i,
+  /<(?:audio|img|video|source|embed)\b[^>]*?\bsrc\s*=\s*["']?([^"'\s>]+)/i,
+  /([\w%.-]+\.(?:mp3|wav|ogg|oga|m4a|aac|flac|png|jpe?g|gif|webp|svg|bmp|mp4|webm))\b/i,
+];
+
+/**
+ * The media file (a sound, a picture) a question's text links to, by its name, or undefined. A
+ * file holds text only: the file itself is not in it, so the question is imported without it.
+ */
+export function mediaLinkOf(text: string): string | undefined {
+  for (const link of MEDIA_LINKS) {
+    const found = link.exec(text)?.[1];
+    if (found) return decodeURIComponentSafe(found.split('/').pop()!);
+  }
+  return undefined;
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+export const mediaWarning = (name: string) =>
+  `câu hỏi có liên kết tệp âm thanh/hình ảnh ${name}, tệp này không được nhập: hãy tải âm thanh lên trong trình sửa câu hỏi`;
+
+/** The warning for a question whose texts (question and answers, as written) link to a media file. */
+export function mediaWarningOf(texts: string[]): { warning?: string } {
+  for (const text of texts) {
+    const name = mediaLinkOf(text);
+    if (name) return { warning: mediaWarning(name) };
+  }
+  return {};
 }

@@ -124,13 +124,22 @@ export const questionResponseSchema = z.object({ success: z.literal(true), data:
 /** POST /api/admin/books/{bookId}/cover and /api/admin/questions/audio: where the file is served. */
 export const mediaPathResponseSchema = z.object({ success: z.literal(true), data: z.object({ path: z.string() }) });
 
+const questionFileNoteSchema = z.object({ row: z.number().int(), message: z.string() });
+
 /** The question import's answer: also what `replace` removes from the bank. */
 export const questionImportResponseSchema = importResponseSchema({
   deleted: z.number().int(),
   mode: z.enum(['append', 'replace']),
   /** aiken, gift, xlsx or csv: what the file was read as. */
   format: z.string(),
+  /** A text file's questions of other types (essay, matching...), left out: the first 200 by row, and how many. */
+  skipped: z.array(questionFileNoteSchema),
+  skipped_total: z.number().int(),
+  /** What imported questions lost (a link to a media file, not in the file): the first 200, and how many. */
+  warnings: z.array(questionFileNoteSchema),
+  warnings_total: z.number().int(),
 });
+export type QuestionImportData = z.infer<typeof questionImportResponseSchema>['data'];
 
 // Its messages live with every other in shared/messages/ (admin.ts); exported here too for the screens that import them with the schemas.
 export { booksMessages };

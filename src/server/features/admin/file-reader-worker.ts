@@ -19,8 +19,8 @@ const post = (message: FromWorker) => port.postMessage(message);
 
 async function read(): Promise<{ items: unknown[]; done: Record<string, unknown> }> {
   if (task.kind === 'table') return { items: await readTable(upload, task.columns), done: {} };
-  const { questions, format, rows, problems } = await readQuestionFile(upload);
-  return { items: questions, done: { format, rows, problems: problems.state() } };
+  const { questions, problems, ...rest } = await readQuestionFile(upload);
+  return { items: questions, done: { ...rest, problems: problems.state() } };
 }
 
 try {

@@ -92,6 +92,6 @@ export const tableFile =
 /** A question bank (.xlsx, .csv, GIFT or Aiken): readQuestionFile (books/question-file.ts). */
 export const questionFile: FileReader<Omit<QuestionFile, 'problems'>> = async (upload, limits) => {
   const { items, done } = await readInWorker(upload, { kind: 'questions' }, limits);
-  const { format, rows, problems } = done as Pick<QuestionFile, 'format' | 'rows'> & { problems: ProblemsState };
-  return { file: { format, rows, questions: items as ParsedQuestion[] }, rows, problems: ImportProblems.from(problems) };
+  const { problems, ...rest } = done as Omit<QuestionFile, 'questions' | 'problems'> & { problems: ProblemsState };
+  return { file: { ...rest, questions: items as ParsedQuestion[] }, rows: rest.rows, problems: ImportProblems.from(problems) };
 };

@@ -426,11 +426,12 @@ describe('question import', () => {
     expect((await importInto(bookId, 'aiken.txt', aiken)).body.data).toMatchObject({ created: 0, unchanged: 2 });
 
     const gift = '// Moodle\n::C1::Chim hứa trả gì?{=Vàng ~Gạo ~Áo mới}\n\nTrời xanh.{T}\n\nNgười em {~tham lam =hiền lành} và chăm chỉ.\n';
-    const refused = await importInto(bookId, 'gift.txt', gift);
-    expect(refused.status).toBe(422);
-    expect(refused.body.errors).toEqual([{ row: 4, column: 'GIFT', message: expect.stringMatching(/^Dòng 4, cột GIFT: câu hỏi đúng\/sai/) }]);
+    // The true/false question is skipped, with why; the multiple-choice ones are imported.
+    const mixed = await importInto(bookId, 'gift.txt', gift);
+    expect(mixed.status).toBe(200);
+    expect(mixed.body.data).toMatchObject({ created: 2, skipped_total: 1, skipped: [{ row: 4, message: expect.stringMatching(/^câu hỏi đúng\/sai/) }] });
     const good = await importInto(bookId, 'gift.txt', gift.replace('Trời xanh.{T}', 'Bầu trời màu gì?{=Xanh ~Đỏ}'));
-    expect(good.body.data).toMatchObject({ created: 3, format: 'gift' });
+    expect(good.body.data).toMatchObject({ created: 1, unchanged: 2, format: 'gift', skipped_total: 0 });
     const values = (await as('GET', `/api/admin/books/${bookId}/questions`)).body.data.items.map((q: { value: string }) => q.value);
     expect(values).toContain('Người em _____ và chăm chỉ.');
 

@@ -14,6 +14,7 @@ import {
   ANSWER_MAX_LENGTH,
   hasMarkup,
   isParsedQuestion,
+  isSkipped,
   normaliseQuestionText,
   normaliseText,
   QUESTION_MAX_LENGTH,
@@ -32,7 +33,21 @@ export interface QuestionFile {
   rows: number;
   questions: ParsedQuestion[];
   problems: ImportProblems;
+  /** A text file's questions of other types, left out (the first MAX_LISTED of them, by row), and how many. */
+  skipped: RowNote[];
+  skippedTotal: number;
+  /** What imported questions lost (a media link), the first MAX_LISTED, and how many. */
+  warnings: RowNote[];
+  warningsTotal: number;
 }
+
+export interface RowNote {
+  row: number;
+  message: string;
+}
+
+/** Skipped questions and warnings listed in a preview: the rest are counted. */
+const MAX_LISTED = 200;
 
 const [QUESTION, ...ANSWER_AND_KEY] = templateColumns.questions;
 const ANSWER_COLUMNS = ANSWER_AND_KEY.slice(0, 4);
@@ -68,19 +83,22 @@ function readRows(rows: { row: number; cells: string[] }[], problems: ImportProb
 /** Items handled between two returns to the event loop. */
 const SLICE = 500;
 
-/** The checks every source shares: lengths, markup, answers repeated inside a question. */
-async function checkQuestions(questions: ParsedQuestion[], problems: ImportProblems, columnOf: (answer: number | 'question') => string) {
+/**
+ * The checks every source shares: lengths, answers repeated inside a question, and markup for the
+ * spreadsheet (a text file's parser decides what its markup means: see hasMarkup).
+ */
+async function checkQuestions(questions: ParsedQuestion[], problems: ImportProblems, columnOf: (answer: number | 'question') => string, markup = true) {
   const good: ParsedQuestion[] = [];
   for (const [index, question] of questions.entries()) {
     if (index % SLICE === SLICE - 1) await yieldToEventLoop();
     const before = problems.count;
     const value = normaliseQuestionText(question.value);
     if (value.length > QUESTION_MAX_LENGTH) problems.add(question.row, columnOf('question'), `dài quá ${QUESTION_MAX_LENGTH} ký tự`);
-    if (hasMarkup(value)) problems.add(question.row, columnOf('question'), 'không được chứa thẻ HTML (như <b>, <script>): câu hỏi chỉ là chữ');
+    if (markup && hasMarkup(value)) problems.add(question.row, columnOf('question'), 'không được chứa thẻ HTML (như <b>, <script>): câu hỏi chỉ là chữ');
     const answers = question.answers.map(normaliseText);
     answers.forEach((answer, i) => {
       if (answer.length > ANSWER_MAX_LENGTH) problems.add(question.row, columnOf(i), `dài quá ${ANSWER_MAX_LENGTH} ký tự`);
-      if (hasMarkup(answer)) problems.add(question.row, columnOf(i), 'không được chứa thẻ HTML (như <b>, <script>)');
+      if (markup && hasMarkup(answer)) problems.add(question.row, columnOf(i), 'không được chứa thẻ HTML (như <b>, <script>)');
       const first = answers.indexOf(answer);
       if (first < i) problems.add(question.row, columnOf(i), `trùng với đáp án ${ANSWER_LETTERS[first]}`);
     });
@@ -100,18 +118,28 @@ export async function readQuestionFile(upload: Upload): Promise<QuestionFile> {
     if (!format) throw unprocessable(booksMessages.unknownTextFormat, 'import_invalid', []);
     const column = format === 'gift' ? 'GIFT' : 'Aiken';
     const parsed: ParsedQuestion[] = [];
+    const skipped: RowNote[] = [];
+    let skippedTotal = 0;
     let items = 0;
+    let lastRow = 0;
     for (const item of format === 'gift' ? giftItems(text) : aikenItems(text)) {
-      if (++items > MAX_IMPORT_ROWS) throw unprocessable(importMessages.tooManyQuestions(MAX_IMPORT_ROWS), 'import_invalid', []);
+      // A question's several problems (its text's and its answers') count once.
+      if (item.row !== lastRow) items++;
+      lastRow = item.row;
+      if (items > MAX_IMPORT_ROWS) throw unprocessable(importMessages.tooManyQuestions(MAX_IMPORT_ROWS), 'import_invalid', []);
       if (items % SLICE === 0) await yieldToEventLoop();
       if (isParsedQuestion(item)) parsed.push(item);
-      else problems.add(item.row, column, item.message);
+      else if (isSkipped(item)) {
+        if (++skippedTotal <= MAX_LISTED) skipped.push({ row: item.row, message: item.skipped });
+      } else problems.add(item.row, column, item.message);
     }
     if (items === 0) throw unprocessable(booksMessages.emptyText, 'import_invalid', []);
-    const questions = await checkQuestions(parsed, problems, () => column);
-    return { format, rows: items, questions, problems };
+    const questions = await checkQuestions(parsed, problems, () => column, false);
+    const warned = questions.filter((q) => q.warning);
+    const warnings = warned.slice(0, MAX_LISTED).map((q) => ({ row: q.row, message: q.warning! }));
+    return { format, rows: items, questions, problems, skipped, skippedTotal, warnings, warningsTotal: warned.length };
   }
   const rows = await readTable(upload, templateColumns.questions, QUESTION_FILES);
   const questions = await checkQuestions(readRows(rows, problems), problems, (answer) => (answer === 'question' ? QUESTION! : ANSWER_COLUMNS[answer]!));
-  return { format: kind === 'csv' ? 'csv' : 'xlsx', rows: rows.length, questions, problems };
+  return { format: kind === 'csv' ? 'csv' : 'xlsx', rows: rows.length, questions, problems, skipped: [], skippedTotal: 0, warnings: [], warningsTotal: 0 };
 }

@@ -267,7 +267,8 @@ export async function importQuestions(deps: Deps & Pick<Services, 'config'>, act
       const counts = { created: toCreate.length, updated: 0, unchanged: file.questions.length - toCreate.length, deleted: toDelete.length };
       return {
         counts,
-        answer: { mode, format: file.format },
+        // Moodle's way: the multiple-choice questions are imported, the others listed as left out.
+        answer: { mode, format: file.format, skipped: file.skipped, skipped_total: file.skippedTotal, warnings: file.warnings, warnings_total: file.warningsTotal },
         async store(trx) {
           await repo.deleteQuestions(trx, toDelete);
           await repo.insertQuestions(

@@ -11,6 +11,7 @@ import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ImportPanel } from '../ui/import-panel';
+import { QuestionFileNotes } from './question-file-notes';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { PagedTable, RowActions } from '../ui/data-table';
 import { uploadFile } from '../ui/upload';
@@ -147,13 +148,16 @@ export function BookPage({ bookId }: { bookId: number }) {
           fields={{ mode }}
           hint="Tệp .xlsx hoặc .csv (UTF-8) theo mẫu; hoặc tệp .txt định dạng Aiken hay GIFT của Moodle (câu trắc nghiệm 2-4 đáp án)."
           onImported={changed}
-          renderPreview={(preview) =>
-            typeof preview.deleted === 'number' && preview.deleted > 0 ? (
-              <p>
-                <strong>Thay cả ngân hàng: sẽ xoá {String(preview.deleted)} câu hỏi hiện có không nằm trong tệp.</strong>
-              </p>
-            ) : null
-          }
+          renderPreview={(preview) => (
+            <>
+              {typeof preview.deleted === 'number' && preview.deleted > 0 && (
+                <p>
+                  <strong>Thay cả ngân hàng: sẽ xoá {String(preview.deleted)} câu hỏi hiện có không nằm trong tệp.</strong>
+                </p>
+              )}
+              <QuestionFileNotes data={preview} />
+            </>
+          )}
           renderResult={(result) => (typeof result.deleted === 'number' && result.deleted > 0 ? <p>Đã xoá {String(result.deleted)} câu không có trong tệp.</p> : null)}
         />
       </div>

@@ -519,6 +519,8 @@ describe('POST /api/admin/class-teachers/import', () => {
       { class_name: '3A2', teacher_name: 'Thầy Minh' },
     ]);
     expect((await importTeachers(file)).body.data).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+    const respelled = await teachersFile([['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A1', 'cô lan']]);
+    expect((await importTeachers(respelled)).body.data).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
     const changed = await importTeachers(await teachersFile([['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A1', 'Cô Lan Anh']]));
     const update = { row: 2, key: 'Trường Có Giáo Viên / Lớp 3A1', changes: [{ field: 'Giáo viên', before: 'Cô Lan', after: 'Cô Lan Anh' }] };
     expect(changed.body.data).toMatchObject({ created: 0, updated: 1, unchanged: 0, updates: [update], updates_total: 1 });

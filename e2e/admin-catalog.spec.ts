@@ -49,8 +49,17 @@ test('the organiser imports schools: sees the bad row, fixes the file, stores it
   });
   await panel.getByRole('button', { name: 'Kiểm tra tệp' }).click();
   await expect(panel.getByRole('status')).toContainText('sẽ thêm mới 2');
+  await expect(panel.getByRole('status')).toContainText(`Sẽ thêm mới vào danh mục:`);
+  await expect(panel.getByRole('status')).toContainText(`Trường ${school} (${district})`);
   await panel.getByRole('button', { name: 'Lưu 2 dòng' }).click();
   await expect(panel.getByRole('status')).toContainText('Đã lưu: thêm mới 2');
+
+  // A re-import that changes a pupil count says which school and what changes before it is stored.
+  await fileInput.setInputFiles({ name: 'truong.xlsx', mimeType: xlsxType, buffer: await schoolsFile([[district, school, 'Số 5 đường Bình Minh', 650]]) });
+  await panel.getByRole('button', { name: 'Kiểm tra tệp' }).click();
+  await expect(panel.getByRole('status')).toContainText('Sẽ cập nhật:');
+  await expect(panel.getByRole('status')).toContainText(`${district} / ${school}: Số học sinh 640 → 650`);
+  await expectAccessible(page, 'catalogue import preview with an update');
 
   const schools = page.getByRole('region', { name: 'Trường', exact: true });
   await schools.getByLabel('Tìm trường (tên, địa chỉ)').fill(school);

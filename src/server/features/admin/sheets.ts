@@ -9,6 +9,7 @@ import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { parse as parseCsv } from 'csv-parse';
 import { importMessages, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS, type RowProblem } from '../../../shared/schemas/admin';
+import { normaliseQuestionText } from '../../../shared/question-formats/question-text';
 import { AppError } from '../../lib/errors';
 import { readFirstSheet, XlsxLimitError, type XlsxValue } from '../../lib/xlsx-reader';
 import { fileKindOf, utf8Pieces, type Upload } from './uploads';
@@ -47,11 +48,15 @@ export function chunks<T>(items: T[], size: number): T[][] {
 const refuse = (message: string, errors: RowProblem[] = [], extra?: Record<string, unknown>) =>
   new AppError(422, 'import_invalid', message, errors, extra);
 
-/** A cell as text: numbers without exponent or float noise, dates as dd/mm/yyyy, formulas as their values. */
-function cellText(value: XlsxValue | string | undefined): string {
+/**
+ * A cell as text: numbers without exponent or float noise, dates as dd/mm/yyyy, formulas as their
+ * values; one line, unless `multiline` (a question's text keeps its Alt+Enter line breaks).
+ */
+function cellText(value: XlsxValue | string | undefined, multiline = false): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number') return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(15)));
   if (value instanceof Date) return value.toISOString().slice(0, 10).split('-').reverse().join('/');
+  if (multiline) return normaliseQuestionText(String(value));
   // White space runs (incl. non-breaking spaces pasted from the web) become one space; NFC so that
   // text typed on different keyboards compares equal.
   return String(value).normalize('NFC').replace(/[\s\u00a0\u200b\ufeff]+/g, ' ').trim();
@@ -108,7 +113,7 @@ function rawRows(upload: Upload, accepted: string): AsyncGenerator<RawRow> {
 }
 
 function checkHeader(header: RawRow['values'], columns: readonly string[]): void {
-  const titles = header.map(cellText);
+  const titles = header.map((value) => cellText(value));
   const sameTitle = (a: string | undefined, b: string) => (a ?? '').toLocaleLowerCase('vi') === b.toLocaleLowerCase('vi');
   if (columns.every((title, i) => sameTitle(titles[i], title)) && !titles.slice(columns.length).some((cell) => cell !== '')) return;
   const problems = columns
@@ -124,7 +129,13 @@ function checkHeader(header: RawRow['values'], columns: readonly string[]): void
  * rows, too many rows (as soon as the first one past the cap is read), an unreadable file or one
  * that inflates past the limits.
  */
-export async function readTable(upload: Upload, columns: readonly string[], accepted = '.xlsx hoặc .csv (UTF-8)'): Promise<SheetRow[]> {
+export async function readTable(
+  upload: Upload,
+  columns: readonly string[],
+  accepted = '.xlsx hoặc .csv (UTF-8)',
+  /** The columns (by index) whose cells keep their line breaks. */
+  multiline: readonly number[] = [],
+): Promise<SheetRow[]> {
   const data: SheetRow[] = [];
   let headerSeen = false;
   let seen = 0;
@@ -137,7 +148,7 @@ export async function readTable(upload: Upload, columns: readonly string[], acce
     }
     if (row > MAX_SHEET_ROWS) throw refuse(importMessages.tooManyRows(MAX_IMPORT_ROWS));
     if (++seen % SLICE_ROWS === 0) await yieldToEventLoop();
-    const cells = columns.map((_, c) => cellText(values[c]));
+    const cells = columns.map((_, c) => cellText(values[c], multiline.includes(c)));
     if (cells.every((cell) => cell === '')) continue;
     data.push({ row, cells });
     if (data.length > MAX_IMPORT_ROWS) throw refuse(importMessages.tooManyRows(MAX_IMPORT_ROWS));

@@ -224,6 +224,9 @@ describe('import of school administrators', () => {
     const again = await importFile(file);
     expect(again.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 3, links: [] });
     expect(server.outbox().length).toBe(smsBefore + 3);
+    // The same name in another case is the same person: nothing to update.
+    const respelled = await importFile(await xlsx([[phones[2]!, 'ĐỖ MINH CHÂU', a.district, a.name]]));
+    expect(respelled.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
 
     // A changed name or school is an update (no new link); the rest stay.
     const changed = await importFile(await xlsx([[phones[0]!, 'Nguyễn Thị Lan Anh', a.district, a.name], [phones[1]!, 'Phạm Văn Nam', a.district, a.name]]), 'sua.csv'.replace('.csv', '.xlsx'));

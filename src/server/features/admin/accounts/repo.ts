@@ -39,6 +39,7 @@ export async function listAccounts(db: Db, query: AccountsQuery) {
   return pageOf(q, q.clearSelect().select(sql<string>`count(*)`.as('n')), query, {
     columns: { phone: 'users.phone', name: 'users.name', role: 'users.role', school_name: 'schools.name', created_at: 'users.created_at', locked_at: 'users.locked_at' },
     own: ['users.phone'],
+    names: ['users.name', 'schools.name'],
   });
 }
 

@@ -204,10 +204,12 @@ export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, uploa
         const user = existing.get(row.phone);
         if (!user) toCreate.push(row);
         else if (user.role !== 'school_admin') problems.add(row.row, PHONE, adminAccountMessages.phoneOfOtherRole(roleLabels[user.role]));
-        else if (user.name !== row.name || user.school_id !== row.schoolId) {
-          toUpdate.push({ ...row, id: user.id });
+        else if (nameKey(user.name) !== nameKey(row.name) || user.school_id !== row.schoolId) {
+          // A name in another spelling of the same name (nameKey) stays as stored.
+          const sameName = nameKey(user.name) === nameKey(row.name);
+          toUpdate.push({ ...row, name: sameName ? user.name : row.name, id: user.id });
           const fields: ImportUpdate['changes'] = [];
-          if (user.name !== row.name) fields.push({ field: NAME, before: user.name, after: row.name });
+          if (!sameName) fields.push({ field: NAME, before: user.name, after: row.name });
           if (user.school_id !== row.schoolId) fields.push({ field: SCHOOL, before: schoolName(user.school_id), after: schoolName(row.schoolId) });
           changes.push({ row: row.row, key: row.phone, changes: fields });
         } else unchanged += 1;

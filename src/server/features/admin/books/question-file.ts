@@ -139,7 +139,8 @@ export async function readQuestionFile(upload: Upload): Promise<QuestionFile> {
     const warnings = warned.slice(0, MAX_LISTED).map((q) => ({ row: q.row, message: q.warning! }));
     return { format, rows: items, questions, problems, skipped, skippedTotal, warnings, warningsTotal: warned.length };
   }
-  const rows = await readTable(upload, templateColumns.questions, QUESTION_FILES);
+  // The question's cell (the first) keeps its line breaks (a poem); the answers are one line.
+  const rows = await readTable(upload, templateColumns.questions, QUESTION_FILES, [0]);
   const questions = await checkQuestions(readRows(rows, problems), problems, (answer) => (answer === 'question' ? QUESTION! : ANSWER_COLUMNS[answer]!));
   return { format: kind === 'csv' ? 'csv' : 'xlsx', rows: rows.length, questions, problems, skipped: [], skippedTotal: 0, warnings: [], warningsTotal: 0 };
 }

@@ -150,6 +150,23 @@ describe('districts and schools', () => {
     expect(byCount.map((d) => d.schools)).toEqual([...byCount.map((d) => d.schools)].sort((a, b) => b - a));
   });
 
+  it('sorts names in Vietnamese order (Đ after D, Ô after O), by default and with sort=name', async () => {
+    const district = (await as('POST', '/districts', { name: 'Huyện Thứ Tự Việt' })).body.data;
+    for (const name of ['Trường Ông Ích Khiêm', 'Trường Đinh Tiên Hoàng', 'Trường Dương Quảng Hàm', 'Trường Oanh Liệt', 'Trường Em Bé']) {
+      expect((await as('POST', '/schools', { district_id: district.id, name, address: '', pupil_count: 1 })).status).toBe(200);
+    }
+    const names = async (query: string) =>
+      ((await as('GET', `/schools?district_id=${district.id}${query}`)).body.data.items as { name: string }[]).map((school) => school.name.replace('Trường ', ''));
+    const expected = ['Dương Quảng Hàm', 'Đinh Tiên Hoàng', 'Em Bé', 'Oanh Liệt', 'Ông Ích Khiêm'];
+    expect(await names('')).toEqual(expected);
+    expect(await names('&sort=name')).toEqual(expected);
+    expect(await names('&sort=name&dir=desc')).toEqual([...expected].reverse());
+    await as('POST', '/districts', { name: 'Đống Đa Thứ Tự' });
+    await as('POST', '/districts', { name: 'Dương Kinh Thứ Tự' });
+    const districts = ((await as('GET', '/districts?q=Thứ Tự&sort=name')).body.data.items as { name: string }[]).map((d) => d.name);
+    expect(districts).toEqual(['Dương Kinh Thứ Tự', 'Đống Đa Thứ Tự', 'Huyện Thứ Tự Việt']);
+  });
+
   it('deletes a school nothing uses, and refuses one that contestants use with what uses it', async () => {
     const unused = await newSchool('Trường Không Ai Dùng');
     expect((await as('DELETE', `/schools/${unused.id}`)).status).toBe(200);
@@ -502,6 +519,8 @@ describe('POST /api/admin/class-teachers/import', () => {
       { class_name: '3A2', teacher_name: 'Thầy Minh' },
     ]);
     expect((await importTeachers(file)).body.data).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+    const respelled = await teachersFile([['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A1', 'cô lan']]);
+    expect((await importTeachers(respelled)).body.data).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
     const changed = await importTeachers(await teachersFile([['Quận Giáo Viên', 'Trường Có Giáo Viên', '3A1', 'Cô Lan Anh']]));
     const update = { row: 2, key: 'Trường Có Giáo Viên / Lớp 3A1', changes: [{ field: 'Giáo viên', before: 'Cô Lan', after: 'Cô Lan Anh' }] };
     expect(changed.body.data).toMatchObject({ created: 0, updated: 1, unchanged: 0, updates: [update], updates_total: 1 });

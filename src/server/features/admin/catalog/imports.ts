@@ -226,7 +226,8 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
       for (const line of keyed) {
         await breathe();
         const before = existing.get(`${line.schoolId}\u0000${line.classKey}`);
-        if (before === line.teacher) counts.unchanged += 1;
+        // The same name in another spelling ("Cô Thuỷ", "cô thủy") is the same teacher: left as stored.
+        if (before !== undefined && nameKey(before) === nameKey(line.teacher)) counts.unchanged += 1;
         else {
           counts[before === undefined ? 'created' : 'updated'] += 1;
           writes.push({ school_id: line.schoolId, class_name: line.classKey, teacher_name: line.teacher });

@@ -45,7 +45,7 @@ export async function listDistricts(db: Db, query: z.output<typeof districtsQuer
     ]),
     q.select((eb) => eb.fn.countAll<number>().as('n')),
     query,
-    { columns: { name: 'districts.name', schools: 'schools' }, own: ['districts.name', 'districts.id'] },
+    { columns: { name: 'districts.name', schools: 'schools' }, own: ['districts.name', 'districts.id'], names: ['districts.name'] },
   );
   return { ...page, items: page.items.map((row) => ({ ...row, schools: Number(row.schools ?? 0) })) };
 }
@@ -83,6 +83,7 @@ export async function listSchools(db: Db, query: z.output<typeof schoolsQuerySch
     {
       columns: { name: 'schools.name', district_name: 'districts.name', address: 'schools.address', pupil_count: 'schools.pupil_count', contestants: 'contestants' },
       own: ['districts.name', 'schools.name', 'schools.id'],
+      names: ['districts.name', 'schools.name', 'schools.address'],
     },
   );
   return { ...page, items: page.items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0) })) };
@@ -171,6 +172,7 @@ export async function listClassGroups(db: Db, query: z.output<typeof classGroups
     {
       columns: { position: 'class_groups.position', name: 'class_groups.name', grades: 'class_groups.grades', class_rooms: 'class_rooms', books: 'books', contestants: 'contestants' },
       own: ['class_groups.position'],
+      names: ['class_groups.name'],
     },
   );
   return {
@@ -219,6 +221,7 @@ export async function listClassRooms(db: Db, query: z.output<typeof classRoomsQu
     {
       columns: { name: 'class_rooms.name', class_group_name: 'class_groups.name', position: 'class_rooms.position', contestants: 'contestants' },
       own: ['class_groups.position', 'class_rooms.position', 'class_rooms.name'],
+      names: ['class_groups.name', 'class_rooms.name'],
     },
   );
   return { ...page, items: page.items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0) })) };
@@ -293,6 +296,7 @@ export async function listClassTeachers(db: Db, query: z.output<typeof classTeac
     {
       columns: { district_name: 'districts.name', school_name: 'schools.name', class_name: 'class_teachers.class_name', teacher_name: 'class_teachers.teacher_name' },
       own: ['districts.name', 'schools.name', 'class_teachers.class_name'],
+      names: ['districts.name', 'schools.name', 'class_teachers.class_name', 'class_teachers.teacher_name'],
     },
   );
 }

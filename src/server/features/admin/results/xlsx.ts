@@ -4,12 +4,15 @@
 import { Worker } from 'node:worker_threads';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 
-export type CellValue = string | number | null;
+/** A date cell takes an instant (a Date or ISO text), written in Vietnamese local time. */
+export type CellValue = string | number | Date | null;
+/** text; number (plain); money ('#,##0 "đ"'); score (one decimal); date ('dd/mm/yyyy hh:mm'). */
+export type ColumnKind = 'text' | 'number' | 'money' | 'score' | 'date';
 export interface SheetHead {
   name: string;
   headings: string[];
-  /** Per column: written as a number or as text. */
-  kinds: ('text' | 'number')[];
+  /** Per column: how its cells are written and formatted. The heading row is bold, frozen and filtered. */
+  kinds: ColumnKind[];
   widths: number[];
 }
 

@@ -56,6 +56,7 @@ describe('the anonymised statistics', () => {
     const response = await fetch(`${server.url}/api/admin/privacy/statistics.xlsx`, { headers: { authorization: `Bearer ${organiser.token}` } });
     expect(response.status).toBe(200);
     const [sheet] = await readExcelFile(Buffer.from(await response.arrayBuffer()));
+    expect(sheet!.sheet).toBe('Thống kê ẩn danh');
     const rows = sheet!.data;
     expect(rows[0]).toEqual(['Quận/huyện', 'Trường', 'Số học sinh của trường', 'Số thí sinh đăng ký', 'Số thí sinh dự thi', 'Số bài thi đã nộp', 'Điểm trung bình (bài tốt nhất)', 'Số giải cá nhân']);
     const school = await firstSchool(server.db);

@@ -190,11 +190,16 @@ export async function anonymisedStatistics({ db }: Pick<Services, 'db'>): Promis
       { value: Number(row.registered), type: Number },
       { value: Number(row.participants), type: Number },
       { value: Number(row.exams), type: Number },
-      row.average === null ? null : { value: Math.round(Number(row.average) * 10) / 10, type: Number },
+      // One decimal; the decimal comma is the viewer's Excel locale.
+      row.average === null ? null : { value: Math.round(Number(row.average) * 10) / 10, type: Number, format: '0.0' },
       { value: Number(row.prizes), type: Number },
     ]),
   ];
-  const buffer = await writeExcelFile(data, { columns: STATISTICS_COLUMNS.map((title) => ({ width: Math.max(14, title.length + 2) })) }).toBuffer();
+  const buffer = await writeExcelFile(data, {
+    sheet: 'Thống kê ẩn danh',
+    stickyRowsCount: 1,
+    columns: STATISTICS_COLUMNS.map((title) => ({ width: Math.max(14, title.length + 2) })),
+  }).toBuffer();
   return Buffer.from(buffer);
 }
 

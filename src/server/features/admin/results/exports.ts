@@ -1,7 +1,7 @@
 // The results' .xlsx exports (organiser only). The winners' list carries the parents' phones for
 // the prize-giving calls: personal data, so every export is written to the audit log. Cells are
 // text or numbers, never formulas; headings in Vietnamese; no internal ids. The workbook is
-// written by a worker thread (xlsx.ts) while the rows are read page by page.
+// written by a worker thread (lib/xlsx-writer.ts) while the rows are read page by page.
 import { resultMessages } from '../../../../shared/messages';
 import { prizeKindLabels, prizeKinds, type PrizeKindName } from '../../../../shared/schemas/admin-contest';
 import { resultExportFileNames, type ResultExportKind } from '../../../../shared/schemas/admin-results';
@@ -13,7 +13,7 @@ import { getResultRun } from '../../../core/ranking/repo';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
 import { ceremonyOfCurrent } from './ceremony';
-import { XlsxBuilder, type CellValue, type ColumnKind, type SheetHead } from './xlsx';
+import { XlsxBuilder, type CellValue, type ColumnKind, type SheetHead } from '../../../lib/xlsx-writer';
 
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 type Filter = { district_id?: number; school_id?: number };

@@ -1,4 +1,4 @@
-// An .xlsx workbook written as a stream by a worker thread (xlsx-worker.mjs), fed sheet by sheet and
+// An .xlsx workbook written as a stream by a worker thread (xlsx-writer-worker.mjs), fed sheet by sheet and
 // row page by row page with backpressure, so that a 200,000-row export neither stalls the event
 // loop nor holds its rows twice.
 import { Worker } from 'node:worker_threads';
@@ -20,7 +20,7 @@ export interface SheetHead {
 const MAX_PAGES_IN_FLIGHT = 3;
 
 export class XlsxBuilder {
-  private worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url));
+  private worker = new Worker(new URL('./xlsx-writer-worker.mjs', import.meta.url));
   private failure: Error | undefined;
   private inFlight = 0;
   private waiting: (() => void)[] = [];

@@ -3,7 +3,7 @@
 // one page, never the whole workbook (write-excel-file built it all in memory: about 0.9 GB for
 // the 200,000-row contestants export). Text cells are inline strings (no shared-strings table to
 // keep) and always typed as text, so a value starting with "=" is never a formula. Plain
-// JavaScript, so that it loads the same under tsx, vitest and production. Messages (xlsx.ts):
+// JavaScript, so that it loads the same under tsx, vitest and production. Messages (xlsx-writer.ts):
 // {sheet} to start a sheet (kinds per column: text, number, money, score, date), {rows, bold} of plain values (answered {written}), {end}; answers
 // {bytes} (transferred) or {error}.
 import { parentPort } from 'node:worker_threads';

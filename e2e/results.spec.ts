@@ -166,7 +166,7 @@ test.describe('parent', () => {
     await expect(page).toHaveURL(new RegExp(`/xac-minh/${code}$`));
     await expect(page.getByText('Giấy chứng nhận hợp lệ')).toBeVisible();
     await expect(page.getByText(name)).toBeVisible();
-    await page.getByLabel('Kiểm tra mã khác').fill('abcd-efgh-jklm');
+    await page.getByLabel('Kiểm tra mã khác').fill(' abcd efgh jklm ');
     await page.getByRole('button', { name: 'Kiểm tra' }).click();
     await expect(page).toHaveURL(/\/xac-minh\/ABCD-EFGH-JKLM$/);
     await expect(page.getByRole('alert').filter({ hasText: 'Không tìm thấy giấy chứng nhận với mã này' })).toBeVisible();

@@ -218,6 +218,8 @@ export type PrizeRow = z.infer<typeof prizeRowSchema>;
 export const resultExportKinds = ['winners', 'contestants', 'ceremony'] as const;
 export type ResultExportKind = (typeof resultExportKinds)[number];
 export const resultExportQuerySchema = z.object({
+  /** The winners' export: only this tier ('Xuất danh sách này' on a tier's tab); every tier without it. */
+  tier: z.enum(prizeKinds).optional(),
   district_id: z.coerce.number().int().positive().optional(),
   school_id: z.coerce.number().int().positive().optional(),
 });

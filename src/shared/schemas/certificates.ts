@@ -2,15 +2,15 @@
 // and the public verification GET /api/certificates/verify/:code.
 import { z } from 'zod';
 import { idParam } from './common';
+import { normaliseCertificateCode } from '../certificate-code';
 
 export const certificateKindSchema = z.enum(['participation', 'prize', 'top30', 'school']);
 
-/** A certificate code as printed: groups of letters and digits joined by '-'. */
+/** A certificate code as printed (groups of letters and digits joined by '-'), read as typed: any case, spaces. */
 export const certificateCodeSchema = z
   .string()
-  .trim()
-  .toUpperCase()
-  .regex(/^[A-Z0-9-]{8,32}$/, { error: 'Mã chứng nhận không hợp lệ.' });
+  .transform(normaliseCertificateCode)
+  .pipe(z.string().regex(/^[A-Z0-9-]{8,32}$/, { error: 'Mã chứng nhận không hợp lệ.' }));
 
 export const childCertificateQuerySchema = z.object({ child_id: idParam('child_id') });
 

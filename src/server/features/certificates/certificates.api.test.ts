@@ -142,6 +142,11 @@ describe('certificates of a child', () => {
       success: true,
       data: { code, kind: 'participation', title: 'Giấy chứng nhận tham gia cuộc thi', name: 'Nguyễn Đức Trường', contest: expect.any(String), date: expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/) },
     });
+    // Typed in lower case with spaces (or none), as printed: the same certificate.
+    for (const typed of [code.toLowerCase().replace(/-/g, ' '), ` ${code.replace(/-/g, '').toLowerCase()} `]) {
+      const again = await get(`/api/certificates/verify/${encodeURIComponent(typed)}`);
+      expect([typed, again.status, again.body.data?.code]).toEqual([typed, 200, code]);
+    }
     const unknown = await get('/api/certificates/verify/ABCD-EFGH-JKLM');
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('Không tìm thấy giấy chứng nhận với mã này. Vui lòng kiểm tra lại mã.');

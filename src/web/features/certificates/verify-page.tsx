@@ -3,6 +3,7 @@
 // another code.
 import { useState, type FormEvent } from 'react';
 import { resultMessages } from '../../../shared/messages';
+import { normaliseCertificateCode } from '../../../shared/certificate-code';
 import type { VerifyResponse } from '../../../shared/schemas/certificates';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
@@ -25,7 +26,7 @@ export function VerifyPage() {
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const next = typed.trim().toUpperCase();
+    const next = normaliseCertificateCode(typed);
     if (next) navigate(`/xac-minh/${encodeURIComponent(next)}`);
   };
 

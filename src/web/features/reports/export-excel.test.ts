@@ -47,6 +47,9 @@ describe('buildReportSheets', () => {
       ['5A1', 1, 92.5, 700],
       ['3A2', 0, null, null],
     ]);
+    // The average score has one decimal (a decimal comma in a Vietnamese Excel).
+    const { unzipSync, strFromU8 } = await import('fflate');
+    expect(strFromU8(unzipSync(new Uint8Array(Buffer.from(buffer)))['xl/styles.xml']!)).toContain('formatCode="0.0"');
   });
 });
 

@@ -17,6 +17,8 @@ const heading = (value: string): Cell => ({ value, fontWeight: 'bold', wrap: tru
 const text = (value: string): Cell => ({ value, type: String });
 /** An empty cell for a missing number (no prediction; no average when nobody finished). */
 const number = (value: number | null): Cell => (value === null ? null : { value, type: Number });
+/** An average score with one decimal (the decimal comma is the viewer's Excel locale). */
+const score = (value: number | null): Cell => (value === null ? null : { value, type: Number, format: '0.0' });
 
 /** The workbook's sheets (pure, so a test can check every cell). */
 export function buildReportSheets(data: ReportSchoolResponse['data']): ExportSheet[] {
@@ -53,7 +55,7 @@ export function buildReportSheets(data: ReportSchoolResponse['data']): ExportShe
       stickyRowsCount: 1,
       data: [
         [heading('Lớp'), heading('Số học sinh dự thi'), heading('Điểm trung bình'), heading('Thời gian trung bình (giây)')],
-        ...data.class.map((row) => [text(row.class), number(row.total_done), number(row.avg_score), number(row.avg_duration_seconds)]),
+        ...data.class.map((row) => [text(row.class), number(row.total_done), score(row.avg_score), number(row.avg_duration_seconds)]),
       ],
     },
   ];

@@ -174,6 +174,13 @@ describe('revocation', () => {
     expect(byCode.body.data).toEqual([expect.objectContaining({ code: prizeCode, kind: 'prize', holder: 'Trần Thị Ngọc Ánh', ready: true, revoked_at: null })]);
     const byName = await get(`/api/admin/certificates?q=${encodeURIComponent('Ngọc Ánh')}`, organiser.token);
     expect(byName.body.data.map((c: { kind: string }) => c.kind).sort()).toEqual(['participation', 'prize', 'top30']);
+    // Without accents, in any case, with spaces; the code with spaces instead of dashes.
+    for (const q of ['ngoc anh', 'TRAN THI NGOC ANH', '  Ngoc   ÁNH ']) {
+      const found = await get(`/api/admin/certificates?q=${encodeURIComponent(q)}`, organiser.token);
+      expect([q, found.body.data.map((c: { kind: string }) => c.kind).sort()]).toEqual([q, ['participation', 'prize', 'top30']]);
+    }
+    const spaced = await get(`/api/admin/certificates?q=${encodeURIComponent(` ${prizeCode.toLowerCase().replace(/-/g, ' ')} `)}`, organiser.token);
+    expect(spaced.body.data).toEqual([expect.objectContaining({ code: prizeCode })]);
     expect((await get('/api/admin/certificates?q=', organiser.token)).status).toBe(400);
   });
 

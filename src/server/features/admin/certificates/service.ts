@@ -1,9 +1,11 @@
 // Back office, certificates: how far the background drawing is, finding a certificate, revoking one.
 import { sql } from 'kysely';
 import { formatDate } from '../../../../shared/format';
+import { CERTIFICATE_CODE, normaliseCertificateCode } from '../../../../shared/certificate-code';
 import { certificateAdminMessages as m } from '../../../../shared/messages';
 import { revokeCertificateSchema, type AdminCertificate, type CertificateProgress } from '../../../../shared/schemas/admin-certificates';
 import type { Db } from '../../../db/client';
+import { foldSql, foldedContains } from '../../../db/fold';
 import { AppError, notFound, unprocessable } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
@@ -116,21 +118,21 @@ function toAdmin(row: Awaited<ReturnType<ReturnType<typeof certificatesQuery>['e
   };
 }
 
-const CODE_LIKE = /^[A-Z2-9]{4}-?[A-Z2-9]{4}-?[A-Z2-9]{4}$/;
-
-/** GET /api/admin/certificates?q=: by code (exact, any case, with or without dashes) or holder name. */
+/**
+ * GET /api/admin/certificates?q=: by code (exact, any case, with or without spaces and dashes) or
+ * by holder or school name, without accents and in any case.
+ */
 export async function searchCertificates(deps: Deps, query: string): Promise<AdminCertificate[]> {
   const contestId = (await requireCurrentContest(deps.db)).id;
-  const upper = query.toUpperCase().replace(/\s+/g, '');
-  if (CODE_LIKE.test(upper)) {
-    const code = upper.replace(/-/g, '').replace(/(.{4})(?=.)/g, '$1-');
+  const code = normaliseCertificateCode(query);
+  if (CERTIFICATE_CODE.test(code)) {
     const row = await certificatesQuery(deps.db).where('certificates.code', '=', code).executeTakeFirst();
     if (row) return [toAdmin(row)];
   }
-  const pattern = `%${query.normalize('NFC').replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = foldedContains(query.replace(/\s+/g, ' ').trim());
   const rows = await certificatesQuery(deps.db)
     .where('certificates.contest_id', '=', contestId)
-    .where((eb) => eb.or([eb('contestants.fullname', 'ilike', pattern), eb('schools.name', 'ilike', pattern)]))
+    .where((eb) => eb.or([eb(foldSql(sql.ref('contestants.fullname')), 'like', pattern), eb(foldSql(sql.ref('schools.name')), 'like', pattern)]))
     .orderBy('certificates.id')
     .limit(30)
     .execute();

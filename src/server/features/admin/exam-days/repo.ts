@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import { printedClassSql } from '../../../db/contestants';
+import { foldSql } from '../../../db/fold';
 
 /** pg_advisory_xact_lock's first key for the dashboard (the second is unused: 0). */
 const DASHBOARD_LOCK = 7316454;
@@ -197,20 +198,6 @@ export async function deleteStaleProcessCounters(db: Db, before: Date) {
 
 // Incidents ------------------------------------------------------------------------------------
 
-/** Vietnamese letters with their marks, and the same without, for accent-insensitive search. */
-const MARKED = 'àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ';
-const PLAIN = 'aaaaaaaaaaaaaaaaaeeeeeeeeeeeiiiiiooooooooooooooooouuuuuuuuuuuyyyyyd';
-
-/** Lower case, without Vietnamese marks (same mapping as `foldSql`). */
-export function foldText(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC').toLowerCase()) {
-    const at = MARKED.indexOf(char);
-    out += at >= 0 ? PLAIN[at] : char;
-  }
-  return out;
-}
-
 const escapeLike = (text: string) => text.replace(/[%_\\]/g, '\\$&');
 
 export interface ContestantFilter {
@@ -248,7 +235,7 @@ export async function findContestants(db: Db, filter: ContestantFilter, limit: n
   if (filter.contestantId) query = query.where('contestants.id', '=', filter.contestantId);
   if (filter.schoolId) query = query.where('contestants.school_id', '=', filter.schoolId);
   if (filter.foldedName) {
-    query = query.where(sql<string>`translate(lower(contestants.fullname), ${MARKED}, ${PLAIN})`, 'like', `%${escapeLike(filter.foldedName)}%`);
+    query = query.where(foldSql(sql.ref('contestants.fullname')), 'like', `%${escapeLike(filter.foldedName)}%`);
   }
   return query.orderBy('contestants.fullname').orderBy('contestants.id').limit(limit).execute();
 }

@@ -22,6 +22,7 @@ import { examDaysMessages } from '../../../../shared/messages';
 import { formatDate, formatDateTime } from '../../../../shared/format';
 import { MAX_ATTEMPTS_PER_CONTESTANT, SAVE_GRACE_SECONDS } from '../../../../shared/rules';
 import type { Db } from '../../../db/client';
+import { foldText } from '../../../db/fold';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
@@ -183,8 +184,8 @@ async function currentDashboard({ db, clock }: Deps): Promise<StoredDashboard> {
 
 export async function getDashboard(deps: Deps, query: DashboardQuery): Promise<Dashboard> {
   const { registrations: _registrations, registrations_counted_at: _countedAt, ...stored } = await currentDashboard(deps);
-  const needle = query.school_q ? repo.foldText(query.school_q) : '';
-  const schools = needle ? stored.schools.filter((s) => repo.foldText(`${s.name} ${s.district}`).includes(needle)) : stored.schools;
+  const needle = query.school_q ? foldText(query.school_q) : '';
+  const schools = needle ? stored.schools.filter((s) => foldText(`${s.name} ${s.district}`).includes(needle)) : stored.schools;
   const page = Math.max(1, Math.min(query.school_page, Math.ceil(schools.length / SCHOOLS_PER_PAGE) || 1));
   return {
     ...stored,
@@ -246,7 +247,7 @@ async function describe(db: Db, now: Date, rows: Awaited<ReturnType<typeof repo.
 
 export async function searchContestants({ db, clock }: Deps, query: IncidentSearchQuery) {
   const phoneDigits = (query.phone ?? '').replace(/\D/g, '');
-  const foldedName = repo.foldText((query.name ?? '').replace(/\s+/g, ' ').trim());
+  const foldedName = foldText((query.name ?? '').replace(/\s+/g, ' ').trim());
   if (phoneDigits.length < 3 && foldedName.length < 2) {
     const errors = { phone: examDaysMessages.searchTooShort, name: examDaysMessages.searchTooShort };
     throw unprocessable(examDaysMessages.searchTooShort, 'input_refused', errors);

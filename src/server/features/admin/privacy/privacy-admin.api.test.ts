@@ -1,6 +1,7 @@
 // Issue 15, the organiser's side: the record of processing activities from the settings, the
 // anonymised statistics, and copy and deletion requests made by phone, each with a reason in the
 // audit log.
+import { strFromU8, unzipSync } from 'fflate';
 import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -55,7 +56,13 @@ describe('the anonymised statistics', () => {
   it('hold the figures per school and no name or phone', async () => {
     const response = await fetch(`${server.url}/api/admin/privacy/statistics.xlsx`, { headers: { authorization: `Bearer ${organiser.token}` } });
     expect(response.status).toBe(200);
-    const [sheet] = await readExcelFile(Buffer.from(await response.arrayBuffer()));
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const [sheet] = await readExcelFile(bytes);
+    expect(sheet!.sheet).toBe('Thống kê ẩn danh');
+    // A bold, frozen and filtered heading (the results' exports' writer).
+    const sheetXml = strFromU8(unzipSync(bytes)['xl/worksheets/sheet1.xml']!);
+    expect(sheetXml).toContain('state="frozen"');
+    expect(sheetXml).toMatch(/<autoFilter ref="A1:H\d+"\/>/);
     const rows = sheet!.data;
     expect(rows[0]).toEqual(['Quận/huyện', 'Trường', 'Số học sinh của trường', 'Số thí sinh đăng ký', 'Số thí sinh dự thi', 'Số bài thi đã nộp', 'Điểm trung bình (bài tốt nhất)', 'Số giải cá nhân']);
     const school = await firstSchool(server.db);

@@ -2,8 +2,8 @@
 // from the settings, the retention status, the anonymised statistics to keep before data goes,
 // and requests made by phone call carried out with a reason that goes into the audit log.
 import { sql } from 'kysely';
-import writeExcelFile from 'write-excel-file/node';
 import { formatDate, formatDateTime } from '../../../../shared/format';
+import { XlsxBuilder } from '../../../lib/xlsx-writer';
 import { maskPhone, PRIVACY_NOTICE_VERSION } from '../../../../shared/privacy';
 import { privacyAdminMessages, type PrivacyOverview } from '../../../../shared/schemas/admin-privacy';
 import type { MyData } from '../../../../shared/schemas/privacy';
@@ -180,22 +180,32 @@ export async function anonymisedStatistics({ db }: Pick<Services, 'db'>): Promis
     FROM schools s JOIN districts d ON d.id = s.district_id
     ORDER BY d.name, s.name
   `.execute(db);
-  const header = STATISTICS_COLUMNS.map((value) => ({ value, fontWeight: 'bold' as const, type: String }));
-  const data = [
-    header,
-    ...rows.map((row) => [
-      { value: row.district, type: String },
-      { value: row.school, type: String },
-      { value: Number(row.pupils), type: Number },
-      { value: Number(row.registered), type: Number },
-      { value: Number(row.participants), type: Number },
-      { value: Number(row.exams), type: Number },
-      row.average === null ? null : { value: Math.round(Number(row.average) * 10) / 10, type: Number },
-      { value: Number(row.prizes), type: Number },
-    ]),
-  ];
-  const buffer = await writeExcelFile(data, { columns: STATISTICS_COLUMNS.map((title) => ({ width: Math.max(14, title.length + 2) })) }).toBuffer();
-  return Buffer.from(buffer);
+  const xlsx = new XlsxBuilder();
+  xlsx.sheet({
+    name: 'Thống kê ẩn danh',
+    headings: [...STATISTICS_COLUMNS],
+    // The average has one decimal (a decimal comma in a Vietnamese Excel).
+    kinds: ['text', 'text', 'number', 'number', 'number', 'number', 'score', 'number'],
+    widths: STATISTICS_COLUMNS.map((title) => Math.max(14, title.length + 2)),
+  });
+  try {
+    await xlsx.rows(
+      rows.map((row) => [
+        row.district,
+        row.school,
+        Number(row.pupils),
+        Number(row.registered),
+        Number(row.participants),
+        Number(row.exams),
+        row.average === null ? null : Math.round(Number(row.average) * 10) / 10,
+        Number(row.prizes),
+      ]),
+    );
+  } catch (error) {
+    await xlsx.abandon();
+    throw error;
+  }
+  return xlsx.finish();
 }
 
 export const statisticsFileName = (now: Date) => `thong-ke-an-danh-${formatDateTime(now).replace(/[^0-9]+/g, '-')}.xlsx`;

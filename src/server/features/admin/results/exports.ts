@@ -1,10 +1,9 @@
 // The results' .xlsx exports (organiser only). The winners' list carries the parents' phones for
 // the prize-giving calls: personal data, so every export is written to the audit log. Cells are
 // text or numbers, never formulas; headings in Vietnamese; no internal ids. The workbook is
-// written by a worker thread (xlsx.ts) while the rows are read page by page.
-import { formatDateTime } from '../../../../shared/format';
+// written by a worker thread (lib/xlsx-writer.ts) while the rows are read page by page.
 import { resultMessages } from '../../../../shared/messages';
-import { prizeKindLabels, prizeKinds } from '../../../../shared/schemas/admin-contest';
+import { prizeKindLabels, prizeKinds, type PrizeKindName } from '../../../../shared/schemas/admin-contest';
 import { resultExportFileNames, type ResultExportKind } from '../../../../shared/schemas/admin-results';
 import { conflict } from '../../../lib/errors';
 import type { Services } from '../../../services';
@@ -14,7 +13,7 @@ import { getResultRun } from '../../../core/ranking/repo';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
 import { ceremonyOfCurrent } from './ceremony';
-import { XlsxBuilder, type CellValue, type SheetHead } from './xlsx';
+import { XlsxBuilder, type CellValue, type ColumnKind, type SheetHead } from '../../../lib/xlsx-writer';
 
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 type Filter = { district_id?: number; school_id?: number };
@@ -23,31 +22,34 @@ type Row = CellValue[] & { bold?: boolean };
 const yes = (flag: boolean) => (flag ? 'Có' : null);
 
 /** Builds a sheet's head from [heading, kind, width] columns. */
-function head(name: string, columns: [string, 'text' | 'number', number][]): SheetHead {
+function head(name: string, columns: [string, ColumnKind, number][]): SheetHead {
   return { name, headings: columns.map(([title]) => title), kinds: columns.map(([, kind]) => kind), widths: columns.map(([, , width]) => width) };
 }
 
-const pupilColumns = (rankTitle: string): [string, 'text' | 'number', number][] => [
+const pupilColumns = (rankTitle: string): [string, ColumnKind, number][] => [
   [rankTitle, 'number', 8],
   ['Đồng hạng', 'text', 10],
   ['Họ và tên', 'text', 30],
   ['Quận/Huyện', 'text', 24],
   ['Trường', 'text', 34],
   ['Lớp', 'text', 8],
-  ['Điểm', 'number', 8],
+  ['Điểm', 'score', 8],
   ['Thời gian (giây)', 'number', 14],
   ['Dự đoán', 'number', 10],
   ['Giải', 'text', 30],
-  ['Tiền thưởng (đ)', 'number', 16],
+  ['Tiền thưởng (đ)', 'money', 16],
   ['SĐT phụ huynh', 'text', 16],
 ];
 
-/** The winners of every tier (one sheet each), then the winners and money per school and per district. */
-async function winnersWorkbook(db: Services['db'], contestId: number, filter: Filter, xlsx: XlsxBuilder): Promise<number> {
+/**
+ * The winners of every tier (one sheet each), then the winners and money per school and per
+ * district; with a tier, that tier's sheet alone.
+ */
+async function winnersWorkbook(db: Services['db'], contestId: number, filter: Filter, xlsx: XlsxBuilder, tier?: PrizeKindName): Promise<number> {
   const bySchool = new Map<string, { district: string; school: string; winners: number; amount: number }>();
   const byDistrict = new Map<string, { winners: number; amount: number }>();
   let total = 0;
-  for (const kind of prizeKinds) {
+  for (const kind of tier ? [tier] : prizeKinds) {
     const list = await repo.prizeRows(db, contestId, kind, filter);
     total += list.length;
     for (const row of list) {
@@ -71,7 +73,7 @@ async function winnersWorkbook(db: Services['db'], contestId: number, filter: Fi
           ['Quận/Huyện', 'text', 24],
           ['Tham gia', 'text', 44],
           ['Giải', 'text', 22],
-          ['Tiền thưởng (đ)', 'number', 16],
+          ['Tiền thưởng (đ)', 'money', 16],
         ]),
       );
       await xlsx.rows(list.map((row) => [row.rank, yes(row.tied), row.name, row.district, row.detail, row.prize, row.amount]));
@@ -84,11 +86,11 @@ async function winnersWorkbook(db: Services['db'], contestId: number, filter: Fi
           ['Quận/Huyện', 'text', 24],
           ['Trường', 'text', 34],
           ['Lớp', 'text', 10],
-          ['Điểm trung bình', 'number', 16],
+          ['Điểm trung bình', 'score', 16],
           ['Thời gian trung bình (giây)', 'number', 22],
           ['Số học sinh dự thi', 'text', 18],
           ['Giải', 'text', 30],
-          ['Tiền thưởng (đ)', 'number', 16],
+          ['Tiền thưởng (đ)', 'money', 16],
         ]),
       );
       await xlsx.rows(
@@ -114,13 +116,14 @@ async function winnersWorkbook(db: Services['db'], contestId: number, filter: Fi
       );
     }
   }
+  if (tier) return total;
   const schools = [...bySchool.values()].sort((a, b) => a.district.localeCompare(b.district, 'vi') || a.school.localeCompare(b.school, 'vi'));
   xlsx.sheet(
     head('Theo trường', [
       ['Quận/Huyện', 'text', 24],
       ['Trường', 'text', 44],
       ['Số giải', 'number', 14],
-      ['Tiền thưởng (đ)', 'number', 18],
+      ['Tiền thưởng (đ)', 'money', 18],
     ]),
   );
   await xlsx.rows(schools.map((s) => [s.district, s.school, s.winners, s.amount]));
@@ -128,7 +131,7 @@ async function winnersWorkbook(db: Services['db'], contestId: number, filter: Fi
     head('Theo quận, huyện', [
       ['Quận/Huyện', 'text', 30],
       ['Số giải', 'number', 14],
-      ['Tiền thưởng (đ)', 'number', 18],
+      ['Tiền thưởng (đ)', 'money', 18],
     ]),
   );
   await xlsx.rows([...byDistrict.entries()].sort(([a], [b]) => a.localeCompare(b, 'vi')).map(([district, d]) => [district, d.winners, d.amount]));
@@ -146,14 +149,14 @@ async function contestantsWorkbook(db: Services['db'], contestId: number, filter
       ['Trường', 'text', 34],
       ['Lớp', 'text', 8],
       ['Sách thi', 'text', 34],
-      ['Điểm', 'number', 8],
+      ['Điểm', 'score', 8],
       ['Thời gian (giây)', 'number', 14],
-      ['Nộp bài lúc', 'text', 18],
+      ['Nộp bài lúc', 'date', 18],
       ['Dự đoán', 'number', 10],
       ['Hạng trong trường', 'number', 12],
       ['Học sinh tiêu biểu', 'text', 12],
       ['Giải', 'text', 24],
-      ['Tiền thưởng (đ)', 'number', 16],
+      ['Tiền thưởng (đ)', 'money', 16],
     ]),
   );
   let total = 0;
@@ -170,7 +173,7 @@ async function contestantsWorkbook(db: Services['db'], contestId: number, filter
         row.book,
         row.points,
         row.duration_seconds,
-        formatDateTime(row.submitted_at),
+        row.submitted_at,
         row.prediction,
         row.school_rank,
         yes(row.school_top),
@@ -188,11 +191,11 @@ async function ceremonyWorkbook(deps: Pick<Services, 'db'>, xlsx: XlsxBuilder): 
     head('Kinh phí trao giải', [
       ['Loại giải', 'text', 30],
       ['Giải', 'text', 44],
-      ['Giá trị một giải (đ)', 'number', 18],
+      ['Giá trị một giải (đ)', 'money', 18],
       ['Số giải theo cài đặt', 'number', 18],
-      ['Thành tiền theo cài đặt (đ)', 'number', 22],
+      ['Thành tiền theo cài đặt (đ)', 'money', 22],
       ['Số giải trao', 'number', 14],
-      ['Thành tiền (đ)', 'number', 18],
+      ['Thành tiền (đ)', 'money', 18],
     ]),
   );
   const total: Row = Object.assign(['Tổng cộng', null, null, null, ceremony.planned_total, null, ceremony.total], { bold: true });
@@ -214,7 +217,7 @@ export async function exportResults(
   { db }: Pick<Services, 'db'>,
   actor: Actor,
   kind: ResultExportKind,
-  filter: Filter,
+  { tier, ...filter }: Filter & { tier?: PrizeKindName },
 ): Promise<{ fileName: string; bytes: Buffer }> {
   const contest = await getCurrentContest(db);
   if (!contest || !(await getResultRun(db, contest.id))) throw conflict(resultMessages.notComputed, 'results_not_computed');
@@ -223,7 +226,7 @@ export async function exportResults(
   try {
     rows =
       kind === 'winners'
-        ? await winnersWorkbook(db, contest.id, filter, xlsx)
+        ? await winnersWorkbook(db, contest.id, filter, xlsx, tier)
         : kind === 'contestants'
           ? await contestantsWorkbook(db, contest.id, filter, xlsx)
           : await ceremonyWorkbook({ db }, xlsx);
@@ -235,8 +238,8 @@ export async function exportResults(
   const fileName = resultExportFileNames[kind];
   await recordAudit(db, actor, {
     kind: 'results.export',
-    summary: `Xuất ${exportTitles[kind]}: ${fileName}, ${rows} dòng`,
-    details: { file: fileName, rows, filter },
+    summary: `Xuất ${exportTitles[kind]}${tier && kind === 'winners' ? ` (${prizeKindLabels[tier]})` : ''}: ${fileName}, ${rows} dòng`,
+    details: { file: fileName, rows, filter, ...(tier && kind === 'winners' ? { tier } : {}) },
   });
   return { fileName, bytes };
 }

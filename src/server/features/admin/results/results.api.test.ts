@@ -13,6 +13,7 @@
 //   = .6278 second, Lê Lợi .5 + .5·(40/1250)/(30/188) = .6003 third: 30 best pupils each -> 90 gifts.
 // Classes: 5A1 avg 95.25, 4A1 90, 3A1 85 -> teacher first, second, third.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strFromU8, unzipSync } from 'fflate';
 import readExcelFile from 'read-excel-file/node';
 import { PRIZE_TIERS, prizeTotal, prizesOfKind } from '../../../../shared/prizes';
 import { startTestServer, type TestServer } from '../../../test/harness';
@@ -54,12 +55,13 @@ async function setClock(at: Date) {
 }
 const later = (ms: number) => setClock(new Date(server.clock.now().getTime() + ms));
 
-async function download(file: string, query = '') {
+async function downloadBytes(file: string, query = '') {
   const response = await fetch(`${server.url}/api/admin/results/exports/${file}${query}`, { headers: { authorization: `Bearer ${organiser.token}` } });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('spreadsheetml');
-  return readExcelFile(Buffer.from(await response.arrayBuffer()));
+  return Buffer.from(await response.arrayBuffer());
 }
+const download = async (file: string, query = '') => readExcelFile(await downloadBytes(file, query));
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -344,6 +346,45 @@ describe('after the window closes', () => {
     expect(ceremony!.data[ceremony!.data.length - 1]).toEqual(['Tổng cộng', null, null, null, 71_300_000, null, 71_300_000]);
     expect((await lastAudit()).details).toMatchObject({ file: 'kinh_phi_trao_giai.xlsx' });
     expect((await fetch(`${server.url}/api/admin/results/exports/phones.xlsx`, { headers: { authorization: `Bearer ${organiser.token}` } })).status).toBe(400);
+  });
+
+  it('writes money, scores and times as formatted numbers and dates under a bold, frozen, filtered heading; one tier alone on request', async () => {
+    const bytes = await downloadBytes('contestants.xlsx');
+    const files = unzipSync(bytes);
+    const xml = (name: string) => strFromU8(files[name]!);
+    const styles = xml('xl/styles.xml');
+    expect(styles).toContain('formatCode="#,##0 &quot;đ&quot;"');
+    expect(styles).toContain('formatCode="0.0"');
+    expect(styles).toContain('formatCode="dd/mm/yyyy hh:mm"');
+    expect(xml('xl/workbook.xml')).toContain('<sheet name="Kết quả thí sinh"');
+    expect(xml('xl/workbook.xml')).not.toContain('Sheet1');
+    const sheet = xml('xl/worksheets/sheet1.xml');
+    expect(sheet).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
+    expect(sheet).toContain(`<autoFilter ref="A1:O${PAPERS + 1}"/>`);
+    // Cell styles by column kind (lib/xlsx-writer-worker.mjs): score 6, date 8, money 4; the heading bold text (1).
+    expect(sheet).toMatch(/<c r="A1" s="1" t="inlineStr">/);
+    expect(sheet).toMatch(/<c r="H2" s="6"><v>\d+<\/v><\/c>/);
+    expect(sheet).toMatch(/<c r="J2" s="8"><v>\d+\.\d+<\/v><\/c>/);
+    expect(sheet).toMatch(/<c r="O2" s="4"><v>\d+<\/v><\/c>/);
+    // Read back: the submission time is a date, in Vietnamese local time (UTC+7) as Excel shows it.
+    const [all] = await readExcelFile(bytes);
+    const first = await server.db
+      .selectFrom('individual_results as r')
+      .innerJoin('contestants as c', 'c.id', 'r.contestant_id')
+      .select('r.submitted_at')
+      .where('r.contest_id', '=', contest.id)
+      .where('c.fullname', '=', all!.data[1]![2] as string)
+      .executeTakeFirstOrThrow();
+    const submitted = all!.data[1]![9] as unknown as Date;
+    expect(submitted).toBeInstanceOf(Date);
+    // (A date serial is a fraction of a day: exact to about a millisecond.)
+    expect(Math.abs(submitted.getTime() - (new Date(first.submitted_at!).getTime() + 7 * 3600_000))).toBeLessThan(2);
+
+    // 'Xuất danh sách này' on the teacher tab: that tier's sheet alone.
+    const teachers = await download('winners.xlsx', '?tier=teacher');
+    expect(teachers.map((s) => s.sheet)).toEqual(['Giáo viên truyền lửa']);
+    expect((await lastAudit()).summary).toContain('(Giải Giáo viên truyền lửa)');
+    expect((await fetch(`${server.url}/api/admin/results/exports/winners.xlsx?tier=bogus`, { headers: { authorization: `Bearer ${organiser.token}` } })).status).toBe(400);
   });
 
   it('keeps the publication and the decision when computed again; a decision whose group changed is no longer applicable', async () => {

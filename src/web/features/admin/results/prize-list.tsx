@@ -24,7 +24,8 @@ export function PrizeList({ version, onChange }: { version: number; onChange: ()
   const filters = { kind, district_id: districtId || undefined, school_id: schoolId || undefined };
   const list = useApiData<Page<PrizeRow>>(`/admin/results/prizes?${pageQuery(page, '', filters, PER_PAGE)}`, version);
   const pupils = kind === 'individual' || kind === 'school_pupils';
-  const filterQuery = new URLSearchParams(Object.entries({ district_id: districtId, school_id: schoolId }).filter(([, value]) => value)).toString();
+  // 'Xuất danh sách này': this tier only, with the district/school filter on screen.
+  const exportQuery = new URLSearchParams(Object.entries({ tier: kind, district_id: districtId, school_id: schoolId }).filter(([, value]) => value)).toString();
 
   return (
     <div className="admin-card">
@@ -76,7 +77,7 @@ export function PrizeList({ version, onChange }: { version: number; onChange: ()
             </option>
           ))}
         </SelectField>
-        <Button variant="outline" onClick={() => downloadExport('winners', filterQuery ? `?${filterQuery}` : '')}>
+        <Button variant="outline" onClick={() => downloadExport('winners', `?${exportQuery}`)}>
           Xuất danh sách này (.xlsx)
         </Button>
       </div>

@@ -1,15 +1,18 @@
-// An .xlsx workbook written as a stream by a worker thread (xlsx-worker.mjs), fed sheet by sheet and
+// An .xlsx workbook written as a stream by a worker thread (xlsx-writer-worker.mjs), fed sheet by sheet and
 // row page by row page with backpressure, so that a 200,000-row export neither stalls the event
 // loop nor holds its rows twice.
 import { Worker } from 'node:worker_threads';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 
-export type CellValue = string | number | null;
+/** A date cell takes an instant (a Date or ISO text), written in Vietnamese local time. */
+export type CellValue = string | number | Date | null;
+/** text; number (plain); money ('#,##0 "đ"'); score (one decimal); date ('dd/mm/yyyy hh:mm'). */
+export type ColumnKind = 'text' | 'number' | 'money' | 'score' | 'date';
 export interface SheetHead {
   name: string;
   headings: string[];
-  /** Per column: written as a number or as text. */
-  kinds: ('text' | 'number')[];
+  /** Per column: how its cells are written and formatted. The heading row is bold, frozen and filtered. */
+  kinds: ColumnKind[];
   widths: number[];
 }
 
@@ -17,7 +20,7 @@ export interface SheetHead {
 const MAX_PAGES_IN_FLIGHT = 3;
 
 export class XlsxBuilder {
-  private worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url));
+  private worker = new Worker(new URL('./xlsx-writer-worker.mjs', import.meta.url));
   private failure: Error | undefined;
   private inFlight = 0;
   private waiting: (() => void)[] = [];

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import readExcelFile from 'read-excel-file/node';
 import { strFromU8, unzipSync } from 'fflate';
-import { readFirstSheet } from '../../../lib/xlsx-reader';
-import { XlsxBuilder } from './xlsx';
+import { readFirstSheet } from './xlsx-reader';
+import { XlsxBuilder } from './xlsx-writer';
 
 async function workbook(rows: number) {
   const xlsx = new XlsxBuilder();

@@ -14,7 +14,7 @@ await build({
   entryPoints: {
     main: 'src/server/main.ts',
     'file-reader-worker': 'src/server/features/admin/file-reader-worker.ts',
-    'xlsx-worker': 'src/server/features/admin/results/xlsx-worker.mjs',
+    'xlsx-writer-worker': 'src/server/lib/xlsx-writer-worker.mjs',
   },
   outdir: OUT,
   outExtension: { '.js': '.mjs' },

@@ -5,7 +5,7 @@ import { qualityFlagLabels, type BookQuality, type QualityQuestion } from '../..
 import { requireCurrentContest } from '../../../core/contest';
 import { notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import { XlsxBuilder } from '../results/xlsx';
+import { XlsxBuilder } from '../../../lib/xlsx-writer';
 import { compareItems, itemStats, MIN_EXAMS, type Cell } from './item-stats';
 import * as repo from './repo';
 

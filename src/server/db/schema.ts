@@ -69,7 +69,7 @@ export interface SessionTable {
   password_reset_until: NullableTimestamp;
   /** Wrong current passwords given in a password change; too many end the session (0020). */
   wrong_password_tries: Generated<number>;
-  /** The browser that logged in (its User-Agent, shortened) and its address (0033). */
+  /** The browser that logged in (its User-Agent, shortened) and its address (0025). */
   user_agent: string | null;
   ip: string | null;
 }
@@ -264,7 +264,7 @@ export interface Database {
   // results from the back office (0015_results_review.sql)
   result_tasks: ResultTaskTable;
   tie_decisions: TieDecisionTable;
-  // withdrawn prizes (0028_prize_withdrawals.sql)
+  // withdrawn prizes (0024_prize_withdrawals.sql)
   prize_withdrawals: PrizeWithdrawalTable;
 }
 

@@ -1,4 +1,4 @@
-// Vietnamese alphabetical order in SQL (0034_vietnamese_order.sql): the database's C collation
+// Vietnamese alphabetical order in SQL (0026_vietnamese_order.sql): the database's C collation
 // sorts by code points (Đ after Z); lists people read order by this, then by the name itself.
 import { sql, type RawBuilder } from 'kysely';
 

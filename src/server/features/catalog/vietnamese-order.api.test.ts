@@ -1,5 +1,5 @@
 // Lists people read are in Vietnamese alphabetical order (issue 23.14), the same order in SQL
-// (vi_sort_key, 0034) as in the browser (compareVietnamese), on PGlite and on PostgreSQL.
+// (vi_sort_key, 0026) as in the browser (compareVietnamese), on PGlite and on PostgreSQL.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareVietnamese } from '../../../shared/vietnamese';

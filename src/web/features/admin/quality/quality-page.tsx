@@ -6,8 +6,7 @@ import { Link } from 'wouter';
 import { formatNumber } from '../../../../shared/format';
 import { qualityFlagLabels, type BookQuality, type QualityQuestion } from '../../../../shared/schemas/admin-quality';
 import { Button } from '../../../components/ui/button';
-import { notify } from '../../../components/ui/notices';
-import { getSession } from '../../../lib/session';
+import { downloadFile } from '../ui/download';
 import { useApiData } from '../../../lib/use-data';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DataTable, type Sort } from '../ui/data-table';
@@ -40,19 +39,7 @@ function sorted(rows: QualityQuestion[], sort: Sort | undefined) {
   });
 }
 
-async function downloadXlsx(bookId: number) {
-  const response = await fetch(`/api/admin/books/${bookId}/quality.xlsx`, { headers: { authorization: `Bearer ${getSession()?.token ?? ''}` } });
-  if (!response.ok) {
-    notify('error', 'Xuất excel thất bại. Vui lòng thử lại.');
-    return;
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `chat-luong-cau-hoi-sach-${bookId}.xlsx`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const downloadXlsx = (bookId: number) => downloadFile(`/admin/books/${bookId}/quality.xlsx`, `chat-luong-cau-hoi-sach-${bookId}.xlsx`);
 
 export function QualityPage({ bookId }: { bookId: number }) {
   const report = useApiData<BookQuality>(`/admin/books/${bookId}/quality`);

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notices';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
-import { getSession } from '../../../lib/session';
+import { downloadFile } from './download';
 import type { ImportChanges, RowProblem } from '../../../../shared/schemas/admin';
 import { DataTable } from './data-table';
 import { uploadFile, type UploadProgress } from './upload';
@@ -203,17 +203,7 @@ function ImportProblemList({ message, problems }: { message: string; problems: R
 }
 
 /** The template needs the session's token, so it is fetched and saved rather than linked. */
-async function downloadTemplate(event: MouseEvent, template: string) {
+function downloadTemplate(event: MouseEvent, template: string) {
   event.preventDefault();
-  const response = await fetch(`/api/admin/templates/${template}.xlsx`, { headers: { authorization: `Bearer ${getSession()?.token ?? ''}` } });
-  if (!response.ok) {
-    notify('error', 'Không tải được tệp mẫu');
-    return;
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `mau-${template}.xlsx`;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  void downloadFile(`/admin/templates/${template}.xlsx`, `mau-${template}.xlsx`, 'Không tải được tệp mẫu');
 }

@@ -270,10 +270,15 @@ export async function getContestant({ db, clock }: Deps, contestantId: number) {
   return contestantView(db, clock.now(), contestantId);
 }
 
-export async function giveExtraAttempt({ db, clock }: Deps, actor: Actor, contestantId: number, body: ExtraAttemptBody) {
+/** The reason of a grant or a withdrawal, trimmed; 422 with the form's problems when it is refused. */
+function extraAttemptReason(body: ExtraAttemptBody): string {
   const problems = extraAttemptProblems(body);
   if (Object.keys(problems).length > 0) throw unprocessable(Object.values(problems)[0]!, 'input_refused', problems);
-  const reason = body.reason.trim();
+  return body.reason.trim();
+}
+
+export async function giveExtraAttempt({ db, clock }: Deps, actor: Actor, contestantId: number, body: ExtraAttemptBody) {
+  const reason = extraAttemptReason(body);
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
     const contestant = await repo.lockContestant(trx, contestantId);
@@ -297,9 +302,7 @@ export async function giveExtraAttempt({ db, clock }: Deps, actor: Actor, contes
  * this fails one or the other.
  */
 export async function withdrawExtraAttempt({ db, clock }: Deps, actor: Actor, contestantId: number, body: ExtraAttemptBody) {
-  const problems = extraAttemptProblems(body);
-  if (Object.keys(problems).length > 0) throw unprocessable(Object.values(problems)[0]!, 'input_refused', problems);
-  const reason = body.reason.trim();
+  const reason = extraAttemptReason(body);
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
     const contestant = await repo.lockContestant(trx, contestantId);

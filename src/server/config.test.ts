@@ -72,6 +72,13 @@ describe('configuration', () => {
     expect(problemsOf({ LOGIN_FAILURE_DELAY_MAX_MS: '60000' }).join()).toContain('LOGIN_FAILURE_DELAY_MAX_MS');
   });
 
+  it('keeps the import read timeout under the request timeout', () => {
+    expect(loadConfig({}).load.importReadTimeoutMs).toBe(12_000);
+    expect(loadConfig({ REQUEST_TIMEOUT_MS: '1000' }).load.importReadTimeoutMs).toBe(800);
+    expect(loadConfig({ IMPORT_READ_TIMEOUT_MS: '100' }).load.importReadTimeoutMs).toBe(100);
+    expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5000', IMPORT_READ_TIMEOUT_MS: '6000' })).toThrow(/IMPORT_READ_TIMEOUT_MS/);
+  });
+
   it('lists every bad variable', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });

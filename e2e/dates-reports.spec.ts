@@ -7,6 +7,10 @@ import { formatDate, formatTime } from '../src/shared/format';
 import type { SiteContest } from '../src/shared/schemas/site';
 import { expect, expectAccessible, otpFor, phoneViewport, storeSession, test, uniquePhone } from './fixtures';
 
+// These tests answer API calls with page.route: with the offline shell's service worker controlling
+// the page, Chromium may send a page's request past the route, so the worker is kept out here.
+test.use({ serviceWorkers: 'block' });
+
 test.use({ viewport: phoneViewport });
 
 const SCHOOL = 'Trường Tiểu học Lê Lợi';

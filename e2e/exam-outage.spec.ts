@@ -7,6 +7,10 @@ import { messages } from '../src/shared/messages';
 import { expect, phoneViewport, test } from './fixtures';
 import { chooseAnswer, examResult, logIn, navigatorItem, registerFamily, serverAnswers, startExamByApi } from './exam-fixtures';
 
+// These tests answer API calls with page.route: with the offline shell's service worker controlling
+// the page, Chromium may send a page's request past the route, so the worker is kept out here.
+test.use({ serviceWorkers: 'block' });
+
 test.use({ viewport: phoneViewport });
 
 /** What the server sends when it sheds a request (src/server/core/error-answers.ts). */

@@ -4,6 +4,10 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, expectAccessible, otpFor, phoneViewport, uniquePhone } from './fixtures';
 
+// These tests answer API calls with page.route: with the offline shell's service worker controlling
+// the page, Chromium may send a page's request past the route, so the worker is kept out here.
+test.use({ serviceWorkers: 'block' });
+
 test.use({ viewport: phoneViewport });
 
 const SENT = 'Mã OTP đã được gửi tới số điện thoại của bạn, có hiệu lực trong 10 phút.';

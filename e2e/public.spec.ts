@@ -2,6 +2,10 @@
 import type { Page } from '@playwright/test';
 import { DEMO_PARENT, DEMO_SCHOOL_ADMIN, expect, expectLoaded, logInAs, phoneViewport, test } from './fixtures';
 
+// These tests answer API calls with page.route: with the offline shell's service worker controlling
+// the page, Chromium may send a page's request past the route, so the worker is kept out here.
+test.use({ serviceWorkers: 'block' });
+
 
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Menu chính' });

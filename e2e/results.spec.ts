@@ -11,6 +11,10 @@ import sharp from 'sharp';
 import { formatDate, formatNumber } from '../src/shared/format';
 import { expect, otpFor, phoneViewport, storeSession, test, uniquePhone } from './fixtures';
 
+// These tests answer API calls with page.route: with the offline shell's service worker controlling
+// the page, Chromium may send a page's request past the route, so the worker is kept out here.
+test.use({ serviceWorkers: 'block' });
+
 const SCHOOL = 'Trường Tiểu học Lê Lợi';
 const DEMO_ADMIN = { phone: '0901000001', password: 'truong123' };
 

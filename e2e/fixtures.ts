@@ -21,6 +21,10 @@ const ALLOWED_CONSOLE: { text: RegExp; page?: RegExp; why: string }[] = [
     page: /\/doi-mat-khau\/khong-phai-lien-ket-that-/,
     why: 'accounts.spec opens a password link that does not exist',
   },
+  {
+    text: /^Service Worker registration blocked by Playwright/,
+    why: "specs that answer API calls with page.route keep the offline shell's worker out (serviceWorkers: 'block')",
+  },
 ];
 
 export const test = base.extend<{ consoleProblems: string[] }>({

@@ -7,8 +7,10 @@
 export function registerOfflineShell() {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   let worker: ServiceWorker | null | undefined;
+  // Only the build's files: the exam's own API calls (a save every few seconds) never wake the worker.
   const handOver = (urls: string[]) => {
-    if (urls.length > 0) worker?.postMessage({ keep: urls });
+    const assets = urls.filter((url) => new URL(url, location.href).pathname.startsWith('/assets/'));
+    if (assets.length > 0) worker?.postMessage({ keep: assets });
   };
   const loadedSoFar = () => performance.getEntriesByType('resource').map((entry) => entry.name);
   window.addEventListener('load', () => {

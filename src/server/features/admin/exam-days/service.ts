@@ -277,13 +277,18 @@ function extraAttemptReason(body: ExtraAttemptBody): string {
   return body.reason.trim();
 }
 
+/** The contestant, locked while its attempts change, and the current contest; 404 when there is no such contestant. */
+async function lockForAttempts(trx: Db, contestantId: number) {
+  const contestant = await repo.lockContestant(trx, contestantId);
+  if (!contestant) throw notFound(examDaysMessages.contestantNotFound);
+  return { contestant, contest: await requireCurrentContest(trx) };
+}
+
 export async function giveExtraAttempt({ db, clock }: Deps, actor: Actor, contestantId: number, body: ExtraAttemptBody) {
   const reason = extraAttemptReason(body);
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
-    const contestant = await repo.lockContestant(trx, contestantId);
-    if (!contestant) throw notFound(examDaysMessages.contestantNotFound);
-    const contest = await requireCurrentContest(trx);
+    const { contestant, contest } = await lockForAttempts(trx, contestantId);
     if (await repo.findExtraAttempt(trx, contestantId)) throw conflict(examDaysMessages.extraAttemptGiven, 'extra_attempt_given');
     await repo.insertExtraAttempt(trx, { contestantId, contestId: contest.id, reason, grantedBy: actor.id, at: now });
     await recordAudit(trx, actor, {
@@ -305,9 +310,7 @@ export async function withdrawExtraAttempt({ db, clock }: Deps, actor: Actor, co
   const reason = extraAttemptReason(body);
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
-    const contestant = await repo.lockContestant(trx, contestantId);
-    if (!contestant) throw notFound(examDaysMessages.contestantNotFound);
-    const contest = await requireCurrentContest(trx);
+    const { contestant, contest } = await lockForAttempts(trx, contestantId);
     const grant = await repo.findExtraAttempt(trx, contestantId);
     if (!grant) throw notFound(examDaysMessages.extraAttemptNone);
     const taken = await repo.countAttempts(trx, contestantId);

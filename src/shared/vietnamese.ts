@@ -1,6 +1,7 @@
 // Vietnamese text as people type it: two tone-mark placements in common use, accents that are
 // sometimes left out, and an alphabet whose order is not the code points'. One place for the rules
-// that decide when two names are the same name, how a search matches and how a list is sorted.
+// that decide when two names are the same name and how a list is sorted (an accent-free search is
+// db/fold.ts, the same in SQL and in JavaScript).
 
 /**
  * The open syllables whose tone mark has two accepted places: old "hoà, khoẻ, thuỷ" and new
@@ -37,25 +38,6 @@ export function canonicalToneMarks(text: string): string {
  */
 export function nameKey(text: string): string {
   return canonicalToneMarks(text).toLocaleLowerCase('vi').replace(/\s+/gu, ' ').trim();
-}
-
-/**
- * The text without accents and in lower case, for searches that must find "Nguyễn" from "nguyen":
- * the marks go, "đ" becomes "d".
- */
-export function foldAccents(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/gu, '')
-    .replace(/[đĐ]/gu, 'd')
-    .toLocaleLowerCase('vi')
-    .replace(/\s+/gu, ' ')
-    .trim();
-}
-
-/** Whether `text` contains `query`, accents and case ignored. */
-export function matchesSearch(text: string, query: string): boolean {
-  return foldAccents(text).includes(foldAccents(query));
 }
 
 const collator = new Intl.Collator('vi', { sensitivity: 'base', numeric: true });

@@ -277,9 +277,18 @@ export interface Tally {
   fromSent: { accepted: number[]; refused: number[] };
   /** Not sent: every connection busy until the timeout, or the client's queue full. */
   unsent: number;
+  /** Held phase only: per second of due time, the answers and those over 100 ms (where a tail comes from). */
+  timeline?: { t0: number; answered: number[]; over100: number[] };
 }
 
 const tally = (): Tally => ({ latencies: [], errors: 0, samples: [], refused: [], fromSent: { accepted: [], refused: [] }, unsent: 0 });
+/** Counts a latency in the second it was due (held phase). */
+const onTimeline = (t: Tally, dueAt: number, ms: number) => {
+  if (!t.timeline) return;
+  const second = Math.max(0, Math.floor((dueAt - t.timeline.t0) / 1000));
+  t.timeline.answered[second] = (t.timeline.answered[second] ?? 0) + 1;
+  if (ms > 100) t.timeline.over100[second] = (t.timeline.over100[second] ?? 0) + 1;
+};
 const sample = (t: Tally, text: string) => {
   t.errors += 1;
   if (t.samples.length < 3) t.samples.push(text);
@@ -355,6 +364,7 @@ function runGenerator(setup: LoadSetup) {
         const ms = now - start;
         if (reply.status === 200 && reply.json?.saved === true) {
           t.latencies.push(ms);
+          onTimeline(t, start, ms);
           t.fromSent.accepted.push(now - (reply.sentAt ?? start));
           if (seq > ackedSeq[i]!) {
             ackedSeq[i] = seq;
@@ -379,8 +389,10 @@ function runGenerator(setup: LoadSetup) {
       .send('GET', `/api/examing/get-time?exam_id=${examIds[i]}`, undefined, tokenOf(i), dueAt)
       .then((reply) => {
         const ms = performance.now() - start;
-        if (reply.status === 200) t.latencies.push(ms);
-        else if (reply.status === 503) t.refused.push(ms);
+        if (reply.status === 200) {
+          t.latencies.push(ms);
+          onTimeline(t, start, ms);
+        } else if (reply.status === 503) t.refused.push(ms);
         else sample(t, `${reply.status} ${JSON.stringify(reply.json).slice(0, 160)}`);
       })
       .catch((error) => failed(t, start, error))
@@ -412,6 +424,7 @@ function runGenerator(setup: LoadSetup) {
     const done = () => void (inFlight -= 1);
     await new Promise<void>((resolve) => {
       const t0 = performance.now();
+      for (const t of [saves, syncs]) t.timeline = { t0, answered: [], over100: [] };
       let next = 0;
       const tick = setInterval(() => {
         const now = performance.now() - t0;

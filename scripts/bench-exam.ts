@@ -3,18 +3,22 @@
 //   npm run bench:exam -- [--held 100000,200000] [--hold 60] [--starts 5000] [--processes 1] [--saturate 15]
 //                         [--overload 2,4] [--overload-seconds 15] [--overload-connections 4096] [--concurrency 64]
 //                         [--pool-size 10] [--dashboard] [--connections 256] [--pin] [--compressed --contestants 5000]
-//                         [--only start] [--help]
+//                         [--only start] [--tcp] [--help]
 //
 // PostgreSQL: a throwaway cluster of its own (initdb in a temp folder, a free loopback port,
-// pg_stat_statements loaded), removed at the end; with BENCH_DATABASE_URL, a database created (and
-// dropped) on that server instead. Phases:
+// pg_stat_statements loaded), removed at the end, which the app reaches over its Unix socket (--tcp:
+// over loopback TCP); with BENCH_DATABASE_URL, a database created (and dropped) on that server instead.
+// Phases:
 //   1. ceilings: a bare node:http JSON server, and a minimal Fastify route doing one primary-key
 //      UPDATE of a jsonb row in the same PostgreSQL (the physical limit of a durable save here);
 //   2. a start storm: --starts contestants press 'Vào thi' (POST /api/start-exam), then load the exam;
 //   3. the held load, at each level of --held: that many exams really in progress (the rest of them
 //      inserted set-based in SQL, with papers drawn from the books as the app draws them), each
 //      contestant saving every 30 s and re-syncing every 60 s in real time, at a random phase, open
-//      loop, for --hold seconds. With --compressed the old way instead: --contestants exams whose
+//      loop, for --hold seconds, over --overload-connections per app process as in the overload
+//      below (200,000 phones are as many connections to nginx, which opens an upstream connection
+//      per request beyond its kept-alive ones: a level above capacity is then held, or refused, by
+//      the app, not queued in this process; --overload-connections 256 for a bounded set). With --compressed the old way instead: --contestants exams whose
 //      rhythm is compressed to the level's request rate (fewer rows than contestants stood for).
 //      With --dashboard each level runs twice, the second time with an organiser polling the
 //      back office's live dashboard every 2 s;
@@ -68,6 +72,7 @@ const { values: options } = parseArgs({
     'overload-seconds': { type: 'string', default: '15' },
     'overload-connections': { type: 'string', default: '4096' },
     pin: { type: 'boolean', default: false },
+    tcp: { type: 'boolean', default: false },
     help: { type: 'boolean', default: false },
     concurrency: { type: 'string', default: '64' },
     connections: { type: 'string', default: '256' },
@@ -120,6 +125,21 @@ async function runFastifyUpdateCeiling(databaseUrl: string, poolSize: number) {
 }
 
 // Measurements ---------------------------------------------------------------------------------
+
+/** Where the held phase's tail comes from: the seconds (of due time) with the most answers over 100 ms. */
+function tailBySecond(...tallies: Tally[]) {
+  const answered: number[] = [];
+  const over: number[] = [];
+  for (const t of tallies) {
+    t.timeline?.answered.forEach((n, second) => (answered[second] = (answered[second] ?? 0) + (n ?? 0)));
+    t.timeline?.over100.forEach((n, second) => (over[second] = (over[second] ?? 0) + (n ?? 0)));
+  }
+  const total = over.reduce((a, b) => a + (b ?? 0), 0);
+  const worst = [...over.keys()].filter((second) => over[second]).sort((a, b) => over[b]! - over[a]!).slice(0, 8);
+  const seconds = worst.map((second) => `s${second} ${over[second]}/${answered[second] ?? 0}`).join(', ');
+  const spread = over.filter((n) => n).length;
+  return `answers over 100 ms: ${total} in ${spread} of ${answered.length} seconds${seconds ? `; worst seconds (over 100 ms / answered): ${seconds}` : ''}`;
+}
 
 function printTable(title: string, rows: Stats[]) {
   console.log(`\n${title}`);
@@ -479,7 +499,9 @@ async function main() {
   }
   pin([process.pid], pinning?.generator);
   const databaseName = `bench_exam_${process.pid}`;
-  const databaseUrl = withDatabase(adminUrl, databaseName);
+  // The app (and the ceiling's route) reach their own cluster over its Unix socket, as an app on
+  // the database's machine would be set up (README, Running on PostgreSQL); --tcp for loopback TCP.
+  const databaseUrl = cluster && !options.tcp ? cluster.socketUrlOf(databaseName) : withDatabase(adminUrl, databaseName);
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${databaseName}`);
@@ -487,7 +509,7 @@ async function main() {
   console.log(
     `Exam-day benchmark: ${compressed ? `${contestantCount} exams standing for` : 'exams in progress ='} held loads of ${heldLevels.map((level) => fmt(level, 0)).join(' and ')} contestants ` +
       `for ${holdSeconds} s each, ${startCount} starts, ${processes} app process(es), concurrency ${concurrency}, pool ${poolSize} per process, ${connections} load-generator connections per process ` +
-      `(${overloadConnections} in the overload)`,
+      `(${overloadConnections} in the held loads and the overload)`,
   );
   console.log(
     pinning
@@ -739,10 +761,18 @@ async function main() {
       examsUpTo = count;
       // As on an exam morning once autovacuum has been by: visibility and statistics of the new rows.
       await pool.query('VACUUM ANALYZE exams');
+      // The set-up's bulk of WAL written out now, not by a checkpoint in the middle of the held load
+      // (over a morning it would have been spread out).
+      await pool.query('CHECKPOINT');
       console.log(`\n${fmt(count, 0)} exams in progress now (${fmt(count - startCount, 0)} inserted in SQL, in ${fmt((performance.now() - began) / 1000)} s)`);
     };
 
     // 3. Held load (open loop), at each level ---------------------------------------------------------
+    if (overloadConnections > connections && (heldLevels.length > 0 || overloadFactors.length > 0)) {
+      const began = performance.now();
+      const widened = await load.run<{ connections: number[] }>({ type: 'widen', connections: overloadConnections });
+      console.log(`\nLoad generator: ${widened.connections.join(' + ')} connections open for the held loads and the overload (opened 64 at a time in ${fmt((performance.now() - began) / 1000)} s)`);
+    }
     const heldRuns: { level: number; dashboard: Stats | undefined; saves: Stats; syncs: Stats; mix: Stats; lines: string[]; skipped: number; unsent: number; lateMs: number; refused: number; lagP99: number }[] = [];
     const heldPasses = heldLevels.flatMap((level) => (options.dashboard ? [{ level, dashboard: false }, { level, dashboard: true }] : [{ level, dashboard: false }]));
     for (const { level, dashboard } of heldPasses) {
@@ -788,6 +818,7 @@ async function main() {
         `  contestants held = autosaves/s x 30 = ${fmt(heldSaves.rate * 30, 0)}; answered 503: ${refused}; not sent (no free connection within 30 s): ${unsent}; ` +
           `late dispatch max ${fmt(result.lateMs)} ms; skipped (the contestant's previous save unanswered) ${result.skipped}`,
       );
+      console.log(`  ${tailBySecond(result.saves, result.syncs)}`);
       heldRuns.push({ level, dashboard: dashboardStats, saves: heldSaves, syncs: heldSyncs, mix: heldMix, lines: measured.lines, skipped: result.skipped, unsent, lateMs: result.lateMs, refused, lagP99: measured.lagP99 });
     }
 
@@ -825,11 +856,6 @@ async function main() {
       loadAverage: string;
       lines: string[];
     }[] = [];
-    if (overloadFactors.length > 0 && overloadConnections > connections) {
-      const began = performance.now();
-      const widened = await load.run<{ connections: number[] }>({ type: 'widen', connections: overloadConnections });
-      console.log(`\nLoad generator: ${widened.connections.join(' + ')} connections open for the overload (opened 64 at a time in ${fmt((performance.now() - began) / 1000)} s)`);
-    }
     const metricsPorts = apps.map((app) => app.metricsPort);
     for (const factor of overloadFactors) {
       const rate = Math.round(saturated.rate * factor);

@@ -26,6 +26,8 @@ export interface Cluster {
   port: number;
   version: string;
   urlOf(database: string): string;
+  /** The same database over the cluster's Unix socket (no TCP stack: what an app on the same machine would use). */
+  socketUrlOf(database: string): string;
   /** Stops the server (fast: sessions are ended), waits `downMs`, starts it again; returns when it accepts connections. */
   restart(downMs: number): Promise<{ stoppedAt: number; startedAt: number }>;
   /** Terminates the idle backends connected to `database` (the app's pooled connections); returns how many. */
@@ -86,6 +88,7 @@ export async function startCluster(dir: string, port: number, settings: string[]
     port,
     version,
     urlOf,
+    socketUrlOf: (database) => `postgres://postgres@${encodeURIComponent(sockets)}:${port}/${database}`,
     async restart(downMs) {
       const stoppedAt = performance.now();
       await pgCtl('stop', '-m', 'fast', '-w', '-t', '30');

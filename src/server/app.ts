@@ -27,6 +27,7 @@ import { registerMediaRoutes } from './features/media/routes';
 import { registerAdminRoutes } from './features/admin/routes';
 import { registerDocsRoutes, registerOpenApi } from './features/docs/routes';
 import type { AppDeps, Services } from './services';
+import { registerRequestDeadline } from './core/request-deadline';
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 const ONE_YEAR_SECONDS = 31_536_000;
@@ -45,8 +46,6 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 256 * 1024,
     // Requests carry an id in the logs and in error answers; the client may not choose it.
     genReqId: () => crypto.randomUUID(),
-    // A request not answered in time gets a 503 (the client retries) instead of hanging.
-    handlerTimeout: deps.config.load.requestTimeoutMs,
     // A client that sends its request too slowly (socket level, e.g. slowloris) is cut off.
     requestTimeout: 30_000,
     // Fastify's and the HTTP parser's own refusals, in our error shape.
@@ -68,6 +67,8 @@ export async function buildApp(deps: AppDeps) {
 
   app.setErrorHandler(handleError);
   shedder.register(app);
+  // A request not answered in time gets a 503 (the client retries) instead of hanging.
+  registerRequestDeadline(app, deps.config.load.requestTimeoutMs);
   // Before the routes are registered, so that every route (and every 404) is timed.
   if (deps.metrics) app.addHook('onResponse', deps.metrics.requestDone);
 

@@ -252,6 +252,8 @@ describe.runIf(usingPostgres())('load shedding', () => {
       const busy = sql`SELECT pg_sleep(1.5)`.execute(database.db);
       await new Promise((resolve) => setTimeout(resolve, 100));
       const first = app.inject({ method: 'GET', url: '/api/site' }); // waits for the connection
+      // A request with a body is timed out the same way.
+      const login = app.inject({ method: 'POST', url: '/api/login', payload: { phone: '0901000001', password: 'secret123' } });
       await new Promise((resolve) => setTimeout(resolve, 50));
       const second = app.inject({ method: 'GET', url: '/api/site' }); // waits too: 2 waiting now
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -265,6 +267,9 @@ describe.runIf(usingPostgres())('load shedding', () => {
       const timedOut = await first;
       expect(timedOut.statusCode).toBe(503);
       expect(timedOut.json()).toMatchObject({ success: false, code: 'request_timeout', message: messages.serviceUnavailable });
+      const loginTimedOut = await login;
+      expect(loginTimedOut.statusCode).toBe(503);
+      expect(loginTimedOut.json()).toMatchObject({ success: false, code: 'request_timeout', message: messages.serviceUnavailable });
       await second;
       await busy;
       // Once the connection is free again, requests are served.

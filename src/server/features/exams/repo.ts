@@ -224,15 +224,15 @@ export const SAVE_ANSWERS_SQL = `
   RETURNING e.id, e.save_seq`;
 const SAVE_ANSWERS: HotStatement = { name: 'exam_save_answers', text: SAVE_ANSWERS_SQL };
 
+/** The times of many exams, each for the owner of its session only (the re-syncs of read-batcher.ts). */
 const EXAM_TIMES: HotStatement = {
-  name: 'exam_times',
+  name: 'exam_times_batch',
   text: `
-  SELECT e.start_time, e.end_time, e.status
-  FROM exams e
-  JOIN sessions s ON s.user_id = e.user_id
-  WHERE e.id = $1::integer
-    AND s.token_hash = $2::text
-    AND s.revoked_at IS NULL
+  SELECT v.k::integer AS k, e.start_time, e.end_time, e.status
+  FROM unnest($1::integer[], $2::text[]) WITH ORDINALITY AS v(exam_id, token_hash, k)
+  JOIN exams e ON e.id = v.exam_id
+  JOIN sessions s ON s.user_id = e.user_id AND s.token_hash = v.token_hash
+  WHERE s.revoked_at IS NULL
     AND s.expires_at > $3::timestamptz`,
 };
 
@@ -295,10 +295,16 @@ export async function saveAnswersBatch(db: Db, saves: readonly SaveAnswersInput[
   return new Map(rows.map((row) => [row.id, row.save_seq]));
 }
 
-/** The times of an exam, for the owner of the session only (one statement). */
-export async function findExamTimes(db: Db, examId: number, tokenHash: string, now: Date) {
-  const { rows } = await hotQuery<{ start_time: Date; end_time: Date; status: 1 | 2 }>(db, EXAM_TIMES, [examId, tokenHash, now.toISOString()]);
-  return rows[0];
+export interface ExamTimes {
+  start_time: Date;
+  end_time: Date;
+  status: 1 | 2;
+}
+
+/** The times of each exam of `keys` whose session is valid at `now` and owns it, by the key's index (one statement). */
+export async function findExamTimesBatch(db: Db, keys: readonly { examId: number; tokenHash: string }[], now: Date) {
+  const { rows } = await hotQuery<ExamTimes & { k: number }>(db, EXAM_TIMES, [keys.map((key) => key.examId), keys.map((key) => key.tokenHash), now.toISOString()]);
+  return new Map(rows.map(({ k, ...times }) => [k - 1, times]));
 }
 
 /**

@@ -87,7 +87,12 @@ export function registerExamRoutes(api: Api, services: Services) {
 
   api.get(
     '/examing/get-time',
-    { schema: { summary: 'Thời gian còn lại của bài thi', querystring: examTimeQuerySchema, response: { 200: examTimeResponseSchema }, security: BEARER } },
+    // The re-sync of every exam screen each minute: its reply too is far below the compression threshold.
+    {
+      schema: { summary: 'Thời gian còn lại của bài thi', querystring: examTimeQuerySchema, response: { 200: examTimeResponseSchema }, security: BEARER },
+      serializerCompiler: fastSerializerCompiler(examTimeResponseSchema),
+      compress: false,
+    },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       return timeReply(await service.examTimes(deps, readBearerToken(request), request.query.exam_id));

@@ -18,11 +18,14 @@ import { isUniqueViolation } from '../../db/errors';
 import { listBooksOfGroup } from '../catalog';
 import { createQuestionBanks, type QuestionBanks } from './bank';
 import * as repo from './repo';
+import { createReadBatcher } from './read-batcher';
 import { createSaveBatcher, type SaveBatcher } from './save-batcher';
 
 export type ExamDeps = Pick<Services, 'db' | 'clock' | 'auth'> & {
   /** Writes autosaves, several per statement under load (save-batcher.ts). */
   saves: SaveBatcher;
+  /** Reads the exam times of re-syncs, several per statement under load (read-batcher.ts). */
+  times: ReturnType<typeof createReadBatcher<{ examId: number; tokenHash: string }, repo.ExamTimes>>;
   /** The question banks starts draw from, kept between organiser edits (bank.ts). */
   banks: QuestionBanks;
 };
@@ -40,7 +43,13 @@ export function createExamDeps(services: Pick<Services, 'db' | 'clock' | 'auth' 
     observer: metrics?.saves,
   });
   metrics?.saves.watchQueue(() => saves.queueLength);
-  return { db, clock, auth, saves, banks: createQuestionBanks(db) };
+  // A quarter of the connections at most for re-syncs (one statement each serves all those waiting).
+  const times = createReadBatcher((keys: readonly { examId: number; tokenHash: string }[]) => repo.findExamTimesBatch(db, keys, clock.now()), {
+    maxInFlight: Math.max(1, Math.floor(connectionCount(db) / 4)),
+    queueLimit: load.saveQueueLimit,
+    queueTimeoutMs: load.saveQueueTimeoutMs,
+  });
+  return { db, clock, auth, saves, times, banks: createQuestionBanks(db) };
 }
 
 /** The exam as a paper of core/paper: its table, its score (regrade rules and points), its messages. */
@@ -153,10 +162,10 @@ async function explainMissingExam(auth: ExamDeps['auth'], token: string): Promis
 }
 
 /** Hot path: `token` is the caller's bearer token (undefined without one), checked inside the statement. */
-export async function examTimes({ db, clock, auth }: ExamDeps, token: string | undefined, examId: number) {
+export async function examTimes({ db, clock, auth, times: reads }: ExamDeps, token: string | undefined, examId: number) {
   if (!token) throw unauthorized(messages.unauthorized);
+  const times = await reads.read({ examId, tokenHash: hashToken(token) });
   const now = clock.now();
-  const times = await repo.findExamTimes(db, examId, hashToken(token), now);
   if (!times) return explainMissingExam(auth, token);
   const finished = await finaliseIfOverdue(db, examPaper, { id: examId, ...times }, now);
   return { ...times, status: finished ? (1 as const) : times.status, now };

@@ -79,6 +79,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ REQUEST_TIMEOUT_MS: '5000', IMPORT_READ_TIMEOUT_MS: '6000' })).toThrow(/IMPORT_READ_TIMEOUT_MS/);
   });
 
+  it('reads a list of replicas, each a postgres:// URL, only beside DATABASE_URL', () => {
+    const primary = 'postgres://app@db1:5432/contest';
+    const config = loadConfig({ DATABASE_URL: primary, DATABASE_REPLICA_URL: ' postgres://app@db2:5432/contest , postgres://app@db3:5432/contest ' });
+    expect(config.databaseReplicaUrls).toEqual(['postgres://app@db2:5432/contest', 'postgres://app@db3:5432/contest']);
+    expect(config.replicaMaxLagSeconds).toBe(10);
+    expect(loadConfig({ DATABASE_URL: primary }).databaseReplicaUrls).toEqual([]);
+    expect(problemsOf({ DATABASE_REPLICA_URL: 'postgres://app@db2:5432/contest' })).toEqual([expect.stringMatching(/^DATABASE_REPLICA_URL: needs DATABASE_URL/)]);
+    expect(problemsOf({ DATABASE_URL: primary, DATABASE_REPLICA_URL: 'mysql://db2/contest' })).toEqual([expect.stringMatching(/^DATABASE_REPLICA_URL.*postgres:\/\//)]);
+  });
+
   it('lists every bad variable', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x' });

@@ -21,6 +21,16 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   DATABASE_URL: optionalText.pipe(z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional()),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Read replicas (streaming standbys of DATABASE_URL's server), comma-separated: docs/decisions/030. */
+  DATABASE_REPLICA_URL: optionalText.pipe(
+    z
+      .string()
+      .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+      .pipe(z.array(z.string().regex(/^postgres(ql)?:\/\//, 'each URL must start with postgres://')))
+      .optional(),
+  ),
+  /** A replica further behind the primary than this (seconds) is not read from until it catches up. */
+  REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /** Hot statements as named prepared statements; 0 behind a pooler that cannot keep them (PgBouncer < 1.21). */
   DATABASE_NAMED_STATEMENTS: z.enum(['1', '0', 'true', 'false']).default('1').transform((value) => value === '1' || value === 'true'),
   DATA_DIR: z.string().default('./data'),
@@ -138,6 +148,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'set ALLOW_PGLITE_IN_PRODUCTION=1 to run on it anyway',
     );
   }
+  if (e.DATABASE_REPLICA_URL?.length && !e.DATABASE_URL) problems.push('DATABASE_REPLICA_URL: needs DATABASE_URL (replicas are standbys of a PostgreSQL primary)');
   // Links in SMS messages and on certificates: a wrong address would be printed for good.
   if (production && !e.PUBLIC_URL) problems.push("PUBLIC_URL: required in production (the site's public address, e.g. https://cuocthi.example.vn)");
   const smsDriver = e.SMS_DRIVER ?? (production ? 'esms' : 'log');
@@ -174,6 +185,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'warn' : 'info'),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseReplicaUrls: e.DATABASE_REPLICA_URL ?? [],
+    replicaMaxLagSeconds: e.REPLICA_MAX_LAG_SECONDS,
     databaseNamedStatements: e.DATABASE_NAMED_STATEMENTS,
     dataDir: e.DATA_DIR,
     seedDemo: e.SEED_DEMO ?? !production,

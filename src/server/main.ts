@@ -10,6 +10,7 @@ import { runPrimary } from './cluster';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
+import { openReplicas } from './db/replicas';
 import { seedIfEmpty } from './db/seed/seed';
 import { systemClock } from './lib/clock';
 import { createSmsSender } from './features/auth/sms-drivers';
@@ -97,9 +98,21 @@ async function serve(config: Config, logger: Logger, { worker }: { worker: boole
   const database = await open(config, logger);
   if (!worker) await prepare(database, config, logger);
 
-  const metrics = createMetrics({ db: database.db });
+  const reads = config.databaseReplicaUrls.length
+    ? await openReplicas({
+        urls: config.databaseReplicaUrls,
+        primary: database.db,
+        maxLagSeconds: config.replicaMaxLagSeconds,
+        poolSize: config.databasePoolSize,
+        onStateChange: (state) =>
+          state.usable
+            ? logger.info({ replica: state.name, lag_seconds: state.lagSeconds }, 'reading from replica')
+            : logger.warn({ replica: state.name, lag_seconds: state.lagSeconds }, 'replica lagging or down: its reads go to the primary'),
+      })
+    : undefined;
+  const metrics = createMetrics({ db: database.db, reads });
   const sms = createSmsSender(config, logger);
-  const app = await buildApp({ config, db: database.db, clock: systemClock, sms, logger, metrics, onShed: metrics.requestShed });
+  const app = await buildApp({ config, db: database.db, reads, clock: systemClock, sms, logger, metrics, onShed: metrics.requestShed });
   // Every job is safe in several processes at once (jobs.ts): each worker runs them.
   const jobs = startBackgroundJobs({ config, db: database.db, clock: systemClock, logger, metrics });
   // A worker's metrics are served by the primary, summed with the other workers'.
@@ -119,6 +132,7 @@ async function serve(config: Config, logger: Logger, { worker }: { worker: boole
       jobs.stop();
       await app.close();
       await metricsServer?.close();
+      await reads?.close();
       await database.close();
       clearTimeout(forced);
       process.exit(0);

@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import type { ReadRouting } from './db/replicas';
 import type { Clock } from './lib/clock';
 import type { ShedReason } from './core/load-shedding';
 import type { SmsSender } from './lib/sms';
@@ -12,6 +13,8 @@ import type { Metrics } from './core/metrics/metrics';
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Read replicas for reads that may lag (db/replicas.ts, readDb); none: every read on `db`. */
+  reads?: ReadRouting;
   clock: Clock;
   sms: SmsSender;
   logger?: FastifyBaseLogger | boolean;

@@ -20,6 +20,8 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** Schema to work in (tests give each file its own); created when missing. */
   schema?: string;
+  /** Schema to work in that exists already and is not to be created (a read replica of `schema`'s database). */
+  searchPath?: string;
   poolSize?: number;
   /** Send the hot statements as named prepared statements (default true; see HotStatement). */
   namedStatements?: boolean;
@@ -46,8 +48,8 @@ export function installPgTypeParsers(): void {
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  if (options.schema !== undefined && !SCHEMA_NAME.test(options.schema)) {
-    throw new Error(`Invalid schema name: ${options.schema}`);
+  for (const name of [options.schema, options.searchPath]) {
+    if (name !== undefined && !SCHEMA_NAME.test(name)) throw new Error(`Invalid schema name: ${name}`);
   }
   const handle = options.databaseUrl
     ? openPostgres(options.databaseUrl, options)
@@ -159,7 +161,7 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
     max: options.poolSize ?? 10,
     // Fail fast rather than queue forever when the server is gone.
     connectionTimeoutMillis: 10_000,
-    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    ...((options.schema ?? options.searchPath) ? { options: `-c search_path=${options.schema ?? options.searchPath}` } : {}),
   });
   // A connection that the server ends (a restart, pg_terminate_backend, a network cut) emits
   // 'error': on the pool while it is idle, on the client while it is lent out. With no listener

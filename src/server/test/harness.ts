@@ -10,6 +10,7 @@ import { buildApp, type App } from '../app';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { migrate } from '../db/migrate';
+import { openReplicas, type ReadRouting } from '../db/replicas';
 import { seed } from '../db/seed/seed';
 import { createManualClock, type ManualClock } from '../lib/clock';
 import { createLogSmsSender } from '../features/auth/sms-drivers';
@@ -22,6 +23,8 @@ export interface TestServer {
   clock: ManualClock;
   config: Config;
   dataDir: string;
+  /** The read routing when replicaUrls were given. */
+  reads?: ReadRouting;
   /** JSON request; returns the status and parsed body. */
   request<T = any>(method: string, path: string, options?: RequestOptions): Promise<{ status: number; body: T; headers: Headers }>;
   /** Messages written by the log SMS driver, oldest first. */
@@ -44,6 +47,10 @@ export interface TestServerOptions {
   now?: Date | string;
   /** Where the server log goes (default: stdout at TEST_LOG_LEVEL or 'warn'), e.g. a buffer to scan. */
   log?: { stream: NodeJS.WritableStream; level?: string };
+  /** The PostgreSQL server to use instead of TEST_DATABASE_URL's (e.g. the primary of replica-pair.ts). */
+  databaseUrl?: string;
+  /** Read replicas of that server (db/replicas.ts), with REPLICA_MAX_LAG_SECONDS from `env`. */
+  replicaUrls?: string[];
 }
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
@@ -55,7 +62,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, EXAM_SWEEP_SECONDS: '0', SHED_EVENT_LOOP_DELAY_MS: '0', ...options.env });
   const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const database = await openDatabase({
-    databaseUrl: process.env.TEST_DATABASE_URL,
+    databaseUrl: options.databaseUrl ?? process.env.TEST_DATABASE_URL,
     dataDir: 'memory://test',
     schema,
     poolSize: 5,
@@ -69,7 +76,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logOptions = privateLogOptions(options.log?.level ?? process.env.TEST_LOG_LEVEL ?? 'warn');
   const logger = options.log ? pino(logOptions, options.log.stream) : pino(logOptions);
   const sms = createLogSmsSender(dataDir, logger, clock.now);
-  const app = await buildApp({ config, db, clock, sms, logger, webRoot: join(dataDir, 'no-web') });
+  const reads = options.replicaUrls
+    ? await openReplicas({ urls: options.replicaUrls, primary: db, maxLagSeconds: config.replicaMaxLagSeconds, poolSize: 2, schema })
+    : undefined;
+  const app = await buildApp({ config, db, reads, clock, sms, logger, webRoot: join(dataDir, 'no-web') });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -81,6 +91,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     clock,
     config,
     dataDir,
+    reads,
     async request(method, path, { body, token, headers } = {}) {
       const response = await fetch(url + path, {
         method,
@@ -108,6 +119,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async close() {
       await app.close();
+      await reads?.close();
       await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db);
       if (database.kind === 'pglite') await sql`SET search_path TO public`.execute(db);
       await database.close();

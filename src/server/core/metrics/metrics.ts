@@ -5,6 +5,7 @@
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { poolStats, type Db } from '../../db/client';
+import type { ReadRouting } from '../../db/replicas';
 import type { ShedReason } from '../load-shedding';
 import { countExamsInProgress } from './repo';
 
@@ -46,7 +47,7 @@ export interface AutosaveTotals {
 /** "Acknowledged within 2 s": the bound of the dashboard's autosave health (a bucket of the ack histogram too). */
 const ACK_TARGET_MS = 2_000;
 
-export function createMetrics({ db }: { db: Db }): Metrics {
+export function createMetrics({ db, reads }: { db: Db; reads?: ReadRouting }): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -123,6 +124,7 @@ export function createMetrics({ db }: { db: Db }): Metrics {
 
   // The pg pool; none on PGlite (one statement at a time, no pool to watch).
   if (poolStats(db)) registerPoolGauges(db, registers);
+  if (reads) registerReplicaMetrics(reads, registers);
 
   // Plain numbers beside the prom-client series: read every few seconds without serialising the registry.
   const totals: AutosaveTotals = { acknowledged: 0, within_2s: 0, rejected: 0, shed: 0 };
@@ -195,6 +197,41 @@ function registerPoolGauges(db: Db, registers: Registry[]) {
     registers,
     collect() {
       this.set(stats().max);
+    },
+  });
+}
+
+/** Read replicas (db/replicas.ts): each one's lag at its last check, and where the reads went. */
+function registerReplicaMetrics(reads: ReadRouting, registers: Registry[]) {
+  new Gauge({
+    name: 'contest_replica_lag_seconds',
+    help: 'Seconds a read replica is behind the primary at its last check (-1: down or not a standby)',
+    labelNames: ['replica'] as const,
+    aggregator: 'max',
+    registers,
+    collect() {
+      for (const state of reads.states()) this.set({ replica: state.name }, state.lagSeconds ?? -1);
+    },
+  });
+  new Gauge({
+    name: 'contest_replica_usable',
+    help: 'Whether reads go to this replica now (1) or not (0: lagging more than REPLICA_MAX_LAG_SECONDS, or down)',
+    labelNames: ['replica'] as const,
+    aggregator: 'min',
+    registers,
+    collect() {
+      for (const state of reads.states()) this.set({ replica: state.name }, state.usable ? 1 : 0);
+    },
+  });
+  new Counter({
+    name: 'contest_replica_reads_total',
+    help: 'Reads that may lag (reports, exports, public pages), by where they went: a replica, or the primary when none was usable',
+    labelNames: ['target'] as const,
+    registers,
+    collect() {
+      this.reset();
+      this.inc({ target: 'replica' }, reads.counts.replica);
+      this.inc({ target: 'primary' }, reads.counts.primary);
     },
   });
 }

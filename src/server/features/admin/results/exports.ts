@@ -2,6 +2,7 @@
 // the prize-giving calls: personal data, so every export is written to the audit log. Cells are
 // text or numbers, never formulas; headings in Vietnamese; no internal ids. The workbook is
 // written by a worker thread (lib/xlsx-writer.ts) while the rows are read page by page.
+import { readDb } from '../../../db/replicas';
 import { resultMessages } from '../../../../shared/messages';
 import { prizeKindLabels, prizeKinds, type PrizeKindName } from '../../../../shared/schemas/admin-contest';
 import { resultExportFileNames, type ResultExportKind } from '../../../../shared/schemas/admin-results';
@@ -214,22 +215,28 @@ const exportTitles: Record<ResultExportKind, string> = {
 
 /** Builds an export of the current contest's stored results and records who took it. */
 export async function exportResults(
-  { db }: Pick<Services, 'db'>,
+  services: Pick<Services, 'db' | 'reads'>,
   actor: Actor,
   kind: ResultExportKind,
   { tier, ...filter }: Filter & { tier?: PrizeKindName },
 ): Promise<{ fileName: string; bytes: Buffer }> {
+  const { db } = services;
   const contest = await getCurrentContest(db);
-  if (!contest || !(await getResultRun(db, contest.id))) throw conflict(resultMessages.notComputed, 'results_not_computed');
+  const run = contest && (await getResultRun(db, contest.id));
+  if (!contest || !run) throw conflict(resultMessages.notComputed, 'results_not_computed');
+  // Read from a replica only once it has the computation the primary has (an export right after a
+  // recompute must not give the previous results): db/replicas.ts.
+  const replica = readDb(services);
+  const source = replica !== db && (await getResultRun(replica, contest.id))?.computed_at.getTime() === run.computed_at.getTime() ? replica : db;
   const xlsx = new XlsxBuilder();
   let rows: number;
   try {
     rows =
       kind === 'winners'
-        ? await winnersWorkbook(db, contest.id, filter, xlsx, tier)
+        ? await winnersWorkbook(source, contest.id, filter, xlsx, tier)
         : kind === 'contestants'
-          ? await contestantsWorkbook(db, contest.id, filter, xlsx)
-          : await ceremonyWorkbook({ db }, xlsx);
+          ? await contestantsWorkbook(source, contest.id, filter, xlsx)
+          : await ceremonyWorkbook({ db: source }, xlsx);
   } catch (error) {
     await xlsx.abandon();
     throw error;

@@ -1,0 +1,104 @@
+// Read replicas (issue 27) against a real streaming standby made on this machine (replica-pair.ts):
+// public pages and reports read from it while it keeps up, from the primary by themselves while it
+// lags or is down, and /metrics tells which.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { createMetrics } from '../core/metrics/metrics';
+import { startTestServer, usingPostgres, type TestServer } from '../test/harness';
+import { postgresBinaries, startReplicaPair, type ReplicaPair } from '../test/replica-pair';
+
+/** Polls `condition` every 100 ms; fails after `seconds` (generous: a busy machine only makes it slower). */
+async function until(condition: () => boolean | Promise<boolean>, what: string, seconds = 30) {
+  const deadline = Date.now() + seconds * 1000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`still not ${what} after ${seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// In the PostgreSQL pass of the API tests only (its own two clusters: the PGlite pass would run it twice).
+describe.runIf(usingPostgres() && postgresBinaries())('read replicas', () => {
+  let pair: ReplicaPair;
+  let server: TestServer;
+  const usable = () => server.reads!.states()[0]!.usable;
+  const districtNames = async () => ((await server.request('GET', '/api/districts')).body.data as { name: string }[]).map((d) => d.name);
+
+  beforeAll(async () => {
+    pair = await startReplicaPair();
+    server = await startTestServer({ databaseUrl: pair.primaryUrl, replicaUrls: [pair.replicaUrl], env: { REPLICA_MAX_LAG_SECONDS: '2' } });
+  }, 120_000);
+  afterAll(async () => {
+    await server?.close();
+    await pair?.stop();
+  });
+
+  it('reads the public pages and the school report from the replica while it keeps up', async () => {
+    await until(usable, 'reading from the replica');
+    const before = { ...server.reads!.counts };
+    const districts = await server.request('GET', '/api/districts');
+    expect(districts.status).toBe(200);
+    expect(districts.body.data.length).toBeGreaterThan(0);
+    expect((await server.request('GET', '/api/blogs')).status).toBe(200);
+    expect(server.reads!.counts.replica).toBeGreaterThanOrEqual(before.replica + 2);
+    expect(server.reads!.counts.primary).toBe(before.primary);
+
+    const metrics = await createMetrics({ db: server.db, reads: server.reads }).registry.metrics();
+    expect(metrics).toMatch(/contest_replica_usable\{replica="127\.0\.0\.1:\d+"\} 1/);
+    expect(metrics).toMatch(/contest_replica_reads_total\{target="replica"\} [1-9]/);
+  });
+
+  it('goes to the primary by itself while the replica lags more than REPLICA_MAX_LAG_SECONDS, and back once it catches up', async () => {
+    await until(usable, 'reading from the replica');
+    await pair.onReplica('SELECT pg_wal_replay_pause()');
+    try {
+      // A district the paused replica does not have; writes keep arriving, so its lag grows.
+      await sql`INSERT INTO districts (name) VALUES ('Huyện Mới Lập')`.execute(server.db);
+      await until(async () => {
+        await sql`SELECT pg_logical_emit_message(false, 'tick', 'x')`.execute(server.db);
+        return !usable();
+      }, 'away from the lagging replica');
+      const before = server.reads!.counts.primary;
+      expect(await districtNames()).toContain('Huyện Mới Lập');
+      expect(server.reads!.counts.primary).toBe(before + 1);
+      expect(server.reads!.states()[0]!.lagSeconds).toBeGreaterThan(2);
+    } finally {
+      await pair.onReplica('SELECT pg_wal_replay_resume()');
+    }
+    await until(usable, 'back on the replica once it caught up');
+    const replicaReads = server.reads!.counts.replica;
+    expect(await districtNames()).toContain('Huyện Mới Lập');
+    expect(server.reads!.counts.replica).toBe(replicaReads + 1);
+  });
+
+  it('serves every read from the primary while the replica is down, with no error, and uses it again when it is back', async () => {
+    await until(usable, 'reading from the replica');
+    await pair.stopReplica();
+    try {
+      await until(() => !usable(), 'away from the stopped replica');
+      const before = server.reads!.counts.primary;
+      for (const path of ['/api/districts', '/api/class-groups', '/api/blogs', '/api/books']) {
+        expect((await server.request('GET', path)).status).toBe(200);
+      }
+      expect(server.reads!.counts.primary).toBeGreaterThanOrEqual(before + 4);
+      expect(server.reads!.states()[0]!.lagSeconds).toBeNull();
+    } finally {
+      await pair.startReplica();
+    }
+    await until(usable, 'back on the restarted replica');
+    expect((await server.request('GET', '/api/districts')).status).toBe(200);
+  });
+
+  it('keeps what must see its own write on the primary: a school administrator who just logged in opens the report', async () => {
+    await until(usable, 'reading from the replica');
+    await pair.onReplica('SELECT pg_wal_replay_pause()');
+    try {
+      // The new session is on the primary only; the guard reads it there, the report from wherever it may.
+      const login = await server.request('POST', '/api/login', { body: { phone: '0901000001', password: 'truong123' } });
+      expect(login.status).toBe(200);
+      const report = await server.request('GET', '/api/report-school', { token: login.body.access_token });
+      expect(report.status).toBe(200);
+    } finally {
+      await pair.onReplica('SELECT pg_wal_replay_resume()');
+    }
+  });
+});

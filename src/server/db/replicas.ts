@@ -35,6 +35,8 @@ export interface ReplicaState {
 export interface ReadRouting {
   /** The database for a read that may be up to the maximum lag old: a usable replica in turn, else the primary. */
   db(): Db;
+  /** A usable replica that has applied every write the primary had committed when asked, else the primary. */
+  caughtUp(): Promise<Db>;
   states(): ReplicaState[];
   /** Reads sent to replicas and to the primary since the start (for /metrics). */
   readonly counts: { replica: number; primary: number };
@@ -93,18 +95,35 @@ export async function openReplicas({ urls, primary, maxLagSeconds, poolSize, sch
   await checkAll();
   const timer = setInterval(() => void checkAll(), CHECK_EVERY_MS).unref();
 
-  return {
-    db() {
-      for (let k = 0; k < replicas.length; k += 1) {
-        const replica = replicas[(turn + k) % replicas.length]!;
-        if (replica.state.usable) {
-          turn = (turn + k + 1) % replicas.length;
-          counts.replica += 1;
-          return replica.handle.db;
-        }
+  /** The next usable replica in turn, if any. */
+  function next() {
+    for (let k = 0; k < replicas.length; k += 1) {
+      const replica = replicas[(turn + k) % replicas.length]!;
+      if (replica.state.usable) {
+        turn = (turn + k + 1) % replicas.length;
+        return replica.handle.db;
       }
-      counts.primary += 1;
-      return primary;
+    }
+    return undefined;
+  }
+
+  const choose = (db: Db | undefined) => {
+    counts[db ? 'replica' : 'primary'] += 1;
+    return db ?? primary;
+  };
+
+  return {
+    db: () => choose(next()),
+    async caughtUp() {
+      const replica = next();
+      if (!replica) return choose(undefined);
+      try {
+        const { rows } = await sql<{ lsn: string }>`SELECT pg_current_wal_lsn()::text AS lsn`.execute(primary);
+        const caught = await sql<{ ok: boolean }>`SELECT pg_last_wal_replay_lsn() >= ${rows[0]!.lsn}::pg_lsn AS ok`.execute(replica);
+        return choose(caught.rows[0]?.ok ? replica : undefined);
+      } catch {
+        return choose(undefined);
+      }
     },
     states: () => replicas.map((replica) => ({ ...replica.state })),
     counts,
@@ -117,3 +136,10 @@ export async function openReplicas({ urls, primary, maxLagSeconds, poolSize, sch
 
 /** The database for a read that may lag by up to REPLICA_MAX_LAG_SECONDS: a replica when one is usable. */
 export const readDb = (services: { db: Db; reads?: ReadRouting }): Db => services.reads?.db() ?? services.db;
+
+/**
+ * The database for a read that must see every write committed before it (anyone's, the caller's
+ * own a moment ago): a replica only once it has applied all of them (two tiny statements), else the
+ * primary. For the organiser's results review and exports, read right after a withdrawal or a recompute.
+ */
+export const readDbCaughtUp = async (services: { db: Db; reads?: ReadRouting }): Promise<Db> => (services.reads ? services.reads.caughtUp() : services.db);

@@ -5,6 +5,7 @@
 // stored in one row (dashboard_snapshots) with the moment they were computed; a request serves
 // that row while it is fresh, and when it is stale the one process that wins an advisory lock
 // recomputes it while the others serve the slightly older one.
+import { readDb } from '../../../db/replicas';
 import {
   extensionProblems,
   extraAttemptProblems,
@@ -30,7 +31,7 @@ import { getCurrentContest, requireCurrentContest } from '../../../core/contest'
 import { recordAudit } from '../audit';
 import * as repo from './repo';
 
-type Deps = Pick<Services, 'db' | 'clock'>;
+type Deps = Pick<Services, 'db' | 'clock' | 'reads'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
 /** How old the stored dashboard may be before a request asks for a new one (ms). */
@@ -154,7 +155,11 @@ async function computeDashboard(db: Db, now: Date, previous: StoredDashboard | u
 }
 
 /** The stored dashboard if fresh; otherwise a new one from this process or, when another holds the lock, the stored one. */
-async function currentDashboard({ db, clock }: Deps): Promise<StoredDashboard> {
+async function currentDashboard(deps: Deps): Promise<StoredDashboard> {
+  const { db, clock } = deps;
+  // The figures may be read on a replica (a few seconds behind, as the snapshot itself); the
+  // snapshot and its lock are the primary's.
+  const figures = readDb(deps);
   const fresh = (row: { computed_at: Date } | undefined) => row !== undefined && clock.now().getTime() - row.computed_at.getTime() < DASHBOARD_MAX_AGE_MS;
   const stored = await repo.readSnapshot(db);
   if (stored && fresh(stored)) return stored.data as StoredDashboard;
@@ -164,7 +169,7 @@ async function currentDashboard({ db, clock }: Deps): Promise<StoredDashboard> {
     const again = await repo.readSnapshot(trx);
     if (again && fresh(again)) return again.data as StoredDashboard;
     const now = clock.now();
-    const data = await computeDashboard(trx, now, (again ?? stored)?.data as StoredDashboard | undefined);
+    const data = await computeDashboard(figures === db ? trx : figures, now, (again ?? stored)?.data as StoredDashboard | undefined);
     await repo.writeSnapshot(trx, now, data);
     return data;
   });
@@ -176,7 +181,7 @@ async function currentDashboard({ db, clock }: Deps): Promise<StoredDashboard> {
     const first = await repo.readSnapshot(trx);
     if (first) return first.data as StoredDashboard;
     const now = clock.now();
-    const data = await computeDashboard(trx, now, undefined);
+    const data = await computeDashboard(figures === db ? trx : figures, now, undefined);
     await repo.writeSnapshot(trx, now, data);
     return data;
   });

@@ -2,7 +2,7 @@
 // the prize-giving calls: personal data, so every export is written to the audit log. Cells are
 // text or numbers, never formulas; headings in Vietnamese; no internal ids. The workbook is
 // written by a worker thread (lib/xlsx-writer.ts) while the rows are read page by page.
-import { readDb } from '../../../db/replicas';
+import { readDbCaughtUp } from '../../../db/replicas';
 import { resultMessages } from '../../../../shared/messages';
 import { prizeKindLabels, prizeKinds, type PrizeKindName } from '../../../../shared/schemas/admin-contest';
 import { resultExportFileNames, type ResultExportKind } from '../../../../shared/schemas/admin-results';
@@ -222,12 +222,10 @@ export async function exportResults(
 ): Promise<{ fileName: string; bytes: Buffer }> {
   const { db } = services;
   const contest = await getCurrentContest(db);
-  const run = contest && (await getResultRun(db, contest.id));
-  if (!contest || !run) throw conflict(resultMessages.notComputed, 'results_not_computed');
-  // Read from a replica only once it has the computation the primary has (an export right after a
-  // recompute must not give the previous results): db/replicas.ts.
-  const replica = readDb(services);
-  const source = replica !== db && (await getResultRun(replica, contest.id))?.computed_at.getTime() === run.computed_at.getTime() ? replica : db;
+  if (!contest || !(await getResultRun(db, contest.id))) throw conflict(resultMessages.notComputed, 'results_not_computed');
+  // From a replica only once it has every write the primary has (an export right after a recompute
+  // or a withdrawal must not give the previous results): db/replicas.ts.
+  const source = await readDbCaughtUp(services);
   const xlsx = new XlsxBuilder();
   let rows: number;
   try {

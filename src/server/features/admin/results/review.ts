@@ -1,5 +1,6 @@
 // Reviewing the stored results in the back office: the prize winners, a page at a time, each pupil
 // with what decided the place against the pupil above when score and time look the same.
+import { readDbCaughtUp } from '../../../db/replicas';
 import { formatInstant, formatNumber } from '../../../../shared/format';
 import type { PrizeListQuery, PrizeRow } from '../../../../shared/schemas/admin-results';
 import type { Page } from '../../../../shared/schemas/admin';
@@ -28,7 +29,9 @@ export function deciding(row: repo.PrizeDbRow): string | null {
   return row.rank_tied ? 'Đồng hạng: bằng nhau cả bốn tiêu chí' : 'Bằng nhau cả bốn tiêu chí: theo quyết định của Ban tổ chức về đồng hạng';
 }
 
-export async function listPrizes({ db }: Pick<Services, 'db'>, query: PrizeListQuery): Promise<Page<PrizeRow>> {
+export async function listPrizes(services: Pick<Services, 'db' | 'reads'>, query: PrizeListQuery): Promise<Page<PrizeRow>> {
+  // The organiser reads the list right after a withdrawal: a replica only once it has applied it.
+  const db = await readDbCaughtUp(services);
   const contest = await requireCurrentContest(db);
   const [rows, total] = await Promise.all([
     repo.prizeRows(db, contest.id, query.kind, query, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),

@@ -167,6 +167,21 @@ describe('districts and schools', () => {
     expect(districts).toEqual(['Dương Kinh Thứ Tự', 'Đống Đa Thứ Tự', 'Huyện Thứ Tự Việt']);
   });
 
+  it('searches districts, schools, classes and teachers without accents, in any case and under either tone placement', async () => {
+    const district = (await as('POST', '/districts', { name: 'Thành phố An Hoà Tìm' })).body.data;
+    const school = (await as('POST', '/schools', { district_id: district.id, name: 'Trường Tiểu học Lê Quý Đôn Tìm', address: 'Đường Nguyễn Huệ', pupil_count: 10 })).body.data;
+    await as('POST', '/class-teachers', { school_id: school.id, class_name: '5A', teacher_name: 'Phạm Thị Thuỷ Tìm' });
+    const names = async (path: string, q: string, field = 'name') =>
+      ((await as('GET', `${path}?q=${encodeURIComponent(q)}`)).body.data.items as Record<string, string>[]).map((row) => row[field]);
+    for (const typed of ['an hoa tim', 'AN HÒA TÌM', 'An Hòa Tìm']) expect(await names('/districts', typed), typed).toEqual(['Thành phố An Hoà Tìm']);
+    for (const typed of ['le quy don tim', 'LÊ QUÝ ĐÔN TÌM', 'nguyen hue']) {
+      expect((await names('/schools', typed)).filter((name) => name?.endsWith('Tìm')), typed).toEqual(['Trường Tiểu học Lê Quý Đôn Tìm']);
+    }
+    for (const typed of ['thuy tim', 'THỦY TÌM', 'le quy don tim']) expect(await names('/class-teachers', typed, 'teacher_name'), typed).toEqual(['Phạm Thị Thuỷ Tìm']);
+    expect(await names('/class-groups', 'nhom 3')).toEqual(['Nhóm 3']);
+    expect(await names('/schools', '50%')).toEqual([]);
+  });
+
   it('deletes a school nothing uses, and refuses one that contestants use with what uses it', async () => {
     const unused = await newSchool('Trường Không Ai Dùng');
     expect((await as('DELETE', `/schools/${unused.id}`)).status).toBe(200);

@@ -4,6 +4,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import { classKeyOf } from '../../../db/class-key';
+import { foldSql, foldedContains } from '../../../db/fold';
 import type { z } from 'zod';
 import type {
   classGroupsQuerySchema,
@@ -12,7 +13,7 @@ import type {
   districtsQuerySchema,
   schoolsQuerySchema,
 } from '../../../../shared/schemas/admin-catalog';
-import { containing as like, pageOf } from '../list-query';
+import { pageOf } from '../list-query';
 import { chunks as sliced } from '../sheets';
 
 /** Rows per statement in the imports' batched writes (well under PostgreSQL's 65 535 parameters). */
@@ -21,6 +22,9 @@ const CHUNK = 1000;
 const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) => Number((await query.executeTakeFirstOrThrow()).n);
 
 const chunks = <T>(items: T[]) => sliced(items, CHUNK);
+
+/** A column folded for the lists' searches: without accents, in any case ("hoa" finds "Hoà", "Hòa"). */
+const folded = (column: string) => foldSql(sql.ref(column));
 
 /** The columns a catalogue row is read, returned and audited with. */
 const DISTRICT = ['id', 'name'] as const;
@@ -36,7 +40,7 @@ export async function deleteRow(db: Db, table: 'districts' | 'schools' | 'class_
 // Districts -------------------------------------------------------------------------------------
 export async function listDistricts(db: Db, query: z.output<typeof districtsQuerySchema>) {
   let q = db.selectFrom('districts');
-  if (query.q) q = q.where('districts.name', 'ilike', like(query.q));
+  if (query.q) q = q.where(folded('districts.name'), 'like', foldedContains(query.q));
   const page = await pageOf(
     q.select((eb) => [
       'districts.id',
@@ -67,7 +71,10 @@ export const countSchoolsOfDistrict = (db: Db, id: number) =>
 export async function listSchools(db: Db, query: z.output<typeof schoolsQuerySchema>) {
   let q = db.selectFrom('schools').innerJoin('districts', 'districts.id', 'schools.district_id');
   if (query.district_id) q = q.where('schools.district_id', '=', query.district_id);
-  if (query.q) q = q.where((eb) => eb.or([eb('schools.name', 'ilike', like(query.q!)), eb('schools.address', 'ilike', like(query.q!))]));
+  if (query.q) {
+    const pattern = foldedContains(query.q);
+    q = q.where((eb) => eb.or([eb(folded('schools.name'), 'like', pattern), eb(folded('schools.address'), 'like', pattern)]));
+  }
   const page = await pageOf(
     q.select((eb) => [
       'schools.id',
@@ -156,7 +163,7 @@ export async function mergeSchool(db: Db, from: { id: number }, into: { id: numb
 // Class groups and rooms ------------------------------------------------------------------------
 export async function listClassGroups(db: Db, query: z.output<typeof classGroupsQuerySchema>) {
   let q = db.selectFrom('class_groups');
-  if (query.q) q = q.where('class_groups.name', 'ilike', like(query.q));
+  if (query.q) q = q.where(folded('class_groups.name'), 'like', foldedContains(query.q));
   const page = await pageOf(
     q.select((eb) => [
       'class_groups.id',
@@ -206,7 +213,7 @@ export async function classGroupUsage(db: Db, id: number) {
 export async function listClassRooms(db: Db, query: z.output<typeof classRoomsQuerySchema>) {
   let q = db.selectFrom('class_rooms').innerJoin('class_groups', 'class_groups.id', 'class_rooms.class_group_id');
   if (query.class_group_id) q = q.where('class_rooms.class_group_id', '=', query.class_group_id);
-  if (query.q) q = q.where('class_rooms.name', 'ilike', like(query.q));
+  if (query.q) q = q.where(folded('class_rooms.name'), 'like', foldedContains(query.q));
   const page = await pageOf(
     q.select((eb) => [
       'class_rooms.id',
@@ -277,9 +284,9 @@ export async function listClassTeachers(db: Db, query: z.output<typeof classTeac
   if (query.district_id) q = q.where('schools.district_id', '=', query.district_id);
   if (query.school_id) q = q.where('class_teachers.school_id', '=', query.school_id);
   if (query.q) {
-    const pattern = like(query.q);
+    const pattern = foldedContains(query.q);
     q = q.where((eb) =>
-      eb.or([eb('class_teachers.teacher_name', 'ilike', pattern), eb('class_teachers.class_name', 'ilike', pattern), eb('schools.name', 'ilike', pattern)]),
+      eb.or([eb(folded('class_teachers.teacher_name'), 'like', pattern), eb(folded('class_teachers.class_name'), 'like', pattern), eb(folded('schools.name'), 'like', pattern)]),
     );
   }
   return pageOf(

@@ -111,9 +111,9 @@ async function planSchoolMerge(db: Db, results: ResultsState, from: SchoolRow, i
 
 const districtNamesOf = async (db: Db, ids: number[]) => new Map((await repo.allDistricts(db)).filter((d) => ids.includes(d.id)).map((d) => [d.id, d.name]));
 
-/** The two schools, locked in id order; 404 for `from`, 422 for a target that is gone. */
-async function lockPair(db: Db, id: number, intoId: number) {
-  const locked = await repo.lockSchools(db, [id, intoId]);
+/** The two schools (locked in id order for a merge, not for a count); 404 for `from`, 422 for a target that is gone. */
+async function lockPair(db: Db, id: number, intoId: number, lock = true) {
+  const locked = await repo.lockSchools(db, [id, intoId], lock);
   const from = locked.find((s) => s.id === id);
   const into = locked.find((s) => s.id === intoId);
   if (!from) throw notFound('Không tìm thấy trường này (có thể đã bị xoá hoặc gộp).');
@@ -138,7 +138,7 @@ export function describeSchoolMerge(p: SchoolMergePreview): string {
 /** GET /schools/:id/merge?into_id=: what the merge would do (nothing is changed). */
 export async function previewSchoolMerge({ db, clock }: Deps, id: number, intoId: number): Promise<SchoolMergePreview> {
   return db.transaction().execute(async (trx) => {
-    const { from, into } = await lockPair(trx, id, intoId);
+    const { from, into } = await lockPair(trx, id, intoId, false);
     return (await planSchoolMerge(trx, await resultsStateAt(trx, clock.now()), from, into, await districtNamesOf(trx, [from.district_id, into.district_id]))).preview;
   });
 }
@@ -168,8 +168,8 @@ export async function mergeSchool({ db, clock }: Deps, actor: Actor, id: number,
 
 // Districts -------------------------------------------------------------------------------------
 
-async function lockDistrictPair(db: Db, id: number, intoId: number) {
-  const locked = await repo.lockDistricts(db, [id, intoId]);
+async function lockDistrictPair(db: Db, id: number, intoId: number, lock = true) {
+  const locked = await repo.lockDistricts(db, [id, intoId], lock);
   const from = locked.find((d) => d.id === id);
   const into = locked.find((d) => d.id === intoId);
   if (!from) throw notFound('Không tìm thấy quận/huyện này (có thể đã bị xoá hoặc gộp).');
@@ -181,8 +181,8 @@ async function lockDistrictPair(db: Db, id: number, intoId: number) {
  * What merging district `from` into `into` does: each school of `from` whose name is a school's
  * of `into` (nameKey: "Hoà" = "hòa") is merged into it; the others move as they are.
  */
-async function planDistrictMerge(db: Db, results: ResultsState, from: { id: number; name: string }, into: { id: number; name: string }) {
-  const schools = await repo.lockSchoolsOfDistricts(db, [from.id, into.id]);
+async function planDistrictMerge(db: Db, results: ResultsState, from: { id: number; name: string }, into: { id: number; name: string }, lock = true) {
+  const schools = await repo.lockSchoolsOfDistricts(db, [from.id, into.id], lock);
   const intoByName = new Map(schools.filter((s) => s.district_id === into.id).map((s) => [nameKey(s.name), s]));
   const names = new Map([
     [from.id, from.name],
@@ -216,8 +216,8 @@ async function planDistrictMerge(db: Db, results: ResultsState, from: { id: numb
 /** GET /districts/:id/merge?into_id=: what the merge would do (nothing is changed). */
 export async function previewDistrictMerge({ db, clock }: Deps, id: number, intoId: number): Promise<DistrictMergePreview> {
   return db.transaction().execute(async (trx) => {
-    const { from, into } = await lockDistrictPair(trx, id, intoId);
-    return (await planDistrictMerge(trx, await resultsStateAt(trx, clock.now()), from, into)).preview;
+    const { from, into } = await lockDistrictPair(trx, id, intoId, false);
+    return (await planDistrictMerge(trx, await resultsStateAt(trx, clock.now()), from, into, false)).preview;
   });
 }
 

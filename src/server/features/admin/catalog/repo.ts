@@ -114,9 +114,10 @@ export const insertSchool = (db: Db, values: SchoolRow) => db.insertInto('school
 export const updateSchool = (db: Db, id: number, values: SchoolRow) =>
   db.updateTable('schools').set(values).where('id', '=', id).returning(SCHOOL).executeTakeFirstOrThrow();
 
-/** Locks rows in id order, so that two merges of the same pair never deadlock. */
-export async function lockSchools(db: Db, ids: number[]) {
-  return db.selectFrom('schools').select(SCHOOL).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+/** Schools by id; locked (`lock`) in id order, so that two merges of the same pair never deadlock. */
+export async function lockSchools(db: Db, ids: number[], lock = true) {
+  const q = db.selectFrom('schools').select(SCHOOL).where('id', 'in', ids).orderBy('id');
+  return (lock ? q.forUpdate() : q).execute();
 }
 
 /** What uses a school (the rows a merge moves). */
@@ -253,12 +254,17 @@ export async function mergeSchool(
   await db.deleteFrom('schools').where('id', '=', from.id).execute();
 }
 
-/** Locks two districts in id order (two merges of the same pair never deadlock). */
-export const lockDistricts = (db: Db, ids: number[]) => db.selectFrom('districts').select(DISTRICT).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+/** Districts by id; locked (`lock`) in id order (two merges of the same pair never deadlock). */
+export const lockDistricts = (db: Db, ids: number[], lock = true) => {
+  const q = db.selectFrom('districts').select(DISTRICT).where('id', 'in', ids).orderBy('id');
+  return (lock ? q.forUpdate() : q).execute();
+};
 
-/** The schools of districts, locked (a school added meanwhile waits). */
-export const lockSchoolsOfDistricts = (db: Db, districtIds: number[]) =>
-  db.selectFrom('schools').select(SCHOOL).where('district_id', 'in', districtIds).orderBy('id').forUpdate().execute();
+/** The schools of districts; locked (`lock`): a school added or edited meanwhile waits. */
+export const lockSchoolsOfDistricts = (db: Db, districtIds: number[], lock = true) => {
+  const q = db.selectFrom('schools').select(SCHOOL).where('district_id', 'in', districtIds).orderBy('id');
+  return (lock ? q.forUpdate() : q).execute();
+};
 
 /** What the schools of a district are used by (the counts of a district merge). */
 export async function districtUsage(db: Db, id: number) {

@@ -68,7 +68,8 @@ async function planSchoolMerge(db: Db, results: ResultsState, from: SchoolRow, i
     const typed = pupil.class_room_other ?? '';
     const key = classNameKey(typed);
     const name = intoClasses.get(key);
-    if (name === undefined || name === typed) continue;
+    // Already one class for the ranking (its class key is the upper case): nothing to rewrite.
+    if (name === undefined || name.toUpperCase() === typed.toUpperCase()) continue;
     const room = rooms.find((r) => r.class_group_id === pupil.class_group_id && r.name === name);
     if (room) pupilClasses.push({ id: pupil.id, class_room_id: room.id, class_room_other: null });
     else if (name.length <= CLASS_OTHER_MAX_LENGTH) pupilClasses.push({ id: pupil.id, class_room_id: null, class_room_other: name });

@@ -38,6 +38,7 @@ export function useAllDistricts(version = 0) {
 export function SchoolsSection() {
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
+  const districts = useAllDistricts(version);
   return (
     <>
       <ImportPanel
@@ -48,17 +49,16 @@ export function SchoolsSection() {
         hint="Tệp .xlsx hoặc .csv (UTF-8) theo mẫu: Quận/Huyện, Trường, Địa chỉ, Số học sinh. Quận/huyện chưa có sẽ được thêm."
         onImported={changed}
       />
-      <DistrictsCard version={version} onChanged={changed} />
-      <SchoolsCard version={version} onChanged={changed} />
+      <DistrictsCard districts={districts.data?.items ?? []} version={version} onChanged={changed} />
+      <SchoolsCard districts={districts.data?.items ?? []} version={version} onChanged={changed} />
     </>
   );
 }
 
 // Districts -------------------------------------------------------------------------------------
-function DistrictsCard({ version, onChanged }: { version: number; onChanged: () => void }) {
+function DistrictsCard({ districts, version, onChanged }: { districts: AdminDistrict[]; version: number; onChanged: () => void }) {
   const query = useListQuery({ q: '' });
   const list = useApiData<Page<AdminDistrict>>(query.path('/admin/districts', 20), version);
-  const districts = useAllDistricts(version);
   const crud = useCrudState<AdminDistrict>(onChanged);
   return (
     <section className="admin-card" aria-labelledby="districts-title">
@@ -94,7 +94,7 @@ function DistrictsCard({ version, onChanged }: { version: number; onChanged: () 
         ]}
       />
       {crud.editing && <DistrictDialog district={crud.editing === 'new' ? undefined : crud.editing} onClose={crud.close} onSaved={crud.saved} />}
-      {crud.merging && <MergeDistrictDialog district={crud.merging} districts={districts.data?.items ?? []} onClose={crud.close} onMerged={crud.saved} />}
+      {crud.merging && <MergeDistrictDialog district={crud.merging} districts={districts} onClose={crud.close} onMerged={crud.saved} />}
       {crud.deleting && (
         <ConfirmDialog
           title={`Xoá quận/huyện ${crud.deleting.name}?`}
@@ -134,13 +134,11 @@ function DistrictDialog({ district, onClose, onSaved }: { district?: AdminDistri
 }
 
 // Schools ---------------------------------------------------------------------------------------
-function SchoolsCard({ version, onChanged }: { version: number; onChanged: () => void }) {
+function SchoolsCard({ districts: districtOptions, version, onChanged }: { districts: AdminDistrict[]; version: number; onChanged: () => void }) {
   const query = useListQuery({ district_id: '', q: '' });
   const { filters, filter } = query;
-  const districts = useAllDistricts(version);
   const list = useApiData<Page<AdminSchool>>(query.path('/admin/schools'), version);
   const crud = useCrudState<AdminSchool>(onChanged);
-  const districtOptions = districts.data?.items ?? [];
 
   return (
     <section className="admin-card" aria-labelledby="schools-title">

@@ -19,8 +19,12 @@ const SCHOOL = 'Trường Tiểu học Lê Lợi';
 const DAY = 86_400_000;
 
 let server: ChildProcess | undefined;
+/** The second child of the first test (a prize once published): the second test withdraws it. */
+let secondFamily: { token: string; user: unknown; childId: number; name: string } | undefined;
 
 test.use({ baseURL: BASE_URL });
+// The second test works on the results the first one published.
+test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
@@ -112,6 +116,7 @@ test('the organiser computes and publishes the results; the parent sees the priz
   const family = await familyWithFinishedExam(request, name);
   // Another child still taking an exam when the window closes: the first computation is refused.
   const late = await familyWithFinishedExam(request, 'Đỗ Gia Bảo', { submit: false });
+  secondFamily = { ...late, name: 'Đỗ Gia Bảo' };
 
   // The exam window closes; the results date is tomorrow.
   const login = await ok(await request.post('/api/login', { data: DEMO_ORGANISER }));
@@ -210,4 +215,65 @@ test('the organiser computes and publishes the results; the parent sees the priz
   const text = execFileSync('/usr/bin/pdftotext', ['-layout', path, '-'], { encoding: 'utf8' });
   expect(text).toContain(name);
   expect(text).toContain(prize.prize);
+});
+
+test('the organiser withdraws a prize with a reason; the results page and the family page say a prize was withdrawn, not a certificate revoked', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const family = secondFamily!;
+  const login = await ok(await request.post('/api/login', { data: DEMO_ORGANISER }));
+  const headers = { authorization: `Bearer ${login.access_token}` };
+  const before = (await ok(await request.get('/api/admin/results', { headers }))).data;
+  const prizes = await ok(await request.get('/api/admin/results/prizes?kind=individual&per_page=200', { headers }));
+  const prize = prizes.data.items.find((row: { name: string }) => row.name === family.name);
+  expect(prize, 'the second child has an individual prize').toBeTruthy();
+
+  // The family saw the prize once the results were published.
+  await storeSession(page.context(), BASE_URL, family);
+  await page.goto(`/giay-chung-nhan/${family.childId}`);
+  await expect(page.getByRole('status').filter({ hasText: 'Chúc mừng em đạt' })).toContainText(prize.prize);
+
+  await page.context().clearCookies();
+  await storeSession(page.context(), BASE_URL, { token: login.access_token, user: login.user });
+  await page.goto('/quan-tri/ket-qua');
+  await expectLoaded(page);
+  const table = page.getByRole('table', { name: /Giải cá nhân/ });
+  const row = table.getByRole('row').filter({ hasText: family.name });
+  await expect(row).toContainText(prize.prize);
+  await row.getByRole('button', { name: `Rút giải của ${family.name}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Rút giải của ${family.name}?` });
+  await expect(dialog).toContainText(`${prize.prize} – ${formatMoney(prize.amount)}`);
+  // The dialog tells the two acts apart: this one takes the prize away, revoking only voids a paper.
+  await expect(dialog).toContainText('giấy chứng nhận của giải bị thu hồi');
+  await expect(dialog).toContainText('Dùng “Thu hồi” ở trang Giấy chứng nhận: giải được giữ nguyên.');
+  // No reason, no withdrawal.
+  await dialog.getByRole('button', { name: 'Rút giải' }).click();
+  await expect(dialog.getByText('Vui lòng nhập lý do (ít nhất 3 ký tự).')).toBeVisible();
+  const reason = 'Thí sinh nhờ người khác làm bài (biên bản ngày 14/04)';
+  await dialog.getByLabel('Lý do rút giải (ghi vào nhật ký)').fill(reason);
+  await expectAccessible(page, 'quan-tri/ket-qua, rút giải');
+  await dialog.getByRole('button', { name: 'Rút giải' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`Đã rút giải của ${family.name}`)).toBeVisible();
+
+  // The prize leaves the list; the results page says it was withdrawn, with the reason and by whom.
+  await expect(table.getByRole('row').filter({ hasText: family.name })).toHaveCount(0);
+  const withdrawn = page.getByRole('table', { name: 'Không còn trong danh sách giải, kinh phí, tệp xuất và trang của gia đình.' });
+  const withdrawnRow = withdrawn.getByRole('row').filter({ hasText: family.name });
+  await expect(withdrawnRow).toContainText(prize.prize);
+  await expect(withdrawnRow).toContainText(formatMoney(prize.amount));
+  await expect(withdrawnRow).toContainText(reason);
+  // The money follows: the ceremony total is the prize's amount lower.
+  const after = (await ok(await request.get('/api/admin/results', { headers }))).data;
+  expect(after.ceremony.total).toBe(before.ceremony.total - prize.amount);
+
+  // The family's page says the prize was withdrawn by the organisers: not "no prize this time",
+  // not a congratulation, and no prize certificate to download.
+  await page.context().clearCookies();
+  await storeSession(page.context(), BASE_URL, family);
+  await page.goto(`/giay-chung-nhan/${family.childId}`);
+  await expect(page.getByText(`Ban tổ chức đã rút lại ${prize.prize} của em.`)).toBeVisible();
+  await expect(page.getByText(/Chúc mừng em đạt/)).toHaveCount(0);
+  await expect(page.getByText(/Em chưa đạt giải lần này/)).toHaveCount(0);
+  await expect(page.getByRole('article', { name: `Giấy chứng nhận đạt ${prize.prize}` })).toHaveCount(0);
+  await expectAccessible(page, 'giay-chung-nhan, giải đã bị rút');
 });

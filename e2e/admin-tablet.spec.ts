@@ -25,6 +25,16 @@ test('the settings, incident support and results pages fit a 768 px tablet and t
   await expectLoaded(page);
   await expectNoSidewaysScroll(page, 'the contest settings');
   await expectAccessible(page, 'contest settings at 768 px');
+  // The prize tiers' tables sit in the same frame as the other tables: narrower, a table scrolls
+  // in it and the frame, named by the table's heading, takes the keyboard.
+  await page.setViewportSize({ width: 560, height: 1024 });
+  const prizes = page.getByRole('region', { name: 'Giải cá nhân', exact: true });
+  await expect(prizes).toHaveAttribute('tabindex', '0');
+  await prizes.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => prizes.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  await expectAccessible(page, 'contest settings at 560 px');
+  await page.setViewportSize(tablet);
 
   await page.goto('/quan-tri/ho-tro');
   await expectLoaded(page);

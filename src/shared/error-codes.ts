@@ -64,6 +64,8 @@ export const errorCodes = [
   'invalid_settings',
   'cannot_lock_self',
   'merge_invalid',
+  // A merge the rules refuse (results being computed, school certificates issued).
+  'merge_refused',
   'bank_too_small',
   // Regrading (issue 13).
   'question_not_used',

@@ -104,6 +104,61 @@ export const schoolUsageSchema = z.object({
 });
 export type SchoolUsage = z.infer<typeof schoolUsageSchema>;
 
+/** A query naming where a merge would go: GET …/merge?into_id= counts what would move. */
+export const mergeQuerySchema = z.object({ into_id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * A class both merged schools have (one classNameKey: "5A1", "Lớp 5 a1"): one class after the
+ * merge, with the kept school's spelling and teacher (else the merged one's). `pupils_renamed`:
+ * pupils whose typed class takes that spelling; `dropped_teacher`: the merged school's other teacher.
+ */
+export const joinedClassSchema = z.object({
+  class_name: z.string(),
+  kept_teacher: z.string().nullable(),
+  dropped_teacher: z.string().nullable(),
+  pupils_renamed: z.number().int(),
+});
+
+/**
+ * What merging school `from` into `into` moves and changes, counted before confirming (and the
+ * same counts, as merged, in the answer and the audit). `refusal`: why it cannot be merged.
+ */
+export const schoolMergePreviewSchema = z.object({
+  from: z.object({ id: z.number().int(), name: z.string(), district_name: z.string() }),
+  into: z.object({ id: z.number().int(), name: z.string(), district_name: z.string() }),
+  contestants: z.number().int(),
+  exams: z.number().int(),
+  school_admins: z.number().int(),
+  /** Class teachers that move to the kept school. */
+  class_teachers: z.number().int(),
+  /** Classes both schools have: merged, the kept school's teacher stays. */
+  joined_classes: z.array(joinedClassSchema),
+  /** Prizes of its pupils in the stored results (they move with them). */
+  pupil_prizes: z.number().int(),
+  /** The school's own prizes in the stored results (school, classes): dropped until the results are computed again. */
+  school_prizes: z.array(z.string()),
+  /** Results have been computed: they must be computed again after the merge. */
+  results_computed: z.boolean(),
+  refusal: z.string().nullable(),
+});
+export type SchoolMergePreview = z.infer<typeof schoolMergePreviewSchema>;
+
+/** What merging district `from` into `into` moves: its schools, those of the same name merged into the kept district's. */
+export const districtMergePreviewSchema = z.object({
+  from: z.object({ id: z.number().int(), name: z.string() }),
+  into: z.object({ id: z.number().int(), name: z.string() }),
+  /** Schools that move as they are. */
+  schools_moved: z.array(z.string()),
+  /** Schools with the same name (nameKey) in both districts: each merged into the kept district's. */
+  schools_joined: z.array(schoolMergePreviewSchema),
+  contestants: z.number().int(),
+  school_admins: z.number().int(),
+  class_teachers: z.number().int(),
+  results_computed: z.boolean(),
+  refusal: z.string().nullable(),
+});
+export type DistrictMergePreview = z.infer<typeof districtMergePreviewSchema>;
+
 export const adminSchoolSchema = z.object({
   id: z.number().int(),
   district_id: z.number().int(),

@@ -121,6 +121,29 @@ describe('finding and showing accounts', () => {
     expect((await server.request('GET', '/api/admin/accounts?sort=name&dir=up', { token: organiser.token })).status).toBe(400);
   });
 
+  it('finds a name or a school without accents, in any case and under either tone placement', async () => {
+    const district = await server.db.insertInto('districts').values({ name: 'Huyện Tìm Kiếm' }).returning('id').executeTakeFirstOrThrow();
+    const school = await server.db
+      .insertInto('schools')
+      .values({ district_id: district.id, name: 'Trường Tiểu học Đồng Khởi', address: '', pupil_count: 10 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const made = await server.request('POST', '/api/admin/school-admins', {
+      token: organiser.token,
+      body: { phone: '0385550101', name: 'Nguyễn Thị Hoà Tìm', district_id: district.id, school_id: school.id },
+    });
+    expect(made.status).toBe(200);
+    const phones = async (q: string) => {
+      const answer = await server.request('GET', `/api/admin/accounts?q=${encodeURIComponent(q)}`, { token: organiser.token });
+      expect(answer.status).toBe(200);
+      return (answer.body.data.items as { phone: string }[]).map((a) => a.phone);
+    };
+    for (const typed of ['nguyen thi hoa tim', 'NGUYỄN THỊ HÒA TÌM', 'Hòa Tìm', 'hoa tim', 'dong khoi', 'ĐỒNG KHỞI']) {
+      expect(await phones(typed), typed).toEqual(['0385550101']);
+    }
+    expect(await phones('hoa timx')).toEqual([]);
+  });
+
   it("shows a parent's contestants and each contestant's exams", async () => {
     const someone = await createParent(server);
     const contestant = await createContestant(server, someone, { fullname: 'Lê Thị Hoa' });

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { printedClassSql } from '../../../db/contestants';
 import type { AccountsQuery } from '../../../../shared/schemas/admin-accounts';
 import { containing, pageOf } from '../list-query';
+import { foldSql, foldedContains } from '../../../db/fold';
 
 /**
  * The password of an account made by the back office until its owner uses the link: no scrypt
@@ -34,7 +35,11 @@ export async function listAccounts(db: Db, query: AccountsQuery) {
   // People type a phone with spaces or dots: its digits are what is searched.
   const digits = query.q?.replace(/\D/g, '');
   if (digits) q = q.where('users.phone', 'like', containing(digits));
-  else if (query.q) q = q.where('users.name', 'ilike', containing(query.q));
+  else if (query.q) {
+    // A name without accents, in any case: the person's name or the school's.
+    const pattern = foldedContains(query.q);
+    q = q.where((eb) => eb.or([eb(foldSql(sql.ref('users.name')), 'like', pattern), eb(foldSql(sql.ref('schools.name')), 'like', pattern)]));
+  }
   if (query.role) q = q.where('users.role', '=', query.role);
   return pageOf(q, q.clearSelect().select(sql<string>`count(*)`.as('n')), query, {
     columns: { phone: 'users.phone', name: 'users.name', role: 'users.role', school_name: 'schools.name', created_at: 'users.created_at', locked_at: 'users.locked_at' },

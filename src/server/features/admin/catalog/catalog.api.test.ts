@@ -50,11 +50,14 @@ describe('permissions', () => {
     ['POST', '/districts'],
     ['PUT', '/districts/1'],
     ['DELETE', '/districts/1'],
+    ['GET', '/districts/1/merge?into_id=2'],
+    ['POST', '/districts/1/merge'],
     ['GET', '/schools'],
     ['POST', '/schools'],
     ['PUT', '/schools/1'],
     ['DELETE', '/schools/1'],
     ['GET', '/schools/1/usage'],
+    ['GET', '/schools/1/merge?into_id=2'],
     ['POST', '/schools/1/merge'],
     ['POST', '/schools/import'],
     ['GET', '/class-groups'],
@@ -167,6 +170,21 @@ describe('districts and schools', () => {
     expect(districts).toEqual(['Dương Kinh Thứ Tự', 'Đống Đa Thứ Tự', 'Huyện Thứ Tự Việt']);
   });
 
+  it('searches districts, schools, classes and teachers without accents, in any case and under either tone placement', async () => {
+    const district = (await as('POST', '/districts', { name: 'Thành phố An Hoà Tìm' })).body.data;
+    const school = (await as('POST', '/schools', { district_id: district.id, name: 'Trường Tiểu học Lê Quý Đôn Tìm', address: 'Đường Nguyễn Huệ', pupil_count: 10 })).body.data;
+    await as('POST', '/class-teachers', { school_id: school.id, class_name: '5A', teacher_name: 'Phạm Thị Thuỷ Tìm' });
+    const names = async (path: string, q: string, field = 'name') =>
+      ((await as('GET', `${path}?q=${encodeURIComponent(q)}`)).body.data.items as Record<string, string>[]).map((row) => row[field]);
+    for (const typed of ['an hoa tim', 'AN HÒA TÌM', 'An Hòa Tìm']) expect(await names('/districts', typed), typed).toEqual(['Thành phố An Hoà Tìm']);
+    for (const typed of ['le quy don tim', 'LÊ QUÝ ĐÔN TÌM', 'nguyen hue']) {
+      expect((await names('/schools', typed)).filter((name) => name?.endsWith('Tìm')), typed).toEqual(['Trường Tiểu học Lê Quý Đôn Tìm']);
+    }
+    for (const typed of ['thuy tim', 'THỦY TÌM', 'le quy don tim']) expect(await names('/class-teachers', typed, 'teacher_name'), typed).toEqual(['Phạm Thị Thuỷ Tìm']);
+    expect(await names('/class-groups', 'nhom 3')).toEqual(['Nhóm 3']);
+    expect(await names('/schools', '50%')).toEqual([]);
+  });
+
   it('deletes a school nothing uses, and refuses one that contestants use with what uses it', async () => {
     const unused = await newSchool('Trường Không Ai Dùng');
     expect((await as('DELETE', `/schools/${unused.id}`)).status).toBe(200);
@@ -188,40 +206,166 @@ describe('districts and schools', () => {
     expect(moveDistrict.body.code).toBe('in_use');
   });
 
-  it('merges a school into another: contestants, its administrator and teachers move, all in one audited step', async () => {
+  it('merges a school into another: counts first, then contestants, its administrator and teachers move, classes of one name become one, all in one audited step', async () => {
     const from = await newSchool('Trường Sáp Nhập', 'Quận Cũ');
     const into = await newSchool('Trường Tiếp Nhận', 'Quận Mới');
     const owner = await createParent(server);
-    const pupils = [await createContestant(server, owner, { schoolId: from.id }), await createContestant(server, owner, { schoolId: from.id })];
+    const pupils = [await createContestant(server, owner, { schoolId: from.id, classRoomOther: '5a1' }), await createContestant(server, owner, { schoolId: from.id, classRoomOther: '5A4' })];
+    await createContestant(server, await createParent(server), { schoolId: into.id, classRoomOther: '5 A4' });
     const admin = await createSchoolAdmin(server, from.id);
     await server.db.insertInto('class_teachers').values([
       { school_id: from.id, class_name: '5A1', teacher_name: 'Cô Lan' },
       { school_id: from.id, class_name: '5A2', teacher_name: 'Cô Hoa' },
+      { school_id: from.id, class_name: 'LỚP 5A3', teacher_name: 'Cô Mai' },
       { school_id: into.id, class_name: '5A1', teacher_name: 'Thầy Nam' },
+      { school_id: into.id, class_name: '5A3', teacher_name: 'Cô Mai' },
     ]).execute();
 
     const usage = await as('GET', `/schools/${from.id}/usage`);
-    expect(usage.body.data).toEqual({ contestants: 2, school_admins: 1, class_teachers: 2, results: 0 });
+    expect(usage.body.data).toEqual({ contestants: 2, school_admins: 1, class_teachers: 3, results: 0 });
     expect((await as('POST', `/schools/${from.id}/merge`, { into_id: from.id })).status).toBe(422);
+    expect((await as('GET', `/schools/${from.id}/merge?into_id=999999`)).status).toBe(422);
+
+    // The dialog's count: nothing changes yet.
+    const preview = await as('GET', `/schools/${from.id}/merge?into_id=${into.id}`);
+    expect(preview.status).toBe(200);
+    const expected = {
+      from: { id: from.id, name: 'Trường Sáp Nhập', district_name: 'Quận Cũ' },
+      into: { id: into.id, name: 'Trường Tiếp Nhận', district_name: 'Quận Mới' },
+      contestants: 2,
+      exams: 0,
+      school_admins: 1,
+      class_teachers: 1,
+      joined_classes: [
+        { class_name: '5A1', kept_teacher: 'Thầy Nam', dropped_teacher: 'Cô Lan', pupils_renamed: 0 },
+        { class_name: '5A3', kept_teacher: 'Cô Mai', dropped_teacher: null, pupils_renamed: 0 },
+        // The pupil who typed "5A4" joins the kept school's "5 A4": one class for the class prizes.
+        { class_name: '5 A4', kept_teacher: null, dropped_teacher: null, pupils_renamed: 1 },
+      ],
+      pupil_prizes: 0,
+      school_prizes: [],
+      refusal: null,
+    };
+    expect(preview.body.data).toMatchObject(expected);
+    expect(await server.db.selectFrom('schools').select('id').where('id', '=', from.id).executeTakeFirst()).toBeDefined();
 
     const merged = await as('POST', `/schools/${from.id}/merge`, { into_id: into.id });
     expect(merged.status).toBe(200);
-    expect(merged.body.data.moved).toEqual({ contestants: 2, school_admins: 1, class_teachers: 2, results: 0 });
-    const moved = await server.db.selectFrom('contestants').select(['school_id', 'district_id']).where('id', 'in', pupils.map((p) => p.id)).execute();
+    expect(merged.body.data.moved).toMatchObject(expected);
+    const moved = await server.db.selectFrom('contestants').select(['school_id', 'district_id', 'class_room_other']).where('id', 'in', pupils.map((p) => p.id)).orderBy('id').execute();
     expect(moved).toEqual([
-      { school_id: into.id, district_id: into.district_id },
-      { school_id: into.id, district_id: into.district_id },
+      // "5a1" is already the class "5A1" for the ranking (its key is the upper case): left as typed.
+      { school_id: into.id, district_id: into.district_id, class_room_other: '5a1' },
+      { school_id: into.id, district_id: into.district_id, class_room_other: '5 A4' },
     ]);
     expect((await server.db.selectFrom('users').select('school_id').where('id', '=', admin.id).executeTakeFirstOrThrow()).school_id).toBe(into.id);
     const teachers = await server.db.selectFrom('class_teachers').select(['class_name', 'teacher_name']).where('school_id', '=', into.id).orderBy('class_name').execute();
     expect(teachers).toEqual([
       { class_name: '5A1', teacher_name: 'Thầy Nam' },
       { class_name: '5A2', teacher_name: 'Cô Hoa' },
+      { class_name: '5A3', teacher_name: 'Cô Mai' },
     ]);
     expect(await server.db.selectFrom('schools').select('id').where('id', '=', from.id).executeTakeFirst()).toBeUndefined();
     const entry = (await auditKinds()).find((e) => e.kind === 'school.merge');
-    expect(entry?.summary).toContain('2 thí sinh');
+    expect(entry?.summary).toBe('Gộp trường Trường Sáp Nhập (Quận Cũ) vào Trường Tiếp Nhận (Quận Mới): chuyển 2 thí sinh, 1 tài khoản quản trị trường, 1 giáo viên lớp, 3 lớp nhập với lớp cùng tên');
+    expect(entry?.details).toMatchObject({ moved: { joined_classes: expected.joined_classes } });
     expect((await as('POST', `/schools/${from.id}/merge`, { into_id: into.id })).status).toBe(404);
+  });
+
+  it('refuses to merge a school that holds a school certificate or while results are computed, saying why, and changes nothing', async () => {
+    const from = await newSchool('Trường Có Giấy Trường', 'Quận Giấy');
+    const into = await newSchool('Trường Nhận Giấy', 'Quận Giấy');
+    const contest = await server.db.selectFrom('contests').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const now = new Date();
+    await server.db
+      .insertInto('certificates')
+      .values({ code: 'ABCD-EFGH-JKLM', contest_id: contest.id, kind: 'school', school_id: from.id, content: JSON.stringify({}), content_hash: 'x', issued_at: now, updated_at: now })
+      .execute();
+    const preview = await as('GET', `/schools/${from.id}/merge?into_id=${into.id}`);
+    expect(preview.body.data.refusal).toBe(
+      'Không gộp được: trường "Trường Có Giấy Trường" đã được cấp 1 giấy chứng nhận của trường (kết quả đã công bố). Gộp trường sẽ xoá các giấy này, nên Ban tổ chức giữ nguyên trường này.',
+    );
+    const refused = await as('POST', `/schools/${from.id}/merge`, { into_id: into.id });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ success: false, code: 'merge_refused', message: preview.body.data.refusal });
+    expect(await server.db.selectFrom('schools').select('id').where('id', '=', from.id).executeTakeFirst()).toBeDefined();
+    await server.db.deleteFrom('certificates').where('code', '=', 'ABCD-EFGH-JKLM').execute();
+
+    // While the results are being computed (a task with a live heartbeat), no merge: the
+    // computation would store rows of a school that is gone.
+    const task = await server.db
+      .insertInto('result_tasks')
+      .values({ contest_id: contest.id, kind: 'compute', forced: false, started_by: organiser.id, started_at: server.clock.now(), heartbeat_at: server.clock.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const computing = await as('POST', `/schools/${from.id}/merge`, { into_id: into.id });
+    expect(computing.status).toBe(409);
+    expect(computing.body.message).toBe('Đang tính kết quả cuộc thi: hãy gộp sau khi tính xong (gộp bây giờ sẽ làm hỏng lần tính này).');
+    await server.db.updateTable('result_tasks').set({ status: 'failed', finished_at: server.clock.now() }).where('id', '=', task.id).execute();
+    expect((await as('POST', `/schools/${from.id}/merge`, { into_id: into.id })).status).toBe(200);
+  });
+
+  it('merges a district into another: "An Hoà" and "An Hòa" become one, schools of one name merged, the others moved with their pupils', async () => {
+    // Two spellings of one district, as an old import made them (the catalogue now refuses the second).
+    const from = await server.db.insertInto('districts').values({ name: 'Thành phố Hoà Gộp' }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    const into = await server.db.insertInto('districts').values({ name: 'Thành phố Hòa Gộp' }).returning(['id', 'name']).executeTakeFirstOrThrow();
+    const twinFrom = await newSchool('Trường Tiểu học Hoà Bình', from.name);
+    const alone = await newSchool('Trường Tiểu học Sông Cầu', from.name);
+    const twinInto = await newSchool('Trường Tiểu học Hòa Bình', into.name);
+    const owner = await createParent(server);
+    const twinPupil = await createContestant(server, owner, { schoolId: twinFrom.id, classRoomOther: '3B' });
+    const alonePupil = await createContestant(server, owner, { schoolId: alone.id, classRoomOther: '3C' });
+    await server.db.insertInto('class_teachers').values([
+      { school_id: twinFrom.id, class_name: '3B', teacher_name: 'Cô Vân' },
+      { school_id: twinInto.id, class_name: '3B', teacher_name: 'Thầy Sơn' },
+      { school_id: alone.id, class_name: '3C', teacher_name: 'Cô Thu' },
+    ]).execute();
+
+    expect((await as('POST', `/districts/${from.id}/merge`, { into_id: from.id })).status).toBe(422);
+    const preview = await as('GET', `/districts/${from.id}/merge?into_id=${into.id}`);
+    expect(preview.status).toBe(200);
+    expect(preview.body.data).toMatchObject({
+      from,
+      into,
+      schools_moved: ['Trường Tiểu học Sông Cầu'],
+      schools_joined: [
+        {
+          from: { id: twinFrom.id, name: 'Trường Tiểu học Hoà Bình' },
+          into: { id: twinInto.id, name: 'Trường Tiểu học Hòa Bình' },
+          contestants: 1,
+          class_teachers: 0,
+          joined_classes: [{ class_name: '3B', kept_teacher: 'Thầy Sơn', dropped_teacher: 'Cô Vân', pupils_renamed: 0 }],
+        },
+      ],
+      contestants: 2,
+      school_admins: 0,
+      class_teachers: 2,
+      refusal: null,
+    });
+    const districtsList = await as('GET', `/districts?q=${encodeURIComponent('hoa gop')}`);
+    expect(districtsList.body.data.items.map((d: { name: string }) => d.name).sort()).toEqual(['Thành phố Hoà Gộp', 'Thành phố Hòa Gộp']);
+
+    const merged = await as('POST', `/districts/${from.id}/merge`, { into_id: into.id });
+    expect(merged.status).toBe(200);
+    expect(await server.db.selectFrom('districts').select('id').where('id', '=', from.id).executeTakeFirst()).toBeUndefined();
+    expect(await server.db.selectFrom('schools').select('id').where('id', '=', twinFrom.id).executeTakeFirst()).toBeUndefined();
+    expect((await server.db.selectFrom('schools').select('district_id').where('id', '=', alone.id).executeTakeFirstOrThrow()).district_id).toBe(into.id);
+    const pupils = await server.db.selectFrom('contestants').select(['id', 'school_id', 'district_id']).where('id', 'in', [twinPupil.id, alonePupil.id]).orderBy('id').execute();
+    expect(pupils).toEqual([
+      { id: twinPupil.id, school_id: twinInto.id, district_id: into.id },
+      { id: alonePupil.id, school_id: alone.id, district_id: into.id },
+    ]);
+    expect(await server.db.selectFrom('class_teachers').select(['school_id', 'class_name', 'teacher_name']).where('school_id', 'in', [twinInto.id, alone.id]).orderBy('school_id').execute()).toEqual([
+      { school_id: alone.id, class_name: '3C', teacher_name: 'Cô Thu' },
+      { school_id: twinInto.id, class_name: '3B', teacher_name: 'Thầy Sơn' },
+    ].sort((a, b) => a.school_id - b.school_id));
+    const entry = (await auditKinds()).find((e) => e.kind === 'district.merge');
+    expect(entry?.summary).toBe(
+      'Gộp quận/huyện Thành phố Hoà Gộp vào Thành phố Hòa Gộp: 1 trường chuyển sang, 1 trường gộp vào trường cùng tên, 2 thí sinh, 2 giáo viên lớp (Trường Tiểu học Hoà Bình → Trường Tiểu học Hòa Bình)',
+    );
+    expect((await as('GET', `/districts?q=${encodeURIComponent('hoa gop')}`)).body.data.items).toEqual([{ id: into.id, name: 'Thành phố Hòa Gộp', schools: 2 }]);
+    expect((await as('POST', `/districts/${from.id}/merge`, { into_id: into.id })).status).toBe(404);
+    expect((await as('GET', `/districts/${into.id}/merge?into_id=${from.id}`)).status).toBe(422);
   });
 });
 

@@ -4,6 +4,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import { classKeyOf } from '../../../db/class-key';
+import { printedClassSql } from '../../../db/contestants';
+import { foldSql, foldedContains } from '../../../db/fold';
 import type { z } from 'zod';
 import type {
   classGroupsQuerySchema,
@@ -12,7 +14,7 @@ import type {
   districtsQuerySchema,
   schoolsQuerySchema,
 } from '../../../../shared/schemas/admin-catalog';
-import { containing as like, pageOf } from '../list-query';
+import { pageOf } from '../list-query';
 import { chunks as sliced } from '../sheets';
 
 /** Rows per statement in the imports' batched writes (well under PostgreSQL's 65 535 parameters). */
@@ -21,6 +23,9 @@ const CHUNK = 1000;
 const count = async (query: { executeTakeFirstOrThrow(): Promise<{ n: number | string }> }) => Number((await query.executeTakeFirstOrThrow()).n);
 
 const chunks = <T>(items: T[]) => sliced(items, CHUNK);
+
+/** A column folded for the lists' searches: without accents, in any case ("hoa" finds "Hoà", "Hòa"). */
+const folded = (column: string) => foldSql(sql.ref(column));
 
 /** The columns a catalogue row is read, returned and audited with. */
 const DISTRICT = ['id', 'name'] as const;
@@ -36,7 +41,7 @@ export async function deleteRow(db: Db, table: 'districts' | 'schools' | 'class_
 // Districts -------------------------------------------------------------------------------------
 export async function listDistricts(db: Db, query: z.output<typeof districtsQuerySchema>) {
   let q = db.selectFrom('districts');
-  if (query.q) q = q.where('districts.name', 'ilike', like(query.q));
+  if (query.q) q = q.where(folded('districts.name'), 'like', foldedContains(query.q));
   const page = await pageOf(
     q.select((eb) => [
       'districts.id',
@@ -67,7 +72,10 @@ export const countSchoolsOfDistrict = (db: Db, id: number) =>
 export async function listSchools(db: Db, query: z.output<typeof schoolsQuerySchema>) {
   let q = db.selectFrom('schools').innerJoin('districts', 'districts.id', 'schools.district_id');
   if (query.district_id) q = q.where('schools.district_id', '=', query.district_id);
-  if (query.q) q = q.where((eb) => eb.or([eb('schools.name', 'ilike', like(query.q!)), eb('schools.address', 'ilike', like(query.q!))]));
+  if (query.q) {
+    const pattern = foldedContains(query.q);
+    q = q.where((eb) => eb.or([eb(folded('schools.name'), 'like', pattern), eb(folded('schools.address'), 'like', pattern)]));
+  }
   const page = await pageOf(
     q.select((eb) => [
       'schools.id',
@@ -106,9 +114,10 @@ export const insertSchool = (db: Db, values: SchoolRow) => db.insertInto('school
 export const updateSchool = (db: Db, id: number, values: SchoolRow) =>
   db.updateTable('schools').set(values).where('id', '=', id).returning(SCHOOL).executeTakeFirstOrThrow();
 
-/** Locks rows in id order, so that two merges of the same pair never deadlock. */
-export async function lockSchools(db: Db, ids: number[]) {
-  return db.selectFrom('schools').select(SCHOOL).where('id', 'in', ids).orderBy('id').forUpdate().execute();
+/** Schools by id; locked (`lock`) in id order, so that two merges of the same pair never deadlock. */
+export async function lockSchools(db: Db, ids: number[], lock = true) {
+  const q = db.selectFrom('schools').select(SCHOOL).where('id', 'in', ids).orderBy('id');
+  return (lock ? q.forUpdate() : q).execute();
 }
 
 /** What uses a school (the rows a merge moves). */
@@ -134,29 +143,151 @@ export async function schoolUsage(db: Db, id: number) {
 
 export type SchoolUsageCounts = Awaited<ReturnType<typeof schoolUsage>>;
 
+/** What a merge of school `id` moves or drops, beyond its class teachers (counted by mergeSchool's caller). */
+export async function schoolMergeCounts(db: Db, id: number) {
+  const row = await sql<{ contestants: string; exams: string; school_admins: string; pupil_prizes: string; school_certificates: string }>`
+    SELECT
+      (SELECT count(*) FROM contestants WHERE school_id = ${id}) AS contestants,
+      (SELECT count(*) FROM exams e JOIN contestants c ON c.id = e.contestant_id WHERE c.school_id = ${id}) AS exams,
+      (SELECT count(*) FROM users WHERE school_id = ${id}) AS school_admins,
+      (SELECT count(*) FROM individual_results WHERE school_id = ${id} AND (prize_code IS NOT NULL OR school_top)) AS pupil_prizes,
+      (SELECT count(*) FROM certificates WHERE school_id = ${id}) AS school_certificates
+  `.execute(db);
+  const counts = row.rows[0]!;
+  return {
+    contestants: Number(counts.contestants),
+    exams: Number(counts.exams),
+    school_admins: Number(counts.school_admins),
+    pupil_prizes: Number(counts.pupil_prizes),
+    school_certificates: Number(counts.school_certificates),
+  };
+}
+
+/**
+ * Whether the current contest's results have been computed (a merge makes them stale), and
+ * whether a computation is running now (a task with a heartbeat after `staleBefore`).
+ */
+export async function resultsState(db: Db, staleBefore: Date) {
+  const row = await sql<{ computed: boolean; computing: boolean }>`
+    SELECT
+      EXISTS (SELECT 1 FROM result_runs WHERE contest_id = (SELECT max(id) FROM contests)) AS computed,
+      EXISTS (SELECT 1 FROM result_tasks WHERE status = 'running' AND heartbeat_at > ${staleBefore}) AS computing
+  `.execute(db);
+  return row.rows[0]!;
+}
+
+/** The school's own prizes in the stored results: "Giải Nhất trường", "Lớp 5A: Giải Nhì …". */
+export async function schoolOwnPrizes(db: Db, id: number): Promise<string[]> {
+  const rows = await sql<{ prize: string }>`
+    SELECT prize_name AS prize FROM school_results WHERE school_id = ${id} AND prize_name IS NOT NULL
+    UNION ALL
+    SELECT 'Lớp ' || class_name || ': ' || prize_name FROM class_results WHERE school_id = ${id} AND prize_name IS NOT NULL
+  `.execute(db);
+  return rows.rows.map((r) => r.prize);
+}
+
+/** The classes the school's pupils are in, as printed ("5A2", or what the parent typed). */
+export async function pupilClassesOf(db: Db, schoolId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('contestants')
+    .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id')
+    .select(printedClassSql.as('class_name'))
+    .distinct()
+    .where('contestants.school_id', '=', schoolId)
+    .execute();
+  return rows.map((r) => String(r.class_name));
+}
+
+/** The school's pupils whose class was typed (not a class room of the catalogue). */
+export const typedClassPupilsOf = (db: Db, schoolId: number) =>
+  db
+    .selectFrom('contestants')
+    .select(['id', 'class_group_id', 'class_room_other'])
+    .where('school_id', '=', schoolId)
+    .where('class_room_other', 'is not', null)
+    .orderBy('id')
+    .execute();
+
+export const classRoomsOfGroups = (db: Db) => db.selectFrom('class_rooms').select(['id', 'class_group_id', 'name']).execute();
+
+/** Sets pupils' classes (a class room, or a typed class): a merge writes the kept school's spelling. */
+export async function setContestantClasses(db: Db, rows: { id: number; class_room_id: number | null; class_room_other: string | null }[]) {
+  for (const part of chunks(rows)) {
+    const values = sql.join(part.map((r) => sql`(${r.id}::int, ${r.class_room_id}::int, ${r.class_room_other}::text)`));
+    await sql`
+      UPDATE contestants c SET class_room_id = v.class_room_id, class_room_other = v.class_room_other
+      FROM (VALUES ${values}) AS v (id, class_room_id, class_room_other)
+      WHERE c.id = v.id
+    `.execute(db);
+  }
+}
+
+export const classTeachersOf = (db: Db, schoolId: number) =>
+  db.selectFrom('class_teachers').select(['class_name', 'teacher_name']).where('school_id', '=', schoolId).orderBy('class_name').execute();
+
 /**
  * Moves everything of school `from` to school `into`, then deletes `from`. Contestants take the
  * new school's district with it (composite key of 0001). The stored results of `from` are
- * derived data: its pupils' rows move, its school and class rows and school certificates go
- * with it (ON DELETE CASCADE) until the results are computed again. A class teacher of `from`
- * moves unless `into` already has one for that class.
+ * derived data: its pupils' rows move, its school and class rows go with it (ON DELETE CASCADE)
+ * until the results are computed again. `teachers` are the class teachers that move (the caller
+ * leaves out the classes `into` already has); `pupilClasses`, the pupils whose typed class takes
+ * the kept school's spelling of the same class.
  */
-export async function mergeSchool(db: Db, from: { id: number }, into: { id: number; district_id: number }) {
+export async function mergeSchool(
+  db: Db,
+  from: { id: number },
+  into: { id: number; district_id: number },
+  teachers: { class_name: string; teacher_name: string }[],
+  pupilClasses: { id: number; class_room_id: number | null; class_room_other: string | null }[],
+) {
+  await setContestantClasses(db, pupilClasses);
   await db.updateTable('contestants').set({ school_id: into.id, district_id: into.district_id }).where('school_id', '=', from.id).execute();
   await db.updateTable('users').set({ school_id: into.id }).where('school_id', '=', from.id).execute();
-  await sql`
-    INSERT INTO class_teachers (school_id, class_name, teacher_name)
-    SELECT ${into.id}, class_name, teacher_name FROM class_teachers WHERE school_id = ${from.id}
-    ON CONFLICT (school_id, class_name) DO NOTHING
-  `.execute(db);
+  if (teachers.length > 0) {
+    await db
+      .insertInto('class_teachers')
+      .values(teachers.map((t) => ({ school_id: into.id, class_name: t.class_name, teacher_name: t.teacher_name })))
+      .onConflict((oc) => oc.columns(['school_id', 'class_name']).doNothing())
+      .execute();
+  }
   await db.updateTable('individual_results').set({ school_id: into.id }).where('school_id', '=', from.id).execute();
   await db.deleteFrom('schools').where('id', '=', from.id).execute();
+}
+
+/** Districts by id; locked (`lock`) in id order (two merges of the same pair never deadlock). */
+export const lockDistricts = (db: Db, ids: number[], lock = true) => {
+  const q = db.selectFrom('districts').select(DISTRICT).where('id', 'in', ids).orderBy('id');
+  return (lock ? q.forUpdate() : q).execute();
+};
+
+/** The schools of districts; locked (`lock`): a school added or edited meanwhile waits. */
+export const lockSchoolsOfDistricts = (db: Db, districtIds: number[], lock = true) => {
+  const q = db.selectFrom('schools').select(SCHOOL).where('district_id', 'in', districtIds).orderBy('id');
+  return (lock ? q.forUpdate() : q).execute();
+};
+
+/** What the schools of a district are used by (the counts of a district merge). */
+export async function districtUsage(db: Db, id: number) {
+  const row = await sql<{ contestants: string; school_admins: string; class_teachers: string }>`
+    SELECT
+      (SELECT count(*) FROM contestants WHERE district_id = ${id}) AS contestants,
+      (SELECT count(*) FROM users u JOIN schools s ON s.id = u.school_id WHERE s.district_id = ${id}) AS school_admins,
+      (SELECT count(*) FROM class_teachers t JOIN schools s ON s.id = t.school_id WHERE s.district_id = ${id}) AS class_teachers
+  `.execute(db);
+  const counts = row.rows[0]!;
+  return { contestants: Number(counts.contestants), school_admins: Number(counts.school_admins), class_teachers: Number(counts.class_teachers) };
+}
+
+/** The district's remaining schools move to `intoId` (their pupils' district follows, 0027), then it is deleted. */
+export async function moveSchoolsAndDeleteDistrict(db: Db, fromId: number, intoId: number) {
+  await db.updateTable('schools').set({ district_id: intoId }).where('district_id', '=', fromId).execute();
+  await db.deleteFrom('districts').where('id', '=', fromId).execute();
 }
 
 // Class groups and rooms ------------------------------------------------------------------------
 export async function listClassGroups(db: Db, query: z.output<typeof classGroupsQuerySchema>) {
   let q = db.selectFrom('class_groups');
-  if (query.q) q = q.where('class_groups.name', 'ilike', like(query.q));
+  if (query.q) q = q.where(folded('class_groups.name'), 'like', foldedContains(query.q));
   const page = await pageOf(
     q.select((eb) => [
       'class_groups.id',
@@ -206,7 +337,7 @@ export async function classGroupUsage(db: Db, id: number) {
 export async function listClassRooms(db: Db, query: z.output<typeof classRoomsQuerySchema>) {
   let q = db.selectFrom('class_rooms').innerJoin('class_groups', 'class_groups.id', 'class_rooms.class_group_id');
   if (query.class_group_id) q = q.where('class_rooms.class_group_id', '=', query.class_group_id);
-  if (query.q) q = q.where('class_rooms.name', 'ilike', like(query.q));
+  if (query.q) q = q.where(folded('class_rooms.name'), 'like', foldedContains(query.q));
   const page = await pageOf(
     q.select((eb) => [
       'class_rooms.id',
@@ -277,9 +408,9 @@ export async function listClassTeachers(db: Db, query: z.output<typeof classTeac
   if (query.district_id) q = q.where('schools.district_id', '=', query.district_id);
   if (query.school_id) q = q.where('class_teachers.school_id', '=', query.school_id);
   if (query.q) {
-    const pattern = like(query.q);
+    const pattern = foldedContains(query.q);
     q = q.where((eb) =>
-      eb.or([eb('class_teachers.teacher_name', 'ilike', pattern), eb('class_teachers.class_name', 'ilike', pattern), eb('schools.name', 'ilike', pattern)]),
+      eb.or([eb(folded('class_teachers.teacher_name'), 'like', pattern), eb(folded('class_teachers.class_name'), 'like', pattern), eb(folded('schools.name'), 'like', pattern)]),
     );
   }
   return pageOf(

@@ -21,6 +21,9 @@ import {
   districtsQuerySchema,
   idParamsSchema,
   mergeInputSchema,
+  mergeQuerySchema,
+  districtMergePreviewSchema,
+  schoolMergePreviewSchema,
   schoolInputSchema,
   schoolsQuerySchema,
   schoolUsageSchema,
@@ -29,6 +32,7 @@ import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
 import { importRouteConfig, readImportUpload } from '../imports';
 import * as service from './service';
+import * as merge from './merge';
 import * as imports from './imports';
 
 const districtSchema = z.object({ id: z.number().int(), name: z.string() });
@@ -61,6 +65,24 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
     return { success: true as const };
   });
 
+  admin.get(
+    '/districts/:id/merge',
+    { schema: { summary: 'Chạy thử gộp một quận/huyện vào quận/huyện khác: đếm những gì sẽ chuyển (không thay đổi gì)', params: idParamsSchema, querystring: mergeQuerySchema, response: { 200: dataResponse(districtMergePreviewSchema) } } },
+    async (request) => ok(await merge.previewDistrictMerge(services, request.params.id, request.query.into_id)),
+  );
+  admin.post(
+    '/districts/:id/merge',
+    {
+      schema: {
+        summary: 'Gộp một quận/huyện vào quận/huyện khác (trường cùng tên được gộp làm một)',
+        params: idParamsSchema,
+        body: mergeInputSchema,
+        response: { 200: dataResponse(z.object({ moved: districtMergePreviewSchema, into: districtSchema })) },
+      },
+    },
+    async (request) => ok(await merge.mergeDistrict(services, actorOf(request), request.params.id, request.body.into_id)),
+  );
+
   // Schools
   admin.get('/schools', { schema: { summary: 'Danh sách trường (có phân trang, tìm kiếm, lọc theo quận/huyện)', querystring: schoolsQuerySchema, response: { 200: pageResponseSchema(adminSchoolSchema) } } }, async (request) =>
     ok(await service.listSchools(services, request.query)),
@@ -80,6 +102,11 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   admin.get('/schools/:id/usage', { schema: { summary: 'Những gì đang dùng một trường (thí sinh, tài khoản, lớp)', params: idParamsSchema, response: { 200: dataResponse(schoolUsageSchema) } } }, async (request) =>
     ok(await service.schoolUsage(services, request.params.id)),
   );
+  admin.get(
+    '/schools/:id/merge',
+    { schema: { summary: 'Chạy thử gộp một trường vào trường khác: đếm những gì sẽ chuyển (không thay đổi gì)', params: idParamsSchema, querystring: mergeQuerySchema, response: { 200: dataResponse(schoolMergePreviewSchema) } } },
+    async (request) => ok(await merge.previewSchoolMerge(services, request.params.id, request.query.into_id)),
+  );
   admin.post(
     '/schools/:id/merge',
     {
@@ -87,10 +114,10 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
         summary: 'Gộp một trường vào trường khác',
         params: idParamsSchema,
         body: mergeInputSchema,
-        response: { 200: dataResponse(z.object({ moved: schoolUsageSchema, into: schoolSchema })) },
+        response: { 200: dataResponse(z.object({ moved: schoolMergePreviewSchema, into: schoolSchema })) },
       },
     },
-    async (request) => ok(await service.mergeSchool(services, actorOf(request), request.params.id, request.body.into_id)),
+    async (request) => ok(await merge.mergeSchool(services, actorOf(request), request.params.id, request.body.into_id)),
   );
   admin.post(
     '/schools/import',

@@ -195,27 +195,6 @@ export async function deleteSchool({ db }: Deps, actor: Actor, id: number) {
   );
 }
 
-/** Moves what uses school `id` to `intoId` and deletes `id`; answers what moved. */
-export async function mergeSchool({ db }: Deps, actor: Actor, id: number, intoId: number) {
-  if (id === intoId) throw unprocessable('Không thể gộp một trường vào chính nó.', 'merge_invalid', { into_id: 'Hãy chọn một trường khác.' });
-  return db.transaction().execute(async (trx) => {
-    const locked = await repo.lockSchools(trx, [id, intoId]);
-    const from = locked.find((s) => s.id === id);
-    const into = locked.find((s) => s.id === intoId);
-    if (!from) throw notFound(notFoundMessage.school);
-    if (!into) throw unprocessable('Trường được gộp vào không còn trong danh mục.', 'merge_invalid', { into_id: notFoundMessage.school });
-    const moved = await repo.schoolUsage(trx, id);
-    await repo.mergeSchool(trx, from, into);
-    const what = describeSchoolUsage(moved) || 'không có dữ liệu nào';
-    await recordAudit(trx, actor, {
-      kind: 'school.merge',
-      summary: `Gộp trường ${from.name} vào ${into.name}: chuyển ${what}`,
-      details: { before: { from, into }, moved },
-    });
-    return { moved, into };
-  });
-}
-
 // Class groups ----------------------------------------------------------------------------------
 type ClassGroupValues = z.output<typeof classGroupInputSchema>;
 const groupTaken = () => {

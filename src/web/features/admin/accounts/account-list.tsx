@@ -1,4 +1,4 @@
-// The accounts list: search by phone (any part of it) or name, filter by role, paged on the server.
+// The accounts list: search by phone (any part of it), name or school (accents ignored), filter by role, paged on the server.
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { formatDate } from '../../../../shared/format';
@@ -39,7 +39,7 @@ export function AccountList() {
           inputMode="search"
           value={draft.q}
           onChange={(event) => setDraft({ ...draft, q: event.target.value })}
-          hint="Một phần số điện thoại là đủ, ví dụ 4567."
+          hint="Một phần số điện thoại là đủ, ví dụ 4567. Họ tên hoặc tên trường gõ không dấu cũng tìm được."
         />
         <SelectField label="Loại tài khoản" value={draft.role} onChange={(event) => setDraft({ ...draft, role: event.target.value })}>
           <option value="">Tất cả</option>

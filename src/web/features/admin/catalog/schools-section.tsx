@@ -1,5 +1,5 @@
 // Districts and schools: the import, the lists (paged on the server), add, edit, delete what
-// nothing uses, and merge a school into another.
+// nothing uses, and merge a district or a school into another (counted first: merge-summary.tsx).
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -11,7 +11,14 @@ import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { pageQuery, useApiData } from '../../../lib/use-data';
 import type { Page } from '../../../../shared/schemas/admin';
-import { districtInputSchema, schoolInputSchema, type AdminDistrict, type AdminSchool, type SchoolUsage } from '../../../../shared/schemas/admin-catalog';
+import {
+  districtInputSchema,
+  schoolInputSchema,
+  type AdminDistrict,
+  type AdminSchool,
+  type DistrictMergePreview,
+  type SchoolMergePreview,
+} from '../../../../shared/schemas/admin-catalog';
 import { formatNumber } from '../../../../shared/format';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { PagedTable, RowActions } from '../ui/data-table';
@@ -21,6 +28,7 @@ import { MergeDialog } from '../ui/merge-dialog';
 import { SearchBox } from '../ui/search-box';
 import { useCrudState } from '../ui/use-crud-state';
 import { useListQuery } from '../ui/use-list-query';
+import { DistrictMergeSummary, SchoolMergeSummary } from './merge-summary';
 
 /** Every district, for the selects (a province has a few dozen). */
 export function useAllDistricts(version = 0) {
@@ -30,6 +38,7 @@ export function useAllDistricts(version = 0) {
 export function SchoolsSection() {
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
+  const districts = useAllDistricts(version);
   return (
     <>
       <ImportPanel
@@ -40,21 +49,22 @@ export function SchoolsSection() {
         hint="Tệp .xlsx hoặc .csv (UTF-8) theo mẫu: Quận/Huyện, Trường, Địa chỉ, Số học sinh. Quận/huyện chưa có sẽ được thêm."
         onImported={changed}
       />
-      <DistrictsCard version={version} onChanged={changed} />
-      <SchoolsCard version={version} onChanged={changed} />
+      <DistrictsCard districts={districts.data?.items ?? []} version={version} onChanged={changed} />
+      <SchoolsCard districts={districts.data?.items ?? []} version={version} onChanged={changed} />
     </>
   );
 }
 
 // Districts -------------------------------------------------------------------------------------
-function DistrictsCard({ version, onChanged }: { version: number; onChanged: () => void }) {
-  const query = useListQuery({});
+function DistrictsCard({ districts, version, onChanged }: { districts: AdminDistrict[]; version: number; onChanged: () => void }) {
+  const query = useListQuery({ q: '' });
   const list = useApiData<Page<AdminDistrict>>(query.path('/admin/districts', 20), version);
   const crud = useCrudState<AdminDistrict>(onChanged);
   return (
     <section className="admin-card" aria-labelledby="districts-title">
       <h2 id="districts-title">Quận/Huyện</h2>
-      <div className="admin-actions">
+      <div className="admin-toolbar">
+        <SearchBox label="Tìm quận/huyện" onSearch={query.filter('q')} />
         <Button onClick={crud.add}>Thêm quận/huyện</Button>
       </div>
       <PagedTable
@@ -72,6 +82,9 @@ function DistrictsCard({ version, onChanged }: { version: number; onChanged: () 
                 <Button variant="outline" onClick={() => crud.edit(district)} aria-label={`Đổi tên ${district.name}`}>
                   Đổi tên
                 </Button>
+                <Button variant="outline" onClick={() => crud.merge(district)} aria-label={`Gộp ${district.name} vào quận/huyện khác`}>
+                  Gộp
+                </Button>
                 <Button variant="outline" onClick={() => crud.remove(district)} aria-label={`Xoá ${district.name}`}>
                   Xoá
                 </Button>
@@ -81,13 +94,14 @@ function DistrictsCard({ version, onChanged }: { version: number; onChanged: () 
         ]}
       />
       {crud.editing && <DistrictDialog district={crud.editing === 'new' ? undefined : crud.editing} onClose={crud.close} onSaved={crud.saved} />}
+      {crud.merging && <MergeDistrictDialog district={crud.merging} districts={districts} onClose={crud.close} onMerged={crud.saved} />}
       {crud.deleting && (
         <ConfirmDialog
           title={`Xoá quận/huyện ${crud.deleting.name}?`}
           onConfirm={() => api.delete(`/admin/districts/${crud.deleting!.id}`).then(onChanged)}
           onClose={crud.close}
         >
-          <p>Chỉ xoá được quận/huyện chưa có trường nào.</p>
+          <p>Chỉ xoá được quận/huyện chưa có trường nào. Quận/huyện trùng với một quận/huyện khác (ví dụ “An Hoà” và “An Hòa”) thì gộp vào quận/huyện đó.</p>
         </ConfirmDialog>
       )}
     </section>
@@ -120,13 +134,11 @@ function DistrictDialog({ district, onClose, onSaved }: { district?: AdminDistri
 }
 
 // Schools ---------------------------------------------------------------------------------------
-function SchoolsCard({ version, onChanged }: { version: number; onChanged: () => void }) {
+function SchoolsCard({ districts: districtOptions, version, onChanged }: { districts: AdminDistrict[]; version: number; onChanged: () => void }) {
   const query = useListQuery({ district_id: '', q: '' });
   const { filters, filter } = query;
-  const districts = useAllDistricts(version);
   const list = useApiData<Page<AdminSchool>>(query.path('/admin/schools'), version);
   const crud = useCrudState<AdminSchool>(onChanged);
-  const districtOptions = districts.data?.items ?? [];
 
   return (
     <section className="admin-card" aria-labelledby="schools-title">
@@ -267,35 +279,62 @@ function SchoolDialog({
 
 function MergeSchoolDialog({ school, districts, onClose, onMerged }: { school: AdminSchool; districts: AdminDistrict[]; onClose: () => void; onMerged: () => void }) {
   const [districtId, setDistrictId] = useState(String(school.district_id));
-  const usage = useApiData<SchoolUsage>(`/admin/schools/${school.id}/usage`);
+  const [intoId, setIntoId] = useState('');
   const targets = useApiData<Page<AdminSchool>>(`/admin/schools?${pageQuery(1, '', { district_id: districtId }, 200)}`);
-  const moved = usage.data;
+  const preview = useApiData<SchoolMergePreview>(intoId ? `/admin/schools/${school.id}/merge?into_id=${intoId}` : null);
+  const counted = preview.data && String(preview.data.into.id) === intoId ? preview.data : undefined;
   return (
     <MergeDialog
       title={`Gộp trường ${school.name}`}
       path={`/admin/schools/${school.id}`}
       className="admin-wide-modal"
-      intro="Mọi thứ đang dùng trường này được chuyển sang trường bạn chọn, rồi trường này bị xoá khỏi danh mục."
+      intro="Mọi thứ đang dùng trường này được chuyển sang trường bạn chọn (trường được giữ lại), rồi trường này bị xoá khỏi danh mục."
       before={
-        <SelectField label="Quận/Huyện của trường gộp vào" value={districtId} onChange={(event) => setDistrictId(event.target.value)}>
+        <SelectField
+          label="Quận/Huyện của trường gộp vào"
+          value={districtId}
+          onChange={(event) => {
+            setDistrictId(event.target.value);
+            setIntoId('');
+          }}
+        >
           <DistrictOptions districts={districts} />
         </SelectField>
       }
       targetLabel="Gộp vào trường"
       targetPlaceholder="Chọn trường"
       targets={targets.data?.items.filter((s) => s.id !== school.id) ?? []}
-      summary={
-        moved && (
-          <p>
-            Sẽ chuyển: {formatNumber(moved.contestants)} thí sinh, {formatNumber(moved.school_admins)} tài khoản quản trị trường,{' '}
-            {formatNumber(moved.class_teachers)} giáo viên lớp (lớp mà trường kia đã có giáo viên thì giữ giáo viên của trường kia).
-            {moved.results > 0 && ` Có ${formatNumber(moved.results)} dòng kết quả, giấy chứng nhận: cần tính lại kết quả sau khi gộp.`}
-          </p>
-        )
-      }
-      counting="Đang đếm dữ liệu của trường…"
+      onTargetChange={setIntoId}
+      summary={!intoId ? <p>Chọn trường gộp vào để xem những gì sẽ chuyển.</p> : preview.message && !counted ? <p role="alert">{preview.message}</p> : counted && <SchoolMergeSummary preview={counted} />}
+      refusal={counted?.refusal}
+      counting="Đang đếm những gì sẽ chuyển…"
       submitLabel="Gộp trường"
       done={['Đã gộp trường', `${school.name} đã được gộp.`]}
+      onClose={onClose}
+      onMerged={onMerged}
+    />
+  );
+}
+
+function MergeDistrictDialog({ district, districts, onClose, onMerged }: { district: AdminDistrict; districts: AdminDistrict[]; onClose: () => void; onMerged: () => void }) {
+  const [intoId, setIntoId] = useState('');
+  const preview = useApiData<DistrictMergePreview>(intoId ? `/admin/districts/${district.id}/merge?into_id=${intoId}` : null);
+  const counted = preview.data && String(preview.data.into.id) === intoId ? preview.data : undefined;
+  return (
+    <MergeDialog
+      title={`Gộp quận/huyện ${district.name}`}
+      path={`/admin/districts/${district.id}`}
+      className="admin-wide-modal"
+      intro="Các trường của quận/huyện này chuyển sang quận/huyện bạn chọn (được giữ lại); trường trùng tên với một trường ở đó (kể cả khác cách bỏ dấu, như “Hoà” và “Hòa”) được gộp vào trường đó. Rồi quận/huyện này bị xoá khỏi danh mục."
+      targetLabel="Gộp vào quận/huyện"
+      targetPlaceholder="Chọn quận/huyện"
+      targets={districts.filter((d) => d.id !== district.id)}
+      onTargetChange={setIntoId}
+      summary={!intoId ? <p>Chọn quận/huyện gộp vào để xem những gì sẽ chuyển.</p> : preview.message && !counted ? <p role="alert">{preview.message}</p> : counted && <DistrictMergeSummary preview={counted} />}
+      refusal={counted?.refusal}
+      counting="Đang đếm những gì sẽ chuyển…"
+      submitLabel="Gộp quận/huyện"
+      done={['Đã gộp quận/huyện', `${district.name} đã được gộp.`]}
       onClose={onClose}
       onMerged={onMerged}
     />

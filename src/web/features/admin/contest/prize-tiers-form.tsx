@@ -19,6 +19,7 @@ import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
+import { TableFrame } from '../ui/table-frame';
 
 // Amounts are edited as text, shown the way they are written ("300.000"), read by parseMoney.
 const toForm = (settings: ContestSettings): PrizeFormInput => ({
@@ -187,7 +188,7 @@ function KindTable({ kind, total, onAdd, canAdd, children }: { kind: PrizeKindNa
   return (
     <div className="contest-kind">
       <h3 id={id}>{prizeKindLabels[kind]}</h3>
-      <div className="admin-table-wrap">
+      <TableFrame labelledBy={id}>
         <table className="admin-table" aria-labelledby={id}>
           <thead>
             <tr>
@@ -218,7 +219,7 @@ function KindTable({ kind, total, onAdd, canAdd, children }: { kind: PrizeKindNa
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableFrame>
     </div>
   );
 }

@@ -1,6 +1,6 @@
-// Merging one catalogue entry into another (a school, a class room): choose where it goes, see
-// what would move (counted by the server), then merge. Everything that used it moves, then it is
-// deleted.
+// Merging one catalogue entry into another (a district, a school, a class room): choose where it
+// goes, see what would move (counted by the server for that choice), then merge. Everything that
+// used it moves, then it is deleted; a merge the server refuses says why before it is tried.
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -26,6 +26,8 @@ export function MergeDialog({
   submitLabel,
   done,
   className,
+  onTargetChange,
+  refusal,
   onClose,
   onMerged,
 }: {
@@ -45,6 +47,10 @@ export function MergeDialog({
   submitLabel: string;
   done: [string, string];
   className?: string;
+  /** The chosen target's id ('' for none), for a summary counted for that target. */
+  onTargetChange?: (id: string) => void;
+  /** Why the server would refuse this merge: shown, and the merge button is disabled. */
+  refusal?: string | null;
   onClose: () => void;
   onMerged: () => void;
 }) {
@@ -66,7 +72,11 @@ export function MergeDialog({
       <form onSubmit={onSubmit} noValidate>
         <p>{intro}</p>
         {before}
-        <SelectField label={targetLabel} {...form.register('into_id')} error={form.formState.errors.into_id?.message}>
+        <SelectField
+          label={targetLabel}
+          {...form.register('into_id', { onChange: (event: { target: { value: string } }) => onTargetChange?.(event.target.value) })}
+          error={form.formState.errors.into_id?.message}
+        >
           <option value="">{targetPlaceholder}</option>
           {targets.map((target) => (
             <option key={target.id} value={target.id}>
@@ -77,11 +87,16 @@ export function MergeDialog({
         <div className="admin-merge-summary" aria-live="polite" aria-busy={summary === undefined}>
           {summary ?? <p>{counting}</p>}
         </div>
+        {refusal && (
+          <p className="alert alert-warning" role="alert">
+            {refusal}
+          </p>
+        )}
         <div className="modal-actions">
           <Button variant="outline" onClick={onClose}>
             Huỷ
           </Button>
-          <Button type="submit" variant="danger" disabled={form.formState.isSubmitting || summary === undefined}>
+          <Button type="submit" variant="danger" disabled={form.formState.isSubmitting || summary === undefined || Boolean(refusal)}>
             {submitLabel}
           </Button>
         </div>

@@ -12,6 +12,12 @@
 // submit and be scored. One verdict line per fault; the exit code is 1 on any loss, crash or 500.
 // Bounded in time (about 2-3 minutes), loopback only; processes and the temp dir are removed at the
 // end, on failure and on Ctrl-C (CHAOS_KEEP=1 keeps the temp dir with the logs).
+//
+// `npm run chaos -- --failover [--only sync,async] [--wal-delay 200]`: the failover drill instead
+// (scripts/chaos/failover.ts, issue 27): a primary and a standby, PgBouncer, the primary's machine
+// dies mid-load, the standby is promoted and PgBouncer repointed; acknowledged saves lost, time
+// without writes, 5xx other than 503, processes alive. `--wal-delay` ms: the link to the standby
+// holds the WAL that long (0: loopback as it is).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,13 +25,16 @@ import { parseArgs } from 'node:util';
 import { AppProcess, freePort } from './chaos/apps';
 import { lostSaves, recoverySeconds, unscored } from './chaos/check';
 import { startCluster, type Cluster } from './chaos/cluster';
+import { FAILOVER_AT_MS, FAILOVER_MODES, runFailover, type FailoverMode } from './chaos/failover';
 import { Balancer, createContestants, runLoad, startExams, submitAll, Tally, type Contestant } from './chaos/contestants';
 
 const { values: options } = parseArgs({
   options: {
-    only: { type: 'string', default: 'sigkill,restart,idle' },
+    only: { type: 'string' },
     contestants: { type: 'string', default: '200' },
     seconds: { type: 'string', default: '25' },
+    failover: { type: 'boolean', default: false },
+    'wal-delay': { type: 'string', default: '200' },
   },
 });
 const CONTESTANTS = Math.min(2000, Math.max(2, Number(options.contestants) || 200));
@@ -48,6 +57,8 @@ const fmt = (n: number) => n.toLocaleString('en-US');
 const dir = mkdtempSync(join(tmpdir(), 'chaos-'));
 const apps: AppProcess[] = [];
 let cluster: Cluster | undefined;
+/** The failover drill's servers (two clusters and a PgBouncer per mode). */
+const moreCleanUps: (() => void)[] = [];
 let cleaned = false;
 
 /** Synchronous, so that it also runs from an exit handler: kill the apps, stop PostgreSQL, remove the temp dir. */
@@ -56,6 +67,7 @@ function cleanUp() {
   cleaned = true;
   for (const app of apps) app.kill('SIGKILL');
   cluster?.stopNow();
+  for (const cleanUpMore of moreCleanUps) cleanUpMore();
   if (process.env.CHAOS_KEEP) console.log(`kept ${dir}`);
   else rmSync(dir, { recursive: true, force: true });
 }
@@ -200,8 +212,38 @@ async function runFault(name: string, fault: (run: Run) => Promise<FaultResult>)
   return failures.length === 0;
 }
 
+async function failoverDrill() {
+  const modes = (options.only ?? FAILOVER_MODES.join(',')).split(',').map((name) => name.trim()).filter(Boolean);
+  for (const mode of modes) if (!FAILOVER_MODES.includes(mode as FailoverMode)) throw new Error(`unknown failover mode "${mode}" (sync, async)`);
+  const walDelayMs = Math.min(5000, Math.max(0, Number(options['wal-delay']) || 0));
+  const began = performance.now();
+  console.log(
+    `chaos --failover: ${CONTESTANTS} contestants saving every ${SAVE_PERIOD_MS / 1000} s for ${LOAD_SECONDS} s per mode over two app processes ` +
+      `and PgBouncer; the primary's machine dies at ${FAILOVER_AT_MS / 1000} s`,
+  );
+  let passed = true;
+  for (const mode of modes) {
+    try {
+      passed = (await runFailover(mode as FailoverMode, {
+        dir,
+        apps,
+        onCleanUp: (fn) => moreCleanUps.push(fn),
+        contestants: CONTESTANTS,
+        loadSeconds: LOAD_SECONDS,
+        walDelayMs,
+      })) && passed;
+    } catch (error) {
+      passed = false;
+      console.log(`FAIL failover ${mode}: the run itself failed: ${error instanceof Error ? error.stack : String(error)}`);
+      for (const app of apps) app.kill('SIGKILL');
+    }
+  }
+  console.log(`chaos --failover: ${passed ? 'every target met' : 'FAILED'} in ${((performance.now() - began) / 1000).toFixed(0)} s`);
+  process.exitCode = passed ? 0 : 1;
+}
+
 async function main() {
-  const names = options.only.split(',').map((name) => name.trim()).filter(Boolean);
+  const names = (options.only ?? 'sigkill,restart,idle').split(',').map((name) => name.trim()).filter(Boolean);
   for (const name of names) if (!faults[name]) throw new Error(`unknown fault "${name}" (sigkill, restart, idle)`);
   const began = performance.now();
   cluster = await startCluster(dir, await freePort());
@@ -223,7 +265,7 @@ async function main() {
   process.exitCode = passed ? 0 : 1;
 }
 
-main()
+(options.failover ? failoverDrill() : main())
   .catch((error) => {
     console.error(error);
     process.exitCode = 1;

@@ -36,7 +36,8 @@ export class AppProcess {
     child.once('exit', (code, signal) => (this.exit = { code, signal }));
   }
 
-  static async start(name: string, port: number, databaseUrl: string, dir: string): Promise<AppProcess> {
+  /** `env`: more settings for this process (the failover drill's DATABASE_NAMED_STATEMENTS=0 behind PgBouncer 1.18). */
+  static async start(name: string, port: number, databaseUrl: string, dir: string, env: Record<string, string> = {}): Promise<AppProcess> {
     const logFile = join(dir, `${name}.log`);
     const metricsPort = await freePort();
     const log = openSync(logFile, 'a');
@@ -55,6 +56,7 @@ export class AppProcess {
         METRICS_PORT: String(metricsPort),
         // One process per app: the chaos run itself plays two machines.
         WORKERS: '1',
+        ...env,
       },
       stdio: ['ignore', log, log],
     });

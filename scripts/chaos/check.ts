@@ -10,12 +10,17 @@ interface ExamRow {
   points: number | null;
 }
 
-async function readExams(databaseUrl: string): Promise<Map<number, ExamRow>> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
+/** `database`: a URL, or a client already connected (the failover drill's, opened before the fault). */
+async function readExams(database: string | pg.Client): Promise<Map<number, ExamRow>> {
+  const read = async (client: pg.Client) => {
     const { rows } = await client.query<ExamRow>('SELECT id, answers, save_seq, status, points FROM exams');
     return new Map(rows.map((row) => [row.id, row]));
+  };
+  if (typeof database !== 'string') return read(database);
+  const client = new pg.Client({ connectionString: database });
+  await client.connect();
+  try {
+    return await read(client);
   } finally {
     await client.end();
   }
@@ -73,4 +78,31 @@ export function recoverySeconds(contestants: Contestant[], from: number): number
     worst = Math.max(worst, first - from);
   }
   return worst / 1000;
+}
+
+/**
+ * The acknowledged saves that `databaseUrl` does not hold, counted one by one: for each contestant,
+ * the acknowledged seqs above the row's save_seq (each save carries the whole answer sheet, so a
+ * later save makes an earlier lost one good: the failover drill reads the promoted standby before
+ * the app writes to it). `contestants` whose stored answers are not what was sent are in `samples`.
+ */
+export async function acknowledgedNotStored(database: string | pg.Client, contestants: Contestant[]): Promise<{ saves: number; contestants: number; samples: string[] }> {
+  const rows = await readExams(database);
+  let saves = 0;
+  let hit = 0;
+  const samples: string[] = [];
+  for (const c of contestants) {
+    if (!c.examId) continue;
+    const row = rows.get(c.examId);
+    const stored = row ? Number(row.save_seq) : -1;
+    const lost = c.ackSeqs.filter((seq) => seq > stored).length;
+    const sent = c.sent.get(stored);
+    const wrong = row !== undefined && (!sent || !sameAnswers(sent, row.answers));
+    if (lost || wrong) {
+      saves += lost;
+      hit += 1;
+      if (samples.length < 3) samples.push(`exam ${c.examId}: stored seq ${stored}, acknowledged up to ${c.acked.seq}${wrong ? ', stored answers not those sent' : ''}`);
+    }
+  }
+  return { saves, contestants: hit, samples };
 }

@@ -1,9 +1,11 @@
 // A throwaway PostgreSQL cluster for `npm run chaos`: initdb into a temp dir with the installed
 // server's binaries, listening on a free loopback port, so that the chaos run can restart it and
-// terminate its backends without touching the machine's own server (others' tests use it).
+// terminate its backends without touching the machine's own server (others' tests use it). The
+// failover drill also makes a streaming standby of one (pg_basebackup -R), promotes it, and kills
+// a primary the way a dying machine ends it.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { appendFileSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -35,10 +37,28 @@ export interface Cluster {
   createDatabase(name: string): Promise<void>;
   /** Stops the server at once; safe to call twice and from an exit handler (synchronous). */
   stopNow(): void;
+  /**
+   * The machine dies: every process of the server is killed (SIGKILL) at once, with no shutdown of
+   * any kind (harder than `pg_ctl stop -m immediate`, whose postmaster still tells its children).
+   */
+  crash(): void;
+  /** A standby becomes a primary (`pg_ctl promote -w`: returns when it accepts writes). */
+  promote(): Promise<void>;
 }
 
-/** `settings`: more server settings, `name=value` each (the exam-day benchmark loads pg_stat_statements). */
-export async function startCluster(dir: string, port: number, settings: string[] = []): Promise<Cluster> {
+/** Where a standby streams from: `walPort` is the primary's port or a link in between (see wal-link.ts). */
+export interface StandbyOf {
+  primaryPort: number;
+  walPort: number;
+  /** Its application_name, which synchronous_standby_names on the primary names. */
+  name: string;
+}
+
+/**
+ * `settings`: more server settings, `name=value` each (the exam-day benchmark loads pg_stat_statements).
+ * `standbyOf`: a standby of that primary (pg_basebackup -R) instead of a new cluster (initdb).
+ */
+export async function startCluster(dir: string, port: number, settings: string[] = [], standbyOf?: StandbyOf): Promise<Cluster> {
   const bin = findBinDir();
   const data = join(dir, 'pgdata');
   const sockets = join(dir, 'sockets');
@@ -68,7 +88,17 @@ export async function startCluster(dir: string, port: number, settings: string[]
   const ctlArgs = (...args: string[]) => ['-D', data, '-l', log, '-o', options, ...args];
   const pgCtl = (...args: string[]) => run('pg_ctl', ctlArgs(...args));
 
-  await run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  if (standbyOf) {
+    // A copy of the primary that streams its WAL from then on (standby.signal and primary_conninfo
+    // written by -R); the conninfo is then replaced to name the standby and the way WAL comes.
+    await run('pg_basebackup', ['-D', data, '-h', '127.0.0.1', '-p', String(standbyOf.primaryPort), '-U', 'postgres', '-X', 'stream', '-R', '-c', 'fast', '--no-sync']);
+    appendFileSync(
+      join(data, 'postgresql.auto.conf'),
+      `primary_conninfo = 'host=127.0.0.1 port=${standbyOf.walPort} user=postgres application_name=${standbyOf.name}'\n`,
+    );
+  } else {
+    await run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync']);
+  }
   await pgCtl('start', '-w', '-t', '30');
   let running = true;
 
@@ -114,5 +144,26 @@ export async function startCluster(dir: string, port: number, settings: string[]
       const [command, args] = commandOf('pg_ctl', ['-D', data, 'stop', '-m', 'immediate', '-w', '-t', '30']);
       spawnSync(command, args, { cwd: dir, stdio: 'ignore' });
     },
+    crash() {
+      // The postmaster is frozen first (it forks no child then), its children read from /proc
+      // (no command to wait for meanwhile), and all are killed: the backends stop within a
+      // millisecond, as the connections of a dead machine do (the kernel closes their sockets).
+      const pidFile = readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n');
+      const postmaster = Number(pidFile[0]);
+      process.kill(postmaster, 'SIGSTOP');
+      const children = readFileSync(`/proc/${postmaster}/task/${postmaster}/children`, 'utf8').trim().split(/\s+/).map(Number);
+      for (const pid of [...children, postmaster]) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+      running = false;
+      // Its small System V segment (key and id on the pid file's 7th line) would outlive the temp dir.
+      const shmid = pidFile[6]?.trim().split(/\s+/)[1];
+      if (shmid) spawnSync('ipcrm', ['-m', shmid], { stdio: 'ignore' });
+    },
+    promote: () => pgCtl('promote', '-w', '-t', '30'),
   };
 }

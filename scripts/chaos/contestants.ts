@@ -27,6 +27,8 @@ export interface Contestant {
   ackCount: number;
   /** When each acknowledgement arrived (performance.now()): for the recovery time. */
   ackTimes: number[];
+  /** The seq of each acknowledged save, in the order of ackTimes (the failover drill counts those lost). */
+  ackSeqs: number[];
   submitted?: { seq: number; answers: Answers };
   target: number;
 }
@@ -155,6 +157,7 @@ export async function createContestants(databaseUrl: string, count: number): Pro
       acked: { seq: 0, answers: {} },
       ackCount: 0,
       ackTimes: [],
+      ackSeqs: [],
       target: i,
     }));
   } finally {
@@ -216,6 +219,7 @@ export async function runLoad(contestants: Contestant[], balancer: Balancer, tal
           failures = 0;
           c.ackCount += 1;
           c.ackTimes.push(performance.now());
+          c.ackSeqs.push(body.seq);
           if (body.seq > c.acked.seq) c.acked = { seq: body.seq, answers: c.sent.get(body.seq)! };
           await sleep(Math.max(0, periodMs - (performance.now() - began)));
         } else {

@@ -145,6 +145,8 @@ export interface ExamTable {
   extra_attempt_of: ColumnType<number | null, number | null | undefined, never>;
   /** 0018_exam_writer.sql: the handle of the screen that loaded the exam last (the only one that writes); null before the first load. */
   writer: ColumnType<string | null, never, string>;
+  /** 0040_answer_times.sql: "<question>:<answer>" -> Unix time (s) of the first save with it, "s" -> session of the last save; written by the autosave only. */
+  answer_times: ColumnType<Record<string, number>, never, never>;
 }
 export interface NewsPostTable {
   id: Generated<number>;

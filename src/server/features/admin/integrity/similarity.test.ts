@@ -3,8 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { alternations, speedFinding, timelineOf, saveInstants } from './signals';
 import {
   bandOf,
+  directionPValue,
   directionTerms,
+  directionTermsPerQuestion,
   exactUpperTail,
+  indexModel,
+  prepareSheet,
   responseModel,
   SmallestPHistogram,
   taroneCount,
@@ -30,7 +34,7 @@ const table = ['AAAAA', 'AAAAB', 'AAABC', 'AABAA', 'ABAAA', 'ABCDB', 'BBCAD', 'C
 const questionIds = [1, 2, 3, 4, 5];
 const answerId = (question: number, letter: string) => question * 10 + 1 + 'ABCD'.indexOf(letter);
 const right = (row: string) => [...row].filter((letter) => letter === 'A').length;
-const sheetOf = (index: number): Sheet => ({
+const rawSheet = (index: number): Sheet => ({
   examId: index + 1,
   band: bandOf(right(table[index]!)),
   questionIds,
@@ -43,6 +47,8 @@ const cells: ResponseCell[] = table.flatMap((row) =>
 // Every answer of the bank is an option, chosen or not: 4 answers + the blank = 5 options.
 const bank = new Map(questionIds.map((q) => [q, [1, 2, 3, 4].map((k) => q * 10 + k)]));
 const model = responseModel(cells, bank);
+const indexed = indexModel(model);
+const sheetOf = (index: number) => prepareSheet(rawSheet(index), indexed);
 
 describe('nominal response probabilities', () => {
   it('are (count + 1/2) / (exams of the band + 5/2)', () => {
@@ -70,7 +76,7 @@ describe("Wollack's omega with weighted matches", () => {
     // E = 7/15 + 2·(1/3 + 3/5 + 7/15 + 1/3) = 7/15 + 2·26/15 = 59/15 = 3.93333
     // V = (7/15)(8/15) + 4·((1/3)(2/3) + (3/5)(2/5) + (7/15)(8/15) + (1/3)(2/3)) = 56/225 + 4·210/225 = 896/225 = 3.98222
     // ω = (9 − 59/15) / √(896/225) = (76/15) / (√896 / 15) = 76 / √896 = 2.53898
-    const terms = directionTerms(sheetOf(8), sheetOf(9), model);
+    const terms = directionTerms(sheetOf(8), sheetOf(9), indexed);
     expect(terms.common).toBe(5);
     expect(terms.identical).toBe(5);
     expect(terms.identicalWrong).toBe(4);
@@ -79,7 +85,7 @@ describe("Wollack's omega with weighted matches", () => {
     expect(terms.variance).toBeCloseTo(896 / 225, 12);
     expect(terms.omega).toBeCloseTo(76 / Math.sqrt(896), 12);
     // Exact tail: P(H ≥ 9) = P(all five identical) = (7/15)(1/3)(3/5)(7/15)(1/3) = 147/10125.
-    expect(exactUpperTail(terms.p, terms.w, terms.observed)).toBeCloseTo(147 / 10125, 14);
+    expect(directionPValue(sheetOf(8), sheetOf(9), indexed, terms.observed)).toBeCloseTo(147 / 10125, 14);
     expect(terms.smallestP).toBeCloseTo(147 / 10125, 14);
   });
 
@@ -89,18 +95,21 @@ describe("Wollack's omega with weighted matches", () => {
     //   P(K=4) = 1·3·7·1 = 21, P(K=3) = 42 + 14 + 24 + 42 = 122, P(K=2) = 48 + 28 + 16 + 84 + 48 + 28 = 252.
     // H ≥ 5 when K ≥ 3, or K = 2 and Q1 identical (7/15):
     //   (122 + 21)/675 + (252/675)(7/15) = 2145/10125 + 1764/10125 = 3909/10125 = 0.38607.
-    const terms = directionTerms(sheetOf(5), sheetOf(8), model);
+    const terms = directionTerms(sheetOf(5), sheetOf(8), indexed);
+    const { p, w } = directionTermsPerQuestion(sheetOf(5), sheetOf(8), indexed);
+    expect(w).toEqual([1, 2, 2, 2, 2]);
     expect(terms.observed).toBe(5);
     expect(terms.identical).toBe(3);
     expect(terms.identicalWrong).toBe(2);
-    expect(exactUpperTail(terms.p, terms.w, terms.observed)).toBeCloseTo(3909 / 10125, 14);
+    expect(exactUpperTail(p, w, terms.observed)).toBeCloseTo(3909 / 10125, 14);
     // Nothing observed: the tail is the whole distribution.
-    expect(exactUpperTail(terms.p, terms.w, 0)).toBeCloseTo(1, 14);
+    expect(exactUpperTail(p, w, 0)).toBeCloseTo(1, 14);
   });
 
   it('compares only the questions both exams drew', () => {
-    const partial: Sheet = { examId: 99, band: 0, questionIds: [2, 4, 6], answerIds: [answerId(2, 'C'), answerId(4, 'D'), 61], keyIds: [21, 41, 61] };
-    const terms = directionTerms(partial, sheetOf(9), model);
+    // Question 6 is not of the model (no exam of the table drew it).
+    const partial = prepareSheet({ examId: 99, band: 0, questionIds: [2, 4, 6], answerIds: [answerId(2, 'C'), answerId(4, 'D'), 61], keyIds: [21, 41, 61] }, indexed);
+    const terms = directionTerms(partial, sheetOf(9), indexed);
     expect(terms.common).toBe(2);
     expect(terms.identicalWrong).toBe(2);
     expect(terms.observed).toBe(4);

@@ -82,6 +82,47 @@ export interface Sheet {
   keyIds: readonly (number | null)[];
 }
 
+/** The model indexed for the pass: a question's index and its table. */
+export interface IndexedModel {
+  index: Map<number, number>;
+  questions: QuestionModel[];
+}
+
+export function indexModel(model: ReadonlyMap<number, QuestionModel>): IndexedModel {
+  const questions = [...model.values()].sort((a, b) => a.questionId - b.questionId);
+  return { index: new Map(questions.map((question, i) => [question.questionId, i])), questions };
+}
+
+/**
+ * A sheet resolved against the model once (the pass compares each exam with many others): its
+ * questions by model index in increasing order (ids increase with the index), the option of each
+ * answer, whether it is wrong (or blank). An answer the model does not know drops its question.
+ */
+export interface PreparedSheet {
+  examId: number;
+  band: number;
+  question: Int32Array;
+  option: Int32Array;
+  wrong: Uint8Array;
+}
+
+export function prepareSheet(sheet: Sheet, model: IndexedModel): PreparedSheet {
+  const question: number[] = [];
+  const option: number[] = [];
+  const wrong: number[] = [];
+  sheet.questionIds.forEach((questionId, i) => {
+    const index = model.index.get(questionId);
+    if (index === undefined) return;
+    const answer = sheet.answerIds[i] ?? null;
+    const k = answer === null ? 0 : model.questions[index]!.options.get(answer);
+    if (k === undefined) return;
+    question.push(index);
+    option.push(k);
+    wrong.push(answer !== null && answer === sheet.keyIds[i] ? 0 : 1);
+  });
+  return { examId: sheet.examId, band: sheet.band, question: Int32Array.from(question), option: Int32Array.from(option), wrong: Uint8Array.from(wrong) };
+}
+
 /** What a direction "copier copied from source" gives over the questions both drew. */
 export interface DirectionTerms {
   /** Common questions. */
@@ -94,17 +135,13 @@ export interface DirectionTerms {
   expected: number;
   variance: number;
   omega: number;
-  /** Per common question: P(the copier gives the source's answer), its weight, matched. */
-  p: number[];
-  w: number[];
   /** Π p: the smallest p-value this direction could have (every common answer identical). */
   smallestP: number;
 }
 
-/** The terms of "copier copied from source" (a question missing from the model counts as not common). */
-export function directionTerms(copier: Sheet, source: Sheet, model: ReadonlyMap<number, QuestionModel>): DirectionTerms {
-  const p: number[] = [];
-  const w: number[] = [];
+/** The terms of "copier copied from source" (no allocation: the pass calls it for every direction). */
+export function directionTerms(copier: PreparedSheet, source: PreparedSheet, model: IndexedModel): DirectionTerms {
+  let common = 0;
   let identical = 0;
   let identicalWrong = 0;
   let observed = 0;
@@ -113,38 +150,61 @@ export function directionTerms(copier: Sheet, source: Sheet, model: ReadonlyMap<
   let smallestP = 1;
   let i = 0;
   let j = 0;
-  while (i < copier.questionIds.length && j < source.questionIds.length) {
-    const a = copier.questionIds[i]!;
-    const b = source.questionIds[j]!;
+  const cq = copier.question;
+  const sq = source.question;
+  while (i < cq.length && j < sq.length) {
+    const a = cq[i]!;
+    const b = sq[j]!;
     if (a < b) i += 1;
     else if (b < a) j += 1;
     else {
-      const question = model.get(a);
-      if (question) {
-        const answer = source.answerIds[j]!;
-        const option = answer === null ? 0 : question.options.get(answer);
-        // An answer the model never saw (not of the bank): no chance of giving it by chance is known; skip.
-        if (option !== undefined) {
-          const probability = question.probabilities[copier.band * question.optionCount + option]!;
-          const weight = answer !== null && answer === source.keyIds[j] ? 1 : WRONG_WEIGHT;
-          p.push(probability);
-          w.push(weight);
-          smallestP *= probability;
-          expected += weight * probability;
-          variance += weight * weight * probability * (1 - probability);
-          if (copier.answerIds[i] === answer) {
-            identical += 1;
-            observed += weight;
-            if (weight !== 1) identicalWrong += 1;
-          }
-        }
+      const question = model.questions[a]!;
+      const option = source.option[j]!;
+      const probability = question.probabilities[copier.band * question.optionCount + option]!;
+      const weight = source.wrong[j] ? WRONG_WEIGHT : 1;
+      common += 1;
+      smallestP *= probability;
+      expected += weight * probability;
+      variance += weight * weight * probability * (1 - probability);
+      if (copier.option[i] === option) {
+        identical += 1;
+        observed += weight;
+        if (weight !== 1) identicalWrong += 1;
       }
       i += 1;
       j += 1;
     }
   }
   const omega = variance > 0 ? (observed - expected) / Math.sqrt(variance) : 0;
-  return { common: p.length, identical, identicalWrong, observed, expected, variance, omega, p, w, smallestP };
+  return { common, identical, identicalWrong, observed, expected, variance, omega, smallestP };
+}
+
+/** The chance and the weight of each common question of the direction (for its exact tail). */
+export function directionTermsPerQuestion(copier: PreparedSheet, source: PreparedSheet, model: IndexedModel): { p: number[]; w: number[] } {
+  const p: number[] = [];
+  const w: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < copier.question.length && j < source.question.length) {
+    const a = copier.question[i]!;
+    const b = source.question[j]!;
+    if (a < b) i += 1;
+    else if (b < a) j += 1;
+    else {
+      const question = model.questions[a]!;
+      p.push(question.probabilities[copier.band * question.optionCount + source.option[j]!]!);
+      w.push(source.wrong[j] ? WRONG_WEIGHT : 1);
+      i += 1;
+      j += 1;
+    }
+  }
+  return { p, w };
+}
+
+/** The exact p-value of a direction: P(H ≥ observed) under independence. */
+export function directionPValue(copier: PreparedSheet, source: PreparedSheet, model: IndexedModel, observed: number): number {
+  const { p, w } = directionTermsPerQuestion(copier, source, model);
+  return exactUpperTail(p, w, observed);
 }
 
 /**

@@ -10,6 +10,7 @@ import { formatDateTime, formatDuration, formatNumber } from '../../../../shared
 import {
   dismissFlagRequestSchema,
   integrityFlagLabels,
+  integrityRunRequestSchema,
   integrityStatusLabels,
   type IntegrityFlag,
   type IntegrityFlagDetail,
@@ -86,10 +87,16 @@ function RunForm({ status, onStarted }: { status: Status | undefined; onStarted:
   const [busy, setBusy] = useState(false);
   const run = status?.run;
   const start = async () => {
+    // The same rule as the server's (shared schema); an empty or unreadable number is out of range too.
+    const parsed = integrityRunRequestSchema.safeParse({ family_rate_percent: rate.trim() === '' ? Number.NaN : Number(rate.replace(',', '.')) });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]!.message);
+      return;
+    }
     setError(null);
     setBusy(true);
     try {
-      await api.post('/admin/integrity/runs', { family_rate_percent: Number(rate.replace(',', '.')) });
+      await api.post('/admin/integrity/runs', parsed.data);
       notify('info', 'Đã bắt đầu kiểm tra', 'Danh sách cảnh báo sẽ cập nhật khi kiểm tra xong.');
       onStarted();
     } catch (caught) {
@@ -116,7 +123,7 @@ function RunForm({ status, onStarted }: { status: Status | undefined; onStarted:
       {run ? (
         <p data-testid="integrity-run">
           Lần kiểm tra gần nhất: {formatDateTime(run.ran_at)} – {formatNumber(run.exams)} bài thi, {formatNumber(run.pairs)} cặp bài được so sánh,{' '}
-          {formatNumber(run.tests)} phép so sánh có thể đạt ngưỡng; tỉ lệ báo nhầm cho phép {formatNumber(run.family_rate_percent, 1)} %, nên một cặp bị
+          {formatNumber(run.tests)} phép so sánh có thể đạt ngưỡng; tỉ lệ báo nhầm cho phép {formatNumber(run.family_rate_percent, Number.isInteger(run.family_rate_percent) ? 0 : 1)} %, nên một cặp bị
           báo khi p ≤ {pValue(run.threshold)}. Thời gian chạy {formatNumber(run.seconds, 1)} giây.
         </p>
       ) : (

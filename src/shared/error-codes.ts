@@ -89,6 +89,8 @@ export const errorCodes = [
   // Issue 23: a prize withdrawn (409 when there is none to withdraw); an extra attempt withdrawn
   // (409 once the child has used it).
   'no_prize_to_withdraw',
+  'integrity_running',
+  'flag_decided',
   'extra_attempt_used',
 ] as const;
 

@@ -145,6 +145,8 @@ export interface ExamTable {
   extra_attempt_of: ColumnType<number | null, number | null | undefined, never>;
   /** 0018_exam_writer.sql: the handle of the screen that loaded the exam last (the only one that writes); null before the first load. */
   writer: ColumnType<string | null, never, string>;
+  /** 0040_answer_times.sql: "<question>:<answer>" -> Unix time (s) of the first save with it, "s" -> session of the last save; written by the autosave only. */
+  answer_times: ColumnType<Record<string, number>, never, never>;
 }
 export interface NewsPostTable {
   id: Generated<number>;
@@ -266,6 +268,47 @@ export interface Database {
   tie_decisions: TieDecisionTable;
   // withdrawn prizes (0024_prize_withdrawals.sql)
   prize_withdrawals: PrizeWithdrawalTable;
+  // integrity screening (0041_integrity_flags.sql)
+  integrity_runs: IntegrityRunTable;
+  integrity_flags: IntegrityFlagTable;
+  prize_holds: PrizeHoldTable;
+}
+
+export interface IntegrityRunTable {
+  contest_id: number;
+  family_rate: number;
+  exams: number;
+  pairs: ColumnType<string, number, number>;
+  tests: ColumnType<string, number, number>;
+  threshold: number;
+  seconds: number;
+  ran_by: number | null;
+  ran_at: Timestamp;
+}
+export interface IntegrityFlagTable {
+  id: Generated<number>;
+  contest_id: number;
+  kind: 'similarity' | 'speed' | 'lockstep';
+  exam_id: number;
+  other_exam_id: number | null;
+  contestant_id: number;
+  other_contestant_id: number | null;
+  strength: number;
+  evidence: ColumnType<Record<string, unknown>, string, string>;
+  contact: ColumnType<string[], string[] | undefined, string[]>;
+  status: ColumnType<'open' | 'dismissed' | 'withheld', 'open' | 'dismissed' | 'withheld' | undefined, 'open' | 'dismissed' | 'withheld'>;
+  reason: string | null;
+  decided_by: number | null;
+  decided_at: NullableTimestamp;
+  found_at: Timestamp;
+}
+export interface PrizeHoldTable {
+  contest_id: number;
+  contestant_id: number;
+  flag_id: number | null;
+  reason: string;
+  held_by: number | null;
+  held_at: Timestamp;
 }
 
 export interface PrizeWithdrawalTable {
@@ -360,6 +403,8 @@ export interface IndividualResultTable {
   prize_amount: number | null;
   school_top: Generated<boolean>;
   school_top_amount: number | null;
+  /** 0041_integrity_flags.sql: the prize is withheld after a review (prize_holds): ranked last, a neutral message for the family. */
+  held: Generated<boolean>;
 }
 export interface SchoolResultTable {
   contest_id: number;

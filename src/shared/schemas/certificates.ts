@@ -53,6 +53,8 @@ export const childCertificateResponseSchema = z.object({
     certificates: z.array(certificateViewSchema),
     /** Prizes the organisers withdrew (results published): the family is told, not left to guess. */
     withdrawn_prizes: z.array(z.object({ kind: z.enum(['individual', 'school_pupils']), prize_name: z.string() })),
+    /** The prize is withheld while the organisers review the result (decision 027): this neutral message with the hotline, or null. */
+    results_held: z.string().nullable(),
     /**
      * Certificates the organisers revoked (void codes, e.g. a misprint). The prize they stood for
      * is kept unless withdrawn; `reissued`: a new certificate of that kind is in `certificates`.

@@ -55,6 +55,20 @@ export interface ContestInput {
   settings: PrizeSettings;
   /** The organiser's decisions on ties (optional: without them every tie shares its first place's prize). */
   tieDecisions?: readonly TieDecision[];
+  /**
+   * Contestants whose prize is withheld after an integrity review (prize_holds, decision 027):
+   * ranked after every other contestant, individually and in their school, so the next pupil
+   * takes the place; their class and school still count them.
+   */
+  held?: ReadonlySet<number>;
+}
+
+/** rankAttempts with the held contestants after all others (ranked among themselves, places continuing). */
+function rankWithHeld(attempts: readonly AttemptRow[], examPapers: number, held: ReadonlySet<number>): Ranked<AttemptRow>[] {
+  if (!held.size) return rankAttempts(attempts, examPapers);
+  const free = attempts.filter((a) => !held.has(a.contestantId));
+  const last = attempts.filter((a) => held.has(a.contestantId));
+  return [...rankAttempts(free, examPapers), ...rankAttempts(last, examPapers).map((entry) => ({ ...entry, rank: entry.rank + free.length }))];
 }
 
 export type Standings = ReturnType<typeof rankContest>;
@@ -96,13 +110,13 @@ function applyDecisions<T>(ranked: Ranked<T>[], ties: StoredTie[], decisions: Re
   return result;
 }
 
-export function rankContest({ attempts, examPapers, schoolSizes, settings, tieDecisions = [] }: ContestInput) {
+export function rankContest({ attempts, examPapers, schoolSizes, settings, tieDecisions = [], held = new Set() }: ContestInput) {
   const best = bestAttempts(attempts, examPapers);
   const decisions = new Map(tieDecisions.map((decision) => [tieGroupKey(decision), decision]));
 
   // Individual ranking and prizes.
   const ties: StoredTie[] = [];
-  const byRule = rankAttempts(best, examPapers);
+  const byRule = rankWithHeld(best, examPapers, held);
   const individualTies = tiesOf('individual', byRule, settings.tiers.individual, (a) => a.contestantId);
   const ranked = applyDecisions(byRule, individualTies, decisions, (a) => a.contestantId);
   const individual = awardTiers(ranked, settings.tiers.individual).awarded;
@@ -120,7 +134,7 @@ export function rankContest({ attempts, examPapers, schoolSizes, settings, tieDe
   const pupilsTier = settings.tiers.school_pupils[0];
   const pupilTies = new Map<number, StoredTie[]>();
   for (const [schoolId, list] of bySchool) {
-    const byRuleInSchool = rankAttempts(list, examPapers);
+    const byRuleInSchool = rankWithHeld(list, examPapers, held);
     const schoolTies = pupilsTier ? tiesOf('school_pupils', byRuleInSchool, [pupilsTier], (a) => a.contestantId, { school_id: schoolId }, true) : [];
     pupilTies.set(schoolId, schoolTies);
     const inSchool = applyDecisions(byRuleInSchool, schoolTies, decisions, (a) => a.contestantId);

@@ -54,6 +54,7 @@ export async function individualResults(db: Db, contestId: number, contestantIds
       'individual_results.duration_seconds',
       'individual_results.rank',
       'individual_results.prize_code',
+      'individual_results.held',
       'individual_results.prize_name',
       'individual_results.prize_amount',
       'individual_results.school_top',

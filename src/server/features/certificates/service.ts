@@ -1,6 +1,8 @@
 // Certificates: who is entitled to which, what each says, its public code, and its files (drawn
 // once, drawn again when what they show changes). What a certificate says is always derived
 // from the current data, so a recomputed result never leaves a stale certificate behind.
+import { integrityMessages } from '../../../shared/schemas/admin-integrity';
+import { loadFooter } from '../site';
 import { randomInt } from 'node:crypto';
 import { formatDate, formatMoney } from '../../../shared/format';
 import { certificateAdminMessages, resultMessages } from '../../../shared/messages';
@@ -227,6 +229,8 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
           : null,
       certificates: [...certificates.values()],
       withdrawn_prizes: withdrawn,
+      // A prize withheld after an integrity review (decision 027): a neutral message, never the reason.
+      results_held: facts.visible && facts.result?.held ? integrityMessages.heldForFamily((await loadFooter(deps.db, deps.config.site)).footer.hotline) : null,
       revoked_certificates: revoked.map((row) => ({
         kind: row.kind,
         title: (row.content as CertificateContent).title,

@@ -181,6 +181,8 @@ export interface SaveAnswersInput {
   seq: number | null;
   /** The screen's writer handle (0018_exam_writer.sql): when given, the save applies only if it is the exam's current one. */
   writer?: string;
+  /** {"<question_id>:<answer_id>": Unix time of this save (s)} for every answer sent (answerPairs): merged under the stored times (0040_answer_times.sql). */
+  marksJson?: string;
 }
 
 // The autosave: one fixed statement that writes several saves (save-batcher.ts sends every save
@@ -201,13 +203,17 @@ export interface SaveAnswersInput {
 // save-plan.api.test.ts checks the plan in that situation.
 // "w" is the screen's writer handle (0018_exam_writer.sql): a save that names one applies only if
 // it is still the exam's (no screen loaded the exam since); a save without one applies as before.
+// "m" are the answers' times (0040_answer_times.sql, decision 027): in "v.m || e.answer_times" the
+// stored keys win, so each (question, answer) keeps the time it was first saved; "s" is the session.
+// Two jsonb concatenations in the same UPDATE: no read, no subquery.
 export const SAVE_ANSWERS_SQL = `
   UPDATE exams e
   SET answers = e.answers || v.a,
       prediction = COALESCE(v.r, e.prediction),
       save_seq = COALESCE(v.q, e.save_seq),
-      saved_at = v.at
-  FROM jsonb_to_recordset($1::jsonb) AS v(e integer, s text, t text, a jsonb, p bigint[], r integer, q bigint, at timestamptz, d timestamptz, w text),
+      saved_at = v.at,
+      answer_times = (v.m || e.answer_times) || jsonb_build_object('s', s.id)
+  FROM jsonb_to_recordset($1::jsonb) AS v(e integer, s text, t text, a jsonb, p bigint[], r integer, q bigint, at timestamptz, d timestamptz, w text, m jsonb),
        sessions s
   WHERE e.id = ANY($2::integer[])
     AND e.id = v.e
@@ -259,11 +265,13 @@ function pairCode(questionId: number, answerId: number): string {
  * {"<question_id>": answer_id} to merge, and the JSON array of the pairs in the encoding of
  * exams.answer_options (0003_exams.sql), question_id * 2^32 + answer_id. `duplicate` when a
  * question appears twice; `foreign` when an id is beyond int4 (the type of every id in the
- * database), so that the pair belongs to no exam.
+ * database), so that the pair belongs to no exam. Given the save's time, also the answers' marks
+ * {"<question_id>:<answer_id>": atSeconds} (0040_answer_times.sql).
  */
-export function answerPairs(answers: readonly { question_id: number; answer_id: number }[]) {
+export function answerPairs(answers: readonly { question_id: number; answer_id: number }[], atSeconds?: number) {
   let json = '{';
   let pairs = '[';
+  let marks = '{';
   const seen = new Set<number>();
   for (const { question_id: questionId, answer_id: answerId } of answers) {
     if (seen.has(questionId)) return { problem: 'duplicate' as const };
@@ -272,8 +280,9 @@ export function answerPairs(answers: readonly { question_id: number; answer_id: 
     const separator = seen.size === 1 ? '' : ',';
     json += `${separator}"${questionId}":${answerId}`;
     pairs += separator + pairCode(questionId, answerId);
+    if (atSeconds !== undefined) marks += `${separator}"${questionId}:${answerId}":${atSeconds}`;
   }
-  return { json: json + '}', pairs: pairs + ']' };
+  return { json: json + '}', pairs: pairs + ']', marks: atSeconds === undefined ? undefined : marks + '}' };
 }
 
 /**
@@ -288,7 +297,7 @@ export async function saveAnswersBatch(db: Db, saves: readonly SaveAnswersInput[
     if (json.length > 1) json += ',';
     // Only the slug and the writer come as the client wrote them; the other values are numbers, hashes and JSON built by answerPairs.
     const writer = save.writer === undefined ? 'null' : JSON.stringify(save.writer);
-    json += `{"e":${save.examId},"s":${JSON.stringify(save.slug)},"t":"${save.tokenHash}","a":${save.answersJson},"p":${save.pairsJson},"r":${save.prediction},"q":${save.seq},"at":"${save.now.toISOString()}","d":"${save.endTimeAtLeast.toISOString()}","w":${writer}}`;
+    json += `{"e":${save.examId},"s":${JSON.stringify(save.slug)},"t":"${save.tokenHash}","a":${save.answersJson},"p":${save.pairsJson},"r":${save.prediction},"q":${save.seq},"at":"${save.now.toISOString()}","d":"${save.endTimeAtLeast.toISOString()}","w":${writer},"m":${save.marksJson ?? '{}'}}`;
   }
   const examIds = saves.map((save) => save.examId);
   const { rows } = await hotQuery<{ id: number; save_seq: number }>(db, SAVE_ANSWERS, [json + ']', examIds]);

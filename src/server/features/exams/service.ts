@@ -178,9 +178,9 @@ export async function examTimes({ db, clock, auth, times: reads }: ExamDeps, tok
  */
 export async function saveAnswers({ db, clock, auth, saves }: ExamDeps, token: string | undefined, body: SaveAnswersBody) {
   if (!token) throw unauthorized(messages.unauthorized);
-  const encoded = repo.answerPairs(body.answers);
-  if (encoded.problem === 'duplicate') throw duplicateQuestion();
   const now = clock.now();
+  const encoded = repo.answerPairs(body.answers, Math.floor(now.getTime() / 1000));
+  if (encoded.problem === 'duplicate') throw duplicateQuestion();
   const saveSeq =
     encoded.problem === undefined
       ? await saves.save({
@@ -191,6 +191,7 @@ export async function saveAnswers({ db, clock, auth, saves }: ExamDeps, token: s
           endTimeAtLeast: new Date(now.getTime() - GRACE_MS),
           answersJson: encoded.json,
           pairsJson: encoded.pairs,
+          marksJson: encoded.marks,
           prediction: body.prediction ?? null,
           seq: body.seq ?? null,
           writer: body.writer,

@@ -75,6 +75,7 @@ export async function computeResults({ db, clock }: ComputeDeps, options: Comput
     const sizes = schoolIds.length ? await trx.selectFrom('schools').select(['id', 'pupil_count']).where('id', 'in', schoolIds).execute() : [];
     const tieDecisions = await loadTieDecisions(trx, contest.id);
     const withdrawn = await withdrawnPrizes(trx, contest.id);
+    const held = await heldContestants(trx, contest.id);
     progress({ stage: 'ranking', done: 0, total: attempts.length });
     const standings = rankContest({
       attempts,
@@ -82,8 +83,9 @@ export async function computeResults({ db, clock }: ComputeDeps, options: Comput
       settings,
       schoolSizes: sizes.map((row) => ({ schoolId: row.id, pupilCount: row.pupil_count })),
       tieDecisions,
+      held,
     });
-    await storeResults(trx, { contestId: contest.id, computedAt: now, forced, examPapers }, standings, withdrawn, progress);
+    await storeResults(trx, { contestId: contest.id, computedAt: now, forced, examPapers }, standings, withdrawn, held, progress);
     const { best, individual, schools, schoolTop, classes, ties } = standings;
     return {
       contestId: contest.id,
@@ -91,12 +93,12 @@ export async function computeResults({ db, clock }: ComputeDeps, options: Comput
       participants: best.length,
       forced,
       individualWinners: individual
-        .filter((entry) => entry.tier && !withdrawn.has(withdrawalKey(entry.item.contestantId, 'individual')))
+        .filter((entry) => entry.tier && !held.has(entry.item.contestantId) && !withdrawn.has(withdrawalKey(entry.item.contestantId, 'individual')))
         .map((entry) => ({ contestantId: entry.item.contestantId, rank: entry.rank, tied: entry.tied, prize: entry.tier!.name, amount: entry.tier!.amount })),
       schoolWinners: schools
         .filter((entry) => entry.tier)
         .map((entry) => ({ schoolId: entry.item.schoolId, rank: entry.rank, tied: entry.tied, score: entry.item.score, prize: entry.tier!.name, amount: entry.tier!.amount })),
-      schoolPupilWinners: [...schoolTop.keys()].filter((id) => !withdrawn.has(withdrawalKey(id, 'school_pupils'))).length,
+      schoolPupilWinners: [...schoolTop.keys()].filter((id) => !held.has(id) && !withdrawn.has(withdrawalKey(id, 'school_pupils'))).length,
       classWinners: classes
         .filter((entry) => entry.tier)
         .map((entry) => ({ schoolId: entry.item.schoolId, className: entry.item.className, rank: entry.rank, tied: entry.tied, prize: entry.tier!.name, amount: entry.tier!.amount })),
@@ -114,6 +116,16 @@ async function withdrawnPrizes(db: Db, contestId: number): Promise<Set<string>> 
 }
 
 /**
+ * The contestants whose prize is withheld after an integrity review (prize_holds, decision 027):
+ * rankContest ranks them after all others, so the next pupil takes the place (a withdrawal keeps
+ * the places). Read under the results lock, as the withdrawals.
+ */
+async function heldContestants(db: Db, contestId: number): Promise<Set<number>> {
+  const rows = await db.selectFrom('prize_holds').select('contestant_id').where('contest_id', '=', contestId).execute();
+  return new Set(rows.map((row) => row.contestant_id));
+}
+
+/**
  * Replaces the stored results of a contest with `standings` (inside the caller's transaction),
  * without the withdrawn prizes: the contestant keeps the rank, nobody else gets the prize.
  */
@@ -122,6 +134,7 @@ async function storeResults(
   run: { contestId: number; computedAt: Date; forced: boolean; examPapers: number },
   standings: Standings,
   withdrawn: Set<string>,
+  held: ReadonlySet<number>,
   progress: (progress: ComputeProgress) => void,
 ) {
   const { contestId, examPapers } = run;
@@ -143,8 +156,9 @@ async function storeResults(
           const a = entry.item;
           const inSchool = schoolRank.get(a.contestantId)!;
           const distance = predictionDistance(a.prediction, examPapers);
-          const tier = withdrawn.has(withdrawalKey(a.contestantId, 'individual')) ? undefined : entry.tier;
-          const schoolTopAmount = withdrawn.has(withdrawalKey(a.contestantId, 'school_pupils')) ? undefined : schoolTop.get(a.contestantId);
+          // A held contestant is ranked last (rankContest); in a contest with more prizes than pupils it still gets none.
+          const tier = withdrawn.has(withdrawalKey(a.contestantId, 'individual')) || held.has(a.contestantId) ? undefined : entry.tier;
+          const schoolTopAmount = withdrawn.has(withdrawalKey(a.contestantId, 'school_pupils')) || held.has(a.contestantId) ? undefined : schoolTop.get(a.contestantId);
           return {
             contest_id: contestId,
             contestant_id: a.contestantId,
@@ -165,6 +179,7 @@ async function storeResults(
             prize_amount: tier?.amount ?? null,
             school_top: schoolTopAmount !== undefined,
             school_top_amount: schoolTopAmount ?? null,
+            held: held.has(a.contestantId),
           };
         }),
       )

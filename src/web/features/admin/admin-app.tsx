@@ -27,6 +27,7 @@ import { CertificatesAdminPage } from './certificates/certificates-page';
 import { DashboardPage } from './exam-days/dashboard-page';
 import { IncidentsPage } from './exam-days/incidents-page';
 import { ResultsPage } from './results/results-page';
+import { IntegrityPage } from './integrity/integrity-page';
 import { SessionsPage } from './sessions/sessions-page';
 import { AdminHome } from './admin-home';
 import './admin.css';
@@ -41,6 +42,7 @@ export const adminSections = [
   { path: '/theo-doi', label: 'Theo dõi kỳ thi', component: DashboardPage },
   { path: '/ho-tro', label: 'Hỗ trợ thí sinh', component: IncidentsPage },
   { path: '/cham-lai', label: 'Chấm lại câu hỏi', component: RegradesPage },
+  { path: '/kiem-tra-ket-qua', label: 'Kiểm tra kết quả', component: IntegrityPage },
   { path: '/ket-qua', label: 'Kết quả và giải thưởng', component: ResultsPage },
   { path: '/giay-chung-nhan', label: 'Giấy chứng nhận', component: CertificatesAdminPage },
   { path: '/du-lieu-ca-nhan', label: 'Dữ liệu cá nhân', component: PrivacyAdminPage },

@@ -38,6 +38,10 @@ export function AdminHome() {
       <p>Sau giờ thi:</p>
       <ol className="admin-steps">
         <li>
+          <Link href="/kiem-tra-ket-qua">Kiểm tra kết quả</Link>: tìm bài làm giống nhau bất thường, làm nhanh bất thường, làm xen kẽ trên một thiết bị; xem
+          bằng chứng rồi bỏ qua hoặc tạm giữ giải, luôn ghi lý do.
+        </li>
+        <li>
           <Link href="/ket-qua">Kết quả và giải thưởng</Link>: tính kết quả, quyết định đồng hạng, công bố, xuất danh sách đoạt giải.
         </li>
         <li>

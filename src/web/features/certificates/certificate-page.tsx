@@ -82,6 +82,14 @@ function PrizeNotice({ response }: { response: ChildCertificateResponse }) {
   if (!response.results_published) {
     return <p className="alert">Kết quả và giải thưởng của cuộc thi được công bố ngày {response.results_date}.</p>;
   }
+  // A result under review says so, neutrally, with the hotline (never why).
+  if (child.results_held) {
+    return (
+      <p className="alert alert-warning" role="status">
+        {child.results_held}
+      </p>
+    );
+  }
   // A withdrawn prize is said so (not "not awarded"); a revoked certificate is only a void paper.
   const withdrawn = child.withdrawn_prizes.map((prize) => prize.prize_name);
   if (!child.prize_personal && !child.is_top_30) {

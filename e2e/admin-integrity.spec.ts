@@ -1,0 +1,106 @@
+// The integrity review page (/quan-tri/kiem-tra-ket-qua, decision 027). The organiser runs the
+// screening on the demo (no finished exam yet: no flag, and the run's figures); then, with the
+// flags answered by page.route (the demo server's database is not reachable from the test, and
+// the screening itself is checked by features/admin/integrity/integrity.api.test.ts), reviews a
+// copied pair side by side and withholds a prize, which needs a reason.
+import type { Page } from '@playwright/test';
+import { DEMO_ORGANISER, expect, expectAccessible, logInAs, test } from './fixtures';
+
+test.use({ serviceWorkers: 'block' });
+
+test('running the screening on the demo: no flag yet, the run described', async ({ page }) => {
+  await logInAs(page, DEMO_ORGANISER);
+  await page.goto('/quan-tri');
+  await page.getByRole('navigation', { name: 'Quản trị' }).getByRole('link', { name: 'Kiểm tra kết quả' }).click();
+  await expect(page).toHaveURL(/\/quan-tri\/kiem-tra-ket-qua$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kiểm tra kết quả' })).toBeVisible();
+  const rate = page.getByLabel('Tỉ lệ báo nhầm cho phép (%)');
+  await expect(rate).toHaveValue('1');
+  await rate.fill('20');
+  await page.getByRole('button', { name: 'Chạy kiểm tra' }).click();
+  await expect(page.getByText('Tỉ lệ báo nhầm cho phép từ 0,1 % đến 10 %.')).toBeVisible();
+  await rate.fill('1');
+  await page.getByRole('button', { name: 'Chạy kiểm tra' }).click();
+  await expect(page.getByTestId('integrity-run')).toContainText('0 bài thi, 0 cặp bài được so sánh');
+  await expect(page.getByTestId('integrity-run')).toContainText('tỉ lệ báo nhầm cho phép 1 %');
+  await expect(page.getByText('Chưa có cảnh báo nào.')).toBeVisible();
+  await expectAccessible(page, 'integrity review, no flag');
+});
+
+const exam = (id: number, name: string, points: number, session: number) => ({
+  exam_id: id,
+  contestant_id: id + 100,
+  fullname: name,
+  school: 'Trường Tiểu học Lê Lợi',
+  class_name: '5A1',
+  attempt: 1,
+  points,
+  start_time: '2025-04-05T01:00:00.000Z',
+  submitted_at: '2025-04-05T01:15:00.000Z',
+  duration_seconds: 900,
+  device: { session_id: session, user_agent: 'Mozilla/5.0 (Linux; Android 13)', ip: '203.0.113.7' },
+  held: false,
+});
+const flag = {
+  id: 7,
+  kind: 'similarity',
+  strength: 11.5,
+  status: 'open',
+  reason: null,
+  decided_by: null,
+  decided_at: null,
+  contact: ['cùng lớp'],
+  summary: '20 câu cả hai bài cùng có; 20 câu trả lời giống nhau, trong đó 8 câu sai (hoặc bỏ trống) giống nhau; ω = 6,1; xác suất ngẫu nhiên p = 3,2 × 10^-12.',
+  evidence: { p: 3.2e-12, omega: 6.1, common: 20, identical: 20, identical_wrong: 8 },
+  exams: [exam(1, 'Nguyễn Văn An', 60, 41), exam(2, 'Trần Thị Bình', 60, 42)],
+};
+const sheet = [
+  { question_id: 11, question: 'Nhân vật chính của truyện là ai?', key: 'Dế Mèn', identical: true, identical_wrong: false, answers: [{ drew: true, answer: 'Dế Mèn', right: true, first_at: '2025-04-05T01:01:00.000Z' }, { drew: true, answer: 'Dế Mèn', right: true, first_at: '2025-04-05T01:02:00.000Z' }] },
+  { question_id: 12, question: 'Dế Mèn sống ở đâu?', key: 'Bờ ruộng', identical: true, identical_wrong: true, answers: [{ drew: true, answer: 'Hang đá', right: false, first_at: '2025-04-05T01:03:00.000Z' }, { drew: true, answer: 'Hang đá', right: false, first_at: '2025-04-05T01:04:00.000Z' }] },
+];
+
+async function answerFlags(page: Page, posted: unknown[]) {
+  await page.route('**/api/admin/integrity', (route) =>
+    route.fulfill({ json: { success: true, data: { running: false, run: { family_rate_percent: 1, exams: 4200, pairs: 98000, tests: 150000, threshold: 6.7e-8, seconds: 2.4, ran_at: '2025-04-14T02:00:00.000Z' } } } }),
+  );
+  await page.route('**/api/admin/integrity/flags', (route) => route.fulfill({ json: { success: true, data: [flag] } }));
+  await page.route('**/api/admin/integrity/flags/7', (route) => route.fulfill({ json: { success: true, data: { ...flag, sheet } } }));
+  await page.route('**/api/admin/integrity/flags/7/withhold', async (route) => {
+    posted.push(route.request().postDataJSON());
+    await route.fulfill({ json: { success: true } });
+  });
+}
+
+test('a copied pair side by side, and withholding a prize with a reason', async ({ page }) => {
+  const posted: unknown[] = [];
+  await logInAs(page, DEMO_ORGANISER);
+  await answerFlags(page, posted);
+  await page.goto('/quan-tri/kiem-tra-ket-qua');
+  await expect(page.getByRole('heading', { level: 2, name: 'Cảnh báo (1, 1 chưa xử lý)' })).toBeVisible();
+  const card = page.getByRole('article', { name: /Bài làm giống nhau bất thường/ });
+  await expect(card).toContainText('Liên hệ: cùng lớp.');
+  await expect(card).toContainText('trong đó 8 câu sai (hoặc bỏ trống) giống nhau');
+  // The two exams side by side: names, times, device.
+  await expect(card.getByText('Nguyễn Văn An', { exact: true })).toBeVisible();
+  await expect(card.getByText('Trần Thị Bình', { exact: true })).toBeVisible();
+  await expect(card.getByText('Lần đăng nhập số 41, địa chỉ 203.0.113.7, Mozilla/5.0 (Linux; Android 13)')).toBeVisible();
+  await expect(card.getByText('Bắt đầu 08:00 05/04/2025, nộp 08:15 05/04/2025 (15 phút 00 giây)').first()).toBeVisible();
+
+  await card.getByRole('button', { name: 'Xem hai bài làm' }).click();
+  const table = card.getByRole('table', { name: /Bài làm đặt cạnh nhau: Nguyễn Văn An và Trần Thị Bình/ });
+  await expect(table.getByRole('row', { name: /Dế Mèn sống ở đâu/ })).toContainText('Sai giống nhau');
+  await expect(table.getByRole('row', { name: /Nhân vật chính/ })).not.toContainText('Sai giống nhau');
+  await expectAccessible(page, 'integrity review, a flag with its sheets');
+
+  await card.getByRole('button', { name: 'Tạm giữ giải của Trần Thị Bình' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tạm giữ giải của Trần Thị Bình?' });
+  await expect(dialog).toContainText('không thấy lý do');
+  await dialog.getByRole('button', { name: 'Tạm giữ giải' }).click();
+  await expect(dialog.getByText('Vui lòng nhập lý do (ít nhất 3 ký tự).')).toBeVisible();
+  expect(posted).toEqual([]);
+  await dialog.getByLabel('Lý do (ghi vào nhật ký)').fill('Bài giống hệt bài của bạn cùng lớp, kể cả 8 câu sai');
+  await dialog.getByRole('button', { name: 'Tạm giữ giải' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('Áp dụng từ lần tính kết quả sau.')).toBeVisible();
+  expect(posted).toEqual([{ contestant_id: 102, reason: 'Bài giống hệt bài của bạn cùng lớp, kể cả 8 câu sai' }]);
+});

@@ -1,0 +1,185 @@
+// The screening run (decision 027): the response model from one aggregation, then one streaming
+// pass over the finished exams in (book, school) order comparing each school's exams of a book
+// pair by pair, the cross-school pairs of one account or login, the speed of each exam, and the
+// exams that shared a login; the flags at the family-wise rate asked.
+import type { Db } from '../../../db/client';
+import * as repo from './repo';
+import { alternations, saveInstants, speedFinding, timelineOf, LOCKSTEP_MIN_ALTERNATIONS } from './signals';
+import {
+  bandOf,
+  directionPValue,
+  directionTerms,
+  indexModel,
+  prepareSheet,
+  responseModel,
+  SmallestPHistogram,
+  taroneCount,
+  Z_SCREEN,
+  type PreparedSheet,
+} from './similarity';
+
+export const DEFAULT_FAMILY_RATE = 0.01;
+const PAGE = 20_000;
+
+export interface ScreeningResult {
+  exams: number;
+  pairs: number;
+  /** Tarone's K: the directions counted in the Bonferroni correction. */
+  tests: number;
+  threshold: number;
+  flags: repo.NewFlag[];
+}
+
+interface Exam {
+  row: repo.ScreenExam;
+  sheet: PreparedSheet;
+}
+
+interface Candidate {
+  a: Exam;
+  b: Exam;
+  /** The direction: a copied from b (`aFromB`) or b from a. */
+  aFromB: boolean;
+  p: number;
+  terms: ReturnType<typeof directionTerms>;
+  contact: string[];
+}
+
+const contactOf = (a: repo.ScreenExam, b: repo.ScreenExam) => {
+  const contact: string[] = [];
+  if (a.school_id === b.school_id) contact.push(a.class_key === b.class_key ? 'class' : 'school');
+  if (a.user_id === b.user_id) contact.push('account');
+  if (a.session_id !== null && a.session_id === b.session_id) contact.push('device');
+  return contact;
+};
+
+/** Runs the screening of a contest inside `trx` (the cursor needs a transaction); stores nothing. */
+export async function screenContest(trx: Db, contestId: number, familyRate: number): Promise<ScreeningResult> {
+  const cells = await repo.responseCells(trx, contestId);
+  const bank = await repo.bankAnswers(trx, [...new Set(cells.map((cell) => cell.questionId))]);
+  const model = indexModel(responseModel(cells, bank));
+  const crossPairs = await repo.crossSchoolPairs(trx, contestId);
+  const keep = new Set(crossPairs.flatMap((pair) => [pair.a, pair.b]));
+  const kept = new Map<number, Exam>();
+
+  const histogram = new SmallestPHistogram();
+  const candidates: Candidate[] = [];
+  const flags: repo.NewFlag[] = [];
+  let exams = 0;
+  let pairs = 0;
+
+  const compare = (a: Exam, b: Exam) => {
+    pairs += 1;
+    let best: Candidate | undefined;
+    for (const aFromB of [true, false]) {
+      const copier = aFromB ? a : b;
+      const source = aFromB ? b : a;
+      const terms = directionTerms(copier.sheet, source.sheet, model);
+      if (terms.common === 0) continue;
+      histogram.add(terms.smallestP);
+      if (terms.omega < Z_SCREEN) continue;
+      const p = directionPValue(copier.sheet, source.sheet, model, terms.observed);
+      if (!best || p < best.p) best = { a, b, aFromB, p, terms, contact: [] };
+    }
+    if (best) {
+      best.contact = contactOf(a.row, b.row);
+      candidates.push(best);
+    }
+  };
+
+  let group: Exam[] = [];
+  const closeGroup = () => {
+    for (let i = 0; i < group.length; i += 1) {
+      for (let j = i + 1; j < group.length; j += 1) {
+        if (group[i]!.row.contestant_id !== group[j]!.row.contestant_id) compare(group[i]!, group[j]!);
+      }
+    }
+    group = [];
+  };
+
+  await repo.streamExams(trx, contestId, PAGE, (rows) => {
+    for (const row of rows) {
+      exams += 1;
+      const first = group[0]?.row;
+      if (first && (first.book_id !== row.book_id || first.school_id !== row.school_id)) closeGroup();
+      const exam: Exam = {
+        row,
+        sheet: prepareSheet({ examId: row.id, band: bandOf(row.correct_count), questionIds: row.questions, answerIds: row.answers, keyIds: row.keys }, model),
+      };
+      group.push(exam);
+      if (keep.has(row.id)) kept.set(row.id, exam);
+      const firsts = row.firsts ?? [];
+      // An answer without a time was given at the submit.
+      const firstSeconds = [...firsts, ...Array.from({ length: Math.max(0, row.answered - firsts.length) }, () => row.submit_s)];
+      const fast = speedFinding({ startSeconds: row.start_s, firstSeconds, right: row.correct_count });
+      if (fast) {
+        flags.push({
+          kind: 'speed',
+          exam_id: row.id,
+          other_exam_id: null,
+          contestant_id: row.contestant_id,
+          other_contestant_id: null,
+          // On the scale of −log10 p: 1 s a question ranks with p = 10^-12, 3.9 s with 10^-6.
+          strength: 6 + 8 * (1 - fast.secondsPerQuestion / 4),
+          evidence: { answered: fast.answered, right: fast.right, seconds: Math.round(fast.seconds), seconds_per_question: Math.round(fast.secondsPerQuestion * 10) / 10 },
+          contact: [],
+        });
+      }
+    }
+  });
+  closeGroup();
+  for (const pair of crossPairs) {
+    const a = kept.get(pair.a);
+    const b = kept.get(pair.b);
+    if (a && b) compare(a, b);
+  }
+
+  const tests = taroneCount((threshold) => histogram.countAtMost(threshold), familyRate);
+  const threshold = familyRate / tests;
+  for (const candidate of candidates) {
+    if (candidate.p > threshold) continue;
+    const { a, b, terms } = candidate;
+    const copier = candidate.aFromB ? a : b;
+    flags.push({
+      kind: 'similarity',
+      exam_id: a.row.id,
+      other_exam_id: b.row.id,
+      contestant_id: a.row.contestant_id,
+      other_contestant_id: b.row.contestant_id,
+      strength: candidate.p > 0 ? -Math.log10(candidate.p) : 300,
+      evidence: {
+        p: candidate.p,
+        omega: Math.round(terms.omega * 100) / 100,
+        common: terms.common,
+        identical: terms.identical,
+        identical_wrong: terms.identicalWrong,
+        expected: Math.round(terms.expected * 100) / 100,
+        observed: terms.observed,
+        copier_exam_id: copier.row.id,
+      },
+      contact: candidate.contact,
+    });
+  }
+
+  for (const pair of await repo.sharedLoginPairs(trx, contestId)) {
+    const turns = alternations(saveInstants(timelineOf(pair.times_a, pair.answers_a)), saveInstants(timelineOf(pair.times_b, pair.answers_b)));
+    if (turns < LOCKSTEP_MIN_ALTERNATIONS) continue;
+    const contact = ['device'];
+    if (pair.same_class) contact.push('class');
+    else if (pair.same_school) contact.push('school');
+    if (pair.same_account) contact.push('account');
+    flags.push({
+      kind: 'lockstep',
+      exam_id: pair.a,
+      other_exam_id: pair.b,
+      contestant_id: pair.contestant_a,
+      other_contestant_id: pair.contestant_b,
+      // On the scale of −log10 p: 8 turns rank with 10^-6, 20 or more with 10^-12.
+      strength: 6 + Math.min(6, (turns - LOCKSTEP_MIN_ALTERNATIONS) / 2),
+      evidence: { turns },
+      contact,
+    });
+  }
+  return { exams, pairs, tests, threshold, flags };
+}
+

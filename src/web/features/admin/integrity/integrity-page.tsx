@@ -1,0 +1,273 @@
+// /quan-tri/kiem-tra-ket-qua: the integrity screening before publishing (decision 027). Run it at
+// a family-wise false-positive rate, then review the flags, undecided and strongest first, each
+// with the two exams side by side (the answer sheets, the times, the device); dismiss a flag or
+// withhold a prize, each with a reason. Nothing is decided automatically.
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { formatDateTime, formatDuration, formatNumber } from '../../../../shared/format';
+import {
+  dismissFlagRequestSchema,
+  integrityFlagLabels,
+  integrityRunRequestSchema,
+  integrityStatusLabels,
+  type IntegrityFlag,
+  type IntegrityFlagDetail,
+} from '../../../../shared/schemas/admin-integrity';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Modal } from '../../../components/ui/modal';
+import { notify } from '../../../components/ui/notices';
+import { api } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/server-errors';
+import { useApiData } from '../../../lib/use-data';
+import { usePageTitle } from '../../../lib/use-page-title';
+import { DataTable } from '../ui/data-table';
+import { DialogFormActions, reportSaveError } from '../ui/form-parts';
+import './integrity.css';
+
+interface Status {
+  running: boolean;
+  run: { family_rate_percent: number; exams: number; pairs: number; tests: number; threshold: number; seconds: number; ran_at: string } | null;
+}
+
+const pValue = (p: number) => (p >= 0.001 ? formatNumber(p, 4) : p.toExponential(1).replace('.', ',').replace('e', ' × 10^'));
+
+export function IntegrityPage() {
+  usePageTitle('Kiểm tra kết quả');
+  const [version, setVersion] = useState(0);
+  const status = useApiData<Status>('/admin/integrity', version);
+  const flags = useApiData<IntegrityFlag[]>('/admin/integrity/flags', version);
+  const running = status.data?.running ?? false;
+  // While a screening runs, look again every 2 s.
+  useEffect(() => {
+    if (!running) return;
+    const timer = setTimeout(() => setVersion((v) => v + 1), 2000);
+    return () => clearTimeout(timer);
+  }, [running, status.data]);
+  const reload = () => setVersion((v) => v + 1);
+  const open = flags.data?.filter((flag) => flag.status === 'open').length ?? 0;
+
+  return (
+    <section className="admin-page integrity-page" aria-busy={!flags.data && !flags.message ? 'true' : undefined}>
+      <h1>Kiểm tra kết quả</h1>
+      <p>
+        Trước khi công bố giải, hệ thống so sánh bài làm của những học sinh có thể đã trao đổi với nhau (cùng lớp, cùng trường, cùng tài khoản phụ huynh, cùng
+        thiết bị) trên các câu cả hai bài cùng có, tìm bài làm xong nhanh hơn mức một người đọc được, và hai bài làm xen kẽ trên một thiết bị. Mỗi cảnh báo chỉ là
+        dấu hiệu cần xem xét: Ban tổ chức xem bằng chứng rồi quyết định, luôn ghi lý do.
+      </p>
+      <RunForm status={status.data} onStarted={reload} />
+      {flags.message && <p role="alert">{flags.message}</p>}
+      {flags.data && (
+        <>
+          <h2>
+            Cảnh báo ({formatNumber(flags.data.length)}, {formatNumber(open)} chưa xử lý)
+          </h2>
+          {flags.data.length === 0 ? (
+            <p>Chưa có cảnh báo nào.</p>
+          ) : (
+            <ol className="integrity-flags">
+              {flags.data.map((flag) => (
+                <li key={flag.id}>
+                  <FlagCard flag={flag} onDecided={reload} />
+                </li>
+              ))}
+            </ol>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
+function RunForm({ status, onStarted }: { status: Status | undefined; onStarted: () => void }) {
+  const [rate, setRate] = useState('1');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = status?.run;
+  const start = async () => {
+    // The same rule as the server's (shared schema); an empty or unreadable number is out of range too.
+    const parsed = integrityRunRequestSchema.safeParse({ family_rate_percent: rate.trim() === '' ? Number.NaN : Number(rate.replace(',', '.')) });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]!.message);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      await api.post('/admin/integrity/runs', parsed.data);
+      notify('info', 'Đã bắt đầu kiểm tra', 'Danh sách cảnh báo sẽ cập nhật khi kiểm tra xong.');
+      onStarted();
+    } catch (caught) {
+      setError(errorMessage(caught) ?? 'Chưa bắt đầu được.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="admin-card">
+      <div className="integrity-run">
+        <TextField
+          label="Tỉ lệ báo nhầm cho phép (%)"
+          inputMode="decimal"
+          value={rate}
+          onChange={(event) => setRate(event.target.value)}
+          error={error ?? undefined}
+          hint="Xác suất để toàn bộ danh sách có dù chỉ một cặp bài trong sạch bị báo nhầm là giống nhau. Mặc định 1 %."
+        />
+        <Button onClick={() => void start()} disabled={busy || status?.running}>
+          {status?.running ? 'Đang kiểm tra…' : 'Chạy kiểm tra'}
+        </Button>
+      </div>
+      {run ? (
+        <p data-testid="integrity-run">
+          Lần kiểm tra gần nhất: {formatDateTime(run.ran_at)} – {formatNumber(run.exams)} bài thi, {formatNumber(run.pairs)} cặp bài được so sánh,{' '}
+          {formatNumber(run.tests)} phép so sánh có thể đạt ngưỡng; tỉ lệ báo nhầm cho phép {formatNumber(run.family_rate_percent, Number.isInteger(run.family_rate_percent) ? 0 : 1)} %, nên một cặp bị
+          báo khi p ≤ {pValue(run.threshold)}. Thời gian chạy {formatNumber(run.seconds, 1)} giây.
+        </p>
+      ) : (
+        <p>Chưa chạy lần kiểm tra nào.</p>
+      )}
+    </div>
+  );
+}
+
+function FlagCard({ flag, onDecided }: { flag: IntegrityFlag; onDecided: () => void }) {
+  const [showSheets, setShowSheets] = useState(false);
+  const [dialog, setDialog] = useState<{ kind: 'dismiss' } | { kind: 'withhold'; contestantId: number; name: string } | null>(null);
+  const headingId = `integrity-flag-${flag.id}`;
+  return (
+    <article className={`admin-card integrity-flag integrity-${flag.status}`} aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        {integrityFlagLabels[flag.kind]} <span className="integrity-status">({integrityStatusLabels[flag.status]})</span>
+      </h3>
+      <p>
+        {flag.contact.length > 0 && <>Liên hệ: {flag.contact.join(', ')}. </>}
+        {flag.summary}
+      </p>
+      <div className="integrity-exams">
+        {flag.exams.map((exam) => (
+          <dl key={exam.exam_id} className="integrity-exam">
+            <dt>Học sinh</dt>
+            <dd>
+              <strong>{exam.fullname}</strong> – {exam.school}
+              {exam.class_name ? `, lớp ${exam.class_name}` : ''}
+              {exam.held ? ' (đang tạm giữ giải)' : ''}
+            </dd>
+            <dt>Bài thi</dt>
+            <dd>
+              Lần {exam.attempt}, {exam.points === null ? '—' : `${formatNumber(exam.points)} điểm`}
+            </dd>
+            <dt>Thời gian</dt>
+            <dd>
+              Bắt đầu {formatDateTime(exam.start_time)}, nộp {exam.submitted_at ? formatDateTime(exam.submitted_at) : '—'}
+              {exam.duration_seconds !== null ? ` (${formatDuration(exam.duration_seconds)})` : ''}
+            </dd>
+            <dt>Thiết bị</dt>
+            <dd>{exam.device ? `Lần đăng nhập số ${exam.device.session_id}${exam.device.ip ? `, địa chỉ ${exam.device.ip}` : ''}${exam.device.user_agent ? `, ${exam.device.user_agent}` : ''}` : 'Không rõ'}</dd>
+          </dl>
+        ))}
+      </div>
+      {flag.status !== 'open' && (
+        <p className="muted">
+          {integrityStatusLabels[flag.status]} bởi {flag.decided_by ?? '—'} lúc {flag.decided_at ? formatDateTime(flag.decided_at) : '—'}. Lý do: {flag.reason}
+        </p>
+      )}
+      <div className="integrity-actions">
+        <Button variant="outline" aria-expanded={showSheets} onClick={() => setShowSheets((v) => !v)}>
+          {showSheets ? 'Ẩn bài làm' : flag.exams.length > 1 ? 'Xem hai bài làm' : 'Xem bài làm'}
+        </Button>
+        {flag.status === 'open' && (
+          <>
+            <Button variant="outline" onClick={() => setDialog({ kind: 'dismiss' })}>
+              Bỏ qua cảnh báo
+            </Button>
+            {flag.exams.map((exam) => (
+              <Button key={exam.contestant_id} variant="danger" onClick={() => setDialog({ kind: 'withhold', contestantId: exam.contestant_id, name: exam.fullname })}>
+                Tạm giữ giải của {exam.fullname}
+              </Button>
+            ))}
+          </>
+        )}
+      </div>
+      {showSheets && <Sheets flag={flag} />}
+      {dialog && <DecisionDialog flag={flag} decision={dialog} onClose={() => setDialog(null)} onDone={() => { setDialog(null); onDecided(); }} />}
+    </article>
+  );
+}
+
+function Sheets({ flag }: { flag: IntegrityFlag }) {
+  const detail = useApiData<IntegrityFlagDetail>(`/admin/integrity/flags/${flag.id}`);
+  if (detail.message) return <p role="alert">{detail.message}</p>;
+  const names = flag.exams.map((exam) => exam.fullname);
+  const answerCell = (answer: IntegrityFlagDetail['sheet'][number]['answers'][number] | undefined) =>
+    !answer || !answer.drew ? <span className="muted">Không có câu này</span> : (
+      <>
+        {answer.answer ?? <em>Bỏ trống</em>} {answer.right ? '(đúng)' : '(sai)'}
+        {answer.first_at && <span className="muted"> – trả lời lúc {formatDateTime(answer.first_at)}</span>}
+      </>
+    );
+  return (
+    <DataTable
+      caption={`Bài làm đặt cạnh nhau: ${names.join(' và ')}. Câu cả hai cùng có đứng trước; câu sai giống nhau được đánh dấu.`}
+      captionClass="muted"
+      className="integrity-sheet"
+      rows={detail.data?.sheet}
+      loading={!detail.data}
+      rowKey={(row) => row.question_id}
+      columns={[
+        { header: 'Câu hỏi', rowHeader: true, cell: (row) => row.question },
+        { header: 'Đáp án đúng', cell: (row) => row.key ?? '—' },
+        ...flag.exams.map((exam, i) => ({ header: `Bài của ${exam.fullname}`, cell: (row: IntegrityFlagDetail['sheet'][number]) => answerCell(row.answers[i]) })),
+        flag.exams.length > 1 && {
+          header: 'Giống nhau',
+          cell: (row: IntegrityFlagDetail['sheet'][number]) => (row.identical_wrong ? <strong className="integrity-same-wrong">Sai giống nhau</strong> : row.identical ? 'Giống' : ''),
+        },
+      ]}
+    />
+  );
+}
+
+const reasonSchema = dismissFlagRequestSchema;
+
+function DecisionDialog({
+  flag,
+  decision,
+  onClose,
+  onDone,
+}: {
+  flag: IntegrityFlag;
+  decision: { kind: 'dismiss' } | { kind: 'withhold'; contestantId: number; name: string };
+  onClose: () => void;
+  onDone: () => void;
+}) {
+  const form = useForm<z.input<typeof reasonSchema>, unknown, z.output<typeof reasonSchema>>({ resolver: zodResolver(reasonSchema), defaultValues: { reason: '' } });
+  const withhold = decision.kind === 'withhold';
+  const onSubmit = form.handleSubmit(async ({ reason }) => {
+    try {
+      if (withhold) await api.post(`/admin/integrity/flags/${flag.id}/withhold`, { contestant_id: decision.contestantId, reason });
+      else await api.post(`/admin/integrity/flags/${flag.id}/dismiss`, { reason });
+      notify('success', withhold ? `Đã tạm giữ giải của ${decision.name}` : 'Đã bỏ qua cảnh báo', withhold ? 'Áp dụng từ lần tính kết quả sau.' : undefined);
+      onDone();
+    } catch (error) {
+      reportSaveError(error, form.setError, ['reason'], 'Chưa lưu được', 12_000);
+    }
+  });
+  return (
+    <Modal title={withhold ? `Tạm giữ giải của ${decision.name}?` : 'Bỏ qua cảnh báo này?'} onClose={onClose}>
+      {withhold ? (
+        <p>
+          Từ lần tính kết quả sau, em được xếp sau mọi học sinh khác (cá nhân và trong trường) nên không nhận giải; người xếp kế tiếp nhận giải thay. Gia đình chỉ
+          thấy thông báo kết quả đang được Ban tổ chức xem xét thêm, kèm số đường dây nóng, không thấy lý do.
+        </p>
+      ) : (
+        <p>Cảnh báo được đánh dấu đã xem xét và giữ nguyên kết quả. Các lần kiểm tra sau không báo lại cặp bài này.</p>
+      )}
+      <form onSubmit={onSubmit} noValidate>
+        <TextField label="Lý do (ghi vào nhật ký)" {...form.register('reason')} error={form.formState.errors.reason?.message} />
+        <DialogFormActions onCancel={onClose} busy={form.formState.isSubmitting} submitLabel={withhold ? 'Tạm giữ giải' : 'Bỏ qua cảnh báo'} />
+      </form>
+    </Modal>
+  );
+}

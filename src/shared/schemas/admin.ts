@@ -148,7 +148,12 @@ export const headerKey = (title: string) =>
 export function columnTitlesOf(kind: TemplateKind): Map<string, string> {
   const titles = new Map<string, string>();
   for (const column of templateColumns[kind]) {
-    for (const title of [column, ...(synonymsOf[column] ?? [])]) titles.set(headerKey(title), column);
+    for (const title of [column, ...(synonymsOf[column] ?? [])]) {
+      const other = titles.get(headerKey(title));
+      // A title of two columns would read one of them silently: a mistake in the lists above.
+      if (other && other !== column) throw new Error(`import title "${title}" is both "${other}" and "${column}"`);
+      titles.set(headerKey(title), column);
+    }
   }
   return titles;
 }

@@ -146,7 +146,7 @@ export function BookPage({ bookId }: { bookId: number }) {
           template="questions"
           accept=".xlsx,.csv,.txt"
           fields={{ mode }}
-          hint="Tệp .xlsx hoặc .csv (UTF-8) theo mẫu; hoặc tệp .txt định dạng Aiken hay GIFT của Moodle (câu trắc nghiệm 2-4 đáp án)."
+          hint="Tệp .xlsx hoặc .csv (UTF-8) theo mẫu (câu có 2 đến 4 đáp án: cột Đáp án C, D có thể để trống); hoặc tệp .txt định dạng Aiken hay GIFT của Moodle (câu trắc nghiệm 2-4 đáp án)."
           onImported={changed}
           unit={questionFileUnit}
           saveLabel={(preview) => `Lưu ${formatNumber(preview.questions_total as number)} câu hỏi từ ${questionFileKind(preview)}`}

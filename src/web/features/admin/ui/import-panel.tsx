@@ -89,7 +89,7 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
       {template && (
         <p>
           <a href={`/api/admin/templates/${template}.xlsx`} onClick={(event) => downloadTemplate(event, template)}>
-            Tải tệp mẫu ({template}.xlsx)
+            Tải tệp mẫu (mau-{template}.xlsx)
           </a>
         </p>
       )}

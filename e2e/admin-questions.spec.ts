@@ -69,7 +69,7 @@ test('the organiser imports a question bank with one bad row, fixes it, and the 
   await panel.getByRole('button', { name: 'Kiểm tra tệp' }).click();
   const problems = panel.getByRole('alert');
   await expect(problems).toContainText('Tệp có 1 lỗi');
-  await expect(problems.getByRole('row').nth(1)).toHaveText(['7', 'Đáp án đúng', 'Dòng 7, cột Đáp án đúng: phải là A, B, C hoặc D'].join(''));
+  await expect(problems.getByRole('row').nth(1)).toHaveText(['7', 'Đáp án đúng', 'Dòng 7, cột Đáp án đúng: phải là A, B, C hoặc D (một đáp án đã điền)'].join(''));
   await expectAccessible(page, 'import with a bad row');
 
   // The fixed file: the preview, then stored.
@@ -77,7 +77,16 @@ test('the organiser imports a question bank with one bad row, fixes it, and the 
   await panel.getByRole('button', { name: 'Kiểm tra tệp' }).click();
   await expect(panel.getByRole('status')).toContainText('sẽ thêm mới 20');
   await expect(panel.getByRole('status')).toContainText(/sẽ xoá \d+ câu hỏi hiện có/);
-  await panel.getByRole('button', { name: 'Lưu 20 dòng' }).click();
+  // The questions as read, each with its key, before anything is saved.
+  const parsed = panel.locator('.parsed-questions');
+  await expect(parsed).toContainText('Các câu hỏi đọc được từ tệp Excel (20 câu)');
+  await expect(parsed.getByRole('list', { name: 'Đáp án của câu ở dòng 2', exact: true }).getByRole('listitem')).toHaveText([
+    'A. Như thổi 1 ✓ đáp án đúng',
+    'B. Rất chậm 1',
+    'C. Không lớn 1',
+    'D. Lớn vừa 1',
+  ]);
+  await panel.getByRole('button', { name: 'Lưu 20 câu hỏi từ tệp Excel' }).click();
   await expect(panel.getByRole('status')).toContainText('Đã lưu: thêm mới 20');
   await expect(page.getByText('Đã xoá', { exact: false }).first()).toBeVisible();
   await expect(page.getByText('20 / 20').first()).toBeVisible();

@@ -121,7 +121,7 @@ describe('parseGift', () => {
     ]);
   });
 
-  it('keeps text that looks like markup as typed in [plain], converts [html], refuses tags in the default format', () => {
+  it('keeps text that looks like markup as typed in [plain] and the default format, converts [html]', () => {
     const text = [
       '[plain]Which tag starts a page: <html class="x">? {=<html> ~<body>}',
       '',
@@ -133,8 +133,9 @@ describe('parseGift', () => {
     expect(questions).toEqual([
       { row: 1, value: 'Which tag starts a page: <html class="x">?', answers: ['<html>', '<body>'], correct: 0 },
       { row: 3, value: 'Is 3 < 5 in a <b> tag?', answers: ['Yes', 'No'], correct: 0 },
+      { row: 5, value: 'What colour is the <b>sky</b>?', answers: ['blue', 'red'], correct: 0 },
     ]);
-    expect(problems).toEqual([{ row: 5, message: expect.stringContaining('[plain]') }]);
+    expect(problems).toEqual([]);
   });
 
   it('imports a question that links to a media file, with a warning naming the file', () => {

@@ -3,13 +3,12 @@
 //   ::Title:: Question text {=right answer#feedback ~wrong answer ~%0%another}
 // with "missing word" questions (text after the answer set: the set becomes "_____"), the
 // [moodle]/[plain]/[markdown]/[html] text formats of the question and of each answer (an answer
-// takes the question's unless it has its own; see hasMarkup for what each means here), $CATEGORY
+// takes the question's unless it has its own; only [html] is read as HTML, see question-text.ts), $CATEGORY
 // lines (ignored) and the escapes \~ \= \# \{ \} \: \\ \n. Like Moodle, a file mixing question
 // types is read: the other types (essay, true/false, short answer, matching, numerical, a
 // description) are skipped, each with why; several right answers or partial credit are problems.
 // A link to a media file (a sound, a picture) is not imported: the question is, with a warning.
 import {
-  hasMarkup,
   linesOf,
   MAX_ANSWERS,
   MIN_ANSWERS,
@@ -138,8 +137,6 @@ function parseBlock({ row, text }: Block): ParseItem | ParseProblem[] | undefine
   if (parts.every((part) => part.mark === '=')) return skip('câu hỏi trả lời ngắn (short answer), không phải trắc nghiệm: không có đáp án sai "~"');
 
   const rawTexts = [rawValue];
-  const markup: ParseProblem[] = [];
-  if (format !== 'plain' && format !== 'html' && hasMarkup(value)) markup.push(problem(MARKUP));
   const answers: string[] = [];
   let correct = -1;
   for (const part of parts) {
@@ -158,7 +155,6 @@ function parseBlock({ row, text }: Block): ParseItem | ParseProblem[] | undefine
     const field = withFormat(raw, format);
     const answer = fieldText(field.raw, field.format);
     if (!answer) return problem('có đáp án để trống');
-    if (field.format !== 'plain' && field.format !== 'html' && hasMarkup(answer)) markup.push(problem(`đáp án ${answers.length + 1}: ${MARKUP}`));
     rawTexts.push(field.raw);
     if (right) {
       if (correct >= 0) return problem('câu hỏi có nhiều hơn một đáp án đúng: chỉ nhận đúng một đáp án "="');
@@ -170,12 +166,8 @@ function parseBlock({ row, text }: Block): ParseItem | ParseProblem[] | undefine
   if (answers.length < MIN_ANSWERS || answers.length > MAX_ANSWERS) {
     return problem(`câu hỏi phải có từ ${MIN_ANSWERS} đến ${MAX_ANSWERS} đáp án (có ${answers.length})`);
   }
-  if (markup.length > 0) return markup;
   return { row, value, answers, correct, ...mediaWarningOf(rawTexts) };
 }
-
-/** Moodle shows GIFT's default [moodle] and [markdown] text as HTML: a tag there is markup, not text. */
-const MARKUP = 'có thẻ HTML (như <b>, <script>): câu hỏi chỉ là chữ; đánh dấu [html] để bỏ thẻ, hoặc [plain] nếu "<...>" là chữ';
 
 /** The file's questions and problems one by one, in order (a caller may stop or pause between them). */
 export function* giftItems(text: string | Iterable<string>): Generator<ParseItem> {

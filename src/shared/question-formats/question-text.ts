@@ -18,19 +18,14 @@ export const normaliseQuestionText = (text: string) =>
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 
-/**
- * An HTML tag or comment ("<b>", "</p>", "<script ...>", "<!--"). "3 < 5" and "a<b" are not tags.
- * Questions are text: the exam screens render `value` as a React text node, so what is stored is
- * what a child sees, letter for letter. The one rule for text that looks like markup:
- * - a source whose text is plain (Aiken, which Moodle escapes, and GIFT's [plain]) is text as
- *   typed: "a <b> c" in a question about HTML is imported as "a <b> c";
- * - GIFT's [html] is HTML: its tags are dropped and its entities decoded (what Moodle would show);
- * - a source where a tag is meant as markup (GIFT's default [moodle] and [markdown] formats, which
- *   Moodle renders as HTML; the editor and the spreadsheet template, where a tag is a paste
- *   mistake) is refused when it has one: stored, the tag would show as literal text to a child.
+/*
+ * Text that looks like markup ("<html class=…>", "a <b> c", "3 < 5") is text, from every source:
+ * the editor, a spreadsheet, Aiken, GIFT (issue 23). It is stored as typed and every screen shows
+ * it as text: the exam, review and editor screens render `value` as React text nodes (escaped),
+ * never as HTML, so what is stored is what a child sees, letter for letter. The one exception is a
+ * GIFT field marked [html], which says it is HTML: its tags are dropped and its entities decoded
+ * (what Moodle would show).
  */
-const TAG = /<\/?[a-z][a-z0-9-]*(\s[^<>]*)?\/?>|<!--/i;
-export const hasMarkup = (text: string) => TAG.test(text);
 
 export const QUESTION_MAX_LENGTH = 1000;
 export const ANSWER_MAX_LENGTH = 500;

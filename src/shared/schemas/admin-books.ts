@@ -3,7 +3,6 @@
 import { z } from 'zod';
 import {
   ANSWER_MAX_LENGTH,
-  hasMarkup,
   MAX_ANSWERS,
   MIN_ANSWERS,
   normaliseQuestionText,
@@ -18,7 +17,7 @@ const text = (required: string, max: number, tooLong: string, normalise: (text: 
   z
     .string({ error: required })
     .transform(normalise)
-    .pipe(z.string().min(1, { error: required }).max(max, { error: tooLong }).refine((value) => !hasMarkup(value), { error: booksMessages.markup }));
+    .pipe(z.string().min(1, { error: required }).max(max, { error: tooLong }));
 
 /** /api/media/<sha256>.<mp3|m4a|ogg|webm|wav>, as POST /api/admin/questions/audio answers; null for none. */
 export const audioPathSchema = z
@@ -138,6 +137,9 @@ export const questionImportResponseSchema = importResponseSchema({
   /** What imported questions lost (a link to a media file, not in the file): the first 200, and how many. */
   warnings: z.array(questionFileNoteSchema),
   warnings_total: z.number().int(),
+  /** The file's questions as read (the first 200 by row), with their key (index in `answers`) and whether the bank has them already. */
+  questions: z.array(z.object({ row: z.number().int(), value: z.string(), answers: z.array(z.string()), correct: z.number().int(), in_bank: z.boolean() })),
+  questions_total: z.number().int(),
 });
 export type QuestionImportData = z.infer<typeof questionImportResponseSchema>['data'];
 

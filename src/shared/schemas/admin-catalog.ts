@@ -1,7 +1,7 @@
 // The back office's catalogue (/api/admin): districts, schools, class groups and class rooms, and
 // the teacher of each class of each school. The same schemas check the API's input and the forms.
 import { z } from 'zod';
-import { normaliseClassName } from './profile';
+import { classNameKey, normaliseClassName } from './profile';
 import { pageQuerySchema, sortQuery } from './admin';
 import { catalogMessages } from '../messages/admin';
 import { catalogLimits } from '../rules';
@@ -43,9 +43,18 @@ export const classGroupInputSchema = z.object({
 });
 export type ClassGroupInput = z.input<typeof classGroupInputSchema>;
 
+/**
+ * The one rule for a class of the catalogue's name, from the dialog or an import: classNameKey
+ * (" 3c " and "Lớp 3C" are "3C"), so that a class is spelt one way everywhere.
+ */
+export const classRoomName = z
+  .string({ error: catalogMessages.nameRequired })
+  .transform(classNameKey)
+  .pipe(z.string().min(1, { error: catalogMessages.nameRequired }).max(catalogLimits.roomName, { error: catalogMessages.tooLong(catalogLimits.roomName) }));
+
 export const classRoomInputSchema = z.object({
   class_group_id: chosenId(catalogMessages.groupRequired),
-  name: text(catalogLimits.roomName, catalogMessages.nameRequired),
+  name: classRoomName,
   position: wholeNumber(999, catalogMessages.position).default(0),
 });
 export type ClassRoomInput = z.input<typeof classRoomInputSchema>;

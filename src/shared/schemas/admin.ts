@@ -68,8 +68,8 @@ export const importUpdateSchema = z.object({
 });
 export type ImportUpdate = z.infer<typeof importUpdateSchema>;
 
-/** A district or school an import creates (a name the catalogue did not have, under nameKey). */
-export const importCreationSchema = z.object({ kind: z.enum(['district', 'school']), name: z.string() });
+/** A district, school or class an import creates (a name the catalogue did not have, under nameKey or classRoomName). */
+export const importCreationSchema = z.object({ kind: z.enum(['district', 'school', 'class']), name: z.string() });
 export type ImportCreation = z.infer<typeof importCreationSchema>;
 
 /** What a preview (and a commit) shows of its writes: the first MAX_LISTED_CHANGES, with the totals. */
@@ -93,16 +93,70 @@ export const importResponseSchema = <T extends z.ZodRawShape = Record<never, nev
     }),
   });
 
-export const templateKinds = ['questions', 'schools', 'class-teachers', 'school-admins'] as const;
+export const templateKinds = ['questions', 'schools', 'class-teachers', 'school-admins', 'class-rooms'] as const;
 export type TemplateKind = (typeof templateKinds)[number];
 
-/** Column titles of each template, in order (the issue's contract). */
+/** Column titles of each template, in the template's order (the issue's contract); a file may order them as it likes. */
 export const templateColumns: Record<TemplateKind, readonly string[]> = {
   questions: ['Câu hỏi', 'Đáp án A', 'Đáp án B', 'Đáp án C', 'Đáp án D', 'Đáp án đúng'],
   schools: ['Quận/Huyện', 'Trường', 'Địa chỉ', 'Số học sinh'],
   'class-teachers': ['Quận/Huyện', 'Trường', 'Lớp', 'Giáo viên'],
   'school-admins': ['Số điện thoại', 'Họ và tên', 'Quận/Huyện', 'Trường'],
+  'class-rooms': ['Nhóm lớp', 'Lớp'],
 };
+
+/** Columns a file may leave out (its cells are then empty): a question has 2 to 4 answers. */
+export const optionalColumns: Partial<Record<TemplateKind, readonly string[]>> = {
+  questions: ['Đáp án C', 'Đáp án D'],
+};
+
+// The other titles an office worker's own spreadsheet gives a template's column (issue 23): one
+// list per title, and each import kind takes the lists of its columns. Compared under headerKey.
+const DISTRICT = ['Quận', 'Huyện', 'Quận huyện', 'Quận, huyện', 'Quận - Huyện', 'Quận/Huyện/Thị xã', 'Quận/Huyện/Thành phố', 'Huyện/Thị xã/Thành phố'];
+const SCHOOL = ['Tên trường', 'Trường học', 'Trường tiểu học', 'Đơn vị', 'Tên đơn vị'];
+const synonymsOf: Record<string, readonly string[]> = {
+  'Quận/Huyện': DISTRICT,
+  Trường: SCHOOL,
+  'Địa chỉ': ['Địa chỉ trường', 'Địa chỉ liên hệ'],
+  'Số học sinh': ['Số HS', 'Sĩ số', 'Tổng số học sinh', 'Tổng số HS', 'Số lượng học sinh'],
+  Lớp: ['Tên lớp', 'Lớp học', 'Lớp chủ nhiệm'],
+  'Giáo viên': ['Giáo viên chủ nhiệm', 'GVCN', 'GV chủ nhiệm', 'Tên giáo viên', 'Họ tên giáo viên', 'Họ và tên giáo viên'],
+  'Số điện thoại': ['SĐT', 'Số ĐT', 'Điện thoại', 'Số di động', 'Điện thoại di động'],
+  'Họ và tên': ['Họ tên', 'Họ và tên người quản trị', 'Người quản trị', 'Tên người quản trị'],
+  'Câu hỏi': ['Nội dung câu hỏi', 'Nội dung'],
+  'Đáp án A': ['Phương án A', 'Lựa chọn A', 'A'],
+  'Đáp án B': ['Phương án B', 'Lựa chọn B', 'B'],
+  'Đáp án C': ['Phương án C', 'Lựa chọn C', 'C'],
+  'Đáp án D': ['Phương án D', 'Lựa chọn D', 'D'],
+  'Đáp án đúng': ['Đáp án', 'Đáp án chính xác', 'Phương án đúng', 'Câu trả lời đúng', 'Đúng'],
+  'Nhóm lớp': ['Nhóm', 'Khối', 'Khối lớp'],
+};
+
+/** A header cell as compared: any case, accents or tone placement, spaces around "/" and a trailing ":" or "*" aside. */
+export const headerKey = (title: string) =>
+  title
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[đĐ]/g, 'd')
+    .toLowerCase()
+    .replace(/[\s\u00a0]+/g, ' ')
+    .replace(/\s*([/,-])\s*/g, '$1')
+    .replace(/[\s:*]+$/, '')
+    .trim();
+
+/** Each title a header cell of `kind` may have, by headerKey, to the template's column it is. */
+export function columnTitlesOf(kind: TemplateKind): Map<string, string> {
+  const titles = new Map<string, string>();
+  for (const column of templateColumns[kind]) {
+    for (const title of [column, ...(synonymsOf[column] ?? [])]) {
+      const other = titles.get(headerKey(title));
+      // A title of two columns would read one of them silently: a mistake in the lists above.
+      if (other && other !== column) throw new Error(`import title "${title}" is both "${other}" and "${column}"`);
+      titles.set(headerKey(title), column);
+    }
+  }
+  return titles;
+}
 
 
 // Audit log ------------------------------------------------------------------------------------

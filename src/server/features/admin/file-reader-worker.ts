@@ -18,8 +18,8 @@ const port = parentPort!;
 const post = (message: FromWorker) => port.postMessage(message);
 
 async function read(): Promise<{ items: unknown[]; done: Record<string, unknown> }> {
-  if (task.kind === 'table') return { items: await readTable(upload, task.columns), done: {} };
-  const { questions, problems, ...rest } = await readQuestionFile(upload);
+  if (task.kind === 'table') return { items: await readTable(upload, task.template), done: {} };
+  const { questions, problems, ...rest } = await readQuestionFile(upload, { allProblems: task.allProblems });
   return { items: questions, done: { ...rest, problems: problems.state() } };
 }
 

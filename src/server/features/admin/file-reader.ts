@@ -11,6 +11,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { ErrorCode } from '../../../shared/error-codes';
 import { messages } from '../../../shared/messages';
+import { templateColumns, type TemplateKind } from '../../../shared/schemas/admin';
 import type { ParsedQuestion } from '../../../shared/question-formats/question-text';
 import { AppError, type FieldErrors, type RowProblems } from '../../lib/errors';
 import type { QuestionFile } from './books/question-file';
@@ -18,7 +19,7 @@ import { ImportProblems, type ProblemsState, type SheetRow } from './sheets';
 import type { Upload } from './uploads';
 
 export type WorkerInput = {
-  task: { kind: 'table'; columns: readonly string[] } | { kind: 'questions' };
+  task: { kind: 'table'; template: TemplateKind } | { kind: 'questions'; allProblems: boolean };
   file: Pick<Upload, 'fileName' | 'mimeType' | 'bytes'>;
 };
 export type FromWorker =
@@ -32,6 +33,8 @@ export type FromWorker =
  */
 export interface ReadLimits {
   timeoutMs: number;
+  /** Keep every problem, not only the first MAX_LISTED_PROBLEMS (the full list of errors as a file). */
+  allProblems?: boolean;
 }
 
 const WORKER_URL = new URL('./file-reader-worker.mjs', import.meta.url);
@@ -78,20 +81,27 @@ async function readInWorker(upload: Upload, task: WorkerInput['task'], { timeout
   }
 }
 
+/** A file's rows as read, in the template's column order: the full list of errors shows them beside their problems. */
+export interface TableRows {
+  columns: readonly string[];
+  rows: SheetRow[];
+}
+
 /** What an import reads from its upload, in a worker thread: the file, its row count and the problems found while reading. */
-export type FileReader<F> = (upload: Upload, limits: ReadLimits) => Promise<{ file: F; rows: number; problems: ImportProblems }>;
+export type FileReader<F> = (upload: Upload, limits: ReadLimits) => Promise<{ file: F; rows: number; problems: ImportProblems; table?: TableRows }>;
 
 /** A tabular import (.xlsx or .csv): readTable (sheets.ts) with the template's columns. */
 export const tableFile =
-  (columns: readonly string[]): FileReader<SheetRow[]> =>
+  (template: TemplateKind): FileReader<SheetRow[]> =>
   async (upload, limits) => {
-    const rows = (await readInWorker(upload, { kind: 'table', columns }, limits)).items as SheetRow[];
-    return { file: rows, rows: rows.length, problems: new ImportProblems() };
+    const rows = (await readInWorker(upload, { kind: 'table', template }, limits)).items as SheetRow[];
+    return { file: rows, rows: rows.length, problems: new ImportProblems(limits.allProblems), table: { columns: templateColumns[template], rows } };
   };
 
 /** A question bank (.xlsx, .csv, GIFT or Aiken): readQuestionFile (books/question-file.ts). */
-export const questionFile: FileReader<Omit<QuestionFile, 'problems'>> = async (upload, limits) => {
-  const { items, done } = await readInWorker(upload, { kind: 'questions' }, limits);
-  const { problems, ...rest } = done as Omit<QuestionFile, 'questions' | 'problems'> & { problems: ProblemsState };
-  return { file: { ...rest, questions: items as ParsedQuestion[] }, rows: rest.rows, problems: ImportProblems.from(problems) };
+export const questionFile: FileReader<Omit<QuestionFile, 'problems' | 'table'>> = async (upload, limits) => {
+  const { items, done } = await readInWorker(upload, { kind: 'questions', allProblems: limits.allProblems ?? false }, limits);
+  const { problems, table, ...rest } = done as Omit<QuestionFile, 'questions' | 'problems'> & { problems: ProblemsState };
+  const tableRows = table ? { columns: templateColumns.questions, rows: table } : undefined;
+  return { file: { ...rest, questions: items as ParsedQuestion[] }, rows: rest.rows, problems: ImportProblems.from(problems), table: tableRows };
 };

@@ -6,15 +6,18 @@
 //   preview  the import's own checks against the database; every problem counted, the first
 //            MAX_LISTED_PROBLEMS listed with the total (ImportProblems), nothing stored
 //   commit   unless dry_run: the same preview, its writes and the audit entry in one transaction
+//   errors   with errors=xlsx: the same preview keeping every problem, answered as an .xlsx of
+//            the rows that have one, their cells beside a "Lỗi" column (issue 23); nothing stored
 // An import names only its reader, its preview and what its writes are (ImportSpec).
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MAX_IMPORT_BYTES, MAX_LISTED_CHANGES, type ImportChanges, type ImportCounts, type ImportCreation, type ImportUpdate } from '../../../shared/schemas/admin';
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import type { AppError } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
+import { XlsxBuilder } from '../../lib/xlsx-writer';
 import type { Services } from '../../services';
 import { recordAudit, type Actor, type AuditEntryInput } from './audit';
-import type { FileReader } from './file-reader';
+import type { FileReader, TableRows } from './file-reader';
 import type { ImportProblems } from './sheets';
 import { isDryRun, readUpload, type Upload } from './uploads';
 
@@ -60,7 +63,11 @@ export const readImportUpload = (request: FastifyRequest) => readUpload(request,
 export const importRouteConfig = (accept: string, fields: Record<string, string> = {}) => ({
   upload: {
     accept,
-    fields: { dry_run: '"1" (hoặc "true"): chỉ kiểm tra và báo trước số dòng sẽ thêm, cập nhật, giữ nguyên; không lưu gì.', ...fields },
+    fields: {
+      dry_run: '"1" (hoặc "true"): chỉ kiểm tra và báo trước số dòng sẽ thêm, cập nhật, giữ nguyên; không lưu gì.',
+      errors: '"xlsx": không lưu gì, trả về tệp .xlsx liệt kê mọi dòng có lỗi (các ô của dòng và cột "Lỗi").',
+      ...fields,
+    },
   },
 });
 
@@ -74,7 +81,8 @@ export async function runImport<F, C extends ImportCounts, A>(
   actor: Actor,
   upload: Upload,
   spec: ImportSpec<F, C, A>,
-): Promise<ImportAnswer<C, A>> {
+): Promise<ImportAnswer<C, A> | ImportErrorsFile> {
+  if (upload.fields.errors === 'xlsx') return { errors_file: await errorsFile(deps, upload, spec) };
   const dryRun = isDryRun(upload.fields);
   const { file, rows, problems } = await spec.read(upload, { timeoutMs: deps.config.load.importReadTimeoutMs });
   const run = async (db: Db) => {
@@ -95,4 +103,56 @@ export async function runImport<F, C extends ImportCounts, A>(
     throw error;
   }
   return { ...plan.counts, ...plan.answer, ...changesOf(plan), dry_run: dryRun, rows, file_name: upload.fileName };
+}
+
+/** The full list of a file's errors, as an .xlsx (errors=xlsx). */
+export interface ImportErrorsFile {
+  errors_file: Buffer;
+}
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** An import route's answer: the import's JSON, or the full list of errors as an .xlsx. */
+export function answerImport<T extends object>(reply: FastifyReply, answer: T | ImportErrorsFile) {
+  if ('errors_file' in answer) {
+    return reply.header('content-type', XLSX_TYPE).header('content-disposition', 'attachment; filename="danh-sach-loi.xlsx"').send(answer.errors_file);
+  }
+  return { success: true as const, data: answer };
+}
+
+/**
+ * Every problem of the file (a preview that keeps them all, nothing stored), one line of the
+ * workbook per row that has any: the row's number, its cells in the template's order (when the
+ * file is a table) and its problems, one per line. A file without problems gives the header alone.
+ */
+async function errorsFile<F, C extends ImportCounts, A>(deps: Pick<Services, 'db' | 'config'>, upload: Upload, spec: ImportSpec<F, C, A>): Promise<Buffer> {
+  const { file, problems, table } = await spec.read(upload, { timeoutMs: deps.config.load.importReadTimeoutMs, allProblems: true });
+  try {
+    await spec.preview(deps.db, file, { dryRun: true, problems });
+  } catch (error) {
+    // The preview stops at the problems it found (throwIfAny): they are the file's content.
+    if (!(error instanceof AppError && error.code === 'import_invalid' && problems.count > 0)) throw error;
+  }
+  return errorsWorkbook(problems.everyProblem(), table);
+}
+
+async function errorsWorkbook(problems: { row: number; text: string }[], table: TableRows | undefined): Promise<Buffer> {
+  const columns = table?.columns ?? [];
+  const cellsOf = new Map((table?.rows ?? []).map((r) => [r.row, r.cells]));
+  const byRow = new Map<number, string[]>();
+  for (const { row, text } of problems) byRow.set(row, [...(byRow.get(row) ?? []), text]);
+  const xlsx = new XlsxBuilder();
+  try {
+    xlsx.sheet({
+      name: 'Danh sách lỗi',
+      headings: ['Dòng', ...columns, 'Lỗi'],
+      kinds: ['number', ...columns.map(() => 'text' as const), 'text'],
+      widths: [8, ...columns.map(() => 24), 70],
+    });
+    await xlsx.rows([...byRow].map(([row, texts]) => [row, ...columns.map((_, i) => cellsOf.get(row)?.[i] ?? ''), texts.join('\n')]));
+    return await xlsx.finish();
+  } catch (error) {
+    await xlsx.abandon();
+    throw error;
+  }
 }

@@ -8,7 +8,7 @@
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { parse as parseCsv } from 'csv-parse';
-import { importMessages, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS, type RowProblem } from '../../../shared/schemas/admin';
+import { columnTitlesOf, headerKey, importMessages, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS, optionalColumns, templateColumns, type RowProblem, type TemplateKind } from '../../../shared/schemas/admin';
 import { normaliseQuestionText } from '../../../shared/question-formats/question-text';
 import { AppError } from '../../lib/errors';
 import { readFirstSheet, XlsxLimitError, type XlsxValue } from '../../lib/xlsx-reader';
@@ -112,48 +112,64 @@ function rawRows(upload: Upload, accepted: string): AsyncGenerator<RawRow> {
   throw refuse(importMessages.unsupported(accepted));
 }
 
-function checkHeader(header: RawRow['values'], columns: readonly string[]): void {
-  const titles = header.map((value) => cellText(value));
-  const sameTitle = (a: string | undefined, b: string) => (a ?? '').toLocaleLowerCase('vi') === b.toLocaleLowerCase('vi');
-  if (columns.every((title, i) => sameTitle(titles[i], title)) && !titles.slice(columns.length).some((cell) => cell !== '')) return;
-  const problems = columns
-    .map((title, i) => ({ title, found: titles[i] ?? '' }))
-    .filter(({ title, found }) => !sameTitle(found, title))
-    .map(({ title, found }) => ({ row: 1, column: title, message: found ? `tiêu đề là "${found}", phải là "${title}"` : `thiếu cột "${title}"` }));
-  throw refuse(importMessages.wrongColumns(columns), problems);
+/**
+ * Where each template column is in the file, from its header: columns in any order, under their
+ * template title or a synonym (columnTitlesOf), any case and accents. A column the template does
+ * not know, a repeated one or a missing one refuses the file, each named. Empty header cells (and
+ * what is under them) are ignored.
+ */
+function columnIndexes(header: RawRow['values'], kind: TemplateKind): number[] {
+  const columns = templateColumns[kind];
+  const optional = optionalColumns[kind] ?? [];
+  const titles = columnTitlesOf(kind);
+  const at = new Map<string, { index: number; found: string }>();
+  const problems: RowProblem[] = [];
+  header.forEach((value, index) => {
+    const found = cellText(value);
+    if (!found) return;
+    const column = titles.get(headerKey(found));
+    if (!column) problems.push({ row: 1, column: found, message: importMessages.unknownColumn(found, columns) });
+    else if (at.has(column)) problems.push({ row: 1, column: found, message: importMessages.repeatedColumn(found, at.get(column)!.found) });
+    else at.set(column, { index, found });
+  });
+  for (const column of columns) {
+    if (!at.has(column) && !optional.includes(column)) problems.push({ row: 1, column, message: importMessages.missingColumn(column) });
+  }
+  if (problems.length > 0) throw refuse(importMessages.wrongColumns(columns), problems);
+  // A missing optional column reads as empty cells.
+  return columns.map((column) => at.get(column)?.index ?? -1);
 }
 
 /**
- * The data rows of a tabular import whose header (row 1) must be `columns` (in order; case and
- * spacing aside). Empty rows are skipped but keep their numbers. 422 for a wrong header, no data
- * rows, too many rows (as soon as the first one past the cap is read), an unreadable file or one
- * that inflates past the limits.
+ * The data rows of a tabular import of `kind`, their cells in the template's column order,
+ * whatever the file's (columnIndexes). Empty rows are skipped but keep their numbers. 422 for a
+ * wrong header, no data rows, too many rows (as soon as the first one past the cap is read), an
+ * unreadable file or one that inflates past the limits.
  */
 export async function readTable(
   upload: Upload,
-  columns: readonly string[],
+  kind: TemplateKind,
   accepted = '.xlsx hoặc .csv (UTF-8)',
-  /** The columns (by index) whose cells keep their line breaks. */
+  /** The columns (by template index) whose cells keep their line breaks. */
   multiline: readonly number[] = [],
 ): Promise<SheetRow[]> {
   const data: SheetRow[] = [];
-  let headerSeen = false;
+  let indexes: number[] | undefined;
   let seen = 0;
   for await (const { row, values } of rawRows(upload, accepted)) {
-    if (!headerSeen) {
+    if (!indexes) {
       // The header is row 1; a sheet starting lower has an empty one.
-      checkHeader(row === 1 ? values : [], columns);
-      headerSeen = true;
+      indexes = columnIndexes(row === 1 ? values : [], kind);
       if (row === 1) continue;
     }
     if (row > MAX_SHEET_ROWS) throw refuse(importMessages.tooManyRows(MAX_IMPORT_ROWS));
     if (++seen % SLICE_ROWS === 0) await yieldToEventLoop();
-    const cells = columns.map((_, c) => cellText(values[c], multiline.includes(c)));
+    const cells = indexes.map((index, c) => (index < 0 ? '' : cellText(values[index], multiline.includes(c))));
     if (cells.every((cell) => cell === '')) continue;
     data.push({ row, cells });
     if (data.length > MAX_IMPORT_ROWS) throw refuse(importMessages.tooManyRows(MAX_IMPORT_ROWS));
   }
-  if (!headerSeen) checkHeader([], columns);
+  if (!indexes) columnIndexes([], kind);
   if (data.length === 0) throw refuse(importMessages.empty);
   return data;
 }
@@ -161,37 +177,46 @@ export async function readTable(
 export interface ProblemsState {
   list: RowProblem[];
   count: number;
+  all: boolean;
 }
 
 /**
  * Collects an import's problems; `throwIfAny` refuses the whole file with the first
  * MAX_LISTED_PROBLEMS of them (by row) and their total, so that a file of 200,000 mistakes
- * answers a short list, not 20 MB. Memory stays bounded too: the list is cut as it grows.
+ * answers a short list, not 20 MB. Memory stays bounded too: the list is cut as it grows, unless
+ * `all` (the full list of errors as an .xlsx, imports.ts: bounded by the rows and columns of a file).
  */
 export class ImportProblems {
   private list: RowProblem[] = [];
   /** Every problem added, listed or not. */
   count = 0;
+  constructor(private readonly all = false) {}
   /** What a worker thread found, to be carried on by the main thread (file-reader.ts). */
   static from(state: ProblemsState): ImportProblems {
-    const problems = new ImportProblems();
+    const problems = new ImportProblems(state.all);
     problems.list = state.list;
     problems.count = state.count;
     return problems;
   }
   state(): ProblemsState {
-    return { list: this.list, count: this.count };
+    return { list: this.list, count: this.count, all: this.all };
   }
   add(row: number, column: string, message: string): void {
     this.count++;
     this.list.push({ row, column, message: `Dòng ${row}, cột ${column}: ${message}` });
-    if (this.list.length >= 4 * MAX_LISTED_PROBLEMS) this.keepFirst();
+    if (!this.all && this.list.length >= 4 * MAX_LISTED_PROBLEMS) this.keepFirst();
   }
   /** The first problems by row (stable: problems of one row keep their order). */
   private keepFirst(): RowProblem[] {
     this.list.sort((a, b) => a.row - b.row);
     this.list.length = Math.min(this.list.length, MAX_LISTED_PROBLEMS);
     return this.list;
+  }
+  /** Every problem by row, each as "Cột X: what is wrong" (only complete when made with `all`). */
+  everyProblem(): { row: number; text: string }[] {
+    return [...this.list]
+      .sort((a, b) => a.row - b.row)
+      .map(({ row, column, message }) => ({ row, text: `Cột ${column}: ${message.slice(`Dòng ${row}, cột ${column}: `.length)}` }));
   }
   /** Reports rows whose `key` repeats an earlier row of the file ("trùng với dòng 3"). */
   async duplicates(rows: { row: number; key: string }[], column: string): Promise<void> {
@@ -206,8 +231,13 @@ export class ImportProblems {
   }
   throwIfAny(): void {
     if (this.count === 0) return;
-    const listed = this.keepFirst();
+    const listed = [...this.keepFirstCopy()];
     const message = this.count > listed.length ? `${importMessages.hasProblems(this.count)} ${importMessages.moreProblems(listed.length, this.count)}` : importMessages.hasProblems(this.count);
     throw refuse(message, listed, { errors_total: this.count });
+  }
+  /** keepFirst without cutting the full list. */
+  private keepFirstCopy(): RowProblem[] {
+    if (!this.all) return this.keepFirst();
+    return [...this.list].sort((a, b) => a.row - b.row).slice(0, MAX_LISTED_PROBLEMS);
   }
 }

@@ -8,6 +8,7 @@ const examples: Record<TemplateKind, string[]> = {
   schools: ['Thành phố An Hoà', 'Trường Tiểu học Kim Đồng', 'Số 2 phố Kim Đồng, phường Quang Trung, thành phố An Hoà', '1430'],
   'class-teachers': ['Thành phố An Hoà', 'Trường Tiểu học Kim Đồng', '3A', 'Nguyễn Thị Lan'],
   'school-admins': ['0912345678', 'Trần Văn Bình', 'Thành phố An Hoà', 'Trường Tiểu học Kim Đồng'],
+  'class-rooms': ['Lớp 3-4', '3C'],
 };
 
 export async function templateXlsx(kind: TemplateKind): Promise<Buffer> {

@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/schemas/admin-accounts';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
-import { importRouteConfig, readImportUpload } from '../imports';
+import { answerImport, importRouteConfig, readImportUpload } from '../imports';
 import * as accounts from './service';
 
 /** The back office's accounts routes, under /api/admin (organiser only: the scope checks it). */
@@ -55,6 +55,6 @@ export function registerAdminAccountsRoutes(admin: Api, services: Services) {
       schema: { summary: 'Nhập tài khoản quản trị trường từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: schoolAdminImportResponseSchema } },
       config: importRouteConfig('.xlsx, .csv (UTF-8)'),
     },
-    async (request) => ({ success: true as const, data: await accounts.importSchoolAdmins(services, auth.userOf(request), await readImportUpload(request)) }),
+    async (request, reply) => answerImport(reply, await accounts.importSchoolAdmins(services, auth.userOf(request), await readImportUpload(request))),
   );
 }

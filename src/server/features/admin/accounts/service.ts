@@ -161,7 +161,7 @@ const SLICE = 500;
 export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, upload: Upload) {
   const { clock, config } = deps;
   const answer = await runImport(deps, actor, upload, {
-    read: tableFile(COLUMNS),
+    read: tableFile('school-admins'),
     raced: listChanged,
     async preview(db, table, { problems }) {
       // One after the other: an import holds at most one pool connection.
@@ -247,6 +247,7 @@ export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, uploa
       };
     },
   });
+  if ('errors_file' in answer) return answer;
   if (answer.dry_run) return { ...answer, sms_failed: [] };
   const smsFailed = await sendLinks(deps, answer.links, smsTexts.newSchoolAdmin);
   return { ...answer, sms_failed: smsFailed, ...(smsFailed.length > 0 ? { message: adminAccountMessages.smsFailed } : {}) };

@@ -58,8 +58,10 @@ it('takes Aiken answers without a space after "A)" and keeps "<b>" in its text a
   expect(await bank()).toContain('What is 2+2 in <b>bold</b>?');
 });
 
-it('still refuses a tag in GIFT\'s default format, where Moodle would show it as HTML', async () => {
-  const refused = await importInto('tag.txt', 'What colour is the <b>sky</b>? {=blue ~red}');
-  expect(refused.status).toBe(422);
-  expect(refused.body.errors).toEqual([{ row: 1, column: 'GIFT', message: expect.stringContaining('[plain]') }]);
+it('keeps text that looks like markup in GIFT\'s default format as text (issue 23), as in Aiken and [plain]', async () => {
+  const stored = await importInto('tag.txt', 'Which tag ends a page, after <body class="x">? {=</html> ~<head>}');
+  expect(stored.status).toBe(200);
+  expect(stored.body.data).toMatchObject({ created: 1, format: 'gift' });
+  expect(stored.body.data.questions[0]).toMatchObject({ value: 'Which tag ends a page, after <body class="x">?', answers: ['</html>', '<head>'], correct: 0 });
+  expect(await bank()).toContain('Which tag ends a page, after <body class="x">?');
 });

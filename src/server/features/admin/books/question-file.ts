@@ -12,9 +12,10 @@ import { giftItems, looksLikeGift } from '../../../../shared/question-formats/gi
 import {
   ANSWER_LETTERS,
   ANSWER_MAX_LENGTH,
-  hasMarkup,
   isParsedQuestion,
   isSkipped,
+  MAX_ANSWERS,
+  MIN_ANSWERS,
   normaliseQuestionText,
   normaliseText,
   QUESTION_MAX_LENGTH,
@@ -22,7 +23,7 @@ import {
   type ParsedQuestion,
 } from '../../../../shared/question-formats/question-text';
 import { unprocessable } from '../../../lib/errors';
-import { ImportProblems, readTable } from '../sheets';
+import { ImportProblems, readTable, type SheetRow } from '../sheets';
 import { decodeUtf8, fileKindOf, type Upload } from '../uploads';
 
 export const QUESTION_FILES = '.xlsx, .csv (UTF-8) hoặc .txt (Aiken, GIFT)';
@@ -39,6 +40,8 @@ export interface QuestionFile {
   /** What imported questions lost (a media link), the first MAX_LISTED, and how many. */
   warnings: RowNote[];
   warningsTotal: number;
+  /** A spreadsheet's rows, when every problem is kept and there are some (the full list of errors). */
+  table?: SheetRow[];
 }
 
 export interface RowNote {
@@ -53,29 +56,28 @@ const [QUESTION, ...ANSWER_AND_KEY] = templateColumns.questions;
 const ANSWER_COLUMNS = ANSWER_AND_KEY.slice(0, 4);
 const KEY_COLUMN = ANSWER_AND_KEY[4]!;
 
+/**
+ * The template's rows as questions: answers A and B are needed, C and D optional (MIN_ANSWERS to
+ * MAX_ANSWERS, the rule of every source), filled from A on without a gap, and the key names one of them.
+ */
 function readRows(rows: { row: number; cells: string[] }[], problems: ImportProblems): ParsedQuestion[] {
   const questions: ParsedQuestion[] = [];
   for (const { row, cells } of rows) {
     const [value = '', ...rest] = cells;
-    const answers = rest.slice(0, 4);
-    const key = (rest[4] ?? '').toUpperCase();
-    let ok = true;
-    if (!value) {
-      problems.add(row, QUESTION!, 'không được để trống');
-      ok = false;
-    }
-    answers.forEach((answer, i) => {
-      if (!answer) {
-        problems.add(row, ANSWER_COLUMNS[i]!, 'không được để trống (mẫu cần đủ 4 đáp án)');
-        ok = false;
-      }
+    const cellsOfAnswers = rest.slice(0, MAX_ANSWERS);
+    const key = (rest[MAX_ANSWERS] ?? '').toUpperCase();
+    const before = problems.count;
+    if (!value) problems.add(row, QUESTION!, importMessages.required);
+    const count = cellsOfAnswers.findLastIndex((answer) => answer !== '') + 1;
+    cellsOfAnswers.forEach((answer, i) => {
+      if (answer) return;
+      if (i < MIN_ANSWERS) problems.add(row, ANSWER_COLUMNS[i]!, `không được để trống (mỗi câu hỏi có từ ${MIN_ANSWERS} đến ${MAX_ANSWERS} đáp án)`);
+      else if (i < count) problems.add(row, ANSWER_COLUMNS[i]!, `để trống giữa các đáp án: hãy điền các đáp án liền nhau từ ${ANSWER_LETTERS[0]}`);
     });
-    const correct = (ANSWER_LETTERS as readonly string[]).indexOf(key);
-    if (correct < 0) {
-      problems.add(row, KEY_COLUMN, 'phải là A, B, C hoặc D');
-      ok = false;
-    }
-    if (ok) questions.push({ row, value, answers, correct });
+    const letters = ANSWER_LETTERS.slice(0, Math.max(count, MIN_ANSWERS));
+    const correct = (letters as readonly string[]).indexOf(key);
+    if (correct < 0) problems.add(row, KEY_COLUMN, `phải là ${letters.slice(0, -1).join(', ')} hoặc ${letters.at(-1)} (một đáp án đã điền)`);
+    if (problems.count === before) questions.push({ row, value, answers: cellsOfAnswers.slice(0, count), correct });
   }
   return questions;
 }
@@ -84,21 +86,19 @@ function readRows(rows: { row: number; cells: string[] }[], problems: ImportProb
 const SLICE = 500;
 
 /**
- * The checks every source shares: lengths, answers repeated inside a question, and markup for the
- * spreadsheet (a text file's parser decides what its markup means: see hasMarkup).
+ * The checks every source shares: lengths, answers repeated inside a question. Text that looks like
+ * markup is text (question-text.ts).
  */
-async function checkQuestions(questions: ParsedQuestion[], problems: ImportProblems, columnOf: (answer: number | 'question') => string, markup = true) {
+async function checkQuestions(questions: ParsedQuestion[], problems: ImportProblems, columnOf: (answer: number | 'question') => string) {
   const good: ParsedQuestion[] = [];
   for (const [index, question] of questions.entries()) {
     if (index % SLICE === SLICE - 1) await yieldToEventLoop();
     const before = problems.count;
     const value = normaliseQuestionText(question.value);
     if (value.length > QUESTION_MAX_LENGTH) problems.add(question.row, columnOf('question'), `dài quá ${QUESTION_MAX_LENGTH} ký tự`);
-    if (markup && hasMarkup(value)) problems.add(question.row, columnOf('question'), 'không được chứa thẻ HTML (như <b>, <script>): câu hỏi chỉ là chữ');
     const answers = question.answers.map(normaliseText);
     answers.forEach((answer, i) => {
       if (answer.length > ANSWER_MAX_LENGTH) problems.add(question.row, columnOf(i), `dài quá ${ANSWER_MAX_LENGTH} ký tự`);
-      if (markup && hasMarkup(answer)) problems.add(question.row, columnOf(i), 'không được chứa thẻ HTML (như <b>, <script>)');
       const first = answers.indexOf(answer);
       if (first < i) problems.add(question.row, columnOf(i), `trùng với đáp án ${ANSWER_LETTERS[first]}`);
     });
@@ -108,8 +108,8 @@ async function checkQuestions(questions: ParsedQuestion[], problems: ImportProbl
   return good;
 }
 
-export async function readQuestionFile(upload: Upload): Promise<QuestionFile> {
-  const problems = new ImportProblems();
+export async function readQuestionFile(upload: Upload, { allProblems = false } = {}): Promise<QuestionFile> {
+  const problems = new ImportProblems(allProblems);
   const kind = fileKindOf(upload);
   if (kind === 'txt') {
     const text = await decodeUtf8(upload.bytes);
@@ -134,13 +134,15 @@ export async function readQuestionFile(upload: Upload): Promise<QuestionFile> {
       } else problems.add(item.row, column, item.message);
     }
     if (items === 0) throw unprocessable(booksMessages.emptyText, 'import_invalid', []);
-    const questions = await checkQuestions(parsed, problems, () => column, false);
+    const questions = await checkQuestions(parsed, problems, () => column);
     const warned = questions.filter((q) => q.warning);
     const warnings = warned.slice(0, MAX_LISTED).map((q) => ({ row: q.row, message: q.warning! }));
     return { format, rows: items, questions, problems, skipped, skippedTotal, warnings, warningsTotal: warned.length };
   }
   // The question's cell (the first) keeps its line breaks (a poem); the answers are one line.
-  const rows = await readTable(upload, templateColumns.questions, QUESTION_FILES, [0]);
+  const rows = await readTable(upload, 'questions', QUESTION_FILES, [0]);
   const questions = await checkQuestions(readRows(rows, problems), problems, (answer) => (answer === 'question' ? QUESTION! : ANSWER_COLUMNS[answer]!));
-  return { format: kind === 'csv' ? 'csv' : 'xlsx', rows: rows.length, questions, problems, skipped: [], skippedTotal: 0, warnings: [], warningsTotal: 0 };
+  // The rows themselves only for the full list of errors (beside their problems).
+  const table = allProblems && problems.count > 0 ? rows : undefined;
+  return { format: kind === 'csv' ? 'csv' : 'xlsx', rows: rows.length, questions, problems, skipped: [], skippedTotal: 0, warnings: [], warningsTotal: 0, table };
 }

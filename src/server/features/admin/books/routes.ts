@@ -16,7 +16,7 @@ import {
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../media';
-import { importRouteConfig, readImportUpload } from '../imports';
+import { answerImport, importRouteConfig, readImportUpload } from '../imports';
 import { readUpload } from '../uploads';
 import * as books from './service';
 
@@ -80,10 +80,7 @@ export function registerAdminBooksRoutes(admin: Api, services: Services) {
         mode: '"append" (default): add the questions not yet in the bank; "replace": the bank becomes the file (refused once an exam of the book exists)',
       }),
     },
-    async (request) => ({
-      success: true as const,
-      data: await books.importQuestions(services, auth.userOf(request), request.params.bookId, await readImportUpload(request)),
-    }),
+    async (request, reply) => answerImport(reply, await books.importQuestions(services, auth.userOf(request), request.params.bookId, await readImportUpload(request))),
   );
 
   admin.post(

@@ -13,6 +13,7 @@ import { breather } from '../sheets';
 import type { Upload } from '../uploads';
 import { questionFile } from '../file-reader';
 import { runImport } from '../imports';
+import { MAX_LISTED_CHANGES } from '../../../../shared/schemas/admin';
 import * as repo from './repo';
 import { isUniqueViolation } from '../../../db/errors';
 
@@ -268,7 +269,17 @@ export async function importQuestions(deps: Deps & Pick<Services, 'config'>, act
       return {
         counts,
         // Moodle's way: the multiple-choice questions are imported, the others listed as left out.
-        answer: { mode, format: file.format, skipped: file.skipped, skipped_total: file.skippedTotal, warnings: file.warnings, warnings_total: file.warningsTotal },
+        answer: {
+          mode,
+          format: file.format,
+          skipped: file.skipped,
+          skipped_total: file.skippedTotal,
+          warnings: file.warnings,
+          warnings_total: file.warningsTotal,
+          // The questions as read, with their keys, so that a misread file is seen before it is saved.
+          questions: file.questions.slice(0, MAX_LISTED_CHANGES).map((q, i) => ({ row: q.row, value: q.value, answers: q.answers, correct: q.correct, in_bank: inBank.has(fileKeys[i]!) })),
+          questions_total: file.questions.length,
+        },
         async store(trx) {
           await repo.deleteQuestions(trx, toDelete);
           await repo.insertQuestions(

@@ -1,11 +1,13 @@
-// The catalogue's imports: schools (district, name, address, pupil count) and class teachers,
+// The catalogue's imports: schools (district, name, address, pupil count), classes (class group,
+// name) and class teachers,
 // through the one import flow (../imports.ts). Every row is checked and every problem reported
 // before anything is stored; a good file is stored in one transaction with a few batched
 // statements; the same file twice changes nothing.
 import { templateColumns, importMessages, type ImportUpdate } from '../../../../shared/schemas/admin';
-import { catalogLimits } from '../../../../shared/schemas/admin-catalog';
+import { catalogLimits, classRoomName } from '../../../../shared/schemas/admin-catalog';
 import { classNameKey, normaliseClassName } from '../../../../shared/schemas/profile';
 import { nameKey } from '../../../../shared/vietnamese';
+import { classGroupLabel } from '../../../../shared/class-groups';
 import { conflict } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { Actor } from '../audit';
@@ -102,7 +104,7 @@ async function checkSchoolRows(rows: SheetRow[], problems: ImportProblems) {
 /** POST /schools/import: new districts and schools are added, a school of the same district and name updated. */
 export function importSchools(deps: Deps, actor: Actor, upload: Upload) {
   return runImport(deps, actor, upload, {
-    read: tableFile(templateColumns.schools),
+    read: tableFile('schools'),
     raced: catalogChanged,
     async preview(db, rows, { problems }) {
       const lines = await checkSchoolRows(rows, problems);
@@ -172,7 +174,7 @@ export function importSchools(deps: Deps, actor: Actor, upload: Upload) {
 export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
   const [colDistrict, colSchool, colClass, colTeacher] = templateColumns['class-teachers'] as [string, string, string, string];
   return runImport(deps, actor, upload, {
-    read: tableFile(templateColumns['class-teachers']),
+    read: tableFile('class-teachers'),
     raced: catalogChanged,
     async preview(db, rows, { problems }) {
       const breathe = breather();
@@ -247,6 +249,96 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
               kind: 'class_teachers.import',
               summary: `Nhập giáo viên các lớp từ tệp ${upload.fileName}: thêm ${counts.created}, cập nhật ${counts.updated}, giữ nguyên ${counts.unchanged}`,
               details: { file: upload.fileName, counts: { ...counts, rows: rows.length } },
+            },
+          };
+        },
+      };
+    },
+  });
+}
+
+// Classes ---------------------------------------------------------------------------------------
+/**
+ * A class group as a file may name it: its name ("Nhóm 2"), its label ("Nhóm 2 (Lớp 3 - 4)"), or
+ * a grade it covers ("3", "Lớp 3", "Khối 3").
+ */
+function groupFinder(groups: { id: number; name: string; grades: string }[]) {
+  const byName = new Map<string, { id: number; name: string }>();
+  const byGrade = new Map<number, { id: number; name: string }>();
+  for (const group of groups) {
+    byName.set(nameKey(group.name), group);
+    byName.set(nameKey(classGroupLabel(group)), group);
+    const [from = NaN, to = from] = group.grades.split('-').map((grade) => Number(grade.trim()));
+    for (let grade = from; grade <= to; grade++) if (!byGrade.has(grade)) byGrade.set(grade, group);
+  }
+  return (text: string) => {
+    const grade = /^(?:lớp|khối)?\s*(\d{1,2})$/iu.exec(text.trim());
+    return grade ? byGrade.get(Number(grade[1])) : byName.get(nameKey(text));
+  };
+}
+
+/**
+ * POST /class-rooms/import: each row a class of a class group (classes are the catalogue's, shared
+ * by every school, as in the dialog; a school's teacher of a class comes with the teacher import).
+ * A new class is added after the group's last; one already there (under classRoomName, in any
+ * group) is left as it is, and refused when the file puts it in another group.
+ */
+export function importClassRooms(deps: Deps, actor: Actor, upload: Upload) {
+  const [colGroup, colClass] = templateColumns['class-rooms'] as [string, string];
+  return runImport(deps, actor, upload, {
+    read: tableFile('class-rooms'),
+    raced: catalogChanged,
+    async preview(db, rows, { problems }) {
+      const breathe = breather();
+      const groups = await repo.allClassGroups(db);
+      const rooms = await repo.allClassRooms(db);
+      const findGroup = groupFinder(groups);
+      const groupName = new Map(groups.map((g) => [g.id, g.name]));
+      const roomByName = new Map(rooms.map((room) => [classRoomName.safeParse(room.name).data ?? room.name, room]));
+      const lines: { row: number; groupId: number; name: string }[] = [];
+      for (const { row, cells } of rows) {
+        await breathe();
+        const [groupText = '', rawName = ''] = cells;
+        const group = groupText ? findGroup(groupText) : undefined;
+        if (!groupText) problems.add(row, colGroup, importMessages.required);
+        else if (!group) problems.add(row, colGroup, `không có nhóm lớp "${groupText}" (hãy ghi tên nhóm lớp, ví dụ "${groups[0]?.name ?? 'Nhóm 1'}", hoặc khối lớp, ví dụ "3")`);
+        const parsed = classRoomName.safeParse(rawName);
+        if (!parsed.success) problems.add(row, colClass, rawName ? tooLong(catalogLimits.roomName) : importMessages.required);
+        const existing = parsed.success ? roomByName.get(parsed.data) : undefined;
+        if (group && existing && existing.class_group_id !== group.id) {
+          problems.add(row, colClass, `lớp "${parsed.data}" đã có trong ${groupName.get(existing.class_group_id)}`);
+        } else if (group && parsed.success) lines.push({ row, groupId: group.id, name: parsed.data });
+      }
+      await problems.duplicates(
+        rows.map(({ row, cells }) => ({ row, key: classRoomName.safeParse(cells[1] ?? '').data ?? `\u0000${row}` })),
+        colClass,
+      );
+      problems.throwIfAny();
+
+      const nextPosition = new Map<number, number>();
+      for (const room of rooms) nextPosition.set(room.class_group_id, Math.max(nextPosition.get(room.class_group_id) ?? 0, room.position));
+      const creates: { class_group_id: number; name: string; position: number }[] = [];
+      let unchanged = 0;
+      for (const line of lines) {
+        if (roomByName.has(line.name)) unchanged += 1;
+        else {
+          const position = (nextPosition.get(line.groupId) ?? 0) + 1;
+          nextPosition.set(line.groupId, position);
+          creates.push({ class_group_id: line.groupId, name: line.name, position: Math.min(position, 999) });
+        }
+      }
+      const counts = { created: creates.length, updated: 0, unchanged };
+      return {
+        counts,
+        answer: {},
+        creations: creates.map((room) => ({ kind: 'class' as const, name: `${room.name} (${groupName.get(room.class_group_id)})` })),
+        async store(trx) {
+          await repo.insertClassRooms(trx, creates);
+          return {
+            audit: {
+              kind: 'class_rooms.import',
+              summary: `Nhập lớp từ tệp ${upload.fileName}: thêm ${counts.created}, giữ nguyên ${counts.unchanged}`,
+              details: { file: upload.fileName, counts: { ...counts, rows: rows.length }, created: creates.map((room) => room.name) },
             },
           };
         },

@@ -460,7 +460,13 @@ export async function classKeysOf(db: Db, names: string[]): Promise<Map<string, 
 
 // Imports ---------------------------------------------------------------------------------------
 export const allDistricts = (db: Db) => db.selectFrom('districts').select(DISTRICT).orderBy('id').execute();
-export const allClassRooms = (db: Db) => db.selectFrom('class_rooms').select(['id', 'name']).orderBy('position').execute();
+export const allClassRooms = (db: Db) => db.selectFrom('class_rooms').select(['id', 'name', 'class_group_id', 'position']).orderBy('position').execute();
+export const allClassGroups = (db: Db) => db.selectFrom('class_groups').select(['id', 'name', 'grades']).orderBy('position').execute();
+
+export async function insertClassRooms(db: Db, rooms: ClassRoomValues[]) {
+  if (rooms.length === 0) return;
+  await db.insertInto('class_rooms').values(rooms).execute();
+}
 export const schoolsOfDistrict = (db: Db, districtId: number) => db.selectFrom('schools').select(['id', 'name']).where('district_id', '=', districtId).execute();
 export const allSchools = (db: Db) => db.selectFrom('schools').select(SCHOOL).orderBy('id').execute();
 

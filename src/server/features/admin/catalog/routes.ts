@@ -30,7 +30,7 @@ import {
 } from '../../../../shared/schemas/admin-catalog';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
-import { importRouteConfig, readImportUpload } from '../imports';
+import { answerImport, importRouteConfig, readImportUpload } from '../imports';
 import * as service from './service';
 import * as merge from './merge';
 import * as imports from './imports';
@@ -122,7 +122,7 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   admin.post(
     '/schools/import',
     { config: importConfig, schema: { summary: 'Nhập danh sách trường từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: importResponseSchema({ districts_created: z.number().int() }) } } },
-    async (request) => ok(await imports.importSchools(services, actorOf(request), await readImportUpload(request))),
+    async (request, reply) => answerImport(reply, await imports.importSchools(services, actorOf(request), await readImportUpload(request))),
   );
 
   // Class groups and rooms
@@ -143,6 +143,11 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   });
   admin.get('/class-rooms', { schema: { summary: 'Danh sách lớp của các trường (có phân trang, tìm kiếm)', querystring: classRoomsQuerySchema, response: { 200: pageResponseSchema(adminClassRoomSchema) } } }, async (request) =>
     ok(await service.listClassRooms(services, request.query)),
+  );
+  admin.post(
+    '/class-rooms/import',
+    { config: importConfig, schema: { summary: 'Nhập danh sách lớp (nhóm lớp, lớp) từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: importResponseSchema() } } },
+    async (request, reply) => answerImport(reply, await imports.importClassRooms(services, actorOf(request), await readImportUpload(request))),
   );
   admin.post('/class-rooms', { schema: { summary: 'Thêm lớp', body: classRoomInputSchema, response: { 200: dataResponse(classRoomSchema) } } }, async (request) =>
     ok(await service.createClassRoom(services, actorOf(request), request.body)),
@@ -197,6 +202,6 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   admin.post(
     '/class-teachers/import',
     { config: importConfig, schema: { summary: 'Nhập giáo viên chủ nhiệm từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: importResponseSchema() } } },
-    async (request) => ok(await imports.importClassTeachers(services, actorOf(request), await readImportUpload(request))),
+    async (request, reply) => answerImport(reply, await imports.importClassTeachers(services, actorOf(request), await readImportUpload(request))),
   );
 }

@@ -11,7 +11,7 @@ import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ImportPanel } from '../ui/import-panel';
-import { QuestionFileNotes } from './question-file-notes';
+import { ParsedQuestions, QuestionFileNotes, questionFileKind, questionFileUnit } from './question-file-notes';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { PagedTable, RowActions } from '../ui/data-table';
 import { uploadFile } from '../ui/upload';
@@ -146,10 +146,13 @@ export function BookPage({ bookId }: { bookId: number }) {
           template="questions"
           accept=".xlsx,.csv,.txt"
           fields={{ mode }}
-          hint="Tệp .xlsx hoặc .csv (UTF-8) theo mẫu; hoặc tệp .txt định dạng Aiken hay GIFT của Moodle (câu trắc nghiệm 2-4 đáp án)."
+          hint="Tệp .xlsx hoặc .csv (UTF-8) theo mẫu (câu có 2 đến 4 đáp án: cột Đáp án C, D có thể để trống); hoặc tệp .txt định dạng Aiken hay GIFT của Moodle (câu trắc nghiệm 2-4 đáp án)."
           onImported={changed}
+          unit={questionFileUnit}
+          saveLabel={(preview) => `Lưu ${formatNumber(preview.questions_total as number)} câu hỏi từ ${questionFileKind(preview)}`}
           renderPreview={(preview) => (
             <>
+              <ParsedQuestions data={preview} />
               {typeof preview.deleted === 'number' && preview.deleted > 0 && (
                 <p>
                   <strong>Thay cả ngân hàng: sẽ xoá {String(preview.deleted)} câu hỏi hiện có không nằm trong tệp.</strong>

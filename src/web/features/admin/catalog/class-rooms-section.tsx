@@ -26,6 +26,7 @@ import { MergeDialog } from '../ui/merge-dialog';
 import { SearchBox } from '../ui/search-box';
 import { useCrudState } from '../ui/use-crud-state';
 import { useListQuery } from '../ui/use-list-query';
+import { ImportPanel } from '../ui/import-panel';
 
 export function ClassRoomsSection() {
   const [version, setVersion] = useState(0);
@@ -34,6 +35,14 @@ export function ClassRoomsSection() {
   return (
     <>
       <ClassGroupsCard version={version} onChanged={changed} />
+      <ImportPanel
+        title="Nhập danh sách lớp từ tệp"
+        path="/admin/class-rooms/import"
+        template="class-rooms"
+        accept=".xlsx,.csv"
+        hint='Tệp .xlsx hoặc .csv (UTF-8) theo mẫu: Nhóm lớp (tên nhóm, hoặc khối lớp như "3"), Lớp. Tên lớp được viết thống nhất (" 3c " thành "3C"); lớp đã có được giữ nguyên.'
+        onImported={changed}
+      />
       <ClassRoomsCard groups={groups.data?.items ?? []} version={version} onChanged={changed} />
     </>
   );

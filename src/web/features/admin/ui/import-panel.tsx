@@ -7,6 +7,8 @@ import { notify } from '../../../components/ui/notices';
 import { ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { downloadFile } from './download';
+import { saveBlob } from '../../../lib/certificate-files';
+import { getSession } from '../../../lib/session';
 import type { ImportChanges, RowProblem } from '../../../../shared/schemas/admin';
 import { DataTable } from './data-table';
 import { uploadFile, type UploadProgress } from './upload';
@@ -39,16 +41,20 @@ interface ImportPanelProps {
   renderResult?: (data: ImportCountsData) => ReactNode;
   /** Extra content under a preview's counts (e.g. what a replace would remove). */
   renderPreview?: (data: ImportCountsData) => ReactNode;
+  /** What the file's rows are ("dòng" by default; a GIFT file's are questions). */
+  unit?: (data: ImportCountsData) => string;
+  /** The save button's text ("Lưu 120 dòng" by default). */
+  saveLabel?: (data: ImportCountsData) => string;
 }
 
 type State =
   | { step: 'idle' }
   | { step: 'busy'; progress: UploadProgress; dryRun: boolean }
   | { step: 'preview'; data: ImportCountsData }
-  | { step: 'problems'; message: string; problems: RowProblem[] }
+  | { step: 'problems'; message: string; problems: RowProblem[]; total: number }
   | { step: 'done'; data: ImportCountsData };
 
-export function ImportPanel({ title, path, template, accept, fields = {}, hint, onImported, renderResult, renderPreview }: ImportPanelProps) {
+export function ImportPanel({ title, path, template, accept, fields = {}, hint, onImported, renderResult, renderPreview, unit = () => 'dòng', saveLabel }: ImportPanelProps) {
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<State>({ step: 'idle' });
@@ -68,7 +74,8 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
       }
     } catch (error) {
       if (error instanceof ApiRequestError && error.status === 422) {
-        setState({ step: 'problems', message: error.message, problems: error.rowProblems });
+        const total = typeof error.body.errors_total === 'number' ? error.body.errors_total : error.rowProblems.length;
+        setState({ step: 'problems', message: error.message, problems: error.rowProblems, total });
       } else {
         setState({ step: 'idle' });
         notify('error', 'Không nhập được tệp', errorMessage(error));
@@ -82,7 +89,7 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
       {template && (
         <p>
           <a href={`/api/admin/templates/${template}.xlsx`} onClick={(event) => downloadTemplate(event, template)}>
-            Tải tệp mẫu ({template}.xlsx)
+            Tải tệp mẫu (mau-{template}.xlsx)
           </a>
         </p>
       )}
@@ -105,7 +112,7 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
         </Button>
         {state.step === 'preview' && (
           <Button variant="accent" onClick={() => void send(false)}>
-            Lưu {formatNumber(state.data.rows)} dòng
+            {saveLabel ? saveLabel(state.data) : `Lưu ${formatNumber(state.data.rows)} ${unit(state.data)}`}
           </Button>
         )}
       </div>
@@ -123,7 +130,7 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
         {state.step === 'preview' && (
           <div className="import-summary" role="status">
             <p>
-              Tệp hợp lệ ({formatNumber(state.data.rows)} dòng): sẽ thêm mới {formatNumber(state.data.created)}, cập nhật {formatNumber(state.data.updated)},
+              Tệp hợp lệ ({formatNumber(state.data.rows)} {unit(state.data)}): sẽ thêm mới {formatNumber(state.data.created)}, cập nhật {formatNumber(state.data.updated)},
               giữ nguyên {formatNumber(state.data.unchanged)}. Chưa có gì được lưu: bấm “Lưu” để lưu tất cả.
             </p>
             <ImportChangeList data={state.data} future />
@@ -139,7 +146,9 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
             {renderResult?.(state.data)}
           </div>
         )}
-        {state.step === 'problems' && <ImportProblemList message={state.message} problems={state.problems} />}
+        {state.step === 'problems' && (
+          <ImportProblemList message={state.message} problems={state.problems} total={state.total} onDownload={file ? () => void downloadErrors(path, file, fields) : undefined} />
+        )}
       </div>
     </section>
   );
@@ -157,7 +166,7 @@ function ImportChangeList({ data, future }: { data: ImportCountsData; future: bo
           <ul className="import-changes">
             {creations.map((c, i) => (
               <li key={i}>
-                {c.kind === 'district' ? 'Quận/huyện' : 'Trường'} {c.name}
+                {c.kind === 'district' ? 'Quận/huyện' : c.kind === 'class' ? 'Lớp' : 'Trường'} {c.name}
               </li>
             ))}
             {more(creations_total, creations.length)}
@@ -181,14 +190,16 @@ function ImportChangeList({ data, future }: { data: ImportCountsData; future: bo
   );
 }
 
-function ImportProblemList({ message, problems }: { message: string; problems: RowProblem[] }) {
+function ImportProblemList({ message, problems, total, onDownload }: { message: string; problems: RowProblem[]; total: number; onDownload?: () => void }) {
+  // Problems of the header (row 1) are the file's shape: no list of rows to download.
+  const rowProblems = problems.some((problem) => problem.row > 1);
   return (
     <div className="import-problems" role="alert">
       <p>{message}</p>
       {problems.length > 0 && (
         <DataTable
           caption="Các lỗi trong tệp"
-          rows={problems.slice(0, 500)}
+          rows={problems}
           rowKey={(_problem, i) => i}
           columns={[
             { header: 'Dòng', cell: (problem) => problem.row },
@@ -197,9 +208,30 @@ function ImportProblemList({ message, problems }: { message: string; problems: R
           ]}
         />
       )}
-      {problems.length > 500 && <p>… và {formatNumber(problems.length - 500)} lỗi khác.</p>}
+      {total > problems.length && <p>… và {formatNumber(total - problems.length)} lỗi khác.</p>}
+      {rowProblems && onDownload && (
+        <p>
+          <Button variant="outline" onClick={onDownload}>
+            Tải toàn bộ {formatNumber(total)} lỗi (.xlsx, lỗi ghi bên cạnh từng dòng)
+          </Button>
+        </p>
+      )}
     </div>
   );
+}
+
+/** Every problem of the file as an .xlsx: the same upload with errors=xlsx (nothing is stored). */
+async function downloadErrors(path: string, file: File, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [key, value] of Object.entries({ ...fields, dry_run: '1', errors: 'xlsx' })) form.append(key, value);
+  form.append('file', file, file.name);
+  try {
+    const response = await fetch(`/api${path}`, { method: 'POST', body: form, headers: { authorization: `Bearer ${getSession()?.token ?? ''}` } });
+    if (!response.ok) throw new Error(String(response.status));
+    saveBlob(await response.blob(), `loi-${file.name.replace(/\.[^.]*$/, '')}.xlsx`);
+  } catch {
+    notify('error', 'Không tải được danh sách lỗi. Vui lòng thử lại.');
+  }
 }
 
 /** The template needs the session's token, so it is fetched and saved rather than linked. */

@@ -88,6 +88,11 @@ export const errorCodes = [
   // (409 once the child has used it).
   'no_prize_to_withdraw',
   'extra_attempt_used',
+  // Seasons (issue 26): a write to an earlier season; a child to re-class or past grade 5.
+  'season_read_only',
+  'season_changed',
+  'class_pending',
+  'contestant_of_past_season',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

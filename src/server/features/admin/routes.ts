@@ -22,6 +22,7 @@ import { registerAdminCertificateRoutes } from './certificates/routes';
 import { registerAdminExamDaysRoutes } from './exam-days/routes';
 import { registerAdminResultsRoutes } from './results/routes';
 import { registerAdminQualityRoutes } from './quality/routes';
+import { registerAdminSeasonRoutes } from './seasons/routes';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -70,6 +71,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
       registerAdminExamDaysRoutes(admin, services);
       registerAdminResultsRoutes(admin, services);
       registerAdminQualityRoutes(admin, services);
+      registerAdminSeasonRoutes(admin, services);
     },
     { prefix: '/admin' },
   );

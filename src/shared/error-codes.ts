@@ -92,6 +92,11 @@ export const errorCodes = [
   'integrity_running',
   'flag_decided',
   'extra_attempt_used',
+  // Seasons (issue 26): a write to an earlier season; a child to re-class or past grade 5.
+  'season_read_only',
+  'season_changed',
+  'class_pending',
+  'contestant_of_past_season',
 ] as const;
 
 export type ErrorCode = (typeof errorCodes)[number];

@@ -2,11 +2,15 @@ import { sql } from 'kysely';
 import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import type { Contest, PrizeTierKind } from '../db/schema';
-import { conflict } from '../lib/errors';
+import { seasonMessages } from '../../shared/messages/seasons';
+import { conflict, notFound } from '../lib/errors';
 
-/** The contest the site runs: the most recently created one. Read per request: never cached, so a change in the back office holds at once on every process. */
+/**
+ * The contest the site runs: the current season, chosen by the organiser's switch (0033_seasons.sql,
+ * decision 025). Read per request: never cached, so a change in the back office holds at once on every process.
+ */
 export async function getCurrentContest(db: Db, { lock = false } = {}): Promise<Contest | undefined> {
-  let query = db.selectFrom('contests').selectAll().orderBy('id', 'desc').limit(1);
+  let query = db.selectFrom('contests').selectAll().where('is_current', '=', true);
   if (lock) query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -19,6 +23,24 @@ export async function requireCurrentContest(db: Db, options: { lock?: boolean } 
   const contest = await getCurrentContest(db, options);
   if (!contest) throw conflict(messages.noContest, 'no_contest');
   return contest;
+}
+
+/** Every season, the newest first (the back office's and the reports' season selectors). */
+export const listSeasons = (db: Db) =>
+  db.selectFrom('contests').select(['id', 'name', 'is_current', 'exam_starts_at', 'exam_ends_at', 'results_at']).orderBy('id', 'desc').execute();
+
+/** The season asked for (`?season=`), or the current one when none is asked; 404 for an unknown one. */
+export async function seasonOrCurrent(db: Db, seasonId: number | undefined): Promise<Contest> {
+  if (seasonId === undefined) return requireCurrentContest(db);
+  const season = await db.selectFrom('contests').selectAll().where('id', '=', seasonId).executeTakeFirst();
+  if (!season) throw notFound(seasonMessages.seasonNotFound);
+  return season;
+}
+
+/** Refuses a write to a season that is not the current one: earlier seasons are read-only. */
+export async function assertCurrentSeason(db: Db, seasonId: number): Promise<void> {
+  const season = await db.selectFrom('contests').select(['name', 'is_current']).where('id', '=', seasonId).executeTakeFirst();
+  if (season && !season.is_current) throw conflict(seasonMessages.readOnly(season.name), 'season_read_only');
 }
 
 export type ContestValues = Pick<
@@ -85,10 +107,11 @@ export async function resultsComputedAt(db: Db, contestId: number): Promise<Date
   return row?.computed_at;
 }
 
-/** Books whose question bank is smaller than `needed`, with their bank size. */
+/** Books of the current season whose question bank is smaller than `needed`, with their bank size. */
 export async function booksWithFewerQuestions(db: Db, needed: number) {
   return db
     .selectFrom('books')
+    .where('books.contest_id', '=', (eb) => eb.selectFrom('contests').select('id').where('is_current', '=', true))
     // Practice questions (0017_practice.sql) are never drawn: they do not count toward a bank.
     .leftJoin('questions', (join) => join.onRef('questions.book_id', '=', 'books.id').on('questions.is_practice', '=', false))
     .select(['books.id', 'books.name', sql<number>`count(questions.id)::int`.as('questions')])

@@ -8,7 +8,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode } from '../../shared/error-codes';
 import { messages } from '../../shared/messages';
-import { isConnectionError } from '../db/errors';
+import { seasonMessages } from '../../shared/messages/seasons';
+import { isConnectionError, pastSeasonOf } from '../db/errors';
 import { AppError, type FieldErrors, type RowProblems } from '../lib/errors';
 
 /** Seconds a client should wait before retrying a 503 (jittered on the client). */
@@ -61,6 +62,10 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
     return reply
       .status(400)
       .send({ success: false, code: 'invalid_input', message: first ?? messages.invalidInput, errors, request_id: request.id } satisfies ErrorBody);
+  }
+  const pastSeason = pastSeasonOf(error);
+  if (pastSeason !== undefined) {
+    return reply.status(409).send({ success: false, code: 'season_read_only', message: seasonMessages.readOnly(pastSeason), request_id: request.id } satisfies ErrorBody);
   }
   if (isConnectionError(error)) {
     request.log.warn({ err: error }, 'database unavailable');

@@ -40,3 +40,9 @@ export const isUniqueViolation = (error: unknown) => sqlState(error) === '23505'
 
 /** A foreign key refused the write (23503): a row it points to, or one pointing to it, is gone or still there. */
 export const isForeignKeyViolation = (error: unknown) => sqlState(error) === '23503';
+
+/** A write to an earlier season's books or questions (0033_seasons.sql): the season's name, else undefined. */
+export function pastSeasonOf(error: unknown): string | undefined {
+  if (sqlState(error) !== 'SN001') return undefined;
+  return String((error as { detail?: unknown }).detail ?? '');
+}

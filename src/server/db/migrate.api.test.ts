@@ -35,8 +35,18 @@ describe('migrations', () => {
     }
   });
 
+  /** The current season (0033_seasons.sql): contestants and books are written into it. */
+  const currentSeason = async () =>
+    (await server.db.selectFrom('contests').select('id').where('is_current', '=', true).executeTakeFirst()) ??
+    (await server.db
+      .insertInto('contests')
+      .values({ name: 'Cuộc thi Thử', is_current: true, exam_starts_at: new Date('2026-05-01T01:00:00Z'), exam_ends_at: new Date('2026-05-10T01:00:00Z'), results_at: new Date('2026-05-20T01:00:00Z') })
+      .returning('id')
+      .executeTakeFirstOrThrow());
+
   it('enforce the contest rules the database can hold', async () => {
     const db = server.db;
+    await currentSeason();
     const { id: districtId } = await db.insertInto('districts').values({ name: 'Huyện Thử' }).returning('id').executeTakeFirstOrThrow();
     const { id: otherDistrict } = await db.insertInto('districts').values({ name: 'Huyện Khác' }).returning('id').executeTakeFirstOrThrow();
     const { id: schoolId } = await db.insertInto('schools').values({ district_id: districtId, name: 'Trường Thử' }).returning('id').executeTakeFirstOrThrow();
@@ -67,6 +77,7 @@ describe('migrations', () => {
 
   it('hold each rule of an exam row as a named CHECK constraint, on insert and on update, even with triggers off', async () => {
     const db = server.db;
+    await currentSeason();
     const { id: districtId } = await db.insertInto('districts').values({ name: 'Huyện Bài Thi' }).returning('id').executeTakeFirstOrThrow();
     const { id: schoolId } = await db.insertInto('schools').values({ district_id: districtId, name: 'Trường Bài Thi' }).returning('id').executeTakeFirstOrThrow();
     const { id: groupId } = await db.insertInto('class_groups').values({ name: 'Nhóm Bài Thi', grades: '3-4', position: 8 }).returning('id').executeTakeFirstOrThrow();
@@ -77,11 +88,7 @@ describe('migrations', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const { id: bookId } = await db.insertInto('books').values({ class_group_id: groupId, name: 'Sách Thử', image: '/x.svg', position: 99 }).returning('id').executeTakeFirstOrThrow();
-    const { id: contestId } = await db
-      .insertInto('contests')
-      .values({ name: 'Cuộc thi Thử', exam_starts_at: new Date('2026-05-01T01:00:00Z'), exam_ends_at: new Date('2026-05-10T01:00:00Z'), results_at: new Date('2026-05-20T01:00:00Z') })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const { id: contestId } = await currentSeason();
     let attempt = 0;
     // A valid exam in progress, every column given (triggers may be off); `rule` breaks one rule.
     const exam = (rule: Record<string, unknown> = {}) => ({

@@ -23,6 +23,8 @@ export interface BookTable {
   author: Generated<string>;
   image: string;
   position: number;
+  /** 0033_seasons.sql: the season; left out on insert, the current one (trigger). */
+  contest_id: ColumnType<number, number | undefined, number>;
 }
 export interface QuestionTable {
   id: Generated<number>;
@@ -88,6 +90,10 @@ export interface ContestantTable {
   consent_version: ColumnType<string | null, string | null | undefined, string | null>;
   consented_at: NullableTimestamp;
   anonymised_at: NullableTimestamp;
+  /** 0033_seasons.sql: the season (left out on insert: the current one), last season's row of the child, a class to ask again. */
+  contest_id: ColumnType<number, number | undefined, number>;
+  carried_from_id: ColumnType<number | null, number | null | undefined, number | null>;
+  class_pending: Generated<boolean>;
 }
 export interface ContestTable {
   id: Generated<number>;
@@ -107,6 +113,8 @@ export interface ContestTable {
   created_at: DefaultTimestamp;
   /** 0012_retention.sql: months after results_at before personal data is removed. */
   retention_months: Generated<number>;
+  /** 0033_seasons.sql: the one season the site runs (partial unique index). */
+  is_current: Generated<boolean>;
 }
 
 /** A question as drawn into one exam: answers in this exam's order, no correct flags. */
@@ -430,6 +438,8 @@ export interface ClassResultTable {
   prize_code: string | null;
   prize_name: string | null;
   prize_amount: number | null;
+  /** 0033_seasons.sql: the prized class's teacher, written when its season stops being current. */
+  teacher_name: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type CertificateKind = 'participation' | 'prize' | 'top30' | 'school';
 export interface CertificateTable {

@@ -1,6 +1,7 @@
 // Results data for the demo and the tests: pupils and finished exams written straight into the database,
 // so that report, ranking and certificate tests do not depend on the exam flow.
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/client';
 import type { ExamQuestion } from '../db/schema';
 import { POINTS_PER_CORRECT_ANSWER, SESSION_TTL_SECONDS } from '../../shared/rules';
@@ -19,7 +20,7 @@ export interface FinishedExamInput {
 }
 
 async function currentContestId(db: Db): Promise<number> {
-  const row = await db.selectFrom('contests').select('id').orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+  const row = await db.selectFrom('contests').select('id').where('is_current', '=', true).executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -160,7 +161,13 @@ export async function insertPupils(db: Db, input: PupilsInput): Promise<{ id: nu
 /** The id of a book of the group of a class room ('5A3' -> a grade-5 book), by its order (0..2). */
 export async function bookForClassRoom(db: Db, classRoom: string, index = 0): Promise<{ id: number; name: string }> {
   const room = await db.selectFrom('class_rooms').select('class_group_id').where('name', '=', classRoom).executeTakeFirstOrThrow();
-  const books = await db.selectFrom('books').select(['id', 'name']).where('class_group_id', '=', room.class_group_id).orderBy('position').execute();
+  const books = await db
+    .selectFrom('books')
+    .select(['id', 'name'])
+    .where('class_group_id', '=', room.class_group_id)
+    .where('contest_id', '=', sql<number>`(SELECT id FROM contests WHERE is_current)`)
+    .orderBy('position')
+    .execute();
   return books[index % books.length]!;
 }
 

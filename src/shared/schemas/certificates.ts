@@ -84,6 +84,8 @@ export const verifyResponseSchema = z.object({
     revoked: z.object({ date: z.string(), message: z.string() }).optional(),
     /** Present when the holder's family had their data erased: the name is then empty. */
     erased: z.object({ date: z.string(), message: z.string() }).optional(),
+    /** The season the certificate is of (issue 26); `current` false: an earlier, finished season. */
+    season: z.object({ name: z.string(), current: z.boolean() }).optional(),
   }),
 });
 

@@ -120,6 +120,8 @@ export const contestantSchema = z.object({
   exams: z.array(contestantExamSchema),
   /** Attempts the organiser added to the contest's after an incident (0 or 1). */
   extra_attempts: z.number().int(),
+  /** Carried over into a new season (issue 26): moved up a grade, class group and class to answer again before an exam. */
+  class_pending: z.boolean().optional(),
 });
 
 export const profileSchema = z.object({
@@ -134,6 +136,8 @@ export const profileSchema = z.object({
   childrens: z.array(contestantSchema),
   /** A parent who has not agreed to the current privacy notice: the screen asks first. */
   privacy_consent_required: z.boolean().optional(),
+  /** Children of earlier seasons past grade 5 (issue 26): shown as finished, no longer enrolled. */
+  finished_childrens: z.array(z.object({ fullname: z.string(), season: z.string() })).optional(),
 });
 
 export const profileResponseSchema = z.object({ success: z.literal(true), data: profileSchema });

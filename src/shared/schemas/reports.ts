@@ -67,7 +67,12 @@ export const reportSchoolResponseSchema = z.object({
   prizes_class: z.array(classPrizeSchema),
   results_published: z.boolean(),
   results_at: z.string(),
+  /** Every season, newest first, for the report's season selector (issue 26). */
+  seasons: z.array(z.object({ id: z.number().int(), name: z.string(), is_current: z.boolean(), selected: z.boolean() })).optional(),
 });
+
+/** GET /api/report-school?season=<id>: an earlier season's report; none: the current one. */
+export const reportSchoolQuerySchema = z.object({ season: z.coerce.number().int().positive().max(2_147_483_647).optional() });
 
 export type QuantityStudentsRow = z.infer<typeof quantityStudentsRowSchema>;
 export type ScoreRow = z.infer<typeof scoreRowSchema>;

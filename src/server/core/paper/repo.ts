@@ -14,7 +14,7 @@ export type PaperTable = 'exams' | 'practice_exams';
 export async function findOwnedContestant(db: Db, contestantId: number, userId: number, lock = false) {
   let query = db
     .selectFrom('contestants')
-    .select(['id', 'fullname', 'class_group_id'])
+    .select(['id', 'fullname', 'class_group_id', 'contest_id', 'class_pending'])
     .where('id', '=', contestantId)
     .where('user_id', '=', userId);
   if (lock) query = query.forUpdate();

@@ -80,7 +80,7 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
   const now = options.clock.now();
   const contest = options.demoWindow ? demoContestWindow(now) : SPEC_CONTEST;
-  await db.insertInto('contests').values(contest).execute();
+  await db.insertInto('contests').values({ ...contest, is_current: true }).execute();
 
   const schoolIds = new Map<string, number>();
   for (const district of districts) {

@@ -23,6 +23,7 @@ import { registerAdminExamDaysRoutes } from './exam-days/routes';
 import { registerAdminResultsRoutes } from './results/routes';
 import { registerAdminQualityRoutes } from './quality/routes';
 import { registerAdminIntegrityRoutes } from './integrity/routes';
+import { registerAdminSeasonRoutes } from './seasons/routes';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -72,6 +73,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
       registerAdminResultsRoutes(admin, services);
       registerAdminQualityRoutes(admin, services);
       registerAdminIntegrityRoutes(admin, services);
+      registerAdminSeasonRoutes(admin, services);
     },
     { prefix: '/admin' },
   );

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { vietnameseOrder } from '../../db/vietnamese-order';
 
@@ -19,13 +20,20 @@ export const listClassRooms = (db: Db, classGroupId: number) =>
     .orderBy('name')
     .execute();
 
+// The books of the current season (0033_seasons.sql): earlier seasons' books are history.
 export const listBooks = (db: Db) =>
-  db.selectFrom('books').select(['id', 'name', 'image', 'author', 'class_group_id']).orderBy('position').execute();
+  db
+    .selectFrom('books')
+    .select(['id', 'name', 'image', 'author', 'class_group_id'])
+    .where('contest_id', '=', sql<number>`(SELECT id FROM contests WHERE is_current)`)
+    .orderBy('position')
+    .execute();
 
 export const listBooksOfGroup = (db: Db, classGroupId: number) =>
   db
     .selectFrom('books')
     .select(['id', 'name', 'image', 'author'])
     .where('class_group_id', '=', classGroupId)
+    .where('contest_id', '=', sql<number>`(SELECT id FROM contests WHERE is_current)`)
     .orderBy('position')
     .execute();

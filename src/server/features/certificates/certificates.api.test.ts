@@ -140,7 +140,7 @@ describe('certificates of a child', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       success: true,
-      data: { code, kind: 'participation', title: 'Giấy chứng nhận tham gia cuộc thi', name: 'Nguyễn Đức Trường', contest: expect.any(String), date: expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/) },
+      data: { code, kind: 'participation', title: 'Giấy chứng nhận tham gia cuộc thi', name: 'Nguyễn Đức Trường', contest: expect.any(String), date: expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/), season: { name: expect.any(String), current: true } },
     });
     // Typed in lower case with spaces (or none), as printed: the same certificate.
     for (const typed of [code.toLowerCase().replace(/-/g, ' '), ` ${code.replace(/-/g, '').toLowerCase()} `]) {

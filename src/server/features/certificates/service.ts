@@ -369,8 +369,18 @@ export async function verifyCertificate(deps: CertificateDeps, code: string): Pr
     };
   }
   const { content } = current;
+  // Which season it is of (issue 26): a certificate of an earlier season stays valid.
+  const season = await deps.db.selectFrom('contests').select(['name', 'is_current']).where('id', '=', current.row.contest_id).executeTakeFirst();
   return {
     success: true,
-    data: { code: current.row.code, kind: current.row.kind, title: content.title, name: content.name, contest: content.contest, date: content.date },
+    data: {
+      code: current.row.code,
+      kind: current.row.kind,
+      title: content.title,
+      name: content.name,
+      contest: content.contest,
+      date: content.date,
+      ...(season ? { season: { name: season.name, current: season.is_current } } : {}),
+    },
   };
 }

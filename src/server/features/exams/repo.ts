@@ -29,6 +29,10 @@ export interface StartContext {
   book_id: number | null;
   /** The current contest (null when there is none). */
   contest_id: number | null;
+  /** The contestant's season (0033_seasons.sql): only the current season's contestants take exams. */
+  contestant_season_id: number | null;
+  /** Carried over into this season, class not answered yet. */
+  class_pending: boolean | null;
   exam_starts_at: Date | null;
   exam_ends_at: Date | null;
   exam_duration_seconds: number | null;
@@ -45,14 +49,14 @@ export interface StartContext {
 // named prepared statement (db/client.ts), then inserts the exam with INSERT_EXAM: two round trips
 // instead of ten (a session query, BEGIN, six reads, the insert, COMMIT); the questions come from
 // the process's copy of the bank (bank.ts). The session is checked here, as in the hot paths below
-// (users.locked_at too, as auth/guard.ts findUserByToken does); the current contest is the most
-// recent one (contest/repo.ts getCurrentContest). No row is locked: two starts of one contestant at
+// (users.locked_at too, as auth/guard.ts findUserByToken does); the current contest is the one
+// flagged current (core/contest.ts getCurrentContest). No row is locked: two starts of one contestant at
 // once both pass these reads, and the unique indexes of exams (one exam in progress, one row per
 // attempt) let only one insert through (service.ts startExam).
 const START_CONTEXT: HotStatement = {
   name: 'exam_start_context',
   text: `
-  SELECT u.id AS user_id, u.role, c.id AS contestant_id, b.id AS book_id,
+  SELECT u.id AS user_id, u.role, c.id AS contestant_id, c.contest_id AS contestant_season_id, c.class_pending, b.id AS book_id,
          k.id AS contest_id, k.exam_starts_at, k.exam_ends_at, k.exam_duration_seconds, k.attempts_per_contestant, k.questions_per_exam,
          (SELECT json_agg(json_build_object('slug', e.slug, 'status', e.status, 'book_id', e.book_id) ORDER BY e.attempt)
           FROM exams e WHERE e.contestant_id = c.id) AS exams,
@@ -60,12 +64,9 @@ const START_CONTEXT: HotStatement = {
          (SELECT version FROM question_bank_version) AS bank_version
   FROM sessions s
   JOIN users u ON u.id = s.user_id AND u.locked_at IS NULL
+  LEFT JOIN contests k ON k.is_current
   LEFT JOIN contestants c ON c.id = $2::integer AND c.user_id = u.id
-  LEFT JOIN books b ON b.id = $3::integer AND b.class_group_id = c.class_group_id
-  LEFT JOIN LATERAL (
-    SELECT id, exam_starts_at, exam_ends_at, exam_duration_seconds, attempts_per_contestant, questions_per_exam
-    FROM contests ORDER BY id DESC LIMIT 1
-  ) k ON true
+  LEFT JOIN books b ON b.id = $3::integer AND b.class_group_id = c.class_group_id AND b.contest_id = k.id
   WHERE s.token_hash = $1::text AND s.revoked_at IS NULL AND s.expires_at > $4::timestamptz`,
 };
 

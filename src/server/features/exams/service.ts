@@ -3,6 +3,7 @@
 // exam shares with the practice round (open, save checks, submit, scoring, errors) is the paper
 // engine of core/paper; the functions here return rows and domain values, routes.ts the replies.
 import { examMessages, messages } from '../../../shared/messages';
+import { seasonMessages } from '../../../shared/messages/seasons';
 import { formatDateTime } from '../../../shared/format';
 import { MAX_ATTEMPTS_PER_CONTESTANT } from '../../../shared/rules';
 import type { SaveAnswersBody } from '../../../shared/schemas/exams';
@@ -112,6 +113,11 @@ export async function startExam({ db, clock, auth, banks }: ExamDeps, token: str
 async function insertStartedExam(db: Db, banks: QuestionBanks, context: repo.StartContext, bookId: number, now: Date) {
   const contestantId = context.contestant_id;
   if (contestantId === null) throw notFound(examMessages.contestantNotFound);
+  // Last season's row of a child is history: this season's row (carried over) takes the exams.
+  if (context.contest_id !== null && context.contestant_season_id !== context.contest_id) {
+    throw conflict(seasonMessages.contestantOfPastSeason, 'contestant_of_past_season');
+  }
+  if (context.class_pending) throw conflict(seasonMessages.classPending, 'class_pending');
   if (context.book_id === null) throw badRequest(examMessages.bookNotInGroup, { book_id: examMessages.bookNotInGroup }, 'book_not_in_group');
   if (context.contest_id === null) throw conflict(messages.noContest, 'no_contest');
   if (now < context.exam_starts_at!) throw conflict(examMessages.windowNotOpen(formatDateTime(context.exam_starts_at!)), 'window_not_open');

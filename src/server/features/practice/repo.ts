@@ -12,11 +12,11 @@ export async function practiceStatusOf(db: Db, userId: number, inProgressAfter: 
   const result = await sql<{ child_id: number; fullname: string; question_count: number; in_progress_slug: string | null }>`
     SELECT c.id AS child_id, c.fullname,
            (SELECT count(*) FROM questions q JOIN books b ON b.id = q.book_id
-            WHERE b.class_group_id = c.class_group_id AND q.is_practice)::integer AS question_count,
+            WHERE b.class_group_id = c.class_group_id AND b.contest_id = c.contest_id AND q.is_practice)::integer AS question_count,
            (SELECT p.slug FROM practice_exams p
             WHERE p.contestant_id = c.id AND p.status = 2 AND p.end_time >= ${inProgressAfter}) AS in_progress_slug
     FROM contestants c
-    WHERE c.user_id = ${userId}
+    WHERE c.user_id = ${userId} AND c.contest_id = (SELECT id FROM contests WHERE is_current)
     ORDER BY c.position`.execute(db);
   return result.rows;
 }
@@ -26,7 +26,7 @@ export async function drawPracticeQuestions(db: Db, classGroupId: number, count:
   const result = await sql<DrawnQuestion>`
     WITH picked AS (
       SELECT q.id, q.value FROM questions q JOIN books b ON b.id = q.book_id
-      WHERE b.class_group_id = ${classGroupId} AND q.is_practice
+      WHERE b.class_group_id = ${classGroupId} AND b.contest_id = (SELECT id FROM contests WHERE is_current) AND q.is_practice
       ORDER BY random() LIMIT ${count}
     )
     SELECT p.id, p.value,

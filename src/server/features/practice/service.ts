@@ -17,6 +17,7 @@ import { conflict, notFound, tooManyRequests } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
 import type { Services } from '../../services';
 import type { AuthUser } from '../../core/guard';
+import { seasonMessages } from '../../../shared/messages/seasons';
 import { getCurrentContest, requireCurrentContest } from '../../core/contest';
 import { findOwnedContestant, mergeAnswers } from '../../core/paper/repo';
 import { answerMapOf, GRACE_MS, paperErrors, paperOf, SLUG_BYTES } from '../../core/paper/rules';
@@ -64,6 +65,7 @@ export async function startPractice({ db, clock }: Deps, user: AuthUser, contest
     const contestant = await findOwnedContestant(trx, contestantId, user.id, true);
     if (!contestant) throw notFound(examMessages.contestantNotFound);
     const contest = await requireCurrentContest(trx);
+    if (contestant.contest_id !== contest.id) throw conflict(seasonMessages.contestantOfPastSeason, 'contestant_of_past_season');
     if (!isOpen(contest, now)) throw conflict(practiceMessages.closed, 'window_closed');
     if ((await repo.countStartsSince(trx, contestant.id, new Date(now.getTime() - DAY_MS))) >= PRACTICE_STARTS_PER_DAY) {
       throw tooManyRequests(practiceMessages.tooMany(PRACTICE_STARTS_PER_DAY));

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 // SQL of the profile: the account, its contestants with their exams, and the catalogue checks.
 import type { Db } from '../../db/client';
 import { selectPrintedContestants, type ContestantColumns } from '../../db/contestants';
@@ -19,8 +20,16 @@ export const findAccount = (db: Db, userId: number) =>
     .where('users.id', '=', userId)
     .executeTakeFirst();
 
+// The account's children of the current season (0033_seasons.sql): earlier seasons' rows are history.
+const CURRENT_SEASON = sql<number>`(SELECT id FROM contests WHERE is_current)`;
+
 export const listContestantViews = (db: Db, userId: number) =>
-  selectPrintedContestants(db).where('contestants.user_id', '=', userId).orderBy('contestants.position').execute();
+  selectPrintedContestants(db)
+    .select('contestants.class_pending')
+    .where('contestants.user_id', '=', userId)
+    .where('contestants.contest_id', '=', CURRENT_SEASON)
+    .orderBy('contestants.position')
+    .execute();
 
 export const listExamsOfContestants = (db: Db, contestantIds: number[]) =>
   contestantIds.length === 0
@@ -65,8 +74,9 @@ export const lockAccount = (db: Db, userId: number) =>
 export const lockContestants = (db: Db, userId: number) =>
   db
     .selectFrom('contestants')
-    .select(['id', 'position', 'fullname', 'district_id', 'school_id', 'class_group_id', 'class_room_id', 'class_room_other'])
+    .select(['id', 'position', 'fullname', 'district_id', 'school_id', 'class_group_id', 'class_room_id', 'class_room_other', 'class_pending'])
     .where('user_id', '=', userId)
+    .where('contest_id', '=', CURRENT_SEASON)
     .orderBy('position')
     .forUpdate()
     .execute();
@@ -86,8 +96,9 @@ export async function examCounts(db: Db, contestantIds: number[]): Promise<Map<n
 export const deleteContestants = (db: Db, userId: number, ids: number[]) =>
   ids.length === 0 ? Promise.resolve() : db.deleteFrom('contestants').where('user_id', '=', userId).where('id', 'in', ids).execute();
 
+/** Answering the class of a child carried over ends its pending state. */
 export const updateContestant = (db: Db, userId: number, id: number, row: ContestantColumns) =>
-  db.updateTable('contestants').set(row).where('id', '=', id).where('user_id', '=', userId).execute();
+  db.updateTable('contestants').set({ ...row, class_pending: false }).where('id', '=', id).where('user_id', '=', userId).execute();
 
 /** A new contestant, with the notice version under which the parent confirmed the child's agreement. */
 export const insertContestant = (db: Db, userId: number, position: number, row: ContestantColumns, now: Date, consentVersion: string) =>
@@ -109,3 +120,19 @@ export const classGroupsByIds = (db: Db, ids: number[]) =>
 
 export const classRoomsByIds = (db: Db, ids: number[]) =>
   ids.length === 0 ? Promise.resolve([]) : db.selectFrom('class_rooms').select(['id', 'class_group_id']).where('id', 'in', ids).execute();
+
+/** Children of earlier seasons not carried into a later one, with their group's grades and class (issue 26). */
+export const uncarriedPastContestants = (db: Db, userId: number) =>
+  db
+    .selectFrom('contestants as c')
+    .innerJoin('contests as k', 'k.id', 'c.contest_id')
+    .innerJoin('class_groups as g', 'g.id', 'c.class_group_id')
+    .leftJoin('class_rooms as r', 'r.id', 'c.class_room_id')
+    .select(['c.fullname', 'k.name as season', 'g.grades', sql<string | null>`coalesce(r.name, c.class_room_other)`.as('class_name')])
+    .where('c.user_id', '=', userId)
+    .where('k.is_current', '=', false)
+    .where('c.anonymised_at', 'is', null)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('contestants as n').select('n.id').whereRef('n.carried_from_id', '=', 'c.id'))))
+    .orderBy('c.contest_id', 'desc')
+    .orderBy('c.position')
+    .execute();

@@ -12,6 +12,7 @@ import { toApiUser } from '../auth';
 import type { Services } from '../../services';
 import { getCurrentContest } from '../../core/contest';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
+import { gradeOf, LAST_GRADE } from '../../../shared/seasons';
 import * as repo from './repo';
 
 const POSITIONS = Array.from({ length: MAX_CONTESTANTS_PER_ACCOUNT }, (_, i) => i + 1);
@@ -65,14 +66,25 @@ export async function loadProfile(deps: ProfileDeps, userId: number): Promise<Pr
         extra: withExtra.has(c.id) && e.attempt > baseAttempts,
       })),
     extra_attempts: withExtra.has(c.id) ? 1 : 0,
+    class_pending: c.class_pending,
   }));
+  const finished = account.role === 'parent' ? await finishedChildren(deps, userId) : [];
   return {
     ...toApiUser(account),
     school:
       account.school_id === null ? null : { id: account.school_id, name: account.school_name ?? '', address: account.school_address ?? '' },
     childrens,
     privacy_consent_required: needsPrivacyConsent(account),
+    ...(finished.length ? { finished_childrens: finished } : {}),
   };
+}
+
+/** Children of earlier seasons who finished grade 5: they are not carried into a new season. */
+async function finishedChildren({ db }: ProfileDeps, userId: number) {
+  const rows = await repo.uncarriedPastContestants(db, userId);
+  return rows
+    .filter((row) => (gradeOf(row.grades, row.class_name) ?? 0) >= LAST_GRADE)
+    .map((row) => ({ fullname: row.fullname, season: row.season }));
 }
 
 /** School must lie in the chosen district, class room in the chosen class group. */

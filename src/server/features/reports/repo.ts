@@ -1,4 +1,6 @@
 // SQL of the school report. The finished exams come from the ranking repo (one rule).
+import { sql } from 'kysely';
+import { seasonMessages } from '../../../shared/messages/seasons';
 import type { Db } from '../../db/client';
 import { contestantClassKey } from '../../db/class-key';
 
@@ -6,12 +8,14 @@ export async function findSchool(db: Db, schoolId: number) {
   return db.selectFrom('schools').select(['id', 'name', 'address']).where('id', '=', schoolId).executeTakeFirst();
 }
 
-/** Every contestant registered at the school, with the class key. */
-export async function registeredPupils(db: Db, schoolId: number) {
+/** Every contestant of the season registered at the school, with the class key. */
+export async function registeredPupils(db: Db, contestId: number, schoolId: number) {
   return db
     .selectFrom('contestants')
     .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id')
-    .select(['contestants.id', 'contestants.fullname', contestantClassKey.as('className')])
+    // A child carried into a new season has no class until the parent answers it (0033_seasons.sql).
+    .select(['contestants.id', 'contestants.fullname', sql<string>`coalesce(${contestantClassKey}, ${seasonMessages.classNotAnswered})`.as('className')])
+    .where('contestants.contest_id', '=', contestId)
     .where('contestants.school_id', '=', schoolId)
     .execute();
 }
@@ -35,7 +39,8 @@ export async function prizedClasses(db: Db, contestId: number, schoolId: number)
       'class_results.rank',
       'class_results.prize_name',
       'class_results.prize_amount',
-      'class_teachers.teacher_name',
+      // An earlier season keeps the teacher its class had (0033_seasons.sql).
+      sql<string | null>`coalesce(class_results.teacher_name, class_teachers.teacher_name)`.as('teacher_name'),
     ])
     .where('class_results.contest_id', '=', contestId)
     .where('class_results.school_id', '=', schoolId)

@@ -7,7 +7,7 @@ import { forbidden } from '../../lib/errors';
 import type { Services } from '../../services';
 import type { AuthUser } from '../../core/guard';
 import { schoolPrizeCertificate } from '../certificates';
-import { requireCurrentContest } from '../../core/contest';
+import { listSeasons, seasonOrCurrent } from '../../core/contest';
 import { resultsPublished } from '../results';
 import { bestAttempts, rankAttempts } from '../../core/ranking/ranking';
 import { countExamPapers, getResultRun, loadFinishedAttempts } from '../../core/ranking/repo';
@@ -18,15 +18,16 @@ export type ReportDeps = Pick<Services, 'db' | 'clock' | 'config'>;
 const byClassName = (a: string, b: string) => a.localeCompare(b, 'vi', { numeric: true });
 /** 92.5 -> "92,5" */
 
-export async function schoolReport(deps: ReportDeps, user: AuthUser): Promise<ReportSchoolResponse> {
+/** The report of the current season, or of an earlier one (`seasonId`, issue 26). */
+export async function schoolReport(deps: ReportDeps, user: AuthUser, seasonId?: number): Promise<ReportSchoolResponse> {
   if (user.role !== 'school_admin' || user.schoolId === null) throw forbidden(resultMessages.schoolAdminOnly);
   const schoolId = user.schoolId;
-  const contest = await requireCurrentContest(deps.db);
+  const contest = await seasonOrCurrent(deps.db, seasonId);
   const school = await findSchool(deps.db, schoolId);
   if (!school) throw forbidden(resultMessages.schoolAdminOnly);
 
   const [pupils, attempts, examPapers, books] = await Promise.all([
-    registeredPupils(deps.db, schoolId),
+    registeredPupils(deps.db, contest.id, schoolId),
     loadFinishedAttempts(deps.db, contest.id, { schoolId }),
     countExamPapers(deps.db, contest.id),
     bookNames(deps.db),
@@ -115,5 +116,6 @@ export async function schoolReport(deps: ReportDeps, user: AuthUser): Promise<Re
     prizes_class: prizesClass,
     results_published: published,
     results_at: contest.results_at.toISOString(),
+    seasons: (await listSeasons(deps.db)).map((season) => ({ id: season.id, name: season.name, is_current: season.is_current, selected: season.id === contest.id })),
   };
 }

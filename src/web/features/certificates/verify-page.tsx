@@ -81,6 +81,12 @@ export function VerifyPage() {
               <dt>Cuộc thi</dt>
               <dd>{data.contest}</dd>
             </div>
+            {data.season && (
+              <div>
+                <dt>Mùa thi</dt>
+                <dd>{data.season.current ? data.season.name : `${data.season.name} (đã kết thúc)`}</dd>
+              </div>
+            )}
             <div>
               <dt>Ngày cấp</dt>
               <dd>{data.date}</dd>

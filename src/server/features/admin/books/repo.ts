@@ -22,8 +22,11 @@ const bookColumns = (db: Db) =>
       sql<number>`(SELECT count(*) FROM exams WHERE exams.book_id = books.id)::integer`.as('exam_count'),
     ]);
 
-export function listBooks(db: Db, q?: string) {
-  let query = bookColumns(db);
+const CURRENT_SEASON = sql<number>`(SELECT id FROM contests WHERE is_current)`;
+
+/** The books of a season (0033_seasons.sql), the current one when none is named. */
+export function listBooks(db: Db, q?: string, seasonId?: number) {
+  let query = bookColumns(db).where('books.contest_id', '=', seasonId ?? CURRENT_SEASON);
   if (q) query = query.where((eb) => eb.or([eb('books.name', 'ilike', `%${escapeLike(q)}%`), eb('books.author', 'ilike', `%${escapeLike(q)}%`)]));
   return query.orderBy('class_groups.position').orderBy('books.position').execute();
 }
@@ -38,10 +41,11 @@ export const classGroupExists = async (db: Db, id: number) =>
   (await db.selectFrom('class_groups').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
 
 export async function insertBook(db: Db, book: { name: string; author: string; class_group_id: number; image: string }) {
-  // Books are ordered across the contest by position (unique): a new one comes last.
+  // Books are ordered across the season by position (unique): a new one comes last.
   const { next } = await db
     .selectFrom('books')
     .select(sql<number>`coalesce(max(position), 0) + 1`.as('next'))
+    .where('contest_id', '=', CURRENT_SEASON)
     .executeTakeFirstOrThrow();
   return db.insertInto('books').values({ ...book, position: next }).returning('id').executeTakeFirstOrThrow();
 }

@@ -68,10 +68,13 @@ const levelOf = (row: Counted): { level: Level; id: number } =>
 /** One pass over the users and one over the contestants (index-only on their indexes when the visibility map allows). */
 export async function registrations(db: Db): Promise<Registrations> {
   const { rows: totals } = await sql<{ parents: string | number; contestants: string | number }>`
-    SELECT (SELECT count(*) FROM users WHERE role = 'parent') AS parents, (SELECT count(*) FROM contestants) AS contestants`.execute(db);
+    SELECT (SELECT count(*) FROM users WHERE role = 'parent') AS parents,
+           (SELECT count(*) FROM contestants WHERE contest_id = (SELECT id FROM contests WHERE is_current)) AS contestants`.execute(db);
+  // The current season's contestants (0033_seasons.sql).
   const { rows } = await sql<Counted & { n: string | number }>`
     SELECT district_id, school_id, class_group_id, count(*) AS n
-    FROM contestants GROUP BY GROUPING SETS ((district_id), (school_id), (class_group_id))`.execute(db);
+    FROM contestants WHERE contest_id = (SELECT id FROM contests WHERE is_current)
+    GROUP BY GROUPING SETS ((district_id), (school_id), (class_group_id))`.execute(db);
   const [districts, schools, groups] = await Promise.all([
     db.selectFrom('districts').select(['id', 'name']).execute(),
     db.selectFrom('schools').innerJoin('districts', 'districts.id', 'schools.district_id').select(['schools.id', 'schools.name', 'districts.name as district']).execute(),
@@ -230,7 +233,9 @@ export async function findContestants(db: Db, filter: ContestantFilter, limit: n
       'extra_attempts.reason as extra_reason',
       'extra_attempts.granted_at as extra_granted_at',
       'granter.phone as extra_granted_by',
-    ]);
+    ])
+    // Incidents are of the current season: its contestants (0033_seasons.sql).
+    .where('contestants.contest_id', '=', sql<number>`(SELECT id FROM contests WHERE is_current)`);
   if (filter.phoneDigits) query = query.where('users.phone', 'like', `%${escapeLike(filter.phoneDigits)}%`);
   if (filter.contestantId) query = query.where('contestants.id', '=', filter.contestantId);
   if (filter.schoolId) query = query.where('contestants.school_id', '=', filter.schoolId);

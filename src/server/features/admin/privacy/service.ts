@@ -165,11 +165,11 @@ const STATISTICS_COLUMNS = [
  * phone, to keep once personal data is removed.
  */
 export async function anonymisedStatistics({ db }: Pick<Services, 'db'>): Promise<Buffer> {
-  const contest = await db.selectFrom('contests').select('id').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const contest = await db.selectFrom('contests').select('id').where('is_current', '=', true).executeTakeFirst();
   const contestId = contest?.id ?? 0;
   const { rows } = await sql<{ district: string; school: string; pupils: number; registered: string; participants: string; exams: string; average: number | null; prizes: string }>`
     SELECT d.name AS district, s.name AS school, s.pupil_count AS pupils,
-      (SELECT count(*) FROM contestants c WHERE c.school_id = s.id) AS registered,
+      (SELECT count(*) FROM contestants c WHERE c.school_id = s.id AND c.contest_id = ${contestId}) AS registered,
       (SELECT count(DISTINCT e.contestant_id) FROM exams e JOIN contestants c ON c.id = e.contestant_id WHERE c.school_id = s.id AND e.contest_id = ${contestId} AND e.status = 1) AS participants,
       (SELECT count(*) FROM exams e JOIN contestants c ON c.id = e.contestant_id WHERE c.school_id = s.id AND e.contest_id = ${contestId} AND e.status = 1) AS exams,
       (SELECT avg(best) FROM (

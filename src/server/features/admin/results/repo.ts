@@ -107,7 +107,7 @@ export async function classesOfResults(db: Db, contestId: number, schoolIds: num
     .selectFrom('class_results as r')
     .innerJoin('schools as s', 's.id', 'r.school_id')
     .leftJoin('class_teachers as t', (join) => join.onRef('t.school_id', '=', 'r.school_id').onRef('t.class_name', '=', 'r.class_name'))
-    .select(['r.school_id', 'r.class_name', 's.name as school', 'r.participants', 'r.avg_points', 'r.avg_duration_seconds', 't.teacher_name'])
+    .select(['r.school_id', 'r.class_name', 's.name as school', 'r.participants', 'r.avg_points', 'r.avg_duration_seconds', sql<string | null>`coalesce(r.teacher_name, t.teacher_name)`.as('teacher_name')])
     .where('r.contest_id', '=', contestId)
     .where('r.school_id', 'in', schoolIds)
     .execute();
@@ -197,7 +197,7 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
         sql<number | null>`NULL::int`.as('contestant_id'),
         'r.rank',
         'r.tied',
-        sql<string>`coalesce(t.teacher_name, '(chưa có tên giáo viên)')`.as('name'),
+        sql<string>`coalesce(r.teacher_name, t.teacher_name, '(chưa có tên giáo viên)')`.as('name'),
         's.name as school',
         'd.name as district',
         'r.class_name',

@@ -49,3 +49,23 @@ test('a file with 260 bad rows says how many problems are not listed and gives t
   expect(sheet[0]).toEqual(['Dòng', ...header, 'Lỗi']);
   expect(sheet[260]).toEqual(['261', 'Quận Lỗi', 'Trường 260', 'Số 1', 'nhiều', 'Cột Số học sinh: phải là số nguyên từ 0 đến 100.000 (đang là "nhiều")']);
 });
+
+test('classes are imported from a file under one spelling, previewed first', async ({ page }) => {
+  await logInAs(page, DEMO_ORGANISER);
+  await page.goto('/quan-tri/danh-muc');
+  await page.getByRole('link', { name: 'Nhóm lớp và lớp' }).click();
+  const panel = page.getByRole('region', { name: 'Nhập danh sách lớp từ tệp' });
+  const data = [
+    ['Khối', 'Tên lớp'],
+    ['3', ' 3g '],
+    ['Nhóm 3', 'Lớp 5g'],
+  ].map((row) => row.map((value) => ({ value, type: String })));
+  await panel.getByLabel('Chọn tệp').setInputFiles({ name: 'lop.xlsx', mimeType: 'application/octet-stream', buffer: Buffer.from(await writeExcelFile(data).toBuffer()) });
+  await panel.getByRole('button', { name: 'Kiểm tra tệp' }).click();
+  const status = panel.getByRole('status');
+  await expect(status).toContainText('sẽ thêm mới 2');
+  await expect(status.getByRole('listitem')).toHaveText(['Lớp 3G (Nhóm 2)', 'Lớp 5G (Nhóm 3)']);
+  await expectAccessible(page, 'class import preview');
+  await panel.getByRole('button', { name: 'Lưu 2 dòng' }).click();
+  await expect(status).toContainText('Đã lưu: thêm mới 2');
+});

@@ -120,6 +120,14 @@ describe('the full list of errors', () => {
       ['Dòng', ...templateColumns.questions, 'Lỗi'],
       ['3', 'Câu sai?', 'Có', 'Không', '', '', 'C', 'Cột Đáp án đúng: phải là A hoặc B (một đáp án đã điền)'],
     ]);
+
+    // A text file has no cells: its line and its problems.
+    const gift = await errorsFile(`/books/${book.id}/questions/import`, 'Câu một? {=A ~A}\n\nCâu hai? {=Có ~Không}\n\nCâu ba? {~x ~y}', 'gift.txt');
+    expect(gift).toEqual([
+      ['Dòng', 'Lỗi'],
+      ['1', 'Cột GIFT: trùng với đáp án A'],
+      ['5', 'Cột GIFT: câu hỏi không có đáp án đúng (bắt đầu bằng "=")'],
+    ]);
   });
 });
 

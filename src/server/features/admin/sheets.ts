@@ -231,13 +231,13 @@ export class ImportProblems {
   }
   throwIfAny(): void {
     if (this.count === 0) return;
-    const listed = [...this.keepFirstCopy()];
+    const listed = this.firstListed();
     const message = this.count > listed.length ? `${importMessages.hasProblems(this.count)} ${importMessages.moreProblems(listed.length, this.count)}` : importMessages.hasProblems(this.count);
     throw refuse(message, listed, { errors_total: this.count });
   }
-  /** keepFirst without cutting the full list. */
-  private keepFirstCopy(): RowProblem[] {
-    if (!this.all) return this.keepFirst();
+  /** The first MAX_LISTED_PROBLEMS by row; a full list (`all`) is left whole. */
+  private firstListed(): RowProblem[] {
+    if (!this.all) return [...this.keepFirst()];
     return [...this.list].sort((a, b) => a.row - b.row).slice(0, MAX_LISTED_PROBLEMS);
   }
 }

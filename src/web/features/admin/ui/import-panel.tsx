@@ -90,7 +90,8 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
         <p>
           <a href={`/api/admin/templates/${template}.xlsx`} onClick={(event) => downloadTemplate(event, template)}>
             Tải tệp mẫu (mau-{template}.xlsx)
-          </a>
+          </a>{' '}
+          — các cột có thể theo thứ tự bất kỳ, với tên cột của mẫu hoặc tên quen dùng (như “Giáo viên chủ nhiệm”, “SĐT”).
         </p>
       )}
       <div className="field">

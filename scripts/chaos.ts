@@ -26,6 +26,7 @@ import { AppProcess, freePort } from './chaos/apps';
 import { lostSaves, recoverySeconds, unscored } from './chaos/check';
 import { startCluster, type Cluster } from './chaos/cluster';
 import { FAILOVER_AT_MS, FAILOVER_MODES, runFailover, type FailoverMode } from './chaos/failover';
+import { pgbouncerVersion } from './chaos/pgbouncer';
 import { Balancer, createContestants, runLoad, startExams, submitAll, Tally, type Contestant } from './chaos/contestants';
 
 const { values: options } = parseArgs({
@@ -216,6 +217,11 @@ async function failoverDrill() {
   const modes = (options.only ?? FAILOVER_MODES.join(',')).split(',').map((name) => name.trim()).filter(Boolean);
   for (const mode of modes) if (!FAILOVER_MODES.includes(mode as FailoverMode)) throw new Error(`unknown failover mode "${mode}" (sync, async)`);
   const walDelayMs = Math.min(5000, Math.max(0, Number(options['wal-delay']) || 0));
+  if (!pgbouncerVersion()) {
+    console.error('chaos --failover: needs pgbouncer (Debian: apt-get install pgbouncer)');
+    process.exitCode = 2;
+    return;
+  }
   const began = performance.now();
   console.log(
     `chaos --failover: ${CONTESTANTS} contestants saving every ${SAVE_PERIOD_MS / 1000} s for ${LOAD_SECONDS} s per mode over two app processes ` +

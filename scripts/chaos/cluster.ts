@@ -1,8 +1,8 @@
 // A throwaway PostgreSQL cluster for `npm run chaos`: initdb into a temp dir with the installed
 // server's binaries, listening on a free loopback port, so that the chaos run can restart it and
 // terminate its backends without touching the machine's own server (others' tests use it). The
-// failover drill also makes a streaming standby of one (pg_basebackup -R), promotes it, and kills
-// a primary the way a dying machine ends it.
+// failover drill also makes a streaming standby of one (pg_basebackup -R) and kills a primary the
+// way a dying machine ends it.
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { appendFileSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
@@ -42,8 +42,6 @@ export interface Cluster {
    * any kind (harder than `pg_ctl stop -m immediate`, whose postmaster still tells its children).
    */
   crash(): void;
-  /** A standby becomes a primary (`pg_ctl promote -w`: returns when it accepts writes). */
-  promote(): Promise<void>;
 }
 
 /** Where a standby streams from: `walPort` is the primary's port or a link in between (see wal-link.ts). */
@@ -164,6 +162,5 @@ export async function startCluster(dir: string, port: number, settings: string[]
       const shmid = pidFile[6]?.trim().split(/\s+/)[1];
       if (shmid) spawnSync('ipcrm', ['-m', shmid], { stdio: 'ignore' });
     },
-    promote: () => pgCtl('promote', '-w', '-t', '30'),
   };
 }

@@ -2,8 +2,8 @@
 // streaming standby of its own (initdb, pg_basebackup -R; `sync`: synchronous_standby_names names
 // the standby), a private PgBouncer in front, two app processes reaching the database through it,
 // and contestants saving every second. Mid-load the primary's machine dies (every process killed
-// at once), the standby is promoted (pg_ctl promote) and PgBouncer is repointed to it (its
-// [databases] entry rewritten, RELOAD): docs/decisions/029. Before the app writes to the promoted
+// at once), the standby is promoted (pg_promote()) and PgBouncer is repointed to it (its
+// [databases] entry rewritten, reloaded): docs/decisions/029. Before the app writes to the promoted
 // standby, its exams are compared with what the contestants were told was saved.
 import { chmodSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -80,7 +80,10 @@ export async function runFailover(mode: FailoverMode, ctx: DrillContext): Promis
   const link = ctx.walDelayMs > 0 ? await startWalLink(primaryPort, ctx.walDelayMs) : undefined;
   if (link) ctx.onCleanUp(() => link.cut());
   const standbyPort = await freePort();
-  const standby = await startCluster(join(base, 'standby'), standbyPort, [], {
+  // After the primary's WAL stream ends, the standby retries it every wal_retrieve_retry_interval
+  // (5 s by default), and a promotion that arrives at that moment waits out the interval (seen
+  // here: promote 5.1 s); docs/deployment.md section 15 sets 1 s on the standby.
+  const standby = await startCluster(join(base, 'standby'), standbyPort, ['wal_retrieve_retry_interval=1s'], {
     primaryPort,
     walPort: link?.port ?? primaryPort,
     name: STANDBY_NAME,
@@ -128,9 +131,14 @@ export async function runFailover(mode: FailoverMode, ctx: DrillContext): Promis
       // acknowledged meanwhile (PgBouncer has no server to send a save to).
       const lost = await acknowledgedNotStored(onStandby, contestants);
       const readAt = performance.now();
-      await bouncer.repoint(standbyPort);
+      bouncer.repoint(standbyPort);
       const repointedAt = performance.now();
-      const [through] = await query<{ in_recovery: boolean; port: number }>(databaseUrl, 'SELECT pg_is_in_recovery() AS in_recovery, inet_server_port() AS port');
+      // The check an operator makes: through PgBouncer, a server out of recovery, the promoted one.
+      let through: { in_recovery: boolean; port: number } | undefined;
+      for (let tries = 0; tries < 20 && !(through?.in_recovery === false && through.port === standbyPort); tries++) {
+        if (tries) await sleep(250);
+        through = (await query<{ in_recovery: boolean; port: number }>(databaseUrl, 'SELECT pg_is_in_recovery() AS in_recovery, inet_server_port() AS port').catch(() => []))[0];
+      }
       return { crashedAt, promoteStartedAt, promotedAt, readAt, repointedAt, lost, through };
     } finally {
       await onStandby.end();

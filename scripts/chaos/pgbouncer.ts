@@ -1,7 +1,9 @@
 // A private PgBouncer for the failover drill (transaction pooling, as docs/deployment.md section 8
 // runs it), in a folder of its own on a free loopback port, in front of one database of the drill's
 // primary. repoint() is the failover step: the [databases] entry rewritten to the promoted standby,
-// then RELOAD on the admin console; the app's connections to PgBouncer stay open throughout.
+// then a reload (SIGHUP, what `systemctl reload pgbouncer` sends; the same as RELOAD on the admin
+// console, without a connection to open in the middle of the outage); the app's connections to
+// PgBouncer stay open throughout.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, closeSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,8 +15,8 @@ export interface PgBouncer {
   /** 1.21+ keeps named prepared statements in transaction pooling; before, the app runs with DATABASE_NAMED_STATEMENTS=0. */
   namedStatements: boolean;
   urlOf(database: string): string;
-  /** Sends `database` to the server on `serverPort` from now on: new ini, RELOAD. */
-  repoint(serverPort: number): Promise<void>;
+  /** Sends `database` to the server on `serverPort` from now on: new ini, reload. */
+  repoint(serverPort: number): void;
   /** Ends it; safe to call twice and from an exit handler (synchronous). */
   stopNow(): void;
   logTail(lines?: number): string;
@@ -96,9 +98,9 @@ ${namedStatements ? 'max_prepared_statements = 200\n' : ''}`,
     version,
     namedStatements,
     urlOf: (name) => `postgres://postgres@127.0.0.1:${port}/${name}`,
-    async repoint(to) {
+    repoint(to) {
       write(to);
-      await admin('RELOAD');
+      child.kill('SIGHUP');
     },
     stopNow() {
       if (!exited) child.kill('SIGKILL');

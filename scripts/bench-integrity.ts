@@ -236,7 +236,7 @@ try {
 
   console.log(`Screening at a family-wise rate of ${fmt(familyRate * 100, 1)} %`);
   const begun = performance.now();
-  const result = await handle.db.transaction().execute((trx) => screenContest(trx, contestId, familyRate));
+  const result = await handle.db.transaction().execute((trx) => screenContest(trx, contestId, familyRate, handle.db));
   const elapsed = performance.now() - begun;
   console.log(`  whole screening: ${seconds(elapsed)} (target < 60 s at 200,000 contestants / 500,000 exams)`);
   console.log(`  ${fmt(result.exams, 0)} exams, ${fmt(result.pairs, 0)} pairs in contact compared, Tarone's K = ${fmt(result.tests, 0)} tests, threshold p <= ${result.threshold.toExponential(2)}`);

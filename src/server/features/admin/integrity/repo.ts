@@ -8,15 +8,26 @@ import { BAND_WIDTH, BANDS, type ResponseCell } from './similarity';
 
 const band = sql<number>`LEAST(${BANDS - 1}::integer, e.correct_count / ${BAND_WIDTH}::integer)`;
 
-/** Counts by (question, ability band, answer) over the contest's finished exams: one aggregation. */
-export async function responseCells(db: Db, contestId: number): Promise<ResponseCell[]> {
+/** Counts by (question, ability band, answer) over the contest's finished exams (of one book): one aggregation. */
+export async function responseCells(db: Db, contestId: number, bookId?: number): Promise<ResponseCell[]> {
   const { rows } = await sql<{ question_id: number; band: number; answer_id: number | null; count: number }>`
     SELECT k.key::integer AS question_id, ${band} AS band, (e.answers ->> k.key)::integer AS answer_id, count(*)::integer AS count
     FROM exams e
     CROSS JOIN LATERAL jsonb_object_keys(e.answer_key) AS k(key)
     WHERE e.contest_id = ${contestId} AND e.status = 1 AND e.correct_count IS NOT NULL
+      ${bookId === undefined ? sql`` : sql`AND e.book_id = ${bookId}`}
     GROUP BY 1, 2, 3`.execute(db);
   return rows.map((row) => ({ questionId: row.question_id, band: row.band, answerId: row.answer_id, count: row.count }));
+}
+
+/**
+ * The counts of every book, one statement per book sent at once through the pool: PostgreSQL does
+ * not aggregate these pairs in parallel workers by itself (decision 021), so each book gets a
+ * backend of its own. With PGlite the statements simply run in turn.
+ */
+export async function responseCellsOfBooks(db: Db, contestId: number): Promise<ResponseCell[]> {
+  const books = await db.selectFrom('books').select('id').execute();
+  return (await Promise.all(books.map((book) => responseCells(db, contestId, book.id)))).flat();
 }
 
 /** The bank's answers of these questions (an answer nobody chose is still an option). */

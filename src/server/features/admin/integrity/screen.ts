@@ -2,7 +2,7 @@
 // pass over the finished exams in (book, school) order comparing each school's exams of a book
 // pair by pair, the cross-school pairs of one account or login, the speed of each exam, and the
 // exams that shared a login; the flags at the family-wise rate asked.
-import type { Db } from '../../../db/client';
+import { connectionCount, type Db } from '../../../db/client';
 import * as repo from './repo';
 import { alternations, saveInstants, speedFinding, timelineOf, LOCKSTEP_MIN_ALTERNATIONS } from './signals';
 import {
@@ -67,9 +67,13 @@ const contactOf = (a: Exam['row'], b: Exam['row']) => {
   return contact;
 };
 
-/** Runs the screening of a contest inside `trx` (the cursor needs a transaction); stores nothing. */
-export async function screenContest(trx: Db, contestId: number, familyRate: number): Promise<ScreeningResult> {
-  const cells = await repo.responseCells(trx, contestId);
+/**
+ * Runs the screening of a contest inside `trx` (the cursor needs a transaction); stores nothing.
+ * `pool` (the database outside the transaction) reads the model's counts one book per connection
+ * when it has several (PostgreSQL); with one (PGlite) the transaction holds it, so `trx` reads them.
+ */
+export async function screenContest(trx: Db, contestId: number, familyRate: number, pool: Db = trx): Promise<ScreeningResult> {
+  const cells = pool !== trx && connectionCount(pool) > 1 ? await repo.responseCellsOfBooks(pool, contestId) : await repo.responseCells(trx, contestId);
   const bank = await repo.bankAnswers(trx, [...new Set(cells.map((cell) => cell.questionId))]);
   const model = indexModel(responseModel(cells, bank));
   const crossPairs = await repo.crossSchoolPairs(trx, contestId);
@@ -87,7 +91,8 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
   const direction = (copier: Exam, source: Exam): { p: number; terms: DirectionTerms } | undefined => {
     const terms = directionTerms(copier.sheet, source.sheet, model, scratch);
     if (terms.common === 0) return undefined;
-    histogram.add(terms.smallestP);
+    // A test whose smallest p is above α can reach no threshold α / K: Tarone leaves it out of K.
+    if (terms.smallestP <= familyRate) histogram.add(terms.smallestP);
     if (terms.omega < Z_SCREEN) return undefined;
     return { p: directionPValue(copier.sheet, source.sheet, model, terms.observed), terms: { ...terms } };
   };

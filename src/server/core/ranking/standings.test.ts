@@ -41,6 +41,20 @@ describe('rankContest', () => {
     ]);
   });
 
+  it('ranks a contestant whose prize is withheld after all others, individually and in the school (decision 027)', () => {
+    const held = rankContest({ attempts, examPapers: 10, settings, schoolSizes: [{ schoolId: 1, pupilCount: 3 }, { schoolId: 2, pupilCount: 100 }], held: new Set([1]) });
+    expect(held.individual.map((e) => [e.item.contestantId, e.rank, e.tier?.code ?? null])).toEqual([
+      [4, 1, 'I1'],
+      [2, 2, null],
+      [3, 3, null],
+      [1, 4, null],
+    ]);
+    // In school 1 the next pupil takes the best pupils' gift; the class and the school still count contestant 1.
+    expect([...held.schoolTop]).toEqual([[2, 100_000]]);
+    expect(held.schoolRank.get(1)?.rank).toBe(3);
+    expect(held.classStats.find((c) => c.schoolId === 1 && c.className === '5A1')?.participants).toBe(2);
+  });
+
   it('ranks schools by participation, gives the prized school its best pupil, and ranks classes above the minimum', () => {
     expect(standings.schools.map((e) => [e.item.schoolId, e.rank, e.tier?.code ?? null])).toEqual([
       [1, 1, 'S1'],

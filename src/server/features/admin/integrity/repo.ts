@@ -8,15 +8,26 @@ import { BAND_WIDTH, BANDS, type ResponseCell } from './similarity';
 
 const band = sql<number>`LEAST(${BANDS - 1}::integer, e.correct_count / ${BAND_WIDTH}::integer)`;
 
-/** Counts by (question, ability band, answer) over the contest's finished exams: one aggregation. */
-export async function responseCells(db: Db, contestId: number): Promise<ResponseCell[]> {
+/** Counts by (question, ability band, answer) over the contest's finished exams (of one book): one aggregation. */
+export async function responseCells(db: Db, contestId: number, bookId?: number): Promise<ResponseCell[]> {
   const { rows } = await sql<{ question_id: number; band: number; answer_id: number | null; count: number }>`
     SELECT k.key::integer AS question_id, ${band} AS band, (e.answers ->> k.key)::integer AS answer_id, count(*)::integer AS count
     FROM exams e
     CROSS JOIN LATERAL jsonb_object_keys(e.answer_key) AS k(key)
     WHERE e.contest_id = ${contestId} AND e.status = 1 AND e.correct_count IS NOT NULL
+      ${bookId === undefined ? sql`` : sql`AND e.book_id = ${bookId}`}
     GROUP BY 1, 2, 3`.execute(db);
   return rows.map((row) => ({ questionId: row.question_id, band: row.band, answerId: row.answer_id, count: row.count }));
+}
+
+/**
+ * The counts of every book, one statement per book sent at once through the pool: PostgreSQL does
+ * not aggregate these pairs in parallel workers by itself (decision 021), so each book gets a
+ * backend of its own. With PGlite the statements simply run in turn.
+ */
+export async function responseCellsOfBooks(db: Db, contestId: number): Promise<ResponseCell[]> {
+  const books = await db.selectFrom('books').select('id').execute();
+  return (await Promise.all(books.map((book) => responseCells(db, contestId, book.id)))).flat();
 }
 
 /** The bank's answers of these questions (an answer nobody chose is still an option). */
@@ -28,7 +39,7 @@ export async function bankAnswers(db: Db, questionIds: readonly number[]): Promi
   return answers;
 }
 
-/** A finished exam as the pass reads it. */
+/** A finished exam as the pass reads it: the rows as stored (the pass sorts and reads them: cheaper than per-row SQL). */
 export interface ScreenExam {
   id: number;
   contestant_id: number;
@@ -39,15 +50,10 @@ export interface ScreenExam {
   correct_count: number;
   start_s: number;
   submit_s: number;
-  session_id: number | null;
-  /** Drawn questions in increasing id, the answers given (null: blank), the key snapshot. */
-  questions: number[];
-  answers: (number | null)[];
-  keys: number[];
-  /** The first-answer second of each answered question that has a time. */
-  firsts: number[] | null;
-  /** Questions answered. */
-  answered: number;
+  /** {"<question>": key answer} (the snapshot), {"<question>": answer given}, answer_times (0040). */
+  answer_key: Record<string, number>;
+  answers: Record<string, number>;
+  answer_times: Record<string, number>;
 }
 
 const finished = (contestId: number) => sql`e.contest_id = ${contestId} AND e.status = 1 AND e.correct_count IS NOT NULL`;
@@ -62,25 +68,10 @@ export async function streamExams(trx: Db, contestId: number, page: number, each
     SELECT e.id, e.contestant_id, contestants.user_id, e.book_id, contestants.school_id, ${contestantClassKey} AS class_key, e.correct_count,
            extract(epoch FROM e.start_time)::double precision AS start_s,
            extract(epoch FROM COALESCE(e.submitted_at, e.end_time))::double precision AS submit_s,
-           (e.answer_times ->> 's')::integer AS session_id,
-           d.questions, d.answers, d.keys, d.answered, t.firsts
+           e.answer_key, e.answers, e.answer_times
     FROM exams e
     JOIN contestants ON contestants.id = e.contestant_id
     LEFT JOIN class_rooms ON class_rooms.id = contestants.class_room_id
-    CROSS JOIN LATERAL (
-      SELECT array_agg(k.key::integer ORDER BY k.key::integer) AS questions,
-             array_agg((e.answers ->> k.key)::integer ORDER BY k.key::integer) AS answers,
-             array_agg(k.value::integer ORDER BY k.key::integer) AS keys,
-             count(e.answers -> k.key)::integer AS answered
-      FROM jsonb_each_text(e.answer_key) AS k
-    ) d
-    CROSS JOIN LATERAL (
-      SELECT array_agg(f.t) AS firsts
-      FROM (SELECT min(x.value::double precision) AS t
-            FROM jsonb_each_text(e.answer_times) AS x
-            WHERE x.key <> 's' AND e.answers ? split_part(x.key, ':', 1)
-            GROUP BY split_part(x.key, ':', 1)) f
-    ) t
     WHERE ${finished(contestId)}
     ORDER BY e.book_id, contestants.school_id, e.id`.execute(trx);
   for (;;) {

@@ -2,7 +2,7 @@
 // pass over the finished exams in (book, school) order comparing each school's exams of a book
 // pair by pair, the cross-school pairs of one account or login, the speed of each exam, and the
 // exams that shared a login; the flags at the family-wise rate asked.
-import type { Db } from '../../../db/client';
+import { connectionCount, type Db } from '../../../db/client';
 import * as repo from './repo';
 import { alternations, saveInstants, speedFinding, timelineOf, LOCKSTEP_MIN_ALTERNATIONS } from './signals';
 import {
@@ -15,6 +15,7 @@ import {
   SmallestPHistogram,
   taroneCount,
   Z_SCREEN,
+  type DirectionTerms,
   type PreparedSheet,
 } from './similarity';
 
@@ -28,10 +29,23 @@ export interface ScreeningResult {
   tests: number;
   threshold: number;
   flags: repo.NewFlag[];
+  /** Every pair whose stronger direction was computed exactly (normal z ≥ Z_SCREEN), with its p: for the benchmark's calibration. */
+  candidates: { a: number; b: number; p: number }[];
+}
+
+/** What the comparison keeps of an exam (the stored objects are dropped once read). */
+interface ExamFacts {
+  id: number;
+  contestant_id: number;
+  user_id: number;
+  book_id: number;
+  school_id: number;
+  class_key: string;
+  session_id: number | null;
 }
 
 interface Exam {
-  row: repo.ScreenExam;
+  row: ExamFacts;
   sheet: PreparedSheet;
 }
 
@@ -41,11 +55,11 @@ interface Candidate {
   /** The direction: a copied from b (`aFromB`) or b from a. */
   aFromB: boolean;
   p: number;
-  terms: ReturnType<typeof directionTerms>;
+  terms: DirectionTerms;
   contact: string[];
 }
 
-const contactOf = (a: repo.ScreenExam, b: repo.ScreenExam) => {
+const contactOf = (a: Exam['row'], b: Exam['row']) => {
   const contact: string[] = [];
   if (a.school_id === b.school_id) contact.push(a.class_key === b.class_key ? 'class' : 'school');
   if (a.user_id === b.user_id) contact.push('account');
@@ -53,9 +67,13 @@ const contactOf = (a: repo.ScreenExam, b: repo.ScreenExam) => {
   return contact;
 };
 
-/** Runs the screening of a contest inside `trx` (the cursor needs a transaction); stores nothing. */
-export async function screenContest(trx: Db, contestId: number, familyRate: number): Promise<ScreeningResult> {
-  const cells = await repo.responseCells(trx, contestId);
+/**
+ * Runs the screening of a contest inside `trx` (the cursor needs a transaction); stores nothing.
+ * `pool` (the database outside the transaction) reads the model's counts one book per connection
+ * when it has several (PostgreSQL); with one (PGlite) the transaction holds it, so `trx` reads them.
+ */
+export async function screenContest(trx: Db, contestId: number, familyRate: number, pool: Db = trx): Promise<ScreeningResult> {
+  const cells = pool !== trx && connectionCount(pool) > 1 ? await repo.responseCellsOfBooks(pool, contestId) : await repo.responseCells(trx, contestId);
   const bank = await repo.bankAnswers(trx, [...new Set(cells.map((cell) => cell.questionId))]);
   const model = indexModel(responseModel(cells, bank));
   const crossPairs = await repo.crossSchoolPairs(trx, contestId);
@@ -68,23 +86,22 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
   let exams = 0;
   let pairs = 0;
 
+  const scratch = {} as DirectionTerms;
+  /** One direction; a candidate when its normal z reaches Z_SCREEN (then its exact p). */
+  const direction = (copier: Exam, source: Exam): { p: number; terms: DirectionTerms } | undefined => {
+    const terms = directionTerms(copier.sheet, source.sheet, model, scratch);
+    if (terms.common === 0) return undefined;
+    // A test whose smallest p is above α can reach no threshold α / K: Tarone leaves it out of K.
+    if (terms.smallestP <= familyRate) histogram.add(terms.smallestP);
+    if (terms.omega < Z_SCREEN) return undefined;
+    return { p: directionPValue(copier.sheet, source.sheet, model, terms.observed), terms: { ...terms } };
+  };
   const compare = (a: Exam, b: Exam) => {
     pairs += 1;
-    let best: Candidate | undefined;
-    for (const aFromB of [true, false]) {
-      const copier = aFromB ? a : b;
-      const source = aFromB ? b : a;
-      const terms = directionTerms(copier.sheet, source.sheet, model);
-      if (terms.common === 0) continue;
-      histogram.add(terms.smallestP);
-      if (terms.omega < Z_SCREEN) continue;
-      const p = directionPValue(copier.sheet, source.sheet, model, terms.observed);
-      if (!best || p < best.p) best = { a, b, aFromB, p, terms, contact: [] };
-    }
-    if (best) {
-      best.contact = contactOf(a.row, b.row);
-      candidates.push(best);
-    }
+    const aFromB = direction(a, b);
+    const bFromA = direction(b, a);
+    const best = aFromB && (!bFromA || aFromB.p <= bFromA.p) ? { ...aFromB, aFromB: true } : bFromA ? { ...bFromA, aFromB: false } : undefined;
+    if (best) candidates.push({ a, b, aFromB: best.aFromB, p: best.p, terms: best.terms, contact: contactOf(a.row, b.row) });
   };
 
   let group: Exam[] = [];
@@ -102,15 +119,26 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
       exams += 1;
       const first = group[0]?.row;
       if (first && (first.book_id !== row.book_id || first.school_id !== row.school_id)) closeGroup();
+      const questions = Object.keys(row.answer_key).map(Number).sort((x, y) => x - y);
+      const timeline = timelineOf(row.answer_times, row.answers);
       const exam: Exam = {
-        row,
-        sheet: prepareSheet({ examId: row.id, band: bandOf(row.correct_count), questionIds: row.questions, answerIds: row.answers, keyIds: row.keys }, model),
+        row: { id: row.id, contestant_id: row.contestant_id, user_id: row.user_id, book_id: row.book_id, school_id: row.school_id, class_key: row.class_key, session_id: timeline.session },
+        sheet: prepareSheet(
+          {
+            examId: row.id,
+            band: bandOf(row.correct_count),
+            questionIds: questions,
+            answerIds: questions.map((q) => row.answers[q] ?? null),
+            keyIds: questions.map((q) => row.answer_key[q] ?? null),
+          },
+          model,
+        ),
       };
       group.push(exam);
       if (keep.has(row.id)) kept.set(row.id, exam);
-      const firsts = row.firsts ?? [];
       // An answer without a time was given at the submit.
-      const firstSeconds = [...firsts, ...Array.from({ length: Math.max(0, row.answered - firsts.length) }, () => row.submit_s)];
+      const firstSeconds: number[] = [];
+      for (const q of questions) if (row.answers[q] !== undefined) firstSeconds.push(timeline.questions.get(q)?.first ?? row.submit_s);
       const fast = speedFinding({ startSeconds: row.start_s, firstSeconds, right: row.correct_count });
       if (fast) {
         flags.push({
@@ -180,6 +208,6 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
       contact,
     });
   }
-  return { exams, pairs, tests, threshold, flags };
+  return { exams, pairs, tests, threshold, flags, candidates: candidates.map((c) => ({ a: c.a.row.id, b: c.b.row.id, p: c.p })) };
 }
 

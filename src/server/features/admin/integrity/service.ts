@@ -71,7 +71,7 @@ export async function startRun({ db, clock }: Deps, actor: Actor, input: Integri
       if (!rows[0]!.ok) throw conflict(integrityMessages.running, 'integrity_running');
       started();
       const begun = performance.now();
-      const result = await screenContest(trx, contest.id, familyRate);
+      const result = await screenContest(trx, contest.id, familyRate, db);
       const seconds = (performance.now() - begun) / 1000;
       const ranAt = clock.now();
       await repo.storeRun(trx, contest.id, { family_rate: familyRate, exams: result.exams, pairs: result.pairs, tests: result.tests, threshold: result.threshold, seconds, ran_by: actor.id, ran_at: ranAt }, result.flags);

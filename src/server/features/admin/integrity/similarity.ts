@@ -104,6 +104,8 @@ export interface PreparedSheet {
   question: Int32Array;
   option: Int32Array;
   wrong: Uint8Array;
+  /** chance[band * n + j]: P(an examinee of `band` gives this sheet's answer to its j-th question). */
+  chance: Float64Array;
 }
 
 export function prepareSheet(sheet: Sheet, model: IndexedModel): PreparedSheet {
@@ -120,7 +122,15 @@ export function prepareSheet(sheet: Sheet, model: IndexedModel): PreparedSheet {
     option.push(k);
     wrong.push(answer !== null && answer === sheet.keyIds[i] ? 0 : 1);
   });
-  return { examId: sheet.examId, band: sheet.band, question: Int32Array.from(question), option: Int32Array.from(option), wrong: Uint8Array.from(wrong) };
+  const n = question.length;
+  const chance = new Float64Array(BANDS * n);
+  for (let band = 0; band < BANDS; band += 1) {
+    for (let j = 0; j < n; j += 1) {
+      const table = model.questions[question[j]!]!;
+      chance[band * n + j] = table.probabilities[band * table.optionCount + option[j]!]!;
+    }
+  }
+  return { examId: sheet.examId, band: sheet.band, question: Int32Array.from(question), option: Int32Array.from(option), wrong: Uint8Array.from(wrong), chance };
 }
 
 /** What a direction "copier copied from source" gives over the questions both drew. */
@@ -139,8 +149,8 @@ export interface DirectionTerms {
   smallestP: number;
 }
 
-/** The terms of "copier copied from source" (no allocation: the pass calls it for every direction). */
-export function directionTerms(copier: PreparedSheet, source: PreparedSheet, model: IndexedModel): DirectionTerms {
+/** The terms of "copier copied from source" (written into `out` when given: the pass calls it for every direction). */
+export function directionTerms(copier: PreparedSheet, source: PreparedSheet, _model?: IndexedModel, out?: DirectionTerms): DirectionTerms {
   let common = 0;
   let identical = 0;
   let identicalWrong = 0;
@@ -152,21 +162,26 @@ export function directionTerms(copier: PreparedSheet, source: PreparedSheet, mod
   let j = 0;
   const cq = copier.question;
   const sq = source.question;
-  while (i < cq.length && j < sq.length) {
+  const co = copier.option;
+  const so = source.option;
+  const wrong = source.wrong;
+  const chance = source.chance;
+  const offset = copier.band * sq.length;
+  const cn = cq.length;
+  const sn = sq.length;
+  while (i < cn && j < sn) {
     const a = cq[i]!;
     const b = sq[j]!;
     if (a < b) i += 1;
     else if (b < a) j += 1;
     else {
-      const question = model.questions[a]!;
-      const option = source.option[j]!;
-      const probability = question.probabilities[copier.band * question.optionCount + option]!;
-      const weight = source.wrong[j] ? WRONG_WEIGHT : 1;
+      const probability = chance[offset + j]!;
+      const weight = wrong[j] ? WRONG_WEIGHT : 1;
       common += 1;
       smallestP *= probability;
       expected += weight * probability;
       variance += weight * weight * probability * (1 - probability);
-      if (copier.option[i] === option) {
+      if (co[i] === so[j]) {
         identical += 1;
         observed += weight;
         if (weight !== 1) identicalWrong += 1;
@@ -176,7 +191,16 @@ export function directionTerms(copier: PreparedSheet, source: PreparedSheet, mod
     }
   }
   const omega = variance > 0 ? (observed - expected) / Math.sqrt(variance) : 0;
-  return { common, identical, identicalWrong, observed, expected, variance, omega, smallestP };
+  const result = out ?? ({} as DirectionTerms);
+  result.common = common;
+  result.identical = identical;
+  result.identicalWrong = identicalWrong;
+  result.observed = observed;
+  result.expected = expected;
+  result.variance = variance;
+  result.omega = omega;
+  result.smallestP = smallestP;
+  return result;
 }
 
 /** The chance and the weight of each common question of the direction (for its exact tail). */

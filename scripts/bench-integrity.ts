@@ -1,0 +1,289 @@
+// Integrity screening benchmark (issue 25.2, decision 027): a synthetic province on PostgreSQL with
+// planted copying pairs and planted fast exams; the detection power by copy rate, the false
+// positives on clean pairs, and the time of the whole screening.
+//
+//   npm run bench:integrity -- [--contestants 200000] [--exams 500000] [--bank 60] [--pairs 40] [--fast 100] [--rate 1] [--seed 1]
+//
+// In a fresh database on the PostgreSQL server named by BENCH_DATABASE_URL (default
+// postgres://postgres@127.0.0.1:5432/postgres; loopback only), dropped at the end unless
+// BENCH_KEEP=1:
+//   1. migrations and the demo content (9 books); each book's bank replaced by --bank questions of
+//      4 answers, difficulty b ~ N(0, 1), the three wrong answers unequally attractive (weights
+//      drawn per question: one distractor usually draws most of the wrong answers);
+//   2. --contestants pupils in schools of 330 (5 grades of 2 classes of 33), every tenth pupil a
+//      sibling of the previous one (one parent account); each pupil reads one of its grade's books,
+//      has an ability θ ~ N(0.3, 1) and takes 2 or 3 attempts (--exams in all); each attempt draws
+//      20 of the bank at random, answers by a Rasch model (right with probability
+//      1 / (1 + e^(b − θ))), a wrong answer by the distractor weights, 2 % blank; answers every
+//      20-60 s (answer_times, the login of its account). Foreign keys and triggers are off for the
+//      generation only (session_replication_role): the owners are not what is measured;
+//   3. planted: --pairs copying pairs per copy rate (30, 50, 70, 90, 100 %) among classmates reading
+//      the same book, the copier's first attempt taking the source's answer on each question both
+//      drew with that probability; --fast exams answered 1-3 s a question, mostly right;
+//   4. the screening (screenContest, what the back office runs) at --rate % family-wise, timed;
+//      then the power per copy rate (and per number of common questions), the false flags among
+//      the clean pairs, the calibration of the p-values on clean pairs, and the fast exams found.
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { openDatabase } from '../src/server/db/client';
+import { migrate } from '../src/server/db/migrate';
+import { seedIfEmpty } from '../src/server/db/seed/seed';
+import { systemClock } from '../src/server/lib/clock';
+import { screenContest } from '../src/server/features/admin/integrity/screen';
+
+const { values: options } = parseArgs({
+  options: {
+    contestants: { type: 'string', default: '200000' },
+    exams: { type: 'string' },
+    bank: { type: 'string', default: '60' },
+    pairs: { type: 'string', default: '40' },
+    fast: { type: 'string', default: '100' },
+    rate: { type: 'string', default: '1' },
+    seed: { type: 'string', default: '1' },
+  },
+});
+const int = (name: string, value: string | undefined, min: number, max: number) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${name} must be an integer in ${min}..${max}`);
+  return n;
+};
+const contestants = int('contestants', options.contestants, 500, 1_000_000);
+const exams = int('exams', options.exams ?? String(Math.round(contestants * 2.5)), contestants * 2, contestants * 3);
+const bankSize = int('bank', options.bank, 20, 200);
+const pairsPerRate = int('pairs', options.pairs, 1, 1000);
+const fastCount = int('fast', options.fast, 0, 10_000);
+const familyRate = Number(options.rate) / 100;
+if (!(familyRate >= 0.001 && familyRate <= 0.1)) throw new Error('--rate must be in 0.1..10 (%)');
+const seed = int('seed', options.seed, 0, 1_000_000);
+const COPY_RATES = [0.3, 0.5, 0.7, 0.9, 1];
+
+const fmt = (value: number, digits = 1) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
+
+const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(adminUrl)) throw new Error('BENCH_DATABASE_URL must point at a PostgreSQL server on loopback');
+const database = `bench_integrity_${process.pid}`;
+const url = new URL(adminUrl);
+url.pathname = `/${database}`;
+
+/** mulberry32: the planted pairs and their copies are the same for a given --seed. */
+function random(state: number) {
+  let a = state;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+const next = random(seed);
+
+const admin = new pg.Client({ connectionString: adminUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${database}`);
+const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+const client = new pg.Client({ connectionString: url.toString() });
+try {
+  await migrate(handle.db);
+  await seedIfEmpty(handle.db, { clock: systemClock, demoWindow: true });
+  await client.connect();
+  await client.query('SELECT setseed($1)', [(seed % 1000) / 1000]);
+  const contestId = (await client.query('SELECT id FROM contests ORDER BY id DESC LIMIT 1')).rows[0].id as number;
+
+  const step = async (label: string, text: string, values: unknown[] = []) => {
+    const started = performance.now();
+    const result = await client.query(text, values);
+    console.log(`  ${label}: ${fmt(result.rowCount ?? 0, 0)} rows in ${seconds(performance.now() - started)}`);
+  };
+  console.log(`Generating ${fmt(contestants, 0)} contestants, ${fmt(exams, 0)} finished exams, banks of ${bankSize} questions (9 books)`);
+  await client.query('SET session_replication_role = replica');
+  await step('demo exams and pupils removed', 'DELETE FROM exams; DELETE FROM contestants');
+  await step('old banks removed', 'DELETE FROM questions');
+  await step('questions', `INSERT INTO questions (book_id, value) SELECT b.id, 'Câu hỏi ' || i || ' của sách ' || b.position FROM books b, generate_series(1, $1::int) i ORDER BY b.id, i`, [bankSize]);
+  await step('answers', `INSERT INTO answers (question_id, value, is_correct) SELECT q.id, 'Đáp án ' || a, a = 1 FROM questions q, generate_series(1, 4) a ORDER BY q.id, a`);
+  // The bank as the generator reads it: per book (0..8) the questions with their answer ids (the
+  // key first), a difficulty and the cumulative weights of the three wrong answers.
+  await step(
+    'bank',
+    `CREATE TEMP TABLE bank AS
+     SELECT (SELECT count(*) FROM books b2 WHERE b2.position < b.position)::int AS book, q.book_id, q.id,
+            (SELECT array_agg(a.id ORDER BY a.id) FROM answers a WHERE a.question_id = q.id) AS ids,
+            sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random()) AS difficulty, w.w1 / w.total AS c1, (w.w1 + w.w2) / w.total AS c2
+     FROM questions q JOIN books b ON b.id = q.book_id
+     CROSS JOIN LATERAL (SELECT -ln(1 - random()) ^ 2 + 0 * q.id AS w1, -ln(1 - random()) ^ 2 + 0 * q.id AS w2, -ln(1 - random()) ^ 2 + 0 * q.id AS w3) w0
+     CROSS JOIN LATERAL (SELECT w0.w1, w0.w2, w0.w1 + w0.w2 + w0.w3 AS total) w`,
+  );
+  await client.query('CREATE INDEX ON bank (book); ANALYZE bank');
+  // Pupil i (from 1): school i / 330, grade (i mod 330) / 66 (1..5), class A or B of 33; one of two
+  // books of the grade (grade 5: the ninth), the same for every attempt; every tenth pupil shares
+  // the parent account of the previous one.
+  await step(
+    'contestants',
+    `INSERT INTO contestants (id, user_id, position, fullname, district_id, school_id, class_group_id, class_room_other)
+     SELECT i, i - (CASE WHEN i % 10 = 1 THEN 1 ELSE 0 END) + 1000000, 1 + (CASE WHEN i % 10 = 1 THEN 1 ELSE 0 END), 'Học sinh ' || i, 1,
+            100000 + i / 330, 1, (1 + (i % 330) / 66) || CASE WHEN (i % 66) < 33 THEN 'A' ELSE 'B' END
+     FROM generate_series(1, $1::int) i`,
+    [contestants],
+  );
+  await step(
+    'pupils',
+    `CREATE TEMP TABLE pupil AS
+     SELECT c.id, c.user_id, LEAST(8, 2 * ((c.id % 330) / 66) + (c.id / 330 + c.id / 7) % 2) AS book,
+            0.3 + sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random()) AS theta,
+            CASE WHEN c.id <= ($2::int - 2 * $1::int) THEN 3 ELSE 2 END AS attempts
+     FROM contestants c`,
+    [contestants, exams],
+  );
+  await client.query('ANALYZE pupil');
+  await step(
+    'exams',
+    `INSERT INTO exams (slug, contest_id, contestant_id, user_id, book_id, attempt, status, start_time, end_time, questions, answer_key,
+                        answers, answer_options, saved_at, submitted_at, correct_count, points, duration_seconds, answer_times)
+     SELECT 'bench-integrity-' || p.id || '-' || a, $1, p.id, p.user_id, bk.book_id, a, 1,
+            s.start, s.start + interval '20 minutes', '[]'::jsonb, d.key, COALESCE(d.answers, '{}'::jsonb), '{}',
+            s.start + interval '15 minutes', s.start + interval '15 minutes', d.correct, LEAST(100, 5 * d.correct), 900,
+            COALESCE(d.times, '{}'::jsonb) || jsonb_build_object('s', p.user_id)
+     FROM pupil p
+     CROSS JOIN generate_series(1, 3) a
+     CROSS JOIN LATERAL (SELECT book_id FROM bank WHERE bank.book = p.book LIMIT 1) bk
+     CROSS JOIN LATERAL (SELECT now() - interval '12 days' + (random() * 10 * 86400 + 0 * p.id + 0 * a) * interval '1 second' AS start) s
+     CROSS JOIN LATERAL (
+       SELECT jsonb_object_agg(c.id, c.ids[1]) AS key,
+              jsonb_object_agg(c.id, c.chosen) FILTER (WHERE c.chosen IS NOT NULL) AS answers,
+              jsonb_object_agg(c.id || ':' || c.chosen, floor(extract(epoch FROM s.start) + c.at)) FILTER (WHERE c.chosen IS NOT NULL) AS times,
+              count(*) FILTER (WHERE c.chosen = c.ids[1])::int AS correct
+       FROM (
+         SELECT q.id, q.ids, 40 * row_number() OVER () + 20 * random() AS at,
+                CASE WHEN random() < 0.02 THEN NULL
+                     WHEN random() < 1 / (1 + exp(q.difficulty - p.theta)) THEN q.ids[1]
+                     ELSE (SELECT CASE WHEN u < q.c1 THEN q.ids[2] WHEN u < q.c2 THEN q.ids[3] ELSE q.ids[4] END FROM (SELECT random() + 0 * q.id AS u) r) END AS chosen
+         FROM (SELECT * FROM bank WHERE bank.book = p.book ORDER BY random() + 0 * p.id + 0 * a LIMIT 20) q
+       ) c
+     ) d
+     WHERE a <= p.attempts`,
+    [contestId],
+  );
+  await client.query('RESET session_replication_role');
+
+  // Planted copying: classmates i and i + 1 reading the same book, both of one class (never the
+  // same account), spread over the province; the copier's first attempt takes the source's
+  // answer on each common question with the copy rate's probability.
+  const { rows: candidates } = await client.query<{ source: number; copier: number }>(
+    `SELECT a.id AS source, b.id AS copier FROM pupil a JOIN pupil b ON b.id = a.id + 1 AND b.book = a.book
+     JOIN contestants ca ON ca.id = a.id JOIN contestants cb ON cb.id = b.id
+     WHERE ca.class_room_other = cb.class_room_other AND ca.school_id = cb.school_id AND a.user_id <> b.user_id AND a.id % 4 = 2`,
+  );
+  const chosen: { source: number; copier: number; rate: number }[] = [];
+  const used = new Set<number>();
+  for (const rate of COPY_RATES) {
+    let placed = 0;
+    while (placed < pairsPerRate && used.size < candidates.length) {
+      const pick = candidates[Math.floor(next() * candidates.length)]!;
+      if (used.has(pick.source)) continue;
+      used.add(pick.source);
+      chosen.push({ ...pick, rate });
+      placed += 1;
+    }
+  }
+  const started = performance.now();
+  const planted: { sourceExam: number; copierExam: number; rate: number; common: number; copied: number }[] = [];
+  for (const pair of chosen) {
+    const { rows } = await client.query<{ id: number; contestant_id: number; answers: Record<string, number>; answer_key: Record<string, number>; answer_times: Record<string, number>; start: number }>(
+      `SELECT id, contestant_id, answers, answer_key, answer_times, extract(epoch FROM start_time)::float8 AS start FROM exams WHERE contestant_id IN ($1, $2) AND attempt = 1`,
+      [pair.source, pair.copier],
+    );
+    const source = rows.find((row) => row.contestant_id === pair.source)!;
+    const copier = rows.find((row) => row.contestant_id === pair.copier)!;
+    const answers = { ...copier.answers };
+    let common = 0;
+    let copied = 0;
+    for (const question of Object.keys(copier.answer_key)) {
+      if (!(question in source.answer_key)) continue;
+      common += 1;
+      if (next() < pair.rate) {
+        copied += 1;
+        if (source.answers[question] === undefined) delete answers[question];
+        else answers[question] = source.answers[question]!;
+      }
+    }
+    const correct = Object.entries(answers).filter(([q, a]) => copier.answer_key[q] === a).length;
+    const times: Record<string, number> = { s: copier.answer_times.s! };
+    Object.entries(answers).forEach(([q, a], k) => (times[`${q}:${a}`] = Math.floor(copier.start + 40 * (k + 1))));
+    await client.query('UPDATE exams SET answers = $2, answer_times = $3, correct_count = $4, points = $5 WHERE id = $1', [copier.id, JSON.stringify(answers), JSON.stringify(times), correct, 5 * correct]);
+    planted.push({ sourceExam: source.id, copierExam: copier.id, rate: pair.rate, common, copied });
+  }
+  // Planted fast exams: every answer 1-3 s after the previous one, 85 % right.
+  const { rows: fastRows } = await client.query<{ id: number; answer_key: Record<string, number>; answer_times: Record<string, number>; start: number }>(
+    `SELECT id, answer_key, answer_times, extract(epoch FROM start_time)::float8 AS start FROM exams WHERE attempt = 2 AND contestant_id % 97 = 5 ORDER BY id LIMIT $1`,
+    [fastCount],
+  );
+  const fastIds = new Set<number>();
+  for (const row of fastRows) {
+    const answers: Record<string, number> = {};
+    const times: Record<string, number> = { s: row.answer_times.s! };
+    let at = row.start;
+    for (const [question, key] of Object.entries(row.answer_key)) {
+      at += 1 + 2 * next();
+      answers[question] = next() < 0.85 ? key : key + 1;
+      times[`${question}:${answers[question]}`] = Math.floor(at);
+    }
+    const correct = Object.entries(answers).filter(([q, a]) => row.answer_key[q] === a).length;
+    await client.query('UPDATE exams SET answers = $2, answer_times = $3, correct_count = $4, points = $5 WHERE id = $1', [row.id, JSON.stringify(answers), JSON.stringify(times), correct, 5 * correct]);
+    fastIds.add(row.id);
+  }
+  console.log(`  planted: ${planted.length} copying pairs, ${fastIds.size} fast exams in ${seconds(performance.now() - started)}`);
+  await step('analyze', 'ANALYZE exams; ANALYZE contestants');
+
+  console.log(`Screening at a family-wise rate of ${fmt(familyRate * 100, 1)} %`);
+  const begun = performance.now();
+  const result = await handle.db.transaction().execute((trx) => screenContest(trx, contestId, familyRate, handle.db));
+  const elapsed = performance.now() - begun;
+  console.log(`  whole screening: ${seconds(elapsed)} (target < 60 s at 200,000 contestants / 500,000 exams)`);
+  console.log(`  ${fmt(result.exams, 0)} exams, ${fmt(result.pairs, 0)} pairs in contact compared, Tarone's K = ${fmt(result.tests, 0)} tests, threshold p <= ${result.threshold.toExponential(2)}`);
+
+  const pairKey = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
+  const flagged = new Set(result.flags.filter((flag) => flag.kind === 'similarity').map((flag) => pairKey(flag.exam_id, flag.other_exam_id!)));
+  const plantedKeys = new Set(planted.map((pair) => pairKey(pair.sourceExam, pair.copierExam)));
+  console.log('Detection power by copy rate (planted pairs flagged)');
+  for (const rate of COPY_RATES) {
+    const group = planted.filter((pair) => pair.rate === rate);
+    const found = group.filter((pair) => flagged.has(pairKey(pair.sourceExam, pair.copierExam))).length;
+    const meanCommon = group.reduce((sum, pair) => sum + pair.common, 0) / Math.max(1, group.length);
+    console.log(`  ${fmt(rate * 100, 0).padStart(3)} %: ${found} / ${group.length} = ${fmt((100 * found) / Math.max(1, group.length), 0)} % (mean common questions ${fmt(meanCommon, 1)})`);
+  }
+  const strong = planted.filter((pair) => pair.rate >= 0.7);
+  const strongFound = strong.filter((pair) => flagged.has(pairKey(pair.sourceExam, pair.copierExam))).length;
+  console.log(`  copying >= 70 %: ${strongFound} / ${strong.length} = ${fmt((100 * strongFound) / Math.max(1, strong.length), 0)} % (target >= 90 %)`);
+  console.log('  by questions both exams drew (copying >= 70 %):');
+  const bands = [
+    [0, 5],
+    [6, 8],
+    [9, 11],
+    [12, 20],
+  ] as const;
+  for (const [low, high] of bands) {
+    const group = strong.filter((pair) => pair.common >= low && pair.common <= high);
+    if (!group.length) continue;
+    const found = group.filter((pair) => flagged.has(pairKey(pair.sourceExam, pair.copierExam))).length;
+    console.log(`    ${low}-${high} common: ${found} / ${group.length}`);
+  }
+  const falseFlags = [...flagged].filter((key) => !plantedKeys.has(key)).length;
+  console.log(`False positives on clean pairs: ${falseFlags} flagged of ${fmt(result.pairs - planted.length, 0)} clean pairs (family-wise target: no flag in at least ${fmt(100 - familyRate * 100, 1)} % of runs)`);
+  // Calibration: clean directions computed exactly (normal z >= 3) with p at or below a level,
+  // against the number of directions times the level (an upper bound of the expected count).
+  const clean = result.candidates.filter((candidate) => !plantedKeys.has(pairKey(candidate.a, candidate.b)));
+  for (const level of [1e-3, 1e-4, 1e-5, 1e-6]) {
+    const observed = clean.filter((candidate) => candidate.p <= level).length;
+    console.log(`  clean pairs with p <= ${level.toExponential(0)}: ${observed} (at most ${fmt(2 * (result.pairs - planted.length) * level, 1)} expected)`);
+  }
+  const fastFound = result.flags.filter((flag) => flag.kind === 'speed' && fastIds.has(flag.exam_id)).length;
+  const fastOthers = result.flags.filter((flag) => flag.kind === 'speed' && !fastIds.has(flag.exam_id)).length;
+  console.log(`Fast exams found: ${fastFound} / ${fastIds.size}; other exams flagged as fast: ${fastOthers}`);
+  console.log(`Lockstep pairs flagged: ${result.flags.filter((flag) => flag.kind === 'lockstep').length} (none planted; siblings share a login)`);
+} finally {
+  await client.end().catch(() => {});
+  await handle.close();
+  if (process.env.BENCH_KEEP !== '1') await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  else console.log(`kept database ${database}`);
+  await admin.end();
+}

@@ -51,9 +51,19 @@ test('the organiser follows an exam live, gives an extra attempt and an extensio
   await takeWholeExam(request, family);
   await takeWholeExam(request, family);
 
-  // The family calls: the organiser finds the child by part of the parent's phone.
+  // The family calls: the organiser finds the child by name within its district and school (the
+  // schools offered are the chosen district's), then by part of the parent's phone.
   await page.goto('/quan-tri/ho-tro');
   await expect(page.getByRole('heading', { level: 1, name: 'Hỗ trợ thí sinh' })).toBeVisible();
+  const district = (await ok(await request.get('/api/districts'))).data[0];
+  const school = (await ok(await request.get(`/api/schools?district_id=${district.id}`))).data[0];
+  await expect(page.getByLabel('Trường', { exact: true })).toBeDisabled();
+  await page.getByLabel('Tên thí sinh').fill('Phạm Gặp Sự Cố');
+  await page.getByLabel('Quận/huyện', { exact: true }).selectOption({ label: district.name });
+  await page.getByLabel('Trường', { exact: true }).selectOption({ label: school.name });
+  await page.getByRole('button', { name: 'Tìm', exact: true }).click();
+  await expect(page.getByRole('article', { name: 'Phạm Gặp Sự Cố' })).toBeVisible();
+  await page.getByLabel('Tên thí sinh').fill('');
   await page.getByLabel('Số điện thoại phụ huynh').fill(family.phone.slice(-7));
   await page.getByRole('button', { name: 'Tìm', exact: true }).click();
   const card = page.getByRole('article', { name: 'Phạm Gặp Sự Cố' });

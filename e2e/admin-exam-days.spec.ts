@@ -25,7 +25,7 @@ async function takeWholeExam(request: APIRequestContext, family: Family) {
   await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: exam.examId, slug: exam.slug, answers, prediction: 1000 } }));
 }
 
-test('the organiser follows an exam live, gives an extra attempt and an extension, and the family sees them', async ({ page, browser, request, baseURL }) => {
+test('the organiser follows an exam live, gives an extra attempt (withdraws it and gives it again) and an extension, and the family sees them', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(180_000);
   const family = await registerFamily(request, 'Phạm Gặp Sự Cố');
   await startExamByApi(request, family);
@@ -82,6 +82,19 @@ test('the organiser follows an exam live, gives an extra attempt and an extensio
   await expect(dialog).toBeHidden();
   await expect(card.getByTestId('incident-attempts')).toContainText('Được thi 4 lượt, còn 1 lượt.');
   await expect(card.getByRole('button', { name: 'Thêm một lượt thi' })).toHaveCount(0);
+
+  // Unused, it can be withdrawn (with a reason) and then given again.
+  await card.getByRole('button', { name: 'Rút lượt thi thêm' }).click();
+  const withdrawal = page.getByRole('dialog', { name: 'Rút lượt thi thêm của Phạm Gặp Sự Cố' });
+  await withdrawal.getByLabel(/Lý do/).fill('Thử rút rồi thêm lại');
+  await withdrawal.getByRole('button', { name: 'Rút lượt thi' }).click();
+  await expect(withdrawal).toBeHidden();
+  await expect(card.getByTestId('incident-attempts')).toHaveText('Được thi 3 lượt, còn 0 lượt.');
+  await card.getByRole('button', { name: 'Thêm một lượt thi' }).click();
+  await dialog.getByLabel(/Lý do/).fill('Điện thoại của phụ huynh hết pin giữa lượt thi thứ 3');
+  await dialog.getByRole('button', { name: 'Thêm lượt thi' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('incident-attempts')).toContainText('Được thi 4 lượt, còn 1 lượt.');
 
   // The family sees the fourth attempt on /du-thi and in its report.
   const familyContext = await browser.newContext();

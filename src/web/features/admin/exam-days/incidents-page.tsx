@@ -102,8 +102,8 @@ export function IncidentsPage() {
 }
 
 function ContestantCard({ contestant, onChange }: { contestant: IncidentContestant; onChange: (c: IncidentContestant) => void }) {
-  const [giving, setGiving] = useState(false);
-  const [withdrawing, setWithdrawing] = useState(false);
+  // The extra attempt's dialog open: to give it, or to withdraw it.
+  const [extraDialog, setExtraDialog] = useState<'give' | 'withdraw' | null>(null);
   const [extending, setExtending] = useState<IncidentAttempt | null>(null);
   const headingId = `incident-contestant-${contestant.id}`;
   return (
@@ -125,33 +125,23 @@ function ContestantCard({ contestant, onChange }: { contestant: IncidentContesta
       <AttemptTable contestant={contestant} onExtend={setExtending} />
       <div className="admin-actions">
         {contestant.extra_attempt === null && (
-          <Button variant="outline" onClick={() => setGiving(true)}>
+          <Button variant="outline" onClick={() => setExtraDialog('give')}>
             Thêm một lượt thi
           </Button>
         )}
         {contestant.extra_attempt && !contestant.extra_attempt.used && (
-          <Button variant="outline" onClick={() => setWithdrawing(true)}>
+          <Button variant="outline" onClick={() => setExtraDialog('withdraw')}>
             Rút lượt thi thêm
           </Button>
         )}
       </div>
-      {withdrawing && (
+      {extraDialog && (
         <ExtraAttemptDialog
           contestant={contestant}
-          withdraw
-          onClose={() => setWithdrawing(false)}
+          withdraw={extraDialog === 'withdraw'}
+          onClose={() => setExtraDialog(null)}
           onDone={(updated) => {
-            setWithdrawing(false);
-            onChange(updated);
-          }}
-        />
-      )}
-      {giving && (
-        <ExtraAttemptDialog
-          contestant={contestant}
-          onClose={() => setGiving(false)}
-          onDone={(updated) => {
-            setGiving(false);
+            setExtraDialog(null);
             onChange(updated);
           }}
         />

@@ -25,7 +25,7 @@ async function takeWholeExam(request: APIRequestContext, family: Family) {
   await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: exam.examId, slug: exam.slug, answers, prediction: 1000 } }));
 }
 
-test('the organiser follows an exam live, gives an extra attempt and an extension, and the family sees them', async ({ page, browser, request, baseURL }) => {
+test('the organiser follows an exam live, gives an extra attempt (withdraws it and gives it again) and an extension, and the family sees them', async ({ page, browser, request, baseURL }) => {
   test.setTimeout(180_000);
   const family = await registerFamily(request, 'Phạm Gặp Sự Cố');
   await startExamByApi(request, family);
@@ -51,9 +51,19 @@ test('the organiser follows an exam live, gives an extra attempt and an extensio
   await takeWholeExam(request, family);
   await takeWholeExam(request, family);
 
-  // The family calls: the organiser finds the child by part of the parent's phone.
+  // The family calls: the organiser finds the child by name within its district and school (the
+  // schools offered are the chosen district's), then by part of the parent's phone.
   await page.goto('/quan-tri/ho-tro');
   await expect(page.getByRole('heading', { level: 1, name: 'Hỗ trợ thí sinh' })).toBeVisible();
+  const district = (await ok(await request.get('/api/districts'))).data[0];
+  const school = (await ok(await request.get(`/api/schools?district_id=${district.id}`))).data[0];
+  await expect(page.getByLabel('Trường', { exact: true })).toBeDisabled();
+  await page.getByLabel('Tên thí sinh').fill('Phạm Gặp Sự Cố');
+  await page.getByLabel('Quận/huyện', { exact: true }).selectOption({ label: district.name });
+  await page.getByLabel('Trường', { exact: true }).selectOption({ label: school.name });
+  await page.getByRole('button', { name: 'Tìm', exact: true }).click();
+  await expect(page.getByRole('article', { name: 'Phạm Gặp Sự Cố' })).toBeVisible();
+  await page.getByLabel('Tên thí sinh').fill('');
   await page.getByLabel('Số điện thoại phụ huynh').fill(family.phone.slice(-7));
   await page.getByRole('button', { name: 'Tìm', exact: true }).click();
   const card = page.getByRole('article', { name: 'Phạm Gặp Sự Cố' });
@@ -72,6 +82,19 @@ test('the organiser follows an exam live, gives an extra attempt and an extensio
   await expect(dialog).toBeHidden();
   await expect(card.getByTestId('incident-attempts')).toContainText('Được thi 4 lượt, còn 1 lượt.');
   await expect(card.getByRole('button', { name: 'Thêm một lượt thi' })).toHaveCount(0);
+
+  // Unused, it can be withdrawn (with a reason) and then given again.
+  await card.getByRole('button', { name: 'Rút lượt thi thêm' }).click();
+  const withdrawal = page.getByRole('dialog', { name: 'Rút lượt thi thêm của Phạm Gặp Sự Cố' });
+  await withdrawal.getByLabel(/Lý do/).fill('Thử rút rồi thêm lại');
+  await withdrawal.getByRole('button', { name: 'Rút lượt thi' }).click();
+  await expect(withdrawal).toBeHidden();
+  await expect(card.getByTestId('incident-attempts')).toHaveText('Được thi 3 lượt, còn 0 lượt.');
+  await card.getByRole('button', { name: 'Thêm một lượt thi' }).click();
+  await dialog.getByLabel(/Lý do/).fill('Điện thoại của phụ huynh hết pin giữa lượt thi thứ 3');
+  await dialog.getByRole('button', { name: 'Thêm lượt thi' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(card.getByTestId('incident-attempts')).toContainText('Được thi 4 lượt, còn 1 lượt.');
 
   // The family sees the fourth attempt on /du-thi and in its report.
   const familyContext = await browser.newContext();

@@ -73,6 +73,28 @@ export async function createOrganiser(server: TestServer): Promise<CreatedUser> 
   return { id, phone, password, token: await startSession(server, id) };
 }
 
+/** A user of each role: the organiser, and a parent and a school administrator whom the back office refuses. */
+export async function createEveryRole(server: TestServer) {
+  return { organiser: await createOrganiser(server), parent: await createParent(server), schoolAdmin: await createSchoolAdmin(server) };
+}
+export type EveryRole = Awaited<ReturnType<typeof createEveryRole>>;
+
+/**
+ * The statuses an organiser-only call answers without a session, to a parent and to a school
+ * administrator, in that order: [401, 403, 403] when the back office refuses them.
+ */
+export async function refusedStatuses(
+  server: TestServer,
+  { parent, schoolAdmin }: { parent: CreatedUser; schoolAdmin: CreatedUser },
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<number[]> {
+  const statuses: number[] = [];
+  for (const token of [undefined, parent.token, schoolAdmin.token]) statuses.push((await server.request(method, path, { body, token })).status);
+  return statuses;
+}
+
 /** A multipart form with `file` (name and content) and text fields, for the admin imports. */
 export function uploadForm(fileName: string, content: Buffer | string, fields: Record<string, string> = {}): FormData {
   const form = new FormData();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import readExcelFile from 'read-excel-file/node';
 import { templateColumns, templateKinds } from '../../../shared/schemas/admin';
 import { startTestServer, type TestServer } from '../../test/harness';
-import { createOrganiser, createParent, createSchoolAdmin, uploadForm, type CreatedUser } from '../../test/factories';
+import { createEveryRole, uploadForm, type CreatedUser } from '../../test/factories';
 import { recordAudit } from './audit';
 
 let server: TestServer;
@@ -14,9 +14,7 @@ let schoolAdmin: CreatedUser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  organiser = await createOrganiser(server);
-  parent = await createParent(server);
-  schoolAdmin = await createSchoolAdmin(server);
+  ({ organiser, parent, schoolAdmin } = await createEveryRole(server));
 });
 afterAll(() => server.close());
 

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import { printedClassSql } from '../../../db/contestants';
 import type { AccountsQuery } from '../../../../shared/schemas/admin-accounts';
 import { containing, pageOf } from '../list-query';
+import { selectAttempts } from '../attempts-query';
 import { foldSql, foldedContains } from '../../../db/fold';
 
 /**
@@ -71,25 +72,7 @@ export const contestantsOf = (db: Db, userId: number) =>
     .orderBy('contestants.position')
     .execute();
 
-export const examsOf = (db: Db, userId: number) =>
-  db
-    .selectFrom('exams')
-    .innerJoin('books', 'books.id', 'exams.book_id')
-    .select([
-      'exams.id',
-      'exams.contestant_id',
-      'exams.attempt',
-      'books.name as book',
-      'exams.status',
-      'exams.points',
-      'exams.correct_count',
-      'exams.start_time',
-      'exams.submitted_at',
-    ])
-    .where('exams.user_id', '=', userId)
-    .orderBy('exams.contestant_id')
-    .orderBy('exams.attempt')
-    .execute();
+export const examsOf = (db: Db, userId: number) => selectAttempts(db).select('exams.correct_count').where('exams.user_id', '=', userId).execute();
 
 export const findUsersByPhones = (db: Db, phones: string[]) =>
   phones.length === 0

@@ -6,18 +6,16 @@ import writeExcelFile from 'write-excel-file/node';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { MAX_IMPORT_BYTES, templateColumns } from '../../../../shared/schemas/admin';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { classGroupAt, createContestant, createOrganiser, createParent, createSchoolAdmin, uploadForm, type CreatedUser } from '../../../test/factories';
+import { classGroupAt, createContestant, createEveryRole, createParent, createSchoolAdmin, refusedStatuses, uploadForm, type CreatedUser, type EveryRole } from '../../../test/factories';
 
 let server: TestServer;
+let roles: EveryRole;
 let organiser: CreatedUser;
-let parent: CreatedUser;
-let schoolAdmin: CreatedUser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  organiser = await createOrganiser(server);
-  parent = await createParent(server);
-  schoolAdmin = await createSchoolAdmin(server);
+  roles = await createEveryRole(server);
+  organiser = roles.organiser;
 });
 afterAll(() => server?.close());
 
@@ -78,9 +76,7 @@ describe('permissions', () => {
   ];
   it.each(calls)('%s %s: 401 anonymous, 403 parent and school administrator', async (method, path) => {
     const body = method === 'POST' || method === 'PUT' ? { name: 'x' } : undefined;
-    expect((await server.request(method, `/api/admin${path}`, { body })).status).toBe(401);
-    expect((await server.request(method, `/api/admin${path}`, { body, token: parent.token })).status).toBe(403);
-    expect((await server.request(method, `/api/admin${path}`, { body, token: schoolAdmin.token })).status).toBe(403);
+    expect(await refusedStatuses(server, roles, method, `/api/admin${path}`, body)).toEqual([401, 403, 403]);
   });
 });
 

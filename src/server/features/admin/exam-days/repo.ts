@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import { printedClassSql } from '../../../db/contestants';
 import { foldSql } from '../../../db/fold';
+import { selectAttempts } from '../attempts-query';
 
 /** pg_advisory_xact_lock's first key for the dashboard (the second is unused: 0). */
 const DASHBOARD_LOCK = 7316454;
@@ -248,28 +249,16 @@ export async function findContestants(db: Db, filter: ContestantFilter, limit: n
 /** The attempts of these contestants, oldest first, with what the incident desk shows. */
 export async function attemptsOf(db: Db, contestantIds: number[]) {
   if (contestantIds.length === 0) return [];
-  return db
-    .selectFrom('exams')
-    .innerJoin('books', 'books.id', 'exams.book_id')
+  return selectAttempts(db)
     .select([
-      'exams.id',
-      'exams.contestant_id',
-      'exams.attempt',
-      'books.name as book',
-      'exams.status',
-      'exams.start_time',
       'exams.end_time',
       'exams.saved_at',
-      'exams.submitted_at',
-      'exams.points',
       'exams.extension_minutes',
       'exams.extra_attempt_of',
       sql<number>`(SELECT count(*) FROM jsonb_object_keys(exams.answers))::integer`.as('answers_saved'),
       sql<number>`jsonb_array_length(exams.questions)`.as('questions'),
     ])
     .where('exams.contestant_id', 'in', contestantIds)
-    .orderBy('exams.contestant_id')
-    .orderBy('exams.attempt')
     .execute();
 }
 

@@ -35,36 +35,21 @@ export function registerAdminExamDaysRoutes(admin: Api, services: Services) {
     async (request) => ({ success: true as const, data: await service.getContestant(services, request.params.contestantId) }),
   );
 
-  admin.post(
-    '/exam-days/contestants/:contestantId/extra-attempt',
-    {
-      schema: {
-        summary: 'Thêm một lượt thi cho thí sinh (tối đa một lần, kèm lý do)',
-        params: contestantIdParamsSchema,
-        body: extraAttemptBodySchema,
-        response: { 200: incidentContestantResponseSchema },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await service.giveExtraAttempt(services, auth.userOf(request), request.params.contestantId, request.body),
-    }),
-  );
-
-  admin.post(
+  // Granting and withdrawing the extra attempt: the same parameters, body and answer.
+  const extraAttemptRoute = (url: string, summary: string, change: typeof service.giveExtraAttempt) =>
+    admin.post(
+      url,
+      { schema: { summary, params: contestantIdParamsSchema, body: extraAttemptBodySchema, response: { 200: incidentContestantResponseSchema } } },
+      async (request) => ({
+        success: true as const,
+        data: await change(services, auth.userOf(request), request.params.contestantId, request.body),
+      }),
+    );
+  extraAttemptRoute('/exam-days/contestants/:contestantId/extra-attempt', 'Thêm một lượt thi cho thí sinh (tối đa một lần, kèm lý do)', service.giveExtraAttempt);
+  extraAttemptRoute(
     '/exam-days/contestants/:contestantId/extra-attempt/withdraw',
-    {
-      schema: {
-        summary: 'Rút lượt thi thêm chưa dùng (ví dụ thêm nhầm thí sinh), kèm lý do',
-        params: contestantIdParamsSchema,
-        body: extraAttemptBodySchema,
-        response: { 200: incidentContestantResponseSchema },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      data: await service.withdrawExtraAttempt(services, auth.userOf(request), request.params.contestantId, request.body),
-    }),
+    'Rút lượt thi thêm chưa dùng (ví dụ thêm nhầm thí sinh), kèm lý do',
+    service.withdrawExtraAttempt,
   );
 
   admin.post(

@@ -28,7 +28,7 @@ import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
 import { getCurrentContest, requireCurrentContest } from '../../../core/contest';
-import { recordAudit } from '../audit';
+import { recordAudit, type AuditEntryInput } from '../audit';
 import * as repo from './repo';
 
 type Deps = Pick<Services, 'db' | 'clock' | 'reads'>;
@@ -282,27 +282,48 @@ function extraAttemptReason(body: ExtraAttemptBody): string {
   return body.reason.trim();
 }
 
-/** The contestant, locked while its attempts change, and the current contest; 404 when there is no such contestant. */
-async function lockForAttempts(trx: Db, contestantId: number) {
-  const contestant = await repo.lockContestant(trx, contestantId);
-  if (!contestant) throw notFound(examDaysMessages.contestantNotFound);
-  return { contestant, contest: await requireCurrentContest(trx) };
+/** What a grant or a withdrawal of the extra attempt works on inside its transaction. */
+interface ExtraAttemptChange {
+  trx: Db;
+  contestant: NonNullable<Awaited<ReturnType<typeof repo.lockContestant>>>;
+  contest: Awaited<ReturnType<typeof requireCurrentContest>>;
+  reason: string;
+  now: Date;
 }
 
-export async function giveExtraAttempt({ db, clock }: Deps, actor: Actor, contestantId: number, body: ExtraAttemptBody) {
+/**
+ * The common part of a grant and a withdrawal: the reason checked, the contestant locked (404 when
+ * there is none) with the current contest, the change made and its audit entry written in one
+ * transaction, then the contestant as the incident desk shows it.
+ */
+async function changeExtraAttempt(
+  { db, clock }: Deps,
+  actor: Actor,
+  contestantId: number,
+  body: ExtraAttemptBody,
+  change: (on: ExtraAttemptChange) => Promise<AuditEntryInput>,
+) {
   const reason = extraAttemptReason(body);
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
-    const { contestant, contest } = await lockForAttempts(trx, contestantId);
+    const contestant = await repo.lockContestant(trx, contestantId);
+    if (!contestant) throw notFound(examDaysMessages.contestantNotFound);
+    const contest = await requireCurrentContest(trx);
+    await recordAudit(trx, actor, await change({ trx, contestant, contest, reason, now }));
+  });
+  return contestantView(db, now, contestantId);
+}
+
+export function giveExtraAttempt(deps: Deps, actor: Actor, contestantId: number, body: ExtraAttemptBody) {
+  return changeExtraAttempt(deps, actor, contestantId, body, async ({ trx, contestant, contest, reason, now }) => {
     if (await repo.findExtraAttempt(trx, contestantId)) throw conflict(examDaysMessages.extraAttemptGiven, 'extra_attempt_given');
     await repo.insertExtraAttempt(trx, { contestantId, contestId: contest.id, reason, grantedBy: actor.id, at: now });
-    await recordAudit(trx, actor, {
+    return {
       kind: 'exam.extra_attempt',
       summary: `Thêm một lượt thi cho thí sinh ${contestant.fullname} (#${contestantId}): ${reason}`,
       details: { contestant_id: contestantId, contest_id: contest.id, reason },
-    });
+    };
   });
-  return contestantView(db, now, contestantId);
 }
 
 /**
@@ -311,23 +332,19 @@ export async function giveExtraAttempt({ db, clock }: Deps, actor: Actor, contes
  * in progress counts). A 4th attempt also holds the grant by its foreign key, so a start racing
  * this fails one or the other.
  */
-export async function withdrawExtraAttempt({ db, clock }: Deps, actor: Actor, contestantId: number, body: ExtraAttemptBody) {
-  const reason = extraAttemptReason(body);
-  const now = clock.now();
-  await db.transaction().execute(async (trx) => {
-    const { contestant, contest } = await lockForAttempts(trx, contestantId);
+export function withdrawExtraAttempt(deps: Deps, actor: Actor, contestantId: number, body: ExtraAttemptBody) {
+  return changeExtraAttempt(deps, actor, contestantId, body, async ({ trx, contestant, contest, reason }) => {
     const grant = await repo.findExtraAttempt(trx, contestantId);
     if (!grant) throw notFound(examDaysMessages.extraAttemptNone);
     const taken = await repo.countAttempts(trx, contestantId);
     if (taken > attemptsAllowed(contest.attempts_per_contestant, false)) throw conflict(examDaysMessages.extraAttemptUsed, 'extra_attempt_used');
     await repo.deleteExtraAttempt(trx, contestantId);
-    await recordAudit(trx, actor, {
+    return {
       kind: 'exam.extra_attempt_withdraw',
       summary: `Rút lượt thi thêm của thí sinh ${contestant.fullname} (#${contestantId}): ${reason}`,
       details: { contestant_id: contestantId, contest_id: grant.contest_id, reason, granted_reason: grant.reason, granted_at: grant.granted_at.toISOString() },
-    });
+    };
   });
-  return contestantView(db, now, contestantId);
 }
 
 export async function extendAttempt({ db, clock }: Deps, actor: Actor, examId: number, body: ExtensionBody) {

@@ -12,17 +12,12 @@ import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { errorMessage, showServerFieldErrors } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { NamedOptions, useDistrictSchools } from '../ui/district-schools';
 import { ImportPanel } from '../ui/import-panel';
-import { useApiData } from '../../../lib/use-data';
 import { PasswordLinks } from './password-links';
 
 type FormInput = z.input<typeof createSchoolAdminSchema>;
 type FormOutput = z.output<typeof createSchoolAdminSchema>;
-interface NamedItem {
-  id: number;
-  name: string;
-}
-
 export function NewSchoolAdminsPage() {
   usePageTitle('Tạo tài khoản quản trị trường');
   return (
@@ -55,8 +50,7 @@ function SchoolAdminForm() {
   });
   const { register, handleSubmit, formState, watch, setValue } = form;
   const districtId = String(watch('district_id') ?? '');
-  const districts = useApiData<NamedItem[]>('/districts');
-  const schools = useApiData<NamedItem[]>(districtId ? `/schools?district_id=${encodeURIComponent(districtId)}` : null);
+  const { districts, schools } = useDistrictSchools(districtId);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -84,11 +78,7 @@ function SchoolAdminForm() {
           error={formState.errors.district_id?.message}
         >
           <option value="">Chọn quận/huyện</option>
-          {districts.data?.map((district) => (
-            <option key={district.id} value={district.id}>
-              {district.name}
-            </option>
-          ))}
+          <NamedOptions items={districts.data} />
         </SelectField>
         <SelectField
           label="Trường"
@@ -98,11 +88,7 @@ function SchoolAdminForm() {
           error={formState.errors.school_id?.message}
         >
           <option value="">Chọn trường</option>
-          {(districtId ? schools.data : [])?.map((school) => (
-            <option key={school.id} value={school.id}>
-              {school.name}
-            </option>
-          ))}
+          <NamedOptions items={(districtId ? schools.data : [])} />
         </SelectField>
         <div className="field-wide admin-actions">
           <Button type="submit" variant="accent" disabled={formState.isSubmitting}>

@@ -23,6 +23,7 @@ import { formatNumber } from '../../../../shared/format';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { PagedTable, RowActions } from '../ui/data-table';
 import { DialogFormActions, reportSaveError } from '../ui/form-parts';
+import { NamedOptions } from '../ui/district-schools';
 import { ImportPanel } from '../ui/import-panel';
 import { MergeDialog } from '../ui/merge-dialog';
 import { SearchBox } from '../ui/search-box';
@@ -206,17 +207,9 @@ export function DistrictFilter({ districts, value, onChange }: { districts: Admi
   return (
     <SelectField label="Quận/Huyện" value={value} onChange={(event) => onChange(event.target.value)}>
       <option value="">Tất cả</option>
-      <DistrictOptions districts={districts} />
+      <NamedOptions items={districts} />
     </SelectField>
   );
-}
-
-export function DistrictOptions({ districts }: { districts: AdminDistrict[] }) {
-  return districts.map((d) => (
-    <option key={d.id} value={d.id}>
-      {d.name}
-    </option>
-  ));
 }
 
 type SchoolForm = z.input<typeof schoolInputSchema>;
@@ -260,7 +253,7 @@ function SchoolDialog({
       <form onSubmit={onSubmit} noValidate>
         <SelectField label="Quận/Huyện" {...form.register('district_id')} error={errors.district_id?.message}>
           <option value="">Chọn quận/huyện</option>
-          <DistrictOptions districts={districts} />
+          <NamedOptions items={districts} />
         </SelectField>
         <TextField label="Tên trường" {...form.register('name')} error={errors.name?.message} />
         <TextField label="Địa chỉ" {...form.register('address')} error={errors.address?.message} />
@@ -298,7 +291,7 @@ function MergeSchoolDialog({ school, districts, onClose, onMerged }: { school: A
             setIntoId('');
           }}
         >
-          <DistrictOptions districts={districts} />
+          <NamedOptions items={districts} />
         </SelectField>
       }
       targetLabel="Gộp vào trường"

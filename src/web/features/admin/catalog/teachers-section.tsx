@@ -19,7 +19,8 @@ import { ImportPanel } from '../ui/import-panel';
 import { SearchBox } from '../ui/search-box';
 import { useCrudState } from '../ui/use-crud-state';
 import { useListQuery } from '../ui/use-list-query';
-import { DistrictFilter, DistrictOptions, useAllDistricts } from './schools-section';
+import { NamedOptions } from '../ui/district-schools';
+import { DistrictFilter, useAllDistricts } from './schools-section';
 
 const teacherPath = (t: AdminClassTeacher) => `/admin/class-teachers/${t.school_id}/${encodeURIComponent(t.class_name)}`;
 
@@ -125,15 +126,11 @@ function TeacherDialog({ teacher, districts, onClose, onSaved }: { teacher?: Adm
           }}
         >
           <option value="">Chọn quận/huyện</option>
-          <DistrictOptions districts={districts} />
+          <NamedOptions items={districts} />
         </SelectField>
         <SelectField label="Trường" {...form.register('school_id')} error={errors.school_id?.message}>
           <option value="">Chọn trường</option>
-          {schools.data?.items.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <NamedOptions items={schools.data?.items} />
         </SelectField>
         <TextField label="Lớp" hint="Như tên lớp học sinh ghi khi đăng ký, ví dụ 3A." {...form.register('class_name')} error={errors.class_name?.message} />
         <TextField label="Giáo viên" {...form.register('teacher_name')} error={errors.teacher_name?.message} />

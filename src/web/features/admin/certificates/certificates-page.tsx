@@ -16,6 +16,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { DialogFormActions, reportSaveError } from '../ui/form-parts';
 import { useApiData } from '../../../lib/use-data';
 import { DataTable } from '../ui/data-table';
+import { Figures } from '../ui/figures';
 import './certificates.css';
 
 const REFRESH_MS = 5_000;
@@ -62,36 +63,18 @@ function RenderingProgress({ version }: { version: number }) {
               : 'Mọi giấy chứng nhận đã sẵn sàng để tải.'}
       </p>
       <progress className="certificate-bar" max={Math.max(data.total, 1)} value={data.ready} aria-label={`Đã sẵn sàng ${share}%`} />
-      <dl className="certificate-stats">
-        <div>
-          <dt>Tổng số</dt>
-          <dd>{formatNumber(data.total)}</dd>
-        </div>
-        <div>
-          <dt>Đã sẵn sàng</dt>
-          <dd>{formatNumber(data.ready)}</dd>
-        </div>
-        <div>
-          <dt>Đang chờ vẽ</dt>
-          <dd>{formatNumber(data.pending)}</dd>
-        </div>
-        <div>
-          <dt>Lỗi</dt>
-          <dd>{formatNumber(data.failed)}</dd>
-        </div>
-        <div>
-          <dt>Đã thu hồi</dt>
-          <dd>{formatNumber(data.revoked)}</dd>
-        </div>
-        <div>
-          <dt>Tốc độ</dt>
-          <dd>{formatNumber(data.per_minute, data.per_minute > 0 && data.per_minute < 10 ? 1 : 0)} giấy/phút</dd>
-        </div>
-        <div>
-          <dt>Thời gian còn lại</dt>
-          <dd>{data.seconds_left === null ? '—' : timeLeft(data.seconds_left)}</dd>
-        </div>
-      </dl>
+      <Figures
+        className="certificate-stats"
+        figures={[
+          ['Tổng số', formatNumber(data.total)],
+          ['Đã sẵn sàng', formatNumber(data.ready)],
+          ['Đang chờ vẽ', formatNumber(data.pending)],
+          ['Lỗi', formatNumber(data.failed)],
+          ['Đã thu hồi', formatNumber(data.revoked)],
+          ['Tốc độ', `${formatNumber(data.per_minute, data.per_minute > 0 && data.per_minute < 10 ? 1 : 0)} giấy/phút`],
+          ['Thời gian còn lại', data.seconds_left === null ? '—' : timeLeft(data.seconds_left)],
+        ]}
+      />
       {data.failures.length > 0 && (
         <DataTable
           caption="Giấy chứng nhận vẽ lỗi"

@@ -9,6 +9,7 @@ import { TextField } from '../../../components/ui/field';
 import { useApiData } from '../../../lib/use-data';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DataTable } from '../ui/data-table';
+import { Figures } from '../ui/figures';
 import { Pager } from '../ui/pager';
 import './exam-days.css';
 
@@ -101,14 +102,12 @@ function Totals({ data }: { data: Dashboard }) {
     ['Thí sinh đã đăng ký', t.contestants],
   ];
   return (
-    <dl className="exam-days-tiles" data-testid="exam-days-totals">
-      {tiles.map(([label, value, className]) => (
-        <div key={label} className={className ? `exam-days-tile ${className}` : 'exam-days-tile'}>
-          <dt>{label}</dt>
-          <dd>{formatNumber(value)}</dd>
-        </div>
-      ))}
-    </dl>
+    <Figures
+      className="exam-days-tiles"
+      itemClassName="exam-days-tile"
+      testId="exam-days-totals"
+      figures={tiles.map(([label, value, className]) => [label, formatNumber(value), className] as const)}
+    />
   );
 }
 
@@ -172,24 +171,16 @@ function AutosaveHealthCard({ data }: { data: Dashboard }) {
       {a.processes === 0 ? (
         <p>Chưa có số liệu từ máy chủ nào trong một phút qua.</p>
       ) : (
-        <dl className="exam-days-tiles">
-          <div className="exam-days-tile">
-            <dt>Lượt lưu mỗi phút</dt>
-            <dd>{formatNumber(a.saves_per_minute)}</dd>
-          </div>
-          <div className="exam-days-tile">
-            <dt>Được xác nhận trong 2 giây</dt>
-            <dd>{share}</dd>
-          </div>
-          <div className="exam-days-tile">
-            <dt>Lượt lưu bị từ chối (503) mỗi phút</dt>
-            <dd>{formatNumber(a.rejected_per_minute)}</dd>
-          </div>
-          <div className="exam-days-tile">
-            <dt>Yêu cầu bị giảm tải (503) mỗi phút</dt>
-            <dd>{formatNumber(a.shed_per_minute)}</dd>
-          </div>
-        </dl>
+        <Figures
+          className="exam-days-tiles"
+          itemClassName="exam-days-tile"
+          figures={[
+            ['Lượt lưu mỗi phút', formatNumber(a.saves_per_minute)],
+            ['Được xác nhận trong 2 giây', share],
+            ['Lượt lưu bị từ chối (503) mỗi phút', formatNumber(a.rejected_per_minute)],
+            ['Yêu cầu bị giảm tải (503) mỗi phút', formatNumber(a.shed_per_minute)],
+          ]}
+        />
       )}
       <p className="muted">
         {formatNumber(a.processes)} tiến trình máy chủ, tính trên khoảng {formatNumber(a.window_seconds)} giây gần nhất.

@@ -22,15 +22,10 @@ import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DataTable } from '../ui/data-table';
+import { NamedOptions, useDistrictSchools } from '../ui/district-schools';
 import { DialogFormActions, reportSaveError } from '../ui/form-parts';
-import { useApiData } from '../../../lib/use-data';
 import { ReasonField } from './reason-field';
 import './exam-days.css';
-
-interface NamedItem {
-  id: number;
-  name: string;
-}
 
 const emptySearch = { phone: '', name: '', district_id: '', school_id: '' };
 
@@ -40,8 +35,7 @@ export function IncidentsPage() {
   const [results, setResults] = useState<{ items: IncidentContestant[]; more: boolean } | null>(null);
   const [searchError, setSearchError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
-  const districts = useApiData<NamedItem[]>('/districts');
-  const schools = useApiData<NamedItem[]>(draft.district_id ? `/schools?district_id=${encodeURIComponent(draft.district_id)}` : null);
+  const { districts, schools } = useDistrictSchools(draft.district_id);
   const set = (key: keyof typeof emptySearch) => (event: { target: { value: string } }) =>
     setDraft((d) => ({ ...d, [key]: event.target.value, ...(key === 'district_id' ? { school_id: '' } : {}) }));
 
@@ -80,19 +74,11 @@ export function IncidentsPage() {
         <TextField label="Tên thí sinh" autoComplete="off" value={draft.name} onChange={set('name')} />
         <SelectField label="Quận/huyện" value={draft.district_id} onChange={set('district_id')}>
           <option value="">Tất cả</option>
-          {districts.data?.map((d) => (
-            <option key={d.id} value={d.id}>
-              {d.name}
-            </option>
-          ))}
+          <NamedOptions items={districts.data} />
         </SelectField>
         <SelectField label="Trường" value={draft.school_id} onChange={set('school_id')} disabled={!draft.district_id}>
           <option value="">Tất cả</option>
-          {schools.data?.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
+          <NamedOptions items={schools.data} />
         </SelectField>
         <Button type="submit" disabled={busy}>
           Tìm
@@ -116,8 +102,8 @@ export function IncidentsPage() {
 }
 
 function ContestantCard({ contestant, onChange }: { contestant: IncidentContestant; onChange: (c: IncidentContestant) => void }) {
-  const [giving, setGiving] = useState(false);
-  const [withdrawing, setWithdrawing] = useState(false);
+  // The extra attempt's dialog open: to give it, or to withdraw it.
+  const [extraDialog, setExtraDialog] = useState<'give' | 'withdraw' | null>(null);
   const [extending, setExtending] = useState<IncidentAttempt | null>(null);
   const headingId = `incident-contestant-${contestant.id}`;
   return (
@@ -139,33 +125,23 @@ function ContestantCard({ contestant, onChange }: { contestant: IncidentContesta
       <AttemptTable contestant={contestant} onExtend={setExtending} />
       <div className="admin-actions">
         {contestant.extra_attempt === null && (
-          <Button variant="outline" onClick={() => setGiving(true)}>
+          <Button variant="outline" onClick={() => setExtraDialog('give')}>
             Thêm một lượt thi
           </Button>
         )}
         {contestant.extra_attempt && !contestant.extra_attempt.used && (
-          <Button variant="outline" onClick={() => setWithdrawing(true)}>
+          <Button variant="outline" onClick={() => setExtraDialog('withdraw')}>
             Rút lượt thi thêm
           </Button>
         )}
       </div>
-      {withdrawing && (
+      {extraDialog && (
         <ExtraAttemptDialog
           contestant={contestant}
-          withdraw
-          onClose={() => setWithdrawing(false)}
+          withdraw={extraDialog === 'withdraw'}
+          onClose={() => setExtraDialog(null)}
           onDone={(updated) => {
-            setWithdrawing(false);
-            onChange(updated);
-          }}
-        />
-      )}
-      {giving && (
-        <ExtraAttemptDialog
-          contestant={contestant}
-          onClose={() => setGiving(false)}
-          onDone={(updated) => {
-            setGiving(false);
+            setExtraDialog(null);
             onChange(updated);
           }}
         />

@@ -7,6 +7,7 @@ import type { Page } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
 import { PagedTable } from '../ui/data-table';
+import { NamedOptions, useDistrictSchools } from '../ui/district-schools';
 import { pageQuery, useApiData } from '../../../lib/use-data';
 import { downloadExport } from './download-export';
 import { WithdrawPrizeDialog } from './withdraw-prize';
@@ -19,8 +20,7 @@ export function PrizeList({ version, onChange }: { version: number; onChange: ()
   const [districtId, setDistrictId] = useState('');
   const [schoolId, setSchoolId] = useState('');
   const [page, setPage] = useState(1);
-  const districts = useApiData<{ id: number; name: string }[]>('/districts');
-  const schools = useApiData<{ id: number; name: string }[]>(districtId ? `/schools?district_id=${districtId}` : null);
+  const { districts, schools } = useDistrictSchools(districtId);
   const filters = { kind, district_id: districtId || undefined, school_id: schoolId || undefined };
   const list = useApiData<Page<PrizeRow>>(`/admin/results/prizes?${pageQuery(page, '', filters, PER_PAGE)}`, version);
   const pupils = kind === 'individual' || kind === 'school_pupils';
@@ -55,11 +55,7 @@ export function PrizeList({ version, onChange }: { version: number; onChange: ()
           }}
         >
           <option value="">Tất cả</option>
-          {districts.data?.map((district) => (
-            <option key={district.id} value={district.id}>
-              {district.name}
-            </option>
-          ))}
+          <NamedOptions items={districts.data} />
         </SelectField>
         <SelectField
           label="Trường"
@@ -71,11 +67,7 @@ export function PrizeList({ version, onChange }: { version: number; onChange: ()
           }}
         >
           <option value="">Tất cả</option>
-          {schools.data?.map((school) => (
-            <option key={school.id} value={school.id}>
-              {school.name}
-            </option>
-          ))}
+          <NamedOptions items={schools.data} />
         </SelectField>
         <Button variant="outline" onClick={() => downloadExport('winners', `?${exportQuery}`)}>
           Xuất danh sách này (.xlsx)

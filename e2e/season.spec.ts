@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { toVietnamLocalInput } from '../src/shared/schemas/admin-contest';
-import { DEMO_ORGANISER, DEMO_PARENT, expect, expectAccessible, storeSession, test } from './fixtures';
+import { DEMO_ORGANISER, DEMO_PARENT, DEMO_SCHOOL_ADMIN, expect, expectAccessible, storeSession, test } from './fixtures';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 5;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -98,6 +98,22 @@ test('the organiser opens a new season and a returning parent gives the child’
   await expect(family.getByText('Mùa thi mới đã bắt đầu.')).toHaveCount(0);
   await expectAccessible(family);
   await family.close();
+});
+
+test('the school report of an earlier season, chosen in its season selector, is last year’s', async ({ page }) => {
+  await logIn(page, DEMO_SCHOOL_ADMIN);
+  await page.goto('/bao-cao');
+  const selector = page.getByLabel('Mùa thi');
+  await expect(selector).toBeVisible();
+  // The demo's finished season is the oldest: the last of the list.
+  const oldest = (await selector.locator('option').allTextContents()).at(-1)!;
+  expect(oldest).toContain('(đã kết thúc)');
+  await selector.selectOption({ label: oldest });
+  await page.getByRole('tab', { name: 'Điểm thi - TOP 30' }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('row').filter({ hasText: 'Nguyễn Minh Anh' })).toContainText('1A1');
+  await expect(panel.getByRole('row').filter({ hasText: 'Nguyễn Đức Trường' })).toContainText('4A3');
+  await expectAccessible(page);
 });
 
 async function tokenOf(page: Page): Promise<string> {

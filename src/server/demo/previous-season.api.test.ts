@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../test/harness';
 import { demoAccounts } from '../db/seed/demo-accounts';
 import { addPreviousDemoSeason } from './previous-season';
 import { sessionAt } from './finished-exams';
+import { createOrganiser } from '../test/factories';
 
 let server: TestServer;
 
@@ -53,4 +54,18 @@ it('adds last year as a finished season with the demo family’s results and cer
     [current!.id, true],
     [previous!.id, false],
   ]);
+});
+
+it('lets the organiser browse and export the previous season’s results, read-only', async () => {
+  const previous = await server.db.selectFrom('contests').select(['id']).where('is_current', '=', false).executeTakeFirstOrThrow();
+  const organiser = await createOrganiser(server);
+  const prizes = await server.request('GET', `/api/admin/results/prizes?season=${previous.id}&kind=individual`, { token: organiser.token });
+  expect(prizes.status).toBe(200);
+  expect(JSON.stringify(prizes.body.data.items)).toContain('Nguyễn Đức Trường');
+  const current = await server.request('GET', '/api/admin/results/prizes?kind=individual', { token: organiser.token });
+  expect(JSON.stringify(current.body.data.items)).not.toContain('Nguyễn Đức Trường');
+  const file = await fetch(`${server.url}/api/admin/results/exports/contestants.xlsx?season=${previous.id}`, { headers: { authorization: `Bearer ${organiser.token}` } });
+  expect(file.status).toBe(200);
+  expect(file.headers.get('content-type')).toContain('spreadsheetml');
+  expect((await server.request('GET', '/api/admin/results/prizes?season=999999', { token: organiser.token })).status).toBe(404);
 });

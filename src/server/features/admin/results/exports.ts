@@ -8,7 +8,7 @@ import { resultExportFileNames, type ResultExportKind } from '../../../../shared
 import { conflict } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
-import { getCurrentContest } from '../../../core/contest';
+import { getCurrentContest, seasonOrCurrent } from '../../../core/contest';
 import { getResultRun } from '../../../core/ranking/repo';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
@@ -185,8 +185,8 @@ async function contestantsWorkbook(db: Services['db'], contestId: number, filter
   return total;
 }
 
-async function ceremonyWorkbook(deps: Pick<Services, 'db'>, xlsx: XlsxBuilder): Promise<number> {
-  const { ceremony } = await ceremonyOfCurrent(deps);
+async function ceremonyWorkbook(deps: Pick<Services, 'db'>, xlsx: XlsxBuilder, seasonId: number): Promise<number> {
+  const { ceremony } = await ceremonyOfCurrent(deps, seasonId);
   xlsx.sheet(
     head('Kinh phí trao giải', [
       ['Loại giải', 'text', 30],
@@ -217,9 +217,10 @@ export async function exportResults(
   { db }: Pick<Services, 'db'>,
   actor: Actor,
   kind: ResultExportKind,
-  { tier, ...filter }: Filter & { tier?: PrizeKindName },
+  { tier, season, ...filter }: Filter & { tier?: PrizeKindName; season?: number },
 ): Promise<{ fileName: string; bytes: Buffer }> {
-  const contest = await getCurrentContest(db);
+  // An earlier season's results can be exported too (issue 26): they are read, never changed.
+  const contest = season === undefined ? await getCurrentContest(db) : await seasonOrCurrent(db, season);
   if (!contest || !(await getResultRun(db, contest.id))) throw conflict(resultMessages.notComputed, 'results_not_computed');
   const xlsx = new XlsxBuilder();
   let rows: number;
@@ -229,7 +230,7 @@ export async function exportResults(
         ? await winnersWorkbook(db, contest.id, filter, xlsx, tier)
         : kind === 'contestants'
           ? await contestantsWorkbook(db, contest.id, filter, xlsx)
-          : await ceremonyWorkbook({ db }, xlsx);
+          : await ceremonyWorkbook({ db }, xlsx, contest.id);
   } catch (error) {
     await xlsx.abandon();
     throw error;

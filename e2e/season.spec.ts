@@ -116,6 +116,19 @@ test('the school report of an earlier season, chosen in its season selector, is 
   await expectAccessible(page);
 });
 
+test('the organiser reads an earlier season’s prize list, without withdrawals', async ({ page }) => {
+  await logIn(page, DEMO_ORGANISER);
+  await page.goto('/quan-tri/ket-qua');
+  const card = page.locator('.admin-card').filter({ has: page.getByRole('heading', { name: 'Kết quả các mùa thi trước (chỉ xem)' }) });
+  const selector = card.getByLabel('Mùa thi');
+  await expect(selector).toBeVisible();
+  const oldest = (await selector.locator('option').allTextContents()).at(-1)!;
+  await selector.selectOption({ label: oldest });
+  await expect(card.getByRole('table')).toContainText('Nguyễn Đức Trường');
+  await expect(card.getByRole('button', { name: /^Rút giải/ })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
 async function tokenOf(page: Page): Promise<string> {
   const cookies = await page.context().cookies(BASE_URL);
   return decodeURIComponent(cookies.find((cookie) => cookie.name === 'token')!.value);

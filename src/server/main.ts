@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { migrate } from './db/migrate';
 import { openReplicas } from './db/replicas';
+import { addPreviousDemoSeason } from './demo/previous-season';
 import { seedIfEmpty } from './db/seed/seed';
 import { systemClock } from './lib/clock';
 import { createSmsSender } from './features/auth/sms-drivers';
@@ -89,6 +90,8 @@ async function prepare(database: DatabaseHandle, config: Config, logger: Logger)
   if (applied.length) logger.info({ applied }, 'migrations applied');
   if (config.seedDemo) {
     const seeded = await seedIfEmpty(database.db, { clock: systemClock, demoWindow: true });
+    // Last year's finished season beside this year's (issue 26): the history screens show.
+    if (seeded) await addPreviousDemoSeason(database.db, systemClock);
     if (seeded) logger.info('demo content loaded');
   }
 }

@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedIfEmpty } from '../db/seed/seed';
+import { addPreviousDemoSeason } from '../demo/previous-season';
 import { systemClock } from '../lib/clock';
 
 const config = loadConfig();
@@ -12,6 +13,8 @@ try {
   await migrate(database.db);
   const demoWindow = !process.argv.includes('--spec-dates');
   const seeded = await seedIfEmpty(database.db, { clock: systemClock, demoWindow, demoAccounts: true });
+  // With the demo's dates, last year's finished season too (issue 26).
+  if (seeded && demoWindow) await addPreviousDemoSeason(database.db, systemClock);
   console.log(seeded ? 'Demo content loaded.' : 'The database already has content; nothing loaded.');
 } finally {
   await database.close();

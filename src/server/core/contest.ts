@@ -25,9 +25,14 @@ export async function requireCurrentContest(db: Db, options: { lock?: boolean } 
   return contest;
 }
 
-/** Every season, the newest first (the back office's and the reports' season selectors). */
+/** Every season, the latest exam first (the back office's and the reports' season selectors). */
 export const listSeasons = (db: Db) =>
-  db.selectFrom('contests').select(['id', 'name', 'is_current', 'exam_starts_at', 'exam_ends_at', 'results_at']).orderBy('id', 'desc').execute();
+  db
+    .selectFrom('contests')
+    .select(['id', 'name', 'is_current', 'exam_starts_at', 'exam_ends_at', 'results_at'])
+    .orderBy('exam_starts_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
 
 /** The season asked for (`?season=`), or the current one when none is asked; 404 for an unknown one. */
 export async function seasonOrCurrent(db: Db, seasonId: number | undefined): Promise<Contest> {

@@ -20,6 +20,8 @@ export const selectPrintedContestants = (db: Db) =>
       'contestants.class_group_id',
       'contestants.class_room_id',
       'contestants.class_room_other',
+      // 0033_seasons.sql: the season of this row of the child.
+      'contestants.contest_id',
       'class_rooms.name as class_room_name',
       'schools.name as school_name',
       'schools.address as school_address',

@@ -15,7 +15,7 @@ export interface FinishedExamInput {
   durationSeconds: number;
   submittedAt: Date;
   prediction: number | null;
-  /** Defaults to the current contest (highest id). */
+  /** Defaults to the current contest (the one flagged current). */
   contestId?: number;
 }
 

@@ -46,7 +46,7 @@ export async function simulateDemoResults(db: Db, clock: Clock, options: DemoOpt
   const already = await db.selectFrom('users').select('id').where('phone', 'like', `${DEMO_PHONE_PREFIX}%`).limit(1).executeTakeFirst();
   if (already && !options.publish) throw new Error('Dữ liệu mô phỏng đã có trong cơ sở dữ liệu; không tạo thêm.');
   if (already) return { pupils: 0, exams: 0, schools: 0, results: await publishDemoResults(db, clock) };
-  const contest = await db.selectFrom('contests').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+  const contest = await db.selectFrom('contests').selectAll().where('is_current', '=', true).executeTakeFirstOrThrow();
   const now = clock.now();
   const random = generator(2025);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
@@ -103,7 +103,7 @@ export async function simulateDemoResults(db: Db, clock: Clock, options: DemoOpt
 
 /** Ends the exam window a minute ago, publishes the results now and computes them. */
 export async function publishDemoResults(db: Db, clock: Clock): Promise<ComputeSummary> {
-  const contest = await db.selectFrom('contests').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
+  const contest = await db.selectFrom('contests').selectAll().where('is_current', '=', true).executeTakeFirstOrThrow();
   const endsAt = new Date(clock.now().getTime() - 60_000);
   const startsAt = new Date(Math.min(contest.exam_starts_at.getTime(), endsAt.getTime() - 86_400_000));
   await db

@@ -184,7 +184,11 @@ export const decisionResponseSchema = z.object({ success: z.literal(true), data:
 export const publishResponseSchema = z.object({ success: z.literal(true), data: z.object({ published_at: z.string() }) });
 
 /** GET /api/admin/results/prizes: one tier kind's prize list, filtered by district or school. */
+/** `?season=<id>`: an earlier season's stored results, read-only (issue 26); none: the current season. */
+const seasonParam = z.coerce.number().int().positive().max(2_147_483_647).optional();
+
 export const prizeListQuerySchema = pageQuerySchema.extend({
+  season: seasonParam,
   kind: z.enum(prizeKinds).default('individual'),
   district_id: z.coerce.number().int().positive().optional(),
   school_id: z.coerce.number().int().positive().optional(),
@@ -218,6 +222,7 @@ export type PrizeRow = z.infer<typeof prizeRowSchema>;
 export const resultExportKinds = ['winners', 'contestants', 'ceremony'] as const;
 export type ResultExportKind = (typeof resultExportKinds)[number];
 export const resultExportQuerySchema = z.object({
+  season: seasonParam,
   /** The winners' export: only this tier ('Xuất danh sách này' on a tier's tab); every tier without it. */
   tier: z.enum(prizeKinds).optional(),
   district_id: z.coerce.number().int().positive().optional(),

@@ -12,7 +12,7 @@ import type { CertificateKind, Contest, ResultRun } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../lib/errors';
 import type { Services } from '../../services';
 import type { AuthUser } from '../../core/guard';
-import { requireCurrentContest } from '../../core/contest';
+import { seasonOrCurrent } from '../../core/contest';
 import { contestYear } from '../../../shared/schemas/site';
 import { bestAttempts } from '../../core/ranking/ranking';
 import { countExamPapers, getResultRun, loadFinishedAttempts } from '../../core/ranking/repo';
@@ -187,7 +187,8 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
   const contestant = await findContestant(deps.db, childId);
   // Another family's child is "not found": nothing tells whether it exists.
   if (!contestant || contestant.user_id !== user.id) throw notFound(resultMessages.childNotFound);
-  const contest = await requireCurrentContest(deps.db);
+  // The child's row of an earlier season (issue 26) shows that season's certificates.
+  const contest = await seasonOrCurrent(deps.db, contestant.contest_id);
   const facts = await contestantFacts(deps, contest, contestant);
 
   const certificates = new Map<CertificateKind, CertificateView>();

@@ -29,6 +29,7 @@ import { IncidentsPage } from './exam-days/incidents-page';
 import { ResultsPage } from './results/results-page';
 import { IntegrityPage } from './integrity/integrity-page';
 import { SessionsPage } from './sessions/sessions-page';
+import { SeasonsPage } from './seasons/seasons-page';
 import { AdminHome } from './admin-home';
 import './admin.css';
 
@@ -48,6 +49,7 @@ export const adminSections = [
   { path: '/du-lieu-ca-nhan', label: 'Dữ liệu cá nhân', component: PrivacyAdminPage },
   { path: '/nhat-ky', label: 'Nhật ký thao tác', component: AuditPage },
   { path: '/phien-dang-nhap', label: 'Phiên đăng nhập', component: SessionsPage },
+  { path: '/mua-thi', label: 'Mùa thi', component: SeasonsPage },
 ] as const;
 
 export const adminLoginTexts = {

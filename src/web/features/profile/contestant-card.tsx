@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { accountMessages, privacyMessages } from '../../../shared/messages';
+import { seasonMessages } from '../../../shared/messages/seasons';
 import { CLASS_ROOM_OTHER } from '../../../shared/rules';
 import { classGroupLabel } from '../../../shared/class-groups';
 import type { ClassGroup, NamedItem } from '../../../shared/schemas/catalog';
@@ -36,6 +37,7 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
     control,
     name: [`${name}.locked`, `${name}.district_id`, `${name}.class_group_id`, `${name}.class_room_id`, `${name}.id`],
   });
+  const classPending = useWatch({ control, name: `${name}.class_pending` });
   const schools = useOptions(districtId ? `/schools?district_id=${districtId}` : null);
   const classRooms = useOptions(classGroupId ? `/class-rooms?class_group_id=${classGroupId}` : null);
   const errors = formState.errors.childrens?.[index];
@@ -47,6 +49,7 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
         Thí sinh {index + 1}
       </legend>
       {locked && <p className="alert contestant-locked">{accountMessages.contestantLocked}</p>}
+      {classPending && <p className="alert contestant-class-pending">{seasonMessages.classPendingNotice}</p>}
       <TextField label="Họ và tên" autoComplete="off" disabled={locked} {...register(`${name}.fullname`)} error={errors?.fullname?.message} />
       <div className="contestant-grid">
         <Controller

@@ -18,6 +18,8 @@ export interface ContestantFormValues {
   class_room_other: string;
   /** A new contestant: the parent confirms the child's agreement (unticked at first). */
   child_consent: boolean;
+  /** Carried into a new season a grade up: the class is asked again (issue 26). */
+  class_pending?: boolean;
 }
 
 export interface ProfileFormValues {
@@ -45,9 +47,11 @@ export function toFormValues(childrens: Contestant[]): ProfileFormValues {
           district_id: String(c.district_id),
           school_id: String(c.school_id),
           class_group_id: String(c.class_group_id),
-          class_room_id: String(c.class_room_id),
+          // A child a grade up in a new season: no class chosen yet, the parent picks it again.
+          class_room_id: c.class_pending ? '' : String(c.class_room_id),
           class_room_other: c.class_room_other ?? '',
           child_consent: false,
+          class_pending: c.class_pending ?? false,
         }))
       : // A new parent starts with one empty card to fill in.
         [emptyContestant()],

@@ -2,6 +2,7 @@
 // School administrators (and organisers) see their account only.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { FormProvider, useFieldArray, useForm } from 'react-hook-form';
+import { seasonMessages } from '../../../shared/messages/seasons';
 import { accountMessages, messages } from '../../../shared/messages';
 import { MAX_CONTESTANTS_PER_ACCOUNT, NOTICE_MS } from '../../../shared/rules';
 import type { ClassGroup } from '../../../shared/schemas/catalog';
@@ -117,9 +118,26 @@ function ParentProfile({ profile, onSaved }: { profile: Profile; onSaved: (profi
   return (
     <FormProvider {...form}>
       <form onSubmit={onSubmit} noValidate>
+        {profile.childrens.some((child) => child.class_pending) && (
+          <p className="alert alert-warning" role="status">
+            {seasonMessages.newSeasonBanner}
+          </p>
+        )}
         <section className="card profile-account">
           <TextField label="Số điện thoại" type="tel" value={profile.phone} readOnly hint={accountMessages.phoneReadOnly} />
         </section>
+        {profile.finished_childrens && profile.finished_childrens.length > 0 && (
+          <section className="card profile-finished" aria-labelledby="profile-finished-title">
+            <h2 id="profile-finished-title">{seasonMessages.finishedTitle}</h2>
+            <ul>
+              {profile.finished_childrens.map((child) => (
+                <li key={`${child.fullname}-${child.season}`}>
+                  {child.fullname}: {seasonMessages.finished} ({child.season})
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         <div className="contestant-list">
           {fields.map((field, index) => (
             <ContestantCard

@@ -22,8 +22,11 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 export function SchoolReport() {
+  // An earlier season on request (issue 26); none: the current one.
+  const [season, setSeason] = useState<number | null>(null);
+  const path = season === null ? '/report-school' : `/report-school?season=${season}`;
   // Report load errors are only logged (spec section 8): the page keeps showing it is loading.
-  const report = useData('report-school', (signal) => api.get<ReportSchoolResponse>('/report-school', { signal }), {
+  const report = useData(path, (signal) => api.get<ReportSchoolResponse>(path, { signal }), {
     warn: 'Không tải được báo cáo của trường',
   }).data;
   const [tab, setTab] = useState<TabId>('pupils');
@@ -54,6 +57,18 @@ export function SchoolReport() {
       ) : (
         <>
           <p className="report-school-name">{report.data.school.name}</p>
+          {report.seasons && report.seasons.length > 1 && (
+            <label className="report-season">
+              Mùa thi
+              <select value={report.seasons.find((item) => item.selected)?.id ?? ''} onChange={(event) => setSeason(Number(event.target.value))}>
+                {report.seasons.map((item) => (
+                  <option key={item.id} value={item.id}>
+                    {item.is_current ? item.name : `${item.name} (đã kết thúc)`}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <SchoolPrize report={report} />
           <div className="report-totals">
             <div className="report-total">

@@ -5,7 +5,7 @@ import type { Ceremony } from '../../../../shared/schemas/admin-results';
 import type { Db } from '../../../db/client';
 import { conflict } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import { requireCurrentContest } from '../../../core/contest';
+import { seasonOrCurrent } from '../../../core/contest';
 import { getResultRun } from '../../../core/ranking/repo';
 import { loadPrizeSettings, type PrizeSettings } from '../../../core/ranking/settings';
 import * as repo from './repo';
@@ -42,8 +42,9 @@ export async function ceremonyOf(db: Db, contestId: number, settings: PrizeSetti
   };
 }
 
-export async function ceremonyOfCurrent({ db }: Pick<Services, 'db'>) {
-  const contest = await requireCurrentContest(db);
+/** The ceremony's money of the current season, or of an earlier one (`seasonId`, read-only). */
+export async function ceremonyOfCurrent({ db }: Pick<Services, 'db'>, seasonId?: number) {
+  const contest = await seasonOrCurrent(db, seasonId);
   if (!(await getResultRun(db, contest.id))) throw conflict(resultMessages.notComputed, 'results_not_computed');
   return { contest, ceremony: await ceremonyOf(db, contest.id, await loadPrizeSettings(db, contest.id)) };
 }

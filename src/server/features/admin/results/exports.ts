@@ -9,7 +9,7 @@ import { resultExportFileNames, type ResultExportKind } from '../../../../shared
 import { conflict } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
-import { getCurrentContest } from '../../../core/contest';
+import { getCurrentContest, seasonOrCurrent } from '../../../core/contest';
 import { getResultRun } from '../../../core/ranking/repo';
 import { recordAudit } from '../audit';
 import * as repo from './repo';
@@ -186,8 +186,8 @@ async function contestantsWorkbook(db: Services['db'], contestId: number, filter
   return total;
 }
 
-async function ceremonyWorkbook(deps: Pick<Services, 'db'>, xlsx: XlsxBuilder): Promise<number> {
-  const { ceremony } = await ceremonyOfCurrent(deps);
+async function ceremonyWorkbook(deps: Pick<Services, 'db'>, xlsx: XlsxBuilder, seasonId: number): Promise<number> {
+  const { ceremony } = await ceremonyOfCurrent(deps, seasonId);
   xlsx.sheet(
     head('Kinh phí trao giải', [
       ['Loại giải', 'text', 30],
@@ -218,10 +218,11 @@ export async function exportResults(
   services: Pick<Services, 'db' | 'reads'>,
   actor: Actor,
   kind: ResultExportKind,
-  { tier, ...filter }: Filter & { tier?: PrizeKindName },
+  { tier, season, ...filter }: Filter & { tier?: PrizeKindName; season?: number },
 ): Promise<{ fileName: string; bytes: Buffer }> {
   const { db } = services;
-  const contest = await getCurrentContest(db);
+  // An earlier season's results can be exported too (issue 26): they are read, never changed.
+  const contest = season === undefined ? await getCurrentContest(db) : await seasonOrCurrent(db, season);
   if (!contest || !(await getResultRun(db, contest.id))) throw conflict(resultMessages.notComputed, 'results_not_computed');
   // From a replica only once it has every write the primary has (an export right after a recompute
   // or a withdrawal must not give the previous results): db/replicas.ts.
@@ -234,7 +235,7 @@ export async function exportResults(
         ? await winnersWorkbook(source, contest.id, filter, xlsx, tier)
         : kind === 'contestants'
           ? await contestantsWorkbook(source, contest.id, filter, xlsx)
-          : await ceremonyWorkbook({ db: source }, xlsx);
+          : await ceremonyWorkbook({ db: source }, xlsx, contest.id);
   } catch (error) {
     await xlsx.abandon();
     throw error;

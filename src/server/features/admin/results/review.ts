@@ -5,7 +5,7 @@ import { formatInstant, formatNumber } from '../../../../shared/format';
 import type { PrizeListQuery, PrizeRow } from '../../../../shared/schemas/admin-results';
 import type { Page } from '../../../../shared/schemas/admin';
 import type { Services } from '../../../services';
-import { requireCurrentContest } from '../../../core/contest';
+import { seasonOrCurrent } from '../../../core/contest';
 import * as repo from './repo';
 
 const num = (value: string | number | null | undefined) => (value === null || value === undefined ? null : Number(value));
@@ -32,7 +32,7 @@ export function deciding(row: repo.PrizeDbRow): string | null {
 export async function listPrizes(services: Pick<Services, 'db' | 'reads'>, query: PrizeListQuery): Promise<Page<PrizeRow>> {
   // The organiser reads the list right after a withdrawal: a replica only once it has applied it.
   const db = await readDbCaughtUp(services);
-  const contest = await requireCurrentContest(db);
+  const contest = await seasonOrCurrent(db, query.season);
   const [rows, total] = await Promise.all([
     repo.prizeRows(db, contest.id, query.kind, query, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),
     repo.countPrizeRows(db, contest.id, query.kind, query),

@@ -14,22 +14,25 @@ import { WithdrawPrizeDialog } from './withdraw-prize';
 
 const PER_PAGE = 50;
 
-export function PrizeList({ version, onChange }: { version: number; onChange: () => void }) {
+/** `season`: an earlier season's list, read-only (no withdrawal), its exports too (issue 26). */
+export function PrizeList({ version, onChange, season }: { version: number; onChange: () => void; season?: number }) {
   const [kind, setKind] = useState<PrizeKindName>('individual');
   const [withdrawing, setWithdrawing] = useState<PrizeRow>();
   const [districtId, setDistrictId] = useState('');
   const [schoolId, setSchoolId] = useState('');
   const [page, setPage] = useState(1);
   const { districts, schools } = useDistrictSchools(districtId);
-  const filters = { kind, district_id: districtId || undefined, school_id: schoolId || undefined };
+  const filters = { season, kind, district_id: districtId || undefined, school_id: schoolId || undefined };
   const list = useApiData<Page<PrizeRow>>(`/admin/results/prizes?${pageQuery(page, '', filters, PER_PAGE)}`, version);
   const pupils = kind === 'individual' || kind === 'school_pupils';
   // 'Xuất danh sách này': this tier only, with the district/school filter on screen.
-  const exportQuery = new URLSearchParams(Object.entries({ tier: kind, district_id: districtId, school_id: schoolId }).filter(([, value]) => value)).toString();
+  const exportQuery = new URLSearchParams(
+    Object.entries({ season: season ? String(season) : '', tier: kind, district_id: districtId, school_id: schoolId }).filter(([, value]) => value),
+  ).toString();
 
   return (
     <div className="admin-card">
-      <h2>Danh sách giải</h2>
+      {!season && <h2>Danh sách giải</h2>}
       <div className="admin-toolbar">
         <SelectField
           label="Loại giải"
@@ -109,7 +112,7 @@ export function PrizeList({ version, onChange }: { version: number; onChange: ()
             !pupils && { header: 'Tham gia', cell: (row) => row.detail },
             { header: 'Giải', cell: (row) => row.prize },
             { header: 'Tiền thưởng', numeric: true, cell: (row) => formatMoney(row.amount) },
-            pupils && {
+            pupils && !season && {
               header: 'Thao tác',
               cell: (row) =>
                 row.contestant_id !== null && (

@@ -6,7 +6,9 @@ import { formatDateTime, formatMoney, formatNumber } from '../../../../shared/fo
 import { adminResultsMessages } from '../../../../shared/messages';
 import { prizeKindLabels } from '../../../../shared/schemas/admin-contest';
 import { taskStageLabels, type ResultExportKind, type ResultsOverview, type ResultTaskView } from '../../../../shared/schemas/admin-results';
+import type { Season } from '../../../../shared/schemas/admin-seasons';
 import { Button } from '../../../components/ui/button';
+import { SelectField } from '../../../components/ui/field';
 import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { Loading } from '../../../components/ui/loading';
 import { api } from '../../../lib/api-client';
@@ -47,6 +49,7 @@ export function ResultsPage() {
           {data.run && <ExportsCard />}
         </>
       )}
+      <EarlierSeasonCard />
     </section>
   );
 }
@@ -311,6 +314,40 @@ function ExportsCard() {
           </Button>
         ))}
       </div>
+    </div>
+  );
+}
+
+/** An earlier season's prizes and exports, read-only (issue 26): chosen in a season selector. */
+function EarlierSeasonCard() {
+  const seasons = useApiData<Season[]>('/admin/seasons').data?.filter((season) => !season.is_current) ?? [];
+  const [chosen, setChosen] = useState('');
+  if (seasons.length === 0) return null;
+  const season = Number(chosen) || undefined;
+  return (
+    <div className="admin-card">
+      <h2 id="earlier-season-title">Kết quả các mùa thi trước (chỉ xem)</h2>
+      <div className="admin-toolbar">
+        <SelectField label="Mùa thi" value={chosen} onChange={(event) => setChosen(event.target.value)}>
+          <option value="">Chọn mùa thi</option>
+          {seasons.map((item) => (
+            <option key={item.id} value={item.id}>
+              {item.name}
+            </option>
+          ))}
+        </SelectField>
+        {season && (
+          <>
+            <Button variant="outline" onClick={() => downloadExport('contestants', `?season=${season}`)}>
+              Kết quả mọi thí sinh (.xlsx)
+            </Button>
+            <Button variant="outline" onClick={() => downloadExport('ceremony', `?season=${season}`)}>
+              Kinh phí trao giải (.xlsx)
+            </Button>
+          </>
+        )}
+      </div>
+      {season && <PrizeList key={season} version={0} onChange={() => {}} season={season} />}
     </div>
   );
 }

@@ -1,0 +1,135 @@
+// Issue 26, the second season: the organiser opens next year's season at /quan-tri/mua-thi
+// (preview, then confirmation) and the demo parent, back for the new season, sees the grade-2
+// child moved up with the class asked again (and saves it) and the grade-5 child as finished.
+// Opening a season cannot be undone, so this spec runs its own server on a database of its own
+// (the compiled server the first web server built), never the one the other specs share.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { toVietnamLocalInput } from '../src/shared/schemas/admin-contest';
+import { DEMO_ORGANISER, DEMO_PARENT, DEMO_SCHOOL_ADMIN, expect, expectAccessible, storeSession, test } from './fixtures';
+
+const PORT = Number(process.env.E2E_PORT ?? 3210) + 5;
+const BASE_URL = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = `${process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'}-season`;
+const DAY = 86_400_000;
+
+let server: ChildProcess | undefined;
+
+test.use({ baseURL: BASE_URL });
+
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  rmSync(DATA_DIR, { recursive: true, force: true });
+  server = spawn('node', ['dist/server/main.mjs'], {
+    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR, SEED_DEMO: '1', LOG_LEVEL: 'warn', EXAM_SWEEP_SECONDS: '0' },
+    stdio: 'ignore',
+  });
+  await expect
+    .poll(async () => (await fetch(`${BASE_URL}/readyz`).catch(() => undefined))?.status, { timeout: 100_000, intervals: [500] })
+    .toBe(200);
+});
+
+test.afterAll(() => {
+  server?.kill('SIGTERM');
+});
+
+async function logIn(page: Page, account: { phone: string; password: string }) {
+  const response = await page.request.post(`${BASE_URL}/api/login`, { data: account });
+  expect(response.ok()).toBe(true);
+  const body = await response.json();
+  await storeSession(page.context(), BASE_URL, { token: body.access_token, user: body.user });
+}
+
+test('the organiser opens a new season and a returning parent gives the child’s new class', async ({ page, browser }) => {
+  await logIn(page, DEMO_ORGANISER);
+  const seasons = await (await page.request.get(`${BASE_URL}/api/admin/seasons`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } })).json();
+  const current = seasons.data[0] as { name: string; exam_ends_at: string };
+
+  await page.goto('/quan-tri/mua-thi');
+  await expect(page.getByRole('heading', { name: 'Mùa thi', exact: true })).toBeVisible();
+  await expect(page.getByText('mùa thi hiện tại', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  // A year later: dates typed in Vietnam's time.
+  const start = new Date(current.exam_ends_at).getTime() + 300 * DAY;
+  const local = (days: number) => toVietnamLocalInput(new Date(start + days * DAY).toISOString());
+  await page.getByLabel('Tên mùa thi mới').fill('Cuộc thi Đại sứ Văn hoá đọc mùa sau');
+  await page.getByLabel('Bắt đầu đọc sách').fill(local(-30));
+  await page.getByLabel('Kết thúc đọc sách').fill(local(-1));
+  await page.getByLabel('Mở thi').fill(local(0));
+  await page.getByLabel('Đóng thi').fill(local(12));
+  await page.getByLabel('Công bố kết quả').fill(local(20));
+  await page.getByLabel('Bắt đầu trao giải').fill(local(25));
+  await page.getByLabel('Kết thúc trao giải').fill(local(26));
+  // The current books are offered, each copying its bank; the first one is renamed.
+  await page.getByLabel('Sách 1: tên').fill('Sách mới của Nhóm 1');
+  await page.getByRole('button', { name: 'Xem trước thay đổi' }).click();
+
+  const preview = page.getByRole('region', { name: 'Những gì sẽ thay đổi' });
+  await expect(preview).toContainText(`${current.name} kết thúc, chỉ còn để xem`);
+  await expect(preview).toContainText('thí sinh lên lớp, phụ huynh chọn lại lớp');
+  await expect(preview).toContainText('đã học hết lớp 5');
+  await expect(preview).toContainText('Sách mới của Nhóm 1 (Nhóm 1)');
+  await preview.getByRole('button', { name: 'Mở mùa thi mới' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Việc này không hoàn tác được.');
+  await dialog.getByRole('button', { name: 'Mở mùa thi mới' }).click();
+  await expect(page.getByText('Đã mở Cuộc thi Đại sứ Văn hoá đọc mùa sau.')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: current.name })).toContainText('đã kết thúc, chỉ xem');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Cuộc thi Đại sứ Văn hoá đọc mùa sau' })).toContainText('mùa thi hiện tại');
+
+  // The demo parent comes back: Minh Anh (grade 2) is a grade up, class to choose; Đức Trường finished grade 5.
+  const family = await browser.newPage({ baseURL: BASE_URL });
+  await logIn(family, DEMO_PARENT);
+  await family.goto('/tai-khoan');
+  await expect(family.getByText('Mùa thi mới đã bắt đầu.')).toBeVisible();
+  await expect(family.getByRole('region', { name: 'Đã hoàn thành bậc tiểu học' })).toContainText('Nguyễn Đức Trường');
+  const card = family.getByRole('group', { name: 'Thí sinh 1' });
+  await expect(card.getByLabel('Họ và tên')).toHaveValue('Nguyễn Minh Anh');
+  await expect(card).toContainText('Mùa thi mới: bé đã lên lớp.');
+  await expect(card.getByLabel('Nhóm lớp')).toHaveValue(/\d+/);
+  await expect(card.getByLabel('Nhóm lớp').locator('option:checked')).toContainText('Lớp 3 - 4');
+  await card.getByLabel('Lớp', { exact: true }).selectOption({ label: '3A2' });
+  await family.getByRole('button', { name: 'Hoàn thành' }).click();
+  await expect(family.getByText('Đã hoàn thành đăng ký')).toBeVisible();
+  await family.reload();
+  await expect(family.getByRole('group', { name: 'Thí sinh 1' }).getByLabel('Lớp', { exact: true }).locator('option:checked')).toHaveText('3A2');
+  await expect(family.getByText('Mùa thi mới đã bắt đầu.')).toHaveCount(0);
+  await expectAccessible(family);
+  await family.close();
+});
+
+test('the school report of an earlier season, chosen in its season selector, is last year’s', async ({ page }) => {
+  await logIn(page, DEMO_SCHOOL_ADMIN);
+  await page.goto('/bao-cao');
+  const selector = page.getByLabel('Mùa thi');
+  await expect(selector).toBeVisible();
+  // The demo's finished season is the oldest: the last of the list.
+  const oldest = (await selector.locator('option').allTextContents()).at(-1)!;
+  expect(oldest).toContain('(đã kết thúc)');
+  await selector.selectOption({ label: oldest });
+  await page.getByRole('tab', { name: 'Điểm thi - TOP 30' }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('row').filter({ hasText: 'Nguyễn Minh Anh' })).toContainText('1A1');
+  await expect(panel.getByRole('row').filter({ hasText: 'Nguyễn Đức Trường' })).toContainText('4A3');
+  await expectAccessible(page);
+});
+
+test('the organiser reads an earlier season’s prize list, without withdrawals', async ({ page }) => {
+  await logIn(page, DEMO_ORGANISER);
+  await page.goto('/quan-tri/ket-qua');
+  const card = page.locator('.admin-card').filter({ has: page.getByRole('heading', { name: 'Kết quả các mùa thi trước (chỉ xem)' }) });
+  const selector = card.getByLabel('Mùa thi');
+  await expect(selector).toBeVisible();
+  const oldest = (await selector.locator('option').allTextContents()).at(-1)!;
+  await selector.selectOption({ label: oldest });
+  await expect(card.getByRole('table')).toContainText('Nguyễn Đức Trường');
+  await expect(card.getByRole('button', { name: /^Rút giải/ })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+async function tokenOf(page: Page): Promise<string> {
+  const cookies = await page.context().cookies(BASE_URL);
+  return decodeURIComponent(cookies.find((cookie) => cookie.name === 'token')!.value);
+}

@@ -165,28 +165,34 @@ try {
   );
   await client.query('RESET session_replication_role');
 
-  // Planted copying: classmates i and i + 1 reading the same book, both of one class (never the
-  // same account), spread over the province; the copier's first attempt takes the source's
-  // answer on each common question with the copy rate's probability.
-  const { rows: candidates } = await client.query<{ source: number; copier: number }>(
-    `SELECT a.id AS source, b.id AS copier FROM pupil a JOIN pupil b ON b.id = a.id + 1 AND b.book = a.book
+  // Planted copying: classmates i and i + 1 reading the same book, both of one class, spread over
+  // the province; half of each rate's pairs are siblings of one parent account (the close tier),
+  // half are not (the class tier). The copier's first attempt takes the source's answer on each
+  // common question with the copy rate's probability.
+  const { rows: candidates } = await client.query<{ source: number; copier: number; close: boolean }>(
+    `SELECT a.id AS source, b.id AS copier, a.user_id = b.user_id AS close FROM pupil a JOIN pupil b ON b.id = a.id + 1 AND b.book = a.book
      JOIN contestants ca ON ca.id = a.id JOIN contestants cb ON cb.id = b.id
-     WHERE ca.class_room_other = cb.class_room_other AND ca.school_id = cb.school_id AND a.user_id <> b.user_id AND a.id % 4 = 2`,
+     WHERE ca.class_room_other = cb.class_room_other AND ca.school_id = cb.school_id AND a.id % 4 = 2`,
   );
-  const chosen: { source: number; copier: number; rate: number }[] = [];
+  const pools = { close: candidates.filter((c) => c.close), class: candidates.filter((c) => !c.close) };
+  const chosen: { source: number; copier: number; rate: number; tier: 'close' | 'class' }[] = [];
   const used = new Set<number>();
   for (const rate of COPY_RATES) {
-    let placed = 0;
-    while (placed < pairsPerRate && used.size < candidates.length) {
-      const pick = candidates[Math.floor(next() * candidates.length)]!;
-      if (used.has(pick.source)) continue;
-      used.add(pick.source);
-      chosen.push({ ...pick, rate });
-      placed += 1;
+    for (const tier of ['close', 'class'] as const) {
+      const pool = pools[tier];
+      const wanted = tier === 'close' ? Math.ceil(pairsPerRate / 2) : Math.floor(pairsPerRate / 2);
+      let placed = 0;
+      while (placed < wanted && pool.some((c) => !used.has(c.source))) {
+        const pick = pool[Math.floor(next() * pool.length)]!;
+        if (used.has(pick.source)) continue;
+        used.add(pick.source);
+        chosen.push({ source: pick.source, copier: pick.copier, rate, tier });
+        placed += 1;
+      }
     }
   }
   const started = performance.now();
-  const planted: { sourceExam: number; copierExam: number; rate: number; common: number; copied: number }[] = [];
+  const planted: { sourceExam: number; copierExam: number; rate: number; tier: 'close' | 'class'; common: number; copied: number }[] = [];
   for (const pair of chosen) {
     const { rows } = await client.query<{ id: number; contestant_id: number; answers: Record<string, number>; answer_key: Record<string, number>; answer_times: Record<string, number>; start: number }>(
       `SELECT id, contestant_id, answers, answer_key, answer_times, extract(epoch FROM start_time)::float8 AS start FROM exams WHERE contestant_id IN ($1, $2) AND attempt = 1`,
@@ -210,7 +216,7 @@ try {
     const times: Record<string, number> = { s: copier.answer_times.s! };
     Object.entries(answers).forEach(([q, a], k) => (times[`${q}:${a}`] = Math.floor(copier.start + 40 * (k + 1))));
     await client.query('UPDATE exams SET answers = $2, answer_times = $3, correct_count = $4, points = $5 WHERE id = $1', [copier.id, JSON.stringify(answers), JSON.stringify(times), correct, 5 * correct]);
-    planted.push({ sourceExam: source.id, copierExam: copier.id, rate: pair.rate, common, copied });
+    planted.push({ sourceExam: source.id, copierExam: copier.id, rate: pair.rate, tier: pair.tier, common, copied });
   }
   // Planted fast exams: every answer 1-3 s after the previous one, 85 % right.
   const { rows: fastRows } = await client.query<{ id: number; answer_key: Record<string, number>; answer_times: Record<string, number>; start: number }>(
@@ -239,7 +245,11 @@ try {
   const result = await handle.db.transaction().execute((trx) => screenContest(trx, contestId, familyRate, handle.db));
   const elapsed = performance.now() - begun;
   console.log(`  whole screening: ${seconds(elapsed)} (target < 60 s at 200,000 contestants / 500,000 exams)`);
-  console.log(`  ${fmt(result.exams, 0)} exams, ${fmt(result.pairs, 0)} pairs in contact compared, Tarone's K = ${fmt(result.tests, 0)} tests, threshold p <= ${result.threshold.toExponential(2)}`);
+  console.log(`  ${fmt(result.exams, 0)} exams, ${fmt(result.pairs, 0)} pairs in contact compared, Tarone's K = ${fmt(result.tests, 0)} tests in all`);
+  for (const tier of ['close', 'class'] as const) {
+    const t = result.tiers[tier];
+    console.log(`    ${tier} tier: ${fmt(t.pairs, 0)} pairs, K = ${fmt(t.tests, 0)}, threshold p <= ${t.threshold.toExponential(2)}`);
+  }
 
   const pairKey = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
   const flagged = new Set(result.flags.filter((flag) => flag.kind === 'similarity').map((flag) => pairKey(flag.exam_id, flag.other_exam_id!)));
@@ -249,7 +259,22 @@ try {
     const group = planted.filter((pair) => pair.rate === rate);
     const found = group.filter((pair) => flagged.has(pairKey(pair.sourceExam, pair.copierExam))).length;
     const meanCommon = group.reduce((sum, pair) => sum + pair.common, 0) / Math.max(1, group.length);
-    console.log(`  ${fmt(rate * 100, 0).padStart(3)} %: ${found} / ${group.length} = ${fmt((100 * found) / Math.max(1, group.length), 0)} % (mean common questions ${fmt(meanCommon, 1)})`);
+    const byTier = (['close', 'class'] as const)
+      .map((tier) => {
+        const inTier = group.filter((pair) => pair.tier === tier);
+        return `${tier} ${inTier.filter((pair) => flagged.has(pairKey(pair.sourceExam, pair.copierExam))).length} / ${inTier.length}`;
+      })
+      .join(', ');
+    console.log(`  ${fmt(rate * 100, 0).padStart(3)} %: ${found} / ${group.length} = ${fmt((100 * found) / Math.max(1, group.length), 0)} % (${byTier}; mean common questions ${fmt(meanCommon, 1)})`);
+  }
+  // How far the planted pairs are from their tier's threshold: the median exact p of those with z >= 3 (the others are above ~1e-3).
+  const candidateP = new Map(result.candidates.map((c) => [pairKey(c.a, c.b), c.p]));
+  for (const tier of ['close', 'class'] as const) {
+    const ps = planted
+      .filter((pair) => pair.tier === tier && pair.rate >= 0.9)
+      .map((pair) => candidateP.get(pairKey(pair.sourceExam, pair.copierExam)) ?? 1)
+      .sort((x, y) => x - y);
+    if (ps.length) console.log(`  ${tier} tier, copying >= 90 %: median p ${ps[Math.floor(ps.length / 2)]!.toExponential(1)}, smallest ${ps[0]!.toExponential(1)} (threshold ${result.tiers[tier].threshold.toExponential(1)})`);
   }
   const strong = planted.filter((pair) => pair.rate >= 0.7);
   const strongFound = strong.filter((pair) => flagged.has(pairKey(pair.sourceExam, pair.copierExam))).length;
@@ -269,6 +294,14 @@ try {
   }
   const falseFlags = [...flagged].filter((key) => !plantedKeys.has(key)).length;
   console.log(`False positives on clean pairs: ${falseFlags} flagged of ${fmt(result.pairs - planted.length, 0)} clean pairs (family-wise target: no flag in at least ${fmt(100 - familyRate * 100, 1)} % of runs)`);
+  for (const tier of ['close', 'class'] as const) {
+    const clean = result.candidates.filter((c) => c.tier === tier && !plantedKeys.has(pairKey(c.a, c.b)));
+    const cleanPairs = result.tiers[tier].pairs - planted.filter((pair) => pair.tier === tier).length;
+    console.log(
+      `  ${tier} tier: ${clean.filter((c) => c.p <= result.tiers[tier].threshold).length} flagged of ${fmt(cleanPairs, 0)} clean pairs; ` +
+        `clean p <= 1e-3 / 1e-4: ${clean.filter((c) => c.p <= 1e-3).length} / ${clean.filter((c) => c.p <= 1e-4).length} (at most ${fmt(2 * cleanPairs * 1e-3, 1)} / ${fmt(2 * cleanPairs * 1e-4, 1)} expected)`,
+    );
+  }
   // Calibration: clean directions computed exactly (normal z >= 3) with p at or below a level,
   // against the number of directions times the level (an upper bound of the expected count).
   const clean = result.candidates.filter((candidate) => !plantedKeys.has(pairKey(candidate.a, candidate.b)));

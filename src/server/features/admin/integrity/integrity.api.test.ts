@@ -95,13 +95,19 @@ describe('integrity screening', () => {
     expect(run.run.exams).toBe(60);
     expect(run.run.pairs).toBe((60 * 59) / 2);
     expect(run.run.family_rate_percent).toBe(1);
-    expect(run.run.threshold).toBeCloseTo(0.01 / run.run.tests, 15);
+    // Half of the 1 % for the classmates: their threshold is 0.005 / K, K at most the sum less the close tier's (≥ 1).
+    expect(run.run.threshold).toBeGreaterThanOrEqual(0.005 / (run.run.tests - 1));
+    expect(run.run.threshold).toBeLessThanOrEqual(0.005);
     const list = await flags();
     const similarity = list.filter((flag) => flag.kind === 'similarity');
     expect(similarity.map(pairOf)).toEqual([[exams[0]!.id, exams[1]!.id]]);
     // insertPupils makes one parent account per three pupils: exams 0 and 1 are siblings' too.
     expect(similarity[0]!.contact).toEqual(['cùng lớp', 'cùng tài khoản phụ huynh']);
     expect(similarity[0]!.summary).toMatch(/^20 câu cả hai bài cùng có; 20 câu trả lời giống nhau, trong đó \d+ câu sai/);
+    // Siblings: the close tier, tested at its own half of the rate.
+    expect(similarity[0]!.evidence.tier).toBe('close');
+    expect(similarity[0]!.evidence.p as number).toBeLessThanOrEqual(similarity[0]!.evidence.threshold as number);
+    expect(similarity[0]!.summary).toMatch(/ngưỡng báo của nhóm cặp chung tài khoản hoặc lần đăng nhập: p ≤ /);
     expect(list.filter((flag) => flag.kind === 'speed').map((flag) => flag.exams[0]!.exam_id)).toEqual([exams[2]!.id]);
     const lockstep = list.filter((flag) => flag.kind === 'lockstep');
     expect(lockstep.map(pairOf)).toEqual([[exams[3]!.id, exams[4]!.id]]);

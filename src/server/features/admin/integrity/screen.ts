@@ -13,7 +13,9 @@ import {
   prepareSheet,
   responseModel,
   SmallestPHistogram,
-  taroneCount,
+  contactTier,
+  tierThresholds,
+  type ContactTier,
   Z_SCREEN,
   type DirectionTerms,
   type PreparedSheet,
@@ -25,12 +27,14 @@ const PAGE = 20_000;
 export interface ScreeningResult {
   exams: number;
   pairs: number;
-  /** Tarone's K: the directions counted in the Bonferroni correction. */
+  /** Tarone's K summed over the tiers: the directions counted in the Bonferroni corrections. */
   tests: number;
+  /** The classmates' threshold (the tier most pairs are in); each tier's own in `tiers`. */
   threshold: number;
+  tiers: Record<ContactTier, { pairs: number; tests: number; threshold: number }>;
   flags: repo.NewFlag[];
   /** Every pair whose stronger direction was computed exactly (normal z ≥ Z_SCREEN), with its p: for the benchmark's calibration. */
-  candidates: { a: number; b: number; p: number }[];
+  candidates: { a: number; b: number; p: number; tier: ContactTier }[];
 }
 
 /** What the comparison keeps of an exam (the stored objects are dropped once read). */
@@ -57,6 +61,7 @@ interface Candidate {
   p: number;
   terms: DirectionTerms;
   contact: string[];
+  tier: ContactTier;
 }
 
 const contactOf = (a: Exam['row'], b: Exam['row']) => {
@@ -80,7 +85,8 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
   const keep = new Set(crossPairs.flatMap((pair) => [pair.a, pair.b]));
   const kept = new Map<number, Exam>();
 
-  const histogram = new SmallestPHistogram();
+  const histograms: Record<ContactTier, SmallestPHistogram> = { close: new SmallestPHistogram(), class: new SmallestPHistogram() };
+  const tierPairs: Record<ContactTier, number> = { close: 0, class: 0 };
   const candidates: Candidate[] = [];
   const flags: repo.NewFlag[] = [];
   let exams = 0;
@@ -88,20 +94,24 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
 
   const scratch = {} as DirectionTerms;
   /** One direction; a candidate when its normal z reaches Z_SCREEN (then its exact p). */
-  const direction = (copier: Exam, source: Exam): { p: number; terms: DirectionTerms } | undefined => {
+  const direction = (copier: Exam, source: Exam, tier: ContactTier): { p: number; terms: DirectionTerms } | undefined => {
     const terms = directionTerms(copier.sheet, source.sheet, model, scratch);
     if (terms.common === 0) return undefined;
-    // A test whose smallest p is above α can reach no threshold α / K: Tarone leaves it out of K.
-    if (terms.smallestP <= familyRate) histogram.add(terms.smallestP);
+    // A test whose smallest p is above its tier's rate can reach no threshold: Tarone leaves it out of K.
+    if (terms.smallestP <= familyRate) histograms[tier].add(terms.smallestP);
     if (terms.omega < Z_SCREEN) return undefined;
     return { p: directionPValue(copier.sheet, source.sheet, model, terms.observed), terms: { ...terms } };
   };
   const compare = (a: Exam, b: Exam) => {
+    const contact = contactOf(a.row, b.row);
+    const tier = contactTier(contact);
+    if (!tier) return;
     pairs += 1;
-    const aFromB = direction(a, b);
-    const bFromA = direction(b, a);
+    tierPairs[tier] += 1;
+    const aFromB = direction(a, b, tier);
+    const bFromA = direction(b, a, tier);
     const best = aFromB && (!bFromA || aFromB.p <= bFromA.p) ? { ...aFromB, aFromB: true } : bFromA ? { ...bFromA, aFromB: false } : undefined;
-    if (best) candidates.push({ a, b, aFromB: best.aFromB, p: best.p, terms: best.terms, contact: contactOf(a.row, b.row) });
+    if (best) candidates.push({ a, b, aFromB: best.aFromB, p: best.p, terms: best.terms, contact, tier });
   };
 
   let group: Exam[] = [];
@@ -162,9 +172,9 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
     if (a && b) compare(a, b);
   }
 
-  const tests = taroneCount((threshold) => histogram.countAtMost(threshold), familyRate);
-  const threshold = familyRate / tests;
+  const thresholds = tierThresholds({ close: (t) => histograms.close.countAtMost(t), class: (t) => histograms.class.countAtMost(t) }, familyRate);
   for (const candidate of candidates) {
+    const threshold = thresholds[candidate.tier].threshold;
     if (candidate.p > threshold) continue;
     const { a, b, terms } = candidate;
     const copier = candidate.aFromB ? a : b;
@@ -184,6 +194,8 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
         expected: Math.round(terms.expected * 100) / 100,
         observed: terms.observed,
         copier_exam_id: copier.row.id,
+        tier: candidate.tier,
+        threshold,
       },
       contact: candidate.contact,
     });
@@ -208,6 +220,18 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
       contact,
     });
   }
-  return { exams, pairs, tests, threshold, flags, candidates: candidates.map((c) => ({ a: c.a.row.id, b: c.b.row.id, p: c.p })) };
+  const tiers = {
+    close: { pairs: tierPairs.close, ...thresholds.close },
+    class: { pairs: tierPairs.class, ...thresholds.class },
+  };
+  return {
+    exams,
+    pairs,
+    tests: tiers.close.tests + tiers.class.tests,
+    threshold: tiers.class.threshold,
+    tiers,
+    flags,
+    candidates: candidates.map((c) => ({ a: c.a.row.id, b: c.b.row.id, p: c.p, tier: c.tier })),
+  };
 }
 

@@ -79,7 +79,7 @@ export async function startRun({ db, clock }: Deps, actor: Actor, input: Integri
       await recordAudit(trx, actor, {
         kind: 'integrity.run',
         summary: `Kiểm tra kết quả ${contest.name}: ${result.flags.length} cảnh báo (tỉ lệ báo nhầm cho phép ${input.family_rate_percent} %)`,
-        details: { family_rate: familyRate, exams: result.exams, pairs: result.pairs, tests: result.tests, threshold: result.threshold, flags: counts },
+        details: { family_rate: familyRate, exams: result.exams, pairs: result.pairs, tests: result.tests, threshold: result.threshold, tiers: result.tiers, flags: counts },
       });
     })
     .catch((error: unknown) => {
@@ -145,7 +145,7 @@ const pValue = (p: number) => {
 function summaryOf(kind: IntegrityFlagTable['kind'], evidence: Record<string, unknown>): string {
   const n = (key: string) => Number(evidence[key] ?? 0);
   if (kind === 'similarity') {
-    return `${n('common')} câu cả hai bài cùng có; ${n('identical')} câu trả lời giống nhau, trong đó ${n('identical_wrong')} câu sai (hoặc bỏ trống) giống nhau; ω = ${decimal(n('omega'))}; xác suất ngẫu nhiên p = ${pValue(n('p'))}.`;
+    return `${n('common')} câu cả hai bài cùng có; ${n('identical')} câu trả lời giống nhau, trong đó ${n('identical_wrong')} câu sai (hoặc bỏ trống) giống nhau; ω = ${decimal(n('omega'))}; xác suất ngẫu nhiên p = ${pValue(n('p'))}${evidence.threshold === undefined ? '' : `; ngưỡng báo của nhóm ${evidence.tier === 'close' ? 'cặp chung tài khoản hoặc lần đăng nhập' : 'cặp cùng lớp'}: p ≤ ${pValue(n('threshold'))}`}.`;
   }
   if (kind === 'speed') {
     return `${n('answered')} câu trả lời trong ${n('seconds')} giây kể từ lúc bắt đầu (${decimal(n('seconds_per_question'), 1)} giây/câu), ${n('right')} câu đúng.`;

@@ -11,6 +11,9 @@ import {
   prepareSheet,
   responseModel,
   SmallestPHistogram,
+  CONTACT_TIERS,
+  contactTier,
+  tierThresholds,
   taroneCount,
   type ResponseCell,
   type Sheet,
@@ -168,5 +171,33 @@ describe('time signals', () => {
     expect(timeline.questions.get(1)).toEqual({ first: 100, last: 130 });
     expect(timeline.questions.get(2)).toEqual({ first: 110, last: 110 });
     expect(saveInstants(timeline).sort((x, y) => x - y)).toEqual([100, 110, 130]);
+  });
+});
+
+describe('the family-wise rate split across the contact tiers', () => {
+  it('puts pairs sharing an account or a login in the close tier, classmates in the class tier, and tests no other pair', () => {
+    expect(contactTier(['class', 'account'])).toBe('close');
+    expect(contactTier(['school', 'device'])).toBe('close');
+    expect(contactTier(['account'])).toBe('close');
+    expect(contactTier(['class'])).toBe('class');
+    expect(contactTier(['school'])).toBeNull();
+    expect(CONTACT_TIERS.close + CONTACT_TIERS.class).toBe(1);
+  });
+
+  it('gives each tier half the rate and its own Tarone count (worked by hand)', () => {
+    // α = 1 %, so each tier has 0.5 %. Close tier: smallest p 1e-6, 1e-3, 0.5. K = 1: 0.005 / 1
+    // admits 1e-6 and 1e-3 (2 > 1); K = 2: 0.0025 still admits both (2 ≤ 2), so K = 2 and the
+    // threshold is 0.0025. Class tier: 3 tests at 1e-9 and 100 at 3e-4. For K ≤ 16, 0.005 / K ≥
+    // 3.125e-4 admits all 103 (> K); K = 17: 0.005 / 17 = 2.94e-4 admits only the 3, so K = 17.
+    const close = [1e-6, 1e-3, 0.5];
+    const classmates = [...Array<number>(3).fill(1e-9), ...Array<number>(100).fill(3e-4)];
+    const count = (values: number[]) => (t: number) => values.filter((v) => v <= t).length;
+    const tiers = tierThresholds({ close: count(close), class: count(classmates) }, 0.01);
+    expect(tiers.close).toEqual({ tests: 2, threshold: 0.0025 });
+    expect(tiers.class.tests).toBe(17);
+    expect(tiers.class.threshold).toBeCloseTo(0.005 / 17, 12);
+    // One family of all 106 tests at 1 %: K = 34 (0.01 / 34 = 2.94e-4 < 3e-4), the same threshold for
+    // the classmates, but a close pair at p = 1e-3 would need 2.94e-4 instead of 0.0025.
+    expect(taroneCount(count([...close, ...classmates]), 0.01)).toBe(34);
   });
 });

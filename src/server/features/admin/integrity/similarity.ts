@@ -299,6 +299,34 @@ export function taroneCount(countAtMost: (threshold: number) => number, alpha: n
   return low;
 }
 
+/**
+ * The contact tiers of the similarity test (decision 027), each a family of its own with a share
+ * of the family-wise rate α: pairs sharing a parent account or a login (few pairs, the likeliest
+ * copiers) and classmates. The shares sum to 1, so the chance of any false flag is at most
+ * Σ share·α = α (Bonferroni across the tiers). Pairs of one school in other classes, with no
+ * account or login in common, are not tested: at their number no copying could reach the threshold.
+ */
+export const CONTACT_TIERS = { close: 0.5, class: 0.5 } as const;
+export type ContactTier = keyof typeof CONTACT_TIERS;
+
+/** The tier of a pair from its contact ('class', 'school', 'account', 'device'); null when not tested. */
+export function contactTier(contact: readonly string[]): ContactTier | null {
+  if (contact.includes('account') || contact.includes('device')) return 'close';
+  if (contact.includes('class')) return 'class';
+  return null;
+}
+
+/** Each tier's Tarone count K and threshold share·α / K, from the tier's own tests. */
+export function tierThresholds(countAtMost: Record<ContactTier, (threshold: number) => number>, alpha: number): Record<ContactTier, { tests: number; threshold: number }> {
+  const result = {} as Record<ContactTier, { tests: number; threshold: number }>;
+  for (const tier of Object.keys(CONTACT_TIERS) as ContactTier[]) {
+    const rate = CONTACT_TIERS[tier] * alpha;
+    const tests = taroneCount(countAtMost[tier], rate);
+    result[tier] = { tests, threshold: rate / tests };
+  }
+  return result;
+}
+
 /** The standard normal upper tail (for showing ω's own p-value; Abramowitz-Stegun 7.1.26 via erfc). */
 export function normalUpperTail(z: number): number {
   const x = Math.abs(z) / Math.SQRT2;

@@ -123,8 +123,9 @@ function RunForm({ status, onStarted }: { status: Status | undefined; onStarted:
       {run ? (
         <p data-testid="integrity-run">
           Lần kiểm tra gần nhất: {formatDateTime(run.ran_at)} – {formatNumber(run.exams)} bài thi, {formatNumber(run.pairs)} cặp bài được so sánh,{' '}
-          {formatNumber(run.tests)} phép so sánh có thể đạt ngưỡng; tỉ lệ báo nhầm cho phép {formatNumber(run.family_rate_percent, Number.isInteger(run.family_rate_percent) ? 0 : 1)} %, nên một cặp bị
-          báo khi p ≤ {pValue(run.threshold)}. Thời gian chạy {formatNumber(run.seconds, 1)} giây.
+          {formatNumber(run.tests)} phép so sánh có thể đạt ngưỡng; tỉ lệ báo nhầm cho phép {formatNumber(run.family_rate_percent, Number.isInteger(run.family_rate_percent) ? 0 : 1)} %, chia đôi cho cặp
+          chung tài khoản hoặc cùng lần đăng nhập và cặp cùng lớp, nên một cặp cùng lớp bị báo khi p ≤ {pValue(run.threshold)} (ngưỡng của từng cặp ghi trong
+          chứng cứ). Thời gian chạy {formatNumber(run.seconds, 1)} giây.
         </p>
       ) : (
         <p>Chưa chạy lần kiểm tra nào.</p>

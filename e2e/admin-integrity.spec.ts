@@ -1,5 +1,6 @@
 // The integrity review page (/quan-tri/kiem-tra-ket-qua, decision 027). The organiser runs the
-// screening on the demo (no finished exam yet: no flag, and the run's figures); then, with the
+// screening on the demo (the run's figures; the shared demo server holds whatever exams other specs
+// finished before, so the counts are not fixed); then, with the
 // flags answered by page.route (the demo server's database is not reachable from the test, and
 // the screening itself is checked by features/admin/integrity/integrity.api.test.ts), reviews a
 // copied pair side by side and withholds a prize, which needs a reason.
@@ -8,7 +9,7 @@ import { DEMO_ORGANISER, expect, expectAccessible, logInAs, test } from './fixtu
 
 test.use({ serviceWorkers: 'block' });
 
-test('running the screening on the demo: no flag yet, the run described', async ({ page }) => {
+test('running the screening on the demo: the run described with its rate', async ({ page }) => {
   await logInAs(page, DEMO_ORGANISER);
   await page.goto('/quan-tri');
   await page.getByRole('navigation', { name: 'Quản trị' }).getByRole('link', { name: 'Kiểm tra kết quả' }).click();
@@ -21,10 +22,9 @@ test('running the screening on the demo: no flag yet, the run described', async 
   await expect(page.getByText('Tỉ lệ báo nhầm cho phép từ 0,1 % đến 10 %.')).toBeVisible();
   await rate.fill('1');
   await page.getByRole('button', { name: 'Chạy kiểm tra' }).click();
-  await expect(page.getByTestId('integrity-run')).toContainText('0 bài thi, 0 cặp bài được so sánh');
+  await expect(page.getByTestId('integrity-run')).toContainText(/\d+ bài thi, \d+ cặp bài được so sánh/);
   await expect(page.getByTestId('integrity-run')).toContainText('tỉ lệ báo nhầm cho phép 1 %');
-  await expect(page.getByText('Chưa có cảnh báo nào.')).toBeVisible();
-  await expectAccessible(page, 'integrity review, no flag');
+  await expectAccessible(page, 'integrity review after a run');
 });
 
 const exam = (id: number, name: string, points: number, session: number) => ({

@@ -56,6 +56,7 @@ test('the organiser logs in, lands in the back office and finds every section', 
     'Dữ liệu cá nhân',
     'Nhật ký thao tác',
     'Phiên đăng nhập',
+    'Mùa thi',
   ]);
   await expectAccessible(page, 'back office home');
   await nav.getByRole('link', { name: 'Nhật ký thao tác' }).click();

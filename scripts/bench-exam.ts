@@ -537,12 +537,13 @@ async function main() {
     pool.on('error', () => {}); // its idle connections end with the database at the end
     if (cluster) await pool.query('CREATE EXTENSION pg_stat_statements');
     // An exam of an hour, so that none ends during the run (the contest's setting, 10 s to 2 h).
-    await pool.query('UPDATE contests SET exam_duration_seconds = 3600');
-    const contest = (await pool.query('SELECT id, exam_duration_seconds, questions_per_exam FROM contests ORDER BY id DESC LIMIT 1')).rows[0];
+    await pool.query('UPDATE contests SET exam_duration_seconds = 3600 WHERE is_current');
+    const contest = (await pool.query('SELECT id, exam_duration_seconds, questions_per_exam FROM contests WHERE is_current')).rows[0];
     const schools = (await pool.query('SELECT id, district_id FROM schools ORDER BY id')).rows as { id: number; district_id: number }[];
     const groups = (
       await pool.query(`SELECT g.id, min(r.id) AS room, array_agg(DISTINCT b.id) AS books
-                        FROM class_groups g JOIN class_rooms r ON r.class_group_id = g.id JOIN books b ON b.class_group_id = g.id
+                        FROM class_groups g JOIN class_rooms r ON r.class_group_id = g.id
+                        JOIN books b ON b.class_group_id = g.id AND b.contest_id = (SELECT id FROM contests WHERE is_current)
                         GROUP BY g.id ORDER BY g.id`)
     ).rows as { id: number; room: number; books: number[] }[];
     const setupStarted = performance.now();
@@ -579,7 +580,7 @@ async function main() {
     await pool.query(
       `CREATE TABLE bench_papers AS
        SELECT row_number() OVER () - 1 AS id, b.id AS book_id, q.questions, q.answer_key
-       FROM books b CROSS JOIN generate_series(1, $2::int) n
+       FROM (SELECT id FROM books WHERE contest_id = (SELECT id FROM contests WHERE is_current)) b CROSS JOIN generate_series(1, $2::int) n
        CROSS JOIN LATERAL (
          SELECT jsonb_agg(jsonb_build_object('id', p.id, 'value', p.value, 'answers', p.answers) ORDER BY random()) AS questions,
                 jsonb_object_agg(p.id::text, p.correct) FILTER (WHERE p.correct IS NOT NULL) AS answer_key

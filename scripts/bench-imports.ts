@@ -157,7 +157,7 @@ async function main() {
     // Parents, sessions and contestants set-based, as the chaos check makes them.
     const contestants: Contestant[] = (await createContestants(databaseUrl, contestantCount)).map((c) => ({ ...c, saving: false }));
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-    const bookId = (await pool.query('SELECT min(id) AS id FROM books')).rows[0].id as number;
+    const bookId = (await pool.query('SELECT min(id) AS id FROM books WHERE contest_id = (SELECT id FROM contests WHERE is_current)')).rows[0].id as number;
     await pool.query('VACUUM ANALYZE');
     await pool.end();
 

@@ -88,7 +88,7 @@ try {
   await seedIfEmpty(handle.db, { clock: systemClock, demoWindow: true });
   await client.connect();
   await client.query('SELECT setseed($1)', [(seed % 1000) / 1000]);
-  const contestId = (await client.query('SELECT id FROM contests ORDER BY id DESC LIMIT 1')).rows[0].id as number;
+  const contestId = (await client.query('SELECT id FROM contests WHERE is_current')).rows[0].id as number;
 
   const step = async (label: string, text: string, values: unknown[] = []) => {
     const started = performance.now();

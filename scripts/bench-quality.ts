@@ -50,7 +50,7 @@ try {
   await migrate(handle.db);
   await seedIfEmpty(handle.db, { clock: systemClock, demoWindow: true });
   await client.connect();
-  const contestId = (await client.query('SELECT id FROM contests ORDER BY id DESC LIMIT 1')).rows[0].id as number;
+  const contestId = (await client.query('SELECT id FROM contests WHERE is_current')).rows[0].id as number;
 
   const step = async (label: string, text: string, values: unknown[] = []) => {
     const started = performance.now();

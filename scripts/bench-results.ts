@@ -139,7 +139,7 @@ async function generate(client: pg.Client, counts: { contestants: number; exams:
             CASE WHEN c.id % 5 = 0 THEN NULL ELSE (c.id * 7919) % 1000 END,
             t.submitted, t.submitted, t.correct, t.correct * 5, t.duration
      FROM (SELECT id, user_id, class_group_id, row_number() OVER (ORDER BY id) - 1 AS rn FROM contestants WHERE user_id IN (SELECT id FROM users WHERE password_hash = 'bench')) c
-     CROSS JOIN (SELECT id, exam_starts_at, exam_ends_at FROM contests ORDER BY id DESC LIMIT 1) k
+     CROSS JOIN (SELECT id, exam_starts_at, exam_ends_at FROM contests WHERE is_current) k
      JOIN bench_group_books gb ON gb.class_group_id = c.class_group_id
      CROSS JOIN LATERAL generate_series(1, LEAST(3, $1::int / $2::int + CASE WHEN c.rn < $1::int % $2::int THEN 1 ELSE 0 END)) a
      JOIN bench_books bb ON bb.class_group_id = c.class_group_id AND bb.idx = (c.rn + a) % gb.n

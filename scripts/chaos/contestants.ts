@@ -123,7 +123,8 @@ export async function createContestants(databaseUrl: string, count: number): Pro
     const school = (await pool.query('SELECT id, district_id FROM schools ORDER BY id LIMIT 1')).rows[0];
     const groups = (
       await pool.query(`SELECT g.id, min(r.id) AS room, array_agg(DISTINCT b.id) AS books
-                        FROM class_groups g JOIN class_rooms r ON r.class_group_id = g.id JOIN books b ON b.class_group_id = g.id
+                        FROM class_groups g JOIN class_rooms r ON r.class_group_id = g.id
+                        JOIN books b ON b.class_group_id = g.id AND b.contest_id = (SELECT id FROM contests WHERE is_current)
                         GROUP BY g.id ORDER BY g.id`)
     ).rows as { id: number; room: number; books: number[] }[];
     const tokens = Array.from({ length: count }, () => newToken());

@@ -119,11 +119,12 @@ try {
   // the parent account of the previous one.
   await step(
     'contestants',
-    `INSERT INTO contestants (id, user_id, position, fullname, district_id, school_id, class_group_id, class_room_other)
-     SELECT i, i - (CASE WHEN i % 10 = 1 THEN 1 ELSE 0 END) + 1000000, 1 + (CASE WHEN i % 10 = 1 THEN 1 ELSE 0 END), 'Học sinh ' || i, 1,
+    // contest_id named: the triggers that fill it (0033_seasons.sql) are off in this session.
+    `INSERT INTO contestants (id, contest_id, user_id, position, fullname, district_id, school_id, class_group_id, class_room_other)
+     SELECT i, $2, i - (CASE WHEN i % 10 = 1 THEN 1 ELSE 0 END) + 1000000, 1 + (CASE WHEN i % 10 = 1 THEN 1 ELSE 0 END), 'Học sinh ' || i, 1,
             100000 + i / 330, 1, (1 + (i % 330) / 66) || CASE WHEN (i % 66) < 33 THEN 'A' ELSE 'B' END
      FROM generate_series(1, $1::int) i`,
-    [contestants],
+    [contestants, contestId],
   );
   await step(
     'pupils',

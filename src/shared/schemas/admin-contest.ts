@@ -44,7 +44,8 @@ export const prizeTierSchema = z.object({
 const prizeTierInputSchema = prizeTierSchema.extend({ amount: moneyInputSchema });
 export type PrizeTierInput = z.infer<typeof prizeTierInputSchema>;
 
-const settingsShape = {
+/** A season's name and dates, as the settings and a new season (admin-seasons.ts) take them. */
+export const seasonDatesShape = {
   name: z.string().trim(),
   /** ISO 8601 date-times (an offset or Z); shown in Asia/Ho_Chi_Minh. */
   reading_starts_at: z.string().trim(),
@@ -54,6 +55,10 @@ const settingsShape = {
   results_at: z.string().trim(),
   ceremony_starts_at: z.string().trim(),
   ceremony_ends_at: z.string().trim(),
+};
+
+const settingsShape = {
+  ...seasonDatesShape,
   exam_duration_seconds: z.number().int(),
   questions_per_exam: z.number().int(),
   attempts_per_contestant: z.number().int(),

@@ -1,5 +1,6 @@
 // The back office's seasons (issue 26, decision 025): the list of seasons, and "Mùa thi mới", whose
 // preview (POST /api/admin/seasons/preview) and switch (POST /api/admin/seasons) take the same body.
+import { seasonDatesShape } from './admin-contest';
 import { z } from 'zod';
 import { bookInputSchema } from './admin-books';
 
@@ -36,14 +37,7 @@ export const copyChoiceLabels: Record<CopyChoice, { label: string; hint: string 
 
 export const newSeasonSchema = z
   .object({
-    name: z.string().trim(),
-    reading_starts_at: z.string().trim(),
-    reading_ends_at: z.string().trim(),
-    exam_starts_at: z.string().trim(),
-    exam_ends_at: z.string().trim(),
-    results_at: z.string().trim(),
-    ceremony_starts_at: z.string().trim(),
-    ceremony_ends_at: z.string().trim(),
+    ...seasonDatesShape,
     copy: z.object(Object.fromEntries(copyChoices.map((choice) => [choice, z.boolean()])) as Record<CopyChoice, z.ZodBoolean>),
     books: z.array(newSeasonBookSchema).max(30),
   })

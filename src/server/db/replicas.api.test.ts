@@ -84,6 +84,28 @@ describe.runIf(usingPostgres() && postgresBinaries())('read replicas', () => {
     await until(async () => (await server.reads!.caughtUp()) !== server.db, 'on the replica once it has the write');
   });
 
+  it("gives a parent's report from the primary while the replica lacks a child just renamed, from the replica once it has it", async () => {
+    const login = await server.request('POST', '/api/login', { body: { phone: '0987654321', password: 'phuhuynh123' } });
+    expect(login.status).toBe(200);
+    const token = login.body.access_token as string;
+    await until(async () => (await server.reads!.caughtUp()) !== server.db, 'caught up with the primary');
+    await pair.onReplica('SELECT pg_wal_replay_pause()');
+    try {
+      await sql`UPDATE contestants SET fullname = 'Nguyễn Minh Anh Đổi Tên' WHERE fullname = 'Nguyễn Minh Anh'`.execute(server.db);
+      const primaryReads = server.reads!.counts.primary;
+      const report = await server.request('GET', '/api/profile', { token });
+      expect(report.body.data.childrens.map((c: { fullname: string }) => c.fullname)).toContain('Nguyễn Minh Anh Đổi Tên');
+      expect(server.reads!.counts.primary).toBe(primaryReads + 1);
+    } finally {
+      await pair.onReplica('SELECT pg_wal_replay_resume()');
+    }
+    await until(async () => (await server.reads!.caughtUp()) !== server.db, 'on the replica once it has the write');
+    const replicaReads = server.reads!.counts.replica;
+    const again = await server.request('GET', '/api/profile', { token });
+    expect(again.body.data.childrens.map((c: { fullname: string }) => c.fullname)).toContain('Nguyễn Minh Anh Đổi Tên');
+    expect(server.reads!.counts.replica).toBeGreaterThan(replicaReads);
+  });
+
   it('serves every read from the primary while the replica is down, with no error, and uses it again when it is back', async () => {
     await until(usable, 'reading from the replica');
     await pair.stopReplica();

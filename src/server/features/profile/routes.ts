@@ -4,13 +4,16 @@ import { profileResponseSchema, profileUpdateRequestSchema, profileUpdateRespons
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import * as profiles from './service';
+import { readDbCaughtUp } from '../../db/replicas';
 
 export function registerProfileRoutes(api: Api, services: Services) {
   const { auth } = services;
 
   api.get('/profile', { preHandler: auth.requireUser, schema: { summary: 'Hồ sơ phụ huynh và các con dự thi', response: { 200: profileResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return { success: true as const, data: await profiles.loadProfile(services, auth.userOf(request).id) };
+    // The parent's report and profile (decision 030): from a replica only once it has every write
+    // the primary had, so a child just enrolled or an exam just submitted is always there.
+    return { success: true as const, data: await profiles.loadProfile({ ...services, db: await readDbCaughtUp(services) }, auth.userOf(request).id) };
   });
 
   api.post(

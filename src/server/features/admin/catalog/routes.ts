@@ -48,6 +48,33 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   const actorOf = services.auth.userOf;
   const ok = <T>(data: T) => ({ success: true as const, data });
 
+  /** GET …/:id/merge?into_id= counts what a merge would move; POST …/:id/merge does it (merge.ts). */
+  function registerMerge<Preview, Kept>(
+    path: 'districts' | 'schools',
+    schemas: { preview: z.ZodType<Preview>; kept: z.ZodType<Kept> },
+    preview: (deps: Services, id: number, intoId: number) => Promise<Preview>,
+    run: (deps: Services, actor: ReturnType<typeof actorOf>, id: number, intoId: number) => Promise<{ moved: Preview; into: Kept }>,
+    summaries: { preview: string; merge: string },
+  ) {
+    admin.get(
+      `/${path}/:id/merge`,
+      { schema: { summary: summaries.preview, params: idParamsSchema, querystring: mergeQuerySchema, response: { 200: dataResponse(schemas.preview) } } },
+      async (request) => ok(await preview(services, request.params.id, request.query.into_id)),
+    );
+    admin.post(
+      `/${path}/:id/merge`,
+      {
+        schema: {
+          summary: summaries.merge,
+          params: idParamsSchema,
+          body: mergeInputSchema,
+          response: { 200: dataResponse(z.object({ moved: schemas.preview, into: schemas.kept })) },
+        },
+      },
+      async (request) => ok(await run(services, actorOf(request), request.params.id, request.body.into_id)),
+    );
+  }
+
   // Districts
   admin.get('/districts', { schema: { summary: 'Danh sách quận/huyện (có phân trang, tìm kiếm, sắp xếp)', querystring: districtsQuerySchema, response: { 200: pageResponseSchema(adminDistrictSchema) } } }, async (request) =>
     ok(await service.listDistricts(services, request.query)),
@@ -65,23 +92,10 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
     return { success: true as const };
   });
 
-  admin.get(
-    '/districts/:id/merge',
-    { schema: { summary: 'Chạy thử gộp một quận/huyện vào quận/huyện khác: đếm những gì sẽ chuyển (không thay đổi gì)', params: idParamsSchema, querystring: mergeQuerySchema, response: { 200: dataResponse(districtMergePreviewSchema) } } },
-    async (request) => ok(await merge.previewDistrictMerge(services, request.params.id, request.query.into_id)),
-  );
-  admin.post(
-    '/districts/:id/merge',
-    {
-      schema: {
-        summary: 'Gộp một quận/huyện vào quận/huyện khác (trường cùng tên được gộp làm một)',
-        params: idParamsSchema,
-        body: mergeInputSchema,
-        response: { 200: dataResponse(z.object({ moved: districtMergePreviewSchema, into: districtSchema })) },
-      },
-    },
-    async (request) => ok(await merge.mergeDistrict(services, actorOf(request), request.params.id, request.body.into_id)),
-  );
+  registerMerge('districts', { preview: districtMergePreviewSchema, kept: districtSchema }, merge.previewDistrictMerge, merge.mergeDistrict, {
+    preview: 'Chạy thử gộp một quận/huyện vào quận/huyện khác: đếm những gì sẽ chuyển (không thay đổi gì)',
+    merge: 'Gộp một quận/huyện vào quận/huyện khác (trường cùng tên được gộp làm một)',
+  });
 
   // Schools
   admin.get('/schools', { schema: { summary: 'Danh sách trường (có phân trang, tìm kiếm, lọc theo quận/huyện)', querystring: schoolsQuerySchema, response: { 200: pageResponseSchema(adminSchoolSchema) } } }, async (request) =>
@@ -102,23 +116,10 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
   admin.get('/schools/:id/usage', { schema: { summary: 'Những gì đang dùng một trường (thí sinh, tài khoản, lớp)', params: idParamsSchema, response: { 200: dataResponse(schoolUsageSchema) } } }, async (request) =>
     ok(await service.schoolUsage(services, request.params.id)),
   );
-  admin.get(
-    '/schools/:id/merge',
-    { schema: { summary: 'Chạy thử gộp một trường vào trường khác: đếm những gì sẽ chuyển (không thay đổi gì)', params: idParamsSchema, querystring: mergeQuerySchema, response: { 200: dataResponse(schoolMergePreviewSchema) } } },
-    async (request) => ok(await merge.previewSchoolMerge(services, request.params.id, request.query.into_id)),
-  );
-  admin.post(
-    '/schools/:id/merge',
-    {
-      schema: {
-        summary: 'Gộp một trường vào trường khác',
-        params: idParamsSchema,
-        body: mergeInputSchema,
-        response: { 200: dataResponse(z.object({ moved: schoolMergePreviewSchema, into: schoolSchema })) },
-      },
-    },
-    async (request) => ok(await merge.mergeSchool(services, actorOf(request), request.params.id, request.body.into_id)),
-  );
+  registerMerge('schools', { preview: schoolMergePreviewSchema, kept: schoolSchema }, merge.previewSchoolMerge, merge.mergeSchool, {
+    preview: 'Chạy thử gộp một trường vào trường khác: đếm những gì sẽ chuyển (không thay đổi gì)',
+    merge: 'Gộp một trường vào trường khác',
+  });
   admin.post(
     '/schools/import',
     { config: importConfig, schema: { summary: 'Nhập danh sách trường từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: importResponseSchema({ districts_created: z.number().int() }) } } },

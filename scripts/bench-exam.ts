@@ -774,7 +774,7 @@ async function main() {
       const widened = await load.run<{ connections: number[] }>({ type: 'widen', connections: overloadConnections });
       console.log(`\nLoad generator: ${widened.connections.join(' + ')} connections open for the held loads and the overload (opened 64 at a time in ${fmt((performance.now() - began) / 1000)} s)`);
     }
-    const heldRuns: { level: number; dashboard: Stats | undefined; saves: Stats; syncs: Stats; mix: Stats; lines: string[]; skipped: number; unsent: number; lateMs: number; refused: number; lagP99: number }[] = [];
+    const heldRuns: { level: number; dashboard: Stats | undefined; saves: Stats; syncs: Stats; mix: Stats; lines: string[]; skipped: number; unsent: number; lateMs: number; refused: number; lagP99: number; shedding: string | undefined }[] = [];
     const heldPasses = heldLevels.flatMap((level) => (options.dashboard ? [{ level, dashboard: false }, { level, dashboard: true }] : [{ level, dashboard: false }]));
     for (const { level, dashboard } of heldPasses) {
       const count = Math.min(level, contestantCount);
@@ -820,7 +820,12 @@ async function main() {
           `late dispatch max ${fmt(result.lateMs)} ms; skipped (the contestant's previous save unanswered) ${result.skipped}`,
       );
       console.log(`  ${tailBySecond(result.saves, result.syncs)}`);
-      heldRuns.push({ level, dashboard: dashboardStats, saves: heldSaves, syncs: heldSyncs, mix: heldMix, lines: measured.lines, skipped: result.skipped, unsent, lateMs: result.lateMs, refused, lagP99: measured.lagP99 });
+      // Shed cleanly: what was refused was refused quickly, and what was accepted was not held long.
+      const refusals = Stats.of('503', { ...result.saves, errors: 0, samples: [] }, holdSeconds, result.saves.refused.concat(result.syncs.refused));
+      const overOneSecond = heldMix.latencies.filter((ms) => ms > 1_000).length;
+      const shedding = `accepted max ${fmt(heldMix.max)} ms, ${overOneSecond} accepted after more than 1 s; time to 503 p50 ${fmt(refusals.percentile(50))} ms, p99 ${fmt(refusals.percentile(99))} ms, max ${fmt(refusals.max)} ms`;
+      if (refused > 0) console.log(`  shedding: ${shedding}`);
+      heldRuns.push({ level, dashboard: dashboardStats, saves: heldSaves, syncs: heldSyncs, mix: heldMix, lines: measured.lines, skipped: result.skipped, unsent, lateMs: result.lateMs, refused, lagP99: measured.lagP99, shedding: refused > 0 ? shedding : undefined });
     }
 
     // 4. Autosave saturation ---------------------------------------------------------------------
@@ -981,6 +986,7 @@ async function main() {
           `p50 ${fmt(run.mix.percentile(50))} ms, p99 ${fmt(run.mix.percentile(99))} ms, ${run.mix.errors} errors, ${run.refused} answered 503, ${run.unsent} not sent, ${run.skipped} skipped; event-loop p99 ${fmt(run.lagP99)} ms`,
       );
       console.log(`    ${run.lines[0]}`);
+      if (run.shedding) console.log(`    shedding: ${run.shedding}`);
     }
     if (options.dashboard) {
       for (const level of heldLevels) {

@@ -59,11 +59,11 @@ const envSchema = z.object({
    * The longest (ms) a new request may expect to wait behind the requests admitted and not yet
    * answered (in flight / answers per second over the last second); beyond it, 503 at once (0 = off).
    */
-  SHED_QUEUE_MS: count(250),
+  SHED_QUEUE_MS: count(100),
   /** Requests in flight always admitted, whatever the rate (a process idle until now serves a burst). */
   SHED_IN_FLIGHT_MIN: z.coerce.number().int().min(1).default(256),
   /** Mean event-loop delay (ms) over the last 100 ms above which new requests are shed with 503 (0 = off). */
-  SHED_EVENT_LOOP_DELAY_MS: count(200),
+  SHED_EVENT_LOOP_DELAY_MS: count(50),
   /** Requests waiting for a database connection above which new ones are shed (0 = off). */
   SHED_DB_WAITING: count(500),
   /** Exam saves waiting to be written above which new saves are shed (per process). */

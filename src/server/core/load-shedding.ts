@@ -1,5 +1,5 @@
 // Load is shed, not queued: when the requests already admitted would take the process longer than
-// SHED_QUEUE_MS (250 ms) to answer, when the event loop lags or when too many requests already wait
+// SHED_QUEUE_MS (100 ms) to answer, when the event loop lags or when too many requests already wait
 // for a database connection, a new request gets a quick 503 with Retry-After (the exam screen keeps its
 // answers on the device and retries with jittered back-off) instead of joining a queue that only
 // grows. The probes (/healthz, /readyz) are never shed, so that a busy process is not killed or

@@ -7,6 +7,7 @@
 // waits too long is answered 503 and the screen retries.
 import { isConnectionError } from '../../db/errors';
 import { saveUnavailable } from './save-batcher';
+import { createWaitingLine } from './waiting-line';
 
 /** Reads many keys in one statement: for each key (by its index in `keys`), its value when found. */
 export type ReadMany<Key, Value> = (keys: readonly Key[]) => Promise<Map<number, Value>>;
@@ -31,9 +32,13 @@ export function createReadBatcher<Key, Value>(
   readMany: ReadMany<Key, Value>,
   { maxInFlight, maxBatch = 500, queueLimit = Infinity, queueTimeoutMs = Infinity }: ReadBatcherOptions,
 ) {
-  const queue: Waiting<Key, Value>[] = [];
+  const line = createWaitingLine<Waiting<Key, Value>>({
+    limit: queueLimit,
+    timeoutMs: queueTimeoutMs,
+    onExpired: (expired) => expired.forEach((waiting) => waiting.reject(saveUnavailable())),
+  });
+  const queue = line.items;
   let inFlight = 0;
-  let deadlineTimer: NodeJS.Timeout | undefined;
 
   async function read(batch: Waiting<Key, Value>[]) {
     try {
@@ -55,28 +60,13 @@ export function createReadBatcher<Key, Value>(
         drain();
       });
     }
-    armDeadline();
-  }
-
-  function expire() {
-    deadlineTimer = undefined;
-    const now = performance.now();
-    let expired = 0;
-    while (expired < queue.length && now - queue[expired]!.arrivedAt >= queueTimeoutMs) expired += 1;
-    for (const waiting of queue.splice(0, expired)) waiting.reject(saveUnavailable());
-    armDeadline();
-  }
-
-  function armDeadline() {
-    if (deadlineTimer || queue.length === 0 || queueTimeoutMs === Infinity) return;
-    deadlineTimer = setTimeout(expire, Math.max(0, queue[0]!.arrivedAt + queueTimeoutMs - performance.now())).unref();
+    line.armDeadline();
   }
 
   return {
     read(key: Key) {
       return new Promise<Value | undefined>((resolve, reject) => {
-        if (queue.length >= queueLimit) return reject(saveUnavailable());
-        queue.push({ key, arrivedAt: performance.now(), resolve, reject });
+        if (!line.push({ key, arrivedAt: performance.now(), resolve, reject })) return reject(saveUnavailable());
         drain();
       });
     },

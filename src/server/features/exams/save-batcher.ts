@@ -12,6 +12,7 @@ import { messages } from '../../../shared/messages';
 import { isConnectionError } from '../../db/errors';
 import { AppError } from '../../lib/errors';
 import type { SaveAnswersInput } from './repo';
+import { createWaitingLine } from './waiting-line';
 
 /** The new save_seq when the save applied; undefined when one of its checks failed. */
 export type SaveResult = number | undefined;
@@ -65,13 +66,16 @@ export function createSaveBatcher(
   writeSaves: WriteSaves,
   { maxInFlight, maxBatch = 200, queueLimit = Infinity, queueTimeoutMs = Infinity, observer = {} }: SaveBatcherOptions,
 ): SaveBatcher {
-  /** In arrival order (takeBatch keeps the order of those it leaves), so the oldest is first. */
-  const queue: Waiting[] = [];
+  // takeBatch keeps the order of those it leaves.
+  const line = createWaitingLine<Waiting>({
+    limit: queueLimit,
+    timeoutMs: queueTimeoutMs,
+    onExpired: (expired) => expired.forEach((waiting) => refuse(waiting, 'queue_timeout')),
+  });
+  const queue = line.items;
   /** Exams with a save being written: their next save waits for it, so each exam's saves apply in arrival order. */
   const examsBeingWritten = new Set<number>();
   let inFlight = 0;
-  /** One timer, for the deadline of the oldest waiting save. */
-  let deadlineTimer: NodeJS.Timeout | undefined;
 
   function answer(waiting: Waiting, result: SaveResult) {
     if (result !== undefined) observer.saveAcknowledged?.(performance.now() - waiting.arrivedAt);
@@ -140,32 +144,14 @@ export function createSaveBatcher(
         drain();
       });
     }
-    armDeadline();
-  }
-
-  /** Answers 503 to the saves at the front of the queue whose deadline has passed. */
-  function expire() {
-    deadlineTimer = undefined;
-    const now = performance.now();
-    let expired = 0;
-    while (expired < queue.length && now - queue[expired]!.arrivedAt >= queueTimeoutMs) expired += 1;
-    for (const waiting of queue.splice(0, expired)) refuse(waiting, 'queue_timeout');
-    armDeadline();
-  }
-
-  function armDeadline() {
-    if (deadlineTimer || queue.length === 0 || queueTimeoutMs === Infinity) return;
-    const delay = queue[0]!.arrivedAt + queueTimeoutMs - performance.now();
-    // Unref: a waiting save keeps its own request open; the timer alone must not keep a process alive.
-    deadlineTimer = setTimeout(expire, Math.max(0, delay)).unref();
+    line.armDeadline();
   }
 
   return {
     save(save) {
       return new Promise<SaveResult>((resolve, reject) => {
         const waiting = { save, arrivedAt: performance.now(), resolve, reject };
-        if (queue.length >= queueLimit) return refuse(waiting, 'queue_full');
-        queue.push(waiting);
+        if (!line.push(waiting)) return refuse(waiting, 'queue_full');
         drain();
       });
     },

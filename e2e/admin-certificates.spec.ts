@@ -4,43 +4,19 @@
 // the public verification page says it was revoked (without the reason), and the family is
 // issued a new certificate with a new code.
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, logInAs, otpFor, test, uniquePhone } from './fixtures';
+import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, logInAs, ok, otpFor, registerFamily, test } from './fixtures';
 
-const SCHOOL = 'Trường Tiểu học Lê Lợi';
-
-async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = await response.json();
-  expect(response.ok(), JSON.stringify(body)).toBe(true);
-  return body as T;
-}
 
 /** A parent registered through the API with one contestant of the demo school, who finished one exam. */
 async function familyWithFinishedExam(request: APIRequestContext, childName: string) {
-  const phone = uniquePhone();
-  const password = 'matkhau123';
-  await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
-  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp: await otpFor(phone), consent: true } }));
-  const headers = { authorization: `Bearer ${registered.access_token}` };
-  let found: { districtId: number; schoolId: number } | undefined;
-  for (const district of (await ok(await request.get('/api/districts'))).data) {
-    const school = (await ok(await request.get(`/api/schools?district_id=${district.id}`))).data.find((s: { name: string }) => s.name === SCHOOL);
-    if (school) found = { districtId: district.id, schoolId: school.id };
-  }
-  const group = (await ok(await request.get('/api/class-groups'))).data[2];
-  const room = (await ok(await request.get(`/api/class-rooms?class_group_id=${group.id}`))).data.find((r: { name: string }) => r.name === '5A2');
-  await ok(
-    await request.post('/api/customer/profile', {
-      headers,
-      data: { phone, childrens: [{ fullname: childName, district_id: found!.districtId, school_id: found!.schoolId, class_group_id: group.id, class_room_id: room.id, child_consent: true }] },
-    }),
-  );
-  const childId = (await ok(await request.get('/api/profile', { headers }))).data.childrens[0].id;
+  const family = await registerFamily(request, childName);
+  const { headers, childId } = family;
   const books = await ok(await request.get(`/api/children/${childId}/books`, { headers }));
   const started = await ok(await request.post('/api/start-exam', { headers, data: { book_id: books.data[0].id, child_id: childId } }));
   const taking = await ok(await request.get(`/api/examing?book_id=${started.book_id}&child_id=${childId}&slug_exam=${started.slug}`, { headers }));
   const answers = taking.data.data_questions.map((q: { id: number; answers: { id: number }[] }) => ({ question_id: q.id, answer_id: q.answers[0]!.id }));
   await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: started.exam_id, slug: started.slug, answers, prediction: 10, seq: 1 } }));
-  return { headers, childId, phone, password };
+  return family;
 }
 
 test('the organiser follows the drawing, revokes a certificate, and its verification says so', async ({ page, browser, request }) => {

@@ -6,15 +6,10 @@
 // whose exams last 25 seconds, an exam extended while the child answers goes on past its old
 // deadline without a reload.
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, logInAs, storeSession, test } from './fixtures';
+import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, logInAs, ok, storeSession, test } from './fixtures';
 import { SHORT_EXAM_PORT } from '../playwright.config';
 import { chooseAnswer, logIn, registerFamily, startExamByApi, type Family } from './exam-fixtures';
 
-async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = await response.json();
-  expect(response.ok(), JSON.stringify(body)).toBe(true);
-  return body as T;
-}
 
 /** Starts an exam and submits it with every question answered (the first answer each time). */
 async function takeWholeExam(request: APIRequestContext, family: Family) {

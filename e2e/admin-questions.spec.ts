@@ -5,17 +5,12 @@
 // is drawn. The bank is left that way (still a full bank): no other spec reads its questions.
 import type { APIRequestContext } from '@playwright/test';
 import writeExcelFile from 'write-excel-file/node';
-import { DEMO_ORGANISER, expect, expectAccessible, logInAs, otpFor, storeSession, test, uniquePhone } from './fixtures';
+import { DEMO_ORGANISER, expect, expectAccessible, logInAs, ok, otpFor, storeSession, test, uniquePhone } from './fixtures';
 import { sampleMp3 } from '../src/server/test/audio-samples';
 
 const BOOK = 'Thánh Gióng';
 const MARK = 'Câu hỏi nhập thử';
 
-async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = await response.json();
-  expect(response.ok(), JSON.stringify(body)).toBe(true);
-  return body as T;
-}
 
 /** The template's header and `count` distinctive questions; `bad` rows get a wrong letter. */
 async function questionsXlsx(count: number, badRow?: number): Promise<Buffer> {

@@ -5,13 +5,8 @@
 // The child is in Nhóm 2, whose exams no other spec takes, and the last book of the group, so
 // that the regrade (which keeps the bank's key) touches no other spec's exam.
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_ORGANISER, expect, expectAccessible, logInAs, otpFor, storeSession, test, uniquePhone } from './fixtures';
+import { DEMO_ORGANISER, expect, expectAccessible, logInAs, ok, otpFor, storeSession, test, uniquePhone } from './fixtures';
 
-async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = await response.json();
-  expect(response.ok(), JSON.stringify(body)).toBe(true);
-  return body as T;
-}
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

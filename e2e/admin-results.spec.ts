@@ -4,18 +4,17 @@
 // prize certificate. Publishing cannot be undone, so this spec runs on a server of its own (its
 // own data folder) and leaves the shared one as the other specs expect it.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
 import { formatMoney, formatNumber } from '../src/shared/format';
-import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, storeSession, test, uniquePhone } from './fixtures';
+import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, ok, registerFamily, storeSession, test } from './fixtures';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = `${E2E_DATA_DIR}-admin-results`;
-const SCHOOL = 'Trường Tiểu học Lê Lợi';
 const DAY = 86_400_000;
 
 let server: ChildProcess | undefined;
@@ -57,48 +56,10 @@ test.afterAll(async () => {
   await exited;
 });
 
-async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = await response.json();
-  expect(response.ok(), JSON.stringify(body)).toBe(true);
-  return body as T;
-}
-
-/** The newest one-time code this server sent to `phone`. */
-async function otpFor(phone: string): Promise<string> {
-  const file = join(DATA_DIR, 'sms-outbox.jsonl');
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      if (!existsSync(file)) return undefined;
-      const lines = readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as { phone: string; message: string });
-      code = lines.filter((m) => m.phone === phone).at(-1)?.message.match(/\b(\d{6})\b/)?.[1];
-      return code;
-    })
-    .toBeTruthy();
-  return code!;
-}
 
 /** A parent registered through the API, one child at the demo school (class 5A2) who finishes an exam (or only starts it: `finish` submits it later). */
 async function familyWithFinishedExam(request: APIRequestContext, childName: string, options: { submit: boolean } = { submit: true }) {
-  const phone = uniquePhone();
-  const password = 'matkhau123';
-  await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
-  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp: await otpFor(phone), consent: true } }));
-  const headers = { authorization: `Bearer ${registered.access_token}` };
-  let found: { districtId: number; schoolId: number } | undefined;
-  for (const district of (await ok(await request.get('/api/districts'))).data) {
-    const school = (await ok(await request.get(`/api/schools?district_id=${district.id}`))).data.find((s: { name: string }) => s.name === SCHOOL);
-    if (school) found = { districtId: district.id, schoolId: school.id };
-  }
-  const group = (await ok(await request.get('/api/class-groups'))).data[2];
-  const room = (await ok(await request.get(`/api/class-rooms?class_group_id=${group.id}`))).data.find((r: { name: string }) => r.name === '5A2');
-  await ok(
-    await request.post('/api/customer/profile', {
-      headers,
-      data: { phone, childrens: [{ fullname: childName, district_id: found!.districtId, school_id: found!.schoolId, class_group_id: group.id, class_room_id: room.id, child_consent: true }] },
-    }),
-  );
-  const childId = (await ok(await request.get('/api/profile', { headers }))).data.childrens[0].id as number;
+  const { token, user, headers, childId } = await registerFamily(request, childName, [DATA_DIR]);
   const books = await ok(await request.get(`/api/children/${childId}/books`, { headers }));
   const started = await ok(await request.post('/api/start-exam', { headers, data: { book_id: books.data[0].id, child_id: childId } }));
   const taking = await ok(await request.get(`/api/examing?book_id=${started.book_id}&child_id=${childId}&slug_exam=${started.slug}`, { headers }));
@@ -107,7 +68,7 @@ async function familyWithFinishedExam(request: APIRequestContext, childName: str
     await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: started.exam_id, slug: started.slug, answers, prediction: 5, seq: 1 } }));
   };
   if (options.submit) await finish();
-  return { token: registered.access_token as string, user: registered.user, childId, finish };
+  return { token, user, childId, finish };
 }
 
 test('the organiser computes and publishes the results; the parent sees the prize and downloads its certificate', async ({ page, request }) => {

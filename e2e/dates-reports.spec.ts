@@ -5,7 +5,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { formatDate, formatTime } from '../src/shared/format';
 import type { SiteContest } from '../src/shared/schemas/site';
-import { expect, expectAccessible, otpFor, phoneViewport, storeSession, test, uniquePhone } from './fixtures';
+import { expect, expectAccessible, ok, otpFor, phoneViewport, storeSession, test, uniquePhone } from './fixtures';
 
 // These tests answer API calls with page.route: with the offline shell's service worker controlling
 // the page, Chromium may send a page's request past the route, so the worker is kept out here.
@@ -16,11 +16,6 @@ test.use({ viewport: phoneViewport });
 const SCHOOL = 'Trường Tiểu học Lê Lợi';
 const DEMO_ADMIN = { phone: '0901000001', password: 'truong123' };
 
-async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = await response.json();
-  expect(response.ok(), JSON.stringify(body)).toBe(true);
-  return body as T;
-}
 
 async function contestOf(request: APIRequestContext): Promise<SiteContest> {
   return (await ok(await request.get('/api/site'))).data.contest;

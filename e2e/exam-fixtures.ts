@@ -2,7 +2,7 @@
 // contestant, logged in the way src/web/lib/session.ts restores a session (cookies token/user and
 // the token in local storage).
 import type { APIRequestContext, BrowserContext, Page, Response } from '@playwright/test';
-import { expect, otpFor, storeSession, uniquePhone } from './fixtures';
+import { ok, otpFor, storeSession, uniquePhone } from './fixtures';
 
 export interface Family {
   phone: string;
@@ -12,11 +12,6 @@ export interface Family {
   childName: string;
 }
 
-async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = await response.json();
-  expect(response.ok(), JSON.stringify(body)).toBe(true);
-  return body as T;
-}
 
 /** Registers a parent and enrols one grade-5 contestant. */
 export async function registerFamily(request: APIRequestContext, childName = 'Trần Bảo Ngọc'): Promise<Family> {

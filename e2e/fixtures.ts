@@ -4,7 +4,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, SHORT_EXAM_DATA_DIR } from '../playwright.config';
 
 /**
@@ -53,9 +53,9 @@ export interface OutboxMessage {
   created_at: string;
 }
 
-/** The messages both test servers have sent (phones are unique across them). */
-export function readOutbox(): OutboxMessage[] {
-  return [E2E_DATA_DIR, SHORT_EXAM_DATA_DIR].flatMap((dir) => {
+/** The messages the test servers have sent (phones are unique across them); a spec with a server of its own names its folder. */
+export function readOutbox(dataDirs: readonly string[] = [E2E_DATA_DIR, SHORT_EXAM_DATA_DIR]): OutboxMessage[] {
+  return dataDirs.flatMap((dir) => {
     const file = join(dir, 'sms-outbox.jsonl');
     if (!existsSync(file)) return [];
     return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line) as OutboxMessage);
@@ -63,11 +63,11 @@ export function readOutbox(): OutboxMessage[] {
 }
 
 /** The newest 6-digit code sent to `phone`, waiting up to 10 s for it. */
-export async function otpFor(phone: string): Promise<string> {
+export async function otpFor(phone: string, dataDirs?: readonly string[]): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(() => {
-      const message = readOutbox().filter((m) => m.phone === phone).at(-1);
+      const message = readOutbox(dataDirs).filter((m) => m.phone === phone).at(-1);
       code = message?.message.match(/\b(\d{6})\b/)?.[1];
       return code;
     }, { timeout: 10_000 })
@@ -135,4 +135,41 @@ export async function logInAs(page: Page, account: { phone: string; password: st
   const body = await response.json();
   await storeSession(page.context(), test.info().project.use.baseURL!, { token: body.access_token, user: body.user });
   return body.user as { phone: string; name: string; is_admin_school: 0 | 1 };
+}
+
+/** The body of an API answer that must be a success (the test fails with the body otherwise). */
+export async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  const body = await response.json();
+  expect(response.ok(), JSON.stringify(body)).toBe(true);
+  return body as T;
+}
+
+export const DEMO_SCHOOL_NAME = 'Trường Tiểu học Lê Lợi';
+
+/**
+ * A parent registered through the public API (one-time code from the outbox of `dataDirs`' server)
+ * with one child at the demo school, grade 5, class 5A2.
+ */
+export async function registerFamily(request: APIRequestContext, childName: string, dataDirs?: readonly string[]) {
+  const phone = uniquePhone();
+  const password = 'matkhau123';
+  await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
+  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp: await otpFor(phone, dataDirs), consent: true } }));
+  const token = registered.access_token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  let found: { districtId: number; schoolId: number } | undefined;
+  for (const district of (await ok(await request.get('/api/districts'))).data) {
+    const school = (await ok(await request.get(`/api/schools?district_id=${district.id}`))).data.find((s: { name: string }) => s.name === DEMO_SCHOOL_NAME);
+    if (school) found = { districtId: district.id, schoolId: school.id };
+  }
+  const group = (await ok(await request.get('/api/class-groups'))).data[2];
+  const room = (await ok(await request.get(`/api/class-rooms?class_group_id=${group.id}`))).data.find((r: { name: string }) => r.name === '5A2');
+  await ok(
+    await request.post('/api/customer/profile', {
+      headers,
+      data: { phone, childrens: [{ fullname: childName, district_id: found!.districtId, school_id: found!.schoolId, class_group_id: group.id, class_room_id: room.id, child_consent: true }] },
+    }),
+  );
+  const childId = (await ok(await request.get('/api/profile', { headers }))).data.childrens[0].id as number;
+  return { phone, password, token, user: registered.user, headers, childId };
 }

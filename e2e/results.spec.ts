@@ -9,13 +9,12 @@ import type { APIRequestContext, Download, Page } from '@playwright/test';
 import readExcelFile from 'read-excel-file/node';
 import sharp from 'sharp';
 import { formatDate, formatNumber } from '../src/shared/format';
-import { expect, otpFor, phoneViewport, storeSession, test, uniquePhone } from './fixtures';
+import { DEMO_SCHOOL_NAME as SCHOOL, expect, ok, phoneViewport, registerFamily, storeSession, test } from './fixtures';
 
 // These tests answer API calls with page.route: with the offline shell's service worker controlling
 // the page, Chromium may send a page's request past the route, so the worker is kept out here.
 test.use({ serviceWorkers: 'block' });
 
-const SCHOOL = 'Trường Tiểu học Lê Lợi';
 const DEMO_ADMIN = { phone: '0901000001', password: 'truong123' };
 
 interface Session {
@@ -26,35 +25,6 @@ interface Family extends Session {
   childId: number;
 }
 
-async function ok<T = any>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  const body = await response.json();
-  expect(response.ok(), JSON.stringify(body)).toBe(true);
-  return body as T;
-}
-
-/** A parent registered through the API with one contestant of the demo school, class 5A2. */
-async function registerFamily(request: APIRequestContext, childName: string): Promise<Family> {
-  const phone = uniquePhone();
-  const password = 'matkhau123';
-  await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
-  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp: await otpFor(phone), consent: true } }));
-  const headers = { authorization: `Bearer ${registered.access_token}` };
-  let found: { districtId: number; schoolId: number } | undefined;
-  for (const district of (await ok(await request.get('/api/districts'))).data) {
-    const school = (await ok(await request.get(`/api/schools?district_id=${district.id}`))).data.find((s: { name: string }) => s.name === SCHOOL);
-    if (school) found = { districtId: district.id, schoolId: school.id };
-  }
-  const group = (await ok(await request.get('/api/class-groups'))).data[2];
-  const room = (await ok(await request.get(`/api/class-rooms?class_group_id=${group.id}`))).data.find((r: { name: string }) => r.name === '5A2');
-  await ok(
-    await request.post('/api/customer/profile', {
-      headers,
-      data: { phone, childrens: [{ fullname: childName, district_id: found!.districtId, school_id: found!.schoolId, class_group_id: group.id, class_room_id: room.id, child_consent: true }] },
-    }),
-  );
-  const profile = await ok(await request.get('/api/profile', { headers }));
-  return { token: registered.access_token, user: registered.user, childId: profile.data.childrens[0].id };
-}
 
 
 /** Starts an exam through the exam API; returns its handle. */

@@ -5,6 +5,7 @@ import { useForm, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   contestDateFields,
+  contestFieldLabels,
   contestFormSchema,
   contestMessages,
   fromVietnamLocalInput,
@@ -20,16 +21,6 @@ import { notify } from '../../../components/ui/notices';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { ConfirmDialog } from '../ui/confirm-dialog';
-
-const dateLabels: Record<ContestDateField, string> = {
-  reading_starts_at: 'Bắt đầu đọc sách',
-  reading_ends_at: 'Kết thúc đọc sách',
-  exam_starts_at: 'Mở thi',
-  exam_ends_at: 'Đóng thi',
-  results_at: 'Công bố kết quả',
-  ceremony_starts_at: 'Bắt đầu trao giải',
-  ceremony_ends_at: 'Kết thúc trao giải',
-};
 
 function toForm(settings: ContestSettings): ContestFormValues {
   const dates = Object.fromEntries(contestDateFields.map((field) => [field, toVietnamLocalInput(settings[field])]));
@@ -120,7 +111,7 @@ export function ContestForm({ settings: initial }: { settings: ContestSettings }
         {contestDateFields.map((field) => (
           <TextField
             key={field}
-            label={dateLabels[field]}
+            label={contestFieldLabels[field]}
             type="datetime-local"
             {...register(field)}
             hint={shownDateTime(watch(field)) || 'dd/mm/yyyy hh:mm'}

@@ -3,7 +3,7 @@
 // choices, shows the server's preview of what will change, and opens it on confirmation.
 import { useEffect, useState } from 'react';
 import type { AdminBook } from '../../../../shared/schemas/admin-books';
-import { contestDateFields, fromVietnamLocalInput, type ContestDateField } from '../../../../shared/schemas/admin-contest';
+import { contestDateFields, contestFieldLabels, fromVietnamLocalInput, type ContestDateField } from '../../../../shared/schemas/admin-contest';
 import { copyChoiceLabels, copyChoices, type CopyChoice, type NewSeasonInput, type Season, type SeasonPreview } from '../../../../shared/schemas/admin-seasons';
 import { formatDate } from '../../../../shared/format';
 import { Button } from '../../../components/ui/button';
@@ -17,16 +17,6 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { useClassGroups } from '../books/use-class-groups';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import './seasons.css';
-
-const dateLabels: Record<ContestDateField, string> = {
-  reading_starts_at: 'Bắt đầu đọc sách',
-  reading_ends_at: 'Kết thúc đọc sách',
-  exam_starts_at: 'Mở thi',
-  exam_ends_at: 'Đóng thi',
-  results_at: 'Công bố kết quả',
-  ceremony_starts_at: 'Bắt đầu trao giải',
-  ceremony_ends_at: 'Kết thúc trao giải',
-};
 
 interface BookRow {
   name: string;
@@ -134,7 +124,7 @@ function NewSeasonForm({ onOpened }: { onOpened: () => void }) {
         {contestDateFields.map((field) => (
           <TextField
             key={field}
-            label={dateLabels[field]}
+            label={contestFieldLabels[field]}
             type="datetime-local"
             value={dates[field]}
             onChange={(e) => (setDates((d) => ({ ...d, [field]: e.target.value })), changed())}

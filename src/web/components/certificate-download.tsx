@@ -10,10 +10,13 @@ import { fetchCertificateBlob, saveBlob } from '../lib/certificate-files';
 export function CertificateDownload({
   certificate,
   label = 'Tải giấy chứng nhận (PDF)',
+  name,
   variant,
 }: {
   certificate: CertificateView;
   label?: string;
+  /** The accessible name when several certificates sit side by side (it begins with the label). */
+  name?: string;
   variant?: ComponentProps<typeof Button>['variant'];
 }) {
   const [downloading, setDownloading] = useState(false);
@@ -29,7 +32,7 @@ export function CertificateDownload({
     }
   };
   return (
-    <Button variant={variant} onClick={onDownload} disabled={downloading} aria-busy={downloading || undefined}>
+    <Button variant={variant} onClick={onDownload} disabled={downloading} aria-busy={downloading || undefined} aria-label={name}>
       {label}
     </Button>
   );

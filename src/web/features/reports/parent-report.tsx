@@ -15,6 +15,7 @@ import { Loading } from '../../components/ui/loading';
 import { SelectField } from '../../components/ui/field';
 import { NoContestantsWarning } from '../../components/no-contestants-warning';
 import { PastSeasonReport } from './past-season-report';
+import { ChildSection } from './child-block';
 
 export function ParentReport() {
   // Report load errors are only logged (spec section 8): the page keeps showing it is loading.
@@ -65,21 +66,8 @@ function ChildBlock({ child }: { child: Contestant }) {
   // The contest's attempts plus the extra one the organiser may have given after an incident.
   const attemptsAllowed = (useSite()?.contest?.attempts_per_contestant ?? MAX_ATTEMPTS_PER_CONTESTANT) + child.extra_attempts;
   const exams = [...child.exams].sort((a, b) => a.attempt - b.attempt);
-  const headingId = `report-child-${child.id}`;
   return (
-    <section className="card report-child" aria-labelledby={headingId}>
-      <div className="report-child-head">
-        <div>
-          <h2 id={headingId}>{child.fullname}</h2>
-          <p className="report-child-meta">
-            <span>Lớp: {child.class}</span>
-            <span>Trường: {child.school.name}</span>
-          </p>
-        </div>
-        <Link className="btn btn-outline" href={`/giay-chung-nhan/${child.id}`}>
-          Chứng nhận
-        </Link>
-      </div>
+    <ChildSection child={child}>
       <p className="report-attempts" data-testid="attempts-note">
         {attemptsNote(exams.length, attemptsAllowed)}
       </p>
@@ -90,7 +78,7 @@ function ChildBlock({ child }: { child: Contestant }) {
           ))}
         </ol>
       )}
-    </section>
+    </ChildSection>
   );
 }
 

@@ -8,6 +8,7 @@ import { Link } from '../../lib/router';
 import { useData } from '../../lib/use-data';
 import { Loading } from '../../components/ui/loading';
 import { CertificateDownload } from '../../components/certificate-download';
+import { ChildSection } from './child-block';
 
 export function PastSeasonReport({ seasonId }: { seasonId: number }) {
   const path = `/report-parent?season=${seasonId}`;
@@ -44,21 +45,8 @@ export function PastSeasonReport({ seasonId }: { seasonId: number }) {
 }
 
 function PastChild({ child, published }: { child: SeasonChild; published: boolean }) {
-  const headingId = `report-past-child-${child.id}`;
   return (
-    <section className="card report-child" aria-labelledby={headingId}>
-      <div className="report-child-head">
-        <div>
-          <h2 id={headingId}>{child.fullname}</h2>
-          <p className="report-child-meta">
-            <span>Lớp: {child.class}</span>
-            <span>Trường: {child.school.name}</span>
-          </p>
-        </div>
-        <Link className="btn btn-outline" href={`/giay-chung-nhan/${child.id}`}>
-          Chứng nhận
-        </Link>
-      </div>
+    <ChildSection child={child}>
       <PastResult child={child} published={published} />
       {child.exams.length > 0 && (
         <ol className="report-exams" aria-label={`Các lần thi của ${child.fullname}`}>
@@ -94,12 +82,12 @@ function PastChild({ child, published }: { child: SeasonChild; published: boolea
               <span className="report-certificate-code">
                 Mã: <strong>{certificate.code}</strong> · <Link href={`/xac-minh/${certificate.code}`}>Trang xác minh</Link>
               </span>
-              <CertificateDownload certificate={certificate} variant="outline" label={`Tải ${certificate.title} (PDF)`} />
+              <CertificateDownload certificate={certificate} variant="outline" label="Tải PDF" name={`Tải PDF: ${certificate.title}`} />
             </li>
           ))}
         </ul>
       )}
-    </section>
+    </ChildSection>
   );
 }
 

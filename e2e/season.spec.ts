@@ -1,13 +1,15 @@
 // Issue 26, the second season: the organiser opens next year's season at /quan-tri/mua-thi
 // (preview, then confirmation) and the demo parent, back for the new season, sees the grade-2
-// child moved up with the class asked again (and saves it) and the grade-5 child as finished.
+// child moved up with the class asked again (and saves it) and the grade-5 child as finished;
+// the parent finds last season's results and certificates in the report's season selector, and
+// the organiser browses last season's books read-only.
 // Opening a season cannot be undone, so this spec runs its own server on a database of its own
 // (the compiled server the first web server built), never the one the other specs share.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { toVietnamLocalInput } from '../src/shared/schemas/admin-contest';
-import { DEMO_ORGANISER, DEMO_PARENT, DEMO_SCHOOL_ADMIN, expect, expectAccessible, storeSession, test } from './fixtures';
+import { DEMO_ORGANISER, DEMO_PARENT, DEMO_SCHOOL_ADMIN, expect, expectAccessible, phoneViewport, storeSession, test } from './fixtures';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 5;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -105,10 +107,7 @@ test('the school report of an earlier season, chosen in its season selector, is 
   await page.goto('/bao-cao');
   const selector = page.getByLabel('Mùa thi');
   await expect(selector).toBeVisible();
-  // The demo's finished season is the oldest: the last of the list.
-  const oldest = (await selector.locator('option').allTextContents()).at(-1)!;
-  expect(oldest).toContain('(đã kết thúc)');
-  await selector.selectOption({ label: oldest });
+  expect(await chooseOldestSeason(selector)).toContain('(đã kết thúc)');
   await page.getByRole('tab', { name: 'Điểm thi - TOP 30' }).click();
   const panel = page.getByRole('tabpanel');
   await expect(panel.getByRole('row').filter({ hasText: 'Nguyễn Minh Anh' })).toContainText('1A1');
@@ -122,12 +121,72 @@ test('the organiser reads an earlier season’s prize list, without withdrawals'
   const card = page.locator('.admin-card').filter({ has: page.getByRole('heading', { name: 'Kết quả các mùa thi trước (chỉ xem)' }) });
   const selector = card.getByLabel('Mùa thi');
   await expect(selector).toBeVisible();
-  const oldest = (await selector.locator('option').allTextContents()).at(-1)!;
-  await selector.selectOption({ label: oldest });
+  await chooseOldestSeason(selector);
   await expect(card.getByRole('table')).toContainText('Nguyễn Đức Trường');
   await expect(card.getByRole('button', { name: /^Rút giải/ })).toHaveCount(0);
   await expectAccessible(page);
 });
+
+test('a returning parent finds last season’s result and certificate of a child in the report’s season selector, on a phone', async ({ page }) => {
+  await page.setViewportSize(phoneViewport);
+  await logIn(page, DEMO_PARENT);
+  await page.goto('/bao-cao');
+  const selector = page.getByLabel('Mùa thi');
+  await expect(selector).toBeVisible();
+  const oldest = await chooseOldestSeason(selector);
+  expect(oldest).toContain('(đã kết thúc)');
+  await expect(page.getByRole('note')).toContainText('đã kết thúc: kết quả và giấy chứng nhận của mùa này chỉ để xem.');
+  const child = page.getByRole('region', { name: 'Nguyễn Minh Anh' });
+  await expect(child).toContainText('Lớp: 1A1');
+  await expect(child).toContainText(/Kết quả: 85\/100 điểm, .*xếp hạng \d+\./);
+  await expect(child.getByRole('list', { name: 'Các lần thi của Nguyễn Minh Anh' }).getByRole('listitem')).toHaveCount(2);
+  const certificates = child.getByRole('list', { name: 'Giấy chứng nhận của Nguyễn Minh Anh' });
+  await expect(certificates.getByRole('button', { name: /^Tải PDF: / }).first()).toBeVisible();
+  await expectAccessible(page);
+  // Nothing wider than the phone's screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phoneViewport.width);
+
+  // The certificate's PDF downloads, and its verification page names last season.
+  const download = page.waitForEvent('download');
+  await certificates.getByRole('button', { name: /^Tải PDF: / }).first().click();
+  expect((await download).suggestedFilename()).toMatch(/^giay-chung-nhan-[A-Z0-9-]+\.pdf$/);
+  await certificates.getByRole('link', { name: 'Trang xác minh' }).first().click();
+  await expect(page).toHaveURL(/\/xac-minh\/[A-Z0-9-]+$/);
+  await expect(page.getByText(oldest)).toBeVisible();
+  await expect(page.getByText('Nguyễn Minh Anh')).toBeVisible();
+});
+
+test('the organiser browses last season’s books and question bank, read-only', async ({ page }) => {
+  await logIn(page, DEMO_ORGANISER);
+  await page.goto('/quan-tri/sach');
+  await expect(page.getByRole('button', { name: 'Thêm sách' })).toBeVisible();
+  const selector = page.getByLabel('Mùa thi');
+  await chooseOldestSeason(selector);
+  await expect(page.getByRole('status').filter({ hasText: 'đã kết thúc: chỉ xem, không sửa được.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Thêm sách' })).toHaveCount(0);
+  await expectAccessible(page);
+
+  // A book of last season: its bank is listed, with no editing control.
+  await page.getByRole('table', { name: 'Danh sách sách' }).getByRole('link').first().click();
+  await expect(page.getByRole('status').filter({ hasText: 'đã kết thúc: chỉ xem, không sửa được.' })).toBeVisible();
+  await expect(page.getByRole('table', { name: /Câu hỏi của sách/ }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Thêm câu hỏi' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^(Sửa|Xoá|Chấm lại) câu/ })).toHaveCount(0);
+  await expect(page.getByText('Nhập câu hỏi từ tệp')).toHaveCount(0);
+  await expect(page.getByLabel(/Đổi ảnh bìa/)).toHaveCount(0);
+  await expectAccessible(page);
+  // Back to the list of that season.
+  await page.getByRole('link', { name: '← Danh sách sách' }).click();
+  await expect(page.getByLabel('Mùa thi')).toHaveValue(/\d+/);
+  await expect(page.getByRole('button', { name: 'Thêm sách' })).toHaveCount(0);
+});
+
+/** Chooses the demo's finished season in a "Mùa thi" selector: the oldest, the last of the list. */
+async function chooseOldestSeason(selector: Locator): Promise<string> {
+  const oldest = (await selector.locator('option').allTextContents()).at(-1)!;
+  await selector.selectOption({ label: oldest });
+  return oldest;
+}
 
 async function tokenOf(page: Page): Promise<string> {
   const cookies = await page.context().cookies(BASE_URL);

@@ -15,4 +15,7 @@ export const seasonMessages = {
   switchChanged: 'Mùa thi hiện tại vừa thay đổi. Vui lòng tải lại trang và xem lại.',
   needsBooks: 'Mùa thi mới cần ít nhất một cuốn sách.',
   switched: (name: string) => `Đã mở ${name}.`,
+  notFamilySeason: 'Không tìm thấy mùa thi này trong các mùa thi của gia đình.',
+  parentsOnly: 'Chỉ tài khoản phụ huynh mới xem được kết quả các mùa thi của con.',
+  viewOnly: (name: string) => `${name} đã kết thúc: chỉ xem, không sửa được.`,
 } as const;

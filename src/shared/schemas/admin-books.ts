@@ -10,6 +10,7 @@ import {
   QUESTION_MAX_LENGTH,
 } from '../question-formats/question-text';
 import { importResponseSchema } from './admin';
+import { seasonParam } from './common';
 import { booksMessages } from '../messages/admin';
 
 
@@ -53,15 +54,22 @@ export const bookSchema = z.object({
 });
 export type AdminBook = z.infer<typeof bookSchema>;
 
-export const bookListQuerySchema = z.object({ q: z.string().trim().max(200).optional() });
+/** `season`: an earlier season's books, read-only (issue 26); none: the current season's. */
+export const bookListQuerySchema = z.object({ q: z.string().trim().max(200).optional(), season: seasonParam });
+
+/** The season of a book list or book: an earlier one (not current) is read-only. */
+export const bookSeasonSchema = z.object({ id: z.number().int(), name: z.string(), is_current: z.boolean() });
+export type BookSeason = z.infer<typeof bookSeasonSchema>;
 
 /** Every book (a season has a handful), with what an exam draws from each bank. */
 export const bookListResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({
     items: z.array(bookSchema),
-    /** questions_per_exam of the current contest (0 when there is none). */
+    /** questions_per_exam of the season (0 when there is none). */
     questions_per_exam: z.number().int(),
+    /** The season listed (null: no current season). */
+    season: bookSeasonSchema.nullable(),
   }),
 });
 
@@ -71,6 +79,8 @@ export const bookResponseSchema = z.object({
     questions_per_exam: z.number().int(),
     /** The exam window is open and exams use the book: its questions cannot be edited or deleted (new ones can be added). */
     questions_frozen: z.boolean(),
+    /** The book's season: an earlier one is read-only (writes answer 409 season_read_only). */
+    season: bookSeasonSchema,
   }),
 });
 

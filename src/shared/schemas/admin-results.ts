@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { adminResultsMessages } from '../messages';
 import { pageQuerySchema } from './admin';
+import { seasonParam } from './common';
 import { prizeKinds } from './admin-contest';
 
 export const tieScopes = ['individual', 'school_pupils', 'schools', 'classes'] as const;
@@ -184,8 +185,6 @@ export const decisionResponseSchema = z.object({ success: z.literal(true), data:
 export const publishResponseSchema = z.object({ success: z.literal(true), data: z.object({ published_at: z.string() }) });
 
 /** GET /api/admin/results/prizes: one tier kind's prize list, filtered by district or school. */
-/** `?season=<id>`: an earlier season's stored results, read-only (issue 26); none: the current season. */
-const seasonParam = z.coerce.number().int().positive().max(2_147_483_647).optional();
 
 export const prizeListQuerySchema = pageQuerySchema.extend({
   season: seasonParam,

@@ -16,9 +16,6 @@ export type Season = z.infer<typeof seasonSchema>;
 
 export const seasonListResponseSchema = z.object({ success: z.literal(true), data: z.array(seasonSchema) });
 
-/** `?season=<id>` on the screens that show an earlier season (results, exports, reports); none: the current one. */
-export const seasonQuerySchema = z.object({ season: z.coerce.number().int().positive().max(2_147_483_647).optional() });
-
 export const newSeasonBookSchema = bookInputSchema.extend({
   /** A book of the current season whose question bank (and cover) the new book starts with; null: an empty bank. */
   copy_questions_from: z.number().int().positive().max(2_147_483_647).nullable().default(null),

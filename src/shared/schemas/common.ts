@@ -12,6 +12,10 @@ export const idParam = (name: string) => {
   return z.union([id, z.string({ error }).regex(/^[0-9]{1,10}$/, { error }).transform(Number).pipe(id)], { error });
 };
 
+/** `?season=<id>`: a season of the screens that show an earlier one (issue 26); none: the current one. */
+export const seasonParam = idParam('season').optional();
+export const seasonQuerySchema = z.object({ season: seasonParam });
+
 /** The error shape of every failed API call. */
 export const apiErrorSchema = z.object({
   success: z.literal(false),

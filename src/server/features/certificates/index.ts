@@ -1,4 +1,4 @@
 // What other features may use of the certificates (lint: features import each other only through index.ts).
 export { MAX_RENDER_ATTEMPTS } from './background';
 export type { CertificateContent } from './content';
-export { schoolPrizeCertificate } from './service';
+export { contestantCertificates, resultsHeldMessage, schoolPrizeCertificate } from './service';

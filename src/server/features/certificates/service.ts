@@ -181,6 +181,24 @@ function view(deps: CertificateDeps, row: CertificateRow, content: CertificateCo
 
 const CONTESTANT_KINDS: CertificateKind[] = ['participation', 'prize', 'top30'];
 
+/** A contestant's certificates in force (created or redrawn as needed) and the facts they say. */
+export async function contestantCertificates(deps: CertificateDeps, contest: Contest, contestant: ContestantRow) {
+  const facts = await contestantFacts(deps, contest, contestant);
+  const certificates = new Map<CertificateKind, CertificateView>();
+  const rows = new Map((await findContestantCertificates(deps.db, contest.id, [contestant.id])).map((row) => [row.kind, row]));
+  for (const kind of CONTESTANT_KINDS) {
+    const ensured = await ensureCertificate(deps, contest, { contestantId: contestant.id }, kind, (code) => contestantContent(deps, contest, facts, kind, code), rows.get(kind) ?? null);
+    // The certificate in force: a revoked one is void, and a new one is issued while entitled.
+    if (ensured && !ensured.row.revoked_at) certificates.set(kind, view(deps, ensured.row, ensured.content));
+  }
+  return { facts, certificates };
+}
+
+/** The neutral message of a result under review (decision 027), or null. */
+export async function resultsHeldMessage(deps: CertificateDeps, facts: ContestantFacts): Promise<string | null> {
+  return facts.visible && facts.result?.held ? integrityMessages.heldForFamily((await loadFooter(deps.db, deps.config.site)).footer.hotline) : null;
+}
+
 /** GET /api/chilren-certificate: a parent's child with its certificates and prize. */
 export async function childCertificates(deps: CertificateDeps, user: AuthUser, childId: number): Promise<ChildCertificateResponse> {
   if (user.role !== 'parent') throw forbidden(resultMessages.parentOnly);
@@ -189,15 +207,7 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
   if (!contestant || contestant.user_id !== user.id) throw notFound(resultMessages.childNotFound);
   // The child's row of an earlier season (issue 26) shows that season's certificates.
   const contest = await seasonOrCurrent(deps.db, contestant.contest_id);
-  const facts = await contestantFacts(deps, contest, contestant);
-
-  const certificates = new Map<CertificateKind, CertificateView>();
-  const rows = new Map((await findContestantCertificates(deps.db, contest.id, [contestant.id])).map((row) => [row.kind, row]));
-  for (const kind of CONTESTANT_KINDS) {
-    const ensured = await ensureCertificate(deps, contest, { contestantId: contestant.id }, kind, (code) => contestantContent(deps, contest, facts, kind, code), rows.get(kind) ?? null);
-    // The certificate in force: a revoked one is void, and a new one is issued while entitled.
-    if (ensured && !ensured.row.revoked_at) certificates.set(kind, view(deps, ensured.row, ensured.content));
-  }
+  const { facts, certificates } = await contestantCertificates(deps, contest, contestant);
   const prize = certificates.get('prize');
   const latest = await latestFinishedExam(deps.db, contest.id, contestant.id);
   // The prize is the stored result's (a withdrawn one is no longer there), whatever became of its
@@ -231,7 +241,7 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
       certificates: [...certificates.values()],
       withdrawn_prizes: withdrawn,
       // A prize withheld after an integrity review (decision 027): a neutral message, never the reason.
-      results_held: facts.visible && facts.result?.held ? integrityMessages.heldForFamily((await loadFooter(deps.db, deps.config.site)).footer.hotline) : null,
+      results_held: await resultsHeldMessage(deps, facts),
       revoked_certificates: revoked.map((row) => ({
         kind: row.kind,
         title: (row.content as CertificateContent).title,

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { seasonMessages } from '../../../shared/messages/seasons';
 import type { Db } from '../../db/client';
 import { contestantClassKey } from '../../db/class-key';
+import { selectPrintedContestants } from '../../db/contestants';
 
 export async function findSchool(db: Db, schoolId: number) {
   return db.selectFrom('schools').select(['id', 'name', 'address']).where('id', '=', schoolId).executeTakeFirst();
@@ -47,5 +48,46 @@ export async function prizedClasses(db: Db, contestId: number, schoolId: number)
     .where('class_results.prize_code', 'is not', null)
     .orderBy('class_results.rank')
     .orderBy('class_results.class_name')
+    .execute();
+}
+
+// The parent's report by season (issue 26) ------------------------------------------------------
+
+/** The seasons in which the family had a child (names not yet erased), with the current one; newest first. */
+export async function familySeasons(db: Db, userId: number) {
+  return db
+    .selectFrom('contests as k')
+    .select(['k.id', 'k.name', 'k.is_current'])
+    .where((eb) =>
+      eb.or([
+        eb('k.is_current', '=', true),
+        eb.exists(eb.selectFrom('contestants as c').select('c.id').whereRef('c.contest_id', '=', 'k.id').where('c.user_id', '=', userId).where('c.anonymised_at', 'is', null)),
+      ]),
+    )
+    .orderBy('k.exam_starts_at', 'desc')
+    .orderBy('k.id', 'desc')
+    .execute();
+}
+
+/** The family's children of one season, as printed then. */
+export const familyContestants = (db: Db, userId: number, contestId: number) =>
+  selectPrintedContestants(db)
+    .where('contestants.user_id', '=', userId)
+    .where('contestants.contest_id', '=', contestId)
+    .where('contestants.anonymised_at', 'is', null)
+    .orderBy('contestants.position')
+    .execute();
+
+/** Finished exams of these contestants with their book's name, by attempt. */
+export async function finishedExams(db: Db, contestantIds: readonly number[]) {
+  if (contestantIds.length === 0) return [];
+  return db
+    .selectFrom('exams')
+    .innerJoin('books', 'books.id', 'exams.book_id')
+    .select(['exams.contestant_id', 'exams.slug', 'exams.attempt', 'exams.points', 'exams.duration_seconds', 'books.name as book'])
+    .where('exams.contestant_id', 'in', [...contestantIds])
+    .where('exams.status', '=', 1)
+    .orderBy('exams.contestant_id')
+    .orderBy('exams.attempt')
     .execute();
 }

@@ -1,18 +1,16 @@
 // /giay-chung-nhan/:childId (spec section 2): 'Chưa có giấy chứng nhận' until the child has
 // finished an exam; then the certificates (preview and PDF download) and, from the results date,
 // the prize.
-import { useState } from 'react';
 import { formatMoney } from '../../../shared/format';
 import { messages, resultMessages } from '../../../shared/messages';
 import type { CertificateView, ChildCertificateResponse } from '../../../shared/schemas/certificates';
-import { Button } from '../../components/ui/button';
-import { notify } from '../../components/ui/notices';
 import { api } from '../../lib/api-client';
 import { useData } from '../../lib/use-data';
 import { Link, useParams } from '../../lib/router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useRequireAuth } from '../../lib/use-require-auth';
-import { fetchCertificateBlob, saveBlob, useCertificateImage } from '../../lib/certificate-files';
+import { useCertificateImage } from '../../lib/certificate-files';
+import { CertificateDownload } from '../../components/certificate-download';
 import './certificates.css';
 import { Loading } from '../../components/ui/loading';
 
@@ -135,20 +133,7 @@ function RevokedCertificates({ response }: { response: ChildCertificateResponse 
 
 function CertificateCard({ certificate, name }: { certificate: CertificateView; name: string }) {
   const image = useCertificateImage(certificate.image_url);
-  const [downloading, setDownloading] = useState(false);
   const verifyPath = `/xac-minh/${certificate.code}`;
-
-  const onDownload = async () => {
-    setDownloading(true);
-    try {
-      saveBlob(await fetchCertificateBlob(certificate.pdf_url), `giay-chung-nhan-${certificate.code}.pdf`);
-    } catch (error) {
-      console.warn('Không tải được giấy chứng nhận', error);
-      notify('error', messages.failedTitle, resultMessages.downloadFailed);
-    } finally {
-      setDownloading(false);
-    }
-  };
 
   return (
     <article className="card certificate-card" aria-label={certificate.title}>
@@ -163,9 +148,7 @@ function CertificateCard({ certificate, name }: { certificate: CertificateView; 
         )}
       </div>
       <div className="certificate-actions">
-        <Button onClick={onDownload} disabled={downloading} aria-busy={downloading || undefined}>
-          Tải giấy chứng nhận (PDF)
-        </Button>
+        <CertificateDownload certificate={certificate} />
         <p className="certificate-code">
           Mã chứng nhận: <strong>{certificate.code}</strong> · <Link href={verifyPath}>Trang xác minh</Link>
         </p>

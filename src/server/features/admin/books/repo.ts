@@ -31,7 +31,8 @@ export function listBooks(db: Db, q?: string, seasonId?: number) {
   return query.orderBy('class_groups.position').orderBy('books.position').execute();
 }
 
-export const findBook = (db: Db, id: number) => bookColumns(db).where('books.id', '=', id).executeTakeFirst();
+/** A book with its season (0033_seasons.sql). */
+export const findBook = (db: Db, id: number) => bookColumns(db).select('books.contest_id').where('books.id', '=', id).executeTakeFirst();
 
 /** Locks the book's row: imports and deletes of one bank wait for each other. */
 export const lockBook = (db: Db, id: number) =>

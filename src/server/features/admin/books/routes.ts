@@ -27,7 +27,7 @@ export function registerAdminBooksRoutes(admin: Api, services: Services) {
 
   admin.get('/books', { schema: { summary: 'Danh sách sách thi và số câu hỏi của mỗi sách', querystring: bookListQuerySchema, response: { 200: bookListResponseSchema } } }, async (request) => ({
     success: true as const,
-    data: await books.listBooks(services, request.query.q),
+    data: await books.listBooks(services, request.query.q, request.query.season),
   }));
 
   admin.post('/books', { schema: { summary: 'Thêm sách thi', body: bookInputSchema, response: { 200: bookResponseSchema } } }, async (request) => ({

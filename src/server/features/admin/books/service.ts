@@ -6,7 +6,8 @@ import { examDaysMessages } from '../../../../shared/messages';
 import { questionKey } from '../../../../shared/question-formats/question-text';
 import type { Services } from '../../../services';
 import { conflict, notFound, unprocessable } from '../../../lib/errors';
-import { getCurrentContest } from '../../../core/contest';
+import { assertCurrentSeason, getCurrentContest, seasonOrCurrent } from '../../../core/contest';
+import type { Contest } from '../../../db/schema';
 import { storeAudio, storeImage } from '../../media';
 import { recordAudit, type Actor } from '../audit';
 import { breather } from '../sheets';
@@ -28,20 +29,35 @@ const COVER_WIDTH = 600;
 const bookNotFound = () => notFound(booksMessages.bookNotFound);
 const questionNotFound = () => notFound(booksMessages.questionNotFound);
 
-async function questionsPerExam(db: Deps['db']) {
-  return (await getCurrentContest(db))?.questions_per_exam ?? 0;
-}
+const seasonView = (season: Contest) => ({ id: season.id, name: season.name, is_current: season.is_current });
 
 // Books ---------------------------------------------------------------------------------------
-export async function listBooks({ db }: Deps, q?: string) {
-  const [items, perExam] = await Promise.all([repo.listBooks(db, q), questionsPerExam(db)]);
-  return { items, questions_per_exam: perExam };
+/** The books of the current season, or of an earlier one (`seasonId`, read-only: issue 26). */
+export async function listBooks({ db }: Deps, q?: string, seasonId?: number) {
+  const season = seasonId === undefined ? await getCurrentContest(db) : await seasonOrCurrent(db, seasonId);
+  const items = season ? await repo.listBooks(db, q, season.id) : [];
+  return { items, questions_per_exam: season?.questions_per_exam ?? 0, season: season ? seasonView(season) : null };
 }
 
 export async function getBook({ db, clock }: Deps, id: number) {
+  const found = await repo.findBook(db, id);
+  if (!found) throw bookNotFound();
+  const { contest_id: seasonId, ...book } = found;
+  const season = await seasonOrCurrent(db, seasonId);
+  const frozen = season.is_current && (await questionsFrozen({ db, clock }, id));
+  return { ...book, questions_per_exam: season.questions_per_exam, questions_frozen: frozen, season: seasonView(season) };
+}
+
+/**
+ * The book to change, refused with 409 season_read_only when its season has ended: an earlier
+ * season's books and banks are read-only. Said before any work (a cover stored, a file read);
+ * the triggers of 0033_seasons.sql refuse the write whatever the path.
+ */
+async function writableBook(db: Deps['db'], id: number) {
   const book = await repo.findBook(db, id);
   if (!book) throw bookNotFound();
-  return { ...book, questions_per_exam: await questionsPerExam(db), questions_frozen: await questionsFrozen({ db, clock }, id) };
+  await assertCurrentSeason(db, book.contest_id);
+  return book;
 }
 
 /**
@@ -89,8 +105,7 @@ export async function createBook(deps: Deps, actor: Actor, input: { name: string
 export async function updateBook(deps: Deps, actor: Actor, id: number, input: { name: string; author: string; class_group_id: number }) {
   const { db } = deps;
   await db.transaction().execute(async (trx) => {
-    const before = await repo.findBook(trx, id);
-    if (!before) throw bookNotFound();
+    const before = await writableBook(trx, id);
     if (before.class_group_id !== input.class_group_id) {
       await checkGroup(trx, input.class_group_id);
       // Contestants of the old group took exams of it: the book stays in that group.
@@ -108,8 +123,7 @@ export async function updateBook(deps: Deps, actor: Actor, id: number, input: { 
 
 export async function uploadCover(deps: Deps, actor: Actor, id: number, bytes: Buffer) {
   const { db } = deps;
-  const book = await repo.findBook(db, id);
-  if (!book) throw bookNotFound();
+  const book = await writableBook(db, id);
   const path = await storeImage(db, bytes, { maxWidth: COVER_WIDTH });
   await db.transaction().execute(async (trx) => {
     await repo.updateBook(trx, id, { image: path });
@@ -156,8 +170,7 @@ const snapshot = (q: { value: string; audio: string | null; is_practice: boolean
 export async function createQuestion({ db }: Deps, actor: Actor, bookId: number, question: QuestionData) {
   await checkAudio(db, question);
   const id = await db.transaction().execute(async (trx) => {
-    const book = await repo.findBook(trx, bookId);
-    if (!book) throw bookNotFound();
+    const book = await writableBook(trx, bookId);
     const [id] = await repo.insertQuestions(trx, bookId, [question]);
     await recordAudit(trx, actor, {
       kind: 'question.create',
@@ -174,6 +187,7 @@ export async function updateQuestion({ db, clock }: Deps, actor: Actor, id: numb
   await db.transaction().execute(async (trx) => {
     const before = await repo.findQuestion(trx, id);
     if (!before) throw questionNotFound();
+    await writableBook(trx, before.book_id);
     if (question.is_practice && !before.is_practice) {
       // A practice question is never one a contestant met in a real exam, and the exam bank
       // must keep enough questions while the window is open.
@@ -211,6 +225,7 @@ export async function deleteQuestion(deps: Deps, actor: Actor, id: number) {
   await deps.db.transaction().execute(async (trx) => {
     const question = await repo.findQuestion(trx, id);
     if (!question) throw questionNotFound();
+    await writableBook(trx, question.book_id);
     const book = await repo.lockBook(trx, question.book_id);
     if (await repo.isDrawn(trx, question.book_id, id)) throw conflict(booksMessages.questionDrawn, 'in_use');
     // A practice question is in no real exam and not part of the bank an exam draws from.
@@ -246,8 +261,7 @@ function importMode(field: string | undefined): 'append' | 'replace' {
 
 /** POST /books/{id}/questions/import: the file's questions added to the bank ("append"), or the bank made the file ("replace"). */
 export async function importQuestions(deps: Deps & Pick<Services, 'config'>, actor: Actor, bookId: number, upload: Upload) {
-  const book = await repo.findBook(deps.db, bookId);
-  if (!book) throw bookNotFound();
+  const book = await writableBook(deps.db, bookId);
   const mode = importMode(upload.fields.mode);
   return runImport(deps, actor, upload, {
     read: questionFile,

@@ -1,6 +1,6 @@
 // The second season (issue 26): the organiser's preview and switch with its copy choices, the
-// previous season read-only, a returning family's children a grade up with attempts reset, and a
-// certificate of the previous season still verified.
+// previous season read-only, a returning family's children a grade up with attempts reset, a
+// certificate of the previous season still verified, and the family's report by season.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createContestant, createOrganiser, createParent, createSchoolAdmin } from '../../../test/factories';
@@ -216,5 +216,23 @@ describe('Mùa thi mới: the switch', () => {
     expect(previous.body.data.score.map((row: { fullname: string }) => row.fullname)).toContain('Lê Minh An');
     expect(previous.body.data.total_register).toBeGreaterThanOrEqual(2);
     expect((await server.request('GET', '/api/report-school?season=999999', { token: admin.token })).status).toBe(404);
+  });
+
+  it('gives the returning family last season’s exams and certificate in its report by season, this season by default', async () => {
+    const seasons = await server.request('GET', '/api/report-parent/seasons', { token: parent.token });
+    expect(seasons.body.data.map((s: { id: number; selected: boolean }) => [s.id, s.selected])).toEqual([
+      [newSeasonId, true],
+      [oldSeason.id, false],
+    ]);
+    const last = await server.request('GET', `/api/report-parent?season=${oldSeason.id}`, { token: parent.token });
+    expect(last.status).toBe(200);
+    expect(last.body.data.season).toMatchObject({ id: oldSeason.id, is_current: false });
+    const [an, chau] = last.body.data.childrens;
+    expect([an.id, an.fullname, an.class, an.exams.length, chau.fullname]).toEqual([younger.id, 'Lê Minh An', '2A1', 1, 'Lê Minh Châu']);
+    // The very certificate issued last season, still in force.
+    expect(an.certificates.map((c: { code: string }) => c.code)).toContain(certificateCode);
+    const now = await server.request('GET', '/api/report-parent', { token: parent.token });
+    expect(now.body.data.season.id).toBe(newSeasonId);
+    expect(now.body.data.childrens.map((c: { fullname: string; class: string }) => [c.fullname, c.class])).toEqual([['Lê Minh An', '3A2']]);
   });
 });

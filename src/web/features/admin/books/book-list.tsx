@@ -1,9 +1,12 @@
 // The books of the season, each bank's size against the number an exam draws, and a new book.
+// An earlier season's books (issue 26), chosen in the season selector (?mua-thi=<id>): read-only.
 import { useState } from 'react';
-import { Link, useLocation } from 'wouter';
-import type { AdminBook } from '../../../../shared/schemas/admin-books';
+import { Link, useLocation, useSearchParams } from 'wouter';
+import type { AdminBook, BookSeason } from '../../../../shared/schemas/admin-books';
+import type { Season } from '../../../../shared/schemas/admin-seasons';
+import { seasonMessages } from '../../../../shared/messages/seasons';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { SelectField, TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -17,20 +20,40 @@ export function BookList() {
   const [q, setQ] = useState('');
   const [adding, setAdding] = useState(false);
   const [, navigate] = useLocation();
-  const books = useApiData<{ items: AdminBook[]; questions_per_exam: number }>(
-    `/admin/books${q.trim() ? `?q=${encodeURIComponent(q.trim())}` : ''}`,
-  );
+  const [search, setSearch] = useSearchParams();
+  const chosen = search.get('mua-thi') ?? '';
+  const seasons = useApiData<Season[]>('/admin/seasons').data ?? [];
+  const query = new URLSearchParams(Object.entries({ q: q.trim(), season: chosen }).filter(([, value]) => value)).toString();
+  const books = useApiData<{ items: AdminBook[]; questions_per_exam: number; season: BookSeason | null }>(`/admin/books${query ? `?${query}` : ''}`);
   const perExam = books.data?.questions_per_exam ?? 0;
+  const season = books.data?.season;
+  const readOnly = season ? !season.is_current : false;
   return (
     <section className="admin-page">
       <h1>Sách và câu hỏi</h1>
       <div className="admin-toolbar">
+        {seasons.length > 1 && (
+          <SelectField label="Mùa thi" value={chosen} onChange={(event) => setSearch(event.target.value ? { 'mua-thi': event.target.value } : {})}>
+            {seasons.map((item) => (
+              <option key={item.id} value={item.is_current ? '' : item.id}>
+                {item.is_current ? item.name : `${item.name} (đã kết thúc)`}
+              </option>
+            ))}
+          </SelectField>
+        )}
         <TextField label="Tìm sách" type="search" value={q} onChange={(event) => setQ(event.target.value)} />
-        <Button variant="accent" onClick={() => setAdding(!adding)} aria-expanded={adding}>
-          Thêm sách
-        </Button>
+        {!readOnly && (
+          <Button variant="accent" onClick={() => setAdding(!adding)} aria-expanded={adding}>
+            Thêm sách
+          </Button>
+        )}
       </div>
-      {adding && (
+      {season && readOnly && (
+        <p className="alert alert-warning" role="status">
+          {seasonMessages.viewOnly(season.name)}
+        </p>
+      )}
+      {adding && !readOnly && (
         <section className="admin-card" aria-labelledby="new-book-title">
           <h2 id="new-book-title">Sách mới</h2>
           <BookForm

@@ -1,8 +1,10 @@
 // One book: its details, cover, question bank (paged on the server, the correct answer marked),
-// the question editor and the import (template, CSV, Aiken, GIFT; append or replace).
+// the question editor and the import (template, CSV, Aiken, GIFT; append or replace). A book of an
+// earlier season (issue 26) is shown read-only: no editor, import, cover upload or regrade.
 import { useId, useState } from 'react';
 import { Link } from 'wouter';
-import type { AdminBook, AdminQuestion } from '../../../../shared/schemas/admin-books';
+import type { AdminBook, AdminQuestion, BookSeason } from '../../../../shared/schemas/admin-books';
+import { seasonMessages } from '../../../../shared/messages/seasons';
 import type { Page } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -23,7 +25,7 @@ import { RegradeDialog } from '../regrade/regrade-dialog';
 import { examDaysMessages } from '../../../../shared/messages';
 import { formatNumber } from '../../../../shared/format';
 
-type BookDetails = AdminBook & { questions_per_exam: number; questions_frozen: boolean };
+type BookDetails = AdminBook & { questions_per_exam: number; questions_frozen: boolean; season: BookSeason };
 const PER_PAGE = 20;
 
 export function BookPage({ bookId }: { bookId: number }) {
@@ -54,10 +56,12 @@ export function BookPage({ bookId }: { bookId: number }) {
     );
   }
   const data = book.data;
+  // Editing controls once the book is known to be of the current season.
+  const editable = data?.season.is_current ?? false;
   return (
     <section className="admin-page" aria-busy={!data ? 'true' : undefined}>
       <p>
-        <Link href="/">← Danh sách sách</Link>
+        <Link href={data && !editable ? `/?mua-thi=${data.season.id}` : '/'}>← Danh sách sách</Link>
       </p>
       <h1>{data?.name ?? 'Sách'}</h1>
       {data && (
@@ -67,9 +71,17 @@ export function BookPage({ bookId }: { bookId: number }) {
             {data.exam_count > 0 && ` Đã có ${formatNumber(data.exam_count)} bài thi của sách này.`}
             {` Câu hỏi thi thử (không bao giờ có trong bài thi thật): ${formatNumber(data.practice_count)}.`}
           </p>
-          <p>
-            <Link href={`/${bookId}/chat-luong`}>Chất lượng câu hỏi (độ dễ, độ phân biệt, câu nghi sai đáp án)</Link>
-          </p>
+          {/* The quality figures are the current season's exams: none for an earlier season's book. */}
+          {editable && (
+            <p>
+              <Link href={`/${bookId}/chat-luong`}>Chất lượng câu hỏi (độ dễ, độ phân biệt, câu nghi sai đáp án)</Link>
+            </p>
+          )}
+          {!editable && (
+            <p className="alert alert-warning" role="status">
+              {seasonMessages.viewOnly(data.season.name)}
+            </p>
+          )}
           {data.questions_frozen && (
             <p className="alert alert-warning" role="status" data-testid="questions-frozen">
               {examDaysMessages.questionsFrozen}
@@ -77,21 +89,25 @@ export function BookPage({ bookId }: { bookId: number }) {
           )}
           <section className="admin-card" aria-labelledby="book-details-title">
             <h2 id="book-details-title">Thông tin sách</h2>
-            <div className="book-cover-row">
-              <CoverUpload book={data} onChanged={book.reload} />
-              <div className="book-details-form">
-                <BookForm
-                  key={`${data.name}|${data.author}|${data.class_group_id}`}
-                  initial={data}
-                  submitLabel="Lưu thông tin sách"
-                  onSubmit={async (values) => {
-                    await api.put(`/admin/books/${bookId}`, values);
-                    notify('success', 'Đã lưu thông tin sách');
-                    book.reload();
-                  }}
-                />
+            {!editable ? (
+              <BookFacts book={data} />
+            ) : (
+              <div className="book-cover-row">
+                <CoverUpload book={data} onChanged={book.reload} />
+                <div className="book-details-form">
+                  <BookForm
+                    key={`${data.name}|${data.author}|${data.class_group_id}`}
+                    initial={data}
+                    submitLabel="Lưu thông tin sách"
+                    onSubmit={async (values) => {
+                      await api.put(`/admin/books/${bookId}`, values);
+                      notify('success', 'Đã lưu thông tin sách');
+                      book.reload();
+                    }}
+                  />
+                </div>
               </div>
-            </div>
+            )}
           </section>
         </>
       )}
@@ -108,9 +124,11 @@ export function BookPage({ bookId }: { bookId: number }) {
               setPage(1);
             }}
           />
-          <Button variant="accent" onClick={() => setEditing('new')}>
-            Thêm câu hỏi
-          </Button>
+          {editable && (
+            <Button variant="accent" onClick={() => setEditing('new')}>
+              Thêm câu hỏi
+            </Button>
+          )}
         </div>
         {questions.data?.total === 0 ? (
           <p>Chưa có câu hỏi nào.</p>
@@ -121,49 +139,52 @@ export function BookPage({ bookId }: { bookId: number }) {
             firstNumber={(page - 1) * PER_PAGE + 1}
             onEdit={setEditing}
             onDelete={setDeleting}
-            onRegrade={data && data.exam_count > 0 ? (question, number) => setRegrading({ question, number }) : undefined}
+            onRegrade={editable && data && data.exam_count > 0 ? (question, number) => setRegrading({ question, number }) : undefined}
             frozen={data?.questions_frozen ?? false}
+            readOnly={!editable}
           />
         )}
       </section>
 
-      <div className="import-block">
-        <fieldset className="import-mode">
-          <legend>Cách nhập</legend>
-          <label>
-            <input type="radio" name={modeName} value="append" checked={mode === 'append'} onChange={() => setMode('append')} />
-            Thêm vào ngân hàng (bỏ qua câu đã có)
-          </label>
-          <label>
-            <input type="radio" name={modeName} value="replace" checked={mode === 'replace'} onChange={() => setMode('replace')} />
-            Thay cả ngân hàng bằng tệp (chỉ khi sách chưa có bài thi)
-          </label>
-        </fieldset>
-        <ImportPanel
-          key={mode}
-          title="Nhập câu hỏi từ tệp"
-          path={`/admin/books/${bookId}/questions/import`}
-          template="questions"
-          accept=".xlsx,.csv,.txt"
-          fields={{ mode }}
-          hint="Tệp .xlsx hoặc .csv (UTF-8) theo mẫu (câu có 2 đến 4 đáp án: cột Đáp án C, D có thể để trống); hoặc tệp .txt định dạng Aiken hay GIFT của Moodle (câu trắc nghiệm 2-4 đáp án)."
-          onImported={changed}
-          unit={questionFileUnit}
-          saveLabel={(preview) => `Lưu ${formatNumber(preview.questions_total as number)} câu hỏi từ ${questionFileKind(preview)}`}
-          renderPreview={(preview) => (
-            <>
-              <ParsedQuestions data={preview} />
-              {typeof preview.deleted === 'number' && preview.deleted > 0 && (
-                <p>
-                  <strong>Thay cả ngân hàng: sẽ xoá {String(preview.deleted)} câu hỏi hiện có không nằm trong tệp.</strong>
-                </p>
-              )}
-              <QuestionFileNotes data={preview} />
-            </>
-          )}
-          renderResult={(result) => (typeof result.deleted === 'number' && result.deleted > 0 ? <p>Đã xoá {String(result.deleted)} câu không có trong tệp.</p> : null)}
-        />
-      </div>
+      {editable && (
+        <div className="import-block">
+          <fieldset className="import-mode">
+            <legend>Cách nhập</legend>
+            <label>
+              <input type="radio" name={modeName} value="append" checked={mode === 'append'} onChange={() => setMode('append')} />
+              Thêm vào ngân hàng (bỏ qua câu đã có)
+            </label>
+            <label>
+              <input type="radio" name={modeName} value="replace" checked={mode === 'replace'} onChange={() => setMode('replace')} />
+              Thay cả ngân hàng bằng tệp (chỉ khi sách chưa có bài thi)
+            </label>
+          </fieldset>
+          <ImportPanel
+            key={mode}
+            title="Nhập câu hỏi từ tệp"
+            path={`/admin/books/${bookId}/questions/import`}
+            template="questions"
+            accept=".xlsx,.csv,.txt"
+            fields={{ mode }}
+            hint="Tệp .xlsx hoặc .csv (UTF-8) theo mẫu (câu có 2 đến 4 đáp án: cột Đáp án C, D có thể để trống); hoặc tệp .txt định dạng Aiken hay GIFT của Moodle (câu trắc nghiệm 2-4 đáp án)."
+            onImported={changed}
+            unit={questionFileUnit}
+            saveLabel={(preview) => `Lưu ${formatNumber(preview.questions_total as number)} câu hỏi từ ${questionFileKind(preview)}`}
+            renderPreview={(preview) => (
+              <>
+                <ParsedQuestions data={preview} />
+                {typeof preview.deleted === 'number' && preview.deleted > 0 && (
+                  <p>
+                    <strong>Thay cả ngân hàng: sẽ xoá {String(preview.deleted)} câu hỏi hiện có không nằm trong tệp.</strong>
+                  </p>
+                )}
+                <QuestionFileNotes data={preview} />
+              </>
+            )}
+            renderResult={(result) => (typeof result.deleted === 'number' && result.deleted > 0 ? <p>Đã xoá {String(result.deleted)} câu không có trong tệp.</p> : null)}
+          />
+        </div>
+      )}
 
       {editing && (
         <QuestionEditor
@@ -211,8 +232,11 @@ function QuestionTable({
   onDelete,
   onRegrade,
   frozen,
+  readOnly,
 }: {
   list: DataState<Page<AdminQuestion>>;
+  /** A book of an earlier season: no action column. */
+  readOnly: boolean;
   onPage: (page: number) => void;
   /** The exam window is open and exams use the book: no edit, no delete (adding stays possible). */
   frozen: boolean;
@@ -248,7 +272,7 @@ function QuestionTable({
             </>
           ),
         },
-        {
+        !readOnly && {
           header: 'Thao tác',
           cell: (question, index) => (
             <RowActions>
@@ -268,6 +292,23 @@ function QuestionTable({
         },
       ]}
     />
+  );
+}
+
+/** An earlier season's book: its cover and details, as text. */
+function BookFacts({ book }: { book: AdminBook }) {
+  return (
+    <div className="book-cover-row">
+      <div className="book-cover">{book.image ? <img src={book.image} alt={`Bìa sách ${book.name}`} width="150" height="200" /> : <p>Chưa có ảnh bìa.</p>}</div>
+      <dl className="book-facts">
+        <dt>Tên sách</dt>
+        <dd>{book.name}</dd>
+        <dt>Tác giả</dt>
+        <dd>{book.author || '—'}</dd>
+        <dt>Nhóm lớp</dt>
+        <dd>{book.class_group_name}</dd>
+      </dl>
+    </div>
   );
 }
 

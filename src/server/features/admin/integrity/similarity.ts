@@ -80,6 +80,8 @@ export interface Sheet {
   questionIds: readonly number[];
   answerIds: readonly (number | null)[];
   keyIds: readonly (number | null)[];
+  /** The Unix second the final answer to each question was saved (null: blank, or no time); none given: no times. */
+  answerSeconds?: readonly (number | null)[];
 }
 
 /** The model indexed for the pass: a question's index and its table. */
@@ -106,21 +108,29 @@ export interface PreparedSheet {
   wrong: Uint8Array;
   /** chance[band * n + j]: P(an examinee of `band` gives this sheet's answer to its j-th question). */
   chance: Float64Array;
+  /** The second the j-th question's final answer was saved (NaN: none), and all of the exam's such seconds in increasing order (for in-step.ts). */
+  seconds: Float64Array;
+  times: Float64Array;
 }
 
 export function prepareSheet(sheet: Sheet, model: IndexedModel): PreparedSheet {
   const question: number[] = [];
   const option: number[] = [];
   const wrong: number[] = [];
+  const seconds: number[] = [];
+  const times: number[] = [];
   sheet.questionIds.forEach((questionId, i) => {
+    const answer = sheet.answerIds[i] ?? null;
+    const at = answer === null ? null : (sheet.answerSeconds?.[i] ?? null);
+    if (at !== null) times.push(at);
     const index = model.index.get(questionId);
     if (index === undefined) return;
-    const answer = sheet.answerIds[i] ?? null;
     const k = answer === null ? 0 : model.questions[index]!.options.get(answer);
     if (k === undefined) return;
     question.push(index);
     option.push(k);
     wrong.push(answer !== null && answer === sheet.keyIds[i] ? 0 : 1);
+    seconds.push(at ?? Number.NaN);
   });
   const n = question.length;
   const chance = new Float64Array(BANDS * n);
@@ -130,7 +140,16 @@ export function prepareSheet(sheet: Sheet, model: IndexedModel): PreparedSheet {
       chance[band * n + j] = table.probabilities[band * table.optionCount + option[j]!]!;
     }
   }
-  return { examId: sheet.examId, band: sheet.band, question: Int32Array.from(question), option: Int32Array.from(option), wrong: Uint8Array.from(wrong), chance };
+  return {
+    examId: sheet.examId,
+    band: sheet.band,
+    question: Int32Array.from(question),
+    option: Int32Array.from(option),
+    wrong: Uint8Array.from(wrong),
+    chance,
+    seconds: Float64Array.from(seconds),
+    times: Float64Array.from(times).sort(),
+  };
 }
 
 /** What a direction "copier copied from source" gives over the questions both drew. */
@@ -316,7 +335,15 @@ export function contactTier(contact: readonly string[]): ContactTier | null {
   return null;
 }
 
-/** Each tier's Tarone count K and threshold share·α / K, from the tier's own tests. */
+/**
+ * Within each tier, two tests, each a family of its own with half the tier's rate: answer
+ * similarity (above) and the in-step test (in-step.ts, pairs whose exams overlapped in time). The
+ * four shares sum to 1, so the family-wise rate of the whole screening stays ≤ α.
+ */
+export const TEST_SHARES = { similarity: 0.5, in_step: 0.5 } as const;
+export type ScreeningTest = keyof typeof TEST_SHARES;
+
+/** Each tier's Tarone count K and threshold share·α / K, from the tier's own tests (α: the rate of the test's families). */
 export function tierThresholds(countAtMost: Record<ContactTier, (threshold: number) => number>, alpha: number): Record<ContactTier, { tests: number; threshold: number }> {
   const result = {} as Record<ContactTier, { tests: number; threshold: number }>;
   for (const tier of Object.keys(CONTACT_TIERS) as ContactTier[]) {

@@ -13,16 +13,24 @@
 //   2. --contestants pupils in schools of 330 (5 grades of 2 classes of 33), every tenth pupil a
 //      sibling of the previous one (one parent account); each pupil reads one of its grade's books,
 //      has an ability θ ~ N(0.3, 1) and takes 2 or 3 attempts (--exams in all); each attempt draws
-//      20 of the bank at random, answers by a Rasch model (right with probability
+//      20 of the bank at random in a random order, answers by a Rasch model (right with probability
 //      1 / (1 + e^(b − θ))), a wrong answer by the distractor weights, 2 % blank; answers every
-//      20-60 s (answer_times, the login of its account). Foreign keys and triggers are off for the
-//      generation only (session_replication_role): the owners are not what is measured;
+//      20-60 s in its order (answer_times, the login of its account). Three classes of ten take
+//      their first attempt together at school, honestly: the starts within 3 minutes, each pupil
+//      on a login of its own (the in-step test's clean overlapping pairs). Foreign keys and
+//      triggers are off for the generation only (session_replication_role): the owners are not
+//      what is measured;
 //   3. planted: --pairs copying pairs per copy rate (30, 50, 70, 90, 100 %) among classmates reading
-//      the same book, the copier's first attempt taking the source's answer on each question both
-//      drew with that probability; --fast exams answered 1-3 s a question, mostly right;
-//   4. the screening (screenContest, what the back office runs) at --rate % family-wise, timed;
-//      then the power per copy rate (and per number of common questions), the false flags among
-//      the clean pairs, the calibration of the p-values on clean pairs, and the fast exams found.
+//      the same book, half siblings of one account (close tier), half not (class tier), and in each
+//      half of them side by side, half afterwards: the copier's first attempt takes the source's
+//      answer on each question both drew with that probability, either saving each copied answer
+//      3-20 s after the source saved it (starting within a minute of the source, its other answers
+//      at its own pace) or, after the source had finished, at its own pace (no time trace);
+//      --fast exams answered 1-3 s a question, mostly right;
+//   4. the screening (screenContest, what the back office runs) at --rate % family-wise, timed,
+//      with the load average; then the power per copy rate for each kind and tier and by which
+//      test, the false flags among the clean pairs, the calibration of each test's p-values on
+//      clean pairs, and the fast exams found.
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';

@@ -21,19 +21,17 @@ export interface InStepTerms {
   smallestP: number;
 }
 
-/** The copier's answer times inside [from, from + window]: two binary searches in its sorted times. */
-function timesInWindow(sorted: Float64Array, from: number): number {
-  const lowerBound = (value: number, strict: boolean) => {
-    let low = 0;
-    let high = sorted.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (sorted[middle]! < value || (strict && sorted[middle] === value)) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  };
-  return lowerBound(from + IN_STEP_WINDOW_SECONDS, true) - lowerBound(from, false);
+/** The index of the first of the sorted times above `value` (`orEqual`: at or above). */
+function firstAbove(sorted: Float64Array, value: number, orEqual: boolean): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    const at = sorted[middle]!;
+    if (at < value || (!orEqual && at === value)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /**
@@ -68,7 +66,8 @@ export function inStepTerms(copier: PreparedSheet, source: PreparedSheet): InSte
       const copierSeconds = copier.seconds[i]!;
       if (!Number.isNaN(sourceSeconds) && !Number.isNaN(copierSeconds)) {
         common += 1;
-        const inside = timesInWindow(copier.times, sourceSeconds);
+        // The copier's answer times inside the window.
+        const inside = firstAbove(copier.times, sourceSeconds + IN_STEP_WINDOW_SECONDS, false) - firstAbove(copier.times, sourceSeconds, true);
         if (inside > 0) {
           const chance = source.chance[offset + j]! * Math.min(1, inside / (n - chances.length));
           chances.push(chance);

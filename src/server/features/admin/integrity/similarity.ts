@@ -118,11 +118,12 @@ export function prepareSheet(sheet: Sheet, model: IndexedModel): PreparedSheet {
   const option: number[] = [];
   const wrong: number[] = [];
   const seconds: number[] = [];
-  const times: number[] = [];
+  const times = new Float64Array(sheet.questionIds.length);
+  let timed = 0;
   sheet.questionIds.forEach((questionId, i) => {
     const answer = sheet.answerIds[i] ?? null;
     const at = answer === null ? null : (sheet.answerSeconds?.[i] ?? null);
-    if (at !== null) times.push(at);
+    if (at !== null) times[timed++] = at;
     const index = model.index.get(questionId);
     if (index === undefined) return;
     const k = answer === null ? 0 : model.questions[index]!.options.get(answer);
@@ -148,7 +149,7 @@ export function prepareSheet(sheet: Sheet, model: IndexedModel): PreparedSheet {
     wrong: Uint8Array.from(wrong),
     chance,
     seconds: Float64Array.from(seconds),
-    times: Float64Array.from(times).sort(),
+    times: times.subarray(0, timed).sort(),
   };
 }
 
@@ -257,21 +258,20 @@ export function directionPValue(copier: PreparedSheet, source: PreparedSheet, mo
 export function exactUpperTail(p: readonly number[], w: readonly number[], observed: number): number {
   let size = 1;
   for (const weight of w) size += weight;
-  let dist = new Float64Array(size);
+  // One array convolved in place, from the top down (each sum moves up by its weight or stays).
+  const dist = new Float64Array(size);
   dist[0] = 1;
   let top = 0;
   for (let i = 0; i < p.length; i += 1) {
-    const next = new Float64Array(size);
     const weight = w[i]!;
     const probability = p[i]!;
-    for (let s = 0; s <= top; s += 1) {
+    for (let s = top; s >= 0; s -= 1) {
       const mass = dist[s]!;
       if (mass === 0) continue;
-      next[s]! += mass * (1 - probability);
-      next[s + weight]! += mass * probability;
+      dist[s + weight]! += mass * probability;
+      dist[s] = mass * (1 - probability);
     }
     top += weight;
-    dist = next;
   }
   let tail = 0;
   for (let s = Math.max(0, Math.ceil(observed - 1e-9)); s <= top; s += 1) tail += dist[s]!;

@@ -158,26 +158,25 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
       if (first && (first.book_id !== row.book_id || first.school_id !== row.school_id)) closeGroup();
       const questions = Object.keys(row.answer_key).map(Number).sort((x, y) => x - y);
       const timeline = timelineOf(row.answer_times, row.answers);
-      const answerIds = questions.map((q) => row.answers[q] ?? null);
+      // Per question: the answer, the key, the second the answer was saved (in-step test) and first given (speed; without a time: the submit's).
+      const answerIds: (number | null)[] = [];
+      const keyIds: (number | null)[] = [];
+      const answerSeconds: (number | null)[] = [];
+      const firstSeconds: number[] = [];
+      for (const q of questions) {
+        const answer = row.answers[q] ?? null;
+        const times = timeline.questions.get(q);
+        answerIds.push(answer);
+        keyIds.push(row.answer_key[q] ?? null);
+        answerSeconds.push(answer === null ? null : (times?.last ?? null));
+        if (answer !== null) firstSeconds.push(times?.first ?? row.submit_s);
+      }
       const exam: Exam = {
         row: { id: row.id, contestant_id: row.contestant_id, user_id: row.user_id, book_id: row.book_id, school_id: row.school_id, class_key: row.class_key, session_id: timeline.session },
-        sheet: prepareSheet(
-          {
-            examId: row.id,
-            band: bandOf(row.correct_count),
-            questionIds: questions,
-            answerIds,
-            keyIds: questions.map((q) => row.answer_key[q] ?? null),
-            answerSeconds: questions.map((q, i) => (answerIds[i] === null ? null : (timeline.questions.get(q)?.last ?? null))),
-          },
-          model,
-        ),
+        sheet: prepareSheet({ examId: row.id, band: bandOf(row.correct_count), questionIds: questions, answerIds, keyIds, answerSeconds }, model),
       };
       group.push(exam);
       if (keep.has(row.id)) kept.set(row.id, exam);
-      // An answer without a time was given at the submit.
-      const firstSeconds: number[] = [];
-      for (const q of questions) if (row.answers[q] !== undefined) firstSeconds.push(timeline.questions.get(q)?.first ?? row.submit_s);
       const fast = speedFinding({ startSeconds: row.start_s, firstSeconds, right: row.correct_count });
       if (fast) {
         flags.push({

@@ -114,26 +114,29 @@ export interface PreparedSheet {
 }
 
 export function prepareSheet(sheet: Sheet, model: IndexedModel): PreparedSheet {
-  const question: number[] = [];
-  const option: number[] = [];
-  const wrong: number[] = [];
-  const seconds: number[] = [];
-  const times = new Float64Array(sheet.questionIds.length);
+  // Typed arrays of the largest size, viewed to the questions kept (the pass prepares every exam: no intermediate lists).
+  const size = sheet.questionIds.length;
+  const question = new Int32Array(size);
+  const option = new Int32Array(size);
+  const wrong = new Uint8Array(size);
+  const seconds = new Float64Array(size);
+  const times = new Float64Array(size);
+  let n = 0;
   let timed = 0;
-  sheet.questionIds.forEach((questionId, i) => {
+  for (let i = 0; i < size; i += 1) {
     const answer = sheet.answerIds[i] ?? null;
     const at = answer === null ? null : (sheet.answerSeconds?.[i] ?? null);
     if (at !== null) times[timed++] = at;
-    const index = model.index.get(questionId);
-    if (index === undefined) return;
+    const index = model.index.get(sheet.questionIds[i]!);
+    if (index === undefined) continue;
     const k = answer === null ? 0 : model.questions[index]!.options.get(answer);
-    if (k === undefined) return;
-    question.push(index);
-    option.push(k);
-    wrong.push(answer !== null && answer === sheet.keyIds[i] ? 0 : 1);
-    seconds.push(at ?? Number.NaN);
-  });
-  const n = question.length;
+    if (k === undefined) continue;
+    question[n] = index;
+    option[n] = k;
+    wrong[n] = answer !== null && answer === sheet.keyIds[i] ? 0 : 1;
+    seconds[n] = at ?? Number.NaN;
+    n += 1;
+  }
   const chance = new Float64Array(BANDS * n);
   for (let band = 0; band < BANDS; band += 1) {
     for (let j = 0; j < n; j += 1) {
@@ -144,11 +147,11 @@ export function prepareSheet(sheet: Sheet, model: IndexedModel): PreparedSheet {
   return {
     examId: sheet.examId,
     band: sheet.band,
-    question: Int32Array.from(question),
-    option: Int32Array.from(option),
-    wrong: Uint8Array.from(wrong),
+    question: question.subarray(0, n),
+    option: option.subarray(0, n),
+    wrong: wrong.subarray(0, n),
     chance,
-    seconds: Float64Array.from(seconds),
+    seconds: seconds.subarray(0, n),
     times: times.subarray(0, timed).sort(),
   };
 }

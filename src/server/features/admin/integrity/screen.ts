@@ -1,7 +1,8 @@
 // The screening run (decision 027): the response model from one aggregation, then one streaming
 // pass over the finished exams in (book, school) order comparing each school's exams of a book
-// pair by pair, the cross-school pairs of one account or login, the speed of each exam, and the
-// exams that shared a login; the flags at the family-wise rate asked.
+// pair by pair (answer similarity, and the in-step test for the pairs whose exams overlapped in
+// time), the cross-school pairs of one account or login, the speed of each exam, and the exams
+// that shared a login; the flags at the family-wise rate asked, split over four families.
 import { connectionCount, type Db } from '../../../db/client';
 import * as repo from './repo';
 import { inStepPValue, inStepTerms, overlapInTime, IN_STEP_WINDOW_SECONDS, type InStepTerms } from './in-step';

@@ -50,13 +50,23 @@ const flag = {
   decided_by: null,
   decided_at: null,
   contact: ['cùng lớp'],
-  summary: '20 câu cả hai bài cùng có; 20 câu trả lời giống nhau, trong đó 8 câu sai (hoặc bỏ trống) giống nhau; ω = 6,1; xác suất ngẫu nhiên p = 3,2 × 10^-12.',
-  evidence: { p: 3.2e-12, omega: 6.1, common: 20, identical: 20, identical_wrong: 8 },
+  summary:
+    'Trả lời theo sát: hai bài làm cùng lúc; trong 20 câu cả hai cùng trả lời, 14 câu một bài trả lời giống hệt bài kia trong vòng 30 giây sau bài kia; xác suất ngẫu nhiên p = 3,2 × 10^-12. 20 câu cả hai bài cùng có; 20 câu trả lời giống nhau, trong đó 8 câu sai (hoặc bỏ trống) giống nhau; ω = 6,1; xác suất ngẫu nhiên p = 4,0 × 10^-9.',
+  evidence: {
+    tier: 'class',
+    tests: ['in_step', 'similarity'],
+    p: 3.2e-12,
+    copier_exam_id: 2,
+    in_step: { p: 3.2e-12, common: 20, events: 14, window_seconds: 30, copier_exam_id: 2 },
+    similarity: { p: 4e-9, omega: 6.1, common: 20, identical: 20, identical_wrong: 8, copier_exam_id: 2 },
+  },
   exams: [exam(1, 'Nguyễn Văn An', 60, 41), exam(2, 'Trần Thị Bình', 60, 42)],
 };
+const answer = (text: string, right: boolean, at: string) => ({ drew: true, answer: text, right, first_at: at, answered_at: at });
 const sheet = [
-  { question_id: 11, question: 'Nhân vật chính của truyện là ai?', key: 'Dế Mèn', identical: true, identical_wrong: false, answers: [{ drew: true, answer: 'Dế Mèn', right: true, first_at: '2025-04-05T01:01:00.000Z' }, { drew: true, answer: 'Dế Mèn', right: true, first_at: '2025-04-05T01:02:00.000Z' }] },
-  { question_id: 12, question: 'Dế Mèn sống ở đâu?', key: 'Bờ ruộng', identical: true, identical_wrong: true, answers: [{ drew: true, answer: 'Hang đá', right: false, first_at: '2025-04-05T01:03:00.000Z' }, { drew: true, answer: 'Hang đá', right: false, first_at: '2025-04-05T01:04:00.000Z' }] },
+  // Trần Thị Bình's answer 7 s after Nguyễn Văn An's: in step.
+  { question_id: 11, question: 'Nhân vật chính của truyện là ai?', key: 'Dế Mèn', identical: true, identical_wrong: false, in_step_seconds: 7, answers: [answer('Dế Mèn', true, '2025-04-05T01:01:05.000Z'), answer('Dế Mèn', true, '2025-04-05T01:01:12.000Z')] },
+  { question_id: 12, question: 'Dế Mèn sống ở đâu?', key: 'Bờ ruộng', identical: true, identical_wrong: true, in_step_seconds: null, answers: [answer('Hang đá', false, '2025-04-05T01:03:00.000Z'), answer('Hang đá', false, '2025-04-05T01:04:00.000Z')] },
 ];
 
 async function answerFlags(page: Page, posted: unknown[]) {
@@ -79,6 +89,7 @@ test('a copied pair side by side, and withholding a prize with a reason', async 
   await expect(page.getByRole('heading', { level: 2, name: 'Cảnh báo (1, 1 chưa xử lý)' })).toBeVisible();
   const card = page.getByRole('article', { name: /Bài làm giống nhau bất thường/ });
   await expect(card).toContainText('Liên hệ: cùng lớp.');
+  await expect(card).toContainText('14 câu một bài trả lời giống hệt bài kia trong vòng 30 giây sau bài kia');
   await expect(card).toContainText('trong đó 8 câu sai (hoặc bỏ trống) giống nhau');
   // The two exams side by side: names, times, device.
   await expect(card.getByText('Nguyễn Văn An', { exact: true })).toBeVisible();
@@ -89,7 +100,13 @@ test('a copied pair side by side, and withholding a prize with a reason', async 
   await card.getByRole('button', { name: 'Xem hai bài làm' }).click();
   const table = card.getByRole('table', { name: /Bài làm đặt cạnh nhau: Nguyễn Văn An và Trần Thị Bình/ });
   await expect(table.getByRole('row', { name: /Dế Mèn sống ở đâu/ })).toContainText('Sai giống nhau');
-  await expect(table.getByRole('row', { name: /Nhân vật chính/ })).not.toContainText('Sai giống nhau');
+  await expect(table.getByRole('row', { name: /Dế Mèn sống ở đâu/ })).not.toContainText('theo sát');
+  const inStep = table.getByRole('row', { name: /Nhân vật chính/ });
+  await expect(inStep).not.toContainText('Sai giống nhau');
+  // Both answers with their second (Vietnam time), the in-step one marked with its delay.
+  await expect(inStep).toContainText('Dế Mèn (đúng) – lưu lúc 08:01:05');
+  await expect(inStep).toContainText('Dế Mèn (đúng) – lưu lúc 08:01:12');
+  await expect(inStep).toContainText('Giống – theo sát, sau 7 giây');
   await expectAccessible(page, 'integrity review, a flag with its sheets');
 
   await card.getByRole('button', { name: 'Tạm giữ giải của Trần Thị Bình' }).click();

@@ -13,16 +13,25 @@
 //   2. --contestants pupils in schools of 330 (5 grades of 2 classes of 33), every tenth pupil a
 //      sibling of the previous one (one parent account); each pupil reads one of its grade's books,
 //      has an ability θ ~ N(0.3, 1) and takes 2 or 3 attempts (--exams in all); each attempt draws
-//      20 of the bank at random, answers by a Rasch model (right with probability
+//      20 of the bank at random in a random order, answers by a Rasch model (right with probability
 //      1 / (1 + e^(b − θ))), a wrong answer by the distractor weights, 2 % blank; answers every
-//      20-60 s (answer_times, the login of its account). Foreign keys and triggers are off for the
-//      generation only (session_replication_role): the owners are not what is measured;
+//      20-60 s in its order (answer_times, the login of its account). Three classes of ten take
+//      their first attempt together at school, honestly: the starts within 3 minutes, each pupil
+//      on a login of its own (the in-step test's clean overlapping pairs). Foreign keys and
+//      triggers are off for the generation only (session_replication_role): the owners are not
+//      what is measured;
 //   3. planted: --pairs copying pairs per copy rate (30, 50, 70, 90, 100 %) among classmates reading
-//      the same book, the copier's first attempt taking the source's answer on each question both
-//      drew with that probability; --fast exams answered 1-3 s a question, mostly right;
-//   4. the screening (screenContest, what the back office runs) at --rate % family-wise, timed;
-//      then the power per copy rate (and per number of common questions), the false flags among
-//      the clean pairs, the calibration of the p-values on clean pairs, and the fast exams found.
+//      the same book, half siblings of one account (close tier), half not (class tier), and in each
+//      half of them side by side, half afterwards: the copier's first attempt takes the source's
+//      answer on each question both drew with that probability, either saving each copied answer
+//      3-20 s after the source saved it (starting within a minute of the source, its other answers
+//      at its own pace) or, after the source had finished, at its own pace (no time trace);
+//      --fast exams answered 1-3 s a question, mostly right;
+//   4. the screening (screenContest, what the back office runs) at --rate % family-wise, timed,
+//      with the load average; then the power per copy rate for each kind and tier and by which
+//      test, the false flags among the clean pairs, the calibration of each test's p-values on
+//      clean pairs, and the fast exams found.
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { openDatabase } from '../src/server/db/client';
@@ -56,6 +65,14 @@ const familyRate = Number(options.rate) / 100;
 if (!(familyRate >= 0.001 && familyRate <= 0.1)) throw new Error('--rate must be in 0.1..10 (%)');
 const seed = int('seed', options.seed, 0, 1_000_000);
 const COPY_RATES = [0.3, 0.5, 0.7, 0.9, 1];
+/** Classes of every ten whose first attempts start within 3 minutes of each other (at school), without copying: the in-step test's clean overlapping pairs. */
+const TOGETHER_CLASSES = 3;
+/** A pupil's own login (a school computer, a copier's own device): its contestant id plus this. */
+const OWN_LOGIN = 2_000_000;
+const KINDS = ['side', 'after'] as const;
+type Kind = (typeof KINDS)[number];
+const TIERS = ['close', 'class'] as const;
+const TESTS = ['similarity', 'in_step'] as const;
 
 const fmt = (value: number, digits = 1) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
@@ -131,9 +148,12 @@ try {
     `CREATE TEMP TABLE pupil AS
      SELECT c.id, c.user_id, LEAST(8, 2 * ((c.id % 330) / 66) + (c.id / 330 + c.id / 7) % 2) AS book,
             0.3 + sqrt(-2 * ln(1 - random())) * cos(2 * pi() * random()) AS theta,
-            CASE WHEN c.id <= ($2::int - 2 * $1::int) THEN 3 ELSE 2 END AS attempts
+            CASE WHEN c.id <= ($2::int - 2 * $1::int) THEN 3 ELSE 2 END AS attempts,
+            -- A class (33 pupils in a row) of every ten takes its first attempt together at school
+            -- (TOGETHER_CLASSES): its own hour in the 10 days, each pupil on a school computer (a login of its own).
+            abs(hashint4(c.id / 33 + 7)) % 10 < $3::int AS together, (abs(hashint4(c.id / 33)) % 864000)::float8 AS class_start
      FROM contestants c`,
-    [contestants, exams],
+    [contestants, exams, TOGETHER_CLASSES],
   );
   await client.query('ANALYZE pupil');
   await step(
@@ -143,11 +163,13 @@ try {
      SELECT 'bench-integrity-' || p.id || '-' || a, $1, p.id, p.user_id, bk.book_id, a, 1,
             s.start, s.start + interval '20 minutes', '[]'::jsonb, d.key, COALESCE(d.answers, '{}'::jsonb), '{}',
             s.start + interval '15 minutes', s.start + interval '15 minutes', d.correct, LEAST(100, 5 * d.correct), 900,
-            COALESCE(d.times, '{}'::jsonb) || jsonb_build_object('s', p.user_id)
+            COALESCE(d.times, '{}'::jsonb) || jsonb_build_object('s', CASE WHEN a = 1 AND p.together THEN p.id + ${OWN_LOGIN} ELSE p.user_id END)
      FROM pupil p
      CROSS JOIN generate_series(1, 3) a
      CROSS JOIN LATERAL (SELECT book_id FROM bank WHERE bank.book = p.book LIMIT 1) bk
-     CROSS JOIN LATERAL (SELECT now() - interval '12 days' + (random() * 10 * 86400 + 0 * p.id + 0 * a) * interval '1 second' AS start) s
+     CROSS JOIN LATERAL (
+       SELECT now() - interval '12 days' + (CASE WHEN a = 1 AND p.together THEN p.class_start + random() * 180 ELSE random() * 10 * 86400 END + 0 * p.id + 0 * a) * interval '1 second' AS start
+     ) s
      CROSS JOIN LATERAL (
        SELECT jsonb_object_agg(c.id, c.ids[1]) AS key,
               jsonb_object_agg(c.id, c.chosen) FILTER (WHERE c.chosen IS NOT NULL) AS answers,
@@ -168,18 +190,18 @@ try {
 
   // Planted copying: classmates i and i + 1 reading the same book, both of one class, spread over
   // the province; half of each rate's pairs are siblings of one parent account (the close tier),
-  // half are not (the class tier). The copier's first attempt takes the source's answer on each
-  // common question with the copy rate's probability.
+  // half are not (the class tier); in each, half copy side by side, half afterwards. The copier's
+  // first attempt takes the source's answer on each common question with the copy rate's probability.
   const { rows: candidates } = await client.query<{ source: number; copier: number; close: boolean }>(
     `SELECT a.id AS source, b.id AS copier, a.user_id = b.user_id AS close FROM pupil a JOIN pupil b ON b.id = a.id + 1 AND b.book = a.book
      JOIN contestants ca ON ca.id = a.id JOIN contestants cb ON cb.id = b.id
      WHERE ca.class_room_other = cb.class_room_other AND ca.school_id = cb.school_id AND a.id % 4 = 2`,
   );
   const pools = { close: candidates.filter((c) => c.close), class: candidates.filter((c) => !c.close) };
-  const chosen: { source: number; copier: number; rate: number; tier: 'close' | 'class' }[] = [];
+  const chosen: { source: number; copier: number; rate: number; tier: 'close' | 'class'; kind: Kind }[] = [];
   const used = new Set<number>();
   for (const rate of COPY_RATES) {
-    for (const tier of ['close', 'class'] as const) {
+    for (const tier of TIERS) {
       const pool = pools[tier];
       const wanted = tier === 'close' ? Math.ceil(pairsPerRate / 2) : Math.floor(pairsPerRate / 2);
       let placed = 0;
@@ -187,13 +209,14 @@ try {
         const pick = pool[Math.floor(next() * pool.length)]!;
         if (used.has(pick.source)) continue;
         used.add(pick.source);
-        chosen.push({ source: pick.source, copier: pick.copier, rate, tier });
+        chosen.push({ source: pick.source, copier: pick.copier, rate, tier, kind: KINDS[placed % 2]! });
         placed += 1;
       }
     }
   }
   const started = performance.now();
-  const planted: { sourceExam: number; copierExam: number; rate: number; tier: 'close' | 'class'; common: number; copied: number }[] = [];
+  const planted: { sourceExam: number; copierExam: number; rate: number; tier: 'close' | 'class'; kind: Kind; common: number; copied: number }[] = [];
+  const uniform = (low: number, high: number) => low + (high - low) * next();
   for (const pair of chosen) {
     const { rows } = await client.query<{ id: number; contestant_id: number; answers: Record<string, number>; answer_key: Record<string, number>; answer_times: Record<string, number>; start: number }>(
       `SELECT id, contestant_id, answers, answer_key, answer_times, extract(epoch FROM start_time)::float8 AS start FROM exams WHERE contestant_id IN ($1, $2) AND attempt = 1`,
@@ -201,23 +224,63 @@ try {
     );
     const source = rows.find((row) => row.contestant_id === pair.source)!;
     const copier = rows.find((row) => row.contestant_id === pair.copier)!;
+    // When the source saved each of its answers.
+    const sourceSeconds = new Map<string, number>();
+    for (const [key, at] of Object.entries(source.answer_times)) if (key !== 's' && source.answers[key.split(':')[0]!] === Number(key.split(':')[1])) sourceSeconds.set(key.split(':')[0]!, at);
     const answers = { ...copier.answers };
+    const copiedQuestions = new Set<string>();
     let common = 0;
-    let copied = 0;
     for (const question of Object.keys(copier.answer_key)) {
       if (!(question in source.answer_key)) continue;
       common += 1;
       if (next() < pair.rate) {
-        copied += 1;
+        copiedQuestions.add(question);
         if (source.answers[question] === undefined) delete answers[question];
         else answers[question] = source.answers[question]!;
       }
     }
+    // The copier's own paper order (shuffled per exam) and its times.
+    const order = Object.keys(answers);
+    for (let i = order.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(next() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    const times: Record<string, number> = {};
+    let start: number;
+    if (pair.kind === 'side') {
+      // Side by side: the copier starts within a minute of the source; each copied answer is saved
+      // 3-20 s after the source's; its other answers at its own pace (20-60 s each). Merged in time
+      // order, that is the copier's own answering order; equal seconds move the own answer on.
+      start = Math.round(source.start + uniform(-60, 20));
+      const at = new Map<string, number>();
+      let own = start;
+      for (const question of order) {
+        if (copiedQuestions.has(question) && sourceSeconds.has(question)) at.set(question, sourceSeconds.get(question)! + Math.floor(uniform(3, 21)));
+        else at.set(question, Math.floor((own += uniform(20, 60))));
+      }
+      const taken = new Set<number>();
+      for (const question of [...at.keys()].sort((x, y) => at.get(x)! - at.get(y)! || Number(copiedQuestions.has(y)) - Number(copiedQuestions.has(x)))) {
+        let second = at.get(question)!;
+        while (taken.has(second)) second += 1;
+        taken.add(second);
+        times[`${question}:${answers[question]}`] = second;
+      }
+      times.s = pair.copier + OWN_LOGIN;
+    } else {
+      // Afterwards: once the source has finished (within 2 days), at the copier's own pace, as before: no time trace.
+      start = Math.round(Math.max(...sourceSeconds.values(), source.start) + uniform(600, 2 * 86400));
+      order.forEach((question, k) => (times[`${question}:${answers[question]}`] = Math.floor(start + 40 * (k + 1))));
+      times.s = copier.answer_times.s!;
+    }
+    const last = Math.max(start, ...Object.entries(times).filter(([key]) => key !== 's').map(([, at]) => at));
     const correct = Object.entries(answers).filter(([q, a]) => copier.answer_key[q] === a).length;
-    const times: Record<string, number> = { s: copier.answer_times.s! };
-    Object.entries(answers).forEach(([q, a], k) => (times[`${q}:${a}`] = Math.floor(copier.start + 40 * (k + 1))));
-    await client.query('UPDATE exams SET answers = $2, answer_times = $3, correct_count = $4, points = $5 WHERE id = $1', [copier.id, JSON.stringify(answers), JSON.stringify(times), correct, 5 * correct]);
-    planted.push({ sourceExam: source.id, copierExam: copier.id, rate: pair.rate, tier: pair.tier, common, copied });
+    await client.query(
+      `UPDATE exams SET answers = $2, answer_times = $3, correct_count = $4, points = $5, start_time = to_timestamp($6), end_time = to_timestamp($6) + interval '20 minutes',
+              submitted_at = to_timestamp(LEAST($7::float8 + 10, $6::float8 + 1190)), saved_at = to_timestamp(LEAST($7::float8 + 10, $6::float8 + 1190)), duration_seconds = LEAST($7::int + 10 - $6::int, 1190)
+       WHERE id = $1`,
+      [copier.id, JSON.stringify(answers), JSON.stringify(times), correct, 5 * correct, start, last],
+    );
+    planted.push({ sourceExam: source.id, copierExam: copier.id, rate: pair.rate, tier: pair.tier, kind: pair.kind, common, copied: copiedQuestions.size });
   }
   // Planted fast exams: every answer 1-3 s after the previous one, 85 % right.
   const { rows: fastRows } = await client.query<{ id: number; answer_key: Record<string, number>; answer_times: Record<string, number>; start: number }>(
@@ -241,74 +304,72 @@ try {
   console.log(`  planted: ${planted.length} copying pairs, ${fastIds.size} fast exams in ${seconds(performance.now() - started)}`);
   await step('analyze', 'ANALYZE exams; ANALYZE contestants');
 
-  console.log(`Screening at a family-wise rate of ${fmt(familyRate * 100, 1)} %`);
+  console.log(`Screening at a family-wise rate of ${fmt(familyRate * 100, 1)} % (load average ${loadavg().map((x) => fmt(x, 2)).join(' ')})`);
   const begun = performance.now();
   const result = await handle.db.transaction().execute((trx) => screenContest(trx, contestId, familyRate, handle.db));
   const elapsed = performance.now() - begun;
-  console.log(`  whole screening: ${seconds(elapsed)} (target < 60 s at 200,000 contestants / 500,000 exams)`);
+  console.log(`  whole screening: ${seconds(elapsed)} (target < 60 s at 200,000 contestants / 500,000 exams); load average after ${loadavg().map((x) => fmt(x, 2)).join(' ')}`);
   console.log(`  ${fmt(result.exams, 0)} exams, ${fmt(result.pairs, 0)} pairs in contact compared, Tarone's K = ${fmt(result.tests, 0)} tests in all`);
-  for (const tier of ['close', 'class'] as const) {
-    const t = result.tiers[tier];
-    console.log(`    ${tier} tier: ${fmt(t.pairs, 0)} pairs, K = ${fmt(t.tests, 0)}, threshold p <= ${t.threshold.toExponential(2)}`);
+  for (const test of TESTS) {
+    for (const tier of TIERS) {
+      const f = result.families[test][tier];
+      console.log(
+        `    ${test} / ${tier}: ${fmt(f.pairs, 0)} pairs${test === 'in_step' ? ' overlapping in time' : ''}, ${fmt(f.directions, 0)} directions, K = ${fmt(f.tests, 0)}, threshold p <= ${f.threshold.toExponential(2)}`,
+      );
+    }
   }
 
   const pairKey = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
-  const flagged = new Set(result.flags.filter((flag) => flag.kind === 'similarity').map((flag) => pairKey(flag.exam_id, flag.other_exam_id!)));
+  const flagsByPair = new Map(result.flags.filter((flag) => flag.kind === 'similarity').map((flag) => [pairKey(flag.exam_id, flag.other_exam_id!), flag.evidence.tests as string[]]));
   const plantedKeys = new Set(planted.map((pair) => pairKey(pair.sourceExam, pair.copierExam)));
-  console.log('Detection power by copy rate (planted pairs flagged)');
-  for (const rate of COPY_RATES) {
-    const group = planted.filter((pair) => pair.rate === rate);
-    const found = group.filter((pair) => flagged.has(pairKey(pair.sourceExam, pair.copierExam))).length;
-    const meanCommon = group.reduce((sum, pair) => sum + pair.common, 0) / Math.max(1, group.length);
-    const byTier = (['close', 'class'] as const)
-      .map((tier) => {
-        const inTier = group.filter((pair) => pair.tier === tier);
-        return `${tier} ${inTier.filter((pair) => flagged.has(pairKey(pair.sourceExam, pair.copierExam))).length} / ${inTier.length}`;
-      })
-      .join(', ');
-    console.log(`  ${fmt(rate * 100, 0).padStart(3)} %: ${found} / ${group.length} = ${fmt((100 * found) / Math.max(1, group.length), 0)} % (${byTier}; mean common questions ${fmt(meanCommon, 1)})`);
+  const found = (pair: (typeof planted)[number]) => flagsByPair.get(pairKey(pair.sourceExam, pair.copierExam));
+  const hits = (group: typeof planted, by?: string) => group.filter((pair) => (by ? found(pair)?.includes(by) : found(pair))).length;
+  const share = (group: typeof planted) => `${hits(group)} / ${group.length}`;
+  console.log('Detection power by copy rate (planted pairs flagged; in brackets: by the in-step test / by similarity)');
+  for (const kind of KINDS) {
+    console.log(`  ${kind === 'side' ? 'side by side (copied answers 3-20 s after the source)' : 'afterwards (no time trace)'}:`);
+    for (const rate of COPY_RATES) {
+      const cells = TIERS.map((tier) => {
+        const group = planted.filter((pair) => pair.kind === kind && pair.rate === rate && pair.tier === tier);
+        return `${tier} ${share(group)} (${hits(group, 'in_step')} / ${hits(group, 'similarity')})`;
+      });
+      console.log(`    ${fmt(rate * 100, 0).padStart(3)} %: ${cells.join(', ')}`);
+    }
+    const strong = planted.filter((pair) => pair.kind === kind && pair.rate >= 0.7);
+    const strongFound = strong.filter((pair) => found(pair)).length;
+    console.log(`    copying >= 70 %: ${strongFound} / ${strong.length} = ${fmt((100 * strongFound) / Math.max(1, strong.length), 0)} % (target >= 90 %); ${TIERS.map((tier) => `${tier} ${share(strong.filter((pair) => pair.tier === tier))}`).join(', ')}`);
   }
-  // How far the planted pairs are from their tier's threshold: the median exact p of those with z >= 3 (the others are above ~1e-3).
-  const candidateP = new Map(result.candidates.map((c) => [pairKey(c.a, c.b), c.p]));
-  for (const tier of ['close', 'class'] as const) {
-    const ps = planted
-      .filter((pair) => pair.tier === tier && pair.rate >= 0.9)
-      .map((pair) => candidateP.get(pairKey(pair.sourceExam, pair.copierExam)) ?? 1)
-      .sort((x, y) => x - y);
-    if (ps.length) console.log(`  ${tier} tier, copying >= 90 %: median p ${ps[Math.floor(ps.length / 2)]!.toExponential(1)}, smallest ${ps[0]!.toExponential(1)} (threshold ${result.tiers[tier].threshold.toExponential(1)})`);
+  const meanCommon = planted.reduce((sum, pair) => sum + pair.common, 0) / Math.max(1, planted.length);
+  console.log(`  mean common questions of the planted pairs ${fmt(meanCommon, 1)}`);
+  // How far the planted pairs are from their threshold: the median p of each test (1: not computed or above the rate).
+  for (const test of TESTS) {
+    const pOf = new Map(result.candidates.filter((c) => c.test === test).map((c) => [pairKey(c.a, c.b), c.p]));
+    for (const kind of KINDS) {
+      for (const tier of TIERS) {
+        const ps = planted
+          .filter((pair) => pair.kind === kind && pair.tier === tier && pair.rate >= 0.7)
+          .map((pair) => pOf.get(pairKey(pair.sourceExam, pair.copierExam)) ?? 1)
+          .sort((x, y) => x - y);
+        if (ps.length) console.log(`  ${test}, ${kind}, ${tier}, copying >= 70 %: median p ${ps[Math.floor(ps.length / 2)]!.toExponential(1)}, smallest ${ps[0]!.toExponential(1)} (threshold ${result.families[test][tier].threshold.toExponential(1)})`);
+      }
+    }
   }
-  const strong = planted.filter((pair) => pair.rate >= 0.7);
-  const strongFound = strong.filter((pair) => flagged.has(pairKey(pair.sourceExam, pair.copierExam))).length;
-  console.log(`  copying >= 70 %: ${strongFound} / ${strong.length} = ${fmt((100 * strongFound) / Math.max(1, strong.length), 0)} % (target >= 90 %)`);
-  console.log('  by questions both exams drew (copying >= 70 %):');
-  const bands = [
-    [0, 5],
-    [6, 8],
-    [9, 11],
-    [12, 20],
-  ] as const;
-  for (const [low, high] of bands) {
-    const group = strong.filter((pair) => pair.common >= low && pair.common <= high);
-    if (!group.length) continue;
-    const found = group.filter((pair) => flagged.has(pairKey(pair.sourceExam, pair.copierExam))).length;
-    console.log(`    ${low}-${high} common: ${found} / ${group.length}`);
-  }
-  const falseFlags = [...flagged].filter((key) => !plantedKeys.has(key)).length;
-  console.log(`False positives on clean pairs: ${falseFlags} flagged of ${fmt(result.pairs - planted.length, 0)} clean pairs (family-wise target: no flag in at least ${fmt(100 - familyRate * 100, 1)} % of runs)`);
-  for (const tier of ['close', 'class'] as const) {
-    const clean = result.candidates.filter((c) => c.tier === tier && !plantedKeys.has(pairKey(c.a, c.b)));
-    const cleanPairs = result.tiers[tier].pairs - planted.filter((pair) => pair.tier === tier).length;
-    console.log(
-      `  ${tier} tier: ${clean.filter((c) => c.p <= result.tiers[tier].threshold).length} flagged of ${fmt(cleanPairs, 0)} clean pairs; ` +
-        `clean p <= 1e-3 / 1e-4: ${clean.filter((c) => c.p <= 1e-3).length} / ${clean.filter((c) => c.p <= 1e-4).length} (at most ${fmt(2 * cleanPairs * 1e-3, 1)} / ${fmt(2 * cleanPairs * 1e-4, 1)} expected)`,
-    );
-  }
-  // Calibration: clean directions computed exactly (normal z >= 3) with p at or below a level,
-  // against the number of directions times the level (an upper bound of the expected count).
-  const clean = result.candidates.filter((candidate) => !plantedKeys.has(pairKey(candidate.a, candidate.b)));
-  for (const level of [1e-3, 1e-4, 1e-5, 1e-6]) {
-    const observed = clean.filter((candidate) => candidate.p <= level).length;
-    console.log(`  clean pairs with p <= ${level.toExponential(0)}: ${observed} (at most ${fmt(2 * (result.pairs - planted.length) * level, 1)} expected)`);
+
+  const falseFlags = [...flagsByPair].filter(([key]) => !plantedKeys.has(key));
+  console.log(
+    `False positives on clean pairs: ${falseFlags.length} flagged of ${fmt(result.pairs - planted.length, 0)} clean pairs ` +
+      `(by similarity ${falseFlags.filter(([, tests]) => tests.includes('similarity')).length}, by the in-step test ${falseFlags.filter(([, tests]) => tests.includes('in_step')).length}; family-wise target: no flag in at least ${fmt(100 - familyRate * 100, 1)} % of runs)`,
+  );
+  // Calibration: clean directions with p at or below a level, against the directions computed times the level (an upper bound of the expected count).
+  for (const test of TESTS) {
+    for (const tier of TIERS) {
+      const f = result.families[test][tier];
+      const clean = result.candidates.filter((c) => c.test === test && c.tier === tier && !plantedKeys.has(pairKey(c.a, c.b)));
+      const plantedHere = planted.filter((pair) => pair.tier === tier).length;
+      const directions = Math.max(0, f.directions - 2 * plantedHere);
+      const levels = [1e-3, 1e-4, 1e-5].map((level) => `p <= ${level.toExponential(0)}: ${clean.filter((c) => c.p <= level).length} (at most ${fmt(directions * level, 1)})`);
+      console.log(`  ${test} / ${tier}: ${clean.filter((c) => c.p <= f.threshold).length} flagged; clean ${levels.join(', ')} expected`);
+    }
   }
   const fastFound = result.flags.filter((flag) => flag.kind === 'speed' && fastIds.has(flag.exam_id)).length;
   const fastOthers = result.flags.filter((flag) => flag.kind === 'speed' && !fastIds.has(flag.exam_id)).length;

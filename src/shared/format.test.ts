@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAverage, formatCountdown, formatDate, formatDateTime, formatDuration, formatInstant, formatMoney, formatNumber } from './format';
+import { formatAverage, formatCountdown, formatDate, formatDateTime, formatDuration, formatClock, formatInstant, formatMoney, formatNumber } from './format';
 
 describe('Vietnamese formats', () => {
   it('formats dates in Asia/Ho_Chi_Minh as dd/mm/yyyy', () => {
@@ -7,6 +7,7 @@ describe('Vietnamese formats', () => {
     expect(formatDate('2025-04-01T20:30:00Z')).toBe('02/04/2025');
     expect(formatDateTime('2025-04-02T01:00:00Z')).toBe('08:00 02/04/2025');
     expect(formatInstant('2025-04-01T20:30:02.045Z')).toBe('03:30:02,045 02/04/2025');
+    expect(formatClock('2025-04-01T20:30:02.945Z')).toBe('03:30:02');
   });
 
   it('formats numbers with a dot for thousands and a comma for decimals', () => {

@@ -38,12 +38,17 @@ export function formatTime(value: Date | string): string {
 
 const secondParts = new Intl.DateTimeFormat('en-GB', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
 
+/** 08:00:02: to the second (when an answer was saved). */
+export function formatClock(value: Date | string): string {
+  const map: Record<string, string> = {};
+  for (const part of secondParts.formatToParts(new Date(value))) map[part.type] = part.value;
+  return `${map.hour}:${map.minute}:${map.second}`;
+}
+
 /** 08:00:02,345 02/04/2025: to the millisecond (a submission that decided a rank). */
 export function formatInstant(value: Date | string): string {
   const date = new Date(value);
-  const map: Record<string, string> = {};
-  for (const part of secondParts.formatToParts(date)) map[part.type] = part.value;
-  return `${map.hour}:${map.minute}:${map.second},${date.getUTCMilliseconds().toString().padStart(3, '0')} ${formatDate(date)}`;
+  return `${formatClock(date)},${date.getUTCMilliseconds().toString().padStart(3, '0')} ${formatDate(date)}`;
 }
 
 /** 08:00 02/04/2025 */

@@ -60,11 +60,13 @@ const sheetAnswerSchema = z.object({
   question_id: z.number().int(),
   question: z.string(),
   key: z.string().nullable(),
-  /** Each exam's answer (null: blank or not drawn), and whether it drew the question. */
-  answers: z.array(z.object({ drew: z.boolean(), answer: z.string().nullable(), right: z.boolean(), first_at: z.string().nullable() })),
+  /** Each exam's answer (null: blank or not drawn), whether it drew the question, when it first answered it and when the answer shown was saved. */
+  answers: z.array(z.object({ drew: z.boolean(), answer: z.string().nullable(), right: z.boolean(), first_at: z.string().nullable(), answered_at: z.string().nullable() })),
   /** Both drew it and gave the same wrong answer (or both left it blank). */
   identical_wrong: z.boolean(),
   identical: z.boolean(),
+  /** In step: the copier's (evidence.copier_exam_id) identical answer was saved this many seconds after the other's, within the in-step window; else null. */
+  in_step_seconds: z.number().nullable(),
 });
 
 const flagExamSchema = z.object({

@@ -1,9 +1,12 @@
 // The integrity screening over finished exams written into the database (decision 027): 60
-// pupils of one class answering the same 20 questions at random by their ability, with one
-// planted copy (every answer of another exam, wrong ones included), one exam answered in 40 s and
-// two exams saved in turns from one login. The run finds exactly these; the review shows the two
-// sheets; a dismissal and a withheld prize need a reason and are audited; the withheld prize moves
-// the pupil down only at the next computation, and the family sees a neutral message.
+// pupils of one class answering the same 20 questions at random by their ability, each in its own
+// shuffled order (as exam start shuffles the paper), all at about the same time (their starts 1 s
+// apart), with one planted copy (every answer of another exam, wrong ones included), one planted
+// in-step copy (12 answers given 8 s after the classmate's), one exam answered in 40 s and two
+// exams saved in turns from one login. The run finds exactly these (two strong siblings taking
+// the exam at the same second are not flagged); the review shows the two sheets with the in-step
+// answers marked; a dismissal and a withheld prize need a reason and are audited; the withheld
+// prize moves the pupil down only at the next computation, and the family sees a neutral message.
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrityFlag, IntegrityFlagDetail } from '../../../../shared/schemas/admin-integrity';
@@ -42,8 +45,8 @@ beforeAll(async () => {
   const rows = await server.db.selectFrom('exams').select(['id', 'questions', 'answer_key', 'start_time']).where('id', 'in', exams.map((e) => e.id)).orderBy('id').execute();
   const next = random(2025);
   const sheets = rows.map((row, i) => {
-    // Abilities: most pupils 25-55 % right; exam 0 (the source) 60 %, exam 2 (the fast one) 85 %.
-    const ability = i === 0 ? 0.6 : i === 2 ? 0.85 : 0.25 + 0.3 * next();
+    // Abilities: most pupils 25-55 % right; exams 0 and 5 (the sources) 60 %, exam 2 (the fast one) 85 %, exams 7 and 8 (strong siblings taking it together) 90 %.
+    const ability = i === 0 || i === 5 ? 0.6 : i === 2 ? 0.85 : i === 7 || i === 8 ? 0.9 : 0.25 + 0.3 * next();
     const answers: Record<string, number> = {};
     for (const question of row.questions) {
       const key = row.answer_key[String(question.id)]!;
@@ -54,20 +57,33 @@ beforeAll(async () => {
   });
   // The planted copy: exam 1 gives every answer of exam 0.
   sheets[1] = { ...sheets[0]! };
+  // The planted in-step copy: exam 6 gives exam 5's answer to 12 of the 20 questions.
+  rows[5]!.questions.slice(0, 12).forEach((question) => (sheets[6]![question.id] = sheets[5]![question.id]!));
+  // Each exam's own answering order: its paper shuffled (exam 6 follows exam 5's, 8 s behind).
+  const orders = rows.map((row) => {
+    const order = row.questions.map((question) => String(question.id));
+    for (let k = order.length - 1; k > 0; k -= 1) {
+      const j = Math.floor(next() * (k + 1));
+      [order[k], order[j]] = [order[j]!, order[k]!];
+    }
+    return order;
+  });
+  orders[6] = orders[5]!;
+  // Exams 4 and 8 start with exams 3 and 7; exam 6 with exam 5.
+  const startOf = (i: number) => rows[i === 4 || i === 8 || i === 6 ? i - 1 : i]!.start_time;
   for (const [i, row] of rows.entries()) {
     const answers = sheets[i]!;
     const correct = Object.entries(answers).filter(([q, a]) => row.answer_key[q] === a).length;
-    const start = row.start_time.getTime() / 1000;
-    const questionIds = Object.keys(answers);
-    // Times: 30-40 s a question; exam 2 all in 40 s; exams 3 and 4 from one login in turns, 10 s apart.
+    const start = startOf(i).getTime() / 1000;
+    // Times: 35 s a question; exam 2 all in 40 s; exams 3 and 4 from one login in turns, 10 s apart; exam 6 8 s after exam 5.
     const times: Record<string, number> = {};
-    questionIds.forEach((q, k) => {
-      const at = i === 2 ? start + 2 * (k + 1) : i === 4 ? start + 35 * k + 10 : start + 35 * k + 20;
+    orders[i]!.forEach((q, k) => {
+      const at = i === 2 ? start + 2 * (k + 1) : i === 4 ? start + 35 * k + 10 : i === 6 ? start + 35 * k + 28 : start + 35 * k + 20;
       times[`${q}:${answers[q]}`] = Math.round(at);
     });
     if (i === 3 || i === 4) times.s = 777_000;
     await sql`UPDATE exams SET answers = ${JSON.stringify(answers)}::jsonb, answer_times = ${JSON.stringify(times)}::jsonb,
-              correct_count = ${correct}, points = ${5 * correct}, start_time = ${i === 4 ? rows[3]!.start_time : row.start_time}
+              correct_count = ${correct}, points = ${5 * correct}, start_time = ${startOf(i)}
               WHERE id = ${row.id}`.execute(server.db);
   }
 });
@@ -95,19 +111,35 @@ describe('integrity screening', () => {
     expect(run.run.exams).toBe(60);
     expect(run.run.pairs).toBe((60 * 59) / 2);
     expect(run.run.family_rate_percent).toBe(1);
-    // Half of the 1 % for the classmates: their threshold is 0.005 / K, K at most the sum less the close tier's (≥ 1).
-    expect(run.run.threshold).toBeGreaterThanOrEqual(0.005 / (run.run.tests - 1));
-    expect(run.run.threshold).toBeLessThanOrEqual(0.005);
+    // A quarter of the 1 % for the classmates' similarity: its threshold is 0.0025 / K, K at most the sum less the three other families' (≥ 1 each).
+    expect(run.run.threshold).toBeGreaterThanOrEqual(0.0025 / (run.run.tests - 3));
+    expect(run.run.threshold).toBeLessThanOrEqual(0.0025);
     const list = await flags();
     const similarity = list.filter((flag) => flag.kind === 'similarity');
-    expect(similarity.map(pairOf)).toEqual([[exams[0]!.id, exams[1]!.id]]);
+    expect(similarity.map(pairOf).sort((x, y) => x[0]! - y[0]!)).toEqual([
+      [exams[0]!.id, exams[1]!.id],
+      [exams[5]!.id, exams[6]!.id],
+    ]);
+    const copy = similarity.find((flag) => pairOf(flag)[0] === exams[0]!.id)!;
     // insertPupils makes one parent account per three pupils: exams 0 and 1 are siblings' too.
-    expect(similarity[0]!.contact).toEqual(['cùng lớp', 'cùng tài khoản phụ huynh']);
-    expect(similarity[0]!.summary).toMatch(/^20 câu cả hai bài cùng có; 20 câu trả lời giống nhau, trong đó \d+ câu sai/);
-    // Siblings: the close tier, tested at its own half of the rate.
-    expect(similarity[0]!.evidence.tier).toBe('close');
-    expect(similarity[0]!.evidence.p as number).toBeLessThanOrEqual(similarity[0]!.evidence.threshold as number);
-    expect(similarity[0]!.summary).toMatch(/ngưỡng báo của nhóm cặp chung tài khoản hoặc lần đăng nhập: p ≤ /);
+    expect(copy.contact).toEqual(['cùng lớp', 'cùng tài khoản phụ huynh']);
+    expect(copy.evidence.tests).toEqual(['similarity']);
+    expect(copy.summary).toMatch(/^20 câu cả hai bài cùng có; 20 câu trả lời giống nhau, trong đó \d+ câu sai/);
+    // Siblings: the close tier, tested at its own share of the rate.
+    expect(copy.evidence.tier).toBe('close');
+    const copyEvidence = copy.evidence.similarity as { p: number; threshold: number };
+    expect(copyEvidence.p).toBeLessThanOrEqual(copyEvidence.threshold);
+    expect(copy.summary).toMatch(/ngưỡng báo của nhóm cặp chung tài khoản hoặc lần đăng nhập: p ≤ /);
+    // The in-step copy: classmates of two accounts, exam 6 after exam 5; its 12 copied answers (and any other identical one) 8 s after.
+    const step = similarity.find((flag) => pairOf(flag)[0] === exams[5]!.id)!;
+    expect(step.contact).toEqual(['cùng lớp']);
+    expect(step.evidence.tests).toContain('in_step');
+    const stepEvidence = step.evidence.in_step as { p: number; threshold: number; events: number; common: number; copier_exam_id: number; window_seconds: number };
+    expect(stepEvidence).toMatchObject({ common: 20, copier_exam_id: exams[6]!.id, window_seconds: 30 });
+    expect(stepEvidence.events).toBeGreaterThanOrEqual(12);
+    expect(stepEvidence.p).toBeLessThanOrEqual(stepEvidence.threshold);
+    expect(step.summary).toContain(`Trả lời theo sát: hai bài làm cùng lúc; trong 20 câu cả hai cùng trả lời, ${stepEvidence.events} câu một bài trả lời giống hệt bài kia trong vòng 30 giây sau bài kia`);
+    expect(step.summary).toMatch(/ngưỡng báo của nhóm cặp cùng lớp: p ≤ /);
     expect(list.filter((flag) => flag.kind === 'speed').map((flag) => flag.exams[0]!.exam_id)).toEqual([exams[2]!.id]);
     const lockstep = list.filter((flag) => flag.kind === 'lockstep');
     expect(lockstep.map(pairOf)).toEqual([[exams[3]!.id, exams[4]!.id]]);
@@ -118,15 +150,31 @@ describe('integrity screening', () => {
   });
 
   it('shows the two answer sheets side by side with the identical wrong answers', async () => {
-    const flag = (await flags()).find((f) => f.kind === 'similarity')!;
+    const flag = (await flags()).find((f) => f.kind === 'similarity' && pairOf(f)[0] === exams[0]!.id)!;
     const detail = (await api('GET', `/flags/${flag.id}`)).body.data as IntegrityFlagDetail;
     expect(detail.exams.map((exam) => exam.exam_id)).toEqual([exams[0]!.id, exams[1]!.id]);
     expect(detail.sheet).toHaveLength(20);
     expect(detail.sheet.every((row) => row.identical && row.answers.every((answer) => answer.drew && answer.first_at !== null))).toBe(true);
     const wrong = detail.sheet.filter((row) => row.identical_wrong).length;
-    expect(wrong).toBe(flag.evidence.identical_wrong);
+    expect(wrong).toBe((flag.evidence.similarity as { identical_wrong: number }).identical_wrong);
     expect(wrong).toBeGreaterThan(3);
     expect(detail.sheet.filter((row) => !row.answers[0]!.right).length).toBe(wrong);
+  });
+
+  it('marks the in-step answers with both times', async () => {
+    const flag = (await flags()).find((f) => f.kind === 'similarity' && pairOf(f)[0] === exams[5]!.id)!;
+    const detail = (await api('GET', `/flags/${flag.id}`)).body.data as IntegrityFlagDetail;
+    expect(detail.sheet).toHaveLength(20);
+    const marked = detail.sheet.filter((row) => row.in_step_seconds !== null);
+    expect(marked.length).toBe((flag.evidence.in_step as { events: number }).events);
+    for (const row of marked) {
+      expect(row.identical).toBe(true);
+      expect(row.in_step_seconds).toBe(8);
+      const [source, copier] = row.answers.map((answer) => Date.parse(answer.answered_at!));
+      expect((copier! - source!) / 1000).toBe(8);
+    }
+    // The answers exam 6 did not copy are its own (8 s after too, as it answered along): not in step unless identical.
+    expect(detail.sheet.filter((row) => !row.identical).every((row) => row.in_step_seconds === null)).toBe(true);
   });
 
   it('is for organisers only', async () => {
@@ -168,7 +216,7 @@ describe('integrity screening', () => {
     const next = await server.db.selectFrom('individual_results').select(['contestant_id', 'prize_name']).where('rank', '>', 25).orderBy('rank').orderBy('contestant_id').executeTakeFirstOrThrow();
     expect(next.prize_name).toBeNull();
 
-    const flag = (await flags()).find((f) => f.kind === 'similarity')!;
+    const flag = (await flags()).find((f) => f.kind === 'similarity' && pairOf(f)[0] === exams[0]!.id)!;
     const outsider = await api('POST', `/flags/${flag.id}/withhold`, { contestant_id: exams[7]!.contestantId, reason: 'Nhầm người' });
     expect(outsider.status).toBe(400);
     expect((await api('POST', `/flags/${flag.id}/withhold`, { contestant_id: copier.contestantId, reason: '' })).status).toBe(400);

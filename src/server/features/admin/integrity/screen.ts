@@ -1,9 +1,11 @@
 // The screening run (decision 027): the response model from one aggregation, then one streaming
 // pass over the finished exams in (book, school) order comparing each school's exams of a book
-// pair by pair, the cross-school pairs of one account or login, the speed of each exam, and the
-// exams that shared a login; the flags at the family-wise rate asked.
+// pair by pair (answer similarity, and the in-step test for the pairs whose exams overlapped in
+// time), the cross-school pairs of one account or login, the speed of each exam, and the exams
+// that shared a login; the flags at the family-wise rate asked, split over four families.
 import { connectionCount, type Db } from '../../../db/client';
 import * as repo from './repo';
+import { inStepPValue, inStepTerms, overlapInTime, IN_STEP_WINDOW_SECONDS, type InStepTerms } from './in-step';
 import { alternations, saveInstants, speedFinding, timelineOf, LOCKSTEP_MIN_ALTERNATIONS } from './signals';
 import {
   bandOf,
@@ -15,7 +17,9 @@ import {
   SmallestPHistogram,
   contactTier,
   tierThresholds,
+  TEST_SHARES,
   type ContactTier,
+  type ScreeningTest,
   Z_SCREEN,
   type DirectionTerms,
   type PreparedSheet,
@@ -24,17 +28,23 @@ import {
 export const DEFAULT_FAMILY_RATE = 0.01;
 const PAGE = 20_000;
 
+type Families<T> = Record<ScreeningTest, Record<ContactTier, T>>;
+
 export interface ScreeningResult {
   exams: number;
   pairs: number;
-  /** Tarone's K summed over the tiers: the directions counted in the Bonferroni corrections. */
+  /** Tarone's K summed over the four families (test × tier): the directions counted in the Bonferroni corrections. */
   tests: number;
-  /** The classmates' threshold (the tier most pairs are in); each tier's own in `tiers`. */
+  /** The classmates' similarity threshold (the family most pairs are in); each family's own in `families`. */
   threshold: number;
-  tiers: Record<ContactTier, { pairs: number; tests: number; threshold: number }>;
+  /** Per test and tier: the pairs tested (for the in-step test: those whose exams overlapped in time), the directions computed, Tarone's K and the threshold. */
+  families: Families<{ pairs: number; directions: number; tests: number; threshold: number }>;
   flags: repo.NewFlag[];
-  /** Every pair whose stronger direction was computed exactly (normal z ≥ Z_SCREEN), with its p: for the benchmark's calibration. */
-  candidates: { a: number; b: number; p: number; tier: ContactTier }[];
+  /**
+   * For the benchmark's calibration: similarity, every pair whose stronger direction was computed
+   * exactly (normal z ≥ Z_SCREEN); in-step, every direction with p ≤ the family-wise rate.
+   */
+  candidates: { test: ScreeningTest; a: number; b: number; p: number; tier: ContactTier }[];
 }
 
 /** What the comparison keeps of an exam (the stored objects are dropped once read). */
@@ -53,13 +63,13 @@ interface Exam {
   sheet: PreparedSheet;
 }
 
-interface Candidate {
+interface Candidate<Terms> {
   a: Exam;
   b: Exam;
   /** The direction: a copied from b (`aFromB`) or b from a. */
   aFromB: boolean;
   p: number;
-  terms: DirectionTerms;
+  terms: Terms;
   contact: string[];
   tier: ContactTier;
 }
@@ -85,9 +95,11 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
   const keep = new Set(crossPairs.flatMap((pair) => [pair.a, pair.b]));
   const kept = new Map<number, Exam>();
 
-  const histograms: Record<ContactTier, SmallestPHistogram> = { close: new SmallestPHistogram(), class: new SmallestPHistogram() };
-  const tierPairs: Record<ContactTier, number> = { close: 0, class: 0 };
-  const candidates: Candidate[] = [];
+  const families = <T>(make: () => T): Families<T> => ({ similarity: { close: make(), class: make() }, in_step: { close: make(), class: make() } });
+  const histograms = families(() => new SmallestPHistogram());
+  const counts = families(() => ({ pairs: 0, directions: 0 }));
+  const similar: Candidate<DirectionTerms>[] = [];
+  const inStepCandidates: Candidate<InStepTerms>[] = [];
   const flags: repo.NewFlag[] = [];
   let exams = 0;
   let pairs = 0;
@@ -97,21 +109,37 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
   const direction = (copier: Exam, source: Exam, tier: ContactTier): { p: number; terms: DirectionTerms } | undefined => {
     const terms = directionTerms(copier.sheet, source.sheet, model, scratch);
     if (terms.common === 0) return undefined;
-    // A test whose smallest p is above its tier's rate can reach no threshold: Tarone leaves it out of K.
-    if (terms.smallestP <= familyRate) histograms[tier].add(terms.smallestP);
+    counts.similarity[tier].directions += 1;
+    // A test whose smallest p is above its family's rate can reach no threshold: Tarone leaves it out of K.
+    if (terms.smallestP <= familyRate) histograms.similarity[tier].add(terms.smallestP);
     if (terms.omega < Z_SCREEN) return undefined;
     return { p: directionPValue(copier.sheet, source.sheet, model, terms.observed), terms: { ...terms } };
   };
+  /** One in-step direction, for exams that overlapped in time; kept when its p could matter (≤ the rate). */
+  const inStepDirection = (copier: Exam, source: Exam, tier: ContactTier): { p: number; terms: InStepTerms } | undefined => {
+    if (!overlapInTime(copier.sheet, source.sheet)) return undefined;
+    const terms = inStepTerms(copier.sheet, source.sheet);
+    if (!terms.chances.length) return undefined;
+    counts.in_step[tier].directions += 1;
+    if (terms.smallestP <= familyRate) histograms.in_step[tier].add(terms.smallestP);
+    const p = inStepPValue(terms);
+    return p <= familyRate ? { p, terms } : undefined;
+  };
+  const stronger = <T extends { p: number }>(aFromB: T | undefined, bFromA: T | undefined) =>
+    aFromB && (!bFromA || aFromB.p <= bFromA.p) ? { ...aFromB, aFromB: true } : bFromA ? { ...bFromA, aFromB: false } : undefined;
   const compare = (a: Exam, b: Exam) => {
     const contact = contactOf(a.row, b.row);
     const tier = contactTier(contact);
     if (!tier) return;
     pairs += 1;
-    tierPairs[tier] += 1;
-    const aFromB = direction(a, b, tier);
-    const bFromA = direction(b, a, tier);
-    const best = aFromB && (!bFromA || aFromB.p <= bFromA.p) ? { ...aFromB, aFromB: true } : bFromA ? { ...bFromA, aFromB: false } : undefined;
-    if (best) candidates.push({ a, b, aFromB: best.aFromB, p: best.p, terms: best.terms, contact, tier });
+    counts.similarity[tier].pairs += 1;
+    const best = stronger(direction(a, b, tier), direction(b, a, tier));
+    if (best) similar.push({ a, b, contact, tier, ...best });
+    // Cheap first: most pairs did not take their exams at the same time.
+    if (!overlapInTime(a.sheet, b.sheet) && !overlapInTime(b.sheet, a.sheet)) return;
+    counts.in_step[tier].pairs += 1;
+    const step = stronger(inStepDirection(a, b, tier), inStepDirection(b, a, tier));
+    if (step) inStepCandidates.push({ a, b, contact, tier, ...step });
   };
 
   let group: Exam[] = [];
@@ -131,24 +159,25 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
       if (first && (first.book_id !== row.book_id || first.school_id !== row.school_id)) closeGroup();
       const questions = Object.keys(row.answer_key).map(Number).sort((x, y) => x - y);
       const timeline = timelineOf(row.answer_times, row.answers);
+      // Per question: the answer, the key, the second the answer was saved (in-step test) and first given (speed; without a time: the submit's).
+      const answerIds: (number | null)[] = [];
+      const keyIds: (number | null)[] = [];
+      const answerSeconds: (number | null)[] = [];
+      const firstSeconds: number[] = [];
+      for (const q of questions) {
+        const answer = row.answers[q] ?? null;
+        const times = timeline.questions.get(q);
+        answerIds.push(answer);
+        keyIds.push(row.answer_key[q] ?? null);
+        answerSeconds.push(answer === null ? null : (times?.last ?? null));
+        if (answer !== null) firstSeconds.push(times?.first ?? row.submit_s);
+      }
       const exam: Exam = {
         row: { id: row.id, contestant_id: row.contestant_id, user_id: row.user_id, book_id: row.book_id, school_id: row.school_id, class_key: row.class_key, session_id: timeline.session },
-        sheet: prepareSheet(
-          {
-            examId: row.id,
-            band: bandOf(row.correct_count),
-            questionIds: questions,
-            answerIds: questions.map((q) => row.answers[q] ?? null),
-            keyIds: questions.map((q) => row.answer_key[q] ?? null),
-          },
-          model,
-        ),
+        sheet: prepareSheet({ examId: row.id, band: bandOf(row.correct_count), questionIds: questions, answerIds, keyIds, answerSeconds }, model),
       };
       group.push(exam);
       if (keep.has(row.id)) kept.set(row.id, exam);
-      // An answer without a time was given at the submit.
-      const firstSeconds: number[] = [];
-      for (const q of questions) if (row.answers[q] !== undefined) firstSeconds.push(timeline.questions.get(q)?.first ?? row.submit_s);
       const fast = speedFinding({ startSeconds: row.start_s, firstSeconds, right: row.correct_count });
       if (fast) {
         flags.push({
@@ -172,32 +201,49 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
     if (a && b) compare(a, b);
   }
 
-  const thresholds = tierThresholds({ close: (t) => histograms.close.countAtMost(t), class: (t) => histograms.class.countAtMost(t) }, familyRate);
-  for (const candidate of candidates) {
-    const threshold = thresholds[candidate.tier].threshold;
-    if (candidate.p > threshold) continue;
-    const { a, b, terms } = candidate;
-    const copier = candidate.aFromB ? a : b;
+  const thresholds = {} as Families<{ tests: number; threshold: number }>;
+  for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
+    const histogram = histograms[test];
+    thresholds[test] = tierThresholds({ close: (t) => histogram.close.countAtMost(t), class: (t) => histogram.class.countAtMost(t) }, familyRate * TEST_SHARES[test]);
+  }
+  // A pair is flagged once, with every test that fired: its evidence and the strongest p.
+  const fired = new Map<string, { a: Exam; b: Exam; contact: string[]; tier: ContactTier; found: { test: ScreeningTest; p: number; copier: number; evidence: Record<string, unknown> }[] }>();
+  const fire = (candidate: Candidate<unknown>, test: ScreeningTest, evidence: Record<string, unknown>) => {
+    const threshold = thresholds[test][candidate.tier].threshold;
+    if (candidate.p > threshold) return;
+    const { a, b } = candidate;
+    const key = `${a.row.id}-${b.row.id}`;
+    const entry = fired.get(key) ?? { a, b, contact: candidate.contact, tier: candidate.tier, found: [] };
+    const copier = (candidate.aFromB ? a : b).row.id;
+    entry.found.push({ test, p: candidate.p, copier, evidence: { p: candidate.p, threshold, copier_exam_id: copier, ...evidence } });
+    fired.set(key, entry);
+  };
+  for (const candidate of similar) {
+    const { terms } = candidate;
+    fire(candidate, 'similarity', {
+      omega: Math.round(terms.omega * 100) / 100,
+      common: terms.common,
+      identical: terms.identical,
+      identical_wrong: terms.identicalWrong,
+      expected: Math.round(terms.expected * 100) / 100,
+      observed: terms.observed,
+    });
+  }
+  for (const candidate of inStepCandidates) {
+    fire(candidate, 'in_step', { common: candidate.terms.common, events: candidate.terms.events, window_seconds: IN_STEP_WINDOW_SECONDS });
+  }
+  for (const { a, b, contact, tier, found } of fired.values()) {
+    found.sort((x, y) => x.p - y.p);
+    const strongest = found[0]!;
     flags.push({
       kind: 'similarity',
       exam_id: a.row.id,
       other_exam_id: b.row.id,
       contestant_id: a.row.contestant_id,
       other_contestant_id: b.row.contestant_id,
-      strength: candidate.p > 0 ? -Math.log10(candidate.p) : 300,
-      evidence: {
-        p: candidate.p,
-        omega: Math.round(terms.omega * 100) / 100,
-        common: terms.common,
-        identical: terms.identical,
-        identical_wrong: terms.identicalWrong,
-        expected: Math.round(terms.expected * 100) / 100,
-        observed: terms.observed,
-        copier_exam_id: copier.row.id,
-        tier: candidate.tier,
-        threshold,
-      },
-      contact: candidate.contact,
+      strength: strongest.p > 0 ? -Math.log10(strongest.p) : 300,
+      evidence: { tier, tests: found.map((f) => f.test), p: strongest.p, copier_exam_id: strongest.copier, ...Object.fromEntries(found.map((f) => [f.test, f.evidence])) },
+      contact,
     });
   }
 
@@ -220,18 +266,18 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
       contact,
     });
   }
-  const tiers = {
-    close: { pairs: tierPairs.close, ...thresholds.close },
-    class: { pairs: tierPairs.class, ...thresholds.class },
-  };
-  return {
-    exams,
-    pairs,
-    tests: tiers.close.tests + tiers.class.tests,
-    threshold: tiers.class.threshold,
-    tiers,
-    flags,
-    candidates: candidates.map((c) => ({ a: c.a.row.id, b: c.b.row.id, p: c.p, tier: c.tier })),
-  };
+  const summary = families(() => ({ pairs: 0, directions: 0, tests: 0, threshold: 0 }));
+  let tests = 0;
+  for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
+    for (const tier of ['close', 'class'] as const) {
+      summary[test][tier] = { ...counts[test][tier], ...thresholds[test][tier] };
+      tests += thresholds[test][tier].tests;
+    }
+  }
+  const candidates = [
+    ...similar.map((c) => ({ test: 'similarity' as const, a: c.a.row.id, b: c.b.row.id, p: c.p, tier: c.tier })),
+    ...inStepCandidates.map((c) => ({ test: 'in_step' as const, a: c.a.row.id, b: c.b.row.id, p: c.p, tier: c.tier })),
+  ];
+  return { exams, pairs, tests, threshold: thresholds.similarity.class.threshold, families: summary, flags, candidates };
 }
 

@@ -20,6 +20,7 @@ import { recordAudit, type Actor } from '../audit';
 import * as repo from './repo';
 import { screenContest } from './screen';
 import { timelineOf } from './signals';
+import { inStep } from './in-step';
 
 const LOCK = 731646;
 type Deps = Pick<Services, 'db' | 'clock'>;
@@ -79,7 +80,7 @@ export async function startRun({ db, clock }: Deps, actor: Actor, input: Integri
       await recordAudit(trx, actor, {
         kind: 'integrity.run',
         summary: `Kiểm tra kết quả ${contest.name}: ${result.flags.length} cảnh báo (tỉ lệ báo nhầm cho phép ${input.family_rate_percent} %)`,
-        details: { family_rate: familyRate, exams: result.exams, pairs: result.pairs, tests: result.tests, threshold: result.threshold, tiers: result.tiers, flags: counts },
+        details: { family_rate: familyRate, exams: result.exams, pairs: result.pairs, tests: result.tests, threshold: result.threshold, families: result.families, flags: counts },
       });
     })
     .catch((error: unknown) => {
@@ -142,11 +143,27 @@ const pValue = (p: number) => {
   return `${mantissa!.replace('.', ',')} × 10^${Number(exponent)}`;
 };
 
+const tierLabel = (tier: unknown) => (tier === 'close' ? 'cặp chung tài khoản hoặc lần đăng nhập' : 'cặp cùng lớp');
+
+/** The similarity flag's lines: one per test that fired (evidence.tests, strongest first; a flag of before the in-step test has the similarity fields at the top). */
+function similaritySummary(evidence: Record<string, unknown>): string {
+  const tests = (evidence.tests as string[] | undefined) ?? ['similarity'];
+  return tests
+    .map((test) => {
+      const e = ((evidence.tests ? evidence[test] : evidence) ?? {}) as Record<string, unknown>;
+      const n = (key: string) => Number(e[key] ?? 0);
+      const threshold = e.threshold === undefined ? '' : `; ngưỡng báo của nhóm ${tierLabel(evidence.tier)}: p ≤ ${pValue(n('threshold'))}`;
+      if (test === 'in_step') {
+        return `Trả lời theo sát: hai bài làm cùng lúc; trong ${n('common')} câu cả hai cùng trả lời, ${n('events')} câu một bài trả lời giống hệt bài kia trong vòng ${n('window_seconds')} giây sau bài kia; xác suất ngẫu nhiên p = ${pValue(n('p'))}${threshold}.`;
+      }
+      return `${n('common')} câu cả hai bài cùng có; ${n('identical')} câu trả lời giống nhau, trong đó ${n('identical_wrong')} câu sai (hoặc bỏ trống) giống nhau; ω = ${decimal(n('omega'))}; xác suất ngẫu nhiên p = ${pValue(n('p'))}${threshold}.`;
+    })
+    .join(' ');
+}
+
 function summaryOf(kind: IntegrityFlagTable['kind'], evidence: Record<string, unknown>): string {
   const n = (key: string) => Number(evidence[key] ?? 0);
-  if (kind === 'similarity') {
-    return `${n('common')} câu cả hai bài cùng có; ${n('identical')} câu trả lời giống nhau, trong đó ${n('identical_wrong')} câu sai (hoặc bỏ trống) giống nhau; ω = ${decimal(n('omega'))}; xác suất ngẫu nhiên p = ${pValue(n('p'))}${evidence.threshold === undefined ? '' : `; ngưỡng báo của nhóm ${evidence.tier === 'close' ? 'cặp chung tài khoản hoặc lần đăng nhập' : 'cặp cùng lớp'}: p ≤ ${pValue(n('threshold'))}`}.`;
-  }
+  if (kind === 'similarity') return similaritySummary(evidence);
   if (kind === 'speed') {
     return `${n('answered')} câu trả lời trong ${n('seconds')} giây kể từ lúc bắt đầu (${decimal(n('seconds_per_question'), 1)} giây/câu), ${n('right')} câu đúng.`;
   }
@@ -215,18 +232,34 @@ export async function flagDetail({ db }: Deps, flagId: number): Promise<Integrit
   const questions = new Map<number, ExamQuestion>();
   for (const exam of list) for (const question of exam.questions as ExamQuestion[]) if (!questions.has(question.id)) questions.set(question.id, question);
   const timelines = list.map((exam) => timelineOf(exam.answer_times as Record<string, number>, exam.answers as AnswerMap));
+  // The in-step marks: the direction the evidence names (the copier's identical answer saved within the window after the other's).
+  const evidence = row.evidence as { copier_exam_id?: number; in_step?: { copier_exam_id?: number } };
+  const copierId = evidence.in_step?.copier_exam_id ?? evidence.copier_exam_id;
+  const copierIndex = list.length === 2 ? list.findIndex((exam) => exam.id === copierId) : -1;
+  const secondsOf = (at: number | null | undefined) => (at === null || at === undefined ? null : new Date(at * 1000).toISOString());
   const sheet = [...questions.values()].map((question) => {
     const key = list.map((exam) => (exam.answer_key as AnswerMap)[question.id]).find((id) => id !== undefined) ?? null;
     const textOf = (id: number | undefined) => (id === undefined ? null : (question.answers.find((answer) => answer.id === id)?.value ?? null));
     const answers = list.map((exam, i) => {
       const drew = (exam.answer_key as AnswerMap)[question.id] !== undefined;
       const given = (exam.answers as AnswerMap)[question.id];
-      const first = timelines[i]!.questions.get(question.id)?.first;
-      return { drew, answer: drew ? textOf(given) : null, right: drew && given !== undefined && given === key, first_at: first === undefined ? null : new Date(first * 1000).toISOString() };
+      const times = timelines[i]!.questions.get(question.id);
+      return { drew, answer: drew ? textOf(given) : null, right: drew && given !== undefined && given === key, first_at: secondsOf(times?.first), answered_at: secondsOf(times?.last) };
     });
     const all = answers.length === 2 && answers.every((answer) => answer.drew);
     const identical = all && (list[0]!.answers as AnswerMap)[question.id] === (list[1]!.answers as AnswerMap)[question.id];
-    return { question_id: question.id, question: question.value, key: textOf(key ?? undefined), answers, identical, identical_wrong: identical && !answers[0]!.right };
+    const copierAt = timelines[copierIndex]?.questions.get(question.id)?.last;
+    const sourceAt = timelines[1 - copierIndex]?.questions.get(question.id)?.last;
+    const step = identical && copierIndex >= 0 && typeof copierAt === 'number' && typeof sourceAt === 'number' && inStep(copierAt, sourceAt);
+    return {
+      question_id: question.id,
+      question: question.value,
+      key: textOf(key ?? undefined),
+      answers,
+      identical,
+      identical_wrong: identical && !answers[0]!.right,
+      in_step_seconds: step ? copierAt - sourceAt : null,
+    };
   });
   // The questions both drew first, then the others (in the first exam's order).
   sheet.sort((a, b) => Number(b.answers.every((x) => x.drew)) - Number(a.answers.every((x) => x.drew)));

@@ -21,19 +21,24 @@ export interface Timeline {
 export function timelineOf(times: Readonly<Record<string, number>>, answers: Readonly<Record<string, number>>): Timeline {
   const questions = new Map<number, { first: number; last: number | null }>();
   let session: number | null = null;
-  for (const [key, seconds] of Object.entries(times)) {
+  // The screening reads every exam's times: a plain loop, no entry arrays, one object a question.
+  for (const key in times) {
+    const seconds = times[key]!;
     if (key === 's') {
       session = seconds;
       continue;
     }
     const at = key.indexOf(':');
     if (at <= 0) continue;
-    const questionId = Number(key.slice(0, at));
-    const answerId = Number(key.slice(at + 1));
-    const entry = questions.get(questionId) ?? { first: seconds, last: null };
-    entry.first = Math.min(entry.first, seconds);
-    if (answers[String(questionId)] === answerId) entry.last = seconds;
-    questions.set(questionId, entry);
+    const questionId = parseInt(key, 10);
+    const answerId = Number(key.substring(at + 1));
+    const stored = answers[questionId] === answerId;
+    const entry = questions.get(questionId);
+    if (entry === undefined) questions.set(questionId, { first: seconds, last: stored ? seconds : null });
+    else {
+      if (seconds < entry.first) entry.first = seconds;
+      if (stored) entry.last = seconds;
+    }
   }
   return { session, questions };
 }

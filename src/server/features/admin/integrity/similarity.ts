@@ -80,6 +80,8 @@ export interface Sheet {
   questionIds: readonly number[];
   answerIds: readonly (number | null)[];
   keyIds: readonly (number | null)[];
+  /** The Unix second the final answer to each question was saved (null: blank, or no time); none given: no times. */
+  answerSeconds?: readonly (number | null)[];
 }
 
 /** The model indexed for the pass: a question's index and its table. */
@@ -106,23 +108,35 @@ export interface PreparedSheet {
   wrong: Uint8Array;
   /** chance[band * n + j]: P(an examinee of `band` gives this sheet's answer to its j-th question). */
   chance: Float64Array;
+  /** The second the j-th question's final answer was saved (NaN: none), and all of the exam's such seconds in increasing order (for in-step.ts). */
+  seconds: Float64Array;
+  times: Float64Array;
 }
 
 export function prepareSheet(sheet: Sheet, model: IndexedModel): PreparedSheet {
-  const question: number[] = [];
-  const option: number[] = [];
-  const wrong: number[] = [];
-  sheet.questionIds.forEach((questionId, i) => {
-    const index = model.index.get(questionId);
-    if (index === undefined) return;
+  // Typed arrays of the largest size, viewed to the questions kept (the pass prepares every exam: no intermediate lists).
+  const size = sheet.questionIds.length;
+  const question = new Int32Array(size);
+  const option = new Int32Array(size);
+  const wrong = new Uint8Array(size);
+  const seconds = new Float64Array(size);
+  const times = new Float64Array(size);
+  let n = 0;
+  let timed = 0;
+  for (let i = 0; i < size; i += 1) {
     const answer = sheet.answerIds[i] ?? null;
+    const at = answer === null ? null : (sheet.answerSeconds?.[i] ?? null);
+    if (at !== null) times[timed++] = at;
+    const index = model.index.get(sheet.questionIds[i]!);
+    if (index === undefined) continue;
     const k = answer === null ? 0 : model.questions[index]!.options.get(answer);
-    if (k === undefined) return;
-    question.push(index);
-    option.push(k);
-    wrong.push(answer !== null && answer === sheet.keyIds[i] ? 0 : 1);
-  });
-  const n = question.length;
+    if (k === undefined) continue;
+    question[n] = index;
+    option[n] = k;
+    wrong[n] = answer !== null && answer === sheet.keyIds[i] ? 0 : 1;
+    seconds[n] = at ?? Number.NaN;
+    n += 1;
+  }
   const chance = new Float64Array(BANDS * n);
   for (let band = 0; band < BANDS; band += 1) {
     for (let j = 0; j < n; j += 1) {
@@ -130,7 +144,16 @@ export function prepareSheet(sheet: Sheet, model: IndexedModel): PreparedSheet {
       chance[band * n + j] = table.probabilities[band * table.optionCount + option[j]!]!;
     }
   }
-  return { examId: sheet.examId, band: sheet.band, question: Int32Array.from(question), option: Int32Array.from(option), wrong: Uint8Array.from(wrong), chance };
+  return {
+    examId: sheet.examId,
+    band: sheet.band,
+    question: question.subarray(0, n),
+    option: option.subarray(0, n),
+    wrong: wrong.subarray(0, n),
+    chance,
+    seconds: seconds.subarray(0, n),
+    times: times.subarray(0, timed).sort(),
+  };
 }
 
 /** What a direction "copier copied from source" gives over the questions both drew. */
@@ -238,21 +261,20 @@ export function directionPValue(copier: PreparedSheet, source: PreparedSheet, mo
 export function exactUpperTail(p: readonly number[], w: readonly number[], observed: number): number {
   let size = 1;
   for (const weight of w) size += weight;
-  let dist = new Float64Array(size);
+  // One array convolved in place, from the top down (each sum moves up by its weight or stays).
+  const dist = new Float64Array(size);
   dist[0] = 1;
   let top = 0;
   for (let i = 0; i < p.length; i += 1) {
-    const next = new Float64Array(size);
     const weight = w[i]!;
     const probability = p[i]!;
-    for (let s = 0; s <= top; s += 1) {
+    for (let s = top; s >= 0; s -= 1) {
       const mass = dist[s]!;
       if (mass === 0) continue;
-      next[s]! += mass * (1 - probability);
-      next[s + weight]! += mass * probability;
+      dist[s + weight]! += mass * probability;
+      dist[s] = mass * (1 - probability);
     }
     top += weight;
-    dist = next;
   }
   let tail = 0;
   for (let s = Math.max(0, Math.ceil(observed - 1e-9)); s <= top; s += 1) tail += dist[s]!;
@@ -316,7 +338,15 @@ export function contactTier(contact: readonly string[]): ContactTier | null {
   return null;
 }
 
-/** Each tier's Tarone count K and threshold share·α / K, from the tier's own tests. */
+/**
+ * Within each tier, two tests, each a family of its own with half the tier's rate: answer
+ * similarity (above) and the in-step test (in-step.ts, pairs whose exams overlapped in time). The
+ * four shares sum to 1, so the family-wise rate of the whole screening stays ≤ α.
+ */
+export const TEST_SHARES = { similarity: 0.5, in_step: 0.5 } as const;
+export type ScreeningTest = keyof typeof TEST_SHARES;
+
+/** Each tier's Tarone count K and threshold share·α / K, from the tier's own tests (α: the rate of the test's families). */
 export function tierThresholds(countAtMost: Record<ContactTier, (threshold: number) => number>, alpha: number): Record<ContactTier, { tests: number; threshold: number }> {
   const result = {} as Record<ContactTier, { tests: number; threshold: number }>;
   for (const tier of Object.keys(CONTACT_TIERS) as ContactTier[]) {

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { formatDateTime, formatDuration, formatNumber } from '../../../../shared/format';
+import { formatClock, formatDateTime, formatDuration, formatNumber } from '../../../../shared/format';
 import {
   dismissFlagRequestSchema,
   integrityFlagLabels,
@@ -53,9 +53,10 @@ export function IntegrityPage() {
     <section className="admin-page integrity-page" aria-busy={!flags.data && !flags.message ? 'true' : undefined}>
       <h1>Kiểm tra kết quả</h1>
       <p>
-        Trước khi công bố giải, hệ thống so sánh bài làm của những học sinh có thể đã trao đổi với nhau (cùng lớp, cùng trường, cùng tài khoản phụ huynh, cùng
-        thiết bị) trên các câu cả hai bài cùng có, tìm bài làm xong nhanh hơn mức một người đọc được, và hai bài làm xen kẽ trên một thiết bị. Mỗi cảnh báo chỉ là
-        dấu hiệu cần xem xét: Ban tổ chức xem bằng chứng rồi quyết định, luôn ghi lý do.
+        Trước khi công bố giải, hệ thống so sánh bài làm của những học sinh có thể đã trao đổi với nhau (cùng lớp, cùng tài khoản phụ huynh, cùng thiết bị) trên
+        các câu cả hai bài cùng có: câu trả lời giống nhau nhiều hơn mức ngẫu nhiên, và, khi hai bài làm cùng lúc, câu trả lời giống hệt được lưu ngay sau bài kia
+        (trả lời theo sát). Hệ thống cũng tìm bài làm xong nhanh hơn mức một người đọc được, và hai bài làm xen kẽ trên một thiết bị. Mỗi cảnh báo chỉ là dấu hiệu
+        cần xem xét: Ban tổ chức xem bằng chứng rồi quyết định, luôn ghi lý do.
       </p>
       <RunForm status={status.data} onStarted={reload} />
       {flags.message && <p role="alert">{flags.message}</p>}
@@ -123,9 +124,9 @@ function RunForm({ status, onStarted }: { status: Status | undefined; onStarted:
       {run ? (
         <p data-testid="integrity-run">
           Lần kiểm tra gần nhất: {formatDateTime(run.ran_at)} – {formatNumber(run.exams)} bài thi, {formatNumber(run.pairs)} cặp bài được so sánh,{' '}
-          {formatNumber(run.tests)} phép so sánh có thể đạt ngưỡng; tỉ lệ báo nhầm cho phép {formatNumber(run.family_rate_percent, Number.isInteger(run.family_rate_percent) ? 0 : 1)} %, chia đôi cho cặp
-          chung tài khoản hoặc cùng lần đăng nhập và cặp cùng lớp, nên một cặp cùng lớp bị báo khi p ≤ {pValue(run.threshold)} (ngưỡng của từng cặp ghi trong
-          chứng cứ). Thời gian chạy {formatNumber(run.seconds, 1)} giây.
+          {formatNumber(run.tests)} phép so sánh có thể đạt ngưỡng; tỉ lệ báo nhầm cho phép {formatNumber(run.family_rate_percent, Number.isInteger(run.family_rate_percent) ? 0 : 1)} %, chia đều cho bốn
+          nhóm (so sánh câu trả lời và trả lời theo sát, mỗi loại cho cặp chung tài khoản hoặc cùng lần đăng nhập và cho cặp cùng lớp), nên một cặp cùng lớp bị báo
+          giống nhau khi p ≤ {pValue(run.threshold)} (ngưỡng của từng cặp ghi trong chứng cứ). Thời gian chạy {formatNumber(run.seconds, 1)} giây.
         </p>
       ) : (
         <p>Chưa chạy lần kiểm tra nào.</p>
@@ -206,12 +207,19 @@ function Sheets({ flag }: { flag: IntegrityFlag }) {
     !answer || !answer.drew ? <span className="muted">Không có câu này</span> : (
       <>
         {answer.answer ?? <em>Bỏ trống</em>} {answer.right ? '(đúng)' : '(sai)'}
-        {answer.first_at && <span className="muted"> – trả lời lúc {formatDateTime(answer.first_at)}</span>}
+        {answer.answered_at && <span className="muted"> – lưu lúc {formatClock(answer.answered_at)}</span>}
+        {answer.first_at && answer.first_at !== answer.answered_at && <span className="muted"> (trả lời lần đầu lúc {formatClock(answer.first_at)})</span>}
       </>
     );
+  const sameCell = (row: IntegrityFlagDetail['sheet'][number]) => (
+    <>
+      {row.identical_wrong ? <strong className="integrity-same-wrong">Sai giống nhau</strong> : row.identical ? 'Giống' : ''}
+      {row.in_step_seconds !== null && <strong className="integrity-in-step"> – theo sát, sau {formatNumber(row.in_step_seconds)} giây</strong>}
+    </>
+  );
   return (
     <DataTable
-      caption={`Bài làm đặt cạnh nhau: ${names.join(' và ')}. Câu cả hai cùng có đứng trước; câu sai giống nhau được đánh dấu.`}
+      caption={`Bài làm đặt cạnh nhau: ${names.join(' và ')}. Câu cả hai cùng có đứng trước; câu sai giống nhau và câu trả lời giống hệt được lưu ngay sau bài kia (theo sát) được đánh dấu.`}
       captionClass="muted"
       className="integrity-sheet"
       rows={detail.data?.sheet}
@@ -223,7 +231,7 @@ function Sheets({ flag }: { flag: IntegrityFlag }) {
         ...flag.exams.map((exam, i) => ({ header: `Bài của ${exam.fullname}`, cell: (row: IntegrityFlagDetail['sheet'][number]) => answerCell(row.answers[i]) })),
         flag.exams.length > 1 && {
           header: 'Giống nhau',
-          cell: (row: IntegrityFlagDetail['sheet'][number]) => (row.identical_wrong ? <strong className="integrity-same-wrong">Sai giống nhau</strong> : row.identical ? 'Giống' : ''),
+          cell: sameCell,
         },
       ]}
     />

@@ -9,7 +9,7 @@ export async function findQuestion(db: Db, questionId: number) {
   const question = await db
     .selectFrom('questions')
     .innerJoin('books', 'books.id', 'questions.book_id')
-    .select(['questions.id', 'questions.value', 'questions.book_id', 'books.name as book_name'])
+    .select(['questions.id', 'questions.value', 'questions.book_id', 'books.name as book_name', 'books.contest_id as season_id'])
     .where('questions.id', '=', questionId)
     .executeTakeFirst();
   if (!question) return undefined;

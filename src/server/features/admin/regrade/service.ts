@@ -13,7 +13,7 @@ import type { Contest } from '../../../db/schema';
 import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
-import { getCurrentContest, requireCurrentContest } from '../../../core/contest';
+import { assertCurrentSeason, getCurrentContest, requireCurrentContest } from '../../../core/contest';
 import { computeResults } from '../../results';
 import { countExamPapers, getResultRun, loadFinishedAttempts, loadTieDecisions } from '../../../core/ranking/repo';
 import { loadPrizeSettings } from '../../../core/ranking/settings';
@@ -40,6 +40,8 @@ async function contextOf(db: Db, input: RuleInput): Promise<Context> {
   const contest = await requireCurrentContest(db);
   const question = await repo.findQuestion(db, input.question_id);
   if (!question) throw notFound(regradeMessages.questionNotFound);
+  // A question of an earlier season's book: that season is read-only (its results are history).
+  await assertCurrentSeason(db, question.season_id);
   const previousKey = question.answers.find((answer) => answer.is_correct)?.id ?? null;
   const current = (await repo.ruleInForce(db, contest.id, question.id)) ?? null;
 

@@ -158,6 +158,10 @@ describe('Mùa thi mới: the switch', () => {
     });
     expect(renamed.status).toBe(409);
     expect(renamed.body.code).toBe('season_read_only');
+    // Its questions cannot be regraded either: the season's results are history.
+    const regrade = await server.request('POST', '/api/admin/regrades/preview', { token: organiser.token, body: { question_id: question.id, mode: 'everyone' } });
+    expect(regrade.status).toBe(409);
+    expect(regrade.body.code).toBe('season_read_only');
   });
 
   it('brings a returning child a grade up with the class asked again, shows a grade-5 child as finished, and resets attempts', async () => {

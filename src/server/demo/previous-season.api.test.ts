@@ -37,6 +37,8 @@ it('adds last year as a finished season with the demo family’s results and cer
   expect(lastYear).toHaveLength(2);
   const certificates = await server.request('GET', `/api/chilren-certificate?child_id=${lastYear[0]!.id}`, { token });
   expect(certificates.status).toBe(200);
+  // The page says which season this is (and offers no exam to take).
+  expect(certificates.body.season).toEqual({ name: previous!.name, is_current: false });
   const code = certificates.body.data.certificates[0].code;
   const verified = await server.request('GET', `/api/certificates/verify/${code}`);
   expect(verified.body.data).toMatchObject({ name: 'Nguyễn Minh Anh', season: { name: previous!.name, current: false } });

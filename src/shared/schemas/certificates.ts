@@ -66,6 +66,8 @@ export const childCertificateResponseSchema = z.object({
   results_at: z.string(),
   results_date: z.string(),
   results_published: z.boolean(),
+  /** The season of this row of the child (issue 26): an earlier season's page is history, with no exam to take. */
+  season: z.object({ name: z.string(), is_current: z.boolean() }),
 });
 
 export const verifyParamsSchema = z.object({ code: certificateCodeSchema });

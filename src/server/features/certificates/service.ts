@@ -254,6 +254,7 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
     results_at: contest.results_at.toISOString(),
     results_date: formatDate(contest.results_at),
     results_published: facts.visible,
+    season: { name: contest.name, is_current: contest.is_current },
   };
 }
 

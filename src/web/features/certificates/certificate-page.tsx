@@ -49,6 +49,7 @@ function ChildCertificates({ response }: { response: ChildCertificateResponse })
         <p className="muted">
           Lớp {child.class} – {child.school.name}
         </p>
+        {!response.season.is_current && <p className="muted">{response.season.name} (đã kết thúc)</p>}
         {response.exam_lastest && (
           <Link className="btn btn-outline" href={`/ket-qua-thi/${response.exam_lastest.slug}`}>
             Xem kết quả thi
@@ -62,7 +63,7 @@ function ChildCertificates({ response }: { response: ChildCertificateResponse })
       {!child.path_certificate ? (
         <div className="alert alert-warning certificate-none">
           <p>{messages.noCertificate}</p>
-          <Link href="/du-thi">Vào thi</Link>
+          {response.season.is_current && <Link href="/du-thi">Vào thi</Link>}
         </div>
       ) : (
         <div className="certificate-list">

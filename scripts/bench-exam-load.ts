@@ -97,6 +97,16 @@ const CRLF2 = Buffer.from('\r\n\r\n');
  * never chunked; a request without accept-encoding is never compressed), then that many bytes.
  * A connection the server closes is opened again by the next request.
  */
+/** Why this process opened and closed its connections (reported by each held and overload phase). */
+export const connectionEvents = { opened: 0, closedByServer: 0, closedOnTimeout: 0, closedOnConnectionClose: 0 };
+
+/** The connection events since the last call, and the counts reset. */
+function takeConnectionEvents() {
+  const taken = { ...connectionEvents };
+  for (const key of Object.keys(connectionEvents) as (keyof typeof connectionEvents)[]) connectionEvents[key] = 0;
+  return taken;
+}
+
 class RawConnection {
   private socket: net.Socket | undefined;
   private received: Buffer[] = [];
@@ -105,8 +115,13 @@ class RawConnection {
 
   constructor(private readonly port: number) {}
 
+  get isOpen() {
+    return this.socket !== undefined && !this.socket.destroyed;
+  }
+
   private connect(): Promise<net.Socket> {
     return new Promise((resolve, reject) => {
+      connectionEvents.opened += 1;
       const socket = net.connect(this.port, '127.0.0.1');
       socket.setNoDelay(true);
       socket.once('connect', () => {
@@ -117,7 +132,10 @@ class RawConnection {
       socket.once('error', reject);
       socket.on('data', (chunk: Buffer) => this.data(chunk));
       socket.once('close', () => {
-        if (this.socket === socket) this.socket = undefined;
+        if (this.socket === socket) {
+          this.socket = undefined;
+          connectionEvents.closedByServer += 1;
+        }
         this.fail(new Error('connection closed'));
       });
     });
@@ -158,7 +176,11 @@ class RawConnection {
       // not JSON: keep the text for the error sample
     }
     pending.resolve({ status: Number(head.slice(9, 12)), json });
-    if (/\r\nconnection: *close/.test(head)) this.socket?.destroy();
+    if (/\r\nconnection: *close/.test(head) && this.socket) {
+      connectionEvents.closedOnConnectionClose += 1;
+      this.socket.destroy();
+      this.socket = undefined;
+    }
   }
 
   async send(method: string, path: string, body: unknown, token: string | undefined, timeoutMs: number): Promise<Reply> {
@@ -171,7 +193,9 @@ class RawConnection {
       '\r\n';
     return new Promise<Reply>((resolve, reject) => {
       const timer = setTimeout(() => {
+        if (this.socket) connectionEvents.closedOnTimeout += 1;
         this.socket?.destroy();
+        this.socket = undefined;
         this.fail(new Error('timeout'));
       }, timeoutMs);
       this.pending = { resolve, reject, timer };
@@ -218,9 +242,14 @@ class Connections {
     }
   }
 
-  /** Grows the set to `size` connections and opens the new ones. */
+  /**
+   * Grows the set to `size` connections and opens every one not open: the new ones, and those the
+   * server closed while idle (its keep-alive timeout, 72 s: a level that used few of them leaves
+   * the rest idle), so that a phase starts from a warm set, as a steady state does.
+   */
   async widen(size: number, batch: number) {
-    if (size > this.all.length) await this.open(batch, this.add(size - this.all.length));
+    if (size > this.all.length) this.add(size - this.all.length);
+    await this.open(batch, this.all.filter((through) => !through.isOpen));
   }
 
   get waiting() {
@@ -445,7 +474,7 @@ function runGenerator(setup: LoadSetup) {
         }
       }, 2);
     });
-    return { saves, syncs, skipped, lateMs: late };
+    return { saves, syncs, skipped, lateMs: late, connections: takeConnectionEvents() };
   }
 
   async function saturate(count: number, seconds: number, concurrency: number) {
@@ -499,7 +528,7 @@ function runGenerator(setup: LoadSetup) {
         }
       }, 2);
     });
-    return { saves, sent, skipped, lateMs: late };
+    return { saves, sent, skipped, lateMs: late, connections: takeConnectionEvents() };
   }
 
   process.on('message', async (command: Command) => {

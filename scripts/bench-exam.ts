@@ -2,7 +2,7 @@
 //
 //   npm run bench:exam -- [--held 100000,200000] [--hold 60] [--starts 5000] [--processes 1] [--saturate 15]
 //                         [--overload 2,4] [--overload-seconds 15] [--overload-connections 4096] [--concurrency 64]
-//                         [--pool-size 10] [--dashboard] [--connections 256] [--pin] [--compressed --contestants 5000]
+//                         [--pool-size 10] [--dashboard] [--timeline] [--connections 256] [--pin] [--compressed --contestants 5000]
 //                         [--only start] [--tcp] [--help]
 //
 // PostgreSQL: a throwaway cluster of its own (initdb in a temp folder, a free loopback port,
@@ -21,7 +21,8 @@
 //      the app, not queued in this process; --overload-connections 256 for a bounded set). With --compressed the old way instead: --contestants exams whose
 //      rhythm is compressed to the level's request rate (fewer rows than contestants stood for).
 //      With --dashboard each level runs twice, the second time with an organiser polling the
-//      back office's live dashboard every 2 s;
+//      back office's live dashboard every 2 s; each level prints the listen-queue overflows the
+//      kernel counted meanwhile, and with --timeline its answers second by second;
 //   4. autosave saturation: --concurrency clients saving back to back (the measured capacity);
 //   5. overload: saves sent open loop at each multiple of --overload of that capacity, over
 //      --overload-connections per app process (as nginx opens an upstream connection per request
@@ -78,6 +79,7 @@ const { values: options } = parseArgs({
     connections: { type: 'string', default: '256' },
     'pool-size': { type: 'string', default: '10' },
     dashboard: { type: 'boolean', default: false },
+    timeline: { type: 'boolean', default: false },
     compressed: { type: 'boolean', default: false },
     contestants: { type: 'string', default: '5000' },
     only: { type: 'string' },
@@ -125,6 +127,27 @@ async function runFastifyUpdateCeiling(databaseUrl: string, poolSize: number) {
 }
 
 // Measurements ---------------------------------------------------------------------------------
+
+/**
+ * The kernel's count of connections dropped because a listen queue was full (TcpExt ListenOverflows,
+ * all sockets of the machine): each is a SYN the client sends again after 1, 3, 7, 15 or 31 s.
+ */
+function listenOverflows(): number {
+  const [names, values] = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((line) => line.startsWith('TcpExt:'));
+  const index = names?.split(' ').indexOf('ListenOverflows') ?? -1;
+  return index > 0 ? Number(values?.split(' ')[index] ?? 0) : 0;
+}
+
+/** The held phase second by second (of due time): answers, and of them those over 100 ms. */
+function timelineBySecond(...tallies: Tally[]) {
+  const answered: number[] = [];
+  const over: number[] = [];
+  for (const t of tallies) {
+    t.timeline?.answered.forEach((n, second) => (answered[second] = (answered[second] ?? 0) + (n ?? 0)));
+    t.timeline?.over100.forEach((n, second) => (over[second] = (over[second] ?? 0) + (n ?? 0)));
+  }
+  return `second: answered/over 100 ms  ${[...answered.keys()].map((second) => `${second}: ${answered[second] ?? 0}/${over[second] ?? 0}`).join(', ')}`;
+}
 
 /** Where the held phase's tail comes from: the seconds (of due time) with the most answers over 100 ms. */
 function tailBySecond(...tallies: Tally[]) {
@@ -385,6 +408,8 @@ interface HeldResult {
   syncs: Tally;
   skipped: number;
   lateMs: number;
+  /** The generator's connections opened and closed since the previous phase, by why. */
+  connections: Record<string, number>;
 }
 
 /**
@@ -776,9 +801,16 @@ async function main() {
     }
     const heldRuns: { level: number; dashboard: Stats | undefined; saves: Stats; syncs: Stats; mix: Stats; lines: string[]; skipped: number; unsent: number; lateMs: number; refused: number; lagP99: number; shedding: string | undefined }[] = [];
     const heldPasses = heldLevels.flatMap((level) => (options.dashboard ? [{ level, dashboard: false }, { level, dashboard: true }] : [{ level, dashboard: false }]));
+    // The set warm at the start of each level (and of the overload): the app closes connections idle
+    // for its keep-alive timeout (72 s), and a level that follows a lighter one would otherwise open
+    // thousands at once, a step no steady state has (README, exam day: that collapse, measured).
+    const rewarm = async () => {
+      if (overloadConnections > connections) await load!.run({ type: 'widen', connections: overloadConnections });
+    };
     for (const { level, dashboard } of heldPasses) {
       const count = Math.min(level, contestantCount);
       await ensureExams(count);
+      await rewarm();
       // Compressed: each exam stands for level / count contestants, its rhythm compressed that much.
       const compress = level / count;
       if (compress > 60) throw new Error(`--held ${level} needs at least ${Math.ceil(level / 60)} --contestants`);
@@ -798,6 +830,7 @@ async function main() {
         : undefined;
       if (dashboardStats) dashboardStats.startedAt = performance.now();
       meter = await phaseMeter();
+      const overflowsBefore = listenOverflows();
       const result = await load.run<HeldResult>({ type: 'held', count, seconds: holdSeconds, saveEveryMs, syncEveryMs });
       clearInterval(poller);
       dashboardStats?.stop();
@@ -819,7 +852,9 @@ async function main() {
         `  contestants held = autosaves/s x 30 = ${fmt(heldSaves.rate * 30, 0)}; answered 503: ${refused}; not sent (no free connection within 30 s): ${unsent}; ` +
           `late dispatch max ${fmt(result.lateMs)} ms; skipped (the contestant's previous save unanswered) ${result.skipped}`,
       );
-      console.log(`  ${tailBySecond(result.saves, result.syncs)}`);
+      console.log(`  ${tailBySecond(result.saves, result.syncs)}; listen-queue overflows (kernel, whole machine) ${listenOverflows() - overflowsBefore}`);
+      console.log(`  generator's connections since the previous phase: ${Object.entries(result.connections).map(([event, n]) => `${event} ${n}`).join(', ')}`);
+      if (options.timeline) console.log(`  ${timelineBySecond(result.saves, result.syncs)}`);
       // Shed cleanly: what was refused was refused quickly, and what was accepted was not held long.
       const refusals = Stats.of('503', { ...result.saves, errors: 0, samples: [] }, holdSeconds, result.saves.refused.concat(result.syncs.refused));
       const overOneSecond = heldMix.latencies.filter((ms) => ms > 1_000).length;
@@ -863,6 +898,7 @@ async function main() {
       lines: string[];
     }[] = [];
     const metricsPorts = apps.map((app) => app.metricsPort);
+    if (overloadFactors.length > 0) await rewarm();
     for (const factor of overloadFactors) {
       const rate = Math.round(saturated.rate * factor);
       // A quiet pause first: the previous phase's backlog must not count against this one.

@@ -138,25 +138,26 @@ function listenOverflows(): number {
   return index > 0 ? Number(values?.split(' ')[index] ?? 0) : 0;
 }
 
-/** The held phase second by second (of due time): answers, and of them those over 100 ms. */
-function timelineBySecond(...tallies: Tally[]) {
+/** The tallies' answers per second of due time, and of them those over 100 ms. */
+function perSecond(tallies: Tally[]) {
   const answered: number[] = [];
   const over: number[] = [];
   for (const t of tallies) {
     t.timeline?.answered.forEach((n, second) => (answered[second] = (answered[second] ?? 0) + (n ?? 0)));
     t.timeline?.over100.forEach((n, second) => (over[second] = (over[second] ?? 0) + (n ?? 0)));
   }
+  return { answered, over };
+}
+
+/** The held phase second by second (of due time): answers, and of them those over 100 ms. */
+function timelineBySecond(...tallies: Tally[]) {
+  const { answered, over } = perSecond(tallies);
   return `second: answered/over 100 ms  ${[...answered.keys()].map((second) => `${second}: ${answered[second] ?? 0}/${over[second] ?? 0}`).join(', ')}`;
 }
 
 /** Where the held phase's tail comes from: the seconds (of due time) with the most answers over 100 ms. */
 function tailBySecond(...tallies: Tally[]) {
-  const answered: number[] = [];
-  const over: number[] = [];
-  for (const t of tallies) {
-    t.timeline?.answered.forEach((n, second) => (answered[second] = (answered[second] ?? 0) + (n ?? 0)));
-    t.timeline?.over100.forEach((n, second) => (over[second] = (over[second] ?? 0) + (n ?? 0)));
-  }
+  const { answered, over } = perSecond(tallies);
   const total = over.reduce((a, b) => a + (b ?? 0), 0);
   const worst = [...over.keys()].filter((second) => over[second]).sort((a, b) => over[b]! - over[a]!).slice(0, 8);
   const seconds = worst.map((second) => `s${second} ${over[second]}/${answered[second] ?? 0}`).join(', ');

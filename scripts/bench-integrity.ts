@@ -33,12 +33,8 @@
 //      clean pairs, and the fast exams found.
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { openDatabase } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
-import { seedIfEmpty } from '../src/server/db/seed/seed';
-import { systemClock } from '../src/server/lib/clock';
 import { screenContest } from '../src/server/features/admin/integrity/screen';
+import { fmt, openScratchDatabase, seconds } from './lib/bench-scratch';
 
 const { values: options } = parseArgs({
   options: {
@@ -74,14 +70,7 @@ type Kind = (typeof KINDS)[number];
 const TIERS = ['close', 'class'] as const;
 const TESTS = ['similarity', 'in_step'] as const;
 
-const fmt = (value: number, digits = 1) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(adminUrl)) throw new Error('BENCH_DATABASE_URL must point at a PostgreSQL server on loopback');
-const database = `bench_integrity_${process.pid}`;
-const url = new URL(adminUrl);
-url.pathname = `/${database}`;
 
 /** mulberry32: the planted pairs and their copies are the same for a given --seed. */
 function random(state: number) {
@@ -95,23 +84,10 @@ function random(state: number) {
 }
 const next = random(seed);
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${database}`);
-const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-const client = new pg.Client({ connectionString: url.toString() });
+const scratch = await openScratchDatabase('bench_integrity');
+const { handle, client, contestId, step } = scratch;
 try {
-  await migrate(handle.db);
-  await seedIfEmpty(handle.db, { clock: systemClock, demoWindow: true });
-  await client.connect();
   await client.query('SELECT setseed($1)', [(seed % 1000) / 1000]);
-  const contestId = (await client.query('SELECT id FROM contests WHERE is_current')).rows[0].id as number;
-
-  const step = async (label: string, text: string, values: unknown[] = []) => {
-    const started = performance.now();
-    const result = await client.query(text, values);
-    console.log(`  ${label}: ${fmt(result.rowCount ?? 0, 0)} rows in ${seconds(performance.now() - started)}`);
-  };
   console.log(`Generating ${fmt(contestants, 0)} contestants, ${fmt(exams, 0)} finished exams, banks of ${bankSize} questions (9 books)`);
   await client.query('SET session_replication_role = replica');
   await step('demo exams and pupils removed', 'DELETE FROM exams; DELETE FROM contestants');
@@ -376,9 +352,5 @@ try {
   console.log(`Fast exams found: ${fastFound} / ${fastIds.size}; other exams flagged as fast: ${fastOthers}`);
   console.log(`Lockstep pairs flagged: ${result.flags.filter((flag) => flag.kind === 'lockstep').length} (none planted; siblings share a login)`);
 } finally {
-  await client.end().catch(() => {});
-  await handle.close();
-  if (process.env.BENCH_KEEP !== '1') await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  else console.log(`kept database ${database}`);
-  await admin.end();
+  await scratch.close();
 }

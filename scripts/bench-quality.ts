@@ -20,43 +20,19 @@
 //      the page's whole report (bookQuality) for each book in turn, and whether each planted wrong
 //      key was flagged.
 import { parseArgs } from 'node:util';
-import pg from 'pg';
-import { openDatabase } from '../src/server/db/client';
-import { migrate } from '../src/server/db/migrate';
-import { seedIfEmpty } from '../src/server/db/seed/seed';
-import { systemClock } from '../src/server/lib/clock';
 import { qualityCells, qualityCellsOfBooks } from '../src/server/features/admin/quality/repo';
 import { bookQuality } from '../src/server/features/admin/quality/service';
+import { fmt, openScratchDatabase, seconds } from './lib/bench-scratch';
 
 const { values: options } = parseArgs({ options: { exams: { type: 'string', default: '500000' } } });
 const exams = Number(options.exams);
 if (!Number.isInteger(exams) || exams < 100 || exams > 2_000_000) throw new Error('--exams must be an integer in 100..2000000');
 
-const fmt = (value: number, digits = 1) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
-const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
 
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(adminUrl)) throw new Error('BENCH_DATABASE_URL must point at a PostgreSQL server on loopback');
-const database = `bench_quality_${process.pid}`;
-const url = new URL(adminUrl);
-url.pathname = `/${database}`;
 
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`CREATE DATABASE ${database}`);
-const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-const client = new pg.Client({ connectionString: url.toString() });
+const scratch = await openScratchDatabase('bench_quality');
+const { handle, client, contestId, step } = scratch;
 try {
-  await migrate(handle.db);
-  await seedIfEmpty(handle.db, { clock: systemClock, demoWindow: true });
-  await client.connect();
-  const contestId = (await client.query('SELECT id FROM contests WHERE is_current')).rows[0].id as number;
-
-  const step = async (label: string, text: string, values: unknown[] = []) => {
-    const started = performance.now();
-    const result = await client.query(text, values);
-    console.log(`  ${label}: ${fmt(result.rowCount ?? 0, 0)} rows in ${seconds(performance.now() - started)}`);
-  };
   console.log(`Generating ${fmt(exams, 0)} finished exams (9 books x 60 questions)`);
   await client.query('SET session_replication_role = replica');
   await step('old banks removed', 'DELETE FROM questions');
@@ -129,9 +105,5 @@ try {
   console.log(`  the page's report, book by book: ${seconds(performance.now() - started)} for ${books.length} books`);
   console.log(`  planted wrong keys found: ${planted} / ${books.length}; other questions flagged as a wrong key: ${flaggedOthers} / ${books.length * 59}`);
 } finally {
-  await client.end().catch(() => {});
-  await handle.close();
-  if (process.env.BENCH_KEEP !== '1') await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-  else console.log(`kept database ${database}`);
-  await admin.end();
+  await scratch.close();
 }

@@ -154,6 +154,15 @@ test('a returning parent finds last season’s result and certificate of a child
   await expect(page).toHaveURL(/\/xac-minh\/[A-Z0-9-]+$/);
   await expect(page.getByText(oldest)).toBeVisible();
   await expect(page.getByText('Nguyễn Minh Anh')).toBeVisible();
+
+  // Last season's certificate page of the child (an address kept from last year) names that season.
+  const headers = { authorization: `Bearer ${await tokenOf(page)}` };
+  const seasons = (await (await page.request.get(`${BASE_URL}/api/report-parent/seasons`, { headers })).json()).data as { id: number; name: string; is_current: boolean }[];
+  const previous = seasons.find((season) => !season.is_current)!;
+  const report = await (await page.request.get(`${BASE_URL}/api/report-parent?season=${previous.id}`, { headers })).json();
+  const lastYear = (report.data.childrens as { id: number; fullname: string }[]).find((c) => c.fullname === 'Nguyễn Minh Anh')!;
+  await page.goto(`/giay-chung-nhan/${lastYear.id}`);
+  await expect(page.getByText(`${previous.name} (đã kết thúc)`)).toBeVisible();
 });
 
 test('the organiser browses last season’s books and question bank, read-only', async ({ page }) => {

@@ -184,6 +184,12 @@ test('the organiser browses last season’s books and question bank, read-only',
   await expect(page.getByText('Nhập câu hỏi từ tệp')).toHaveCount(0);
   await expect(page.getByLabel(/Đổi ảnh bìa/)).toHaveCount(0);
   await expectAccessible(page);
+  // Its question quality over last season's exams, without a regrade.
+  await page.getByRole('link', { name: /Chất lượng câu hỏi/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'đã kết thúc: chỉ xem, không sửa được.' })).toBeVisible();
+  await expect(page.getByTestId('quality-summary')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Chấm lại thử/ })).toHaveCount(0);
+  await page.getByRole('link', { name: '← Về sách' }).click();
   // Back to the list of that season.
   await page.getByRole('link', { name: '← Danh sách sách' }).click();
   await expect(page.getByLabel('Mùa thi')).toHaveValue(/\d+/);

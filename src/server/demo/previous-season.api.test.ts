@@ -163,6 +163,11 @@ it('lists last season’s books and their banks for the organiser, read-only: ev
   const questions = await request('GET', `/api/admin/books/${book.id}/questions?page=1&per_page=5`);
   expect(questions.status).toBe(200);
   const question = questions.body.data.items[0];
+  // Its question quality, over last season's exams of the book (read-only: the page offers no regrade).
+  const quality = await request('GET', `/api/admin/books/${book.id}/quality`);
+  expect(quality.status).toBe(200);
+  expect(quality.body.data.book).toEqual({ id: book.id, name: book.name, season: { name: previous.name, is_current: false } });
+  expect(quality.body.data.exams).toBe(book.exam_count);
 
   const readOnly = { success: false, code: 'season_read_only', message: `${previous.name} đã kết thúc: dữ liệu của mùa thi trước chỉ được xem, không sửa được.` };
   const input = { value: 'Câu hỏi mới?', audio: null, is_practice: false, answers: [{ value: 'A', audio: null }, { value: 'B', audio: null }], correct: 0 };

@@ -32,7 +32,8 @@ export const qualityQuestionSchema = z.object({
 export type QualityQuestion = z.infer<typeof qualityQuestionSchema>;
 
 export const bookQualitySchema = z.object({
-  book: z.object({ id: z.number().int(), name: z.string() }),
+  /** `season`: the book's; an earlier season's report is read-only (no regrade). */
+  book: z.object({ id: z.number().int(), name: z.string(), season: z.object({ name: z.string(), is_current: z.boolean() }) }),
   /** Finished exams of the book in the current contest. */
   exams: z.number().int(),
   min_exams: z.number().int(),

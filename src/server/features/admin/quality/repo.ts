@@ -80,7 +80,14 @@ export async function bankOf(db: Db, bookId: number) {
   return [...questions.values()];
 }
 
-export const findBook = (db: Db, bookId: number) => db.selectFrom('books').select(['id', 'name']).where('id', '=', bookId).executeTakeFirst();
+/** The book with its season (books are per season: its exams are that season's). */
+export const findBook = (db: Db, bookId: number) =>
+  db
+    .selectFrom('books')
+    .innerJoin('contests', 'contests.id', 'books.contest_id')
+    .select(['books.id', 'books.name', 'books.contest_id', 'contests.name as season_name', 'contests.is_current as season_is_current'])
+    .where('books.id', '=', bookId)
+    .executeTakeFirst();
 
 export async function finishedExams(db: Db, contestId: number, bookId: number): Promise<number> {
   const row = await db

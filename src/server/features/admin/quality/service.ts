@@ -2,7 +2,6 @@
 // question of the bank, flagged first; and the same rows as an .xlsx workbook.
 import { booksMessages } from '../../../../shared/schemas/admin-books';
 import { qualityFlagLabels, type BookQuality, type QualityQuestion } from '../../../../shared/schemas/admin-quality';
-import { requireCurrentContest } from '../../../core/contest';
 import { notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import { XlsxBuilder } from '../../../lib/xlsx-writer';
@@ -12,10 +11,12 @@ import * as repo from './repo';
 type Deps = Pick<Services, 'db'>;
 
 export async function bookQuality({ db }: Deps, bookId: number): Promise<BookQuality> {
-  const book = await repo.findBook(db, bookId);
-  if (!book) throw notFound(booksMessages.bookNotFound);
-  const contest = await requireCurrentContest(db);
-  const [cells, bank] = await Promise.all([repo.qualityCells(db, contest.id, bookId), repo.bankOf(db, bookId)]);
+  const found = await repo.findBook(db, bookId);
+  if (!found) throw notFound(booksMessages.bookNotFound);
+  // Over the exams of the book's own season: an earlier season's book keeps its figures (read-only).
+  const seasonId = found.contest_id;
+  const book = { id: found.id, name: found.name, season: { name: found.season_name, is_current: found.season_is_current } };
+  const [cells, bank] = await Promise.all([repo.qualityCells(db, seasonId, bookId), repo.bankOf(db, bookId)]);
   const byQuestion = new Map<number, Cell[]>();
   for (const cell of cells) {
     const list = byQuestion.get(cell.questionId) ?? [];
@@ -43,7 +44,7 @@ export async function bookQuality({ db }: Deps, bookId: number): Promise<BookQua
   });
   rows.sort((a, b) => compareItems({ ...a, order: a.number }, { ...b, order: b.number }));
   // Each question counts only the exams that drew it: the book's own count is separate.
-  const exams = await repo.finishedExams(db, contest.id, bookId);
+  const exams = await repo.finishedExams(db, seasonId, bookId);
   return { book, exams, min_exams: MIN_EXAMS, questions: rows };
 }
 

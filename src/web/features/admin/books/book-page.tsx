@@ -71,12 +71,10 @@ export function BookPage({ bookId }: { bookId: number }) {
             {data.exam_count > 0 && ` Đã có ${formatNumber(data.exam_count)} bài thi của sách này.`}
             {` Câu hỏi thi thử (không bao giờ có trong bài thi thật): ${formatNumber(data.practice_count)}.`}
           </p>
-          {/* The quality figures are the current season's exams: none for an earlier season's book. */}
-          {editable && (
-            <p>
-              <Link href={`/${bookId}/chat-luong`}>Chất lượng câu hỏi (độ dễ, độ phân biệt, câu nghi sai đáp án)</Link>
-            </p>
-          )}
+          {/* Over the exams of the book's own season (an earlier season's book: read-only, no regrade). */}
+          <p>
+            <Link href={`/${bookId}/chat-luong`}>Chất lượng câu hỏi (độ dễ, độ phân biệt, câu nghi sai đáp án)</Link>
+          </p>
           {!editable && (
             <p className="alert alert-warning" role="status">
               {seasonMessages.viewOnly(data.season.name)}

@@ -4,6 +4,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { formatNumber } from '../../../../shared/format';
+import { seasonMessages } from '../../../../shared/messages/seasons';
 import { qualityFlagLabels, type BookQuality, type QualityQuestion } from '../../../../shared/schemas/admin-quality';
 import { Button } from '../../../components/ui/button';
 import { downloadFile } from '../ui/download';
@@ -59,6 +60,11 @@ export function QualityPage({ bookId }: { bookId: number }) {
       {report.message && <p role="alert">{report.message}</p>}
       {data && (
         <>
+          {!data.book.season.is_current && (
+            <p className="alert alert-warning" role="status">
+              {seasonMessages.viewOnly(data.book.season.name)}
+            </p>
+          )}
           <p>
             Tính trên {formatNumber(data.exams)} bài thi đã nộp của sách này (không tính thi thử), mỗi câu trên các bài đã rút câu đó. Nhóm điểm cao và nhóm
             điểm thấp: 27% số bài có điểm cao nhất và thấp nhất khi không tính câu đang xét. Độ phân biệt: hệ số tương quan điểm-nhị phân giữa câu và phần
@@ -95,7 +101,7 @@ export function QualityPage({ bookId }: { bookId: number }) {
                         ))}
                       </ul>
                     )}
-                    {row.suspected_answer_id !== null && (
+                    {row.suspected_answer_id !== null && data.book.season.is_current && (
                       <Button variant="outline" onClick={() => setRegrading(row)}>
                         Chấm lại thử với đáp án {letter(row.question.answers.findIndex((answer) => answer.id === row.suspected_answer_id))}
                       </Button>

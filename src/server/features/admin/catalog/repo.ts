@@ -16,6 +16,7 @@ import type {
 } from '../../../../shared/schemas/admin-catalog';
 import { pageOf } from '../list-query';
 import { chunks as sliced } from '../sheets';
+import { countsOf } from '../../../db/counts';
 
 /** Rows per statement in the imports' batched writes (well under PostgreSQL's 65 535 parameters). */
 const CHUNK = 1000;
@@ -132,13 +133,7 @@ export async function schoolUsage(db: Db, id: number) {
         + (SELECT count(*) FROM class_results WHERE school_id = ${id})
         + (SELECT count(*) FROM certificates WHERE school_id = ${id}) AS results
   `.execute(db);
-  const usage = row.rows[0]!;
-  return {
-    contestants: Number(usage.contestants),
-    school_admins: Number(usage.school_admins),
-    class_teachers: Number(usage.class_teachers),
-    results: Number(usage.results),
-  };
+  return countsOf(row.rows[0]!);
 }
 
 export type SchoolUsageCounts = Awaited<ReturnType<typeof schoolUsage>>;
@@ -153,14 +148,7 @@ export async function schoolMergeCounts(db: Db, id: number) {
       (SELECT count(*) FROM individual_results WHERE school_id = ${id} AND (prize_code IS NOT NULL OR school_top)) AS pupil_prizes,
       (SELECT count(*) FROM certificates WHERE school_id = ${id}) AS school_certificates
   `.execute(db);
-  const counts = row.rows[0]!;
-  return {
-    contestants: Number(counts.contestants),
-    exams: Number(counts.exams),
-    school_admins: Number(counts.school_admins),
-    pupil_prizes: Number(counts.pupil_prizes),
-    school_certificates: Number(counts.school_certificates),
-  };
+  return countsOf(row.rows[0]!);
 }
 
 /**

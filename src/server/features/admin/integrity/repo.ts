@@ -1,8 +1,9 @@
 // SQL of the integrity screening (decision 027): the counts of the nominal response model, the
 // finished exams streamed through a cursor in (book, school) order, the pairs in contact across
 // schools, the exams that shared a login, and the flags.
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../../db/client';
+import type { IntegrityFlagTable } from '../../../db/schema';
 import { contestantClassKey } from '../../../db/class-key';
 import { BAND_WIDTH, BANDS, type ResponseCell } from './similarity';
 
@@ -131,16 +132,8 @@ export async function sharedLoginPairs(db: Db, contestId: number): Promise<Share
   return rows;
 }
 
-export interface NewFlag {
-  kind: 'similarity' | 'speed' | 'lockstep';
-  exam_id: number;
-  other_exam_id: number | null;
-  contestant_id: number;
-  other_contestant_id: number | null;
-  strength: number;
-  evidence: Record<string, unknown>;
-  contact: string[];
-}
+/** A flag as the screening finds it: the table's columns of the finding, before any decision. */
+export type NewFlag = Pick<Selectable<IntegrityFlagTable>, 'kind' | 'exam_id' | 'other_exam_id' | 'contestant_id' | 'other_contestant_id' | 'strength' | 'evidence' | 'contact'>;
 
 /**
  * Replaces the contest's open flags with `flags` and records the run, in the caller's

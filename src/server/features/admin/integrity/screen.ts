@@ -48,15 +48,7 @@ export interface ScreeningResult {
 }
 
 /** What the comparison keeps of an exam (the stored objects are dropped once read). */
-interface ExamFacts {
-  id: number;
-  contestant_id: number;
-  user_id: number;
-  book_id: number;
-  school_id: number;
-  class_key: string;
-  session_id: number | null;
-}
+type ExamFacts = Pick<repo.ScreenExam, 'id' | 'contestant_id' | 'user_id' | 'book_id' | 'school_id' | 'class_key'> & { session_id: number | null };
 
 interface Exam {
   row: ExamFacts;

@@ -14,6 +14,7 @@ import type { AuthUser } from '../../../core/guard';
 import { eraseAccounts, loadMyData, accountsPastRetention, currentRetention } from '../../privacy';
 import { loadFooter } from '../../site';
 import { recordAudit } from '../audit';
+import { countsOf } from '../../../db/counts';
 
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 const COUNT_DUE_LIMIT = 1_000_000;
@@ -29,8 +30,7 @@ async function counts(db: Db): Promise<PrivacyOverview['counts']> {
       (SELECT count(*) FROM users WHERE deleted_at IS NOT NULL) AS accounts_deleted,
       (SELECT count(*) FROM prize_records) AS prize_records
   `.execute(db);
-  const row = rows[0]!;
-  return Object.fromEntries(Object.entries(row).map(([key, value]) => [key, Number(value)])) as PrivacyOverview['counts'];
+  return countsOf(rows[0]!);
 }
 
 /** GET /api/admin/privacy: the record, the retention status and the counts. */

@@ -21,8 +21,13 @@ export function maskPhone(phone: string): string {
   return `${digits.slice(0, 3)}${'*'.repeat(digits.length - 6)}${digits.slice(-3)}`;
 }
 
-/** Every run of 9 to 12 digits (a phone number, with or without +84) in a text, masked. */
-export const maskPhonesIn = (text: string) => text.replace(/\+?\d{9,12}/g, (match) => maskPhone(match));
+/**
+ * Every run of 9 to 12 digits (a phone number, with or without +84) standing on its own in a text, masked.
+ * Digits glued to a Latin letter, a digit or a hyphen are part of something else (a request id such as
+ * '…-3c4080123535b', a 13-digit timestamp) and stay, so ids in the log can still be searched for.
+ */
+export const maskPhonesIn = (text: string) =>
+  text.replace(/(?<![A-Za-z0-9-])\+?\d{9,12}(?![A-Za-z0-9])/g, (match) => maskPhone(match));
 
 /** The end of the retention period: `months` after the results date. */
 export function retentionEndsAt(resultsAt: Date | string, months = DEFAULT_RETENTION_MONTHS): Date {

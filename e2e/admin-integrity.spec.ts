@@ -27,13 +27,13 @@ test('running the screening on the demo: the run described with its rate', async
   await expectAccessible(page, 'integrity review after a run');
 });
 
-const exam = (id: number, name: string, points: number, session: number) => ({
+const exam = (id: number, name: string, points: number, session: number, attempt = 1) => ({
   exam_id: id,
-  contestant_id: id + 100,
+  contestant_id: (id % 2 === 1 ? 1 : 2) + 100,
   fullname: name,
   school: 'Trường Tiểu học Lê Lợi',
   class_name: '5A1',
-  attempt: 1,
+  attempt,
   points,
   start_time: '2025-04-05T01:00:00.000Z',
   submitted_at: '2025-04-05T01:15:00.000Z',
@@ -51,13 +51,23 @@ const flag = {
   decided_at: null,
   contact: ['cùng lớp'],
   summary:
-    'Trả lời theo sát: hai bài làm cùng lúc; trong 20 câu cả hai cùng trả lời, 14 câu một bài trả lời giống hệt bài kia trong vòng 30 giây sau bài kia; xác suất ngẫu nhiên p = 3,2 × 10^-12. 20 câu cả hai bài cùng có; 20 câu trả lời giống nhau, trong đó 8 câu sai (hoặc bỏ trống) giống nhau; ω = 6,1; xác suất ngẫu nhiên p = 4,0 × 10^-9.',
+    'Trả lời theo sát ở 2 lượt thi làm cùng lúc: trong 40 câu hai bài của cùng lượt cùng trả lời, 19 câu một bài trả lời giống hệt bài kia trong vòng 30 giây sau bài kia; xác suất ngẫu nhiên p = 3,2 × 10^-12. 20 câu cả hai bài cùng có; 20 câu trả lời giống nhau, trong đó 8 câu sai (hoặc bỏ trống) giống nhau; ω = 6,1; xác suất ngẫu nhiên p = 4,0 × 10^-9.',
   evidence: {
     tier: 'class',
     tests: ['in_step', 'similarity'],
     p: 3.2e-12,
     copier_exam_id: 2,
-    in_step: { p: 3.2e-12, common: 20, events: 14, window_seconds: 30, copier_exam_id: 2 },
+    in_step: {
+      p: 3.2e-12,
+      common: 40,
+      events: 19,
+      window_seconds: 30,
+      copier_exam_id: 2,
+      attempts: [
+        { copier_exam_id: 2, source_exam_id: 1, common: 20, events: 14 },
+        { copier_exam_id: 4, source_exam_id: 3, common: 20, events: 5 },
+      ],
+    },
     similarity: { p: 4e-9, omega: 6.1, common: 20, identical: 20, identical_wrong: 8, copier_exam_id: 2 },
   },
   exams: [exam(1, 'Nguyễn Văn An', 60, 41), exam(2, 'Trần Thị Bình', 60, 42)],
@@ -74,7 +84,14 @@ async function answerFlags(page: Page, posted: unknown[]) {
     route.fulfill({ json: { success: true, data: { running: false, run: { family_rate_percent: 1, exams: 4200, pairs: 98000, tests: 150000, threshold: 6.7e-8, seconds: 2.4, ran_at: '2025-04-14T02:00:00.000Z' } } } }),
   );
   await page.route('**/api/admin/integrity/flags', (route) => route.fulfill({ json: { success: true, data: [flag] } }));
-  await page.route('**/api/admin/integrity/flags/7', (route) => route.fulfill({ json: { success: true, data: { ...flag, sheet } } }));
+  // The second attempts, taken side by side again: one answer in step, 5 s after.
+  const more = [
+    {
+      exams: [exam(3, 'Nguyễn Văn An', 55, 41, 2), exam(4, 'Trần Thị Bình', 55, 42, 2)],
+      sheet: [{ ...sheet[0]!, in_step_seconds: 5, answers: [answer('Dế Mèn', true, '2025-04-06T01:02:00.000Z'), answer('Dế Mèn', true, '2025-04-06T01:02:05.000Z')] }],
+    },
+  ];
+  await page.route('**/api/admin/integrity/flags/7', (route) => route.fulfill({ json: { success: true, data: { ...flag, sheet, more } } }));
   await page.route('**/api/admin/integrity/flags/7/withhold', async (route) => {
     posted.push(route.request().postDataJSON());
     await route.fulfill({ json: { success: true } });
@@ -89,7 +106,7 @@ test('a copied pair side by side, and withholding a prize with a reason', async 
   await expect(page.getByRole('heading', { level: 2, name: 'Cảnh báo (1, 1 chưa xử lý)' })).toBeVisible();
   const card = page.getByRole('article', { name: /Bài làm giống nhau bất thường/ });
   await expect(card).toContainText('Liên hệ: cùng lớp.');
-  await expect(card).toContainText('14 câu một bài trả lời giống hệt bài kia trong vòng 30 giây sau bài kia');
+  await expect(card).toContainText('Trả lời theo sát ở 2 lượt thi làm cùng lúc: trong 40 câu hai bài của cùng lượt cùng trả lời, 19 câu một bài trả lời giống hệt bài kia trong vòng 30 giây sau bài kia');
   await expect(card).toContainText('trong đó 8 câu sai (hoặc bỏ trống) giống nhau');
   // The two exams side by side: names, times, device.
   await expect(card.getByText('Nguyễn Văn An', { exact: true })).toBeVisible();
@@ -107,6 +124,10 @@ test('a copied pair side by side, and withholding a prize with a reason', async 
   await expect(inStep).toContainText('Dế Mèn (đúng) – lưu lúc 08:01:05');
   await expect(inStep).toContainText('Dế Mèn (đúng) – lưu lúc 08:01:12');
   await expect(inStep).toContainText('Giống – theo sát, sau 7 giây');
+  // The other attempt pooled by the in-step test, below.
+  const again = card.getByRole('table', { name: 'Lượt thi khác cũng làm cùng lúc: lượt 2 của Nguyễn Văn An và lượt 2 của Trần Thị Bình.' });
+  await expect(again.getByRole('row', { name: /Nhân vật chính/ })).toContainText('Dế Mèn (đúng) – lưu lúc 08:02:05');
+  await expect(again.getByRole('row', { name: /Nhân vật chính/ })).toContainText('Giống – theo sát, sau 5 giây');
   await expectAccessible(page, 'integrity review, a flag with its sheets');
 
   await card.getByRole('button', { name: 'Tạm giữ giải của Trần Thị Bình' }).click();

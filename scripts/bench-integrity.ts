@@ -22,10 +22,11 @@
 //      what is measured;
 //   3. planted: --pairs copying pairs per copy rate (30, 50, 70, 90, 100 %) among classmates reading
 //      the same book, half siblings of one account (close tier), half not (class tier), and in each
-//      half of them side by side, half afterwards: the copier's first attempt takes the source's
-//      answer on each question both drew with that probability, either saving each copied answer
-//      3-20 s after the source saved it (starting within a minute of the source, its other answers
-//      at its own pace) or, after the source had finished, at its own pace (no time trace);
+//      a third of them of each kind: side by side on every attempt both take, side by side on the
+//      first attempt only, afterwards on every attempt. The copier's attempt k takes the source's
+//      attempt k's answer on each question both drew with that probability, either saving each
+//      copied answer 3-20 s after the source saved it (starting within a minute of the source, its
+//      other answers at its own pace) or, after the source had finished, at its own pace (no time trace);
 //      --fast exams answered 1-3 s a question, mostly right;
 //   4. the screening (screenContest, what the back office runs) at --rate % family-wise, timed,
 //      with the load average; then the power per copy rate for each kind and tier and by which
@@ -41,7 +42,7 @@ const { values: options } = parseArgs({
     contestants: { type: 'string', default: '200000' },
     exams: { type: 'string' },
     bank: { type: 'string', default: '60' },
-    pairs: { type: 'string', default: '40' },
+    pairs: { type: 'string', default: '60' },
     fast: { type: 'string', default: '100' },
     rate: { type: 'string', default: '1' },
     seed: { type: 'string', default: '1' },
@@ -65,7 +66,13 @@ const COPY_RATES = [0.3, 0.5, 0.7, 0.9, 1];
 const TOGETHER_CLASSES = 3;
 /** A pupil's own login (a school computer, a copier's own device): its contestant id plus this. */
 const OWN_LOGIN = 2_000_000;
-const KINDS = ['side', 'after'] as const;
+/** side: side by side on every attempt both take; once: side by side on the first attempt only; after: afterwards, on every attempt. */
+const KINDS = ['side', 'once', 'after'] as const;
+const KIND_LABELS: Record<(typeof KINDS)[number], string> = {
+  side: 'side by side on every attempt (copied answers 3-20 s after the source)',
+  once: 'side by side on the first attempt only',
+  after: 'afterwards, on every attempt (no time trace)',
+};
 type Kind = (typeof KINDS)[number];
 const TIERS = ['close', 'class'] as const;
 const TESTS = ['similarity', 'in_step'] as const;
@@ -185,21 +192,17 @@ try {
         const pick = pool[Math.floor(next() * pool.length)]!;
         if (used.has(pick.source)) continue;
         used.add(pick.source);
-        chosen.push({ source: pick.source, copier: pick.copier, rate, tier, kind: KINDS[placed % 2]! });
+        chosen.push({ source: pick.source, copier: pick.copier, rate, tier, kind: KINDS[placed % KINDS.length]! });
         placed += 1;
       }
     }
   }
   const started = performance.now();
-  const planted: { sourceExam: number; copierExam: number; rate: number; tier: 'close' | 'class'; kind: Kind; common: number; copied: number }[] = [];
+  const planted: { source: number; copier: number; rate: number; tier: 'close' | 'class'; kind: Kind; attempts: number; common: number; copied: number }[] = [];
   const uniform = (low: number, high: number) => low + (high - low) * next();
-  for (const pair of chosen) {
-    const { rows } = await client.query<{ id: number; contestant_id: number; answers: Record<string, number>; answer_key: Record<string, number>; answer_times: Record<string, number>; start: number }>(
-      `SELECT id, contestant_id, answers, answer_key, answer_times, extract(epoch FROM start_time)::float8 AS start FROM exams WHERE contestant_id IN ($1, $2) AND attempt = 1`,
-      [pair.source, pair.copier],
-    );
-    const source = rows.find((row) => row.contestant_id === pair.source)!;
-    const copier = rows.find((row) => row.contestant_id === pair.copier)!;
+  type ExamRow = { id: number; contestant_id: number; attempt: number; answers: Record<string, number>; answer_key: Record<string, number>; answer_times: Record<string, number>; start: number };
+  /** The copier's exam rewritten to copy the source's at the pair's rate and kind; returns its common and copied questions. */
+  const copyExam = async (pair: (typeof chosen)[number], source: ExamRow, copier: ExamRow) => {
     // When the source saved each of its answers.
     const sourceSeconds = new Map<string, number>();
     for (const [key, at] of Object.entries(source.answer_times)) if (key !== 's' && source.answers[key.split(':')[0]!] === Number(key.split(':')[1])) sourceSeconds.set(key.split(':')[0]!, at);
@@ -223,7 +226,7 @@ try {
     }
     const times: Record<string, number> = {};
     let start: number;
-    if (pair.kind === 'side') {
+    if (pair.kind !== 'after') {
       // Side by side: the copier starts within a minute of the source; each copied answer is saved
       // 3-20 s after the source's; its other answers at its own pace (20-60 s each). Merged in time
       // order, that is the copier's own answering order; equal seconds move the own answer on.
@@ -243,7 +246,7 @@ try {
       }
       times.s = pair.copier + OWN_LOGIN;
     } else {
-      // Afterwards: once the source has finished (within 2 days), at the copier's own pace, as before: no time trace.
+      // Afterwards: once the source has finished (within 2 days), at the copier's own pace: no time trace.
       start = Math.round(Math.max(...sourceSeconds.values(), source.start) + uniform(600, 2 * 86400));
       order.forEach((question, k) => (times[`${question}:${answers[question]}`] = Math.floor(start + 40 * (k + 1))));
       times.s = copier.answer_times.s!;
@@ -256,7 +259,25 @@ try {
        WHERE id = $1`,
       [copier.id, JSON.stringify(answers), JSON.stringify(times), correct, 5 * correct, start, last],
     );
-    planted.push({ sourceExam: source.id, copierExam: copier.id, rate: pair.rate, tier: pair.tier, kind: pair.kind, common, copied: copiedQuestions.size });
+    return { common, copied: copiedQuestions.size };
+  };
+  for (const pair of chosen) {
+    const { rows } = await client.query<ExamRow>(
+      `SELECT id, contestant_id, attempt, answers, answer_key, answer_times, extract(epoch FROM start_time)::float8 AS start FROM exams WHERE contestant_id IN ($1, $2) ORDER BY attempt`,
+      [pair.source, pair.copier],
+    );
+    const total = { attempts: 0, common: 0, copied: 0 };
+    for (const attempt of [1, 2, 3]) {
+      if (pair.kind === 'once' && attempt > 1) break;
+      const source = rows.find((row) => row.contestant_id === pair.source && row.attempt === attempt);
+      const copier = rows.find((row) => row.contestant_id === pair.copier && row.attempt === attempt);
+      if (!source || !copier) break;
+      const { common, copied } = await copyExam(pair, source, copier);
+      total.attempts += 1;
+      total.common += common;
+      total.copied += copied;
+    }
+    planted.push({ source: pair.source, copier: pair.copier, rate: pair.rate, tier: pair.tier, kind: pair.kind, ...total });
   }
   // Planted fast exams: every answer 1-3 s after the previous one, 85 % right.
   const { rows: fastRows } = await client.query<{ id: number; answer_key: Record<string, number>; answer_times: Record<string, number>; start: number }>(
@@ -295,15 +316,21 @@ try {
     }
   }
 
+  // By pair of contestants: a planted pair is found when any flag names the two (any attempt, either test).
   const pairKey = (a: number, b: number) => (a < b ? `${a}-${b}` : `${b}-${a}`);
-  const flagsByPair = new Map(result.flags.filter((flag) => flag.kind === 'similarity').map((flag) => [pairKey(flag.exam_id, flag.other_exam_id!), flag.evidence.tests as string[]]));
-  const plantedKeys = new Set(planted.map((pair) => pairKey(pair.sourceExam, pair.copierExam)));
-  const found = (pair: (typeof planted)[number]) => flagsByPair.get(pairKey(pair.sourceExam, pair.copierExam));
+  const flagsByPair = new Map<string, string[]>();
+  for (const flag of result.flags.filter((flag) => flag.kind === 'similarity')) {
+    const key = pairKey(flag.contestant_id, flag.other_contestant_id!);
+    flagsByPair.set(key, [...new Set([...(flagsByPair.get(key) ?? []), ...(flag.evidence.tests as string[])])]);
+  }
+  const plantedKeys = new Set(planted.map((pair) => pairKey(pair.source, pair.copier)));
+  const found = (pair: (typeof planted)[number]) => flagsByPair.get(pairKey(pair.source, pair.copier));
   const hits = (group: typeof planted, by?: string) => group.filter((pair) => (by ? found(pair)?.includes(by) : found(pair))).length;
   const share = (group: typeof planted) => `${hits(group)} / ${group.length}`;
   console.log('Detection power by copy rate (planted pairs flagged; in brackets: by the in-step test / by similarity)');
   for (const kind of KINDS) {
-    console.log(`  ${kind === 'side' ? 'side by side (copied answers 3-20 s after the source)' : 'afterwards (no time trace)'}:`);
+    const ofKind = planted.filter((pair) => pair.kind === kind);
+    console.log(`  ${KIND_LABELS[kind]}: ${fmt(ofKind.reduce((sum, pair) => sum + pair.attempts, 0) / Math.max(1, ofKind.length), 1)} attempts copied a pair, ${fmt(ofKind.reduce((sum, pair) => sum + pair.common, 0) / Math.max(1, ofKind.length), 1)} common questions over them`);
     for (const rate of COPY_RATES) {
       const cells = TIERS.map((tier) => {
         const group = planted.filter((pair) => pair.kind === kind && pair.rate === rate && pair.tier === tier);
@@ -315,16 +342,18 @@ try {
     const strongFound = strong.filter((pair) => found(pair)).length;
     console.log(`    copying >= 70 %: ${strongFound} / ${strong.length} = ${fmt((100 * strongFound) / Math.max(1, strong.length), 0)} % (target >= 90 %); ${TIERS.map((tier) => `${tier} ${share(strong.filter((pair) => pair.tier === tier))}`).join(', ')}`);
   }
-  const meanCommon = planted.reduce((sum, pair) => sum + pair.common, 0) / Math.max(1, planted.length);
-  console.log(`  mean common questions of the planted pairs ${fmt(meanCommon, 1)}`);
   // How far the planted pairs are from their threshold: the median p of each test (1: not computed or above the rate).
   for (const test of TESTS) {
-    const pOf = new Map(result.candidates.filter((c) => c.test === test).map((c) => [pairKey(c.a, c.b), c.p]));
+    const pOf = new Map<string, number>();
+    for (const c of result.candidates.filter((c) => c.test === test)) {
+      const key = pairKey(...c.contestants);
+      pOf.set(key, Math.min(c.p, pOf.get(key) ?? 1));
+    }
     for (const kind of KINDS) {
       for (const tier of TIERS) {
         const ps = planted
           .filter((pair) => pair.kind === kind && pair.tier === tier && pair.rate >= 0.7)
-          .map((pair) => pOf.get(pairKey(pair.sourceExam, pair.copierExam)) ?? 1)
+          .map((pair) => pOf.get(pairKey(pair.source, pair.copier)) ?? 1)
           .sort((x, y) => x - y);
         if (ps.length) console.log(`  ${test}, ${kind}, ${tier}, copying >= 70 %: median p ${ps[Math.floor(ps.length / 2)]!.toExponential(1)}, smallest ${ps[0]!.toExponential(1)} (threshold ${result.families[test][tier].threshold.toExponential(1)})`);
       }
@@ -333,14 +362,14 @@ try {
 
   const falseFlags = [...flagsByPair].filter(([key]) => !plantedKeys.has(key));
   console.log(
-    `False positives on clean pairs: ${falseFlags.length} flagged of ${fmt(result.pairs - planted.length, 0)} clean pairs ` +
+    `False positives on clean pairs: ${falseFlags.length} pairs of contestants flagged (of ${fmt(result.pairs, 0)} pairs of exams in contact, ${planted.length} pairs of contestants planted) ` +
       `(by similarity ${falseFlags.filter(([, tests]) => tests.includes('similarity')).length}, by the in-step test ${falseFlags.filter(([, tests]) => tests.includes('in_step')).length}; family-wise target: no flag in at least ${fmt(100 - familyRate * 100, 1)} % of runs)`,
   );
   // Calibration: clean directions with p at or below a level, against the directions computed times the level (an upper bound of the expected count).
   for (const test of TESTS) {
     for (const tier of TIERS) {
       const f = result.families[test][tier];
-      const clean = result.candidates.filter((c) => c.test === test && c.tier === tier && !plantedKeys.has(pairKey(c.a, c.b)));
+      const clean = result.candidates.filter((c) => c.test === test && c.tier === tier && !plantedKeys.has(pairKey(...c.contestants)));
       const plantedHere = planted.filter((pair) => pair.tier === tier).length;
       const directions = Math.max(0, f.directions - 2 * plantedHere);
       const levels = [1e-3, 1e-4, 1e-5].map((level) => `p <= ${level.toExponential(0)}: ${clean.filter((c) => c.p <= level).length} (at most ${fmt(directions * level, 1)})`);

@@ -103,7 +103,11 @@ export type IntegrityFlag = z.infer<typeof integrityFlagSchema>;
 
 export const integrityFlagsResponseSchema = z.object({ success: z.literal(true), data: z.array(integrityFlagSchema) });
 
-export const integrityFlagDetailSchema = integrityFlagSchema.extend({ sheet: z.array(sheetAnswerSchema) });
+export const integrityFlagDetailSchema = integrityFlagSchema.extend({
+  sheet: z.array(sheetAnswerSchema),
+  /** An in-step test pooled over several attempts: the other attempts' two exams and their sheets (the flag's contestants in its order). */
+  more: z.array(z.object({ exams: z.array(flagExamSchema), sheet: z.array(sheetAnswerSchema) })),
+});
 export type IntegrityFlagDetail = z.infer<typeof integrityFlagDetailSchema>;
 export const integrityFlagDetailResponseSchema = z.object({ success: z.literal(true), data: integrityFlagDetailSchema });
 

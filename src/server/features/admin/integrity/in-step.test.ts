@@ -1,7 +1,7 @@
 // The in-step test (decision 027) against an example worked on paper, and its bound checked
 // against the exact null by enumerating every order of a small paper.
 import { describe, expect, it } from 'vitest';
-import { inStep, inStepPValue, inStepTerms, overlapInTime, IN_STEP_WINDOW_SECONDS } from './in-step';
+import { inStep, inStepPValue, inStepTerms, overlapInTime, pooledInStep, IN_STEP_WINDOW_SECONDS, type InStepTerms } from './in-step';
 import type { PreparedSheet } from './similarity';
 
 /** A prepared sheet written by hand: ability band 0, each question's option, time and (for a source) the chance that band 0 gives its answer. */
@@ -126,5 +126,41 @@ describe('the in-step test', () => {
     // All three: exactly 1/24 · 1/8 by the bound (1/4 · 1/3 · 1/2 · 1/8); independence (m / n = 1/4 each) would say 1/512, below the truth.
     expect(exactTail(3)).toBeCloseTo(1 / 192, 15);
     expect((0.25 * 0.5) ** 3).toBeLessThan(exactTail(3));
+  });
+});
+
+describe('the in-step test over several attempts (pooledInStep)', () => {
+  const part = (rows: { q: number; p: number; time: number; hit: boolean }[], common: number): InStepTerms => ({
+    common,
+    events: rows.filter((row) => row.hit).length,
+    chances: rows.map((row) => row.p * row.time),
+    questions: rows.map((row) => row.q),
+    answerChances: rows.map((row) => row.p),
+    timeChances: rows.map((row) => row.time),
+    hits: rows.map((row) => row.hit),
+    smallestP: rows.reduce((product, row) => product * row.p * row.time, 1),
+  });
+
+  it('adds the attempts up, a question met again counting its time only (worked on paper)', () => {
+    // Attempt 1: q1 (p 0.5, time 1/4, event), q2 (0.8, 1/3, none). Attempt 2: q2 again (its answer
+    // counted as certain: 1 · 1/5, event), q3 (0.5, 1/2, event). Chances 1/8, 4/15, 1/5, 1/4; 3 events.
+    // Over 8 · 15 · 5 · 4 = 2,400: all four 1 · 4 · 1 · 1 = 4; exactly three: 7 · 4 · 1 · 1 + 1 · 11 · 1 · 1
+    // + 1 · 4 · 4 · 1 + 1 · 4 · 1 · 3 = 28 + 11 + 16 + 12 = 67; P(S ≥ 3) = 71 / 2,400. Smallest p 4 / 2,400.
+    const first = part([{ q: 1, p: 0.5, time: 1 / 4, hit: true }, { q: 2, p: 0.8, time: 1 / 3, hit: false }], 3);
+    const second = part([{ q: 2, p: 0.8, time: 1 / 5, hit: true }, { q: 3, p: 0.5, time: 1 / 2, hit: true }], 2);
+    const pooled = pooledInStep([first, second]);
+    expect(pooled.common).toBe(5);
+    expect(pooled.events).toBe(3);
+    [1 / 8, 4 / 15, 1 / 5, 1 / 4].forEach((chance, k) => expect(pooled.chances[k]).toBeCloseTo(chance, 14));
+    expect(pooled.smallestP).toBeCloseTo(1 / 600, 14);
+    expect(inStepPValue(pooled)).toBeCloseTo(71 / 2400, 14);
+    // Each attempt alone proves less: P(S ≥ 1) for the first's one event, 0.16 · 0.25 = 1/25 for the second's two.
+    expect(inStepPValue(first)).toBeGreaterThan(inStepPValue(pooled));
+    expect(inStepPValue(second)).toBeGreaterThan(inStepPValue(pooled));
+  });
+
+  it('is the pair itself for one attempt', () => {
+    const only = part([{ q: 1, p: 0.5, time: 1 / 4, hit: true }], 1);
+    expect(pooledInStep([only])).toBe(only);
   });
 });

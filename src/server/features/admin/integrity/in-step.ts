@@ -17,6 +17,11 @@ export interface InStepTerms {
   events: number;
   /** The bound on each possible event's null chance (questions whose window holds none of the copier's times are left out: no event is possible there). */
   chances: number[];
+  /** Per possible event: its question (model index), the answer's part of its chance (p_q), the time's part, and whether it happened. */
+  questions: number[];
+  answerChances: number[];
+  timeChances: number[];
+  hits: boolean[];
   /** Π chances: the smallest p-value the direction could have (every possible event observed). */
   smallestP: number;
 }
@@ -47,6 +52,10 @@ function firstAbove(sorted: Float64Array, value: number, orEqual: boolean): numb
  */
 export function inStepTerms(copier: PreparedSheet, source: PreparedSheet): InStepTerms {
   const chances: number[] = [];
+  const questions: number[] = [];
+  const answerChances: number[] = [];
+  const timeChances: number[] = [];
+  const hits: boolean[] = [];
   let common = 0;
   let events = 0;
   let smallestP = 1;
@@ -69,17 +78,58 @@ export function inStepTerms(copier: PreparedSheet, source: PreparedSheet): InSte
         // The copier's answer times inside the window.
         const inside = firstAbove(copier.times, sourceSeconds + IN_STEP_WINDOW_SECONDS, false) - firstAbove(copier.times, sourceSeconds, true);
         if (inside > 0) {
-          const chance = source.chance[offset + j]! * Math.min(1, inside / (n - chances.length));
+          const answerChance = source.chance[offset + j]!;
+          const timeChance = Math.min(1, inside / (n - chances.length));
+          const chance = answerChance * timeChance;
+          const hit = copier.option[i] === source.option[j] && inStep(copierSeconds, sourceSeconds);
           chances.push(chance);
+          questions.push(a);
+          answerChances.push(answerChance);
+          timeChances.push(timeChance);
+          hits.push(hit);
           smallestP *= chance;
-          if (copier.option[i] === source.option[j] && inStep(copierSeconds, sourceSeconds)) events += 1;
+          if (hit) events += 1;
         }
       }
       i += 1;
       j += 1;
     }
   }
-  return { common, events, chances, smallestP };
+  return { common, events, chances, questions, answerChances, timeChances, hits, smallestP };
+}
+
+/**
+ * One direction over several exam pairs of the same two contestants (their attempts taken at the
+ * same time), each copier exam at most once: a pair that copies in step on every attempt adds up
+ * its events, where one attempt's 6 or 7 common questions are too few (decision 027, "over all
+ * attempts"). The parts' time chances stay as they are: each copier exam's order is its own
+ * shuffle, independent of the other exams'. The answers are not independent across attempts (a
+ * pupil tends to give the same answer to a question again), so a question met again in a later
+ * part counts its answer as certain (chance 1) and only its time as chance: whatever happened
+ * before, that event's chance is still at most its time's. So the count of events stays dominated
+ * by independent Bernoulli(π) and the exact tail a conservative p-value, as for one pair.
+ */
+export function pooledInStep(parts: readonly InStepTerms[]): InStepTerms {
+  if (parts.length === 1) return parts[0]!;
+  const seen = new Set<number>();
+  const pooled: InStepTerms = { common: 0, events: 0, chances: [], questions: [], answerChances: [], timeChances: [], hits: [], smallestP: 1 };
+  for (const part of parts) {
+    pooled.common += part.common;
+    pooled.events += part.events;
+    // A question is marked seen only after its part: within one exam pair each question occurs once.
+    part.questions.forEach((question, k) => {
+      const answerChance = seen.has(question) ? 1 : part.answerChances[k]!;
+      const chance = answerChance * part.timeChances[k]!;
+      pooled.chances.push(chance);
+      pooled.questions.push(question);
+      pooled.answerChances.push(answerChance);
+      pooled.timeChances.push(part.timeChances[k]!);
+      pooled.hits.push(part.hits[k]!);
+      pooled.smallestP *= chance;
+    });
+    for (const question of part.questions) seen.add(question);
+  }
+  return pooled;
 }
 
 /** The p-value of the direction: P(events ≥ observed) under the dominating independent model. */

@@ -2,7 +2,8 @@
 // pupils of one class answering the same 20 questions at random by their ability, each in its own
 // shuffled order (as exam start shuffles the paper), all at about the same time (their starts 1 s
 // apart), with one planted copy (every answer of another exam, wrong ones included), one planted
-// in-step copy (12 answers given 8 s after the classmate's), one exam answered in 40 s and two
+// in-step copy (12 answers given 8 s after the classmate's, and 8 more in the two pupils' second
+// attempts an hour later: the test pools both), one exam answered in 40 s and two
 // exams saved in turns from one login. The run finds exactly these (two strong siblings taking
 // the exam at the same second are not flagged); the review shows the two sheets with the in-step
 // answers marked; a dismissal and a withheld prize need a reason and are audited; the withheld
@@ -18,6 +19,8 @@ import { createOrganiser, createParent, firstSchool, type CreatedUser } from '..
 let server: TestServer;
 let organiser: CreatedUser;
 let exams: { id: number; contestantId: number; userId: number }[] = [];
+/** The second attempts of pupils 5 and 6 (in step again). */
+let secondAttempts: number[] = [];
 
 /** A small deterministic generator (mulberry32): the same sheets on every run. */
 function random(seed: number) {
@@ -86,6 +89,27 @@ beforeAll(async () => {
               correct_count = ${correct}, points = ${5 * correct}, start_time = ${startOf(i)}
               WHERE id = ${row.id}`.execute(server.db);
   }
+  // Pupils 5 and 6 again an hour later, side by side: 6 gives 5's answer to 8 questions, 8 s after it.
+  const again = await insertFinishedExams(
+    server.db,
+    [5, 6].map((i) => ({ contestantId: pupils[i]!.id, bookId: book.id, attempt: 2, points: 50, durationSeconds: 900, submittedAt: new Date(now - 3600_000), prediction: null })),
+  );
+  secondAttempts = again.map((exam) => exam.id);
+  const [source, copier] = await server.db.selectFrom('exams').select(['id', 'questions', 'answer_key', 'start_time']).where('id', 'in', secondAttempts).orderBy('id').execute();
+  const own = (row: NonNullable<typeof source>) =>
+    Object.fromEntries(row.questions.map((question) => [String(question.id), next() < 0.5 ? row.answer_key[String(question.id)]! : question.answers.find((answer) => answer.id !== row.answer_key[String(question.id)])!.id]));
+  const sourceAnswers = own(source!);
+  const copierAnswers = own(copier!);
+  const order = source!.questions.map((question) => String(question.id)).filter((q) => q in copierAnswers);
+  order.slice(0, 8).forEach((q) => (copierAnswers[q] = sourceAnswers[q]!));
+  for (const [row, answers, lag] of [[source!, sourceAnswers, 20], [copier!, copierAnswers, 28]] as const) {
+    const start = source!.start_time.getTime() / 1000;
+    const times: Record<string, number> = Object.fromEntries(order.map((q, k) => [`${q}:${answers[q]}`, Math.round(start + 35 * k + lag)]));
+    const correct = Object.entries(answers).filter(([q, a]) => row.answer_key[q] === a).length;
+    await sql`UPDATE exams SET answers = ${JSON.stringify(answers)}::jsonb, answer_times = ${JSON.stringify(times)}::jsonb,
+              correct_count = ${correct}, points = ${5 * correct}, start_time = ${source!.start_time}
+              WHERE id = ${row.id}`.execute(server.db);
+  }
 });
 afterAll(() => server?.close());
 
@@ -108,8 +132,9 @@ const pairOf = (flag: IntegrityFlag) => flag.exams.map((exam) => exam.exam_id).s
 describe('integrity screening', () => {
   it('finds the planted copy, the fast exam and the lockstep pair, and nothing else', async () => {
     const run = await runScreening();
-    expect(run.run.exams).toBe(60);
-    expect(run.run.pairs).toBe((60 * 59) / 2);
+    expect(run.run.exams).toBe(62);
+    // Pairs of exams of two pupils: 62 exams less the two pupils' own pairs of attempts.
+    expect(run.run.pairs).toBe((62 * 61) / 2 - 2);
     expect(run.run.family_rate_percent).toBe(1);
     // A quarter of the 1 % for the classmates' similarity: its threshold is 0.0025 / K, K at most the sum less the three other families' (≥ 1 each).
     expect(run.run.threshold).toBeGreaterThanOrEqual(0.0025 / (run.run.tests - 3));
@@ -134,11 +159,19 @@ describe('integrity screening', () => {
     const step = similarity.find((flag) => pairOf(flag)[0] === exams[5]!.id)!;
     expect(step.contact).toEqual(['cùng lớp']);
     expect(step.evidence.tests).toContain('in_step');
-    const stepEvidence = step.evidence.in_step as { p: number; threshold: number; events: number; common: number; copier_exam_id: number; window_seconds: number };
-    expect(stepEvidence).toMatchObject({ common: 20, copier_exam_id: exams[6]!.id, window_seconds: 30 });
-    expect(stepEvidence.events).toBeGreaterThanOrEqual(12);
+    type Attempt = { copier_exam_id: number; source_exam_id: number; common: number; events: number };
+    const stepEvidence = step.evidence.in_step as { p: number; threshold: number; events: number; common: number; copier_exam_id: number; window_seconds: number; attempts: Attempt[] };
+    // Both attempts pooled: the flag names the first (more events), the evidence lists both.
+    expect(stepEvidence).toMatchObject({ common: 40, copier_exam_id: exams[6]!.id, window_seconds: 30 });
+    expect(stepEvidence.attempts.map((a) => [a.copier_exam_id, a.source_exam_id, a.common])).toEqual([
+      [exams[6]!.id, exams[5]!.id, 20],
+      [secondAttempts[1], secondAttempts[0], 20],
+    ]);
+    expect(stepEvidence.attempts[0]!.events).toBeGreaterThanOrEqual(12);
+    expect(stepEvidence.attempts[1]!.events).toBeGreaterThanOrEqual(8);
+    expect(stepEvidence.events).toBe(stepEvidence.attempts[0]!.events + stepEvidence.attempts[1]!.events);
     expect(stepEvidence.p).toBeLessThanOrEqual(stepEvidence.threshold);
-    expect(step.summary).toContain(`Trả lời theo sát: hai bài làm cùng lúc; trong 20 câu cả hai cùng trả lời, ${stepEvidence.events} câu một bài trả lời giống hệt bài kia trong vòng 30 giây sau bài kia`);
+    expect(step.summary).toContain(`Trả lời theo sát ở 2 lượt thi làm cùng lúc: trong 40 câu hai bài của cùng lượt cùng trả lời, ${stepEvidence.events} câu một bài trả lời giống hệt bài kia trong vòng 30 giây sau bài kia`);
     expect(step.summary).toMatch(/ngưỡng báo của nhóm cặp cùng lớp: p ≤ /);
     expect(list.filter((flag) => flag.kind === 'speed').map((flag) => flag.exams[0]!.exam_id)).toEqual([exams[2]!.id]);
     const lockstep = list.filter((flag) => flag.kind === 'lockstep');
@@ -161,12 +194,23 @@ describe('integrity screening', () => {
     expect(detail.sheet.filter((row) => !row.answers[0]!.right).length).toBe(wrong);
   });
 
-  it('marks the in-step answers with both times', async () => {
+  it('marks the in-step answers with both times, in each attempt pooled', async () => {
     const flag = (await flags()).find((f) => f.kind === 'similarity' && pairOf(f)[0] === exams[5]!.id)!;
     const detail = (await api('GET', `/flags/${flag.id}`)).body.data as IntegrityFlagDetail;
+    const attempts = (flag.evidence.in_step as { attempts: { events: number }[] }).attempts;
     expect(detail.sheet).toHaveLength(20);
     const marked = detail.sheet.filter((row) => row.in_step_seconds !== null);
-    expect(marked.length).toBe((flag.evidence.in_step as { events: number }).events);
+    expect(marked.length).toBe(attempts[0]!.events);
+    // The second attempts, the source's sheet first as in the flag.
+    expect(detail.more.map((pair) => pair.exams.map((exam) => [exam.exam_id, exam.attempt]))).toEqual([
+      [
+        [secondAttempts[0], 2],
+        [secondAttempts[1], 2],
+      ],
+    ]);
+    const markedAgain = detail.more[0]!.sheet.filter((row) => row.in_step_seconds !== null);
+    expect(markedAgain.length).toBe(attempts[1]!.events);
+    expect(markedAgain.every((row) => row.identical && row.in_step_seconds === 8)).toBe(true);
     for (const row of marked) {
       expect(row.identical).toBe(true);
       expect(row.in_step_seconds).toBe(8);

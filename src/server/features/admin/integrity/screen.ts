@@ -5,7 +5,7 @@
 // that shared a login; the flags at the family-wise rate asked, split over four families.
 import { connectionCount, type Db } from '../../../db/client';
 import * as repo from './repo';
-import { inStepPValue, inStepTerms, overlapInTime, IN_STEP_WINDOW_SECONDS, type InStepTerms } from './in-step';
+import { inStepPValue, inStepTerms, overlapInTime, pooledInStep, IN_STEP_WINDOW_SECONDS, type InStepTerms } from './in-step';
 import { alternations, saveInstants, speedFinding, timelineOf, LOCKSTEP_MIN_ALTERNATIONS } from './signals';
 import {
   bandOf,
@@ -37,14 +37,17 @@ export interface ScreeningResult {
   tests: number;
   /** The classmates' similarity threshold (the family most pairs are in); each family's own in `families`. */
   threshold: number;
-  /** Per test and tier: the pairs tested (for the in-step test: those whose exams overlapped in time), the directions computed, Tarone's K and the threshold. */
+  /**
+   * Per test and tier: the pairs tested (similarity: pairs of exams; in-step: pairs of contestants
+   * with exams that overlapped in time, all such attempts pooled), the directions computed, Tarone's K and the threshold.
+   */
   families: Families<{ pairs: number; directions: number; tests: number; threshold: number }>;
   flags: repo.NewFlag[];
   /**
    * For the benchmark's calibration: similarity, every pair whose stronger direction was computed
    * exactly (normal z ≥ Z_SCREEN); in-step, every direction with p ≤ the family-wise rate.
    */
-  candidates: { test: ScreeningTest; a: number; b: number; p: number; tier: ContactTier }[];
+  candidates: { test: ScreeningTest; a: number; b: number; contestants: [number, number]; p: number; tier: ContactTier }[];
 }
 
 /** What the comparison keeps of an exam (the stored objects are dropped once read). */
@@ -64,6 +67,34 @@ interface Candidate<Terms> {
   terms: Terms;
   contact: string[];
   tier: ContactTier;
+}
+
+/** One exam pair's in-step direction, waiting to be pooled with the same two contestants' other attempts. */
+interface StepPart {
+  /** The pair in the order compared (the flag's exam and other exam). */
+  a: Exam;
+  b: Exam;
+  copier: Exam;
+  source: Exam;
+  terms: InStepTerms;
+}
+
+/** The in-step test of two contestants over all their exams that overlapped in time (in-step.ts, pooledInStep). */
+interface StepCandidate extends Candidate<InStepTerms> {
+  parts: StepPart[];
+}
+
+/**
+ * The direction's parts to pool: each copier exam once, with the source exam that gives it the
+ * most possible events (a choice made on the times alone, never on the answers), in exam order.
+ */
+function partsToPool(parts: readonly StepPart[]): StepPart[] {
+  const byCopier = new Map<number, StepPart>();
+  for (const part of parts) {
+    const held = byCopier.get(part.copier.row.id);
+    if (!held || part.terms.chances.length > held.terms.chances.length) byCopier.set(part.copier.row.id, part);
+  }
+  return [...byCopier.values()].sort((x, y) => x.copier.row.id - y.copier.row.id);
 }
 
 const contactOf = (a: Exam['row'], b: Exam['row']) => {
@@ -91,7 +122,9 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
   const histograms = families(() => new SmallestPHistogram());
   const counts = families(() => ({ pairs: 0, directions: 0 }));
   const similar: Candidate<DirectionTerms>[] = [];
-  const inStepCandidates: Candidate<InStepTerms>[] = [];
+  const inStepCandidates: StepCandidate[] = [];
+  /** The in-step parts of the current school group (and then of the cross-school pairs), by pair of contestants. */
+  let steps = new Map<string, { contact: Set<string>; tier: ContactTier; parts: StepPart[] }>();
   const flags: repo.NewFlag[] = [];
   let exams = 0;
   let pairs = 0;
@@ -107,15 +140,36 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
     if (terms.omega < Z_SCREEN) return undefined;
     return { p: directionPValue(copier.sheet, source.sheet, model, terms.observed), terms: { ...terms } };
   };
-  /** One in-step direction, for exams that overlapped in time; kept when its p could matter (≤ the rate). */
-  const inStepDirection = (copier: Exam, source: Exam, tier: ContactTier): { p: number; terms: InStepTerms } | undefined => {
-    if (!overlapInTime(copier.sheet, source.sheet)) return undefined;
+  /** One exam pair's in-step direction, for exams that overlapped in time: kept to be pooled per pair of contestants. */
+  const stepPart = (a: Exam, b: Exam, copier: Exam, source: Exam): StepPart[] => {
+    if (!overlapInTime(copier.sheet, source.sheet)) return [];
     const terms = inStepTerms(copier.sheet, source.sheet);
-    if (!terms.chances.length) return undefined;
+    return terms.chances.length ? [{ a, b, copier, source, terms }] : [];
+  };
+  /** One pooled in-step direction; a candidate when its p could matter (≤ the rate). */
+  const pooledDirection = (parts: readonly StepPart[], tier: ContactTier) => {
+    if (!parts.length) return undefined;
+    const pooled = partsToPool(parts);
+    const terms = pooledInStep(pooled.map((part) => part.terms));
     counts.in_step[tier].directions += 1;
     if (terms.smallestP <= familyRate) histograms.in_step[tier].add(terms.smallestP);
     const p = inStepPValue(terms);
-    return p <= familyRate ? { p, terms } : undefined;
+    return p <= familyRate ? { p, terms, parts: pooled } : undefined;
+  };
+  /** Pools and tests the in-step parts gathered so far, both directions of each pair of contestants. */
+  const settleSteps = () => {
+    for (const { contact, tier, parts } of steps.values()) {
+      counts.in_step[tier].pairs += 1;
+      const first = parts[0]!.a.row.contestant_id;
+      const fromFirst = pooledDirection(parts.filter((part) => part.copier.row.contestant_id === first), tier);
+      const fromOther = pooledDirection(parts.filter((part) => part.copier.row.contestant_id !== first), tier);
+      const best = fromFirst && (!fromOther || fromFirst.p <= fromOther.p) ? fromFirst : fromOther;
+      if (!best) continue;
+      // The flag names the attempt with the most events; the evidence lists every attempt pooled.
+      const shown = best.parts.reduce((most, part) => (part.terms.events > most.terms.events ? part : most));
+      inStepCandidates.push({ a: shown.a, b: shown.b, aFromB: shown.copier === shown.a, p: best.p, terms: best.terms, parts: best.parts, contact: [...contact], tier });
+    }
+    steps = new Map();
   };
   const stronger = <T extends { p: number }>(aFromB: T | undefined, bFromA: T | undefined) =>
     aFromB && (!bFromA || aFromB.p <= bFromA.p) ? { ...aFromB, aFromB: true } : bFromA ? { ...bFromA, aFromB: false } : undefined;
@@ -129,9 +183,15 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
     if (best) similar.push({ a, b, contact, tier, ...best });
     // Cheap first: most pairs did not take their exams at the same time.
     if (!overlapInTime(a.sheet, b.sheet) && !overlapInTime(b.sheet, a.sheet)) return;
-    counts.in_step[tier].pairs += 1;
-    const step = stronger(inStepDirection(a, b, tier), inStepDirection(b, a, tier));
-    if (step) inStepCandidates.push({ a, b, contact, tier, ...step });
+    const parts = [...stepPart(a, b, a, b), ...stepPart(a, b, b, a)];
+    if (!parts.length) return;
+    const key = a.row.contestant_id < b.row.contestant_id ? `${a.row.contestant_id}-${b.row.contestant_id}` : `${b.row.contestant_id}-${a.row.contestant_id}`;
+    const entry = steps.get(key) ?? { contact: new Set<string>(), tier, parts: [] };
+    // A pair of contestants is in the close tier when any of its exam pairs is (decided on the contact alone).
+    if (tier === 'close') entry.tier = 'close';
+    for (const item of contact) entry.contact.add(item);
+    entry.parts.push(...parts);
+    steps.set(key, entry);
   };
 
   let group: Exam[] = [];
@@ -141,6 +201,7 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
         if (group[i]!.row.contestant_id !== group[j]!.row.contestant_id) compare(group[i]!, group[j]!);
       }
     }
+    settleSteps();
     group = [];
   };
 
@@ -192,6 +253,7 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
     const b = kept.get(pair.b);
     if (a && b) compare(a, b);
   }
+  settleSteps();
 
   const thresholds = {} as Families<{ tests: number; threshold: number }>;
   for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
@@ -222,7 +284,13 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
     });
   }
   for (const candidate of inStepCandidates) {
-    fire(candidate, 'in_step', { common: candidate.terms.common, events: candidate.terms.events, window_seconds: IN_STEP_WINDOW_SECONDS });
+    fire(candidate, 'in_step', {
+      common: candidate.terms.common,
+      events: candidate.terms.events,
+      window_seconds: IN_STEP_WINDOW_SECONDS,
+      // The attempts pooled: each copier exam with its source exam, their common questions and events.
+      attempts: candidate.parts.map((part) => ({ copier_exam_id: part.copier.row.id, source_exam_id: part.source.row.id, common: part.terms.common, events: part.terms.events })),
+    });
   }
   for (const { a, b, contact, tier, found } of fired.values()) {
     found.sort((x, y) => x.p - y.p);
@@ -267,8 +335,8 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
     }
   }
   const candidates = [
-    ...similar.map((c) => ({ test: 'similarity' as const, a: c.a.row.id, b: c.b.row.id, p: c.p, tier: c.tier })),
-    ...inStepCandidates.map((c) => ({ test: 'in_step' as const, a: c.a.row.id, b: c.b.row.id, p: c.p, tier: c.tier })),
+    ...similar.map((c) => ({ test: 'similarity' as const, a: c.a.row.id, b: c.b.row.id, contestants: [c.a.row.contestant_id, c.b.row.contestant_id] as [number, number], p: c.p, tier: c.tier })),
+    ...inStepCandidates.map((c) => ({ test: 'in_step' as const, a: c.a.row.id, b: c.b.row.id, contestants: [c.a.row.contestant_id, c.b.row.contestant_id] as [number, number], p: c.p, tier: c.tier })),
   ];
   return { exams, pairs, tests, threshold: thresholds.similarity.class.threshold, families: summary, flags, candidates };
 }

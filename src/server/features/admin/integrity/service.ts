@@ -153,6 +153,10 @@ function similaritySummary(evidence: Record<string, unknown>): string {
       const e = ((evidence.tests ? evidence[test] : evidence) ?? {}) as Record<string, unknown>;
       const n = (key: string) => Number(e[key] ?? 0);
       const threshold = e.threshold === undefined ? '' : `; ngưỡng báo của nhóm ${tierLabel(evidence.tier)}: p ≤ ${pValue(n('threshold'))}`;
+      const attempts = (e.attempts as unknown[] | undefined)?.length ?? 1;
+      if (test === 'in_step' && attempts > 1) {
+        return `Trả lời theo sát ở ${attempts} lượt thi làm cùng lúc: trong ${n('common')} câu hai bài của cùng lượt cùng trả lời, ${n('events')} câu một bài trả lời giống hệt bài kia trong vòng ${n('window_seconds')} giây sau bài kia; xác suất ngẫu nhiên p = ${pValue(n('p'))}${threshold}.`;
+      }
       if (test === 'in_step') {
         return `Trả lời theo sát: hai bài làm cùng lúc; trong ${n('common')} câu cả hai cùng trả lời, ${n('events')} câu một bài trả lời giống hệt bài kia trong vòng ${n('window_seconds')} giây sau bài kia; xác suất ngẫu nhiên p = ${pValue(n('p'))}${threshold}.`;
       }
@@ -170,27 +174,29 @@ function summaryOf(kind: IntegrityFlagTable['kind'], evidence: Record<string, un
   return `${n('turns')} lần lưu bài xen kẽ giữa hai bài (cách nhau không quá 20 giây) từ cùng một lần đăng nhập.`;
 }
 
+/** An exam as the review shows it (none when it is not among `exams`). */
+function examView(exams: Map<number, ExamRow>, id: number | null): IntegrityFlag['exams'] {
+  const exam = id === null ? undefined : exams.get(id);
+  if (!exam) return [];
+  return [
+    {
+      exam_id: exam.id,
+      contestant_id: exam.contestant_id,
+      fullname: exam.fullname,
+      school: exam.school,
+      class_name: exam.class_name,
+      attempt: exam.attempt,
+      points: exam.points,
+      start_time: exam.start_time.toISOString(),
+      submitted_at: exam.submitted_at?.toISOString() ?? null,
+      duration_seconds: exam.duration_seconds,
+      device: exam.session_id === null ? null : { session_id: exam.session_id, user_agent: exam.user_agent, ip: exam.ip },
+      held: exam.held,
+    },
+  ];
+}
+
 function flagView(row: FlagRow, exams: Map<number, ExamRow>): IntegrityFlag {
-  const examView = (id: number | null) => {
-    const exam = id === null ? undefined : exams.get(id);
-    if (!exam) return [];
-    return [
-      {
-        exam_id: exam.id,
-        contestant_id: exam.contestant_id,
-        fullname: exam.fullname,
-        school: exam.school,
-        class_name: exam.class_name,
-        attempt: exam.attempt,
-        points: exam.points,
-        start_time: exam.start_time.toISOString(),
-        submitted_at: exam.submitted_at?.toISOString() ?? null,
-        duration_seconds: exam.duration_seconds,
-        device: exam.session_id === null ? null : { session_id: exam.session_id, user_agent: exam.user_agent, ip: exam.ip },
-        held: exam.held,
-      },
-    ];
-  };
   const evidence = row.evidence as Record<string, unknown>;
   return {
     id: row.id,
@@ -203,7 +209,7 @@ function flagView(row: FlagRow, exams: Map<number, ExamRow>): IntegrityFlag {
     contact: row.contact.map((c) => integrityContactLabels[c] ?? c),
     summary: summaryOf(row.kind, evidence),
     evidence,
-    exams: [...examView(row.exam_id), ...examView(row.other_exam_id)],
+    exams: [...examView(exams, row.exam_id), ...examView(exams, row.other_exam_id)],
   };
 }
 
@@ -220,21 +226,13 @@ export async function listFlags({ db }: Deps): Promise<IntegrityFlag[]> {
   return rows.map((row) => flagView(row, exams));
 }
 
-/** One flag with the answer sheets side by side (the questions both drew first). */
-export async function flagDetail({ db }: Deps, flagId: number): Promise<IntegrityFlagDetail> {
-  const contest = await requireCurrentContest(db);
-  const row = await flagRows(db, contest.id).where('f.id', '=', flagId).executeTakeFirst();
-  if (!row) throw notFound(integrityMessages.flagNotFound);
-  const examIds = row.other_exam_id === null ? [row.exam_id] : [row.exam_id, row.other_exam_id];
-  const exams = await examsOf(db, contest.id, examIds);
-  const view = flagView(row, exams);
-  const list = examIds.map((id) => exams.get(id)).filter((exam): exam is ExamRow => Boolean(exam));
+type InStepEvidence = { copier_exam_id?: number; attempts?: { copier_exam_id: number; source_exam_id: number }[] };
+
+/** Two exams' answers side by side (the questions both drew first), the in-step answers of `copierId` marked. */
+function sheetOf(list: ExamRow[], copierId: number | undefined): IntegrityFlagDetail['sheet'] {
   const questions = new Map<number, ExamQuestion>();
   for (const exam of list) for (const question of exam.questions as ExamQuestion[]) if (!questions.has(question.id)) questions.set(question.id, question);
   const timelines = list.map((exam) => timelineOf(exam.answer_times as Record<string, number>, exam.answers as AnswerMap));
-  // The in-step marks: the direction the evidence names (the copier's identical answer saved within the window after the other's).
-  const evidence = row.evidence as { copier_exam_id?: number; in_step?: { copier_exam_id?: number } };
-  const copierId = evidence.in_step?.copier_exam_id ?? evidence.copier_exam_id;
   const copierIndex = list.length === 2 ? list.findIndex((exam) => exam.id === copierId) : -1;
   const secondsOf = (at: number | null | undefined) => (at === null || at === undefined ? null : new Date(at * 1000).toISOString());
   const sheet = [...questions.values()].map((question) => {
@@ -261,9 +259,32 @@ export async function flagDetail({ db }: Deps, flagId: number): Promise<Integrit
       in_step_seconds: step ? copierAt - sourceAt : null,
     };
   });
-  // The questions both drew first, then the others (in the first exam's order).
   sheet.sort((a, b) => Number(b.answers.every((x) => x.drew)) - Number(a.answers.every((x) => x.drew)));
-  return { ...view, sheet };
+  return sheet;
+}
+
+/**
+ * One flag with the answer sheets side by side; for an in-step test pooled over several attempts,
+ * the other attempts' pairs of sheets too (`more`, in the flag's order of its two contestants).
+ */
+export async function flagDetail({ db }: Deps, flagId: number): Promise<IntegrityFlagDetail> {
+  const contest = await requireCurrentContest(db);
+  const row = await flagRows(db, contest.id).where('f.id', '=', flagId).executeTakeFirst();
+  if (!row) throw notFound(integrityMessages.flagNotFound);
+  const examIds = row.other_exam_id === null ? [row.exam_id] : [row.exam_id, row.other_exam_id];
+  const evidence = row.evidence as { copier_exam_id?: number; in_step?: InStepEvidence };
+  const others = (evidence.in_step?.attempts ?? []).filter((attempt) => !examIds.includes(attempt.copier_exam_id));
+  const exams = await examsOf(db, contest.id, [...new Set([...examIds, ...others.flatMap((attempt) => [attempt.copier_exam_id, attempt.source_exam_id])])]);
+  const view = flagView(row, exams);
+  const listOf = (ids: number[]) => ids.map((id) => exams.get(id)).filter((exam): exam is ExamRow => Boolean(exam));
+  // The in-step marks: the direction the evidence names (the copier's identical answer saved within the window after the other's).
+  const sheet = sheetOf(listOf(examIds), evidence.in_step?.copier_exam_id ?? evidence.copier_exam_id);
+  const firstContestant = exams.get(row.exam_id)?.contestant_id;
+  const more = others.map((attempt) => {
+    const ids = exams.get(attempt.copier_exam_id)?.contestant_id === firstContestant ? [attempt.copier_exam_id, attempt.source_exam_id] : [attempt.source_exam_id, attempt.copier_exam_id];
+    return { exams: ids.flatMap((id) => examView(exams, id)), sheet: sheetOf(listOf(ids), attempt.copier_exam_id) };
+  });
+  return { ...view, sheet, more };
 }
 
 async function lockedOpenFlag(trx: Db, contestId: number, flagId: number) {

@@ -199,11 +199,33 @@ function FlagCard({ flag, onDecided }: { flag: IntegrityFlag; onDecided: () => v
   );
 }
 
+type SheetRow = IntegrityFlagDetail['sheet'][number];
+
 function Sheets({ flag }: { flag: IntegrityFlag }) {
   const detail = useApiData<IntegrityFlagDetail>(`/admin/integrity/flags/${flag.id}`);
   if (detail.message) return <p role="alert">{detail.message}</p>;
   const names = flag.exams.map((exam) => exam.fullname);
-  const answerCell = (answer: IntegrityFlagDetail['sheet'][number]['answers'][number] | undefined) =>
+  return (
+    <>
+      <SheetTable
+        caption={`Bài làm đặt cạnh nhau: ${names.join(' và ')}. Câu cả hai cùng có đứng trước; câu sai giống nhau và câu trả lời giống hệt được lưu ngay sau bài kia (theo sát) được đánh dấu.`}
+        exams={flag.exams}
+        rows={detail.data?.sheet}
+      />
+      {detail.data?.more.map((pair) => (
+        <SheetTable
+          key={pair.exams.map((exam) => exam.exam_id).join('-')}
+          caption={`Lượt thi khác cũng làm cùng lúc: ${pair.exams.map((exam) => `lượt ${exam.attempt} của ${exam.fullname}`).join(' và ')}.`}
+          exams={pair.exams}
+          rows={pair.sheet}
+        />
+      ))}
+    </>
+  );
+}
+
+function SheetTable({ caption, exams, rows }: { caption: string; exams: IntegrityFlag['exams']; rows: SheetRow[] | undefined }) {
+  const answerCell = (answer: SheetRow['answers'][number] | undefined) =>
     !answer || !answer.drew ? <span className="muted">Không có câu này</span> : (
       <>
         {answer.answer ?? <em>Bỏ trống</em>} {answer.right ? '(đúng)' : '(sai)'}
@@ -211,7 +233,7 @@ function Sheets({ flag }: { flag: IntegrityFlag }) {
         {answer.first_at && answer.first_at !== answer.answered_at && <span className="muted"> (trả lời lần đầu lúc {formatClock(answer.first_at)})</span>}
       </>
     );
-  const sameCell = (row: IntegrityFlagDetail['sheet'][number]) => (
+  const sameCell = (row: SheetRow) => (
     <>
       {row.identical_wrong ? <strong className="integrity-same-wrong">Sai giống nhau</strong> : row.identical ? 'Giống' : ''}
       {row.in_step_seconds !== null && <strong className="integrity-in-step"> – theo sát, sau {formatNumber(row.in_step_seconds)} giây</strong>}
@@ -219,17 +241,17 @@ function Sheets({ flag }: { flag: IntegrityFlag }) {
   );
   return (
     <DataTable
-      caption={`Bài làm đặt cạnh nhau: ${names.join(' và ')}. Câu cả hai cùng có đứng trước; câu sai giống nhau và câu trả lời giống hệt được lưu ngay sau bài kia (theo sát) được đánh dấu.`}
+      caption={caption}
       captionClass="muted"
       className="integrity-sheet"
-      rows={detail.data?.sheet}
-      loading={!detail.data}
+      rows={rows}
+      loading={!rows}
       rowKey={(row) => row.question_id}
       columns={[
         { header: 'Câu hỏi', rowHeader: true, cell: (row) => row.question },
         { header: 'Đáp án đúng', cell: (row) => row.key ?? '—' },
-        ...flag.exams.map((exam, i) => ({ header: `Bài của ${exam.fullname}`, cell: (row: IntegrityFlagDetail['sheet'][number]) => answerCell(row.answers[i]) })),
-        flag.exams.length > 1 && {
+        ...exams.map((exam, i) => ({ header: `Bài của ${exam.fullname}`, cell: (row: SheetRow) => answerCell(row.answers[i]) })),
+        exams.length > 1 && {
           header: 'Giống nhau',
           cell: sameCell,
         },

@@ -33,6 +33,7 @@
 //      test, the false flags among the clean pairs, the calibration of each test's p-values on
 //      clean pairs, and the fast exams found.
 import { loadavg } from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { screenContest } from '../src/server/features/admin/integrity/screen';
 import { fmt, openScratchDatabase, seconds } from './lib/bench-scratch';
@@ -302,10 +303,15 @@ try {
   await step('analyze', 'ANALYZE exams; ANALYZE contestants');
 
   console.log(`Screening at a family-wise rate of ${fmt(familyRate * 100, 1)} % (load average ${loadavg().map((x) => fmt(x, 2)).join(' ')})`);
+  // The app's own thread meanwhile (the pass runs in a worker): how long a request would wait for it.
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
   const begun = performance.now();
   const result = await handle.db.transaction().execute((trx) => screenContest(trx, contestId, familyRate, handle.db));
   const elapsed = performance.now() - begun;
+  delay.disable();
   console.log(`  whole screening: ${seconds(elapsed)} (target < 60 s at 200,000 contestants / 500,000 exams); load average after ${loadavg().map((x) => fmt(x, 2)).join(' ')}`);
+  console.log(`  the app thread's event-loop delay meanwhile: p99 ${fmt(delay.percentile(99) / 1e6, 1)} ms, max ${fmt(delay.max / 1e6, 1)} ms`);
   console.log(`  ${fmt(result.exams, 0)} exams, ${fmt(result.pairs, 0)} pairs in contact compared, Tarone's K = ${fmt(result.tests, 0)} tests in all`);
   for (const test of TESTS) {
     for (const tier of TIERS) {

@@ -14,6 +14,7 @@ await build({
   entryPoints: {
     main: 'src/server/main.ts',
     'file-reader-worker': 'src/server/features/admin/file-reader-worker.ts',
+    'screen-worker': 'src/server/features/admin/integrity/screen-worker.ts',
     'xlsx-writer-worker': 'src/server/lib/xlsx-writer-worker.mjs',
   },
   outdir: OUT,

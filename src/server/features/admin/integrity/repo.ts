@@ -57,26 +57,30 @@ export interface ScreenExam {
   answer_times: Record<string, number>;
 }
 
+/** A finished exam as streamed to the pass: its jsonb columns as text, parsed by the pass (in its worker thread, not on the app's). */
+export type PassRow = Omit<ScreenExam, 'answer_key' | 'answers' | 'answer_times'> & { answer_key: string; answers: string; answer_times: string };
+
 const finished = (contestId: number) => sql`e.contest_id = ${contestId} AND e.status = 1 AND e.correct_count IS NOT NULL`;
 
 /**
  * Streams the contest's finished exams ordered by book and school (a cursor inside the caller's
- * transaction, `page` rows at a time): `each` gets every page.
+ * transaction, `page` rows at a time): `each` gets every page. The jsonb columns come as text: the
+ * pass parses them in its worker thread (screen-pass.ts), not on the app's.
  */
-export async function streamExams(trx: Db, contestId: number, page: number, each: (rows: ScreenExam[]) => void | Promise<void>): Promise<void> {
+export async function streamExams(trx: Db, contestId: number, page: number, each: (rows: PassRow[]) => void | Promise<void>): Promise<void> {
   await sql`
     DECLARE integrity_exams NO SCROLL CURSOR FOR
     SELECT e.id, e.contestant_id, contestants.user_id, e.book_id, contestants.school_id, ${contestantClassKey} AS class_key, e.correct_count,
            extract(epoch FROM e.start_time)::double precision AS start_s,
            extract(epoch FROM COALESCE(e.submitted_at, e.end_time))::double precision AS submit_s,
-           e.answer_key, e.answers, e.answer_times
+           e.answer_key::text AS answer_key, e.answers::text AS answers, e.answer_times::text AS answer_times
     FROM exams e
     JOIN contestants ON contestants.id = e.contestant_id
     LEFT JOIN class_rooms ON class_rooms.id = contestants.class_room_id
     WHERE ${finished(contestId)}
     ORDER BY e.book_id, contestants.school_id, e.id`.execute(trx);
   for (;;) {
-    const { rows } = await sql<ScreenExam>`FETCH ${sql.raw(String(page))} FROM integrity_exams`.execute(trx);
+    const { rows } = await sql<PassRow>`FETCH ${sql.raw(String(page))} FROM integrity_exams`.execute(trx);
     if (!rows.length) break;
     await each(rows);
     if (rows.length < page) break;

@@ -1,0 +1,339 @@
+// The screening's pass over the finished exams (decision 027), pure: no database. screen.ts
+// streams the exams to it in (book, school) order, in a worker thread (screen-worker.ts); the pass
+// compares each school's exams of a book pair by pair (answer similarity, and the in-step test for
+// the pairs whose exams overlapped in time, pooled over each two contestants' attempts), then the
+// cross-school pairs of one account or login, checks the speed of each exam, and returns the flags
+// at the family-wise rate asked, split over four families.
+import type { NewFlag, PassRow, ScreenExam } from './repo';
+import { inStepPValue, inStepTerms, overlapInTime, pooledInStep, IN_STEP_WINDOW_SECONDS, type InStepTerms } from './in-step';
+import { speedFinding, timelineOf } from './signals';
+import {
+  bandOf,
+  directionPValue,
+  directionTerms,
+  indexModel,
+  prepareSheet,
+  responseModel,
+  SmallestPHistogram,
+  contactTier,
+  tierThresholds,
+  TEST_SHARES,
+  type ContactTier,
+  type ScreeningTest,
+  Z_SCREEN,
+  type DirectionTerms,
+  type PreparedSheet,
+  type ResponseCell,
+} from './similarity';
+
+type Families<T> = Record<ScreeningTest, Record<ContactTier, T>>;
+
+export interface ScreeningResult {
+  exams: number;
+  pairs: number;
+  /** Tarone's K summed over the four families (test × tier): the directions counted in the Bonferroni corrections. */
+  tests: number;
+  /** The classmates' similarity threshold (the family most pairs are in); each family's own in `families`. */
+  threshold: number;
+  /**
+   * Per test and tier: the pairs tested (similarity: pairs of exams; in-step: pairs of contestants
+   * with exams that overlapped in time, all such attempts pooled), the directions computed, Tarone's K and the threshold.
+   */
+  families: Families<{ pairs: number; directions: number; tests: number; threshold: number }>;
+  flags: NewFlag[];
+  /**
+   * For the benchmark's calibration: similarity, every pair whose stronger direction was computed
+   * exactly (normal z ≥ Z_SCREEN); in-step, every direction with p ≤ the family-wise rate.
+   */
+  candidates: { test: ScreeningTest; a: number; b: number; contestants: [number, number]; p: number; tier: ContactTier }[];
+}
+
+/** What the comparison keeps of an exam (the stored objects are dropped once read). */
+type ExamFacts = Pick<ScreenExam, 'id' | 'contestant_id' | 'user_id' | 'book_id' | 'school_id' | 'class_key'> & { session_id: number | null };
+
+interface Exam {
+  row: ExamFacts;
+  sheet: PreparedSheet;
+}
+
+interface Candidate<Terms> {
+  a: Exam;
+  b: Exam;
+  /** The direction: a copied from b (`aFromB`) or b from a. */
+  aFromB: boolean;
+  p: number;
+  terms: Terms;
+  contact: string[];
+  tier: ContactTier;
+}
+
+/** One exam pair's in-step direction, waiting to be pooled with the same two contestants' other attempts. */
+interface StepPart {
+  /** The pair in the order compared (the flag's exam and other exam). */
+  a: Exam;
+  b: Exam;
+  copier: Exam;
+  source: Exam;
+  terms: InStepTerms;
+}
+
+/** The in-step test of two contestants over all their exams that overlapped in time (in-step.ts, pooledInStep). */
+interface StepCandidate extends Candidate<InStepTerms> {
+  parts: StepPart[];
+}
+
+/**
+ * The direction's parts to pool: each copier exam once, with the source exam that gives it the
+ * most possible events (a choice made on the times alone, never on the answers), in exam order.
+ */
+function partsToPool(parts: readonly StepPart[]): StepPart[] {
+  const byCopier = new Map<number, StepPart>();
+  for (const part of parts) {
+    const held = byCopier.get(part.copier.row.id);
+    if (!held || part.terms.chances.length > held.terms.chances.length) byCopier.set(part.copier.row.id, part);
+  }
+  return [...byCopier.values()].sort((x, y) => x.copier.row.id - y.copier.row.id);
+}
+
+const contactOf = (a: Exam['row'], b: Exam['row']) => {
+  const contact: string[] = [];
+  if (a.school_id === b.school_id) contact.push(a.class_key === b.class_key ? 'class' : 'school');
+  if (a.user_id === b.user_id) contact.push('account');
+  if (a.session_id !== null && a.session_id === b.session_id) contact.push('device');
+  return contact;
+};
+
+/** What the pass is given before the exams: the model's counts and answers, the exams of the cross-school pairs to keep, the rate. */
+export interface PassInput {
+  cells: ResponseCell[];
+  /** The bank's answers of each question: [question id, answer ids]. */
+  bank: [number, number[]][];
+  /** Exams of the cross-school pairs (kept past their school group until finish). */
+  keep: number[];
+  familyRate: number;
+}
+
+/** The pass's result: all of the screening but the lockstep flags (read from the database by screen.ts). */
+type PassResult = ScreeningResult;
+
+export interface ScreeningPass {
+  /** The next exams, in (book, school, id) order. */
+  addRows(rows: readonly PassRow[]): void;
+  /** The cross-school pairs, the thresholds and the flags. */
+  finish(crossPairs: readonly { a: number; b: number }[]): PassResult;
+}
+
+export function screeningPass({ cells, bank, keep: keepIds, familyRate }: PassInput): ScreeningPass {
+  const model = indexModel(responseModel(cells, new Map(bank)));
+  const keep = new Set(keepIds);
+  const kept = new Map<number, Exam>();
+
+  const families = <T>(make: () => T): Families<T> => ({ similarity: { close: make(), class: make() }, in_step: { close: make(), class: make() } });
+  const histograms = families(() => new SmallestPHistogram());
+  const counts = families(() => ({ pairs: 0, directions: 0 }));
+  const similar: Candidate<DirectionTerms>[] = [];
+  const inStepCandidates: StepCandidate[] = [];
+  /** The in-step parts of the current school group (and then of the cross-school pairs), by pair of contestants. */
+  let steps = new Map<string, { contact: Set<string>; tier: ContactTier; parts: StepPart[] }>();
+  const flags: NewFlag[] = [];
+  let exams = 0;
+  let pairs = 0;
+
+  const scratch = {} as DirectionTerms;
+  /** One direction; a candidate when its normal z reaches Z_SCREEN (then its exact p). */
+  const direction = (copier: Exam, source: Exam, tier: ContactTier): { p: number; terms: DirectionTerms } | undefined => {
+    const terms = directionTerms(copier.sheet, source.sheet, model, scratch);
+    if (terms.common === 0) return undefined;
+    counts.similarity[tier].directions += 1;
+    // A test whose smallest p is above its family's rate can reach no threshold: Tarone leaves it out of K.
+    if (terms.smallestP <= familyRate) histograms.similarity[tier].add(terms.smallestP);
+    if (terms.omega < Z_SCREEN) return undefined;
+    return { p: directionPValue(copier.sheet, source.sheet, model, terms.observed), terms: { ...terms } };
+  };
+  /** One exam pair's in-step direction, for exams that overlapped in time: kept to be pooled per pair of contestants. */
+  const stepPart = (a: Exam, b: Exam, copier: Exam, source: Exam): StepPart[] => {
+    if (!overlapInTime(copier.sheet, source.sheet)) return [];
+    const terms = inStepTerms(copier.sheet, source.sheet);
+    return terms.chances.length ? [{ a, b, copier, source, terms }] : [];
+  };
+  /** One pooled in-step direction; a candidate when its p could matter (≤ the rate). */
+  const pooledDirection = (parts: readonly StepPart[], tier: ContactTier) => {
+    if (!parts.length) return undefined;
+    const pooled = partsToPool(parts);
+    const terms = pooledInStep(pooled.map((part) => part.terms));
+    counts.in_step[tier].directions += 1;
+    if (terms.smallestP <= familyRate) histograms.in_step[tier].add(terms.smallestP);
+    const p = inStepPValue(terms);
+    return p <= familyRate ? { p, terms, parts: pooled } : undefined;
+  };
+  /** Pools and tests the in-step parts gathered so far, both directions of each pair of contestants. */
+  const settleSteps = () => {
+    for (const { contact, tier, parts } of steps.values()) {
+      counts.in_step[tier].pairs += 1;
+      const first = parts[0]!.a.row.contestant_id;
+      const fromFirst = pooledDirection(parts.filter((part) => part.copier.row.contestant_id === first), tier);
+      const fromOther = pooledDirection(parts.filter((part) => part.copier.row.contestant_id !== first), tier);
+      const best = fromFirst && (!fromOther || fromFirst.p <= fromOther.p) ? fromFirst : fromOther;
+      if (!best) continue;
+      // The flag names the attempt with the most events; the evidence lists every attempt pooled.
+      const shown = best.parts.reduce((most, part) => (part.terms.events > most.terms.events ? part : most));
+      inStepCandidates.push({ a: shown.a, b: shown.b, aFromB: shown.copier === shown.a, p: best.p, terms: best.terms, parts: best.parts, contact: [...contact], tier });
+    }
+    steps = new Map();
+  };
+  const stronger = <T extends { p: number }>(aFromB: T | undefined, bFromA: T | undefined) =>
+    aFromB && (!bFromA || aFromB.p <= bFromA.p) ? { ...aFromB, aFromB: true } : bFromA ? { ...bFromA, aFromB: false } : undefined;
+  const compare = (a: Exam, b: Exam) => {
+    const contact = contactOf(a.row, b.row);
+    const tier = contactTier(contact);
+    if (!tier) return;
+    pairs += 1;
+    counts.similarity[tier].pairs += 1;
+    const best = stronger(direction(a, b, tier), direction(b, a, tier));
+    if (best) similar.push({ a, b, contact, tier, ...best });
+    // Cheap first: most pairs did not take their exams at the same time.
+    if (!overlapInTime(a.sheet, b.sheet) && !overlapInTime(b.sheet, a.sheet)) return;
+    const parts = [...stepPart(a, b, a, b), ...stepPart(a, b, b, a)];
+    if (!parts.length) return;
+    const key = a.row.contestant_id < b.row.contestant_id ? `${a.row.contestant_id}-${b.row.contestant_id}` : `${b.row.contestant_id}-${a.row.contestant_id}`;
+    const entry = steps.get(key) ?? { contact: new Set<string>(), tier, parts: [] };
+    // A pair of contestants is in the close tier when any of its exam pairs is (decided on the contact alone).
+    if (tier === 'close') entry.tier = 'close';
+    for (const item of contact) entry.contact.add(item);
+    entry.parts.push(...parts);
+    steps.set(key, entry);
+  };
+
+  let group: Exam[] = [];
+  const closeGroup = () => {
+    for (let i = 0; i < group.length; i += 1) {
+      for (let j = i + 1; j < group.length; j += 1) {
+        if (group[i]!.row.contestant_id !== group[j]!.row.contestant_id) compare(group[i]!, group[j]!);
+      }
+    }
+    settleSteps();
+    group = [];
+  };
+
+  const addRows = (rows: readonly PassRow[]) => {
+    for (const stored of rows) {
+      const row = { ...stored, answer_key: JSON.parse(stored.answer_key) as Record<string, number>, answers: JSON.parse(stored.answers) as Record<string, number>, answer_times: JSON.parse(stored.answer_times) as Record<string, number> };
+      exams += 1;
+      const first = group[0]?.row;
+      if (first && (first.book_id !== row.book_id || first.school_id !== row.school_id)) closeGroup();
+      const questions = Object.keys(row.answer_key).map(Number).sort((x, y) => x - y);
+      const timeline = timelineOf(row.answer_times, row.answers);
+      // Per question: the answer, the key, the second the answer was saved (in-step test) and first given (speed; without a time: the submit's).
+      const answerIds: (number | null)[] = [];
+      const keyIds: (number | null)[] = [];
+      const answerSeconds: (number | null)[] = [];
+      const firstSeconds: number[] = [];
+      for (const q of questions) {
+        const answer = row.answers[q] ?? null;
+        const times = timeline.questions.get(q);
+        answerIds.push(answer);
+        keyIds.push(row.answer_key[q] ?? null);
+        answerSeconds.push(answer === null ? null : (times?.last ?? null));
+        if (answer !== null) firstSeconds.push(times?.first ?? row.submit_s);
+      }
+      const exam: Exam = {
+        row: { id: row.id, contestant_id: row.contestant_id, user_id: row.user_id, book_id: row.book_id, school_id: row.school_id, class_key: row.class_key, session_id: timeline.session },
+        sheet: prepareSheet({ examId: row.id, band: bandOf(row.correct_count), questionIds: questions, answerIds, keyIds, answerSeconds }, model),
+      };
+      group.push(exam);
+      if (keep.has(row.id)) kept.set(row.id, exam);
+      const fast = speedFinding({ startSeconds: row.start_s, firstSeconds, right: row.correct_count });
+      if (fast) {
+        flags.push({
+          kind: 'speed',
+          exam_id: row.id,
+          other_exam_id: null,
+          contestant_id: row.contestant_id,
+          other_contestant_id: null,
+          // On the scale of −log10 p: 1 s a question ranks with p = 10^-12, 3.9 s with 10^-6.
+          strength: 6 + 8 * (1 - fast.secondsPerQuestion / 4),
+          evidence: { answered: fast.answered, right: fast.right, seconds: Math.round(fast.seconds), seconds_per_question: Math.round(fast.secondsPerQuestion * 10) / 10 },
+          contact: [],
+        });
+      }
+    }
+  };
+
+  const finish = (crossPairs: readonly { a: number; b: number }[]): PassResult => {
+    closeGroup();
+    for (const pair of crossPairs) {
+      const a = kept.get(pair.a);
+      const b = kept.get(pair.b);
+      if (a && b) compare(a, b);
+    }
+    settleSteps();
+
+    const thresholds = {} as Families<{ tests: number; threshold: number }>;
+    for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
+      const histogram = histograms[test];
+      thresholds[test] = tierThresholds({ close: (t) => histogram.close.countAtMost(t), class: (t) => histogram.class.countAtMost(t) }, familyRate * TEST_SHARES[test]);
+    }
+    // A pair is flagged once, with every test that fired: its evidence and the strongest p.
+    const fired = new Map<string, { a: Exam; b: Exam; contact: string[]; tier: ContactTier; found: { test: ScreeningTest; p: number; copier: number; evidence: Record<string, unknown> }[] }>();
+    const fire = (candidate: Candidate<unknown>, test: ScreeningTest, evidence: Record<string, unknown>) => {
+      const threshold = thresholds[test][candidate.tier].threshold;
+      if (candidate.p > threshold) return;
+      const { a, b } = candidate;
+      const key = `${a.row.id}-${b.row.id}`;
+      const entry = fired.get(key) ?? { a, b, contact: candidate.contact, tier: candidate.tier, found: [] };
+      const copier = (candidate.aFromB ? a : b).row.id;
+      entry.found.push({ test, p: candidate.p, copier, evidence: { p: candidate.p, threshold, copier_exam_id: copier, ...evidence } });
+      fired.set(key, entry);
+    };
+    for (const candidate of similar) {
+      const { terms } = candidate;
+      fire(candidate, 'similarity', {
+        omega: Math.round(terms.omega * 100) / 100,
+        common: terms.common,
+        identical: terms.identical,
+        identical_wrong: terms.identicalWrong,
+        expected: Math.round(terms.expected * 100) / 100,
+        observed: terms.observed,
+      });
+    }
+    for (const candidate of inStepCandidates) {
+      fire(candidate, 'in_step', {
+        common: candidate.terms.common,
+        events: candidate.terms.events,
+        window_seconds: IN_STEP_WINDOW_SECONDS,
+        // The attempts pooled: each copier exam with its source exam, their common questions and events.
+        attempts: candidate.parts.map((part) => ({ copier_exam_id: part.copier.row.id, source_exam_id: part.source.row.id, common: part.terms.common, events: part.terms.events })),
+      });
+    }
+    for (const { a, b, contact, tier, found } of fired.values()) {
+      found.sort((x, y) => x.p - y.p);
+      const strongest = found[0]!;
+      flags.push({
+        kind: 'similarity',
+        exam_id: a.row.id,
+        other_exam_id: b.row.id,
+        contestant_id: a.row.contestant_id,
+        other_contestant_id: b.row.contestant_id,
+        strength: strongest.p > 0 ? -Math.log10(strongest.p) : 300,
+        evidence: { tier, tests: found.map((f) => f.test), p: strongest.p, copier_exam_id: strongest.copier, ...Object.fromEntries(found.map((f) => [f.test, f.evidence])) },
+        contact,
+      });
+    }
+
+    const summary = families(() => ({ pairs: 0, directions: 0, tests: 0, threshold: 0 }));
+    let tests = 0;
+    for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
+      for (const tier of ['close', 'class'] as const) {
+        summary[test][tier] = { ...counts[test][tier], ...thresholds[test][tier] };
+        tests += thresholds[test][tier].tests;
+      }
+    }
+    const candidates = [
+      ...similar.map((c) => ({ test: 'similarity' as const, a: c.a.row.id, b: c.b.row.id, contestants: [c.a.row.contestant_id, c.b.row.contestant_id] as [number, number], p: c.p, tier: c.tier })),
+      ...inStepCandidates.map((c) => ({ test: 'in_step' as const, a: c.a.row.id, b: c.b.row.id, contestants: [c.a.row.contestant_id, c.b.row.contestant_id] as [number, number], p: c.p, tier: c.tier })),
+    ];
+    return { exams, pairs, tests, threshold: thresholds.similarity.class.threshold, families: summary, flags, candidates };
+  };
+
+  return { addRows, finish };
+}

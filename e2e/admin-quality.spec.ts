@@ -1,5 +1,5 @@
-// The organiser opens a book's question quality from its page: every question listed with its
-// figures and flags (the demo has no finished exam yet: each is "too few to judge", with the reason),
+// The organiser opens a book's question quality from its page: when its figures were counted, and
+// counting them again; every question listed with its figures and flags (the demo has no finished exam yet: each is "too few to judge", with the reason),
 // the table sorts by a column, and the page passes the accessibility scan. The flags on real exams
 // (a planted wrong key) are checked by the API test (features/admin/quality/quality.api.test.ts).
 import { DEMO_ORGANISER, expect, expectAccessible, logInAs, test } from './fixtures';
@@ -16,6 +16,12 @@ test('a book\'s question quality: the link from the book, the flags with their r
   await page.getByRole('link', { name: /Chất lượng câu hỏi/ }).click();
   await expect(page).toHaveURL(new RegExp(`/quan-tri/sach/${book.id}/chat-luong$`));
   await expect(page.getByRole('heading', { level: 1, name: `Chất lượng câu hỏi: ${book.name}` })).toBeVisible();
+
+  // The figures say when they were counted; "Tính lại" counts again.
+  await expect(page.getByTestId('quality-computed')).toHaveText(/^Số liệu tính lúc \d\d:\d\d \d\d\/\d\d\/\d{4} trên [\d.]+ bài thi đã nộp\.$/);
+  await page.getByRole('button', { name: 'Tính lại' }).click();
+  await expect(page.getByRole('button', { name: 'Tính lại' })).toBeEnabled();
+  await expect(page.getByTestId('quality-computed')).toBeVisible();
 
   const table = page.getByRole('table', { name: 'Chất lượng từng câu hỏi, câu có cảnh báo trước' });
   const rows = table.locator('tbody tr');

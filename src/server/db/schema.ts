@@ -280,6 +280,15 @@ export interface Database {
   integrity_runs: IntegrityRunTable;
   integrity_flags: IntegrityFlagTable;
   prize_holds: PrizeHoldTable;
+  question_quality_counts: QuestionQualityCountsTable;
+}
+
+export interface QuestionQualityCountsTable {
+  book_id: number;
+  exams: number;
+  computed_at: Timestamp;
+  /** [[question_id, rest, answer_id | null, right, count], ...] (0042_question_quality_counts.sql). */
+  cells: ColumnType<[number, number, number | null, boolean, number][], string, string>;
 }
 
 export interface IntegrityRunTable {

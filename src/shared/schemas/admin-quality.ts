@@ -34,8 +34,10 @@ export type QualityQuestion = z.infer<typeof qualityQuestionSchema>;
 export const bookQualitySchema = z.object({
   /** `season`: the book's; an earlier season's report is read-only (no regrade). */
   book: z.object({ id: z.number().int(), name: z.string(), season: z.object({ name: z.string(), is_current: z.boolean() }) }),
-  /** Finished exams of the book in the current contest. */
+  /** Finished exams of the book counted in the figures (when they were computed: `computed_at`), and finished now. */
   exams: z.number().int(),
+  exams_now: z.number().int(),
+  computed_at: z.string(),
   min_exams: z.number().int(),
   questions: z.array(qualityQuestionSchema),
 });

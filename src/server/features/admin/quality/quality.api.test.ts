@@ -117,33 +117,37 @@ describe('question quality of a book', () => {
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="chat-luong-cau-hoi-sach-${bookId}.xlsx"`);
   });
 
-  // After the tests that read the plant (it changes the data). "Accept both" (the key and W) on P, the exams scored again as the
-  // regrade's commit would: every exam answered one of the two, so P is right for all 42, and the
-  // rest scores do not move (W's exams gained the point P now gives).
-  it('scores a question by its regrade rule in force', async () => {
-    const contestId = (await server.db.selectFrom('contests').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+  it('keeps the counts it computed: a view reads them, "Tính lại" counts the exams finished since', async () => {
+    const first = (await quality()).body.data as BookQuality;
+    expect(first.exams).toBe(42);
+    expect(first.exams_now).toBe(42);
+    expect(first.computed_at).toBe(server.clock.now().toISOString());
+    // A pupil finishes meanwhile: the stored figures stay, the page says how many exams came since.
+    const [late] = await insertPupils(server.db, { schoolId: (await firstSchool(server.db)).id, classRooms: ['5A1'], count: 1 });
+    await insertFinishedExams(server.db, [{ contestantId: late!.id, bookId, attempt: 1, points: 50, durationSeconds: 600, submittedAt: server.clock.now(), prediction: null }]);
+    server.clock.advance(60_000);
+    const stored = (await quality()).body.data as BookQuality;
+    expect(stored).toMatchObject({ exams: 42, exams_now: 43, computed_at: first.computed_at });
+    expect(stored.questions).toEqual(first.questions);
+    const refreshed = await server.request('POST', `/api/admin/books/${bookId}/quality/refresh`, { token: organiser.token });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.body.data).toMatchObject({ exams: 43, exams_now: 43, computed_at: server.clock.now().toISOString() });
+    expect(((await quality()).body.data as BookQuality).exams).toBe(43);
+    await server.db.deleteFrom('exams').where('contestant_id', '=', late!.id).execute();
+    await server.request('POST', `/api/admin/books/${bookId}/quality/refresh`, { token: organiser.token });
+  });
+
+  // After the tests that read the plant (it changes the data). "Accept both" (the key and W) on P,
+  // committed by the regrade API: every exam answered one of the two, so P is right for all 42, and
+  // the rest scores do not move (W's exams gained the point P now gives). The regrade forgets the
+  // book's stored counts, so the next view counts the new scoring without "Tính lại".
+  it('scores a question by its regrade rule in force, at the next view after a regrade', async () => {
     const before = ((await quality()).body.data as BookQuality).questions.find((row) => row.question.id === plantedId)!;
-    await server.db
-      .insertInto('question_regrades')
-      .values({
-        contest_id: contestId,
-        question_id: plantedId,
-        book_id: bookId,
-        mode: 'accept_both',
-        accepted_answer_ids: [keyId, wrongId],
-        previous_key_answer_id: keyId,
-        reason: 'Hai đáp án đều đúng.',
-        actor_id: organiser.id,
-        actor_phone: organiser.phone,
-        created_at: server.clock.now(),
-        exams_affected: 26,
-        exams_gained: 26,
-        exams_lost: 0,
-        exams_in_progress: 0,
-      })
-      .execute();
-    await sql`UPDATE exams SET correct_count = correct_count + 1, points = 5 * (correct_count + 1)
-              WHERE book_id = ${bookId} AND status = 1 AND (answers ->> ${String(plantedId)})::integer = ${wrongId}`.execute(server.db);
+    const committed = await server.request('POST', '/api/admin/regrades', {
+      token: organiser.token,
+      body: { question_id: plantedId, mode: 'accept_both', answer_id: wrongId, reason: 'Hai đáp án đều đúng.' },
+    });
+    expect(committed.status).toBe(200);
     const after = ((await quality()).body.data as BookQuality).questions.find((row) => row.question.id === plantedId)!;
     expect(after.facility).toBe(1);
     expect(after.discrimination).toBeNull();

@@ -11,6 +11,8 @@ export interface QualityCell extends Cell {
   bookId: number;
   questionId: number;
 }
+/** A cell of one book. */
+export type BookCell = Omit<QualityCell, 'bookId'>;
 
 /**
  * Every (question, exam) pair of the finished exams, as counts. "Right" is the exam's own scoring
@@ -98,4 +100,30 @@ export async function finishedExams(db: Db, contestId: number, bookId: number): 
     .where('status', '=', 1)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+/** The book's counts as last computed (0042), or undefined. */
+export async function storedCounts(db: Db, bookId: number): Promise<{ exams: number; computedAt: Date; cells: BookCell[] } | undefined> {
+  const row = await db.selectFrom('question_quality_counts').select(['exams', 'computed_at', 'cells']).where('book_id', '=', bookId).executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    exams: row.exams,
+    computedAt: row.computed_at,
+    cells: row.cells.map(([questionId, rest, answerId, correct, count]) => ({ questionId, rest, answerId, correct, count })),
+  };
+}
+
+/** Keeps the book's counts (replacing the ones before). */
+export async function storeCounts(db: Db, bookId: number, counts: { exams: number; computedAt: Date; cells: readonly BookCell[] }): Promise<void> {
+  const row = { exams: counts.exams, computed_at: counts.computedAt, cells: JSON.stringify(counts.cells.map((c) => [c.questionId, c.rest, c.answerId, c.correct, c.count])) };
+  await db
+    .insertInto('question_quality_counts')
+    .values({ book_id: bookId, ...row })
+    .onConflict((oc) => oc.column('book_id').doUpdateSet(row))
+    .execute();
+}
+
+/** Forgets the book's counts (a regrade changed the scoring): the next view computes them. */
+export async function forgetCounts(db: Db, bookId: number): Promise<void> {
+  await db.deleteFrom('question_quality_counts').where('book_id', '=', bookId).execute();
 }

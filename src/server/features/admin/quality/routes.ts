@@ -21,6 +21,18 @@ export function registerAdminQualityRoutes(admin: Api, services: Services) {
     async (request) => ({ success: true as const, data: await quality.bookQuality(services, request.params.bookId) }),
   );
 
+  admin.post(
+    '/books/:bookId/quality/refresh',
+    {
+      schema: {
+        summary: 'Tính lại chất lượng câu hỏi của một sách trên mọi bài thi đã nộp đến lúc này',
+        params: bookIdParamsSchema,
+        response: { 200: bookQualityResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, data: await quality.bookQuality(services, request.params.bookId, { refresh: true }) }),
+  );
+
   admin.get(
     '/books/:bookId/quality.xlsx',
     { schema: { summary: 'Xuất .xlsx chất lượng câu hỏi của một sách', params: bookIdParamsSchema } },

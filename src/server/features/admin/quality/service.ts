@@ -8,15 +8,35 @@ import { XlsxBuilder } from '../../../lib/xlsx-writer';
 import { compareItems, itemStats, MIN_EXAMS, type Cell } from './item-stats';
 import * as repo from './repo';
 
-type Deps = Pick<Services, 'db'>;
+type Deps = Pick<Services, 'db' | 'clock'>;
 
-export async function bookQuality({ db }: Deps, bookId: number): Promise<BookQuality> {
+/**
+ * The book's counts: the stored ones (0042), computed when there are none or when `refresh` (the
+ * organiser's "Tính lại"). A regrade forgets them (regrade/service.ts), so a view after it computes.
+ */
+async function countsOf({ db, clock }: Deps, seasonId: number, bookId: number, refresh: boolean) {
+  const stored = refresh ? undefined : await repo.storedCounts(db, bookId);
+  if (stored) return stored;
+  // One transaction: the count reads question_regrades, so a regrade (which locks that table) either
+  // waits until these counts are stored and then forgets them, or commits first and is counted.
+  return db.transaction().execute(async (trx) => {
+    const computedAt = clock.now();
+    const cells = await repo.qualityCells(trx, seasonId, bookId);
+    const counts = { exams: await repo.finishedExams(trx, seasonId, bookId), computedAt, cells };
+    await repo.storeCounts(trx, bookId, counts);
+    return counts;
+  });
+}
+
+export async function bookQuality(deps: Deps, bookId: number, { refresh = false } = {}): Promise<BookQuality> {
+  const { db } = deps;
   const found = await repo.findBook(db, bookId);
   if (!found) throw notFound(booksMessages.bookNotFound);
   // Over the exams of the book's own season: an earlier season's book keeps its figures (read-only).
   const seasonId = found.contest_id;
   const book = { id: found.id, name: found.name, season: { name: found.season_name, is_current: found.season_is_current } };
-  const [cells, bank] = await Promise.all([repo.qualityCells(db, seasonId, bookId), repo.bankOf(db, bookId)]);
+  const [counts, bank, examsNow] = await Promise.all([countsOf(deps, seasonId, bookId, refresh), repo.bankOf(db, bookId), repo.finishedExams(db, seasonId, bookId)]);
+  const { cells } = counts;
   const byQuestion = new Map<number, Cell[]>();
   for (const cell of cells) {
     const list = byQuestion.get(cell.questionId) ?? [];
@@ -44,8 +64,7 @@ export async function bookQuality({ db }: Deps, bookId: number): Promise<BookQua
   });
   rows.sort((a, b) => compareItems({ ...a, order: a.number }, { ...b, order: b.number }));
   // Each question counts only the exams that drew it: the book's own count is separate.
-  const exams = await repo.finishedExams(db, seasonId, bookId);
-  return { book, exams, min_exams: MIN_EXAMS, questions: rows };
+  return { book, exams: counts.exams, exams_now: examsNow, computed_at: counts.computedAt.toISOString(), min_exams: MIN_EXAMS, questions: rows };
 }
 
 const letter = (index: number) => String.fromCharCode(65 + index);

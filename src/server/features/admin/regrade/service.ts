@@ -20,6 +20,7 @@ import { loadPrizeSettings } from '../../../core/ranking/settings';
 import { recordAudit } from '../audit';
 import { prizeChangesOf } from './prize-changes';
 import * as repo from './repo';
+import { forgetCounts } from '../quality/repo';
 
 export type RegradeDeps = Pick<Services, 'db' | 'clock'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
@@ -201,6 +202,8 @@ export async function commitRegrade(deps: RegradeDeps, actor: Actor, input: Regr
     // Exams drawn from now on carry the corrected key in their snapshot as well.
     if (rule.mode === 'new_key') await repo.moveBankKey(trx, question.id, rule.acceptedAnswerIds[0]!);
     await repo.rescoreExams(trx, rule);
+    // The book's question quality counted the old scoring: the next view counts again.
+    await forgetCounts(trx, question.book_id);
     const answerText = (id: number) => question.answers.find((answer) => answer.id === id)?.value ?? `#${id}`;
     await recordAudit(trx, actor, {
       kind: 'question.regrade',

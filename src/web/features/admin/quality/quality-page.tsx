@@ -1,13 +1,17 @@
 // /quan-tri/sach/:bookId/chat-luong: the question quality of a book (item analysis over the
 // finished exams, decision 021): flagged questions first, sortable, each flag with its reason; a
 // likely wrong key opens the regrade dry run with the suspected answer chosen; the .xlsx export.
+// The figures are the book's stored counts (computed at the first view, after a regrade, or when
+// the organiser asks: "Tính lại"), with when they were computed and how many exams came since.
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
-import { formatNumber } from '../../../../shared/format';
+import { formatDateTime, formatNumber } from '../../../../shared/format';
 import { seasonMessages } from '../../../../shared/messages/seasons';
 import { qualityFlagLabels, type BookQuality, type QualityQuestion } from '../../../../shared/schemas/admin-quality';
 import { Button } from '../../../components/ui/button';
 import { downloadFile } from '../ui/download';
+import { api } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/server-errors';
 import { useApiData } from '../../../lib/use-data';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DataTable, type Sort } from '../ui/data-table';
@@ -46,7 +50,21 @@ export function QualityPage({ bookId }: { bookId: number }) {
   const report = useApiData<BookQuality>(`/admin/books/${bookId}/quality`);
   const [sort, setSort] = useState<Sort | undefined>();
   const [regrading, setRegrading] = useState<QualityQuestion | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+  const [refreshError, setRefreshError] = useState<string | null>(null);
   const data = report.data;
+  const refresh = async () => {
+    setRefreshing(true);
+    setRefreshError(null);
+    try {
+      await api.post(`/admin/books/${bookId}/quality/refresh`);
+      report.reload();
+    } catch (caught) {
+      setRefreshError(errorMessage(caught) ?? 'Chưa tính lại được, vui lòng thử lại.');
+    } finally {
+      setRefreshing(false);
+    }
+  };
   usePageTitle(data ? `Chất lượng câu hỏi: ${data.book.name}` : 'Chất lượng câu hỏi');
   const rows = useMemo(() => (data ? sorted(data.questions, sort) : undefined), [data, sort]);
   const flagged = data?.questions.filter((row) => row.flags.length > 0).length ?? 0;
@@ -65,8 +83,18 @@ export function QualityPage({ bookId }: { bookId: number }) {
               {seasonMessages.viewOnly(data.book.season.name)}
             </p>
           )}
+          <div className="admin-toolbar">
+            <p data-testid="quality-computed">
+              Số liệu tính lúc {formatDateTime(data.computed_at)} trên {formatNumber(data.exams)} bài thi đã nộp.
+              {data.exams_now !== data.exams && <> Đến nay có {formatNumber(data.exams_now)} bài thi đã nộp: bấm Tính lại để cập nhật.</>}
+            </p>
+            <Button variant="outline" onClick={() => void refresh()} disabled={refreshing}>
+              {refreshing ? 'Đang tính lại…' : 'Tính lại'}
+            </Button>
+          </div>
+          {refreshError && <p role="alert">{refreshError}</p>}
           <p>
-            Tính trên {formatNumber(data.exams)} bài thi đã nộp của sách này (không tính thi thử), mỗi câu trên các bài đã rút câu đó. Nhóm điểm cao và nhóm
+            Tính trên các bài thi đã nộp của sách này (không tính thi thử), mỗi câu trên các bài đã rút câu đó. Nhóm điểm cao và nhóm
             điểm thấp: 27% số bài có điểm cao nhất và thấp nhất khi không tính câu đang xét. Độ phân biệt: hệ số tương quan điểm-nhị phân giữa câu và phần
             điểm còn lại. Cần ít nhất {data.min_exams} bài thi để đánh giá một câu.
           </p>

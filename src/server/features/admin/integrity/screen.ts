@@ -36,12 +36,17 @@ function startWorker(input: PassInput) {
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`integrity screening worker exited with code ${code}`)));
-  const send = (message: ToScreenWorker) =>
-    new Promise<FromScreenWorker>((resolve, reject) => {
+  const send = (message: ToScreenWorker) => {
+    const answered = new Promise<FromScreenWorker>((resolve, reject) => {
       if (broken) return reject(broken);
       waiting.push({ resolve, reject });
       worker.postMessage(message);
     });
+    // A page in flight when the run fails elsewhere (the database gone mid-read) is never awaited:
+    // its rejection at the worker's stop must not surface as an unhandled rejection.
+    answered.catch(() => {});
+    return answered;
+  };
   return { send, stop: () => void worker.terminate() };
 }
 

@@ -137,7 +137,6 @@ describe('the in-step test over several attempts (pooledInStep)', () => {
     questions: rows.map((row) => row.q),
     answerChances: rows.map((row) => row.p),
     timeChances: rows.map((row) => row.time),
-    hits: rows.map((row) => row.hit),
     smallestP: rows.reduce((product, row) => product * row.p * row.time, 1),
   });
 

@@ -17,11 +17,10 @@ export interface InStepTerms {
   events: number;
   /** The bound on each possible event's null chance (questions whose window holds none of the copier's times are left out: no event is possible there). */
   chances: number[];
-  /** Per possible event: its question (model index), the answer's part of its chance (p_q), the time's part, and whether it happened. */
+  /** Per possible event: its question (model index), the answer's part of its chance (p_q) and the time's part (for pooling, pooledInStep). */
   questions: number[];
   answerChances: number[];
   timeChances: number[];
-  hits: boolean[];
   /** Π chances: the smallest p-value the direction could have (every possible event observed). */
   smallestP: number;
 }
@@ -55,7 +54,6 @@ export function inStepTerms(copier: PreparedSheet, source: PreparedSheet): InSte
   const questions: number[] = [];
   const answerChances: number[] = [];
   const timeChances: number[] = [];
-  const hits: boolean[] = [];
   let common = 0;
   let events = 0;
   let smallestP = 1;
@@ -81,21 +79,19 @@ export function inStepTerms(copier: PreparedSheet, source: PreparedSheet): InSte
           const answerChance = source.chance[offset + j]!;
           const timeChance = Math.min(1, inside / (n - chances.length));
           const chance = answerChance * timeChance;
-          const hit = copier.option[i] === source.option[j] && inStep(copierSeconds, sourceSeconds);
           chances.push(chance);
           questions.push(a);
           answerChances.push(answerChance);
           timeChances.push(timeChance);
-          hits.push(hit);
           smallestP *= chance;
-          if (hit) events += 1;
+          if (copier.option[i] === source.option[j] && inStep(copierSeconds, sourceSeconds)) events += 1;
         }
       }
       i += 1;
       j += 1;
     }
   }
-  return { common, events, chances, questions, answerChances, timeChances, hits, smallestP };
+  return { common, events, chances, questions, answerChances, timeChances, smallestP };
 }
 
 /**
@@ -112,7 +108,7 @@ export function inStepTerms(copier: PreparedSheet, source: PreparedSheet): InSte
 export function pooledInStep(parts: readonly InStepTerms[]): InStepTerms {
   if (parts.length === 1) return parts[0]!;
   const seen = new Set<number>();
-  const pooled: InStepTerms = { common: 0, events: 0, chances: [], questions: [], answerChances: [], timeChances: [], hits: [], smallestP: 1 };
+  const pooled: InStepTerms = { common: 0, events: 0, chances: [], questions: [], answerChances: [], timeChances: [], smallestP: 1 };
   for (const part of parts) {
     pooled.common += part.common;
     pooled.events += part.events;
@@ -124,7 +120,6 @@ export function pooledInStep(parts: readonly InStepTerms[]): InStepTerms {
       pooled.questions.push(question);
       pooled.answerChances.push(answerChance);
       pooled.timeChances.push(part.timeChances[k]!);
-      pooled.hits.push(part.hits[k]!);
       pooled.smallestP *= chance;
     });
     for (const question of part.questions) seen.add(question);

@@ -153,12 +153,11 @@ function similaritySummary(evidence: Record<string, unknown>): string {
       const e = ((evidence.tests ? evidence[test] : evidence) ?? {}) as Record<string, unknown>;
       const n = (key: string) => Number(e[key] ?? 0);
       const threshold = e.threshold === undefined ? '' : `; ngưỡng báo của nhóm ${tierLabel(evidence.tier)}: p ≤ ${pValue(n('threshold'))}`;
-      const attempts = (e.attempts as unknown[] | undefined)?.length ?? 1;
-      if (test === 'in_step' && attempts > 1) {
-        return `Trả lời theo sát ở ${attempts} lượt thi làm cùng lúc: trong ${n('common')} câu hai bài của cùng lượt cùng trả lời, ${n('events')} câu một bài trả lời giống hệt bài kia trong vòng ${n('window_seconds')} giây sau bài kia; xác suất ngẫu nhiên p = ${pValue(n('p'))}${threshold}.`;
-      }
       if (test === 'in_step') {
-        return `Trả lời theo sát: hai bài làm cùng lúc; trong ${n('common')} câu cả hai cùng trả lời, ${n('events')} câu một bài trả lời giống hệt bài kia trong vòng ${n('window_seconds')} giây sau bài kia; xác suất ngẫu nhiên p = ${pValue(n('p'))}${threshold}.`;
+        // Pooled over several attempts taken together (evidence.attempts), or one pair of exams.
+        const attempts = (e.attempts as unknown[] | undefined)?.length ?? 1;
+        const over = attempts > 1 ? ` ở ${attempts} lượt thi làm cùng lúc: trong ${n('common')} câu hai bài của cùng lượt cùng trả lời` : `: hai bài làm cùng lúc; trong ${n('common')} câu cả hai cùng trả lời`;
+        return `Trả lời theo sát${over}, ${n('events')} câu một bài trả lời giống hệt bài kia trong vòng ${n('window_seconds')} giây sau bài kia; xác suất ngẫu nhiên p = ${pValue(n('p'))}${threshold}.`;
       }
       return `${n('common')} câu cả hai bài cùng có; ${n('identical')} câu trả lời giống nhau, trong đó ${n('identical_wrong')} câu sai (hoặc bỏ trống) giống nhau; ω = ${decimal(n('omega'))}; xác suất ngẫu nhiên p = ${pValue(n('p'))}${threshold}.`;
     })

@@ -95,11 +95,16 @@ function partsToPool(parts: readonly StepPart[]): StepPart[] {
   return [...byCopier.values()].sort((x, y) => x.copier.row.id - y.copier.row.id);
 }
 
-const contactOf = (a: Exam['row'], b: Exam['row']) => {
+const sameAccount = (a: ExamFacts, b: ExamFacts) => a.user_id === b.user_id;
+const sameDevice = (a: ExamFacts, b: ExamFacts) => a.session_id !== null && a.session_id === b.session_id;
+const sameClass = (a: ExamFacts, b: ExamFacts) => a.school_id === b.school_id && a.class_key === b.class_key;
+
+/** The contact of a pair as the flag lists it (the review's labels). */
+const contactOf = (a: ExamFacts, b: ExamFacts) => {
   const contact: string[] = [];
   if (a.school_id === b.school_id) contact.push(a.class_key === b.class_key ? 'class' : 'school');
-  if (a.user_id === b.user_id) contact.push('account');
-  if (a.session_id !== null && a.session_id === b.session_id) contact.push('device');
+  if (sameAccount(a, b)) contact.push('account');
+  if (sameDevice(a, b)) contact.push('device');
   return contact;
 };
 
@@ -184,13 +189,15 @@ export function screeningPass({ cells, bank, keep: keepIds, familyRate }: PassIn
   const stronger = <T extends { p: number }>(aFromB: T | undefined, bFromA: T | undefined) =>
     aFromB && (!bFromA || aFromB.p <= bFromA.p) ? { ...aFromB, aFromB: true } : bFromA ? { ...bFromA, aFromB: false } : undefined;
   const compare = (a: Exam, b: Exam) => {
-    const contact = contactOf(a.row, b.row);
-    const tier = contactTier(contact);
+    // The tier first, without building the contact list: this runs for every pair of a group (millions).
+    const x = a.row;
+    const y = b.row;
+    const tier = contactTier(sameAccount(x, y), sameDevice(x, y), sameClass(x, y));
     if (!tier) return;
     pairs += 1;
     counts.similarity[tier].pairs += 1;
     const best = stronger(direction(a, b, tier), direction(b, a, tier));
-    if (best) similar.push({ a, b, contact, tier, ...best });
+    if (best) similar.push({ a, b, contact: contactOf(x, y), tier, ...best });
     // Cheap first: most pairs did not take their exams at the same time.
     if (!overlapInTime(a.sheet, b.sheet) && !overlapInTime(b.sheet, a.sheet)) return;
     const parts = [...stepPart(a, b, a, b), ...stepPart(a, b, b, a)];
@@ -199,7 +206,7 @@ export function screeningPass({ cells, bank, keep: keepIds, familyRate }: PassIn
     const entry = steps.get(key) ?? { contact: new Set<string>(), tier, parts: [] };
     // A pair of contestants is in the close tier when any of its exam pairs is (decided on the contact alone).
     if (tier === 'close') entry.tier = 'close';
-    for (const item of contact) entry.contact.add(item);
+    for (const item of contactOf(x, y)) entry.contact.add(item);
     entry.parts.push(...parts);
     steps.set(key, entry);
   };

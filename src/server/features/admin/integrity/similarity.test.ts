@@ -176,11 +176,12 @@ describe('time signals', () => {
 
 describe('the family-wise rate split across the contact tiers', () => {
   it('puts pairs sharing an account or a login in the close tier, classmates in the class tier, and tests no other pair', () => {
-    expect(contactTier(['class', 'account'])).toBe('close');
-    expect(contactTier(['school', 'device'])).toBe('close');
-    expect(contactTier(['account'])).toBe('close');
-    expect(contactTier(['class'])).toBe('class');
-    expect(contactTier(['school'])).toBeNull();
+    // (same account, same login, same class)
+    expect(contactTier(true, false, true)).toBe('close');
+    expect(contactTier(false, true, false)).toBe('close');
+    expect(contactTier(true, false, false)).toBe('close');
+    expect(contactTier(false, false, true)).toBe('class');
+    expect(contactTier(false, false, false)).toBeNull();
     expect(CONTACT_TIERS.close + CONTACT_TIERS.class).toBe(1);
   });
 

@@ -331,10 +331,14 @@ export function taroneCount(countAtMost: (threshold: number) => number, alpha: n
 export const CONTACT_TIERS = { close: 0.5, class: 0.5 } as const;
 export type ContactTier = keyof typeof CONTACT_TIERS;
 
-/** The tier of a pair from its contact ('class', 'school', 'account', 'device'); null when not tested. */
-export function contactTier(contact: readonly string[]): ContactTier | null {
-  if (contact.includes('account') || contact.includes('device')) return 'close';
-  if (contact.includes('class')) return 'class';
+/**
+ * The tier of a pair of exams from its contact: sharing a parent account or a login (device) is
+ * close, classmates otherwise are the class tier, any other pair is not tested (null). Plain
+ * booleans: the pass asks this for every pair of a school's exams (millions).
+ */
+export function contactTier(sameAccount: boolean, sameDevice: boolean, sameClass: boolean): ContactTier | null {
+  if (sameAccount || sameDevice) return 'close';
+  if (sameClass) return 'class';
   return null;
 }
 

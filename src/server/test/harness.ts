@@ -118,12 +118,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
     },
     async close() {
-      // A test may leave a large response unread (a file whose body it never consumed): its
-      // connection never becomes idle, and app.close() would wait for it for ever (it hung a CI run
-      // once). The tests are done when this is called: after a moment, the connections are dropped.
-      const stuck = setTimeout(() => app.server.closeAllConnections(), 2000);
       await app.close();
-      clearTimeout(stuck);
       await reads?.close();
       await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db);
       if (database.kind === 'pglite') await sql`SET search_path TO public`.execute(db);

@@ -118,11 +118,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       return readFileSync(file, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
     },
     async close() {
-      await app.close();
-      await reads?.close();
-      await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db);
+      // Each step timed: a close once hung past the 60 s hook timeout in a full run (certificates,
+      // on PostgreSQL; not reproduced since): a slow step names itself in the output.
+      const step = async (name: string, run: () => Promise<unknown>) => {
+        const started = performance.now();
+        await run();
+        const seconds = (performance.now() - started) / 1000;
+        if (seconds > 5) console.warn(`test server close: ${name} took ${seconds.toFixed(1)} s`);
+      };
+      await step('app.close', () => app.close());
+      await step('replicas', async () => reads?.close());
+      await step('DROP SCHEMA', () => sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db));
       if (database.kind === 'pglite') await sql`SET search_path TO public`.execute(db);
-      await database.close();
+      await step('database.close', () => database.close());
     },
   };
 }

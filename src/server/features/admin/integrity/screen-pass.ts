@@ -82,6 +82,9 @@ interface StepCandidate extends Candidate<InStepTerms> {
   parts: StepPart[];
 }
 
+/** Of two directions, the one with the smaller p (the first on a tie), if any. */
+const lower = <T extends { p: number }>(x: T | undefined, y: T | undefined) => (x && (!y || x.p <= y.p) ? x : y);
+
 /**
  * The direction's parts to pool: each copier exam once, with the source exam that gives it the
  * most possible events (a choice made on the times alone, never on the answers), in exam order.
@@ -178,7 +181,7 @@ export function screeningPass({ cells, bank, keep: keepIds, familyRate }: PassIn
       const first = parts[0]!.a.row.contestant_id;
       const fromFirst = pooledDirection(parts.filter((part) => part.copier.row.contestant_id === first), tier);
       const fromOther = pooledDirection(parts.filter((part) => part.copier.row.contestant_id !== first), tier);
-      const best = fromFirst && (!fromOther || fromFirst.p <= fromOther.p) ? fromFirst : fromOther;
+      const best = lower(fromFirst, fromOther);
       if (!best) continue;
       // The flag names the attempt with the most events; the evidence lists every attempt pooled.
       const shown = best.parts.reduce((most, part) => (part.terms.events > most.terms.events ? part : most));
@@ -186,8 +189,10 @@ export function screeningPass({ cells, bank, keep: keepIds, familyRate }: PassIn
     }
     steps = new Map();
   };
-  const stronger = <T extends { p: number }>(aFromB: T | undefined, bFromA: T | undefined) =>
-    aFromB && (!bFromA || aFromB.p <= bFromA.p) ? { ...aFromB, aFromB: true } : bFromA ? { ...bFromA, aFromB: false } : undefined;
+  const stronger = <T extends { p: number }>(aFromB: T | undefined, bFromA: T | undefined) => {
+    const best = lower(aFromB, bFromA);
+    return best && { ...best, aFromB: best === aFromB };
+  };
   const compare = (a: Exam, b: Exam) => {
     // The tier first, without building the contact list: this runs for every pair of a group (millions).
     const x = a.row;

@@ -16,7 +16,8 @@ type Deps = Pick<Services, 'db' | 'clock'>;
  */
 async function countsOf({ db, clock }: Deps, seasonId: number, bookId: number, refresh: boolean) {
   const stored = refresh ? undefined : await repo.storedCounts(db, bookId);
-  if (stored) return stored;
+  // Stored counts: how many exams are finished now (the page tells the difference); just counted: the same.
+  if (stored) return { ...stored, examsNow: await repo.finishedExams(db, seasonId, bookId) };
   // One transaction: the count reads question_regrades, so a regrade (which locks that table) either
   // waits until these counts are stored and then forgets them, or commits first and is counted.
   return db.transaction().execute(async (trx) => {
@@ -24,7 +25,7 @@ async function countsOf({ db, clock }: Deps, seasonId: number, bookId: number, r
     const cells = await repo.qualityCells(trx, seasonId, bookId);
     const counts = { exams: await repo.finishedExams(trx, seasonId, bookId), computedAt, cells };
     await repo.storeCounts(trx, bookId, counts);
-    return counts;
+    return { ...counts, examsNow: counts.exams };
   });
 }
 
@@ -35,7 +36,7 @@ export async function bookQuality(deps: Deps, bookId: number, { refresh = false 
   // Over the exams of the book's own season: an earlier season's book keeps its figures (read-only).
   const seasonId = found.contest_id;
   const book = { id: found.id, name: found.name, season: { name: found.season_name, is_current: found.season_is_current } };
-  const [counts, bank, examsNow] = await Promise.all([countsOf(deps, seasonId, bookId, refresh), repo.bankOf(db, bookId), repo.finishedExams(db, seasonId, bookId)]);
+  const [counts, bank] = await Promise.all([countsOf(deps, seasonId, bookId, refresh), repo.bankOf(db, bookId)]);
   const { cells } = counts;
   const byQuestion = new Map<number, Cell[]>();
   for (const cell of cells) {
@@ -64,7 +65,7 @@ export async function bookQuality(deps: Deps, bookId: number, { refresh = false 
   });
   rows.sort((a, b) => compareItems({ ...a, order: a.number }, { ...b, order: b.number }));
   // Each question counts only the exams that drew it: the book's own count is separate.
-  return { book, exams: counts.exams, exams_now: examsNow, computed_at: counts.computedAt.toISOString(), min_exams: MIN_EXAMS, questions: rows };
+  return { book, exams: counts.exams, exams_now: counts.examsNow, computed_at: counts.computedAt.toISOString(), min_exams: MIN_EXAMS, questions: rows };
 }
 
 const letter = (index: number) => String.fromCharCode(65 + index);

@@ -366,6 +366,41 @@ try {
     }
   }
 
+  // The ceiling of ANY test for copying afterwards. Without a time trace, copying shows only in the
+  // copier's answers to the questions its exams share with the source's; under no copying those
+  // answers are independent given the pupil's ability (the generator's own model, with the true θ,
+  // difficulties and distractor weights). A valid test at level α can flag an outcome x only if
+  // P0(x) ≤ α (else its rejection region alone would exceed α), so the share of pairs with
+  // P0(x) ≤ threshold bounds the power of every test, one that knew each pupil's ability included.
+  const afterwards = planted.filter((pair) => pair.kind === 'after' && pair.rate >= 0.7);
+  const { rows: ceilings } = await client.query<{ copier: number; log10_p0: number }>(
+    `SELECT p.copier, sum(log(CASE WHEN x.answer IS NULL THEN 0.02
+                                 WHEN x.answer = bk.ids[1] THEN 0.98 * x.right_chance
+                                 WHEN x.answer = bk.ids[2] THEN 0.98 * (1 - x.right_chance) * bk.c1
+                                 WHEN x.answer = bk.ids[3] THEN 0.98 * (1 - x.right_chance) * (bk.c2 - bk.c1)
+                                 ELSE 0.98 * (1 - x.right_chance) * (1 - bk.c2) END))::float8 AS log10_p0
+     FROM unnest($1::int[], $2::int[]) AS p(source, copier)
+     JOIN pupil pc ON pc.id = p.copier
+     JOIN exams ec ON ec.contestant_id = p.copier
+     JOIN exams es ON es.contestant_id = p.source AND es.attempt = ec.attempt
+     CROSS JOIN LATERAL jsonb_object_keys(ec.answer_key) k(q)
+     JOIN bank bk ON bk.id = k.q::int
+     CROSS JOIN LATERAL (SELECT (ec.answers ->> k.q)::int AS answer, 1 / (1 + exp(bk.difficulty - pc.theta)) AS right_chance) x
+     WHERE es.answer_key ? k.q
+     GROUP BY p.copier`,
+    [afterwards.map((pair) => pair.source), afterwards.map((pair) => pair.copier)],
+  );
+  const p0 = new Map(ceilings.map((row) => [row.copier, row.log10_p0]));
+  for (const tier of TIERS) {
+    const logs = afterwards.filter((pair) => pair.tier === tier).map((pair) => p0.get(pair.copier) ?? 0).sort((x, y) => x - y);
+    const threshold = Math.log10(result.families.similarity[tier].threshold);
+    const within = (factor: number) => logs.filter((log) => log <= threshold + Math.log10(factor)).length;
+    console.log(
+      `  ceiling of any test, afterwards, ${tier}, copying >= 70 %: P0 of the copied answers median 1e${fmt(logs[Math.floor(logs.length / 2)] ?? 0, 1)}, smallest 1e${fmt(logs[0] ?? 0, 1)}; ` +
+        `flaggable at the threshold ${within(1)} / ${logs.length}, at 10 times it ${within(10)} / ${logs.length}`,
+    );
+  }
+
   const falseFlags = [...flagsByPair].filter(([key]) => !plantedKeys.has(key));
   console.log(
     `False positives on clean pairs: ${falseFlags.length} pairs of contestants flagged (of ${fmt(result.pairs, 0)} pairs of exams in contact, ${planted.length} pairs of contestants planted) ` +

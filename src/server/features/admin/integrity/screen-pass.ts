@@ -2,8 +2,10 @@
 // streams the exams to it in (book, school) order, in a worker thread (screen-worker.ts); the pass
 // compares each school's exams of a book pair by pair (answer similarity, and the in-step test for
 // the pairs whose exams overlapped in time, pooled over each two contestants' attempts), then the
-// cross-school pairs of one account or login, checks the speed of each exam, and returns the flags
-// at the family-wise rate asked, split over four families.
+// cross-school pairs of one account or login, and checks the speed of each exam. Several passes
+// (one per worker thread) can share a run, each taking whole school groups: each returns its part
+// (`PassPart`: counts, Tarone's histograms, candidates), and `combineParts` sets the thresholds of
+// the four families over all the parts and fires the flags at the family-wise rate asked.
 import type { NewFlag, PassRow, ScreenExam } from './repo';
 import { inStepPValue, inStepTerms, overlapInTime, pooledInStep, IN_STEP_WINDOW_SECONDS, type InStepTerms } from './in-step';
 import { speedFinding, timelineOf } from './signals';
@@ -27,6 +29,7 @@ import {
 } from './similarity';
 
 type Families<T> = Record<ScreeningTest, Record<ContactTier, T>>;
+const familiesOf = <T>(make: () => T): Families<T> => ({ similarity: { close: make(), class: make() }, in_step: { close: make(), class: make() } });
 
 export interface ScreeningResult {
   exams: number;
@@ -82,6 +85,36 @@ interface StepCandidate extends Candidate<InStepTerms> {
   parts: StepPart[];
 }
 
+/** The ids of an exam that a flag names. */
+interface ExamRef {
+  id: number;
+  contestant_id: number;
+}
+
+/** A candidate as a part returns it (plain data, sent between threads): the test, the pair, the direction, p and the evidence. */
+export interface Fireable {
+  test: ScreeningTest;
+  a: ExamRef;
+  b: ExamRef;
+  copier: number;
+  p: number;
+  tier: ContactTier;
+  contact: string[];
+  evidence: Record<string, unknown>;
+}
+
+/** One pass's share of a run: what `combineParts` needs of it. */
+export interface PassPart {
+  exams: number;
+  pairs: number;
+  counts: Families<{ pairs: number; directions: number }>;
+  /** Tarone's histograms' bins (SmallestPHistogram) per family. */
+  histograms: Families<Float64Array>;
+  candidates: Fireable[];
+  /** The speed flags of the part's exams. */
+  flags: NewFlag[];
+}
+
 /** Of two directions, the one with the smaller p (the first on a tie), if any. */
 const lower = <T extends { p: number }>(x: T | undefined, y: T | undefined) => (x && (!y || x.p <= y.p) ? x : y);
 
@@ -116,19 +149,18 @@ export interface PassInput {
   cells: ResponseCell[];
   /** The bank's answers of each question: [question id, answer ids]. */
   bank: [number, number[]][];
-  /** Exams of the cross-school pairs (kept past their school group until finish). */
+  /** Exams of the cross-school pairs (kept past their school group until finish); only the pass that compares those pairs has them. */
   keep: number[];
   familyRate: number;
 }
 
-/** The pass's result: all of the screening but the lockstep flags (read from the database by screen.ts). */
-type PassResult = ScreeningResult;
-
 export interface ScreeningPass {
-  /** The next exams, in (book, school, id) order. */
+  /** The next exams of the pass's school groups, in (book, school, id) order (a group whole, possibly over several calls). */
   addRows(rows: readonly PassRow[]): void;
-  /** The cross-school pairs, the thresholds and the flags. */
-  finish(crossPairs: readonly { a: number; b: number }[]): PassResult;
+  /** Exams of other passes' groups that are in cross-school pairs: kept for `finish`, not compared in a group, not counted. */
+  addKept(rows: readonly PassRow[]): void;
+  /** The cross-school pairs (to the pass that keeps their exams; [] to the others), then the part. */
+  finish(crossPairs: readonly { a: number; b: number }[]): PassPart;
 }
 
 export function screeningPass({ cells, bank, keep: keepIds, familyRate }: PassInput): ScreeningPass {
@@ -136,9 +168,8 @@ export function screeningPass({ cells, bank, keep: keepIds, familyRate }: PassIn
   const keep = new Set(keepIds);
   const kept = new Map<number, Exam>();
 
-  const families = <T>(make: () => T): Families<T> => ({ similarity: { close: make(), class: make() }, in_step: { close: make(), class: make() } });
-  const histograms = families(() => new SmallestPHistogram());
-  const counts = families(() => ({ pairs: 0, directions: 0 }));
+  const histograms = familiesOf(() => new SmallestPHistogram());
+  const counts = familiesOf(() => ({ pairs: 0, directions: 0 }));
   const similar: Candidate<DirectionTerms>[] = [];
   const inStepCandidates: StepCandidate[] = [];
   /** The in-step parts of the current school group (and then of the cross-school pairs), by pair of contestants. */
@@ -227,40 +258,45 @@ export function screeningPass({ cells, bank, keep: keepIds, familyRate }: PassIn
     group = [];
   };
 
+  /** A stored row parsed and prepared for the comparisons, with its speed finding. */
+  const examOf = (stored: PassRow) => {
+    const row = { ...stored, answer_key: JSON.parse(stored.answer_key) as Record<string, number>, answers: JSON.parse(stored.answers) as Record<string, number>, answer_times: JSON.parse(stored.answer_times) as Record<string, number> };
+    const questions = Object.keys(row.answer_key).map(Number).sort((x, y) => x - y);
+    const timeline = timelineOf(row.answer_times, row.answers);
+    // Per question: the answer, the key, the second the answer was saved (in-step test) and first given (speed; without a time: the submit's).
+    const answerIds: (number | null)[] = [];
+    const keyIds: (number | null)[] = [];
+    const answerSeconds: (number | null)[] = [];
+    const firstSeconds: number[] = [];
+    for (const q of questions) {
+      const answer = row.answers[q] ?? null;
+      const times = timeline.questions.get(q);
+      answerIds.push(answer);
+      keyIds.push(row.answer_key[q] ?? null);
+      answerSeconds.push(answer === null ? null : (times?.last ?? null));
+      if (answer !== null) firstSeconds.push(times?.first ?? row.submit_s);
+    }
+    const exam: Exam = {
+      row: { id: row.id, contestant_id: row.contestant_id, user_id: row.user_id, book_id: row.book_id, school_id: row.school_id, class_key: row.class_key, session_id: timeline.session },
+      sheet: prepareSheet({ examId: row.id, band: bandOf(row.correct_count), questionIds: questions, answerIds, keyIds, answerSeconds }, model),
+    };
+    return { exam, fast: speedFinding({ startSeconds: row.start_s, firstSeconds, right: row.correct_count }) };
+  };
+
   const addRows = (rows: readonly PassRow[]) => {
     for (const stored of rows) {
-      const row = { ...stored, answer_key: JSON.parse(stored.answer_key) as Record<string, number>, answers: JSON.parse(stored.answers) as Record<string, number>, answer_times: JSON.parse(stored.answer_times) as Record<string, number> };
       exams += 1;
       const first = group[0]?.row;
-      if (first && (first.book_id !== row.book_id || first.school_id !== row.school_id)) closeGroup();
-      const questions = Object.keys(row.answer_key).map(Number).sort((x, y) => x - y);
-      const timeline = timelineOf(row.answer_times, row.answers);
-      // Per question: the answer, the key, the second the answer was saved (in-step test) and first given (speed; without a time: the submit's).
-      const answerIds: (number | null)[] = [];
-      const keyIds: (number | null)[] = [];
-      const answerSeconds: (number | null)[] = [];
-      const firstSeconds: number[] = [];
-      for (const q of questions) {
-        const answer = row.answers[q] ?? null;
-        const times = timeline.questions.get(q);
-        answerIds.push(answer);
-        keyIds.push(row.answer_key[q] ?? null);
-        answerSeconds.push(answer === null ? null : (times?.last ?? null));
-        if (answer !== null) firstSeconds.push(times?.first ?? row.submit_s);
-      }
-      const exam: Exam = {
-        row: { id: row.id, contestant_id: row.contestant_id, user_id: row.user_id, book_id: row.book_id, school_id: row.school_id, class_key: row.class_key, session_id: timeline.session },
-        sheet: prepareSheet({ examId: row.id, band: bandOf(row.correct_count), questionIds: questions, answerIds, keyIds, answerSeconds }, model),
-      };
+      if (first && (first.book_id !== stored.book_id || first.school_id !== stored.school_id)) closeGroup();
+      const { exam, fast } = examOf(stored);
       group.push(exam);
-      if (keep.has(row.id)) kept.set(row.id, exam);
-      const fast = speedFinding({ startSeconds: row.start_s, firstSeconds, right: row.correct_count });
+      if (keep.has(stored.id)) kept.set(stored.id, exam);
       if (fast) {
         flags.push({
           kind: 'speed',
-          exam_id: row.id,
+          exam_id: stored.id,
           other_exam_id: null,
-          contestant_id: row.contestant_id,
+          contestant_id: stored.contestant_id,
           other_contestant_id: null,
           // On the scale of −log10 p: 1 s a question ranks with p = 10^-12, 3.9 s with 10^-6.
           strength: 6 + 8 * (1 - fast.secondsPerQuestion / 4),
@@ -271,7 +307,23 @@ export function screeningPass({ cells, bank, keep: keepIds, familyRate }: PassIn
     }
   };
 
-  const finish = (crossPairs: readonly { a: number; b: number }[]): PassResult => {
+  const addKept = (rows: readonly PassRow[]) => {
+    for (const stored of rows) kept.set(stored.id, examOf(stored).exam);
+  };
+
+  const ref = (exam: Exam): ExamRef => ({ id: exam.row.id, contestant_id: exam.row.contestant_id });
+  const fireable = (candidate: Candidate<unknown>, test: ScreeningTest, evidence: Record<string, unknown>): Fireable => ({
+    test,
+    a: ref(candidate.a),
+    b: ref(candidate.b),
+    copier: (candidate.aFromB ? candidate.a : candidate.b).row.id,
+    p: candidate.p,
+    tier: candidate.tier,
+    contact: candidate.contact,
+    evidence,
+  });
+
+  const finish = (crossPairs: readonly { a: number; b: number }[]): PassPart => {
     closeGroup();
     for (const pair of crossPairs) {
       const a = kept.get(pair.a);
@@ -279,73 +331,127 @@ export function screeningPass({ cells, bank, keep: keepIds, familyRate }: PassIn
       if (a && b) compare(a, b);
     }
     settleSteps();
-
-    const thresholds = {} as Families<{ tests: number; threshold: number }>;
-    for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
-      const histogram = histograms[test];
-      thresholds[test] = tierThresholds({ close: (t) => histogram.close.countAtMost(t), class: (t) => histogram.class.countAtMost(t) }, familyRate * TEST_SHARES[test]);
-    }
-    // A pair is flagged once, with every test that fired: its evidence and the strongest p.
-    const fired = new Map<string, { a: Exam; b: Exam; contact: string[]; tier: ContactTier; found: { test: ScreeningTest; p: number; copier: number; evidence: Record<string, unknown> }[] }>();
-    const fire = (candidate: Candidate<unknown>, test: ScreeningTest, evidence: Record<string, unknown>) => {
-      const threshold = thresholds[test][candidate.tier].threshold;
-      if (candidate.p > threshold) return;
-      const { a, b } = candidate;
-      const key = `${a.row.id}-${b.row.id}`;
-      const entry = fired.get(key) ?? { a, b, contact: candidate.contact, tier: candidate.tier, found: [] };
-      const copier = (candidate.aFromB ? a : b).row.id;
-      entry.found.push({ test, p: candidate.p, copier, evidence: { p: candidate.p, threshold, copier_exam_id: copier, ...evidence } });
-      fired.set(key, entry);
-    };
-    for (const candidate of similar) {
-      const { terms } = candidate;
-      fire(candidate, 'similarity', {
-        omega: Math.round(terms.omega * 100) / 100,
-        common: terms.common,
-        identical: terms.identical,
-        identical_wrong: terms.identicalWrong,
-        expected: Math.round(terms.expected * 100) / 100,
-        observed: terms.observed,
-      });
-    }
-    for (const candidate of inStepCandidates) {
-      fire(candidate, 'in_step', {
-        common: candidate.terms.common,
-        events: candidate.terms.events,
-        window_seconds: IN_STEP_WINDOW_SECONDS,
-        // The attempts pooled: each copier exam with its source exam, their common questions and events.
-        attempts: candidate.parts.map((part) => ({ copier_exam_id: part.copier.row.id, source_exam_id: part.source.row.id, common: part.terms.common, events: part.terms.events })),
-      });
-    }
-    for (const { a, b, contact, tier, found } of fired.values()) {
-      found.sort((x, y) => x.p - y.p);
-      const strongest = found[0]!;
-      flags.push({
-        kind: 'similarity',
-        exam_id: a.row.id,
-        other_exam_id: b.row.id,
-        contestant_id: a.row.contestant_id,
-        other_contestant_id: b.row.contestant_id,
-        strength: strongest.p > 0 ? -Math.log10(strongest.p) : 300,
-        evidence: { tier, tests: found.map((f) => f.test), p: strongest.p, copier_exam_id: strongest.copier, ...Object.fromEntries(found.map((f) => [f.test, f.evidence])) },
-        contact,
-      });
-    }
-
-    const summary = families(() => ({ pairs: 0, directions: 0, tests: 0, threshold: 0 }));
-    let tests = 0;
-    for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
-      for (const tier of ['close', 'class'] as const) {
-        summary[test][tier] = { ...counts[test][tier], ...thresholds[test][tier] };
-        tests += thresholds[test][tier].tests;
-      }
-    }
     const candidates = [
-      ...similar.map((c) => ({ test: 'similarity' as const, a: c.a.row.id, b: c.b.row.id, contestants: [c.a.row.contestant_id, c.b.row.contestant_id] as [number, number], p: c.p, tier: c.tier })),
-      ...inStepCandidates.map((c) => ({ test: 'in_step' as const, a: c.a.row.id, b: c.b.row.id, contestants: [c.a.row.contestant_id, c.b.row.contestant_id] as [number, number], p: c.p, tier: c.tier })),
+      ...similar.map((candidate) => {
+        const { terms } = candidate;
+        return fireable(candidate, 'similarity', {
+          omega: Math.round(terms.omega * 100) / 100,
+          common: terms.common,
+          identical: terms.identical,
+          identical_wrong: terms.identicalWrong,
+          expected: Math.round(terms.expected * 100) / 100,
+          observed: terms.observed,
+        });
+      }),
+      ...inStepCandidates.map((candidate) =>
+        fireable(candidate, 'in_step', {
+          common: candidate.terms.common,
+          events: candidate.terms.events,
+          window_seconds: IN_STEP_WINDOW_SECONDS,
+          // The attempts pooled: each copier exam with its source exam, their common questions and events.
+          attempts: candidate.parts.map((part) => ({ copier_exam_id: part.copier.row.id, source_exam_id: part.source.row.id, common: part.terms.common, events: part.terms.events })),
+        }),
+      ),
     ];
-    return { exams, pairs, tests, threshold: thresholds.similarity.class.threshold, families: summary, flags, candidates };
+    const bins = familiesOf(() => new Float64Array(0));
+    for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
+      for (const tier of ['close', 'class'] as const) bins[test][tier] = histograms[test][tier].bins;
+    }
+    return { exams, pairs, counts, histograms: bins, candidates, flags };
   };
 
-  return { addRows, finish };
+  return { addRows, addKept, finish };
+}
+
+/**
+ * Deals the streamed exams (in (book, school, id) order) to `passes` passes: each school group
+ * (book, school) whole to one pass, the groups in turn; an exam of a cross-school pair (`keep`) in
+ * another pass's group is also sent to the first pass (which compares those pairs) as kept.
+ */
+export function groupDealer(passes: number, keep: ReadonlySet<number>) {
+  let groupKey = '';
+  let group = -1;
+  return (rows: readonly PassRow[]) => {
+    const shares = Array.from({ length: passes }, () => ({ rows: [] as PassRow[], kept: [] as PassRow[] }));
+    for (const row of rows) {
+      const key = `${row.book_id}:${row.school_id}`;
+      if (key !== groupKey) {
+        groupKey = key;
+        group += 1;
+      }
+      const owner = group % passes;
+      shares[owner]!.rows.push(row);
+      if (owner !== 0 && keep.has(row.id)) shares[0]!.kept.push(row);
+    }
+    return shares;
+  };
+}
+
+/**
+ * The run's result from its parts: each family's Tarone count and threshold over the tests of
+ * every part, then the flags. A pair is flagged once, with every test that fired: its evidence and
+ * the strongest p.
+ */
+export function combineParts(parts: readonly PassPart[], familyRate: number): ScreeningResult {
+  const histograms = familiesOf(() => new SmallestPHistogram());
+  const counts = familiesOf(() => ({ pairs: 0, directions: 0 }));
+  for (const part of parts) {
+    for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
+      for (const tier of ['close', 'class'] as const) {
+        histograms[test][tier].addAll(part.histograms[test][tier]);
+        counts[test][tier].pairs += part.counts[test][tier].pairs;
+        counts[test][tier].directions += part.counts[test][tier].directions;
+      }
+    }
+  }
+  const thresholds = {} as Families<{ tests: number; threshold: number }>;
+  for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
+    const histogram = histograms[test];
+    thresholds[test] = tierThresholds({ close: (t) => histogram.close.countAtMost(t), class: (t) => histogram.class.countAtMost(t) }, familyRate * TEST_SHARES[test]);
+  }
+
+  const candidates = parts.flatMap((part) => part.candidates);
+  const fired = new Map<string, { a: ExamRef; b: ExamRef; contact: string[]; tier: ContactTier; found: { test: ScreeningTest; p: number; copier: number; evidence: Record<string, unknown> }[] }>();
+  for (const candidate of candidates) {
+    const threshold = thresholds[candidate.test][candidate.tier].threshold;
+    if (candidate.p > threshold) continue;
+    const { a, b, copier } = candidate;
+    const key = `${a.id}-${b.id}`;
+    const entry = fired.get(key) ?? { a, b, contact: candidate.contact, tier: candidate.tier, found: [] };
+    entry.found.push({ test: candidate.test, p: candidate.p, copier, evidence: { p: candidate.p, threshold, copier_exam_id: copier, ...candidate.evidence } });
+    fired.set(key, entry);
+  }
+  const flags = parts.flatMap((part) => part.flags);
+  for (const { a, b, contact, tier, found } of fired.values()) {
+    found.sort((x, y) => x.p - y.p);
+    const strongest = found[0]!;
+    flags.push({
+      kind: 'similarity',
+      exam_id: a.id,
+      other_exam_id: b.id,
+      contestant_id: a.contestant_id,
+      other_contestant_id: b.contestant_id,
+      strength: strongest.p > 0 ? -Math.log10(strongest.p) : 300,
+      evidence: { tier, tests: found.map((f) => f.test), p: strongest.p, copier_exam_id: strongest.copier, ...Object.fromEntries(found.map((f) => [f.test, f.evidence])) },
+      contact,
+    });
+  }
+
+  const summary = familiesOf(() => ({ pairs: 0, directions: 0, tests: 0, threshold: 0 }));
+  let tests = 0;
+  for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
+    for (const tier of ['close', 'class'] as const) {
+      summary[test][tier] = { ...counts[test][tier], ...thresholds[test][tier] };
+      tests += thresholds[test][tier].tests;
+    }
+  }
+  return {
+    exams: parts.reduce((sum, part) => sum + part.exams, 0),
+    pairs: parts.reduce((sum, part) => sum + part.pairs, 0),
+    tests,
+    threshold: thresholds.similarity.class.threshold,
+    families: summary,
+    flags,
+    candidates: candidates.map((c) => ({ test: c.test, a: c.a.id, b: c.b.id, contestants: [c.a.contestant_id, c.b.contestant_id] as [number, number], p: c.p, tier: c.tier })),
+  };
 }

@@ -1,11 +1,13 @@
 // The screening run (decision 027): the response model's counts from one aggregation, then one
-// streaming pass over the finished exams in (book, school) order (screen-pass.ts), run in a worker
-// thread (screen-worker.ts) while this thread reads the next page; then the exams that shared a
-// login (lockstep). The flags at the family-wise rate asked, split over four families.
+// streaming pass over the finished exams in (book, school) order (screen-pass.ts), its school
+// groups shared among worker threads (screen-worker.ts) while this thread reads the next page; then
+// the exams that shared a login (lockstep). The flags at the family-wise rate asked, split over
+// four families, set over every worker's part (combineParts).
+import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { connectionCount, type Db } from '../../../db/client';
 import * as repo from './repo';
-import type { PassInput, ScreeningResult } from './screen-pass';
+import { combineParts, groupDealer, type PassInput, type ScreeningResult } from './screen-pass';
 import type { FromScreenWorker, ToScreenWorker } from './screen-worker';
 import { alternations, saveInstants, timelineOf, LOCKSTEP_MIN_ALTERNATIONS } from './signals';
 
@@ -19,6 +21,12 @@ const WORKER_URL = new URL('./screen-worker.mjs', import.meta.url);
  * with fewer scavenges (measured: decision 027, "Cost").
  */
 const WORKER_YOUNG_GENERATION_MB = 64;
+/**
+ * The pass's worker threads: one per core, at most four. The school groups are independent, so
+ * they share out with no coordination but the final thresholds; a run is a back-office action before
+ * publishing, not an exam-day one, and the app's thread only reads pages meanwhile (decision 027).
+ */
+const WORKERS = Math.max(1, Math.min(4, availableParallelism()));
 
 /** The worker of one run: `send` answers when the worker has taken the message's work (a page compared, or the result). */
 function startWorker(input: PassInput) {
@@ -59,21 +67,30 @@ export async function screenContest(trx: Db, contestId: number, familyRate: numb
   const cells = pool !== trx && connectionCount(pool) > 1 ? await repo.responseCellsOfBooks(pool, contestId) : await repo.responseCells(trx, contestId);
   const bank = await repo.bankAnswers(trx, [...new Set(cells.map((cell) => cell.questionId))]);
   const crossPairs = await repo.crossSchoolPairs(trx, contestId);
-  const worker = startWorker({ cells, bank: [...bank], keep: [...new Set(crossPairs.flatMap((pair) => [pair.a, pair.b]))], familyRate });
+  // The first worker also compares the cross-school pairs: it keeps their exams, the others' included.
+  const keep = new Set(crossPairs.flatMap((pair) => [pair.a, pair.b]));
+  const workers = Array.from({ length: WORKERS }, (_, k) => startWorker({ cells, bank: [...bank], keep: k === 0 ? [...keep] : [], familyRate }));
   let result: ScreeningResult;
   try {
-    // One page compared in the worker while the next is read here: at most two in memory.
+    // One page compared while the next is read here: at most two in memory.
     let compared: Promise<unknown> = Promise.resolve();
+    const deal = groupDealer(workers.length, keep);
     await repo.streamExams(trx, contestId, PAGE, async (rows) => {
       await compared;
-      compared = worker.send({ rows });
+      const shares = deal(rows);
+      compared = Promise.all(workers.map((worker, k) => worker.send(shares[k]!)));
     });
     await compared;
-    const answer = await worker.send({ finish: crossPairs });
-    if (!('result' in answer)) throw new Error('integrity screening worker: no result');
-    result = answer.result;
+    const parts = await Promise.all(workers.map((worker, k) => worker.send({ finish: k === 0 ? crossPairs : [] })));
+    result = combineParts(
+      parts.map((answer) => {
+        if (!('part' in answer)) throw new Error('integrity screening worker: no result');
+        return answer.part;
+      }),
+      familyRate,
+    );
   } finally {
-    worker.stop();
+    for (const worker of workers) worker.stop();
   }
 
   for (const pair of await repo.sharedLoginPairs(trx, contestId)) {

@@ -292,6 +292,10 @@ export class SmallestPHistogram {
     const k = smallestP <= 0 ? this.bins.length - 1 : Math.min(this.bins.length - 1, Math.floor(-Math.log10(smallestP) * 10));
     this.bins[k]! += 1;
   }
+  /** Adds another histogram's bins (a part of the run counted in another thread). */
+  addAll(bins: Float64Array) {
+    for (let k = 0; k < this.bins.length; k += 1) this.bins[k]! += bins[k] ?? 0;
+  }
   /** Tests whose smallest p (rounded down) is ≤ threshold. */
   countAtMost(threshold: number): number {
     // A bin counts when its lower edge 10^−(k+1)/10 is ≤ threshold.

@@ -58,6 +58,7 @@ export function IntegrityPage() {
         (trả lời theo sát). Hệ thống cũng tìm bài làm xong nhanh hơn mức một người đọc được, và hai bài làm xen kẽ trên một thiết bị. Mỗi cảnh báo chỉ là dấu hiệu
         cần xem xét: Ban tổ chức xem bằng chứng rồi quyết định, luôn ghi lý do.
       </p>
+      <ScreeningLimits />
       <RunForm status={status.data} onStarted={reload} />
       {flags.message && <p role="alert">{flags.message}</p>}
       {flags.data && (
@@ -79,6 +80,24 @@ export function IntegrityPage() {
         </>
       )}
     </section>
+  );
+}
+
+/** What the screening can and cannot see, as measured by `npm run bench:integrity` (decision 027): "no flag" is not "no copying". */
+function ScreeningLimits() {
+  return (
+    <details className="integrity-limits">
+      <summary>Kiểm tra này phát hiện được gì, và không phát hiện được gì</summary>
+      <p>
+        Đo trên một tỉnh giả lập (200.000 học sinh, 500.000 bài thi, mỗi đề 20 câu rút từ ngân hàng 60 câu) với tỉ lệ báo nhầm cho phép 1 %: không cặp bài trong
+        sạch nào bị báo nhầm. Trong các cặp chép từ 70 % số câu chung trở lên, hệ thống báo được 97 % cặp ngồi cạnh nhau chép ở mọi lượt thi, 62 % cặp chỉ chép
+        một lượt, và không báo được cặp chép lại bài của bạn sau khi bạn đã nộp.
+      </p>
+      <p>
+        Chép sau khi bạn đã nộp bài không để lại dấu vết thời gian, và hai bài chỉ có chung khoảng 7 câu: ở mức báo nhầm này, không phép kiểm định thống kê nào phát
+        hiện được quá khoảng một nửa số cặp như vậy. Vì thế, không có cảnh báo không có nghĩa là chắc chắn không có gian lận.
+      </p>
+    </details>
   );
 }
 

@@ -35,6 +35,7 @@
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { seededRandom } from '../src/server/lib/seeded-random';
 import { screenContest } from '../src/server/features/admin/integrity/screen';
 import { fmt, openScratchDatabase, seconds } from './lib/bench-scratch';
 
@@ -80,17 +81,7 @@ const TESTS = ['similarity', 'in_step'] as const;
 
 
 
-/** mulberry32: the planted pairs and their copies are the same for a given --seed. */
-function random(state: number) {
-  let a = state;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-const next = random(seed);
+const next = seededRandom(seed);
 
 const scratch = await openScratchDatabase('bench_integrity');
 const { handle, client, contestId, step } = scratch;

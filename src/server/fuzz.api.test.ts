@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputMessages } from '../shared/messages';
 import { createContestant, createOrganiser, createParent, createSchoolAdmin } from './test/factories';
+import { seededRandom } from './lib/seeded-random';
 import { routesOfTree } from './test/route-tree';
 import { startTestServer, type TestServer } from './test/harness';
 
@@ -18,16 +19,6 @@ beforeAll(async () => {
   tokens = [undefined, parent.token, admin.token, organiser.token];
 });
 afterAll(() => server?.close());
-
-/** mulberry32: a small deterministic generator. */
-function generator(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ODD_TEXT = [
   '', ' ', '0', '-1', '1', '1.5', '1e3', '0x10', '2147483648', '99999999999999999999', 'true', 'null', '[1]',
@@ -67,7 +58,7 @@ function apiRoutes(): { path: string; methods: string[] }[] {
 
 describe('odd input on every route', () => {
   it('never gives a 5xx, and every error is in the one shape', { timeout: 120_000 }, async () => {
-    const random = generator(20261124);
+    const random = seededRandom(20261124);
     const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(20);
     const failures: string[] = [];
@@ -95,7 +86,7 @@ describe('deep nesting and odd file names on every route (issue 21)', () => {
   const withBody = () => apiRoutes().flatMap(({ path, methods }) => methods.filter((m) => m !== 'GET' && m !== 'DELETE').map((method) => ({ method, path })));
 
   it('a JSON body nested 9,000 levels is a 400 invalid_input on every route that takes one, as anyone', { timeout: 120_000 }, async () => {
-    const random = generator(21);
+    const random = seededRandom(21);
     const failures: string[] = [];
     for (const { method, path } of withBody()) {
       const concrete = path.replace(/:[A-Za-z_]+/g, '1');

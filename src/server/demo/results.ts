@@ -3,6 +3,7 @@
 // fixed pseudo-random sequence). Never used by the app itself: npm run results:demo.
 import type { Db } from '../db/client';
 import type { Clock } from '../lib/clock';
+import { seededRandom } from '../lib/seeded-random';
 import { demoAccounts } from '../db/seed/demo-accounts';
 import { computeResults, type ComputeSummary } from '../features/results/compute';
 import { bookForClassRoom, insertFinishedExams, insertPupils, type FinishedExamInput } from './finished-exams';
@@ -13,18 +14,6 @@ export const DEMO_PHONE_PREFIX = '0388';
 const FAMILY = ['Nguyễn', 'Trần', 'Lê', 'Phạm', 'Hoàng', 'Huỳnh', 'Phan', 'Vũ', 'Võ', 'Đặng', 'Bùi', 'Đỗ', 'Hồ', 'Ngô', 'Dương', 'Lý'];
 const MIDDLE = ['Văn', 'Thị', 'Minh', 'Ngọc', 'Gia', 'Bảo', 'Thanh', 'Đức', 'Khánh', 'Hoài', 'Anh', 'Quốc', 'Tuệ', 'Phương'];
 const GIVEN = ['An', 'Bình', 'Châu', 'Dũng', 'Giang', 'Hà', 'Hải', 'Hân', 'Hiếu', 'Hoà', 'Huy', 'Khang', 'Khoa', 'Lan', 'Linh', 'Long', 'Mai', 'Minh', 'My', 'Nam', 'Ngân', 'Nhi', 'Phúc', 'Quân', 'Quỳnh', 'Sơn', 'Tâm', 'Thảo', 'Trang', 'Trí', 'Tú', 'Uyên', 'Vy', 'Yến'];
-
-/** mulberry32: a small seeded generator, so every run simulates the same contest. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 export interface DemoOptions {
   /** Close the exam window now and publish the results today (the demo then shows prizes). */
@@ -48,7 +37,7 @@ export async function simulateDemoResults(db: Db, clock: Clock, options: DemoOpt
   if (already) return { pupils: 0, exams: 0, schools: 0, results: await publishDemoResults(db, clock) };
   const contest = await db.selectFrom('contests').selectAll().where('is_current', '=', true).executeTakeFirstOrThrow();
   const now = clock.now();
-  const random = generator(2025);
+  const random = seededRandom(2025);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 
   const demoSchool = await db.selectFrom('schools').select(['id']).where('name', '=', demoAccounts.schoolAdmin.school).executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { seededRandom } from '../../lib/seeded-random';
 import { saveAnswersBodySchema, saveAnswersResponseSchema } from '../../../shared/schemas/exams';
 import { compileAsIsCheck, fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
 import { answerPairs } from './repo';
@@ -78,13 +79,7 @@ describe('fast check of the autosave body', () => {
 
   it('accepts random well-formed bodies exactly when Zod does', () => {
     // A seeded generator (mulberry32): the same 2,000 bodies on every run, so a failure reproduces.
-    let state = 0x5eed;
-    const random = () => {
-      state = (state + 0x6d2b79f5) | 0;
-      let t = Math.imul(state ^ (state >>> 15), 1 | state);
-      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    const random = seededRandom(0x5eed);
     const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
     const numbers = [0, 1, 2, 5, 1.5, -1, 2_147_483_647, 2_147_483_648, Number.MAX_SAFE_INTEGER, 2 ** 53];
     for (let i = 0; i < 2000; i += 1) {

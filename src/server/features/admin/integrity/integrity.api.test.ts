@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrityFlag, IntegrityFlagDetail } from '../../../../shared/schemas/admin-integrity';
 import { bookForClassRoom, insertFinishedExams, insertPupils, sessionAt } from '../../../demo/finished-exams';
 import { computeResults } from '../../results';
+import { seededRandom } from '../../../lib/seeded-random';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createOrganiser, createParent, firstSchool, type CreatedUser } from '../../../test/factories';
 
@@ -22,16 +23,6 @@ let exams: { id: number; contestantId: number; userId: number }[] = [];
 /** The second attempts of pupils 5 and 6 (in step again). */
 let secondAttempts: number[] = [];
 
-/** A small deterministic generator (mulberry32): the same sheets on every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -46,7 +37,7 @@ beforeAll(async () => {
   );
   exams = inserted.map((exam, i) => ({ id: exam.id, contestantId: pupils[i]!.id, userId: pupils[i]!.userId }));
   const rows = await server.db.selectFrom('exams').select(['id', 'questions', 'answer_key', 'start_time']).where('id', 'in', exams.map((e) => e.id)).orderBy('id').execute();
-  const next = random(2025);
+  const next = seededRandom(2025);
   const sheets = rows.map((row, i) => {
     // Abilities: most pupils 25-55 % right; exams 0 and 5 (the sources) 60 %, exam 2 (the fast one) 85 %, exams 7 and 8 (strong siblings taking it together) 90 %.
     const ability = i === 0 || i === 5 ? 0.6 : i === 2 ? 0.85 : i === 7 || i === 8 ? 0.9 : 0.25 + 0.3 * next();

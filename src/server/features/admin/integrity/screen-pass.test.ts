@@ -1,20 +1,11 @@
 // The screening pass shared among several worker threads (screen.ts): dealt by school group, the
 // cross-school pairs' exams kept by the first pass, its result is the single pass's.
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../lib/seeded-random';
 import type { PassRow } from './repo';
 import { combineParts, groupDealer, screeningPass, type PassInput, type ScreeningResult } from './screen-pass';
 import { bandOf, type ResponseCell } from './similarity';
 
-/** mulberry32: the same province every run. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Fisher-Yates. */
 function shuffled<T>(items: readonly T[], next: () => number): T[] {
@@ -45,7 +36,7 @@ interface Drawn {
  * 3) copies its sibling 100 (school 1) in step; exam of pupil 207 answered 2 s a question, mostly right.
  */
 function province(): PassRow[] {
-  const next = random(7);
+  const next = seededRandom(7);
   const drawn = new Map<number, Drawn>();
   let id = 0;
   for (const school of [1, 2, 3, 4]) {

@@ -17,7 +17,7 @@ test('running the screening on the demo: the run described with its rate', async
   await expect(page.getByRole('heading', { level: 1, name: 'Kiểm tra kết quả' })).toBeVisible();
   // What the screening can and cannot see, measured: the organiser reads that no flag is not proof of no copying.
   await page.getByText('Kiểm tra này phát hiện được gì, và không phát hiện được gì').click();
-  await expect(page.getByText(/báo được 97 % cặp ngồi cạnh nhau chép ở mọi lượt thi, 62 % cặp chỉ chép\s+một lượt/)).toBeVisible();
+  await expect(page.getByText(/báo được 97\s%\scặp ngồi cạnh nhau chép ở mọi lượt thi, 62\s%\scặp chỉ chép\s+một lượt/)).toBeVisible();
   await expect(page.getByText('không có cảnh báo không có nghĩa là chắc chắn không có gian lận', { exact: false })).toBeVisible();
   const rate = page.getByLabel('Tỉ lệ báo nhầm cho phép (%)');
   await expect(rate).toHaveValue('1');

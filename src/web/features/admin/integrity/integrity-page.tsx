@@ -83,14 +83,19 @@ export function IntegrityPage() {
   );
 }
 
-/** What the screening can and cannot see, as measured by `npm run bench:integrity` (decision 027): "no flag" is not "no copying". */
+/**
+ * What the screening can and cannot see, as measured by `npm run bench:integrity` (decision 027):
+ * "no flag" is not "no copying".
+ */
 function ScreeningLimits() {
+  // A no-break space before "%": a percentage stays on one line on a phone.
+  const percent = (value: number) => `${value}\u00a0%`;
   return (
     <details className="integrity-limits">
       <summary>Kiểm tra này phát hiện được gì, và không phát hiện được gì</summary>
       <p>
-        Đo trên một tỉnh giả lập (200.000 học sinh, 500.000 bài thi, mỗi đề 20 câu rút từ ngân hàng 60 câu) với tỉ lệ báo nhầm cho phép 1 %: không cặp bài trong
-        sạch nào bị báo nhầm. Trong các cặp chép từ 70 % số câu chung trở lên, hệ thống báo được 97 % cặp ngồi cạnh nhau chép ở mọi lượt thi, 62 % cặp chỉ chép
+        Đo trên một tỉnh giả lập (200.000 học sinh, 500.000 bài thi, mỗi đề 20 câu rút từ ngân hàng 60 câu) với tỉ lệ báo nhầm cho phép {percent(1)}: không cặp bài trong
+        sạch nào bị báo nhầm. Trong các cặp chép từ {percent(70)} số câu chung trở lên, hệ thống báo được {percent(97)} cặp ngồi cạnh nhau chép ở mọi lượt thi, {percent(62)} cặp chỉ chép
         một lượt, và không báo được cặp chép lại bài của bạn sau khi bạn đã nộp.
       </p>
       <p>

@@ -29,7 +29,11 @@ import {
 } from './similarity';
 
 type Families<T> = Record<ScreeningTest, Record<ContactTier, T>>;
-const familiesOf = <T>(make: () => T): Families<T> => ({ similarity: { close: make(), class: make() }, in_step: { close: make(), class: make() } });
+/** One value per family (test × tier), each made from its test and tier. */
+const familiesOf = <T>(make: (test: ScreeningTest, tier: ContactTier) => T): Families<T> => ({
+  similarity: { close: make('similarity', 'close'), class: make('similarity', 'class') },
+  in_step: { close: make('in_step', 'close'), class: make('in_step', 'class') },
+});
 
 export interface ScreeningResult {
   exams: number;
@@ -353,11 +357,7 @@ export function screeningPass({ cells, bank, keep: keepIds, familyRate }: PassIn
         }),
       ),
     ];
-    const bins = familiesOf(() => new Float64Array(0));
-    for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
-      for (const tier of ['close', 'class'] as const) bins[test][tier] = histograms[test][tier].bins;
-    }
-    return { exams, pairs, counts, histograms: bins, candidates, flags };
+    return { exams, pairs, counts, histograms: familiesOf((test, tier) => histograms[test][tier].bins), candidates, flags };
   };
 
   return { addRows, addKept, finish };
@@ -393,22 +393,19 @@ export function groupDealer(passes: number, keep: ReadonlySet<number>) {
  * the strongest p.
  */
 export function combineParts(parts: readonly PassPart[], familyRate: number): ScreeningResult {
-  const histograms = familiesOf(() => new SmallestPHistogram());
-  const counts = familiesOf(() => ({ pairs: 0, directions: 0 }));
-  for (const part of parts) {
-    for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
-      for (const tier of ['close', 'class'] as const) {
-        histograms[test][tier].addAll(part.histograms[test][tier]);
-        counts[test][tier].pairs += part.counts[test][tier].pairs;
-        counts[test][tier].directions += part.counts[test][tier].directions;
-      }
-    }
-  }
-  const thresholds = {} as Families<{ tests: number; threshold: number }>;
-  for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
-    const histogram = histograms[test];
-    thresholds[test] = tierThresholds({ close: (t) => histogram.close.countAtMost(t), class: (t) => histogram.class.countAtMost(t) }, familyRate * TEST_SHARES[test]);
-  }
+  const histograms = familiesOf((test, tier) => {
+    const histogram = new SmallestPHistogram();
+    for (const part of parts) histogram.addAll(part.histograms[test][tier]);
+    return histogram;
+  });
+  const sum = (value: (part: PassPart) => number) => parts.reduce((total, part) => total + value(part), 0);
+  const counts = familiesOf((test, tier) => ({ pairs: sum((part) => part.counts[test][tier].pairs), directions: sum((part) => part.counts[test][tier].directions) }));
+  // Each test's tiers share the test's rate (tierThresholds splits it between them).
+  const byTest = {
+    similarity: tierThresholds({ close: (t) => histograms.similarity.close.countAtMost(t), class: (t) => histograms.similarity.class.countAtMost(t) }, familyRate * TEST_SHARES.similarity),
+    in_step: tierThresholds({ close: (t) => histograms.in_step.close.countAtMost(t), class: (t) => histograms.in_step.class.countAtMost(t) }, familyRate * TEST_SHARES.in_step),
+  };
+  const thresholds = familiesOf((test, tier) => byTest[test][tier]);
 
   const candidates = parts.flatMap((part) => part.candidates);
   const fired = new Map<string, { a: ExamRef; b: ExamRef; contact: string[]; tier: ContactTier; found: { test: ScreeningTest; p: number; copier: number; evidence: Record<string, unknown> }[] }>();
@@ -437,18 +434,11 @@ export function combineParts(parts: readonly PassPart[], familyRate: number): Sc
     });
   }
 
-  const summary = familiesOf(() => ({ pairs: 0, directions: 0, tests: 0, threshold: 0 }));
-  let tests = 0;
-  for (const test of Object.keys(TEST_SHARES) as ScreeningTest[]) {
-    for (const tier of ['close', 'class'] as const) {
-      summary[test][tier] = { ...counts[test][tier], ...thresholds[test][tier] };
-      tests += thresholds[test][tier].tests;
-    }
-  }
+  const summary = familiesOf((test, tier) => ({ ...counts[test][tier], ...thresholds[test][tier] }));
   return {
-    exams: parts.reduce((sum, part) => sum + part.exams, 0),
-    pairs: parts.reduce((sum, part) => sum + part.pairs, 0),
-    tests,
+    exams: sum((part) => part.exams),
+    pairs: sum((part) => part.pairs),
+    tests: Object.values(thresholds).reduce((total, tiers) => total + tiers.close.tests + tiers.class.tests, 0),
     threshold: thresholds.similarity.class.threshold,
     families: summary,
     flags,

@@ -6,6 +6,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { messages } from '../shared/messages';
+import { installVietnameseValidation } from '../shared/schemas/validation-errors';
 import { handleClientError, handleError } from './core/error-answers';
 import { refuseControlCharacters, registerJsonParser } from './lib/input-guard';
 import { createLoadShedder } from './core/load-shedding';
@@ -33,6 +34,8 @@ const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.ur
 const ONE_YEAR_SECONDS = 31_536_000;
 
 export async function buildApp(deps: AppDeps) {
+  // Every validation message in Vietnamese with its field's name, none of Zod's English defaults.
+  installVietnameseValidation();
   const shedder = createLoadShedder({ config: deps.config, db: deps.db, onShed: deps.onShed });
   const app = Fastify({
     // The HTTP server refuses shed requests itself, before Fastify's own work (core/load-shedding.ts).

@@ -55,7 +55,10 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: FieldErrors = {};
     for (const issue of error.validation) {
-      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || String(issue.params?.missingProperty ?? '_');
+      const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      // An unknown field is reported on its object: the field's own name is the key.
+      const unknown = issue.keyword === 'unrecognized_keys' && Array.isArray(issue.params?.keys) ? String(issue.params.keys[0]) : undefined;
+      const field = unknown !== undefined ? (path ? `${path}.${unknown}` : unknown) : path || String(issue.params?.missingProperty ?? '_');
       errors[field] ??= issue.message ?? messages.invalidInput;
     }
     const first = Object.values(errors)[0];

@@ -88,6 +88,8 @@ export const accountMessages = {
   registerSuccess: 'Đăng ký tài khoản thành công.',
   loginSuccess: 'Đăng nhập thành công.',
   loginWrong: 'Số điện thoại hoặc mật khẩu không đúng.',
+  /** 503: the password hashing queue is full (a login storm, decision 031). */
+  passwordHashingBusy: 'Hệ thống đang có quá nhiều người đăng nhập cùng lúc. Vui lòng thử lại sau vài giây.',
   loginTooManyForPhone: (minutes: number) => `Tài khoản này đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
   loginTooManyForIp: (minutes: number) => `Có quá nhiều lần đăng nhập sai từ mạng của bạn. Vui lòng thử lại sau ${minutes} phút.`,
   alreadyLoggedIn: 'Bạn đã đăng nhập.',
@@ -228,6 +230,41 @@ export const inputMessages = {
   notAudio: 'Tệp không phải âm thanh MP3, M4A, OGG, WebM hoặc WAV đọc được.',
   currentPasswordRequired: 'Vui lòng nhập mật khẩu hiện tại.',
   currentPasswordWrong: 'Mật khẩu hiện tại không đúng.',
+} as const;
+
+// Validation (issue 35): what a schema answers when it has no message of its own, always naming
+// the field (its path in the body, the query or the path: "prize_tiers.0.amount"). Used by the one
+// Zod error map (shared/schemas/validation-errors.ts), so that no library default (in English)
+// reaches a user.
+export const validationMessages = {
+  /** The body, query or path as a whole (an issue without a field). */
+  wholeInput: 'Dữ liệu gửi lên',
+  required: (field: string) => `${field}: chưa có giá trị (bắt buộc).`,
+  wrongType: (field: string, expected: string) => `${field}: phải là ${expected}.`,
+  types: {
+    string: 'một chuỗi ký tự',
+    number: 'một số',
+    int: 'một số nguyên',
+    boolean: 'true hoặc false',
+    array: 'một danh sách',
+    object: 'một đối tượng JSON',
+    null: 'null',
+    date: 'một ngày',
+    other: 'một giá trị hợp lệ',
+  } as Record<string, string>,
+  tooShort: (field: string, min: string | number) => `${field}: phải có ít nhất ${min} ký tự.`,
+  tooLong: (field: string, max: string | number) => `${field}: chỉ được có tối đa ${max} ký tự.`,
+  tooFewItems: (field: string, min: string | number) => `${field}: phải có ít nhất ${min} phần tử.`,
+  tooManyItems: (field: string, max: string | number) => `${field}: chỉ được có tối đa ${max} phần tử.`,
+  atLeast: (field: string, min: string | number) => `${field}: phải lớn hơn hoặc bằng ${min}.`,
+  above: (field: string, min: string | number) => `${field}: phải lớn hơn ${min}.`,
+  atMost: (field: string, max: string | number) => `${field}: phải nhỏ hơn hoặc bằng ${max}.`,
+  below: (field: string, max: string | number) => `${field}: phải nhỏ hơn ${max}.`,
+  badFormat: (field: string) => `${field}: không đúng định dạng.`,
+  oneOf: (field: string, values: string) => `${field}: phải là một trong các giá trị ${values}.`,
+  multipleOf: (field: string, divisor: string | number) => `${field}: phải là bội số của ${divisor}.`,
+  unknownField: (fields: string) => `Không nhận trường dữ liệu ${fields} (không có trong yêu cầu này).`,
+  invalid: (field: string) => `${field}: không hợp lệ.`,
 } as const;
 
 // The back office's: the messages of its forms and imports are in ./admin.ts.

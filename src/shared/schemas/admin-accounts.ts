@@ -2,6 +2,7 @@
 // see it, create school administrators (one by one or by import), issue a set-password link,
 // lock and unlock. The routes and the web forms use these schemas.
 import { z } from 'zod';
+import { idSchema } from './common';
 import { importResponseSchema, pageQuerySchema, sortQuery } from './admin';
 import { mobilePhoneSchema, roleSchema } from './auth';
 import { adminAccountMessages } from '../messages/admin';
@@ -25,14 +26,14 @@ export const accountSortKeys = ['phone', 'name', 'role', 'school_name', 'created
 export const accountsQuerySchema = pageQuerySchema.extend({ role: roleSchema.optional(), ...sortQuery(accountSortKeys) });
 export type AccountsQuery = z.infer<typeof accountsQuerySchema>;
 
-export const accountParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const accountParamsSchema = z.object({ id: idSchema() });
 
 /** POST /school-admins (the form: selects send numbers as text). */
 export const createSchoolAdminSchema = z.object({
   phone: mobilePhoneSchema,
   name: personNameSchema,
-  district_id: z.coerce.number({ error: adminAccountMessages.districtRequired }).int().positive({ error: adminAccountMessages.districtRequired }),
-  school_id: z.coerce.number({ error: adminAccountMessages.schoolRequired }).int().positive({ error: adminAccountMessages.schoolRequired }),
+  district_id: idSchema(adminAccountMessages.districtRequired),
+  school_id: idSchema(adminAccountMessages.schoolRequired),
 });
 export type CreateSchoolAdminInput = z.input<typeof createSchoolAdminSchema>;
 

@@ -1,6 +1,7 @@
 // The back office's books and question banks (/api/admin/books, /api/admin/questions): the
 // route and the screens' forms share these.
 import { z } from 'zod';
+import { idSchema } from './common';
 import {
   ANSWER_MAX_LENGTH,
   MAX_ANSWERS,
@@ -33,7 +34,7 @@ export const bookInputSchema = z.object({
     .transform(normaliseText)
     .pipe(z.string().min(1, { error: booksMessages.nameRequired }).max(200, { error: booksMessages.nameTooLong })),
   author: z.string().transform(normaliseText).pipe(z.string().max(200, { error: booksMessages.authorTooLong })).default(''),
-  class_group_id: z.coerce.number({ error: booksMessages.groupRequired }).int().positive({ error: booksMessages.groupRequired }).max(2_147_483_647),
+  class_group_id: idSchema(booksMessages.groupRequired),
 });
 export type BookInput = z.input<typeof bookInputSchema>;
 
@@ -84,7 +85,7 @@ export const bookResponseSchema = z.object({
   }),
 });
 
-export const bookIdParamsSchema = z.object({ bookId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const bookIdParamsSchema = z.object({ bookId: idSchema() });
 
 // Questions -----------------------------------------------------------------------------------
 export const answerInputSchema = z.object({
@@ -126,7 +127,7 @@ export const adminQuestionSchema = z.object({
 });
 export type AdminQuestion = z.infer<typeof adminQuestionSchema>;
 
-export const questionIdParamsSchema = z.object({ questionId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const questionIdParamsSchema = z.object({ questionId: idSchema() });
 
 export const questionResponseSchema = z.object({ success: z.literal(true), data: adminQuestionSchema });
 

@@ -1,6 +1,7 @@
 // The back office's catalogue (/api/admin): districts, schools, class groups and class rooms, and
 // the teacher of each class of each school. The same schemas check the API's input and the forms.
 import { z } from 'zod';
+import { idSchema } from './common';
 import { classNameKey, normaliseClassName } from './profile';
 import { pageQuerySchema, sortQuery } from './admin';
 import { catalogMessages } from '../messages/admin';
@@ -15,7 +16,7 @@ const text = (max: number, required: string) =>
     .pipe(z.string().min(1, { error: required }).max(max, { error: catalogMessages.tooLong(max) }));
 
 /** An id chosen in a form (select values are text) or sent as a JSON number. */
-const chosenId = (error: string) => z.coerce.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
+const chosenId = (error: string) => idSchema(error);
 
 const wholeNumber = (max: number, error: string) => z.coerce.number({ error }).int({ error }).min(0, { error }).max(max, { error });
 
@@ -77,7 +78,7 @@ export type MergeInput = z.input<typeof mergeInputSchema>;
 
 // Queries ---------------------------------------------------------------------------------------
 const optionalId = z
-  .union([z.literal(''), z.coerce.number().int().positive().max(2_147_483_647)])
+  .union([z.literal(''), idSchema()])
   .optional()
   .transform((value) => (value === '' ? undefined : value));
 
@@ -94,9 +95,9 @@ export const classGroupsQuerySchema = pageQuerySchema.extend(sortQuery(classGrou
 export const classRoomsQuerySchema = pageQuerySchema.extend({ class_group_id: optionalId, ...sortQuery(classRoomSortKeys) });
 export const classTeachersQuerySchema = pageQuerySchema.extend({ district_id: optionalId, school_id: optionalId, ...sortQuery(classTeacherSortKeys) });
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const idParamsSchema = z.object({ id: idSchema() });
 export const classTeacherParamsSchema = z.object({
-  school_id: z.coerce.number().int().positive().max(2_147_483_647),
+  school_id: idSchema(),
   class_name: z.string().min(1).max(catalogLimits.className),
 });
 
@@ -114,7 +115,7 @@ export const schoolUsageSchema = z.object({
 export type SchoolUsage = z.infer<typeof schoolUsageSchema>;
 
 /** A query naming where a merge would go: GET …/merge?into_id= counts what would move. */
-export const mergeQuerySchema = z.object({ into_id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const mergeQuerySchema = z.object({ into_id: idSchema() });
 
 /**
  * A class both merged schools have (one classNameKey: "5A1", "Lớp 5 a1"): one class after the

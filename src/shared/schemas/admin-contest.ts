@@ -69,8 +69,16 @@ const settingsShape = {
   prize_tiers: z.array(prizeTierInputSchema).max(prizeKinds.length * contestLimits.tiersPerKind),
 };
 
-/** PUT /api/admin/contest: any subset of the fields. */
-export const contestUpdateSchema = z.object(settingsShape).partial().strict();
+/**
+ * PUT /api/admin/contest: any subset of the fields. What the GET answered is taken back as it is
+ * (a script reads, changes one field and writes): its read-only `results_computed_at` is accepted
+ * and dropped. Any other field not here is refused (400).
+ */
+export const contestUpdateSchema = z
+  .object({ ...settingsShape, results_computed_at: z.string().nullable() })
+  .partial()
+  .strict()
+  .transform(({ results_computed_at: _readOnly, ...update }) => update);
 export type ContestUpdate = z.infer<typeof contestUpdateSchema>;
 
 /** The settings as stored (GET, and the PUT's answer). */

@@ -4,6 +4,7 @@
 // and `extensionProblems`, used by the server (422 invalid_input, errors keyed by field) and by
 // the forms alike.
 import { z } from 'zod';
+import { idSchema } from './common';
 import { examDaysMessages } from '../messages';
 
 /** Limits of the incident actions; the database's CHECKs hold the same (0013_exam_days.sql). */
@@ -84,7 +85,7 @@ export const incidentSearchQuerySchema = z.object({
   phone: z.string().trim().max(20).optional(),
   /** Part of the child's name, accents and case ignored. */
   name: z.string().trim().max(100).optional(),
-  school_id: z.coerce.number().int().positive().optional(),
+  school_id: idSchema().optional(),
 });
 export type IncidentSearchQuery = z.infer<typeof incidentSearchQuerySchema>;
 
@@ -136,8 +137,8 @@ export const incidentSearchResponseSchema = z.object({
   }),
 });
 
-export const contestantIdParamsSchema = z.object({ contestantId: z.coerce.number().int().positive().max(2_147_483_647) });
-export const examIdParamsSchema = z.object({ examId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const contestantIdParamsSchema = z.object({ contestantId: idSchema() });
+export const examIdParamsSchema = z.object({ examId: idSchema() });
 
 export const extraAttemptBodySchema = z.object({ reason: z.string() });
 export type ExtraAttemptBody = z.infer<typeof extraAttemptBodySchema>;

@@ -2,6 +2,7 @@
 // run at a family-wise rate the organiser sets, the flags with their evidence, and the decision
 // on each (dismiss, or withhold the prize), always with a reason.
 import { z } from 'zod';
+import { idSchema } from './common';
 
 export const integrityMessages = {
   rateRange: 'Tỉ lệ báo nhầm cho phép từ 0,1 % đến 10 %.',
@@ -111,7 +112,7 @@ export const integrityFlagDetailSchema = integrityFlagSchema.extend({
 export type IntegrityFlagDetail = z.infer<typeof integrityFlagDetailSchema>;
 export const integrityFlagDetailResponseSchema = z.object({ success: z.literal(true), data: integrityFlagDetailSchema });
 
-export const flagIdParamsSchema = z.object({ flagId: z.coerce.number().int().positive() });
+export const flagIdParamsSchema = z.object({ flagId: idSchema() });
 
 /** POST /api/admin/integrity/flags/:flagId/dismiss */
 export const dismissFlagRequestSchema = z.object({
@@ -119,7 +120,7 @@ export const dismissFlagRequestSchema = z.object({
 });
 /** POST /api/admin/integrity/flags/:flagId/withhold: the contestant of the flag whose prize is withheld. */
 export const withholdRequestSchema = z.object({
-  contestant_id: z.number().int().positive(),
+  contestant_id: idSchema(),
   reason: z.string().trim().min(3, integrityMessages.reasonRequired).max(1000),
 });
 export type WithholdRequest = z.infer<typeof withholdRequestSchema>;

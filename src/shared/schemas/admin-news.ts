@@ -1,5 +1,6 @@
 // The back office's news (/api/admin/news): one schema for the route and the web form.
 import { z } from 'zod';
+import { idSchema } from './common';
 import { pageQuerySchema } from './admin';
 import { newsMessages } from '../messages/admin';
 import { NEWS_NAME_MAX } from '../rules';
@@ -42,7 +43,7 @@ export const newsUpdateSchema = z
   .refine((input) => Object.values(input).some((value) => value !== undefined), 'Không có gì để sửa.');
 export type NewsUpdate = z.output<typeof newsUpdateSchema>;
 
-export const newsIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const newsIdParamsSchema = z.object({ id: idSchema() });
 
 export const newsListQuerySchema = pageQuerySchema.extend({
   status: z.enum(['published', 'draft']).optional(),

@@ -1,20 +1,20 @@
 // Regrading a question after a wrong answer key (/api/admin/regrades): the dry run, the commit and
 // the history. The back office's form validates with the same schemas.
 import { z } from 'zod';
+import { idSchema } from './common';
 import { regradeMessages } from '../messages';
 import { regradeModes } from '../regrade-rules';
 import { MAX_PER_PAGE, pageQuerySchema, pageResponseSchema } from './admin';
 
-const INT4_MAX = 2_147_483_647;
 /** Exams listed per page of a dry run unless asked otherwise. */
 export const REGRADE_PER_PAGE = 20;
-const idSchema = z.coerce.number().int().positive().max(INT4_MAX);
+const id = idSchema();
 
 const ruleFields = {
-  question_id: idSchema,
+  question_id: id,
   mode: z.enum(regradeModes, { error: regradeMessages.modeRequired }),
   /** The other answer ('new_key', 'accept_both'); ignored for 'everyone'. A form's "" is none. */
-  answer_id: z.preprocess((value) => (value === '' || value === null ? undefined : value), idSchema.optional()),
+  answer_id: z.preprocess((value) => (value === '' || value === null ? undefined : value), id.optional()),
 };
 
 type RuleInput = { mode: (typeof regradeModes)[number]; answer_id?: number };
@@ -159,5 +159,5 @@ export const regradeCommitResponseSchema = z.object({
   }),
 });
 
-export const regradeListQuerySchema = pageQuerySchema.extend({ book_id: idSchema.optional() });
+export const regradeListQuerySchema = pageQuerySchema.extend({ book_id: id.optional() });
 export const regradeListResponseSchema = pageResponseSchema(regradeEntrySchema);

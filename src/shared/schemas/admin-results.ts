@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { adminResultsMessages } from '../messages';
 import { pageQuerySchema } from './admin';
-import { seasonParam } from './common';
+import { idSchema, seasonParam } from './common';
 import { prizeKinds } from './admin-contest';
 
 export const tieScopes = ['individual', 'school_pupils', 'schools', 'classes'] as const;
@@ -98,7 +98,7 @@ export const tieDecisionViewSchema = z.object({
 export const tieDecisionRequestSchema = z
   .object({
     scope: z.enum(tieScopes),
-    school_id: z.number().int().positive().nullable().default(null),
+    school_id: idSchema().nullable().default(null),
     ids: z.array(memberId).min(2).max(1000),
     decision: z.enum(['share', 'order']),
     /** Every member once, first place first; required with 'order'. */
@@ -132,7 +132,7 @@ export const withdrawablePrizeKinds = ['individual', 'school_pupils'] as const;
 
 /** POST /api/admin/results/withdrawals: withdraw a pupil's prize, with the reason (audited). */
 export const prizeWithdrawalRequestSchema = z.object({
-  contestant_id: z.number().int().positive(),
+  contestant_id: idSchema(),
   kind: z.enum(withdrawablePrizeKinds),
   reason: z.string().trim().min(3, adminResultsMessages.reasonRequired).max(1000),
 });
@@ -189,8 +189,8 @@ export const publishResponseSchema = z.object({ success: z.literal(true), data: 
 export const prizeListQuerySchema = pageQuerySchema.extend({
   season: seasonParam,
   kind: z.enum(prizeKinds).default('individual'),
-  district_id: z.coerce.number().int().positive().optional(),
-  school_id: z.coerce.number().int().positive().optional(),
+  district_id: idSchema().optional(),
+  school_id: idSchema().optional(),
 });
 export type PrizeListQuery = z.infer<typeof prizeListQuerySchema>;
 
@@ -224,8 +224,8 @@ export const resultExportQuerySchema = z.object({
   season: seasonParam,
   /** The winners' export: only this tier ('Xuất danh sách này' on a tier's tab); every tier without it. */
   tier: z.enum(prizeKinds).optional(),
-  district_id: z.coerce.number().int().positive().optional(),
-  school_id: z.coerce.number().int().positive().optional(),
+  district_id: idSchema().optional(),
+  school_id: idSchema().optional(),
 });
 export const resultExportFileNames: Record<ResultExportKind, string> = {
   winners: 'danh_sach_doat_giai.xlsx',

@@ -2,6 +2,7 @@
 // preview (POST /api/admin/seasons/preview) and switch (POST /api/admin/seasons) take the same body.
 import { seasonDatesShape } from './admin-contest';
 import { z } from 'zod';
+import { idSchema } from './common';
 import { bookInputSchema } from './admin-books';
 
 export const seasonSchema = z.object({
@@ -18,7 +19,7 @@ export const seasonListResponseSchema = z.object({ success: z.literal(true), dat
 
 export const newSeasonBookSchema = bookInputSchema.extend({
   /** A book of the current season whose question bank (and cover) the new book starts with; null: an empty bank. */
-  copy_questions_from: z.number().int().positive().max(2_147_483_647).nullable().default(null),
+  copy_questions_from: idSchema().nullable().default(null),
 });
 export type NewSeasonBook = z.input<typeof newSeasonBookSchema>;
 

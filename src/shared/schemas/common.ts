@@ -1,16 +1,25 @@
 import { z } from 'zod';
 import { errorCodes } from '../error-codes';
 import { messages } from '../messages';
+import { fieldName } from './validation-errors';
+
+/** The largest id of a row: every id in the database is an int4 (serial). */
+export const INT4_MAX = 2_147_483_647;
 
 /**
- * A positive int4 id in a query string or body: a JSON integer, or a string of decimal digits
- * (query strings are text). Nothing else: not true, [1], "0x10", "1e3" or " 12".
+ * The id of a row, wherever a request names one (path, query string, body, form): a positive int4,
+ * as a JSON integer or a string of decimal digits (paths, query strings and selects are text).
+ * Nothing else: not true, [1], "0x10", "1e3", " 12", nor 2147483648 (past int4, which the
+ * database would refuse with an error of its own). `error`: the message; by default one naming
+ * the field.
  */
-export const idParam = (name: string) => {
-  const error = messages.missingParameter(name);
-  const id = z.number({ error }).int({ error }).positive({ error }).max(2_147_483_647, { error });
+export const idSchema = (error: string | ((issue: { path?: PropertyKey[] }) => string) = (issue) => messages.missingParameter(fieldName(issue.path))) => {
+  const id = z.number({ error }).int({ error }).positive({ error }).max(INT4_MAX, { error });
   return z.union([id, z.string({ error }).regex(/^[0-9]{1,10}$/, { error }).transform(Number).pipe(id)], { error });
 };
+
+/** An id named in the message: "Thiếu hoặc sai tham số <name>." */
+export const idParam = (name: string) => idSchema(messages.missingParameter(name));
 
 /** `?season=<id>`: a season of the screens that show an earlier one (issue 26); none: the current one. */
 export const seasonParam = idParam('season').optional();

@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { accountMessages, messages, privacyMessages } from '../messages';
 import { CLASS_OTHER_MAX_LENGTH, CLASS_ROOM_OTHER, MAX_CONTESTANTS_PER_ACCOUNT } from '../rules';
 import { roleSchema, sessionUserSchema } from './auth';
+import { idSchema } from './common';
 
-const MAX_ID = 2_147_483_647;
 const FULLNAME_MAX_LENGTH = 100;
 
 /** A catalogue id chosen in a select: "12" and 12 are both fine; "" (nothing chosen) is not. */
-const requiredId = (message: string) =>
-  z.coerce.number({ error: message }).int({ error: message }).positive({ error: message }).max(MAX_ID, { error: message });
+const requiredId = (message: string) => idSchema(message);
 
 /**
  * A typed class as stored: every run of white space (tabs, non-breaking spaces included) becomes
@@ -32,7 +31,7 @@ export const classNameKey = (name: string) =>
 /** A contestant as the profile form sends it: with `id` when it exists already. */
 export const contestantInputSchema = z
   .object({
-    id: z.number().int().positive().max(MAX_ID).nullish(),
+    id: idSchema().nullish(),
     fullname: z
       .string({ error: messages.fullnameRequired })
       .trim()

@@ -146,7 +146,9 @@ describe('GET/PUT /api/admin/contest', () => {
     const wrongType = await put({ questions_per_exam: 'hai mươi' });
     expect(wrongType.status).toBe(400);
     expect(wrongType.body.code).toBe('invalid_input');
-    expect((await put({ results_computed_at: null })).status).toBe(400);
+    const unknown = await put({ results_computed: null });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors).toEqual({ results_computed: expect.stringContaining('results_computed') });
   });
 
   it('refuses more questions per exam than a book has while the window is open, naming the books', async () => {

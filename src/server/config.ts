@@ -1,5 +1,6 @@
 // The only reader of process.env. Validated at start-up with a list of every bad variable.
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { z } from 'zod';
 
 const flag = z
@@ -70,6 +71,17 @@ const envSchema = z.object({
   SAVE_QUEUE_LIMIT: z.coerce.number().int().min(1).default(5000),
   /** How long a save may wait in the queue before it is answered 503 (ms): served or refused within about a second. */
   SAVE_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).default(1000),
+  /**
+   * Password hashing (logins, registrations, password changes, one-time codes): the longest (ms) a
+   * new hash may expect to take until done, its wait in the hashing queue included; beyond it, 503
+   * at once (0 = no limit). Docs/decisions/031.
+   */
+  PASSWORD_HASH_QUEUE_MS: count(2000),
+  /**
+   * Hashes run at once, each on a thread of libuv's pool (4 threads, shared with files, DNS and
+   * compression). Unset: the cores, at most 3 (one thread of the pool left for the rest).
+   */
+  PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(64).optional(),
 
   // Metrics (Prometheus text at GET /metrics): never on the public port.
   /** A separate port that serves only /metrics, bound to METRICS_HOST (0 = none). */
@@ -203,6 +215,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       shedDbWaiting: e.SHED_DB_WAITING,
       saveQueueLimit: e.SAVE_QUEUE_LIMIT,
       saveQueueTimeoutMs: e.SAVE_QUEUE_TIMEOUT_MS,
+    },
+    passwordHashing: {
+      queueMs: e.PASSWORD_HASH_QUEUE_MS,
+      threads: e.PASSWORD_HASH_THREADS ?? Math.max(1, Math.min(3, availableParallelism())),
     },
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     sms: {

@@ -59,7 +59,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const dataDir = mkdtempSync(join(tmpdir(), 'contest-test-'));
   // Event-loop shedding off unless a test asks for it: PGlite runs on the test server's own event
   // loop, so a long statement (a demo simulation, a 10,000-row import) reads as a saturated process.
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, EXAM_SWEEP_SECONDS: '0', SHED_EVENT_LOOP_DELAY_MS: '0', ...options.env });
+  // The password hashing queue unbounded too (decision 031): tests that send tens of logins at once
+  // on a machine running other suites would meet it; password-hashing.api.test.ts sets it.
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, EXAM_SWEEP_SECONDS: '0', SHED_EVENT_LOOP_DELAY_MS: '0', PASSWORD_HASH_QUEUE_MS: '0', ...options.env });
   const schema = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
   const database = await openDatabase({
     databaseUrl: options.databaseUrl ?? process.env.TEST_DATABASE_URL,

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import type { OtpPurpose } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { AppError, badRequest, tooManyRequests } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { passwordHasherOf, type PasswordWork } from '../../lib/password';
 import type { SmsSender } from '../../lib/sms';
 import { randomDigits } from '../../lib/tokens';
 import * as repo from './repo';
@@ -34,8 +34,8 @@ export async function issueOtp(deps: OtpDeps, phone: string, purpose: OtpPurpose
   const { db, clock, config, sms } = deps;
   const code = randomDigits(OTP_LENGTH);
   // Hashed before the transaction: scrypt takes tens of milliseconds and PGlite serialises
-  // transactions.
-  const codeHash = await hashPassword(code);
+  // transactions. Through the hashing queue (decision 031): a refusal (503) has changed nothing.
+  const codeHash = await passwordHasherOf(config).hash(code);
   const limits = config.limits;
 
   const { id } = await db.transaction().execute(async (trx) => {
@@ -82,9 +82,17 @@ export async function issueOtp(deps: OtpDeps, phone: string, purpose: OtpPurpose
 /**
  * Checks `code` against the current code of the phone and purpose. Returns the code's id, to be
  * consumed (repo.consumeOtp) in the same transaction as what it authorises. Throws a 400 with
- * errors.otp otherwise.
+ * errors.otp otherwise. The comparison is a hash: one admitted by the caller (`hashing`), or else
+ * admitted here once the code is known to be current, before its try is counted (a refusal, 503,
+ * costs no try).
  */
-export async function checkOtp(deps: Pick<OtpDeps, 'db' | 'clock'>, phone: string, purpose: OtpPurpose, code: string): Promise<number> {
+export async function checkOtp(
+  deps: Pick<OtpDeps, 'db' | 'clock' | 'config'>,
+  phone: string,
+  purpose: OtpPurpose,
+  code: string,
+  hashing?: PasswordWork,
+): Promise<number> {
   const { db, clock } = deps;
   const fail = (message: string) => badRequest(message, { otp: message }, 'otp_invalid');
   const current = await repo.currentOtp(db, phone, purpose);
@@ -93,8 +101,13 @@ export async function checkOtp(deps: Pick<OtpDeps, 'db' | 'clock'>, phone: strin
   if (current.attempts >= OTP_MAX_WRONG_TRIES) throw fail(accountMessages.otpTooManyTries);
   if (current.expires_at.getTime() <= clock.now().getTime()) throw fail(accountMessages.otpExpired);
 
-  const attempts = await repo.reserveOtpAttempt(db, current.id, OTP_MAX_WRONG_TRIES);
-  if (attempts === undefined) throw fail(accountMessages.otpTooManyTries);
-  if (!(await verifyPassword(code, current.code_hash))) throw fail(accountMessages.otpWrong(OTP_MAX_WRONG_TRIES - attempts));
-  return current.id;
+  const own = hashing ? undefined : passwordHasherOf(deps.config).admit(1);
+  try {
+    const attempts = await repo.reserveOtpAttempt(db, current.id, OTP_MAX_WRONG_TRIES);
+    if (attempts === undefined) throw fail(accountMessages.otpTooManyTries);
+    if (!(await (hashing ?? own)!.verify(code, current.code_hash))) throw fail(accountMessages.otpWrong(OTP_MAX_WRONG_TRIES - attempts));
+    return current.id;
+  } finally {
+    own?.release();
+  }
 }

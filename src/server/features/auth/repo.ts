@@ -89,6 +89,21 @@ export const countWrongPassword = async (db: Db, sessionId: number) =>
 export const passwordResetUntilOf = async (db: Db, sessionId: number) =>
   (await db.selectFrom('sessions').select('password_reset_until').where('id', '=', sessionId).executeTakeFirst())?.password_reset_until ?? null;
 
+/**
+ * The password change of a session opened by a link or an SMS code takes its one reset: true for
+ * the first caller only (a concurrent one waits for the row's lock, then finds it taken).
+ */
+export const claimPasswordReset = async (db: Db, sessionId: number, now: Date) =>
+  Boolean(
+    await db
+      .updateTable('sessions')
+      .set({ password_reset_until: null, wrong_password_tries: 0 })
+      .where('id', '=', sessionId)
+      .where('password_reset_until', '>', now)
+      .returning('id')
+      .executeTakeFirst(),
+  );
+
 /** After a password change: the session's one reset is used and its wrong tries forgotten. */
 export const endPasswordReset = (db: Db, sessionId: number) =>
   db.updateTable('sessions').set({ password_reset_until: null, wrong_password_tries: 0 }).where('id', '=', sessionId).execute();

@@ -8,7 +8,7 @@ import { needsPrivacyConsent, PRIVACY_NOTICE_VERSION } from '../../../shared/pri
 import type { ApiUser, LiveSession } from '../../../shared/schemas/auth';
 import type { Services } from '../../services';
 import { AppError, badRequest, tooManyRequests, unauthorized } from '../../lib/errors';
-import { hashPassword, verifyPassword } from '../../lib/password';
+import { DUMMY_PASSWORD_HASH, passwordHasherOf, type PasswordWork } from '../../lib/password';
 import { hashToken } from '../../lib/tokens';
 import type { SessionClient } from '../../core/guard';
 import { issueDeviceCookie, readDeviceCookie } from './device-cookie';
@@ -24,11 +24,6 @@ export interface SessionResult {
   /** Login: the parent must agree to the current privacy notice before going on. */
   consent_required?: boolean;
 }
-
-// Compared against when the phone has no account, so that a wrong phone takes as long as a
-// wrong password (the answer must not be a timing oracle for who is registered).
-let dummyHash: Promise<string> | undefined;
-const dummyPasswordHash = () => (dummyHash ??= hashPassword('not-a-password-of-anyone'));
 
 const phoneError = (message: string, code: ErrorCode, status = 400) => new AppError(status, code, message, { phone: message });
 
@@ -63,8 +58,17 @@ export async function register(
 ): Promise<SessionResult & { deviceCookie: string }> {
   const { db, clock, auth, config } = deps;
   if (await repo.phoneExists(db, input.phone)) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
-  const otpId = await checkOtp(deps, input.phone, 'register', input.otp);
-  const passwordHash = await hashPassword(input.password);
+  // Both hashes (the code's, the new password's) admitted before the code is tried: a refusal (503)
+  // costs no try of the code.
+  const hashing = passwordHasherOf(config).admit(2);
+  let otpId: number;
+  let passwordHash: string;
+  try {
+    otpId = await checkOtp(deps, input.phone, 'register', input.otp, hashing);
+    passwordHash = await hashing.hash(input.password);
+  } finally {
+    hashing.release();
+  }
   const user = await db.transaction().execute(async (trx) => {
     const now = clock.now();
     if (!(await repo.consumeOtp(trx, otpId, now))) {
@@ -93,9 +97,25 @@ export interface LoginClient extends SessionClient {
  *   passwords is never refused; past half the cap failures are answered slowly, at the cap refused;
  * - per device: a browser that logged in to this account before (signed cookie) skips the address's
  *   limit, and its failures count against the cookie (past its cap it is an unknown device again).
- * No lock is held while the password is hashed or during the delay.
+ * No lock is held while the password is hashed or during the delay. The hash is admitted to the
+ * hashing queue (decision 031) after the counters refused nothing and before the try is recorded,
+ * in the same transaction: a login refused by a full queue (503) leaves no try and counts for nothing.
  */
 export async function login(deps: AccountDeps, input: { phone: string; password: string }, client: LoginClient): Promise<SessionResult & { deviceCookie: string }> {
+  const admitted: { hashing?: PasswordWork } = {};
+  try {
+    return await checkLogin(deps, input, client, admitted);
+  } finally {
+    admitted.hashing?.release();
+  }
+}
+
+async function checkLogin(
+  deps: AccountDeps,
+  input: { phone: string; password: string },
+  client: LoginClient,
+  admitted: { hashing?: PasswordWork },
+): Promise<SessionResult & { deviceCookie: string }> {
   const { db, clock, config, auth } = deps;
   const limits = config.limits;
   const minutes = Math.max(1, Math.ceil(limits.loginFailureWindowSeconds / 60));
@@ -113,11 +133,13 @@ export async function login(deps: AccountDeps, input: { phone: string; password:
     // Read without a lock: the address's count may run over by the tries checked at the same time.
     const addressFailures = device ? 0 : await repo.countAddressFailures(trx, client.ip, since);
     if (addressFailures >= limits.loginMaxFailuresPerIp) throw tooManyRequests(accountMessages.loginTooManyForIp(minutes));
+    // A refusal here rolls the transaction back: no pending try is left.
+    admitted.hashing = passwordHasherOf(config).admit(1);
     const id = await repo.insertPendingTry(trx, { phone: input.phone, ip: client.ip, device, now });
     return { id, device, addressFailures };
   });
 
-  const valid = await verifyPassword(input.password, comparableHash(user?.password_hash) ?? (await dummyPasswordHash()));
+  const valid = await admitted.hashing!.verify(input.password, comparableHash(user?.password_hash) ?? DUMMY_PASSWORD_HASH);
   if (!user || !valid || !comparableHash(user.password_hash)) {
     await repo.markTryFailed(db, attempt.id);
     if (!attempt.device) await delay(failureDelayMs(limits, attempt.addressFailures + 1));
@@ -211,40 +233,59 @@ const MAX_WRONG_CURRENT_PASSWORDS = 5;
 /**
  * New password; every other session of the user ends (a stolen one included). A session must
  * give the current password, unless a one-time link or an SMS code opened it less than 30 minutes
- * ago and it has not set one yet (the spec's reset flows). Each wrong current password is
- * counted on the session first, then checked, so concurrent guesses are counted too; the fifth
- * ends the session.
+ * ago and it has not set one yet (the spec's reset flows). That one reset is claimed in the
+ * transaction that sets the password (a conditional update of the session), so that of concurrent
+ * changes through it exactly one sets the password and the others are asked for the current one.
+ * Each wrong current password is counted on the session first, then checked, so concurrent guesses
+ * are counted too; the fifth ends the session.
  */
 export async function changePassword(
   deps: AccountDeps,
   user: { id: number; sessionId: number },
   input: { password: string; current_password?: string | undefined },
 ): Promise<void> {
-  const { db, clock } = deps;
+  const { db, clock, config } = deps;
   const resetUntil = await repo.passwordResetUntilOf(db, user.sessionId);
-  if (!resetUntil || resetUntil <= clock.now()) {
-    if (!input.current_password) throw currentPasswordError(inputMessages.currentPasswordRequired);
-    const tries = await repo.countWrongPassword(db, user.sessionId);
-    if (tries > MAX_WRONG_CURRENT_PASSWORDS) {
+  const byReset = resetUntil !== null && resetUntil > clock.now();
+  if (!byReset && !input.current_password) throw currentPasswordError(inputMessages.currentPasswordRequired);
+  // Admitted before a wrong try is counted: a refusal (503) costs the session nothing.
+  const hashing = passwordHasherOf(config).admit(byReset ? 1 : 2);
+  let passwordHash: string;
+  try {
+    if (!byReset) await checkCurrentPassword(deps, user, input.current_password!, hashing);
+    passwordHash = await hashing.hash(input.password);
+  } finally {
+    hashing.release();
+  }
+  await db.transaction().execute(async (trx) => {
+    const now = clock.now();
+    if (byReset) {
+      // Taken by a concurrent change through the same reset (its row lock waited for): used up.
+      if (!(await repo.claimPasswordReset(trx, user.sessionId, now))) throw currentPasswordError(inputMessages.currentPasswordRequired);
+    } else {
+      await repo.endPasswordReset(trx, user.sessionId);
+    }
+    await repo.updatePasswordHash(trx, user.id, passwordHash);
+    await repo.revokeOtherSessions(trx, user.id, user.sessionId, now);
+  });
+}
+
+async function checkCurrentPassword(deps: AccountDeps, user: { id: number; sessionId: number }, currentPassword: string, hashing: PasswordWork) {
+  const { db, clock } = deps;
+  const tries = await repo.countWrongPassword(db, user.sessionId);
+  if (tries > MAX_WRONG_CURRENT_PASSWORDS) {
+    await repo.revokeSession(db, user.sessionId, clock.now());
+    throw unauthorized(messages.unauthorized);
+  }
+  const account = await repo.findUserById(db, user.id);
+  const valid = await hashing.verify(currentPassword, comparableHash(account?.password_hash) ?? DUMMY_PASSWORD_HASH);
+  if (!valid || !comparableHash(account?.password_hash)) {
+    if (tries === MAX_WRONG_CURRENT_PASSWORDS) {
       await repo.revokeSession(db, user.sessionId, clock.now());
       throw unauthorized(messages.unauthorized);
     }
-    const account = await repo.findUserById(db, user.id);
-    const valid = await verifyPassword(input.current_password, comparableHash(account?.password_hash) ?? (await dummyPasswordHash()));
-    if (!valid || !comparableHash(account?.password_hash)) {
-      if (tries === MAX_WRONG_CURRENT_PASSWORDS) {
-        await repo.revokeSession(db, user.sessionId, clock.now());
-        throw unauthorized(messages.unauthorized);
-      }
-      throw currentPasswordError(inputMessages.currentPasswordWrong);
-    }
+    throw currentPasswordError(inputMessages.currentPasswordWrong);
   }
-  const passwordHash = await hashPassword(input.password);
-  await db.transaction().execute(async (trx) => {
-    await repo.updatePasswordHash(trx, user.id, passwordHash);
-    await repo.revokeOtherSessions(trx, user.id, user.sessionId, clock.now());
-    await repo.endPasswordReset(trx, user.sessionId);
-  });
 }
 
 const currentPasswordError = (message: string) => new AppError(400, 'invalid_input', message, { current_password: message });

@@ -211,6 +211,36 @@ describe('the current password (issue 21, row 7: a stolen session must not keep 
   });
 });
 
+describe('a session opened by a one-time link sets the password once (issue 35)', () => {
+  it('of 8 concurrent changes through it, exactly one sets the password; the others are asked for the current one', async () => {
+    const parent = await createParent(server);
+    const exchanged = await server.request('GET', `/api/customer/change-password?token=${tokenOf((await linkFor(parent.phone)).url)}`);
+    const session = exchanged.body.token as string;
+    const passwords = Array.from({ length: 8 }, (_, i) => `mat-khau-dua-${i}`);
+    const answers = await Promise.all(passwords.map((password) => changePassword(session, password)));
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(7);
+    for (const refused of answers.filter((answer) => answer.status === 400)) {
+      expect(refused.body).toEqual({
+        success: false,
+        code: 'invalid_input',
+        message: 'Vui lòng nhập mật khẩu hiện tại.',
+        errors: { current_password: 'Vui lòng nhập mật khẩu hiện tại.' },
+        request_id: expect.any(String),
+      });
+    }
+    // The password is the winner's, and only the winner's.
+    const winner = passwords[statuses.indexOf(200)]!;
+    const logins = await Promise.all(passwords.map(async (password) => (await login(parent.phone, password)).status));
+    expect(logins).toEqual(passwords.map((password) => (password === winner ? 200 : 401)));
+    // The session goes on, and its next change needs the current password.
+    expect(await profileStatus(session)).toBe(200);
+    expect((await changePassword(session, 'mat-khau-sau')).status).toBe(400);
+    expect((await changePassword(session, 'mat-khau-sau', winner)).status).toBe(200);
+  });
+});
+
 describe('GET /api/customer/change-password?token= (one-time links)', () => {
   it('exchanges a link once for a session that can set the password', async () => {
     const admin = await createSchoolAdmin(server);

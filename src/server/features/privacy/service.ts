@@ -120,7 +120,7 @@ export async function sendDeleteCode(deps: Pick<Services, 'db' | 'clock' | 'conf
  * Deletes the account (erase.ts says what goes and what stays), with every session, in one
  * transaction with the use of the code.
  */
-export async function deleteAccount(deps: PrivacyDeps, user: AuthUser, otp: string): Promise<void> {
+export async function deleteAccount(deps: PrivacyDeps & Pick<Services, 'config'>, user: AuthUser, otp: string): Promise<void> {
   const { db, clock } = deps;
   requireParent(user);
   const otpId = await checkOtp(deps, user.phone, 'delete_account', otp);

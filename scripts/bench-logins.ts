@@ -1,0 +1,290 @@
+// Logins under a storm (issue 35, decision 031): is a login served or refused quickly at 1 x and
+// 3 x the login capacity, and do the exam saves of the same process stay fast meanwhile?
+//
+//   npm run bench:logins -- [--factors 1,3] [--seconds 15] [--accounts 3000] [--contestants 200] [--saves 100]
+//
+// One app process (NODE_ENV=production, the compiled server built at the start) on a fresh PostgreSQL
+// database made (and dropped at the end) on the server named by BENCH_DATABASE_URL (default
+// postgres://postgres@127.0.0.1:5432/postgres). Parents with a password are made set-based in SQL
+// (one scrypt hash for all: a verify costs the same whoever's it is); --contestants more parents
+// have an exam in progress and save at --saves saves/s in all (open loop) for the whole run.
+// First the login capacity: 16 logins at a time (closed loop) for --seconds; then, for each factor,
+// logins offered open loop at factor x capacity for --seconds, each from another account, each timed
+// from the moment it was due. Printed per phase: goodput (accepted logins/s, and as a share of the
+// capacity), the accepted logins' latency (p50 / p99), the 503s' (time to the refusal, p99), other
+// answers, and the saves' latency. APP_ENV="PASSWORD_HASH_QUEUE_MS=0 ..." passes settings to the app
+// (e.g. 0 to see the storm without the hashing queue's bound). Loopback only.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { loadavg, tmpdir } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { PRIVACY_NOTICE_VERSION } from '../src/shared/privacy';
+import { agent, call } from './bench-exam-load';
+import { freePort } from './chaos/apps';
+import { createContestants, type Contestant as SeededContestant } from './chaos/contestants';
+import { fmt, Stats } from './lib/bench-stats';
+import { compiledServer, productionAppEnv, runBenchmark } from './lib/bench-app';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const { values: options } = parseArgs({
+  options: {
+    factors: { type: 'string', default: '1,3' },
+    seconds: { type: 'string', default: '15' },
+    accounts: { type: 'string', default: '3000' },
+    contestants: { type: 'string', default: '200' },
+    saves: { type: 'string', default: '100' },
+  },
+});
+const bounded = (name: string, value: string | undefined, min: number, max: number) => {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`--${name} must be a number in ${min}..${max}`);
+  return n;
+};
+const factors = (options.factors ?? '1,3').split(',').map((factor) => bounded('factors', factor, 0.1, 20));
+const phaseSeconds = bounded('seconds', options.seconds, 3, 120);
+const accountCount = Math.round(bounded('accounts', options.accounts, 100, 100_000));
+const contestantCount = Math.round(bounded('contestants', options.contestants, 0, 2000));
+const savesPerSecond = bounded('saves', options.saves, 0, 1000);
+/**
+ * Logins at a time while the capacity is measured: twice the hashing threads of a 2-core machine,
+ * so that the hashing queue is never empty and never full (a closed loop that meets 503s would
+ * measure how fast it is refused).
+ */
+const CAPACITY_CONCURRENCY = 4;
+const PASSWORD = 'mat-khau-bench-1';
+
+const children: ChildProcess[] = [];
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Settings for the app from APP_ENV ("NAME=value NAME=value"). */
+function appEnvOverrides(): Record<string, string> {
+  const pairs = (process.env.APP_ENV ?? '').split(/\s+/).filter(Boolean);
+  return Object.fromEntries(pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]));
+}
+
+async function spawnApp(databaseUrl: string): Promise<{ port: number; pid: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [compiledServer()], {
+    cwd: ROOT,
+    env: { ...process.env, ...productionAppEnv(port, databaseUrl, 'bench-logins'), ...appEnvOverrides() },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  child.stdout!.resume();
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[app] ${chunk}`));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the app exited while starting');
+    try {
+      if ((await call(port, 'GET', '/readyz')).status === 200) return { port, pid: child.pid! };
+    } catch {
+      // not listening yet
+    }
+    await pause(250);
+  }
+  throw new Error('the app did not become ready within 60 s');
+}
+
+type Contestant = SeededContestant & { saving: boolean };
+
+/** The next save of a contestant: one more question answered (or the same state again once all are). */
+function saveBody(c: Contestant) {
+  const unanswered = c.questions.find((question) => c.answers[question.id] === undefined);
+  if (unanswered) c.answers[unanswered.id] = unanswered.answers[c.seq % unanswered.answers.length]!.id;
+  c.seq += 1;
+  return {
+    exam_id: c.examId,
+    slug: c.slug,
+    answers: Object.entries(c.answers).map(([question_id, answer_id]) => ({ question_id: Number(question_id), answer_id })),
+    prediction: 1000 + c.index,
+    seq: c.seq,
+  };
+}
+
+/** One phase's logins: accepted (200) and refused (503) timed apart, other answers counted by kind. */
+class LoginTally {
+  readonly accepted = new Stats('accepted');
+  readonly refused = new Stats('503');
+  readonly others = new Map<string, number>();
+  offered = 0;
+  add(status: number, code: string | undefined, ms: number) {
+    if (status === 200) this.accepted.latencies.push(ms);
+    else if (status === 503) this.refused.latencies.push(ms);
+    else {
+      const kind = `${status} ${code ?? ''}`.trim();
+      this.others.set(kind, (this.others.get(kind) ?? 0) + 1);
+    }
+  }
+  othersLine() {
+    return this.others.size ? [...this.others].map(([kind, n]) => `${kind}: ${n}`).join(', ') : 'none';
+  }
+}
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(adminUrl)) throw new Error('BENCH_DATABASE_URL must point at a PostgreSQL server on loopback');
+  const databaseName = `bench_logins_${process.pid}`;
+  const parsed = new URL(adminUrl);
+  parsed.pathname = `/${databaseName}`;
+  const databaseUrl = parsed.toString();
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  const load = loadavg().map((n) => fmt(n, 2)).join(', ');
+  const overrides = process.env.APP_ENV ? `; app settings ${process.env.APP_ENV}` : '';
+  console.log(`Logins benchmark: ${accountCount} accounts, factors ${factors.join(', ')} x capacity for ${phaseSeconds} s each; ${contestantCount} contestants saving ${savesPerSecond}/s in all; load average ${load}${overrides}`);
+
+  try {
+    const { openDatabase } = await import('../src/server/db/client');
+    const { migrate } = await import('../src/server/db/migrate');
+    const { seed } = await import('../src/server/db/seed/seed');
+    const { systemClock } = await import('../src/server/lib/clock');
+    const { hashPassword } = await import('../src/server/lib/password');
+    const database = await openDatabase({ databaseUrl, dataDir: tmpdir(), poolSize: 4 });
+    await migrate(database.db);
+    await seed(database.db, { clock: systemClock, demoWindow: true });
+    await database.close();
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+    // The parents who log in, set-based: phones 08xxxxxxxx, one hash for all.
+    const phones = (
+      await pool.query(
+        `INSERT INTO users (phone, password_hash, role, privacy_version, privacy_consented_at)
+         SELECT '08' || lpad(n::text, 8, '0'), $1, 'parent', $3, now() FROM generate_series(1, $2) AS n
+         RETURNING phone`,
+        [await hashPassword(PASSWORD), accountCount, PRIVACY_NOTICE_VERSION],
+      )
+    ).rows.map((row) => row.phone as string);
+    const contestants: Contestant[] = contestantCount ? (await createContestants(databaseUrl, contestantCount)).map((c) => ({ ...c, saving: false })) : [];
+    await pool.query('VACUUM ANALYZE');
+    await pool.end();
+
+    const app = await spawnApp(databaseUrl);
+    for (const c of contestants) {
+      const started = await call(app.port, 'POST', '/api/start-exam', { book_id: c.bookId, child_id: c.childId }, c.token);
+      if (started.status !== 200) throw new Error(`start-exam: ${started.status} ${JSON.stringify(started.json).slice(0, 200)}`);
+      c.examId = started.json.exam_id;
+      c.slug = started.json.slug;
+      const exam = await call(app.port, 'GET', `/api/examing?book_id=${c.bookId}&child_id=${c.childId}&slug_exam=${c.slug}`, undefined, c.token);
+      c.questions = exam.json.data.data_questions;
+    }
+    console.log(`App pid ${app.pid} on :${app.port}; ${contestants.length} exams in progress\n`);
+
+    // The saves all along; each is counted in the phase current when it was due.
+    let saves: Stats | undefined;
+    let cursor = 0;
+    let skipped = 0;
+    const saveTimer =
+      contestants.length && savesPerSecond
+        ? setInterval(() => {
+            const c = contestants[cursor++ % contestants.length]!;
+            if (c.saving) return void (skipped += 1);
+            c.saving = true;
+            const stats = saves;
+            const t0 = performance.now();
+            call(app.port, 'POST', '/api/store-answers-exam', saveBody(c), c.token)
+              .then((reply) => {
+                stats?.latencies.push(performance.now() - t0);
+                if (reply.status !== 200 || reply.json?.saved !== true) stats?.fail(`${reply.status} ${JSON.stringify(reply.json).slice(0, 160)}`);
+              })
+              .catch((error) => {
+                stats?.latencies.push(performance.now() - t0);
+                stats?.fail(String(error));
+              })
+              .finally(() => (c.saving = false));
+          }, 1000 / savesPerSecond)
+        : undefined;
+
+    let next = 0;
+    const nextPhone = () => phones[next++ % phones.length]!;
+    /** One login, timed from `dueAt` (performance.now()). */
+    const loginOnce = async (tally: LoginTally, dueAt: number) => {
+      tally.offered += 1;
+      try {
+        const reply = await call(app.port, 'POST', '/api/login', { phone: nextPhone(), password: PASSWORD });
+        tally.add(reply.status, reply.json?.code, performance.now() - dueAt);
+      } catch (error) {
+        tally.add(0, String(error).slice(0, 60), performance.now() - dueAt);
+      }
+    };
+
+    const rows: string[] = [];
+    try {
+      await pause(2000);
+      // Warm-up: the routes' first answers.
+      const warm = new LoginTally();
+      for (let i = 0; i < 10; i += 1) await loginOnce(warm, performance.now());
+
+      // The capacity: CAPACITY_CONCURRENCY logins at a time, closed loop.
+      saves = new Stats('saves');
+      const capacity = new LoginTally();
+      const capacityEnd = performance.now() + phaseSeconds * 1000;
+      const startedAt = performance.now();
+      await Promise.all(
+        Array.from({ length: CAPACITY_CONCURRENCY }, async () => {
+          while (performance.now() < capacityEnd) {
+            const refusedBefore = capacity.refused.latencies.length;
+            await loginOnce(capacity, performance.now());
+            if (capacity.refused.latencies.length > refusedBefore) await pause(200);
+          }
+        }),
+      );
+      const capacityRate = capacity.accepted.latencies.length / ((performance.now() - startedAt) / 1000);
+      const capacitySaves = saves;
+      console.log(`Capacity (${CAPACITY_CONCURRENCY} at a time, ${phaseSeconds} s): ${fmt(capacityRate)} logins/s; accepted ${capacity.accepted.line()}; 503 ${capacity.refused.latencies.length}; other ${capacity.othersLine()}`);
+      console.log(`  saves ${capacitySaves.line()}`);
+      for (const sample of capacitySaves.samples) console.log(`    save error sample: ${sample}`);
+      rows.push(`capacity ${fmt(capacityRate)} logins/s (saves p99 ${fmt(capacitySaves.percentile(99))} ms)`);
+
+      for (const factor of factors) {
+        await pause(3000); // the previous phase's queue drains
+        const rate = factor * capacityRate;
+        const tally = new LoginTally();
+        saves = new Stats('saves');
+        const phaseSaves = saves;
+        const began = performance.now();
+        const pending: Promise<void>[] = [];
+        // Open loop: login k is due at began + k / rate, sent then whatever came back before.
+        const total = Math.round(rate * phaseSeconds);
+        await new Promise<void>((resolve) => {
+          let sent = 0;
+          const tick = setInterval(() => {
+            const due = Math.min(total, Math.floor(((performance.now() - began) / 1000) * rate) + 1);
+            for (; sent < due; sent += 1) pending.push(loginOnce(tally, began + (sent / rate) * 1000));
+            if (sent >= total) {
+              clearInterval(tick);
+              resolve();
+            }
+          }, 5);
+        });
+        await Promise.all(pending);
+        saves = undefined;
+        const goodput = tally.accepted.latencies.length / phaseSeconds;
+        const accepted = tally.accepted;
+        const refused = tally.refused;
+        console.log(`\n${factor} x capacity: ${fmt(rate)} logins/s offered for ${phaseSeconds} s (${tally.offered})`);
+        console.log(`  accepted ${fmt(goodput)}/s = ${fmt((100 * goodput) / capacityRate, 0)} % of the capacity; ${accepted.line()}`);
+        console.log(`  503 ${refused.latencies.length} (${fmt((100 * refused.latencies.length) / Math.max(1, tally.offered), 0)} %): time to the 503 p50 ${fmt(refused.percentile(50))}, p99 ${fmt(refused.percentile(99))}, max ${fmt(refused.max)} ms`);
+        console.log(`  other answers: ${tally.othersLine()}`);
+        console.log(`  saves ${phaseSaves.line()}`);
+        for (const sample of phaseSaves.samples) console.log(`    save error sample: ${sample}`);
+        rows.push(
+          `${factor} x (${fmt(rate)}/s): accepted ${fmt(goodput)}/s (${fmt((100 * goodput) / capacityRate, 0)} %), p50 ${fmt(accepted.percentile(50), 0)} / p99 ${fmt(accepted.percentile(99), 0)} ms; ` +
+            `503 ${refused.latencies.length}, p99 ${fmt(refused.percentile(99), 0)} ms; other ${tally.othersLine()}; saves p99 ${fmt(phaseSaves.percentile(99))} ms (${phaseSaves.errors} errors)`,
+        );
+      }
+    } finally {
+      if (saveTimer) clearInterval(saveTimer);
+    }
+    console.log(`\nSummary (load average at the start ${load}, at the end ${loadavg().map((n) => fmt(n, 2)).join(', ')}; ${skipped} saves skipped, the contestant's previous save still running)`);
+    for (const row of rows) console.log(`  ${row}`);
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await pause(500);
+    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch((error) => console.error('drop failed', error));
+    await admin.end();
+    agent.destroy();
+  }
+}
+
+runBenchmark(main, children);

@@ -126,6 +126,12 @@ export class AppProcess {
     return causes;
   }
 
+  /** Commits of exam saves so far (each batch of saves is one statement and one commit), from its /metrics. */
+  async saveCommits(): Promise<number> {
+    const text = await fetch(`http://127.0.0.1:${this.metricsPort}/metrics`, { signal: AbortSignal.timeout(5000) }).then((r) => r.text());
+    return Number(/^contest_exam_save_batch_size_count (\d+)/m.exec(text)?.[1] ?? 0);
+  }
+
   logTail(lines = 15): string {
     try {
       return readFileSync(this.logFile, 'utf8').trimEnd().split('\n').slice(-lines).map((line) => `    | ${line.slice(0, 300)}`).join('\n');

@@ -29,6 +29,8 @@ export interface Contestant {
   ackTimes: number[];
   /** The seq of each acknowledged save, in the order of ackTimes (the failover drill counts those lost). */
   ackSeqs: number[];
+  /** How long each acknowledged save took, request to answer (ms), in the order of ackTimes. */
+  ackDurations: number[];
   submitted?: { seq: number; answers: Answers };
   target: number;
 }
@@ -159,6 +161,7 @@ export async function createContestants(databaseUrl: string, count: number): Pro
       ackCount: 0,
       ackTimes: [],
       ackSeqs: [],
+      ackDurations: [],
       target: i,
     }));
   } finally {
@@ -219,8 +222,10 @@ export async function runLoad(contestants: Contestant[], balancer: Balancer, tal
         if (reply.ok && reply.json.saved === true) {
           failures = 0;
           c.ackCount += 1;
-          c.ackTimes.push(performance.now());
+          const at = performance.now();
+          c.ackTimes.push(at);
           c.ackSeqs.push(body.seq);
+          c.ackDurations.push(at - began);
           if (body.seq > c.acked.seq) c.acked = { seq: body.seq, answers: c.sent.get(body.seq)! };
           await sleep(Math.max(0, periodMs - (performance.now() - began)));
         } else {

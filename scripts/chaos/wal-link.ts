@@ -17,6 +17,10 @@ export async function startWalLink(primaryPort: number, delayMs: number): Promis
   const server = createServer((standby) => {
     const primary = connect(primaryPort, '127.0.0.1');
     for (const socket of [standby, primary]) {
+      // Without it, Nagle's algorithm holds a small write until the previous one is acknowledged,
+      // and the receiver delays that acknowledgement (40 ms on Linux): a 20 ms link measured 65 ms
+      // a commit. PostgreSQL sets TCP_NODELAY on its own sockets.
+      socket.setNoDelay(true);
       sockets.add(socket);
       socket.on('error', () => {});
       socket.on('close', () => {

@@ -49,8 +49,9 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 256 * 1024,
     // Requests carry an id in the logs and in error answers; the client may not choose it.
     genReqId: () => crypto.randomUUID(),
-    // A client that sends its request too slowly (socket level, e.g. slowloris) is cut off.
-    requestTimeout: 30_000,
+    // A client that sends its request (headers and body) too slowly, e.g. slowloris, gets a 408 and
+    // its connection is closed (core/error-answers.ts handleClientError).
+    requestTimeout: deps.config.load.requestBodyTimeoutMs,
     // Fastify's and the HTTP parser's own refusals, in our error shape.
     frameworkErrors: (error, request, reply) => handleError(error, request, reply),
     clientErrorHandler: handleClientError,

@@ -51,6 +51,12 @@ const envSchema = z.object({
   /** A request not answered within this many milliseconds gets a 503 (the client retries). */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
   /**
+   * A request (headers and body) not all received within this many milliseconds gets a 408 and its
+   * connection is closed: a slow body cannot hold a connection (behind nginx, which buffers bodies,
+   * the app receives them at once).
+   */
+  REQUEST_BODY_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(20_000),
+  /**
    * How long an import file may take to be read (in its worker thread) before the import gets a
    * 503 and the worker is stopped, in ms; under REQUEST_TIMEOUT_MS, so the import answers first.
    * Unset: 12 s, or 80 % of REQUEST_TIMEOUT_MS when that is shorter.
@@ -208,6 +214,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.WORKERS,
     load: {
       requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+      requestBodyTimeoutMs: e.REQUEST_BODY_TIMEOUT_MS,
       importReadTimeoutMs,
       shedQueueMs: e.SHED_QUEUE_MS,
       shedInFlightMin: e.SHED_IN_FLIGHT_MIN,

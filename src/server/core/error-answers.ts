@@ -70,6 +70,12 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
   if (pastSeason !== undefined) {
     return reply.status(409).send({ success: false, code: 'season_read_only', message: seasonMessages.readOnly(pastSeason), request_id: request.id } satisfies ErrorBody);
   }
+  // The client's own connection closed under its request (Node's "aborted", ECONNRESET: a body
+  // cut off, or one too slow, closed by the server): not the database's; nobody reads an answer.
+  if (request.raw.socket?.destroyed && (error as { code?: string }).code === 'ECONNRESET') {
+    request.log.info('client connection closed before its request was read');
+    return reply.status(499).send({ success: false, code: 'bad_request', message: messages.invalidInput, request_id: request.id } satisfies ErrorBody);
+  }
   if (isConnectionError(error)) {
     request.log.warn({ err: error }, 'database unavailable');
     return sendUnavailable(request, reply);
@@ -97,18 +103,22 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
  */
 export function handleClientError(this: { log?: { info(object: object, message: string): void } } | undefined, error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  if (!socket.writable) return socket.destroy();
+  // Not writable, or an answer already begun on it: nothing more can be said, only closed.
+  if (!socket.writable || (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent) return socket.destroy();
   const [status, reason, code, message]: [number, string, ErrorCode, string] =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, 'Request Header Fields Too Large', 'payload_too_large', messages.payloadTooLarge]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', 'request_timeout', messages.serviceUnavailable]
+        ? [408, 'Request Timeout', 'request_timeout', messages.requestBodyTimeout]
         : [400, 'Bad Request', 'bad_request', messages.invalidInput];
   const requestId = crypto.randomUUID();
   this?.log?.info({ request_id: requestId, status, parser_error: error.code }, 'request refused by the HTTP parser');
   const body = JSON.stringify({ success: false, code, message, request_id: requestId } satisfies ErrorBody);
+  // Closed both ways once the answer is written: end() alone would leave it open for reading, and
+  // a client still sending its slow body would keep it (issue 35).
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
       `X-Content-Type-Options: nosniff\r\nCache-Control: no-store\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+    () => socket.destroy(),
   );
 }

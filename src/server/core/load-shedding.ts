@@ -206,24 +206,37 @@ export function createLoadShedder({ config, db, onShed }: LoadSheddingOptions): 
     'content-length': Buffer.byteLength(refusalBody(crypto.randomUUID())),
     'cache-control': 'no-store',
   };
-  function writeRefusal(response: ServerResponse) {
-    response.writeHead(503, refusalHeaders);
-    // The unread body is discarded by Node, and the connection kept alive.
+  // A request with a body is refused before its body is read: Node would read all of it (at
+  // whatever pace the client sends it) to keep the connection, so that connection is closed
+  // instead (issue 35: a slow body kept its connection long after its 503). Without a body, the
+  // connection is kept for the client's retry.
+  const closingRefusalHeaders = { ...refusalHeaders, connection: 'close' };
+  function writeRefusal(request: IncomingMessage, response: ServerResponse) {
+    const hasBody = request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] ?? '0') !== '0';
+    response.writeHead(503, hasBody ? closingRefusalHeaders : refusalHeaders);
     response.end(refusalBody(crypto.randomUUID()));
   }
 
   return {
     reason,
     serverFactory(handler, options) {
-      const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-        if (refuse(request.url)) return writeRefusal(response);
+      // A request's headers and body must all arrive within requestTimeout (a 408, then the
+      // connection is closed). Node checks these deadlines every connectionsCheckingInterval (its
+      // default, 30 s, lets a slow request outlive its deadline by as much again), and takes the
+      // shorter of the two timeouts for the headers and the longer for the whole request: its
+      // headersTimeout (60 s) must not be above requestTimeout, or the request gets 60 s.
+      const requestTimeout = options.requestTimeout ?? 0;
+      const deadlines = requestTimeout > 0
+        ? { requestTimeout, headersTimeout: requestTimeout, connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(requestTimeout / 10))) }
+        : {};
+      const server = createServer(deadlines, (request: IncomingMessage, response: ServerResponse) => {
+        if (refuse(request.url)) return writeRefusal(request, response);
         admittedByServer.add(request);
         track(response);
         handler(request, response);
       });
       // The settings Fastify gives the servers it creates itself.
       if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;
-      if (options.requestTimeout !== undefined) server.requestTimeout = options.requestTimeout;
       if (options.connectionTimeout !== undefined) server.setTimeout(options.connectionTimeout);
       if (options.maxRequestsPerSocket) server.maxRequestsPerSocket = options.maxRequestsPerSocket;
       return server;

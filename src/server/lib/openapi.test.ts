@@ -65,7 +65,7 @@ describe('a document from a small app', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     await app.register(swagger, { openapi: baseDocument, transform: createOpenApiTransform(rules), transformObject: createOpenApiTransformObject(info) });
-    app.post('/api/admin/books/:id/import', { schema: { params: z.object({ id: z.coerce.number() }) }, config: { upload: { fields: { mode: 'append | replace' } } } }, async () => ({}));
+    app.post('/api/admin/books/:id/import', { schema: { params: z.object({ id: z.coerce.number() }) }, config: { upload: { maxBytes: 1024, fields: { mode: 'append | replace' } } } }, async () => ({}));
     app.get('/api/site', { schema: { response: { 200: z.object({ success: z.literal(true) }) } } }, async () => ({ success: true as const }));
     await app.ready();
     const document = app.swagger() as any;

@@ -63,6 +63,12 @@ export const messages = {
   unsupportedMediaType: 'Định dạng dữ liệu gửi lên không được hỗ trợ.',
   controlCharacter: 'Có ký tự không hợp lệ (ký tự điều khiển).',
   missingParameter: (name: string) => `Thiếu hoặc sai tham số ${name}.`,
+  /** An upload whose declared size is over its route's limit (413, before it is read). */
+  uploadTooLarge: (mb: number) => `Tệp quá lớn: tối đa ${mb} MB.`,
+  /** A body that says it is a multipart form and is not one (no boundary, cut short). */
+  malformedUpload: 'Dữ liệu tệp gửi lên không đọc được (biểu mẫu không đúng định dạng hoặc bị cắt ngang). Vui lòng gửi lại.',
+  /** A request whose body did not arrive within REQUEST_BODY_TIMEOUT_MS (408). */
+  requestBodyTimeout: 'Dữ liệu gửi lên quá chậm. Vui lòng kiểm tra kết nối mạng rồi gửi lại.',
 } as const;
 
 // accounts (ours: register, login, one-time codes, passwords, profile) ----------------------

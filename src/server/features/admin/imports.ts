@@ -57,11 +57,12 @@ function changesOf(plan: { updates?: ImportUpdate[]; creations?: ImportCreation[
 }
 
 /** The import's file (field `file`) and its form fields; a 422 when it is missing or over MAX_IMPORT_BYTES. */
-export const readImportUpload = (request: FastifyRequest) => readUpload(request, { maxBytes: MAX_IMPORT_BYTES });
+export const readImportUpload = (request: FastifyRequest) => readUpload(request);
 
 /** An import route's form, for the OpenAPI document (uploads.ts). */
 export const importRouteConfig = (accept: string, fields: Record<string, string> = {}) => ({
   upload: {
+    maxBytes: MAX_IMPORT_BYTES,
     accept,
     fields: {
       dry_run: '"1" (hoặc "true"): chỉ kiểm tra và báo trước số dòng sẽ thêm, cập nhật, giữ nguyên; không lưu gì.',

@@ -11,6 +11,7 @@ import type { Api } from '../../lib/api';
 import { listAudit } from './audit';
 import { auditFiltersSchema } from './audit-query';
 import { templateXlsx } from './templates';
+import { registerUploadLimits } from './uploads';
 import { registerAdminCatalogRoutes } from './catalog/routes';
 import { registerAdminBooksRoutes } from './books/routes';
 import { registerAdminAccountsRoutes } from './accounts/routes';
@@ -43,6 +44,8 @@ export function registerAdminRoutes(api: Api, services: Services) {
       });
       // Uploads: one file per request; each route caps its size while it streams (uploads.ts).
       await admin.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 20, parts: 25 } });
+      // Each upload route's body bounded by its declared limit before and while it arrives.
+      registerUploadLimits(admin);
 
       admin.get(
         '/templates/:file',

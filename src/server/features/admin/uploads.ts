@@ -1,8 +1,15 @@
-// Reading a multipart upload (one file in field `file`, plus form fields): the size is capped
-// while the file streams in, so an oversize file is refused before anything parses it.
+// Reading a multipart upload (one file in field `file`, plus form fields). Each upload route
+// declares its file's limit in its config (`upload.maxBytes`), and the body is bounded by it
+// before and while it arrives (issue 35):
+// - a Content-Length over the limit (plus the form's other fields) is a 413 before the body is read;
+// - a file that grows past the limit (a chunked body) is refused as soon as it does (422), not at
+//   its end; and any answer given before the body is all in closes the connection, so that the
+//   rest is never read;
+// - a body that is not multipart as it claims (no boundary, cut short) is a 400.
 import type { Socket } from 'node:net';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
+import { messages } from '../../../shared/messages';
 import { importMessages } from '../../../shared/schemas/admin';
 import { AppError, unprocessable } from '../../lib/errors';
 import { cleanFileName } from '../../lib/file-names';
@@ -20,25 +27,92 @@ export interface Upload {
 
 const refuse = (message: string) => unprocessable(message, 'import_invalid', []);
 
+/** The form's other fields (at most FIELDS of FIELD_BYTES) and the multipart framing, on top of the file. */
+const FIELDS = 20;
+const FIELD_BYTES = 10_000;
+const FORM_ALLOWANCE_BYTES = 256 * 1024;
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * Marks a multipart upload route (file in field `file`) for the OpenAPI document, with its
-     * other form fields and what they mean. Such a route has no body schema: readUpload reads it.
+     * Marks a multipart upload route (file in field `file`) with its file's limit, and for the
+     * OpenAPI document its other form fields and what they mean. Such a route has no body schema:
+     * readUpload reads it.
      */
-    upload?: { fields?: Record<string, string>; accept?: string };
+    upload?: { maxBytes: number; fields?: Record<string, string>; accept?: string };
   }
 }
 
-/** The request's file and fields; a 422 (errors: []) when there is no file or it is over `maxBytes`. */
-export async function readUpload(request: FastifyRequest, { maxBytes }: { maxBytes: number }): Promise<Upload> {
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+/** A Content-Length the route's limit cannot hold: 413 before anything is read. */
+const refuseDeclaredLength: onRequestHookHandler = (request, reply, done) => {
+  const maxBytes = request.routeOptions.config.upload!.maxBytes;
+  const length = Number(request.headers['content-length']);
+  if (Number.isFinite(length) && length > maxBytes + FORM_ALLOWANCE_BYTES) {
+    return done(new AppError(413, 'payload_too_large', messages.uploadTooLarge(megabytes(maxBytes))));
+  }
+  done();
+};
+
+/**
+ * How long (ms) a connection closed under an unread body is still read from, and what it sends
+ * discarded, after its answer: closing a socket with data still coming makes it reset the
+ * connection, and a client busy sending may then lose the answer before it reads it (nginx's
+ * lingering close, whose lingering_timeout is 5 s).
+ */
+const LINGER_MS = 2_000;
+
+/**
+ * An answer sent before the body has all arrived (refused, too large, not signed in) closes the
+ * connection: Node would otherwise read the rest of the body, however large or slow, to keep it.
+ */
+const closeIfBodyUnread: onSendHookHandler = (request, reply, payload, done) => {
+  if (!request.raw.complete) {
+    reply.header('connection', 'close');
+    lingerBeforeClosing(request.raw.socket);
+  }
+  done(null, payload);
+};
+
+/**
+ * Node ends a "Connection: close" answer's socket with destroySoon() once the answer is written:
+ * here that becomes "end our side, read on for LINGER_MS or until the client closes, then close".
+ */
+function lingerBeforeClosing(socket: Socket) {
+  socket.destroySoon = () => {
+    socket.end();
+    const close = () => socket.destroy();
+    const timer = setTimeout(close, LINGER_MS).unref();
+    socket.once('end', close);
+    socket.once('close', () => clearTimeout(timer));
+  };
+}
+
+/** Gives every upload route of `scope` (routes with config.upload) its body bounds; call before the routes. */
+export function registerUploadLimits(scope: FastifyInstance) {
+  scope.addHook('onRoute', (route) => {
+    if (!route.config?.upload) return;
+    const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
+    route.onRequest = [...asList(route.onRequest), refuseDeclaredLength];
+    route.onSend = [closeIfBodyUnread, ...asList(route.onSend)];
+  });
+}
+
+/**
+ * The request's file and fields, within the route's `upload.maxBytes`: a 422 (errors: []) when
+ * there is no file or it is over the limit, a 400 when the body is not the multipart it claims.
+ */
+export async function readUpload(request: FastifyRequest): Promise<Upload> {
+  const maxBytes = request.routeOptions.config.upload?.maxBytes;
+  if (!maxBytes) throw new Error(`readUpload on ${request.routeOptions.url}, a route without config.upload.maxBytes`);
   if (!request.isMultipart()) throw refuse(importMessages.noFile);
   const fields: Record<string, string> = {};
   let file: Omit<Upload, 'fields'> | undefined;
   try {
-    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: 20, fieldSize: 10_000 } })) {
+    for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 1, fields: FIELDS, fieldSize: FIELD_BYTES } })) {
       if (part.type === 'file') {
-        const bytes = await part.toBuffer();
+        const bytes = await fileWithin(part.file, part.toBuffer());
         if (part.fieldname === 'file') file = { fileName: cleanFileName(part.filename), mimeType: part.mimetype, bytes };
       } else {
         fields[part.fieldname] = String(part.value ?? '');
@@ -49,14 +123,30 @@ export async function readUpload(request: FastifyRequest, { maxBytes }: { maxByt
     // closed request") keeps it out of the failures, and its ECONNRESET from "database unavailable".
     if (request.raw.aborted || request.raw.socket.destroyed) throw new AppError(499, 'bad_request', 'Kết nối đã đóng trước khi gửi xong tệp.');
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(importMessages.tooLarge(Math.round(maxBytes / 1024 / 1024)));
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(importMessages.tooLarge(megabytes(maxBytes)));
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
       throw refuse(importMessages.noFile);
     }
-    throw error;
+    // Anything else the multipart reader (busboy) raises is a body that is not what it claims:
+    // "Multipart: Boundary not found", "Unexpected end of form", "Malformed part header"...
+    request.log.info({ err: error }, 'malformed multipart body');
+    throw new AppError(400, 'bad_request', messages.malformedUpload);
   }
   if (!file || file.bytes.length === 0) throw refuse(importMessages.noFile);
   return { ...file, fields, connection: request.raw.socket };
+}
+
+/**
+ * The file's bytes, or FST_REQ_FILE_TOO_LARGE as soon as it passes the limit (busboy's 'limit'),
+ * not when its part ends: the rest of a chunked body is then never read (closeIfBodyUnread).
+ */
+function fileWithin(stream: NodeJS.ReadableStream, buffered: Promise<Buffer>): Promise<Buffer> {
+  // Settled later, when the connection closes: nobody waits for it then.
+  buffered.catch(() => {});
+  return new Promise<Buffer>((resolve, reject) => {
+    stream.once('limit', () => reject(Object.assign(new Error('file over the limit'), { code: 'FST_REQ_FILE_TOO_LARGE' })));
+    buffered.then(resolve, reject);
+  });
 }
 
 /** `dry_run` form field: "1"/"true" for a preview. */

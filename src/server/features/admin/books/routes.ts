@@ -49,10 +49,10 @@ export function registerAdminBooksRoutes(admin: Api, services: Services) {
     '/books/:bookId/cover',
     {
       schema: { summary: 'Tải lên ảnh bìa của sách', params: bookIdParamsSchema, response: { 200: mediaPathResponseSchema } },
-      config: { upload: { accept: 'image/jpeg, image/png, image/webp' } },
+      config: { upload: { maxBytes: MAX_IMAGE_BYTES, accept: 'image/jpeg, image/png, image/webp' } },
     },
     async (request) => {
-      const upload = await readUpload(request, { maxBytes: MAX_IMAGE_BYTES });
+      const upload = await readUpload(request);
       return { success: true as const, data: await books.uploadCover(services, auth.userOf(request), request.params.bookId, upload.bytes) };
     },
   );
@@ -85,9 +85,9 @@ export function registerAdminBooksRoutes(admin: Api, services: Services) {
 
   admin.post(
     '/questions/audio',
-    { schema: { summary: 'Tải lên tệp âm thanh cho câu hỏi hoặc đáp án', response: { 200: mediaPathResponseSchema } }, config: { upload: { accept: 'audio/mpeg, audio/mp4, audio/ogg, audio/webm, audio/wav' } } },
+    { schema: { summary: 'Tải lên tệp âm thanh cho câu hỏi hoặc đáp án', response: { 200: mediaPathResponseSchema } }, config: { upload: { maxBytes: MAX_AUDIO_BYTES, accept: 'audio/mpeg, audio/mp4, audio/ogg, audio/webm, audio/wav' } } },
     async (request) => {
-      const upload = await readUpload(request, { maxBytes: MAX_AUDIO_BYTES });
+      const upload = await readUpload(request);
       return { success: true as const, data: await books.uploadAudio(services, upload.bytes) };
     },
   );

@@ -36,11 +36,11 @@ export function registerAdminContestRoutes(admin: Api, services: Services) {
   admin.post(
     '/site/sponsor-logo',
     {
-      config: { upload: { accept: 'image/jpeg,image/png,image/webp', fields: {} } },
+      config: { upload: { maxBytes: MAX_IMAGE_BYTES, accept: 'image/jpeg,image/png,image/webp', fields: {} } },
       schema: { summary: 'Tải lên logo nhà tài trợ', response: { 200: logoResponseSchema } },
     },
     async (request) => {
-      const upload = await readUpload(request, { maxBytes: MAX_IMAGE_BYTES });
+      const upload = await readUpload(request);
       return { success: true as const, data: { path: await service.storeSponsorLogo(services, auth.userOf(request), upload) } };
     },
   );

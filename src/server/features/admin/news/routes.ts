@@ -54,10 +54,10 @@ export function registerAdminNewsRoutes(admin: Api, services: Services) {
     '/news/images',
     {
       schema: { summary: 'Tải lên ảnh cho bài viết tin tức', response: { 200: newsImageResponseSchema } },
-      config: { upload: { fields: {}, accept: 'image/jpeg,image/png,image/webp' } },
+      config: { upload: { maxBytes: MAX_IMAGE_BYTES, fields: {}, accept: 'image/jpeg,image/png,image/webp' } },
     },
     async (request) => {
-      const file = await readUpload(request, { maxBytes: MAX_IMAGE_BYTES }).catch((error: unknown) => {
+      const file = await readUpload(request).catch((error: unknown) => {
         // The upload reader's "too large" speaks of splitting a spreadsheet: say it of a picture.
         if (error instanceof AppError && error.message === importMessages.tooLarge(IMAGE_MB)) {
           throw unprocessable(mediaMessages.tooLarge(IMAGE_MB), 'payload_too_large', { file: mediaMessages.tooLarge(IMAGE_MB) });

@@ -32,6 +32,11 @@ const envSchema = z.object({
   ),
   /** A replica further behind the primary than this (seconds) is not read from until it catches up. */
   REPLICA_MAX_LAG_SECONDS: z.coerce.number().min(0).max(3600).default(10),
+  /**
+   * A read on a replica not answered within this (ms) is given up and sent to the primary: a standby
+   * that hangs (a frozen machine, not a closed port) must not hold the reads sent to it.
+   */
+  REPLICA_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   /** Hot statements as named prepared statements; 0 behind a pooler that cannot keep them (PgBouncer < 1.21). */
   DATABASE_NAMED_STATEMENTS: z.enum(['1', '0', 'true', 'false']).default('1').transform((value) => value === '1' || value === 'true'),
   DATA_DIR: z.string().default('./data'),
@@ -205,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseReplicaUrls: e.DATABASE_REPLICA_URL ?? [],
     replicaMaxLagSeconds: e.REPLICA_MAX_LAG_SECONDS,
+    replicaQueryTimeoutMs: e.REPLICA_QUERY_TIMEOUT_MS,
     databaseNamedStatements: e.DATABASE_NAMED_STATEMENTS,
     dataDir: e.DATA_DIR,
     seedDemo: e.SEED_DEMO ?? !production,

@@ -9,11 +9,13 @@ import { runRetentionJob } from './features/privacy/retention';
 import { drawCertificates } from './features/certificates/background';
 import { purgeOldPractice } from './features/practice/service';
 import { createAutosaveReporter, REPORT_INTERVAL_MS } from './features/admin/exam-days/autosave-reporter';
+import { DASHBOARD_MAX_AGE_MS, refreshDashboard } from './features/admin/exam-days/service';
+import type { ReadRouting } from './db/replicas';
 import type { Metrics } from './core/metrics/metrics';
 
 const PURGE_INTERVAL_MS = 3_600_000;
 
-export function startBackgroundJobs(deps: { config: Config; db: Db; clock: Clock; logger: FastifyBaseLogger; metrics?: Metrics }) {
+export function startBackgroundJobs(deps: { config: Config; db: Db; reads?: ReadRouting; clock: Clock; logger: FastifyBaseLogger; metrics?: Metrics }) {
   const timers: NodeJS.Timeout[] = [];
   /** Runs `job` every `intervalMs`; logs how many rows it handled, and its failures. */
   const every = (intervalMs: number, done: string, job: (db: Db, clock: Clock) => Promise<number>) => {
@@ -35,6 +37,8 @@ export function startBackgroundJobs(deps: { config: Config; db: Db; clock: Clock
   every(5_000, 'certificates drawn', (db, clock) => drawCertificates({ db, clock, config: deps.config }));
   every(PURGE_INTERVAL_MS, 'old practice rounds purged', purgeOldPractice);
   // The autosave figures of the back office's dashboard (features/admin/exam-days).
+  // The live dashboard's stored figures, counted on a replica when one is usable (one process at a time).
+  every(DASHBOARD_MAX_AGE_MS, 'dashboard stored', (db, clock) => refreshDashboard({ db, clock, reads: deps.reads }));
   if (deps.metrics) every(REPORT_INTERVAL_MS, 'autosave counters written', createAutosaveReporter(deps.metrics.autosaveTotals, deps.clock));
   return { stop: () => timers.forEach(clearInterval) };
 }

@@ -107,6 +107,7 @@ async function serve(config: Config, logger: Logger, { worker }: { worker: boole
         primary: database.db,
         maxLagSeconds: config.replicaMaxLagSeconds,
         poolSize: config.databasePoolSize,
+        queryTimeoutMs: config.replicaQueryTimeoutMs,
         onStateChange: (state) =>
           state.usable
             ? logger.info({ replica: state.name, lag_seconds: state.lagSeconds }, 'reading from replica')
@@ -117,7 +118,7 @@ async function serve(config: Config, logger: Logger, { worker }: { worker: boole
   const sms = createSmsSender(config, logger);
   const app = await buildApp({ config, db: database.db, reads, clock: systemClock, sms, logger, metrics, onShed: metrics.requestShed });
   // Every job is safe in several processes at once (jobs.ts): each worker runs them.
-  const jobs = startBackgroundJobs({ config, db: database.db, clock: systemClock, logger, metrics });
+  const jobs = startBackgroundJobs({ config, db: database.db, reads, clock: systemClock, logger, metrics });
   // A worker's metrics are served by the primary, summed with the other workers'.
   if (worker) shareWithPrimary(metrics.registry);
   const metricsServer = worker

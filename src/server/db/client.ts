@@ -27,6 +27,12 @@ export interface OpenDatabaseOptions {
   namedStatements?: boolean;
   /** Told of every error of a PostgreSQL connection outside a query (e.g. the server restarted). */
   onConnectionError?: (error: Error) => void;
+  /**
+   * A read replica's pool (PostgreSQL only): every transaction read-only, so that a write sent to it
+   * fails loudly (25006) instead of on exam day; and every statement, and every connect, given up
+   * after this many ms, on the server (statement_timeout) and in the client (a frozen machine).
+   */
+  readOnly?: { timeoutMs: number };
 }
 
 const INT8_OID = 20;
@@ -156,12 +162,18 @@ export function connectionCount(db: Db): number {
 function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {
   installPgTypeParsers();
   const onError = options.onConnectionError ?? (() => {});
+  const searchPath = options.schema ?? options.searchPath;
+  const serverOptions = [
+    ...(searchPath ? [`-c search_path=${searchPath}`] : []),
+    ...(options.readOnly ? ['-c default_transaction_read_only=on', `-c statement_timeout=${options.readOnly.timeoutMs}`] : []),
+  ];
   const pool = new pg.Pool({
     connectionString: url,
     max: options.poolSize ?? 10,
     // Fail fast rather than queue forever when the server is gone.
-    connectionTimeoutMillis: 10_000,
-    ...((options.schema ?? options.searchPath) ? { options: `-c search_path=${options.schema ?? options.searchPath}` } : {}),
+    connectionTimeoutMillis: options.readOnly?.timeoutMs ?? 10_000,
+    ...(options.readOnly ? { query_timeout: options.readOnly.timeoutMs } : {}),
+    ...(serverOptions.length ? { options: serverOptions.join(' ') } : {}),
   });
   // A connection that the server ends (a restart, pg_terminate_backend, a network cut) emits
   // 'error': on the pool while it is idle, on the client while it is lent out. With no listener
@@ -207,6 +219,15 @@ function retryingPool(pool: pg.Pool): PostgresPool {
     async connect(): Promise<PostgresPoolClient> {
       let client: pg.PoolClient | undefined = await pool.connect();
       let first = true;
+      // A statement given up by the client (query_timeout) may still be running on that
+      // connection, which would hold the next one: such a connection is dropped, not pooled again.
+      let timedOut: Error | undefined;
+      const watch = (sent: Promise<unknown>) => {
+        sent.catch((error: unknown) => {
+          if (error instanceof Error && error.message === 'Query read timeout') timedOut = error;
+        });
+        return sent;
+      };
       const retried = (text: string, values: unknown[]) =>
         whileConnectionsAreDead(pool, async () => {
           client ??= await pool.connect();
@@ -222,11 +243,11 @@ function retryingPool(pool: pg.Pool): PostgresPool {
         });
       const query = (text: string, values: unknown[]) => {
         if (!client) return Promise.reject(new Error('Client was closed'));
-        if (!first) return client.query(text, values);
+        if (!first) return watch(client.query(text, values));
         first = false;
-        return retried(text, values);
+        return watch(retried(text, values));
       };
-      return { query: query as unknown as PostgresPoolClient['query'], release: () => client?.release() };
+      return { query: query as unknown as PostgresPoolClient['query'], release: () => client?.release(timedOut) };
     },
     end: () => pool.end(),
   };

@@ -3,9 +3,13 @@
 // replica is asked its lag every CHECK_EVERY_MS; a read goes to a replica whose last answer was a
 // lag within REPLICA_MAX_LAG_SECONDS, in turn, and to the primary by itself when none is (lagging,
 // down, or not a standby at all). Everything written, and every read that must see its own write,
-// stays on the primary: a route chooses a replica only through readDb (docs/decisions/030).
+// stays on the primary: a route chooses a replica only through readFromReplica (docs/decisions/030).
+// A replica's pool is read-only (a write sent there fails loudly, 25006) and gives a statement up
+// after REPLICA_QUERY_TIMEOUT_MS; a read that a replica fails for being away, hung or cancelled is
+// run again on the primary, and that replica is left until its next lag check answers.
 import { sql } from 'kysely';
 import { openDatabase, type Db } from './client';
+import { isConnectionError } from './errors';
 
 const CHECK_EVERY_MS = 1_000;
 /** A replica that has not answered its lag check within this is taken as down. */
@@ -32,11 +36,19 @@ export interface ReplicaState {
   usable: boolean;
 }
 
+export interface ReadOptions {
+  /** The read must see every write the primary had committed when it was asked (see readFromReplica). */
+  caughtUp?: boolean;
+}
+
 export interface ReadRouting {
-  /** The database for a read that may be up to the maximum lag old: a usable replica in turn, else the primary. */
-  db(): Db;
-  /** A usable replica that has applied every write the primary had committed when asked, else the primary. */
-  caughtUp(): Promise<Db>;
+  /**
+   * Runs `read` on a usable replica in turn (with `caughtUp`, only on one that has applied every
+   * write the primary had committed when asked), else on the primary; on the primary again when
+   * the replica fails it for being away, hung or cancelled by recovery. `read` must only read, and
+   * may run twice.
+   */
+  read<T>(read: (db: Db) => Promise<T>, options?: ReadOptions): Promise<T>;
   states(): ReplicaState[];
   /** Reads sent to replicas and to the primary since the start (for /metrics). */
   readonly counts: { replica: number; primary: number };
@@ -48,6 +60,8 @@ export interface OpenReplicasOptions {
   primary: Db;
   maxLagSeconds: number;
   poolSize: number;
+  /** A statement or a connect on a replica given up after this (ms), then run on the primary. */
+  queryTimeoutMs: number;
   schema?: string;
   onStateChange?: (state: ReplicaState) => void;
 }
@@ -61,11 +75,24 @@ const nameOf = (url: string) => {
   }
 };
 
-export async function openReplicas({ urls, primary, maxLagSeconds, poolSize, schema, onStateChange }: OpenReplicasOptions): Promise<ReadRouting> {
+/**
+ * A replica's failure that the primary can answer instead: the replica is away or unreachable,
+ * hung past the timeout (client side, or statement_timeout: 57014), or cancelled the statement for
+ * a conflict with recovery (40001). Any other error, such as a write refused on the read-only
+ * connection (25006), is the read's own and is not hidden.
+ */
+function replicaTrouble(error: unknown): boolean {
+  if (isConnectionError(error)) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === '57014' || code === '40001') return true;
+  return error instanceof Error && error.message === 'Query read timeout';
+}
+
+export async function openReplicas({ urls, primary, maxLagSeconds, poolSize, queryTimeoutMs, schema, onStateChange }: OpenReplicasOptions): Promise<ReadRouting> {
   const replicas = await Promise.all(
     urls.map(async (url) => ({
       // No dataDir: a replica is always a PostgreSQL server. The schema is the primary's (tests give each file one).
-      handle: await openDatabase({ databaseUrl: url, dataDir: '', poolSize, searchPath: schema }),
+      handle: await openDatabase({ databaseUrl: url, dataDir: '', poolSize, searchPath: schema, readOnly: { timeoutMs: queryTimeoutMs } }),
       state: { name: nameOf(url), lagSeconds: null, usable: false } as ReplicaState,
       checking: false,
     })),
@@ -101,28 +128,43 @@ export async function openReplicas({ urls, primary, maxLagSeconds, poolSize, sch
       const replica = replicas[(turn + k) % replicas.length]!;
       if (replica.state.usable) {
         turn = (turn + k + 1) % replicas.length;
-        return replica.handle.db;
+        return replica;
       }
     }
     return undefined;
   }
 
-  const choose = (db: Db | undefined) => {
-    counts[db ? 'replica' : 'primary'] += 1;
-    return db ?? primary;
+  /** Takes a replica out until its next lag check answers (a hung one does not within CHECK_TIMEOUT_MS). */
+  function leave(replica: (typeof replicas)[number]) {
+    if (!replica.state.usable) return;
+    replica.state = { ...replica.state, lagSeconds: null, usable: false };
+    onStateChange?.({ ...replica.state });
+  }
+
+  /** Whether `replica` has applied every write the primary has committed now (two tiny statements). */
+  async function hasCaughtUp(replica: (typeof replicas)[number]) {
+    const { rows } = await sql<{ lsn: string }>`SELECT pg_current_wal_lsn()::text AS lsn`.execute(primary);
+    const caught = await sql<{ ok: boolean }>`SELECT pg_last_wal_replay_lsn() >= ${rows[0]!.lsn}::pg_lsn AS ok`.execute(replica.handle.db);
+    return caught.rows[0]?.ok === true;
+  }
+
+  const onPrimary = <T>(read: (db: Db) => Promise<T>) => {
+    counts.primary += 1;
+    return read(primary);
   };
 
   return {
-    db: () => choose(next()),
-    async caughtUp() {
+    async read(read, options = {}) {
       const replica = next();
-      if (!replica) return choose(undefined);
+      if (!replica) return onPrimary(read);
       try {
-        const { rows } = await sql<{ lsn: string }>`SELECT pg_current_wal_lsn()::text AS lsn`.execute(primary);
-        const caught = await sql<{ ok: boolean }>`SELECT pg_last_wal_replay_lsn() >= ${rows[0]!.lsn}::pg_lsn AS ok`.execute(replica);
-        return choose(caught.rows[0]?.ok ? replica : undefined);
-      } catch {
-        return choose(undefined);
+        if (options.caughtUp && !(await hasCaughtUp(replica))) return onPrimary(read);
+        counts.replica += 1;
+        return await read(replica.handle.db);
+      } catch (error) {
+        if (!replicaTrouble(error)) throw error;
+        leave(replica);
+        return onPrimary(read);
       }
     },
     states: () => replicas.map((replica) => ({ ...replica.state })),
@@ -134,12 +176,11 @@ export async function openReplicas({ urls, primary, maxLagSeconds, poolSize, sch
   };
 }
 
-/** The database for a read that may lag by up to REPLICA_MAX_LAG_SECONDS: a replica when one is usable. */
-export const readDb = (services: { db: Db; reads?: ReadRouting }): Db => services.reads?.db() ?? services.db;
-
 /**
- * The database for a read that must see every write committed before it (anyone's, the caller's
- * own a moment ago): a replica only once it has applied all of them (two tiny statements), else the
- * primary. For the organiser's results review and exports, read right after a withdrawal or a recompute.
+ * Runs a read that may lag by up to REPLICA_MAX_LAG_SECONDS on a replica when one is usable (else,
+ * or when the replica fails it, on the primary). With `caughtUp`, the read must see every write
+ * committed before it (anyone's, the caller's own a moment ago): a replica only once it has applied
+ * all of them. `read` must not write: a replica's connection is read-only.
  */
-export const readDbCaughtUp = async (services: { db: Db; reads?: ReadRouting }): Promise<Db> => (services.reads ? services.reads.caughtUp() : services.db);
+export const readFromReplica = <T>(services: { db: Db; reads?: ReadRouting }, read: (db: Db) => Promise<T>, options?: ReadOptions): Promise<T> =>
+  services.reads ? services.reads.read(read, options) : read(services.db);

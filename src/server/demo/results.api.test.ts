@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../test/harness';
 import { demoAccounts } from '../db/seed/demo-accounts';
 import { simulateDemoResults } from './results';
 import { sessionAt } from './finished-exams';
+import { issueCertificates } from '../features/certificates/background';
 
 let server: TestServer;
 
@@ -37,6 +38,8 @@ describe('demo results', () => {
     const summary = await simulateDemoResults(server.db, server.clock, { publish: true });
     expect(summary.results?.individualWinners.length).toBeGreaterThanOrEqual(75);
     expect(summary.results?.classWinners.length).toBeGreaterThanOrEqual(3);
+    // What the app's background job does after publishing: the certificates are issued.
+    while ((await issueCertificates(server)) > 0);
     const { body } = await server.request('GET', '/api/report-school', { token: await demoAdminToken() });
     expect(body.results_published).toBe(true);
     expect(body.prize.prize_name).toBe('Giải Nhất tập thể trường');

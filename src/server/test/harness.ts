@@ -79,7 +79,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const logger = options.log ? pino(logOptions, options.log.stream) : pino(logOptions);
   const sms = createLogSmsSender(dataDir, logger, clock.now);
   const reads = options.replicaUrls
-    ? await openReplicas({ urls: options.replicaUrls, primary: db, maxLagSeconds: config.replicaMaxLagSeconds, poolSize: 2, schema })
+    ? await openReplicas({ urls: options.replicaUrls, primary: db, maxLagSeconds: config.replicaMaxLagSeconds, poolSize: 2, queryTimeoutMs: config.replicaQueryTimeoutMs, schema })
     : undefined;
   const app = await buildApp({ config, db, reads, clock, sms, logger, webRoot: join(dataDir, 'no-web') });
   await app.listen({ host: '127.0.0.1', port: 0 });

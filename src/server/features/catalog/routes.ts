@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/catalog';
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
-import { readDb } from '../../db/replicas';
+import { readFromReplica } from '../../db/replicas';
 import * as repo from './repo';
 
 // Reference data changes rarely: let browsers and proxies keep it for a few minutes.
@@ -20,7 +20,7 @@ const CACHE_REFERENCE_DATA = 'public, max-age=300';
 export function registerCatalogRoutes(api: Api, services: Services) {
   api.get('/districts', { schema: { summary: 'Danh sách quận/huyện', response: { 200: listResponse(namedItemSchema) } } }, async (_request, reply) => {
     reply.header('cache-control', CACHE_REFERENCE_DATA);
-    return { success: true as const, data: await repo.listDistricts(readDb(services)) };
+    return { success: true as const, data: await readFromReplica(services, repo.listDistricts) };
   });
 
   api.get(
@@ -28,13 +28,13 @@ export function registerCatalogRoutes(api: Api, services: Services) {
     { schema: { summary: 'Danh sách trường của một quận/huyện', querystring: schoolsQuerySchema, response: { 200: listResponse(schoolSchema) } } },
     async (request, reply) => {
       reply.header('cache-control', CACHE_REFERENCE_DATA);
-      return { success: true as const, data: await repo.listSchools(readDb(services), request.query.district_id) };
+      return { success: true as const, data: await readFromReplica(services, (db) => repo.listSchools(db, request.query.district_id)) };
     },
   );
 
   api.get('/class-groups', { schema: { summary: 'Danh sách khối lớp', response: { 200: listResponse(classGroupSchema) } } }, async (_request, reply) => {
     reply.header('cache-control', CACHE_REFERENCE_DATA);
-    return { success: true as const, data: await repo.listClassGroups(readDb(services)) };
+    return { success: true as const, data: await readFromReplica(services, repo.listClassGroups) };
   });
 
   api.get(
@@ -42,7 +42,7 @@ export function registerCatalogRoutes(api: Api, services: Services) {
     { schema: { summary: 'Danh sách lớp của một trường và khối lớp', querystring: classRoomsQuerySchema, response: { 200: listResponse(namedItemSchema) } } },
     async (request, reply) => {
       reply.header('cache-control', CACHE_REFERENCE_DATA);
-      return { success: true as const, data: await repo.listClassRooms(readDb(services), request.query.class_group_id) };
+      return { success: true as const, data: await readFromReplica(services, (db) => repo.listClassRooms(db, request.query.class_group_id)) };
     },
   );
 
@@ -51,7 +51,7 @@ export function registerCatalogRoutes(api: Api, services: Services) {
     '/books',
     { schema: { summary: 'Sách của từng khối lớp', response: { 200: z.object({ success: z.literal(true), data: z.array(classGroupWithBooksSchema) }) } } },
     async (_request, reply) => {
-      const [groups, books] = await Promise.all([repo.listClassGroups(readDb(services)), repo.listBooks(readDb(services))]);
+      const [groups, books] = await readFromReplica(services, (db) => Promise.all([repo.listClassGroups(db), repo.listBooks(db)]));
       reply.header('cache-control', CACHE_REFERENCE_DATA);
       return {
         success: true as const,

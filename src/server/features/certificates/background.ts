@@ -4,6 +4,7 @@
 // run's row is locked while it does a batch, the others skip it), and each draws the batches of
 // PDFs it claims with FOR UPDATE SKIP LOCKED.
 import { sql } from 'kysely';
+import type { Db } from '../../db/client';
 import type { CertificateKind, Contest } from '../../db/schema';
 import type { Services } from '../../services';
 import { contentHash, type CertificateContent } from './content';
@@ -45,6 +46,8 @@ export async function issueCertificates(deps: CertificateJobDeps, batchSize = IS
     const sameRun = run.certificates_sync_of?.getTime() === run.computed_at.getTime();
     const cursor = sameRun ? run.certificates_sync_cursor : 0;
 
+    // The schools' certificates first (a few dozen), so the school reports show them within seconds.
+    if (cursor === 0) for (const schoolId of await prizedSchoolIds(trx, contest.id)) await ensureSchoolCertificate(scoped, contest, schoolId);
     const ids = await nextParticipants(trx, contest.id, cursor, batchSize);
     const facts = await contestantsFacts(scoped, contest, await findContestants(trx, ids), true, run);
     const existing = new Map((await findContestantCertificates(trx, contest.id, ids)).map((row) => [`${row.contestant_id}:${row.kind}`, row]));
@@ -65,7 +68,6 @@ export async function issueCertificates(deps: CertificateJobDeps, batchSize = IS
     await insertCertificates(trx, inserts);
 
     const finished = ids.length < batchSize;
-    if (finished) for (const schoolId of await prizedSchoolIds(trx, contest.id)) await ensureSchoolCertificate(scoped, contest, schoolId);
     await trx
       .updateTable('result_runs')
       .set({ certificates_sync_of: run.computed_at, certificates_sync_cursor: ids.at(-1) ?? cursor, certificates_synced_at: finished ? run.computed_at : null })
@@ -73,6 +75,17 @@ export async function issueCertificates(deps: CertificateJobDeps, batchSize = IS
       .execute();
     return ids.length + (finished ? 1 : 0);
   });
+}
+
+/**
+ * Something a certificate prints has changed (a school or a class renamed or merged, a book
+ * renamed, a certificate revoked whose holder is still entitled): the next ticks of the job walk
+ * every published computation's holders again, bring each certificate's content up to date (a new
+ * one for a revoked one) and draw the files again. Called in the transaction of the change, so
+ * that reading a certificate never has to.
+ */
+export async function recheckCertificates(db: Db): Promise<void> {
+  await db.updateTable('result_runs').set({ certificates_synced_at: null, certificates_sync_cursor: 0 }).where('published_at', 'is not', null).execute();
 }
 
 export type RenderPdf = (content: CertificateContent) => Promise<Uint8Array>;

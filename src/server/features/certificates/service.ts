@@ -279,12 +279,18 @@ export async function ensureSchoolCertificate(deps: CertificateDeps, contest: Co
   return ensured && { ensured, result: entitled.result };
 }
 
-/** The school's prize certificate (from the results date), for the school report. */
-export async function schoolPrizeCertificate(deps: CertificateDeps, contest: Contest, schoolId: number) {
-  const school = await ensureSchoolCertificate(deps, contest, schoolId);
-  if (!school || school.ensured.row.revoked_at) return undefined;
-  const { ensured, result } = school;
-  return { ...view(deps, ensured.row, ensured.content), prizeName: result.prize_name, amount: result.prize_amount ?? 0, participants: result.participants, rank: result.rank };
+/**
+ * The school's prize and its certificate in force, for the school report once the results are
+ * published. Only reads (the report may be read on a replica): the certificate is issued, and
+ * brought up to date after a rename, by the background job (background.ts); until it has been, the
+ * prize shows without its files.
+ */
+export async function schoolPrizeCertificate(deps: Pick<Services, 'db' | 'config'>, contest: Contest, schoolId: number) {
+  const result = await schoolResult(deps.db, contest.id, schoolId);
+  if (!result?.prize_name) return undefined;
+  const row = await findCertificate(deps.db, contest.id, { schoolId }, 'school');
+  const files = row ? certificateUrls(row.code, deps.config.publicUrl) : { pdf_url: null, image_url: null };
+  return { pdf_url: files.pdf_url, image_url: files.image_url, prizeName: result.prize_name, amount: result.prize_amount ?? 0, participants: result.participants, rank: result.rank };
 }
 
 /** Recomputes what a stored certificate should say now; undefined when no longer valid. */

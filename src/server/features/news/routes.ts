@@ -4,7 +4,7 @@ import { newsArticleResponseSchema, newsListResponseSchema, newsSlugParamsSchema
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { notFound } from '../../lib/errors';
-import { readDb } from '../../db/replicas';
+import { readFromReplica } from '../../db/replicas';
 import * as repo from './repo';
 import { sanitizeNewsHtml } from '../../lib/sanitize-html';
 
@@ -20,14 +20,14 @@ const summary = (post: { slug: string; name: string; image: string; created_at: 
 export function registerNewsRoutes(api: Api, services: Services) {
   api.get('/blogs', { schema: { summary: 'Danh sách tin tức đã đăng', response: { 200: newsListResponseSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=60');
-    return { success: true as const, data: (await repo.listPublishedNews(readDb(services))).map(summary) };
+    return { success: true as const, data: (await readFromReplica(services, repo.listPublishedNews)).map(summary) };
   });
 
   api.get(
     '/blog/:slug',
     { schema: { summary: 'Một bài tin theo đường dẫn (slug)', params: newsSlugParamsSchema, response: { 200: newsArticleResponseSchema } } },
     async (request, reply) => {
-      const post = await repo.findPublishedNews(readDb(services), request.params.slug);
+      const post = await readFromReplica(services, (db) => repo.findPublishedNews(db, request.params.slug));
       if (!post) throw notFound(messages.notFound);
       reply.header('cache-control', 'public, max-age=60');
       // Sanitised when stored; once more on the way out, in case a row was written by hand.

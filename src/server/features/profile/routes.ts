@@ -4,7 +4,7 @@ import { profileResponseSchema, profileUpdateRequestSchema, profileUpdateRespons
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import * as profiles from './service';
-import { readDbCaughtUp } from '../../db/replicas';
+import { readFromReplica } from '../../db/replicas';
 
 export function registerProfileRoutes(api: Api, services: Services) {
   const { auth } = services;
@@ -13,7 +13,7 @@ export function registerProfileRoutes(api: Api, services: Services) {
     reply.header('cache-control', 'no-store');
     // The parent's report and profile (decision 030): from a replica only once it has every write
     // the primary had, so a child just enrolled or an exam just submitted is always there.
-    return { success: true as const, data: await profiles.loadProfile({ ...services, db: await readDbCaughtUp(services) }, auth.userOf(request).id) };
+    return { success: true as const, data: await readFromReplica(services, (db) => profiles.loadProfile({ ...services, db }, auth.userOf(request).id), { caughtUp: true }) };
   });
 
   api.post(

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../test/harness';
 import { createParent, createSchoolAdmin } from '../../test/factories';
 import { computeResults, publishResults } from '../results/compute';
 import { bookForClassRoom, insertFinishedExams, insertPupils, newExamSlug, sessionAt } from '../../demo/finished-exams';
+import { issueCertificates } from '../certificates/background';
 
 let server: TestServer;
 let admin: { id: number; token: string; schoolId: number };
@@ -142,6 +143,11 @@ describe('GET /api/report-school: prizes once the results are published', () => 
   it('shows the school prize certificate and the prized classes with their teachers', async () => {
     await setClock(contest.results_at);
     await publishResults(server.db, await server.db.selectFrom('contests').selectAll().where('id', '=', contest.id).executeTakeFirstOrThrow(), contest.results_at, null);
+    // Until the background job has issued the school's certificate, the prize shows without it.
+    const early = (await server.request('GET', '/api/report-school', { token: admin.token })).body;
+    expect(early.prize).toMatchObject({ prize_name: 'Giải Nhất tập thể trường', image_cer: null, pdf_cer: null });
+    expect(await server.db.selectFrom('certificates').select('id').where('school_id', '=', admin.schoolId).execute()).toEqual([]);
+    while ((await issueCertificates(server)) > 0);
     const { body } = await server.request('GET', '/api/report-school', { token: admin.token });
     expect(body.results_published).toBe(true);
     expect(body.prize.prize_name).toBe('Giải Nhất tập thể trường');

@@ -5,7 +5,7 @@ import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { schoolReport } from './service';
 import { parentReport, parentSeasons } from './parent';
-import { readDb } from '../../db/replicas';
+import { readFromReplica } from '../../db/replicas';
 
 export function registerReportRoutes(api: Api, services: Services) {
   const { auth } = services;
@@ -13,7 +13,7 @@ export function registerReportRoutes(api: Api, services: Services) {
   api.get('/report-school', { preHandler: auth.requireUser, schema: { summary: 'Báo cáo của trường (quản trị trường)', querystring: reportSchoolQuerySchema, response: { 200: reportSchoolResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
     // Families' and exams' rows, a few seconds old at most: a replica's when one is usable.
-    return schoolReport({ ...services, db: readDb(services) }, auth.userOf(request), request.query.season);
+    return readFromReplica(services, (db) => schoolReport({ ...services, db }, auth.userOf(request), request.query.season));
   });
 
   api.get(
@@ -28,6 +28,6 @@ export function registerReportRoutes(api: Api, services: Services) {
 
   api.get('/report-parent/seasons', { preHandler: auth.requireUser, schema: { summary: 'Các mùa thi của gia đình (phụ huynh)', response: { 200: reportParentSeasonsResponseSchema } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return parentSeasons({ ...services, db: readDb(services) }, auth.userOf(request));
+    return readFromReplica(services, (db) => parentSeasons({ ...services, db }, auth.userOf(request)));
   });
 }

@@ -16,6 +16,7 @@ import { questionFile } from '../file-reader';
 import { runImport } from '../imports';
 import { MAX_LISTED_CHANGES } from '../../../../shared/schemas/admin';
 import * as repo from './repo';
+import { recheckCertificates } from '../../certificates';
 import { isUniqueViolation } from '../../../db/errors';
 
 /** Shown for a new book until its cover is uploaded (a static file of the web app). */
@@ -112,6 +113,8 @@ export async function updateBook(deps: Deps, actor: Actor, id: number, input: { 
       if (await repo.bookHasExams(trx, id)) throw conflict(booksMessages.groupLocked, 'in_use', { class_group_id: booksMessages.groupLocked });
     }
     await repo.updateBook(trx, id, input);
+    // Certificates print the book's name: the job brings them up to date.
+    if (input.name !== before.name) await recheckCertificates(trx);
     await recordAudit(trx, actor, {
       kind: 'book.update',
       summary: `Sửa sách "${input.name}"`,

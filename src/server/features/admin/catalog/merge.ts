@@ -11,6 +11,7 @@ import { conflict, notFound, unprocessable } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import { recordAudit, type Actor } from '../audit';
 import * as repo from './repo';
+import { recheckCertificates } from '../../certificates';
 import { describeCounts } from './service';
 
 type Deps = Pick<Services, 'db' | 'clock'>;
@@ -158,6 +159,7 @@ export async function mergeSchool({ db, clock }: Deps, actor: Actor, id: number,
   return db.transaction().execute(async (trx) => {
     const { from, into } = await lockPair(trx, id, intoId);
     const moved = await mergeSchoolIn(trx, await resultsStateAt(trx, clock.now()), from, into, await districtNamesOf(trx, [from.district_id, into.district_id]));
+    await recheckCertificates(trx);
     await recordAudit(trx, actor, {
       kind: 'school.merge',
       summary: `Gộp trường ${from.name} (${moved.from.district_name}) vào ${into.name} (${moved.into.district_name}): chuyển ${describeSchoolMerge(moved)}`,
@@ -232,6 +234,7 @@ export async function mergeDistrict({ db, clock }: Deps, actor: Actor, id: numbe
     if (preview.refusal) throw conflict(preview.refusal, 'merge_refused');
     for (const pair of pairs) await mergeSchoolIn(trx, results, pair.from, pair.into, names);
     await repo.moveSchoolsAndDeleteDistrict(trx, from.id, into.id);
+    if (pairs.length) await recheckCertificates(trx);
     const what =
       describeCounts([
         [preview.schools_moved.length, 'trường chuyển sang'],

@@ -15,6 +15,7 @@ import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors
 import type { Services } from '../../../services';
 import { recordAudit, type Actor } from '../audit';
 import * as repo from './repo';
+import { recheckCertificates } from '../../certificates';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../db/errors';
 
 type Deps = Pick<Services, 'db'>;
@@ -153,6 +154,8 @@ export async function updateSchool({ db }: Deps, actor: Actor, id: number, input
       }
       refuseSameName(await repo.schoolsOfDistrict(trx, input.district_id), input.name, id, schoolTaken);
       const after = await repo.updateSchool(trx, id, input);
+      // Certificates print the school's name and address: the job brings them up to date.
+      if (after.name !== before.name || after.address !== before.address) await recheckCertificates(trx);
       await recordAudit(trx, actor, { kind: 'school.update', summary: `Sửa trường ${before.name}`, details: { before, after } });
       return after;
     },
@@ -290,7 +293,10 @@ export async function updateClassRoom({ db }: Deps, actor: Actor, id: number, in
       }
       const after = await repo.updateClassRoom(trx, id, input);
       // Pupils of the room now print the new name: their teachers follow.
-      if (after.name !== before.name) await repo.moveClassTeachers(trx, before.name, after.name);
+      if (after.name !== before.name) {
+        await repo.moveClassTeachers(trx, before.name, after.name);
+        await recheckCertificates(trx);
+      }
       await recordAudit(trx, actor, { kind: 'class_room.update', summary: `Sửa lớp ${before.name}`, details: { before, after } });
       return after;
     },
@@ -338,6 +344,7 @@ export async function mergeClassRoom({ db }: Deps, actor: Actor, id: number, int
     }
     const moved = await repo.classRoomUsage(trx, from);
     await repo.mergeClassRoom(trx, from, into);
+    await recheckCertificates(trx);
     const what = describeCounts([[moved.contestants, 'thí sinh']]) || 'không có thí sinh nào';
     await recordAudit(trx, actor, { kind: 'class_room.merge', summary: `Gộp lớp ${from.name} vào ${into.name}: chuyển ${what}`, details: { before: { from, into }, moved } });
     return { moved, into };

@@ -11,6 +11,7 @@ import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { requireCurrentContest } from '../../../core/contest';
 import { resultsPublished } from '../../results';
+import { recheckCertificates } from '../../certificates';
 import { getResultRun } from '../../../core/ranking/repo';
 import { MAX_RENDER_ATTEMPTS, type CertificateContent } from '../../certificates';
 import { recordAudit } from '../audit';
@@ -152,6 +153,8 @@ export async function revokeCertificate(deps: Deps, actor: AuthUser, code: strin
     if (!row) throw notFound(m.notFound);
     if (row.revoked_at) throw new AppError(409, 'certificate_already_revoked', m.alreadyRevoked);
     await trx.updateTable('certificates').set({ revoked_at: deps.clock.now(), revoked_by: actor.id, revoked_reason: reason }).where('id', '=', row.id).execute();
+    // A holder still entitled gets a new certificate from the background job (reading never issues one).
+    await recheckCertificates(trx);
     const revoked = toAdmin(await certificatesQuery(trx).where('certificates.id', '=', row.id).executeTakeFirstOrThrow());
     await recordAudit(trx, actor, {
       kind: 'certificate.revoke',

@@ -8,15 +8,16 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { createContestant, createOrganiser, createParent, createSchoolAdmin, refusedStatuses, type CreatedUser } from '../../../test/factories';
 import { examRow, parentWithContestant, saveBody, startExam, answersFor } from '../../../test/exam-fixtures';
 import { createAutosaveReporter } from './autosave-reporter';
-import { DASHBOARD_MAX_AGE_MS, REGISTRATIONS_MAX_AGE_MS, vietnamDayStart } from './service';
+import { DASHBOARD_SERVED_FOR_MS, REGISTRATIONS_MAX_AGE_MS, refreshDashboard, vietnamDayStart } from './service';
 
 let server: TestServer;
 let organiser: CreatedUser;
 
 const as = (method: string, path: string, body?: unknown, token = organiser.token) => server.request(method, path, { token, body });
 const dashboard = (query = '') => as('GET', `/api/admin/exam-days/dashboard${query}`);
-/** Past the snapshot's lifetime: the next request computes a new one. */
-const expireSnapshot = () => server.clock.advance(DASHBOARD_MAX_AGE_MS + 1000);
+/** Past the stored snapshot's lifetime: the next request counts the figures for itself. */
+const expireSnapshot = () => server.clock.advance(DASHBOARD_SERVED_FOR_MS + 1000);
+const storedSnapshot = () => server.db.selectFrom('dashboard_snapshots').select(['computed_at']).executeTakeFirst();
 const lastAudit = () => server.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
 
 /** Ends an exam in progress as a submit would (state set in the database). */
@@ -55,6 +56,8 @@ describe('permissions', () => {
 
 describe('dashboard', () => {
   it('counts registrations and today’s exams in total, per district, per school, per class group and per hour', async () => {
+    // The background job stores the snapshot that requests serve.
+    await refreshDashboard(server);
     const before = (await dashboard()).body.data;
     expect(before.started_per_hour).toHaveLength(24);
     expect(before.today).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
@@ -115,6 +118,35 @@ describe('dashboard', () => {
     const startHour = Math.floor((startedAt.start_time.getTime() - vietnamDayStart(server.clock.now()).getTime()) / 3_600_000);
     expect(after.started_per_hour[startHour] - before.started_per_hour[startHour]).toBe(2);
     expect(after.started_per_hour.reduce((a: number, b: number) => a + b, 0)).toBe(after.totals.started_today);
+  });
+
+  it('is stored by the background job only: a request past its lifetime counts for itself and writes nothing', async () => {
+    expireSnapshot();
+    const stale = await storedSnapshot();
+    await server.db
+      .insertInto('process_counters')
+      .values({
+        process_id: 'long-gone',
+        started_at: new Date(server.clock.now().getTime() - 3 * 3_600_000),
+        updated_at: new Date(server.clock.now().getTime() - 2 * 3_600_000),
+        baseline_at: new Date(server.clock.now().getTime() - 2 * 3_600_000),
+        counters: JSON.stringify({ acknowledged: 1, within_2s: 1, rejected: 0, shed: 0 }),
+        baseline: JSON.stringify({ acknowledged: 0, within_2s: 0, rejected: 0, shed: 0 }),
+      })
+      .execute();
+    const served = (await dashboard()).body.data;
+    expect(served.computed_at).toBe(server.clock.now().toISOString());
+    expect(await storedSnapshot()).toEqual(stale);
+    expect(await server.db.selectFrom('process_counters').select('process_id').where('process_id', '=', 'long-gone').execute()).toHaveLength(1);
+
+    // The job, in the process that wins the lock, stores it and forgets the long-gone process.
+    await refreshDashboard(server);
+    expect((await storedSnapshot())!.computed_at.toISOString()).toBe(server.clock.now().toISOString());
+    expect(await server.db.selectFrom('process_counters').select('process_id').where('process_id', '=', 'long-gone').execute()).toHaveLength(0);
+    // Not due again until it is a few seconds old.
+    server.clock.advance(1000);
+    await refreshDashboard(server);
+    expect((await storedSnapshot())!.computed_at.getTime()).toBe(server.clock.now().getTime() - 1000);
   });
 
   it('counts an exam past its deadline and grace as no longer in progress', async () => {

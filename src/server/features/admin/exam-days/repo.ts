@@ -31,11 +31,6 @@ export async function tryDashboardLock(db: Db): Promise<boolean> {
   return rows[0]!.got;
 }
 
-/** Waits for the process that computes the dashboard (only when none was ever stored). */
-export async function waitDashboardLock(db: Db): Promise<void> {
-  await sql`SELECT pg_advisory_xact_lock(${DASHBOARD_LOCK}, 0)`.execute(db);
-}
-
 // Dashboard aggregates ---------------------------------------------------------------------------
 
 /** Registrations and names: they change slowly on exam day, so the dashboard reads them only every minute. */

@@ -1,11 +1,12 @@
 // The exam days in the back office: the live dashboard and the incident desk.
 //
 // The dashboard is polled every few seconds by every organiser's browser while up to tens of
-// thousands of children save answers, so its aggregates never run per request: the figures are
-// stored in one row (dashboard_snapshots) with the moment they were computed; a request serves
-// that row while it is fresh, and when it is stale the one process that wins an advisory lock
-// recomputes it while the others serve the slightly older one.
-import { readDb } from '../../../db/replicas';
+// thousands of children save answers, so its aggregates do not run per request: the figures are
+// stored in one row (dashboard_snapshots) with the moment they were computed, by a background job
+// (refreshDashboard, jobs.ts) in the one process that wins an advisory lock, every few seconds
+// while the exam window is open and every minute otherwise. A request only reads (on a replica
+// when one is usable): the stored row while it is fresh, otherwise figures counted for it alone.
+import { readFromReplica } from '../../../db/replicas';
 import {
   extensionProblems,
   extraAttemptProblems,
@@ -34,8 +35,12 @@ import * as repo from './repo';
 type Deps = Pick<Services, 'db' | 'clock' | 'reads'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 
-/** How old the stored dashboard may be before a request asks for a new one (ms). */
+/** How old the stored dashboard may grow while the exam window is open before the job stores a new one (ms). */
 export const DASHBOARD_MAX_AGE_MS = 5_000;
+/** The same outside the window, when nothing moves but registrations (ms). */
+export const DASHBOARD_IDLE_MAX_AGE_MS = 60_000;
+/** A request serves the stored dashboard while it is younger than this (ms): two of the job's periods in the window. */
+export const DASHBOARD_SERVED_FOR_MS = 2 * DASHBOARD_MAX_AGE_MS;
 /** A process that has not reported its counters for this long is gone (ms). */
 export const PROCESS_ALIVE_MS = 60_000;
 /** How old the registration counts (parents, contestants per district, school, group) may be (ms). */
@@ -114,7 +119,6 @@ async function computeDashboard(db: Db, now: Date, previous: StoredDashboard | u
     repo.activityRows(db, contestId, dayStart, inProgressSince),
     repo.liveProcessCounters(db, new Date(now.getTime() - PROCESS_ALIVE_MS)),
   ]);
-  if (!reuse) await repo.deleteStaleProcessCounters(db, new Date(now.getTime() - PROCESS_FORGET_MS));
   const labels = new Map(registrations.names.map((n) => [`${n.level}:${n.id}`, n]));
 
   // Every line with contestants or with activity today, named.
@@ -154,36 +158,39 @@ async function computeDashboard(db: Db, now: Date, previous: StoredDashboard | u
   };
 }
 
-/** The stored dashboard if fresh; otherwise a new one from this process or, when another holds the lock, the stored one. */
-async function currentDashboard(deps: Deps): Promise<StoredDashboard> {
+/**
+ * The background job (jobs.ts, every DASHBOARD_MAX_AGE_MS in every process): the process that wins
+ * the advisory lock stores a new dashboard when the stored one is due, and forgets the counters
+ * of processes long gone. The figures are counted on a replica when one is usable. Returns 0 (a
+ * snapshot every few seconds is not worth a log line).
+ */
+export async function refreshDashboard(deps: Deps): Promise<number> {
   const { db, clock } = deps;
-  // The figures may be read on a replica (a few seconds behind, as the snapshot itself); the
-  // snapshot and its lock are the primary's.
-  const figures = readDb(deps);
-  const fresh = (row: { computed_at: Date } | undefined) => row !== undefined && clock.now().getTime() - row.computed_at.getTime() < DASHBOARD_MAX_AGE_MS;
-  const stored = await repo.readSnapshot(db);
-  if (stored && fresh(stored)) return stored.data as StoredDashboard;
-  const computed = await db.transaction().execute(async (trx) => {
-    if (!(await repo.tryDashboardLock(trx))) return undefined;
-    // Another process may have stored a new one between our read and the lock.
-    const again = await repo.readSnapshot(trx);
-    if (again && fresh(again)) return again.data as StoredDashboard;
+  await db.transaction().execute(async (trx) => {
+    if (!(await repo.tryDashboardLock(trx))) return;
     const now = clock.now();
-    const data = await computeDashboard(figures === db ? trx : figures, now, (again ?? stored)?.data as StoredDashboard | undefined);
+    const stored = await repo.readSnapshot(trx);
+    const contest = await getCurrentContest(trx);
+    const windowOpen = contest !== undefined && contest.exam_starts_at <= now && now < contest.exam_ends_at;
+    // A second early, so that a tick a little late still finds it due.
+    const maxAge = (windowOpen ? DASHBOARD_MAX_AGE_MS : DASHBOARD_IDLE_MAX_AGE_MS) - 1_000;
+    if (stored && now.getTime() - stored.computed_at.getTime() < maxAge) return;
+    // Without a replica, in this transaction (PGlite has one connection).
+    const data = await readFromReplica({ db: trx, reads: deps.reads }, (figures) => computeDashboard(figures, now, stored?.data as StoredDashboard | undefined));
     await repo.writeSnapshot(trx, now, data);
-    return data;
+    await repo.deleteStaleProcessCounters(trx, new Date(now.getTime() - PROCESS_FORGET_MS));
   });
-  if (computed) return computed;
-  if (stored) return stored.data as StoredDashboard;
-  // The very first dashboard is being computed elsewhere: wait for it rather than compute twice.
-  return db.transaction().execute(async (trx) => {
-    await repo.waitDashboardLock(trx);
-    const first = await repo.readSnapshot(trx);
-    if (first) return first.data as StoredDashboard;
+  return 0;
+}
+
+/** The stored dashboard while it is fresh; otherwise figures counted now for this request, not stored (a read never writes). */
+async function currentDashboard(deps: Deps): Promise<StoredDashboard> {
+  const { clock } = deps;
+  return readFromReplica(deps, async (db) => {
+    const stored = await repo.readSnapshot(db);
     const now = clock.now();
-    const data = await computeDashboard(figures === db ? trx : figures, now, undefined);
-    await repo.writeSnapshot(trx, now, data);
-    return data;
+    if (stored && now.getTime() - stored.computed_at.getTime() < DASHBOARD_SERVED_FOR_MS) return stored.data as StoredDashboard;
+    return computeDashboard(db, now, stored?.data as StoredDashboard | undefined);
   });
 }
 

@@ -2,7 +2,7 @@
 // the prize-giving calls: personal data, so every export is written to the audit log. Cells are
 // text or numbers, never formulas; headings in Vietnamese; no internal ids. The workbook is
 // written by a worker thread (lib/xlsx-writer.ts) while the rows are read page by page.
-import { readDbCaughtUp } from '../../../db/replicas';
+import { readFromReplica } from '../../../db/replicas';
 import { resultMessages } from '../../../../shared/messages';
 import { prizeKindLabels, prizeKinds, type PrizeKindName } from '../../../../shared/schemas/admin-contest';
 import { resultExportFileNames, type ResultExportKind } from '../../../../shared/schemas/admin-results';
@@ -226,21 +226,26 @@ export async function exportResults(
   if (!contest || !(await getResultRun(db, contest.id))) throw conflict(resultMessages.notComputed, 'results_not_computed');
   // From a replica only once it has every write the primary has (an export right after a recompute
   // or a withdrawal must not give the previous results): db/replicas.ts.
-  const source = await readDbCaughtUp(services);
-  const xlsx = new XlsxBuilder();
-  let rows: number;
-  try {
-    rows =
-      kind === 'winners'
-        ? await winnersWorkbook(source, contest.id, filter, xlsx, tier)
-        : kind === 'contestants'
-          ? await contestantsWorkbook(source, contest.id, filter, xlsx)
-          : await ceremonyWorkbook({ db: source }, xlsx, contest.id);
-  } catch (error) {
-    await xlsx.abandon();
-    throw error;
-  }
-  const bytes = await xlsx.finish();
+  // A workbook per try: one that a failing replica left half written is dropped, the primary's kept.
+  const { rows, bytes } = await readFromReplica(
+    services,
+    async (source) => {
+      const xlsx = new XlsxBuilder();
+      try {
+        const rows =
+          kind === 'winners'
+            ? await winnersWorkbook(source, contest.id, filter, xlsx, tier)
+            : kind === 'contestants'
+              ? await contestantsWorkbook(source, contest.id, filter, xlsx)
+              : await ceremonyWorkbook({ db: source }, xlsx, contest.id);
+        return { rows, bytes: await xlsx.finish() };
+      } catch (error) {
+        await xlsx.abandon();
+        throw error;
+      }
+    },
+    { caughtUp: true },
+  );
   const fileName = resultExportFileNames[kind];
   await recordAudit(db, actor, {
     kind: 'results.export',

@@ -1,6 +1,7 @@
 // Reviewing the stored results in the back office: the prize winners, a page at a time, each pupil
 // with what decided the place against the pupil above when score and time look the same.
-import { readDbCaughtUp } from '../../../db/replicas';
+import { readFromReplica } from '../../../db/replicas';
+import type { Db } from '../../../db/client';
 import { formatInstant, formatNumber } from '../../../../shared/format';
 import type { PrizeListQuery, PrizeRow } from '../../../../shared/schemas/admin-results';
 import type { Page } from '../../../../shared/schemas/admin';
@@ -31,7 +32,10 @@ export function deciding(row: repo.PrizeDbRow): string | null {
 
 export async function listPrizes(services: Pick<Services, 'db' | 'reads'>, query: PrizeListQuery): Promise<Page<PrizeRow>> {
   // The organiser reads the list right after a withdrawal: a replica only once it has applied it.
-  const db = await readDbCaughtUp(services);
+  return readFromReplica(services, (db) => prizePage(db, query), { caughtUp: true });
+}
+
+async function prizePage(db: Db, query: PrizeListQuery): Promise<Page<PrizeRow>> {
   const contest = await seasonOrCurrent(db, query.season);
   const [rows, total] = await Promise.all([
     repo.prizeRows(db, contest.id, query.kind, query, { limit: query.per_page, offset: (query.page - 1) * query.per_page }),

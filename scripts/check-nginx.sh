@@ -4,8 +4,9 @@
 # by sed, nothing else changed) in front of two app processes on a throwaway PostgreSQL database.
 # Checked: HTTP/2 over TLS, the app's compression passed through once, assets cached, /metrics
 # not served, the client's address as the app sees it (a forged X-Forwarded-For is ignored), the
-# 256 KB body limit and the login rate limit answered in the API's error shape, GETs moved to the
-# other app process when one dies, and a JSON 503 "try again" when both are gone.
+# 256 KB body limit, the uploads' own limits and the login rate limit answered in the API's error
+# shape, GETs moved to the other app process when one dies, and a JSON 503 "try again" when both
+# are gone.
 # Needs nginx (Debian: apt-get install nginx-light), openssl, curl, jq, a built web (npm run
 # build) and the machine's PostgreSQL (PGHOST/PGPORT/PGUSER, default 127.0.0.1/5432/postgres,
 # without a password). Everything it made is removed at the end.
@@ -146,6 +147,20 @@ head -c 300000 /dev/zero | tr '\0' 'a' >"$work/big.txt"
 answer=$(c -w ' %{http_code}' -H 'content-type: application/json' --data-binary @"$work/big.txt" "$site/api/login")
 [ "${answer##* }" = 413 ] && [ "$(jq -r .code <<<"${answer% *}")" = payload_too_large ] || fail "a 300 KB body: $answer"
 say "ok   a body over 256 KB: 413 payload_too_large"
+
+# The uploads' own limits (10 MB for an import, 5 MB for a picture or a clip, plus 256 KB for the
+# form): a file within them reaches the app (401 without a session), one over them is nginx's 413.
+upload() { # size in KB, path: prints the status and the answer's code
+  head -c "$(($1 * 1024))" /dev/zero >"$work/upload.bin"
+  local answer
+  answer=$(c -w ' %{http_code}' -F "file=@$work/upload.bin;filename=a.csv" "$site$2")
+  echo "${answer##* } $(jq -r .code <<<"${answer% *}" 2>/dev/null)"
+}
+[ "$(upload 1024 /api/admin/schools/import)" = '401 unauthorized' ] || fail "a 1 MB import did not reach the app: $(upload 1024 /api/admin/schools/import)"
+[ "$(upload 11264 /api/admin/schools/import)" = '413 payload_too_large' ] || fail "an 11 MB import was not refused by nginx"
+[ "$(upload 4096 /api/admin/questions/audio)" = '401 unauthorized' ] || fail "a 4 MB clip did not reach the app"
+[ "$(upload 6144 /api/admin/questions/audio)" = '413 payload_too_large' ] || fail "a 6 MB clip was not refused by nginx"
+say "ok   uploads: within their route's limit to the app, over it 413 payload_too_large"
 
 # Wrong passwords for different phones from one client that forges X-Forwarded-For: the app
 # records the real address (127.0.0.1), and after the burst nginx answers 429 in the API's shape.

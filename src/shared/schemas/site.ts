@@ -63,6 +63,15 @@ export const siteFooterSchema = z.object({
 });
 export type SiteFooter = z.infer<typeof siteFooterSchema>;
 
+/**
+ * PUT /api/admin/site: the footer, or what GET /api/admin/site answered as it is ({footer,
+ * from_config}: the read-only from_config ignored), so that a script can read, change and write.
+ */
+export const siteFooterUpdateSchema = z.preprocess(
+  (body) => (typeof body === 'object' && body !== null && 'footer' in body && typeof body.footer === 'object' ? body.footer : body),
+  siteFooterSchema,
+);
+
 export const siteInfoSchema = z.object({
   siteName: z.string(),
   organiserName: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contestResponseSchema, contestUpdateSchema } from '../../../../shared/schemas/admin-contest';
-import { adminSiteResponseSchema, siteFooterSchema } from '../../../../shared/schemas/site';
+import { adminSiteResponseSchema, siteFooterUpdateSchema } from '../../../../shared/schemas/site';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
 import { MAX_IMAGE_BYTES } from '../../media';
@@ -28,7 +28,7 @@ export function registerAdminContestRoutes(admin: Api, services: Services) {
     return { success: true as const, data: { footer, from_config: fromConfig } };
   });
 
-  admin.put('/site', { schema: { summary: 'Lưu chân trang của trang web', body: siteFooterSchema, response: { 200: adminSiteResponseSchema } } }, async (request) => {
+  admin.put('/site', { schema: { summary: 'Lưu chân trang của trang web', body: siteFooterUpdateSchema, response: { 200: adminSiteResponseSchema } } }, async (request) => {
     const { footer, fromConfig } = await service.saveSiteFooter(services, auth.userOf(request), request.body);
     return { success: true as const, data: { footer, from_config: fromConfig } };
   });

@@ -8,7 +8,7 @@
 // postgres://postgres@127.0.0.1:5432/postgres). Parents with a password are made set-based in SQL
 // (one scrypt hash for all: a verify costs the same whoever's it is); --contestants more parents
 // have an exam in progress and save at --saves saves/s in all (open loop) for the whole run.
-// First the login capacity: 16 logins at a time (closed loop) for --seconds; then, for each factor,
+// First the saves alone for --seconds, then the login capacity: 16 logins at a time (closed loop) for --seconds; then, for each factor,
 // logins offered open loop at factor x capacity for --seconds, each from another account, each timed
 // from the moment it was due. Printed per phase: goodput (accepted logins/s, and as a share of the
 // capacity), the accepted logins' latency (p50 / p99), the 503s' (time to the refusal, p99), other
@@ -214,6 +214,13 @@ async function main() {
       // Warm-up: the routes' first answers.
       const warm = new LoginTally();
       for (let i = 0; i < 10; i += 1) await loginOnce(warm, performance.now());
+
+      // The saves alone first: what the machine gives them without logins.
+      saves = new Stats('saves');
+      const alone = saves;
+      await pause(phaseSeconds * 1000);
+      console.log(`Saves alone (${phaseSeconds} s, no logins): ${alone.line()}`);
+      rows.push(`saves alone p99 ${fmt(alone.percentile(99))} ms (${alone.errors} errors)`);
 
       // The capacity: CAPACITY_CONCURRENCY logins at a time, closed loop.
       saves = new Stats('saves');

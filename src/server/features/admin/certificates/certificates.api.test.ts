@@ -153,6 +153,26 @@ describe('drawing in the background', () => {
     const after = (await get('/api/admin/certificates/progress', organiser.token)).body.data;
     expect(after).toMatchObject({ failed: 0, failures: [], pending: 0 });
   });
+
+  it("a school renamed in the back office: the job, not a family's read, redraws what its certificates print", async () => {
+    const school = await server.db.selectFrom('schools').selectAll().where('id', '=', admin.schoolId).executeTakeFirstOrThrow();
+    const printed = async () =>
+      (await server.db.selectFrom('certificates').select(['content', 'content_hash', 'files_hash']).where('contestant_id', '=', child.id).where('kind', '=', 'participation').executeTakeFirstOrThrow());
+    const before = await printed();
+    const renamed = await server.request('PUT', `/api/admin/schools/${school.id}`, {
+      token: organiser.token,
+      body: { district_id: school.district_id, name: `${school.name} (cơ sở 2)`, address: school.address, pupil_count: school.pupil_count },
+    });
+    expect(renamed.status).toBe(200);
+    // The rename's transaction marked the published results for the job; nothing was redrawn yet.
+    expect(await printed()).toEqual(before);
+    expect(await server.db.selectFrom('result_runs').select('certificates_synced_at').where('contest_id', '=', contest.id).executeTakeFirstOrThrow()).toEqual({ certificates_synced_at: null });
+    await runJob();
+    const after = await printed();
+    expect((after.content as { lines: string[] }).lines[0]).toContain(`${school.name} (cơ sở 2)`);
+    expect(after.files_hash).toBe(after.content_hash);
+    expect(after.content_hash).not.toBe(before.content_hash);
+  });
 });
 
 describe('revocation', () => {

@@ -21,6 +21,7 @@ import * as contests from '../../../core/contest';
 import { storeImage } from '../../media';
 import { loadFooter, saveFooter } from '../../site';
 import { recordAudit } from '../audit';
+import { recheckCertificates } from '../../certificates';
 import { resultsPublished } from '../../results';
 import { getResultRun } from '../../../core/ranking/repo';
 
@@ -136,6 +137,8 @@ export async function updateContestSettings(
     });
     if (changed.includes('prize_tiers')) await contests.replacePrizeTiers(trx, contest.id, tierRows(next.prize_tiers));
     if (changed.includes('class_min_participants')) await contests.saveClassMinParticipants(trx, contest.id, next.class_min_participants);
+    // Certificates print the contest's name, its year and the results' date: the job redraws them.
+    if (changed.some((key) => key === 'name' || key === 'results_at' || key === 'exam_starts_at')) await recheckCertificates(trx);
 
     const settings = await settingsOf(trx, await contests.requireCurrentContest(trx));
     const pick = (from: ContestSettings) => Object.fromEntries(changed.map((key) => [key, from[key]]));

@@ -17,15 +17,16 @@
 // (scripts/chaos/failover.ts, issue 27): a primary and a standby, PgBouncer, the primary's machine
 // dies mid-load, the standby is promoted and PgBouncer repointed; acknowledged saves lost, time
 // without writes, 5xx other than 503, processes alive. `--wal-delay` ms: the link to the standby
-// holds the WAL that long (0: loopback as it is).
+// holds the WAL that long (0: loopback as it is); a list (`--wal-delay 1,5,20,200`) runs the
+// modes at each delay and ends with a table of the saves' times and commits per second.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { AppProcess, freePort } from './chaos/apps';
 import { lostSaves, recoverySeconds, unscored } from './chaos/check';
 import { startCluster, type Cluster } from './chaos/cluster';
-import { FAILOVER_AT_MS, FAILOVER_MODES, runFailover, type FailoverMode } from './chaos/failover';
+import { FAILOVER_AT_MS, FAILOVER_MODES, runFailover, type FailoverMode, type FailoverResult } from './chaos/failover';
 import { pgbouncerVersion } from './chaos/pgbouncer';
 import { Balancer, createContestants, runLoad, startExams, submitAll, Tally, type Contestant } from './chaos/contestants';
 
@@ -47,7 +48,10 @@ const FAULT_AT_MS = 8000;
 const DATABASE_DOWN_MS = 4000;
 /** "Serve again within seconds": every contestant must have a save acknowledged within this. */
 const RECOVERY_LIMIT_SECONDS = 10;
-const WHOLE_RUN_LIMIT_MS = 6 * 60_000;
+/** Delays of the WAL link of the failover drill, ms: one run of each mode per delay. */
+const WAL_DELAYS_MS = [...new Set(options['wal-delay'].split(',').map((ms) => Math.min(5000, Math.max(0, Math.round(Number(ms) || 0)))))];
+// Each failover run (one mode at one delay) takes 40-60 s.
+const WHOLE_RUN_LIMIT_MS = options.failover ? Math.max(6, 1.5 * 2 * WAL_DELAYS_MS.length) * 60_000 : 6 * 60_000;
 const VIETNAMESE = /[ăâđêôơưàáạảãằắặẳẵầấậẩẫèéẹẻẽềếệểễìíịỉĩòóọỏõồốộổỗờớợởỡùúụủũừứựửữỳýỵỷỹ]/i;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -216,7 +220,6 @@ async function runFault(name: string, fault: (run: Run) => Promise<FaultResult>)
 async function failoverDrill() {
   const modes = (options.only ?? FAILOVER_MODES.join(',')).split(',').map((name) => name.trim()).filter(Boolean);
   for (const mode of modes) if (!FAILOVER_MODES.includes(mode as FailoverMode)) throw new Error(`unknown failover mode "${mode}" (sync, async)`);
-  const walDelayMs = Math.min(5000, Math.max(0, Number(options['wal-delay']) || 0));
   if (!pgbouncerVersion()) {
     console.error('chaos --failover: needs pgbouncer (Debian: apt-get install pgbouncer)');
     process.exitCode = 2;
@@ -225,23 +228,37 @@ async function failoverDrill() {
   const began = performance.now();
   console.log(
     `chaos --failover: ${CONTESTANTS} contestants saving every ${SAVE_PERIOD_MS / 1000} s for ${LOAD_SECONDS} s per mode over two app processes ` +
-      `and PgBouncer; the primary's machine dies at ${FAILOVER_AT_MS / 1000} s`,
+      `and PgBouncer; the primary's machine dies at ${FAILOVER_AT_MS / 1000} s; load average ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${availableParallelism()} cores`,
   );
   let passed = true;
-  for (const mode of modes) {
-    try {
-      passed = (await runFailover(mode as FailoverMode, {
-        dir,
-        apps,
-        onCleanUp: (fn) => moreCleanUps.push(fn),
-        contestants: CONTESTANTS,
-        loadSeconds: LOAD_SECONDS,
-        walDelayMs,
-      })) && passed;
-    } catch (error) {
-      passed = false;
-      console.log(`FAIL failover ${mode}: the run itself failed: ${error instanceof Error ? error.stack : String(error)}`);
-      for (const app of apps) app.kill('SIGKILL');
+  const table: { walDelayMs: number; mode: string; result: FailoverResult }[] = [];
+  for (const walDelayMs of WAL_DELAYS_MS) {
+    for (const mode of modes) {
+      try {
+        const result = await runFailover(mode as FailoverMode, {
+          dir,
+          apps,
+          onCleanUp: (fn) => moreCleanUps.push(fn),
+          contestants: CONTESTANTS,
+          loadSeconds: LOAD_SECONDS,
+          walDelayMs,
+        });
+        passed = result.passed && passed;
+        table.push({ walDelayMs, mode, result });
+      } catch (error) {
+        passed = false;
+        console.log(`FAIL failover ${mode}: the run itself failed: ${error instanceof Error ? error.stack : String(error)}`);
+        for (const app of apps) app.kill('SIGKILL');
+      }
+    }
+  }
+  if (WAL_DELAYS_MS.length > 1) {
+    console.log('\nWAL held (ms) | mode  | saves p50 (ms) | saves p99 (ms) | saves/s | commits/s | first process serving (s) | acknowledged saves lost');
+    for (const { walDelayMs, mode, result: r } of table) {
+      console.log(
+        `${String(walDelayMs).padStart(13)} | ${mode.padEnd(5)} | ${r.saveP50Ms.toFixed(0).padStart(14)} | ${r.saveP99Ms.toFixed(0).padStart(14)} | ` +
+          `${r.savesPerSecond.toFixed(0).padStart(7)} | ${r.commitsPerSecond.toFixed(0).padStart(9)} | ${(r.startupMs / 1000).toFixed(1).padStart(25)} | ${r.lostSaves}`,
+      );
     }
   }
   console.log(`chaos --failover: ${passed ? 'every target met' : 'FAILED'} in ${((performance.now() - began) / 1000).toFixed(0)} s`);

@@ -78,13 +78,28 @@ async function waitStreaming(primary: Cluster, mode: FailoverMode) {
   }
 }
 
-/** One drill: returns whether it met the targets (for `async`, every target but the loss, which it reports). */
-export async function runFailover(mode: FailoverMode, ctx: DrillContext): Promise<boolean> {
-  const base = join(ctx.dir, `failover-${mode}`);
+/** What one drill measured, for the table of `--wal-delay 1,5,20,200`. */
+export interface FailoverResult {
+  /** Met the targets (for `async`, every target but the loss, which it reports). */
+  passed: boolean;
+  /** Saves acknowledged in the measured window before the fault: request to answer, ms. */
+  saveP50Ms: number;
+  saveP99Ms: number;
+  savesPerSecond: number;
+  /** Commits of saves per second (a batch of saves is one commit). */
+  commitsPerSecond: number;
+  /** The first app process's start (migrations and demo content on an empty database) until it served, ms. */
+  startupMs: number;
+  lostSaves: number;
+}
+
+export async function runFailover(mode: FailoverMode, ctx: DrillContext): Promise<FailoverResult> {
+  const base = join(ctx.dir, `failover-${mode}-${ctx.walDelayMs}ms`);
   // The servers run as the postgres user (as root) and PgBouncer as nobody: they must reach their folders.
   chmodSync(ctx.dir, 0o755);
   for (const sub of ['primary', 'standby']) mkdirSync(join(base, sub), { recursive: true, mode: 0o755 });
   const database = `chaos_failover_${mode}`;
+  const appName = `${database}-${ctx.walDelayMs}ms`;
 
   const primaryPort = await freePort();
   const primary = await startCluster(join(base, 'primary'), primaryPort, mode === 'sync' ? [`synchronous_standby_names=${STANDBY_NAME}`] : []);
@@ -116,10 +131,10 @@ export async function runFailover(mode: FailoverMode, ctx: DrillContext): Promis
   // The first process migrates the empty database and loads the demo content, every commit waiting
   // for the standby: how long until it serves is the start-up's price of a synchronous standby.
   const startingAt = performance.now();
-  const first = await AppProcess.start(`${database}-a`, await freePort(), databaseUrl, ctx.dir, env);
+  const first = await AppProcess.start(`${appName}-a`, await freePort(), databaseUrl, ctx.dir, env);
   const startupMs = performance.now() - startingAt;
   ctx.apps.push(first);
-  const second = await AppProcess.start(`${database}-b`, await freePort(), databaseUrl, ctx.dir, env);
+  const second = await AppProcess.start(`${appName}-b`, await freePort(), databaseUrl, ctx.dir, env);
   ctx.apps.push(second);
   const runApps = [first, second];
   const balancer = new Balancer([first.url, second.url]);
@@ -233,5 +248,13 @@ export async function runFailover(mode: FailoverMode, ctx: DrillContext): Promis
   await Promise.all(runApps.map((app) => app.stop()));
   bouncer.stopNow();
   standby.stopNow();
-  return failures.length === 0;
+  return {
+    passed: failures.length === 0,
+    saveP50Ms: quantile(windowDurations, 0.5),
+    saveP99Ms: quantile(windowDurations, 0.99),
+    savesPerSecond,
+    commitsPerSecond,
+    startupMs,
+    lostSaves: drill.lost.saves,
+  };
 }

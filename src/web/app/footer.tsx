@@ -1,6 +1,6 @@
 // The site footer: organiser, hotline, contact e-mail, social links, sponsors and the business
 // licence line, all from GET /api/site (a load error is only logged, as spec section 8 says).
-import { Mail, MapPin, Phone } from 'lucide-react';
+import { Mail, MapPin, Phone } from '../components/ui/shell-icons';
 import { yearOf } from '../../shared/format';
 import { Link } from '../lib/router';
 import { useSite, type SiteInfo } from '../lib/site';

@@ -2,7 +2,7 @@
 // with the same menu and the same user dropdown. The off-canvas menu closes after every
 // navigation, on Escape and on a tap on the backdrop.
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
-import { ChevronDown, LogOut, Menu, UserRound, X } from 'lucide-react';
+import { ChevronDown, LogOut, Menu, UserRound, X } from '../components/ui/shell-icons';
 import { keepTabInside } from '../lib/focus';
 import { Link, useNavigate, usePathname } from '../lib/router';
 import { clearSession, roleOf, useSession, type Session } from '../lib/session';

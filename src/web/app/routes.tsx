@@ -7,12 +7,13 @@ import type { UserRole } from '../../shared/schemas/auth';
 import { usePathname } from '../lib/router';
 import { roleOf, useSession } from '../lib/session';
 import { HomePage } from '../features/home/home-page';
-import { NotFoundPage } from '../components/not-found-page';
-import { WrongRolePage } from './wrong-role-page';
 
 const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
   lazy(async () => ({ default: (await load())[name] }));
 
+// Pages nobody means to open (a wrong address, a screen of another role): off the home bundle too.
+const NotFoundPage = page(() => import('../components/not-found-page'), 'NotFoundPage');
+const WrongRolePage = lazy(async () => ({ default: (await import('./wrong-role-page')).WrongRolePage }));
 const RulesPage = page(() => import('../features/rules/rules-page'), 'RulesPage');
 const PrivacyPage = page(() => import('../features/privacy/privacy-page'), 'PrivacyPage');
 const NewsListPage = page(() => import('../features/news/news-list-page'), 'NewsListPage');

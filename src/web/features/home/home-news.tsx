@@ -1,5 +1,5 @@
 // The latest news on the home page (GET /api/blogs), each with image, date and title.
-import { ArrowRight } from 'lucide-react';
+import { ArrowRight } from '../../components/ui/shell-icons';
 import { NewsSummaryItem, useNewsSummaries } from '../../components/news-summary';
 import { Link } from '../../lib/router';
 

@@ -90,7 +90,9 @@ const envSchema = z.object({
   PASSWORD_HASH_QUEUE_MS: count(2000),
   /**
    * Hashes run at once, each on a thread of libuv's pool (4 threads, shared with files, DNS and
-   * compression). Unset: the cores, at most 3 (one thread of the pool left for the rest).
+   * compression). Unset: one core fewer than the machine has, at least 1 and at most 3 (a core left
+   * for the event loop and PostgreSQL, so that exam saves stay fast during a login storm; a thread
+   * of the pool left for the rest). Decision 031.
    */
   PASSWORD_HASH_THREADS: z.coerce.number().int().min(1).max(64).optional(),
 
@@ -231,7 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     passwordHashing: {
       queueMs: e.PASSWORD_HASH_QUEUE_MS,
-      threads: e.PASSWORD_HASH_THREADS ?? Math.max(1, Math.min(3, availableParallelism())),
+      threads: e.PASSWORD_HASH_THREADS ?? Math.max(1, Math.min(3, availableParallelism() - 1)),
     },
     metrics: { port: e.METRICS_PORT, host: e.METRICS_HOST },
     sms: {

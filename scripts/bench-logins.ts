@@ -47,9 +47,9 @@ const accountCount = Math.round(bounded('accounts', options.accounts, 100, 100_0
 const contestantCount = Math.round(bounded('contestants', options.contestants, 0, 2000));
 const savesPerSecond = bounded('saves', options.saves, 0, 1000);
 /**
- * Logins at a time while the capacity is measured: twice the hashing threads of a 2-core machine,
- * so that the hashing queue is never empty and never full (a closed loop that meets 503s would
- * measure how fast it is refused).
+ * Logins at a time while the capacity is measured: more than the hashing threads (1 to 3) and far
+ * fewer than the queue holds, so that the hashing queue is never empty and never full (a closed loop
+ * that meets 503s would measure how fast it is refused).
  */
 const CAPACITY_CONCURRENCY = 4;
 const PASSWORD = 'mat-khau-bench-1';

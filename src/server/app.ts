@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps) {
   const services: Services = { ...deps, auth };
 
   // The OpenAPI document sees every route registered after this line (features/docs).
-  await registerOpenApi(app);
+  await registerOpenApi(app, deps.config);
 
   await app.register(
     async (api) => {

@@ -6,10 +6,10 @@ import swagger from '@fastify/swagger';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { baseDocument, createOpenApiTransform, createOpenApiTransformObject, errorStatusesOf, uploadBodySchema } from './openapi';
+import { baseDocument, createOpenApiTransform, createOpenApiTransformObject, errorStatusesOf, operationIdOf, uploadBodySchema } from './openapi';
 
 const rules = { tagsOf: (url: string) => (url.startsWith('/api/admin/') ? ['Quản trị'] : []), needsToken: (route: RouteOptions) => route.url.startsWith('/api/admin/') };
-const info = { title: 'T', version: '1.2.3', description: 'D', tags: [{ name: 'Quản trị', description: 'x' }] };
+const info = { title: 'T', version: '1.2.3', description: 'D', license: { name: 'Proprietary', url: 'https://x.vn/the-le' }, tags: [{ name: 'Quản trị', description: 'x' }] };
 
 describe('uploadBodySchema', () => {
   it('has the binary file (required) and each declared field with its description', () => {
@@ -45,13 +45,25 @@ describe('createOpenApiTransform', () => {
     expect(schema.tags).toEqual(['A']);
     expect(schema.security).toEqual([]);
     expect(schema.consumes).toBeUndefined();
+    // A public route says it needs nothing.
+    expect(call('/api/site', { tags: ['A'] }).schema.security).toEqual([]);
     expect(call('/api/docs/json', { hide: true }, { upload: {} }).schema).toEqual({ hide: true });
+  });
+});
+
+describe('operationIdOf', () => {
+  it('is the method and the path after /api in camel case, a parameter as By<Name>', () => {
+    expect(operationIdOf('get', '/api/site')).toBe('getSite');
+    expect(operationIdOf('post', '/api/customer/change-password')).toBe('postCustomerChangePassword');
+    expect(operationIdOf('delete', '/api/admin/books/{bookId}/questions/{questionId}')).toBe('deleteAdminBooksByBookIdQuestionsByQuestionId');
+    expect(operationIdOf('get', '/api/admin/templates/schools.xlsx')).toBe('getAdminTemplatesSchoolsXlsx');
+    expect(operationIdOf('get', '/healthz')).toBe('getRootHealthz');
   });
 });
 
 describe('errorStatusesOf', () => {
   it('derives the error answers from what the operation takes', () => {
-    expect(errorStatusesOf('/api/site', 'get', {})).toEqual(['503', 'default']);
+    expect(errorStatusesOf('/api/site', 'get', {})).toEqual(['400', '503', 'default']);
     expect(errorStatusesOf('/api/blog/{slug}', 'get', { parameters: [{}] })).toEqual(['400', '404', '503', 'default']);
     expect(errorStatusesOf('/api/admin/x/import', 'post', { security: [{}], requestBody: { content: { 'multipart/form-data': {} } } })).toEqual([
       '400', '401', '403', '413', '422', '503', 'default',
@@ -70,7 +82,8 @@ describe('a document from a small app', () => {
     await app.ready();
     const document = app.swagger() as any;
     expect(document.openapi).toBe('3.1.0');
-    expect(document.info).toEqual({ title: 'T', version: '1.2.3', description: 'D' });
+    expect(document.info).toEqual({ title: 'T', version: '1.2.3', description: 'D', license: info.license });
+    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
     expect(document.tags).toEqual(info.tags);
     expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
     expect(document.components.schemas.ApiError).toMatchObject({ type: 'object', required: expect.arrayContaining(['success', 'code', 'message']) });
@@ -80,7 +93,21 @@ describe('a document from a small app', () => {
     expect(upload.security).toEqual([{ bearerAuth: [] }]);
     expect(upload.responses['422']).toEqual({ $ref: '#/components/responses/Error422' });
     expect(document.components.responses.Error422.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/ApiError' });
-    expect(document.paths['/api/site'].get.security).toBeUndefined();
+    expect(document.paths['/api/site'].get.security).toEqual([]);
+    expect(upload.operationId).toBe('postAdminBooksByIdImport');
+    expect(document.paths['/api/site'].get.operationId).toBe('getSite');
+    await app.close();
+  });
+
+  it('refuses two operations with one operationId', async () => {
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(swagger, { openapi: baseDocument, transform: createOpenApiTransform(rules), transformObject: createOpenApiTransformObject(info) });
+    app.get('/api/class-rooms', async () => ({}));
+    app.get('/api/class/rooms', async () => ({}));
+    await app.ready();
+    expect(() => app.swagger()).toThrow('operationId getClassRooms of GET /api/class/rooms is also GET /api/class-rooms');
     await app.close();
   });
 });

@@ -80,14 +80,27 @@ describe('GET /api/docs/openapi.json', () => {
         if (parameter.in === 'path') expect(parameter.required, label).toBe(true);
       }
       if (operation.requestBody) expect(Object.keys(operation.requestBody.content).length, label).toBeGreaterThan(0);
-      if (operation.operationId) {
-        expect(operationIds.has(operation.operationId), label).toBe(false);
-        operationIds.add(operation.operationId);
-      }
+      expect(operation.operationId, label).toMatch(/^[a-z]+[A-Za-z0-9]*$/);
+      expect(operationIds.has(operation.operationId), label).toBe(false);
+      operationIds.add(operation.operationId);
       for (const requirement of operation.security ?? []) {
         for (const scheme of Object.keys(requirement)) expect(document.components.securitySchemes, label).toHaveProperty(scheme);
       }
     }
+  });
+
+  it('names every operation by its method and path, once', () => {
+    const ids = operations().map(({ operation }) => operation.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(document.paths['/api/login'].post.operationId).toBe('postLogin');
+    expect(document.paths['/api/admin/books/{bookId}/questions/import'].post.operationId).toBe('postAdminBooksByBookIdQuestionsImport');
+    expect(document.paths['/api/healthz'].get.operationId).toBe('getHealthz');
+    expect(document.paths['/healthz'].get.operationId).toBe('getRootHealthz');
+  });
+
+  it('says where the API is served and under which terms', () => {
+    expect(document.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    expect(document.info.license).toEqual({ name: 'Proprietary', url: `${server.config.publicUrl}/the-le` });
   });
 
   it('resolves every $ref inside the document', () => {
@@ -131,10 +144,16 @@ describe('GET /api/docs/openapi.json', () => {
     expect(secured('/api/profile', 'get')).toEqual([{ bearerAuth: [] }]);
     expect(secured('/api/start-exam', 'post')).toEqual([{ bearerAuth: [] }]);
     expect(secured('/api/store-answers-exam', 'post')).toEqual([{ bearerAuth: [] }]);
-    expect(secured('/api/login', 'post')).toBeUndefined();
-    expect(secured('/api/site', 'get')).toBeUndefined();
+    // Public operations say so (an empty requirement), rather than leaving it unsaid.
+    expect(secured('/api/login', 'post')).toEqual([]);
+    expect(secured('/api/site', 'get')).toEqual([]);
+    expect(secured('/healthz', 'get')).toEqual([]);
+    expect(document.security).toBeUndefined();
     for (const { path, method, operation } of operations()) {
+      expect(Array.isArray(operation.security), `${method} ${path}`).toBe(true);
       expect(operation.responses.default, `${method} ${path}`).toEqual({ $ref: '#/components/responses/OtherError' });
+      // A 4xx on every operation: at the least the 400 of a request refused as malformed.
+      expect(operation.responses['400'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/Error400' });
       if (operation.security?.length) expect(operation.responses['401'], `${method} ${path}`).toEqual({ $ref: '#/components/responses/Error401' });
     }
     for (const response of Object.values(document.components.responses) as any[]) {

@@ -76,7 +76,7 @@ function checkComplete(app: object, document: { paths?: Record<string, Record<st
  * Registers @fastify/swagger on the root instance. Call it before any route is registered: it
  * collects routes as they are added (an onRoute hook), nothing more until the first request.
  */
-export async function registerOpenApi(app: Api) {
+export async function registerOpenApi(app: Api, site: { publicUrl: string }) {
   const catalogue: CataloguedRoute[] = [];
   catalogues.set(app, catalogue);
   app.addHook('onRoute', (route) => {
@@ -92,6 +92,8 @@ export async function registerOpenApi(app: Api) {
       title: 'API Cuộc thi Đại sứ Văn hoá đọc',
       version: packageVersion(),
       description: DESCRIPTION,
+      // Not an open-source API: its only published terms are the contest's rules page (thể lệ).
+      license: { name: 'Proprietary', url: `${site.publicUrl}/the-le` },
       tags: tagRules.map(({ name, description }) => ({ name, description })),
     }),
   });

@@ -72,7 +72,7 @@ export function AppRoutes() {
   const pathname = usePathname();
   const refusal = useRoleRefusal(pathname);
   return (
-    <Suspense fallback={<div className="container page" aria-busy="true" />}>
+    <Suspense fallback={<div className="container page page-loading" aria-busy="true" />}>
       <ScrollToTopOnNavigate />
       {refusal ? <WrongRolePage reason={refusal} /> : <RouteSwitch />}
     </Suspense>

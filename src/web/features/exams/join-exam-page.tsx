@@ -54,7 +54,15 @@ export function JoinExamPage() {
         <>
           <p className="join-exam-period">
             Thời gian thi:{' '}
-            <strong>{contest ? `${formatDate(contest.exam_starts_at)} - ${formatDate(contest.exam_ends_at)}` : '…'}</strong>
+            {contest ? (
+              <strong>{`${formatDate(contest.exam_starts_at)} - ${formatDate(contest.exam_ends_at)}`}</strong>
+            ) : (
+              // Until the contest's dates arrive: invisible dates of the same width, so the line
+              // wraps as it will (at 360 px it takes two) and nothing below moves when they come.
+              <strong className="join-exam-period-placeholder" aria-hidden="true">
+                00/00/0000 - 00/00/0000
+              </strong>
+            )}
           </p>
           {!contestants ? (
             <Loading />

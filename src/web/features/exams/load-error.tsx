@@ -29,7 +29,7 @@ export function LoadError({ message, canRetry, onRetry }: { message: string; can
 export function Loaded<T>({ load, loadingText, children }: { load: DataState<T>; loadingText: string; children: (data: T) => ReactNode }) {
   if (load.loading)
     return (
-      <p className="muted" aria-busy="true">
+      <p className="muted screen-loading" aria-busy="true">
         {loadingText}
       </p>
     );

@@ -15,7 +15,7 @@ let server: TestServer;
 let organiser: CreatedUser;
 let parent: CreatedUser;
 let other: CreatedUser;
-let admin: CreatedUser;
+let admin: CreatedUser & { schoolId: number };
 let child: { id: number; books: { id: number; name: string }[] };
 let second: { id: number };
 /** The first pupil's individual prize, as the family page first shows it. */

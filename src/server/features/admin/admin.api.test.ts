@@ -1,8 +1,6 @@
-// The back office's common ground: who may call /api/admin, the templates, the upload checks
-// shared by every import, uploaded media and the audit log.
+// The back office's common ground: who may call /api/admin, the upload checks shared by every
+// import, uploaded media and the audit log (the templates: templates.api.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import readExcelFile from 'read-excel-file/node';
-import { templateColumns, templateKinds } from '../../../shared/schemas/admin';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createEveryRole, uploadForm, type CreatedUser } from '../../test/factories';
 import { recordAudit } from './audit';
@@ -32,21 +30,6 @@ describe('/api/admin permissions', () => {
   it('refuses an upload from a parent before reading it', async () => {
     const response = await server.request('POST', '/api/admin/schools/import', { token: parent.token, body: uploadForm('a.csv', 'x') });
     expect(response.status).toBe(403);
-  });
-});
-
-describe('templates', () => {
-  it.each(templateKinds)('%s.xlsx has the header row and one example row', async (kind) => {
-    const response = await fetch(`${server.url}/api/admin/templates/${kind}.xlsx`, { headers: { authorization: `Bearer ${organiser.token}` } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('spreadsheetml');
-    const rows = await readExcelFile(Buffer.from(await response.arrayBuffer()));
-    expect(rows[0]!.data[0]).toEqual(templateColumns[kind]);
-    expect(rows[0]!.data).toHaveLength(2);
-  });
-
-  it('answers 400 for an unknown template', async () => {
-    expect((await server.request('GET', '/api/admin/templates/other.xlsx', { token: organiser.token })).status).toBe(400);
   });
 });
 

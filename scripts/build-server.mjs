@@ -1,9 +1,11 @@
 // The production server, compiled ahead of time into dist/server/ (decision 022): esbuild bundles
-// src/server/main.ts and the import file worker into one ES module each, the packages left in
-// node_modules (imported, not copied), so that production runs plain `node dist/server/main.mjs`
-// with no TypeScript loader. The paths the server resolves at run time from its own file
-// (import.meta.url) land where they did in src/server: the worker entries and the migrations next
-// to main.mjs, ../../dist/web/ the built web app.
+// src/server/main.ts, its worker threads and the operator commands of src/server/cli (npm run
+// cli, seed, results:compute, results:demo, through scripts/server-command.mjs) into one ES module
+// each, the packages left in node_modules (imported, not copied), so that production runs plain
+// `node dist/server/main.mjs` with no TypeScript loader (tsx is a devDependency). The paths the
+// server resolves at run time from its own file (import.meta.url) land where they did in
+// src/server: the worker entries and the migrations next to main.mjs, ../../dist/web/ the built
+// web app.
 import { cpSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -16,6 +18,11 @@ await build({
     'file-reader-worker': 'src/server/features/admin/file-reader-worker.ts',
     'screen-worker': 'src/server/features/admin/integrity/screen-worker.ts',
     'xlsx-writer-worker': 'src/server/lib/xlsx-writer-worker.mjs',
+    // Next to main.mjs, so that their ./migrations/ is the same folder.
+    cli: 'src/server/cli/index.ts',
+    seed: 'src/server/cli/seed.ts',
+    'compute-results': 'src/server/cli/compute-results.ts',
+    'demo-results': 'src/server/cli/demo-results.ts',
   },
   outdir: OUT,
   outExtension: { '.js': '.mjs' },
@@ -23,7 +30,8 @@ await build({
   packages: 'external',
   platform: 'node',
   format: 'esm',
-  target: 'node20.19',
+  // The project's own Node (the npm package node, decision 032).
+  target: 'node24',
   sourcemap: 'linked',
   logLevel: 'warning',
 });

@@ -52,9 +52,9 @@ trap 'exit 1' INT TERM
 
 # 1. A database with content: migrations, demo content, simulated exams and computed results.
 createdb "$source_db"
-DATABASE_URL=$(url "$source_db") node --import tsx src/server/cli/seed.ts >"$work/seed.log" 2>&1 ||
+DATABASE_URL=$(url "$source_db") node scripts/server-command.mjs seed >"$work/seed.log" 2>&1 ||
   { cat "$work/seed.log" >&2; fail "seed failed"; }
-DATABASE_URL=$(url "$source_db") node --import tsx src/server/cli/demo-results.ts --publish >>"$work/seed.log" 2>&1 ||
+DATABASE_URL=$(url "$source_db") node scripts/server-command.mjs demo-results --publish >>"$work/seed.log" 2>&1 ||
   { cat "$work/seed.log" >&2; fail "demo results failed"; }
 exams=$(psql -d "$source_db" -Atqc 'SELECT count(*) FROM exams')
 say "ok   source database $source_db: demo content and $exams exams"

@@ -3,6 +3,9 @@
 # the words they print.
 export PGHOST="${PGHOST:-127.0.0.1}" PGPORT="${PGPORT:-5432}" PGUSER="${PGUSER:-postgres}"
 unset PGDATABASE
+# The project's own Node 24 (the npm package node, decision 032) first, as in an npm script, when
+# a check is run directly (scripts/check-*.sh) rather than through npm run.
+export PATH="$PWD/node_modules/.bin:$PATH"
 
 say() { printf '%s\n' "$*"; }
 fail() { say "FAIL: $*" >&2; exit 1; }

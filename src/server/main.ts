@@ -73,7 +73,7 @@ async function main() {
 }
 
 function open(config: Config, logger: Logger) {
-  logger.info({ database: config.databaseUrl ? 'postgres' : `pglite (${config.dataDir})` }, 'opening database');
+  logger.info({ node: process.version, database: config.databaseUrl ? 'postgres' : `pglite (${config.dataDir})` }, 'opening database');
   return openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,

@@ -382,7 +382,8 @@ function runGenerator(setup: LoadSetup) {
    * save is still unanswered (a real screen waits too).
    */
   function save(i: number, t: Tally, onDone?: () => void, dueAt = performance.now()): boolean {
-    if (saving[i]) return false;
+    // No exam (its start or its first load failed): this contestant has nothing to save.
+    if (saving[i] || examIds[i] === 0) return false;
     saving[i] = 1;
     const { seq, count, body } = nextSave(i);
     const start = dueAt;
@@ -437,6 +438,8 @@ function runGenerator(setup: LoadSetup) {
     const times: number[] = [];
     const whats: number[] = [];
     for (let i = 0; i < count; i += 1) {
+      // A contestant whose start failed has no exam to save or re-sync: left out (counted apart by the benchmark).
+      if (examIds[i] === 0) continue;
       for (let at = Math.random() * saveEveryMs; at < holdMs; at += saveEveryMs) {
         times.push(at);
         whats.push(i * 2);

@@ -3,7 +3,7 @@
 //   npm run bench:exam -- [--held 100000,200000] [--hold 60] [--starts 5000] [--processes 1] [--saturate 15]
 //                         [--overload 2,4] [--overload-seconds 15] [--overload-connections 4096] [--concurrency 64]
 //                         [--pool-size 10] [--dashboard] [--timeline] [--connections 256] [--pin] [--compressed --contestants 5000]
-//                         [--only start] [--tcp] [--help]
+//                         [--only start] [--tcp] [--noise PCT] [--help]
 //
 // PostgreSQL: a throwaway cluster of its own (initdb in a temp folder, a free loopback port,
 // pg_stat_statements loaded), removed at the end, which the app reaches over its Unix socket (--tcp:
@@ -30,6 +30,11 @@
 //      process probes /healthz and /readyz every 100 ms: client-side p99 of the accepted saves,
 //      time to a 503, probe latency, the app's refusals by reason;
 //   6. a check that every acknowledged answer is stored, then the start storm's contestants submit.
+// With --noise PCT, a CPU burner in a process of its own takes PCT % of one core for the whole run
+// (busy PCT ms in every 100 ms), as other work on a real machine would: the figures then show what
+// the exam path keeps when it does not have the cores to itself (not pinned with --pin).
+// Contestants whose start (or the first load of their exam) failed have no exam: they send no save
+// and no re-sync, and are counted apart ("left out"), not as errors of the held load.
 // With --only start, phase 2 alone (no ceilings, no exams inserted in SQL): --starts contestants.
 // Each phase prints the CPU per request of the load generator, the app and PostgreSQL, the app's
 // event-loop delay p99 (from its metrics port) and, on its own cluster, the statements that took
@@ -83,6 +88,7 @@ const { values: options } = parseArgs({
     compressed: { type: 'boolean', default: false },
     contestants: { type: 'string', default: '5000' },
     only: { type: 'string' },
+    noise: { type: 'string', default: '0' },
     role: { type: 'string' },
     database: { type: 'string' },
   },
@@ -110,6 +116,20 @@ async function runBareHttpCeiling() {
     const address = server.address();
     process.stdout.write(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }) + '\n');
   });
+}
+
+/** --noise: busy `percent` ms of every 100 ms, for as long as the benchmark runs (it is killed at the end). */
+function runNoise(percent: number) {
+  const busy = () => {
+    const until = performance.now() + percent;
+    while (performance.now() < until) {
+      // spin: this process's share of one core is the noise
+    }
+    setTimeout(busy, 100 - percent);
+  };
+  if (percent >= 100) for (;;) performance.now();
+  busy();
+  process.stdout.write(JSON.stringify({ port: 0 }) + '\n');
 }
 
 async function runFastifyUpdateCeiling(databaseUrl: string, poolSize: number) {
@@ -483,6 +503,7 @@ async function main() {
   // Ceilings end on SIGTERM through exit(), so that a --cpu-prof profile is written.
   if (options.role) process.on('SIGTERM', () => process.exit(0));
   if (options.role === 'ceiling-http') return runBareHttpCeiling();
+  if (options.role === 'noise') return runNoise(bounded('noise', options.noise, 1, 100));
   if (options.role === 'ceiling-fastify') return runFastifyUpdateCeiling(options.database!, bounded('pool-size', options['pool-size'], 1, 200));
 
   const processes = bounded('processes', options.processes, 1, 16);
@@ -494,6 +515,7 @@ async function main() {
   const overloadSeconds = bounded('overload-seconds', options['overload-seconds'], 3, 120);
   const overloadFactors = options.overload === '0' ? [] : options.overload.split(',').map((factor) => Number(factor));
   if (overloadFactors.some((factor) => !(factor > 0 && factor <= 20))) throw new Error('--overload takes multiples of the capacity between 0 and 20 (0 = no overload phase)');
+  const noise = bounded('noise', options.noise, 0, 100);
   const concurrency = bounded('concurrency', options.concurrency, 1, 512);
   const connections = bounded('connections', options.connections, 1, 8192);
   const overloadConnections = bounded('overload-connections', options['overload-connections'], 1, 16_384);
@@ -542,6 +564,11 @@ async function main() {
       ? `Pinned (taskset): the load generator and this process on core ${pinning.generator}, the app, the ceilings and ${cluster ? 'PostgreSQL' : 'nothing else (PostgreSQL is not ours)'} on ${pinning.server}`
       : `Not pinned: the load generator, the app and PostgreSQL share the ${cores} cores`,
   );
+  if (noise > 0) {
+    // Not through spawnCeiling: no BENCH_APP_NODE_ARGS (a profile of the burner is of no use), not pinned.
+    spawnNode([SCRIPT, '--role', 'noise', '--noise', String(noise)], {}).stdout!.resume();
+    console.log(`Noise: a CPU burner in a process of its own, busy ${noise} % of one core for the whole run`);
+  }
   const setting = async (name: string) => (await admin.query(`SHOW ${name}`)).rows[0][name];
   console.log(
     `Database ${databaseName} on ${cluster ? `a cluster of its own (port ${cluster.port})` : 'BENCH_DATABASE_URL'}: PostgreSQL ${await setting('server_version')}, ` +
@@ -739,6 +766,9 @@ async function main() {
     loads.stop();
     stop();
     printTable(`Start storm: ${startCount} contestants press 'Vào thi', then load the exam`, [starts, loads]);
+    // Their start (or its first load) failed: no exam to save, re-sync or submit (counted in the start storm's errors).
+    const leftOut = started.filter((exam) => !exam.paper).length;
+    if (leftOut > 0) console.log(`  ${leftOut} contestants without an exam (start or first load failed): left out of the held load, the saturation, the overload and the submits`);
     for (const line of startCpu.lines) console.log(`  ${line}`);
     if (onlyStart) {
       console.log(`\nSummary (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end)`);
@@ -1015,12 +1045,12 @@ async function main() {
     // Summary ------------------------------------------------------------------------------------
     const heldErrors = heldRuns.reduce((sum, run) => sum + run.mix.errors + (run.dashboard?.errors ?? 0), 0);
     const errors = starts.errors + loads.errors + heldErrors + saturated.errors + submits.errors;
-    console.log(`\nSummary (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end)`);
+    console.log(`\nSummary (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end${noise > 0 ? `; noise ${noise} % of one core` : ''})`);
     console.log(`  start storm: ${starts.latencies.length} starts in ${fmt(starts.seconds)} s (${fmt(starts.rate, 0)}/s), p99 ${fmt(starts.percentile(99))} ms, ${starts.errors} errors`);
     for (const run of heldRuns) {
       console.log(
         `  held ${fmt(run.level, 0)} contestants${compressed ? ' (compressed)' : ' (as many exams in progress)'}${run.dashboard ? ' + dashboard every 2 s' : ''}: ${fmt(run.mix.rate, 0)} req/s (${fmt(run.saves.rate, 0)} saves/s), ` +
-          `p50 ${fmt(run.mix.percentile(50))} ms, p99 ${fmt(run.mix.percentile(99))} ms, ${run.mix.errors} errors, ${run.refused} answered 503, ${run.unsent} not sent, ${run.skipped} skipped; event-loop p99 ${fmt(run.lagP99)} ms`,
+          `p50 ${fmt(run.mix.percentile(50))} ms, p99 ${fmt(run.mix.percentile(99))} ms, ${run.mix.errors} errors, ${run.refused} answered 503 (${fmt((run.refused * 100) / Math.max(1, run.mix.latencies.length + run.refused), 2)} %), ${run.unsent} not sent, ${run.skipped} skipped; event-loop p99 ${fmt(run.lagP99)} ms`,
       );
       console.log(`    ${run.lines[0]}`);
       if (run.shedding) console.log(`    shedding: ${run.shedding}`);
@@ -1048,6 +1078,7 @@ async function main() {
       );
     }
     console.log(`  durability: ${lost} of ${acknowledgedAnswers} acknowledged answers lost; ${finished}/${submitters.length} submitted exams finished and scored`);
+    if (leftOut > 0) console.log(`  left out: ${leftOut} of the ${startCount} start-storm contestants had no exam (their start or first load failed, counted in the start storm's errors)`);
     console.log(`  errors (all phases but the overload): ${errors}`);
     console.log(
       `  app memory: RSS peak ${Object.entries(memoryPeaks).map(([phase, mb]) => `${phase} ${fmt(mb, 0)} MB`).join(', ')}; high-water mark ${fmt(memory.peakMb, 0)} MB`,

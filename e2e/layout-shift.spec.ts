@@ -95,26 +95,30 @@ async function submitExam(request: APIRequestContext, family: { token: string; c
   await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: exam.examId, slug: exam.slug, answers, prediction: 300, seq: 2 } }));
 }
 
-test.describe('no layout shift at 360 px on a slow network', () => {
+test.describe('no layout shift on a phone on a slow network', () => {
   test.describe.configure({ timeout: 180_000 });
 
-  test('public pages: home, rules, news, an article, login, register, forgotten password', async ({ page, request }) => {
-    const news = await ok(await request.get('/api/blogs'));
-    const article = news.data[0] as { slug: string; name: string };
-    await throttled(page);
-    const pages: [string, RegExp | string][] = [
-      ['/', /Đại sứ Văn hoá đọc/],
-      ['/the-le', /Thể lệ/],
-      ['/tin-tuc', /Tin tức/],
-      [`/tin-tuc/${article.slug}`, article.name],
-      ['/dang-nhap', /Đăng nhập/],
-      ['/dang-ky', /Đăng ký/],
-      ['/quen-mat-khau', /Quên mật khẩu/],
-    ];
-    for (const [path, heading] of pages) {
-      await test.step(path, async () => expectSteady(path, await shiftsOf(page, path, heading)));
-    }
-  });
+  // 360 px, and 412 px: the phone Lighthouse emulates, where the home page's title wraps otherwise.
+  for (const width of [360, 412]) {
+    test(`public pages at ${width} px: home, rules, news, an article, login, register, forgotten password`, async ({ page, request }) => {
+      await page.setViewportSize({ width, height: width === 412 ? 823 : phoneViewport.height });
+      const news = await ok(await request.get('/api/blogs'));
+      const article = news.data[0] as { slug: string; name: string };
+      await throttled(page);
+      const pages: [string, RegExp | string][] = [
+        ['/', /Đại sứ Văn hoá đọc/],
+        ['/the-le', /Thể lệ/],
+        ['/tin-tuc', /Tin tức/],
+        [`/tin-tuc/${article.slug}`, article.name],
+        ['/dang-nhap', /Đăng nhập/],
+        ['/dang-ky', /Đăng ký/],
+        ['/quen-mat-khau', /Quên mật khẩu/],
+      ];
+      for (const [path, heading] of pages) {
+        await test.step(path, async () => expectSteady(`${path} (${width} px)`, await shiftsOf(page, path, heading)));
+      }
+    });
+  }
 
   test("a family's pages: profile, Vào thi, the exam, the result, the certificate, the report", async ({ page, request, baseURL }) => {
     const family = await registerFamily(request, 'Lê Khánh Vy');

@@ -12,7 +12,16 @@ export function HomeBanner() {
         <div className="home-banner-text">
           <p className="home-banner-kicker">Cuộc thi trực tuyến dành cho học sinh tiểu học</p>
           <h1 id="home-title" className="home-banner-title">
-            Đại sứ <span>Văn hoá đọc</span>{contest && ` ${yearOf(contest.exam_starts_at)}`}
+            Đại sứ <span>Văn hoá đọc</span>
+            {contest ? (
+              ` ${yearOf(contest.exam_starts_at)}`
+            ) : (
+              // Until the contest arrives, an invisible year of the same width: the title wraps as it
+              // will with the year, and the page below does not move when the year comes (issue 38.2).
+              <span className="home-banner-year-placeholder" aria-hidden="true">
+                {' 0000'}
+              </span>
+            )}
           </h1>
           <p className="home-banner-lead">
             Đọc một cuốn sách hay, làm bài thi 20 phút và nhận giấy chứng nhận trực tuyến. Miễn phí cho học sinh từ lớp 1 đến lớp 5.

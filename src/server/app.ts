@@ -1,7 +1,7 @@
 // buildApp(deps): the Fastify instance with every feature registered by hand. Never listens.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,6 +30,52 @@ import { registerDocsRoutes, registerOpenApi } from './features/docs/routes';
 import type { AppDeps, Services } from './services';
 import { registerRequestDeadline } from './core/request-deadline';
 
+type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type LogArgs = Parameters<FastifyBaseLogger['info']>;
+
+/**
+ * A request's logger, made on its first line (docs/decisions/005-exam-save-path.md, issue 34): the
+ * child logger Fastify makes for every request (pino's child, its bindings redacted and
+ * serialised) cost about 1 % of the exam day's CPU, for requests that, at the production level
+ * (warn), write no line. Made with the same bindings as Fastify's own, so a line reads as before.
+ */
+class LazyRequestLogger {
+  #child: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger & { isLevelEnabled?(level: string): boolean },
+    private readonly own: Record<string, unknown>,
+  ) {}
+  private real(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.own));
+  }
+  private write(level: LogLevel, args: LogArgs) {
+    if (this.#child === undefined && this.parent.isLevelEnabled?.(level) === false) return;
+    (this.real()[level] as (...args: LogArgs) => void)(...args);
+  }
+  get level() {
+    return this.#child?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.real().level = level;
+  }
+  fatal(...args: LogArgs) { this.write('fatal', args); }
+  error(...args: LogArgs) { this.write('error', args); }
+  warn(...args: LogArgs) { this.write('warn', args); }
+  info(...args: LogArgs) { this.write('info', args); }
+  debug(...args: LogArgs) { this.write('debug', args); }
+  trace(...args: LogArgs) { this.write('trace', args); }
+  silent(...args: LogArgs) { this.real().silent(...args); }
+  child(...args: Parameters<FastifyBaseLogger['child']>) {
+    return this.real().child(...args);
+  }
+  isLevelEnabled(level: string) {
+    return (this.real() as FastifyBaseLogger & { isLevelEnabled(level: string): boolean }).isLevelEnabled(level);
+  }
+  bindings() {
+    return (this.real() as FastifyBaseLogger & { bindings(): Record<string, unknown> }).bindings();
+  }
+}
+
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 const ONE_YEAR_SECONDS = 31_536_000;
 
@@ -49,6 +95,12 @@ export async function buildApp(deps: AppDeps) {
     bodyLimit: 256 * 1024,
     // Requests carry an id in the logs and in error answers; the client may not choose it.
     genReqId: () => crypto.randomUUID(),
+    // Each request's logger made on its first line only (LazyRequestLogger above); a route's own
+    // log level or serialisers get pino's child at once, as Fastify would make it.
+    childLoggerFactory: (logger, bindings, options) =>
+      options.level !== undefined || options.serializers !== undefined || typeof (logger as { isLevelEnabled?: unknown }).isLevelEnabled !== 'function'
+        ? logger.child(bindings, options)
+        : (new LazyRequestLogger(logger, bindings) as unknown as FastifyBaseLogger),
     // A client that sends its request (headers and body) too slowly, e.g. slowloris, gets a 408 and
     // its connection is closed (core/error-answers.ts handleClientError).
     requestTimeout: deps.config.load.requestBodyTimeoutMs,

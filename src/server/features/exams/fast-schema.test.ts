@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seededRandom } from '../../lib/seeded-random';
-import { saveAnswersBodySchema, saveAnswersResponseSchema } from '../../../shared/schemas/exams';
-import { compileAsIsCheck, fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
+import { examTimeQuerySchema, saveAnswersBodySchema, saveAnswersResponseSchema } from '../../../shared/schemas/exams';
+import { compileAsIsCheck, fastIdQueryCompiler, fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
 import { answerPairs } from './repo';
 
 const bodyCheck = compileAsIsCheck(saveAnswersBodySchema);
@@ -105,6 +105,36 @@ describe('fast check of the autosave body', () => {
 
   it('refuses a schema it does not understand when the route is built', () => {
     expect(() => fastValidatorCompiler(z.object({ when: z.iso.datetime() }))).toThrow(/unsupported/);
+  });
+});
+
+describe('fast check of the re-sync query string', () => {
+  const validator = fastIdQueryCompiler(examTimeQuerySchema)({ schema: examTimeQuerySchema, method: 'GET', url: '/', httpPart: 'querystring' }) as (
+    data: unknown,
+  ) => { value?: unknown; error?: { message: string }[] };
+  const values = ['1', '12', '0', '007', '2147483647', '2147483648', '9999999999', '99999999999', '-1', '+1', ' 1', '1 ', '1e3', '0x10', '1.0', '', 'abc', '١٢'];
+  const queries: unknown[] = [
+    ...values.map((exam_id) => ({ exam_id })),
+    ...values.map((exam_id) => Object.assign(Object.create(null), { exam_id })),
+    { exam_id: ['1', '2'] },
+    { exam_id: '1', extra: '2' },
+    { other: '1' },
+    {},
+    null,
+  ];
+
+  it('gives exactly what Zod gives, value or refusal with its message', () => {
+    for (const query of queries) {
+      const parsed = examTimeQuerySchema.safeParse(query);
+      const answer = validator(query);
+      if (parsed.success) expect(answer.value, JSON.stringify(query)).toEqual(parsed.data);
+      else expect(answer.error?.[0]?.message, JSON.stringify(query)).toBe(parsed.error.issues[0]!.message);
+    }
+  });
+
+  it('refuses a schema whose fields are not ids when the route is built', () => {
+    expect(() => fastIdQueryCompiler(z.object({ exam_id: z.string() }))).toThrow(/not an id/);
+    expect(() => fastIdQueryCompiler(z.object({ exam_id: z.coerce.number() }))).toThrow(/not an id/);
   });
 });
 

@@ -155,3 +155,50 @@ export function fastSerializerCompiler(zodSchema: z.ZodObject): FastifySerialize
     return (data) => (exact(data) ? JSON.stringify(data) : slow(data));
   };
 }
+
+/** A positive int4 in canonical decimal (no sign, no leading zero): what idSchema turns into that number. */
+const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
+const INT4_MAX = 2_147_483_647;
+
+/**
+ * A validator compiler for a query string of ids alone (idSchema, shared/schemas/common.ts), as the
+ * exam screens' re-sync sends it (`?exam_id=123`): a query with exactly the schema's names, each
+ * once and in canonical decimal, is given as Zod would give it (the same names as numbers) without
+ * Zod's union, transform and pipe; any other query (a leading zero, a second value, an unknown
+ * name, ...) is judged by Zod itself, with its messages. When the route is built, the schema is
+ * checked to be such a schema (its names, and Zod's answer for the edge values), so a change of
+ * the Zod schema cannot make this accept what Zod refuses.
+ */
+export function fastIdQueryCompiler(zodSchema: z.ZodObject): FastifySchemaCompiler<any> {
+  const names = Object.keys(zodSchema.shape);
+  for (const name of names) {
+    const output = (value: string) => {
+      const parsed = zodSchema.safeParse(Object.fromEntries(names.map((other) => [other, other === name ? value : '1'])));
+      return parsed.success ? (parsed.data as Record<string, unknown>)[name] : 'refused';
+    };
+    const expected: [string, unknown][] = [['1', 1], ['90', 90], ['2147483647', INT4_MAX], ['2147483648', 'refused'], ['0', 'refused']];
+    if (expected.some(([value, answer]) => output(value) !== answer)) throw new Error(`fast-schema: "${name}" is not an id of idSchema`);
+  }
+  const known = new Set(names);
+  const asIds = (data: unknown): Record<string, number> | undefined => {
+    if (typeof data !== 'object' || data === null) return undefined;
+    const ids: Record<string, number> = {};
+    let count = 0;
+    for (const name in data) {
+      const value = (data as Record<string, unknown>)[name];
+      if (!known.has(name) || typeof value !== 'string' || !CANONICAL_ID.test(value)) return undefined;
+      const id = Number(value);
+      if (id > INT4_MAX) return undefined;
+      ids[name] = id;
+      count += 1;
+    }
+    return count === names.length ? ids : undefined;
+  };
+  return (routeSchema) => {
+    const slow = validatorCompiler(routeSchema) as (data: unknown) => ReturnType<ReturnType<FastifySchemaCompiler<unknown>>>;
+    return (data) => {
+      const ids = asIds(data);
+      return ids ? { value: ids } : slow(data);
+    };
+  };
+}

@@ -23,7 +23,7 @@ import { readBearerToken } from '../../core/guard';
 import { resultReply, saveReply, takingReply, timeReply } from '../../core/paper/reply';
 import { requireParent } from '../../core/paper/rules';
 import { examMessages } from '../../../shared/messages';
-import { fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
+import { fastIdQueryCompiler, fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
 import * as service from './service';
 
 /** For the OpenAPI document: the hot paths below need the session token without a guard. */
@@ -90,6 +90,7 @@ export function registerExamRoutes(api: Api, services: Services) {
     // The re-sync of every exam screen each minute: its reply too is far below the compression threshold.
     {
       schema: { summary: 'Thời gian còn lại của bài thi', querystring: examTimeQuerySchema, response: { 200: examTimeResponseSchema }, security: BEARER },
+      validatorCompiler: fastIdQueryCompiler(examTimeQuerySchema),
       serializerCompiler: fastSerializerCompiler(examTimeResponseSchema),
       compress: false,
     },

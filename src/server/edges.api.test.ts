@@ -346,7 +346,7 @@ describe('request bodies that arrive too slowly', () => {
     const request = rawRequest(slow.url, 'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000', (socket) => dribble(socket, 100));
     const answer = await request.answer;
     expect(answer.status).toBe(408);
-    expect(answer.body).toEqual({ success: false, code: 'request_timeout', message: messages.requestBodyTimeout, request_id: expect.stringMatching(UUID) });
+    expect(answer.body).toEqual({ success: false, code: 'request_too_slow', message: messages.requestBodyTimeout, request_id: expect.stringMatching(UUID) });
     await request.closed;
   });
 });

@@ -110,7 +110,7 @@ describe("Fastify's and the HTTP parser's own errors in the one shape", () => {
       socket.on('error', reject);
     });
     expect(raw).toMatch(/^HTTP\/1\.1 431 /);
-    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ success: false, code: 'payload_too_large', message: messages.payloadTooLarge, request_id: expect.stringMatching(UUID) });
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ success: false, code: 'header_too_large', message: messages.payloadTooLarge, request_id: expect.stringMatching(UUID) });
   });
 
   it('an unknown API path carries the request id', async () => {

@@ -132,7 +132,7 @@ describe('row 6: an HTML file that starts with ID3, as a question clip', () => {
       expect(response.status).toBe(422);
       expect(response.body).toEqual({
         success: false,
-        code: 'unsupported_media_type',
+        code: 'file_not_accepted',
         message: inputMessages.notAudio,
         errors: { file: inputMessages.notAudio },
         request_id: expect.stringMatching(UUID),
@@ -154,7 +154,7 @@ describe('row 8: every error answer has the one shape with a request id', () => 
 
   it('headers too large: 431; a malformed request: 400 (the HTTP parser refuses both before Fastify)', async () => {
     const big = await raw(`GET /api/site HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
-    expect(big).toEqual({ status: 431, body: { success: false, code: 'payload_too_large', message: messages.payloadTooLarge, request_id: expect.stringMatching(UUID) } });
+    expect(big).toEqual({ status: 431, body: { success: false, code: 'header_too_large', message: messages.payloadTooLarge, request_id: expect.stringMatching(UUID) } });
     // Many small headers, over 16 KB together.
     const many = await raw(`GET /api/site HTTP/1.1\r\nHost: x\r\n${Array.from({ length: 2000 }, (_, i) => `X-H${i}: ${'v'.repeat(20)}`).join('\r\n')}\r\n\r\n`);
     expect(many.status).toBe(431);

@@ -3,7 +3,7 @@ import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import type { Contest, PrizeTierKind } from '../db/schema';
 import { seasonMessages } from '../../shared/messages/seasons';
-import { conflict, notFound } from '../lib/errors';
+import { appError, notFound } from '../lib/errors';
 
 /**
  * The contest the site runs: the current season, chosen by the organiser's switch (0033_seasons.sql,
@@ -21,7 +21,7 @@ export async function getCurrentContest(db: Db, { lock = false } = {}): Promise<
  */
 export async function requireCurrentContest(db: Db, options: { lock?: boolean } = {}): Promise<Contest> {
   const contest = await getCurrentContest(db, options);
-  if (!contest) throw conflict(messages.noContest, 'no_contest');
+  if (!contest) throw appError('no_contest', messages.noContest);
   return contest;
 }
 
@@ -45,7 +45,7 @@ export async function seasonOrCurrent(db: Db, seasonId: number | undefined): Pro
 /** Refuses a write to a season that is not the current one: earlier seasons are read-only. */
 export async function assertCurrentSeason(db: Db, seasonId: number): Promise<void> {
   const season = await db.selectFrom('contests').select(['name', 'is_current']).where('id', '=', seasonId).executeTakeFirst();
-  if (season && !season.is_current) throw conflict(seasonMessages.readOnly(season.name), 'season_read_only');
+  if (season && !season.is_current) throw appError('season_read_only', seasonMessages.readOnly(season.name));
 }
 
 export type ContestValues = Pick<

@@ -6,7 +6,7 @@
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ErrorCode } from '../../shared/error-codes';
+import { statusOf, type ErrorCode } from '../../shared/error-codes';
 import { messages } from '../../shared/messages';
 import { seasonMessages } from '../../shared/messages/seasons';
 import { isConnectionError, pastSeasonOf } from '../db/errors';
@@ -25,12 +25,12 @@ export interface ErrorBody {
 }
 
 /** Sets a 503 that tells the client to come back shortly (load shed, database away, timeout); returns its body. */
-export function unavailable(request: FastifyRequest, reply: FastifyReply, code: ErrorCode = 'service_unavailable'): ErrorBody {
-  reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS));
+export function unavailable(request: FastifyRequest, reply: FastifyReply, code: 'service_unavailable' | 'request_timeout' = 'service_unavailable'): ErrorBody {
+  reply.status(statusOf(code)).header('retry-after', String(RETRY_AFTER_SECONDS));
   return { success: false, code, message: messages.serviceUnavailable, request_id: request.id };
 }
 
-export const sendUnavailable = (request: FastifyRequest, reply: FastifyReply, code?: ErrorCode) =>
+export const sendUnavailable = (request: FastifyRequest, reply: FastifyReply, code?: 'service_unavailable' | 'request_timeout') =>
   reply.send(unavailable(request, reply, code));
 
 const CLIENT_ERROR_CODES: Record<number, [ErrorCode, string]> = {
@@ -63,18 +63,18 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
     }
     const first = Object.values(errors)[0];
     return reply
-      .status(400)
+      .status(statusOf('invalid_input'))
       .send({ success: false, code: 'invalid_input', message: first ?? messages.invalidInput, errors, request_id: request.id } satisfies ErrorBody);
   }
   const pastSeason = pastSeasonOf(error);
   if (pastSeason !== undefined) {
-    return reply.status(409).send({ success: false, code: 'season_read_only', message: seasonMessages.readOnly(pastSeason), request_id: request.id } satisfies ErrorBody);
+    return reply.status(statusOf('season_read_only')).send({ success: false, code: 'season_read_only', message: seasonMessages.readOnly(pastSeason), request_id: request.id } satisfies ErrorBody);
   }
   // The client's own connection closed under its request (Node's "aborted", ECONNRESET: a body
   // cut off, or one too slow, closed by the server): not the database's; nobody reads an answer.
   if (request.raw.socket?.destroyed && (error as { code?: string }).code === 'ECONNRESET') {
     request.log.info('client connection closed before its request was read');
-    return reply.status(499).send({ success: false, code: 'bad_request', message: messages.invalidInput, request_id: request.id } satisfies ErrorBody);
+    return reply.status(statusOf('client_closed_request')).send({ success: false, code: 'client_closed_request', message: messages.clientGone, request_id: request.id } satisfies ErrorBody);
   }
   if (isConnectionError(error)) {
     request.log.warn({ err: error }, 'database unavailable');
@@ -88,11 +88,12 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
   const status = fastifyError.statusCode ?? 500;
   if (status >= 500) {
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ success: false, code: 'server_error', message: messages.serverError, request_id: request.id } satisfies ErrorBody);
+    return reply.status(statusOf('server_error')).send({ success: false, code: 'server_error', message: messages.serverError, request_id: request.id } satisfies ErrorBody);
   }
   // Fastify's own client errors: malformed JSON, body too large, wrong content type, bad URL...
+  // Answered with their code's status: any other 4xx is a request we cannot read, a 400.
   const [code, message] = CLIENT_ERROR_CODES[status] ?? ['bad_request', messages.invalidInput];
-  return reply.status(status).send({ success: false, code, message, request_id: request.id } satisfies ErrorBody);
+  return reply.status(statusOf(code)).send({ success: false, code, message, request_id: request.id } satisfies ErrorBody);
 }
 
 /**
@@ -107,10 +108,10 @@ export function handleClientError(this: { log?: { info(object: object, message: 
   if (!socket.writable || (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage?.headersSent) return socket.destroy();
   const [status, reason, code, message]: [number, string, ErrorCode, string] =
     error.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'Request Header Fields Too Large', 'payload_too_large', messages.payloadTooLarge]
+      ? [statusOf('header_too_large'), 'Request Header Fields Too Large', 'header_too_large', messages.payloadTooLarge]
       : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'Request Timeout', 'request_timeout', messages.requestBodyTimeout]
-        : [400, 'Bad Request', 'bad_request', messages.invalidInput];
+        ? [statusOf('request_too_slow'), 'Request Timeout', 'request_too_slow', messages.requestBodyTimeout]
+        : [statusOf('bad_request'), 'Bad Request', 'bad_request', messages.invalidInput];
   const requestId = crypto.randomUUID();
   this?.log?.info({ request_id: requestId, status, parser_error: error.code }, 'request refused by the HTTP parser');
   const body = JSON.stringify({ success: false, code, message, request_id: requestId } satisfies ErrorBody);

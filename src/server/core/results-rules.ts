@@ -7,16 +7,16 @@ import { formatDateTime } from '../../shared/format';
 import { resultMessages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import type { Contest } from '../db/schema';
-import { conflict } from '../lib/errors';
+import { appError } from '../lib/errors';
 import { countExamsInProgress } from './ranking/repo';
 
 /** 409 results_too_early before the exam window closes. */
 export function assertExamWindowClosed(contest: Pick<Contest, 'exam_ends_at'>, now: Date): void {
-  if (now < contest.exam_ends_at) throw conflict(resultMessages.resultsTooEarly(formatDateTime(contest.exam_ends_at)), 'results_too_early');
+  if (now < contest.exam_ends_at) throw appError('results_too_early', resultMessages.resultsTooEarly(formatDateTime(contest.exam_ends_at)));
 }
 
 /** 409 exams_in_progress while any exam of the contest is under way. */
 export async function assertNoExamsInProgress(db: Db, contestId: number): Promise<void> {
   const inProgress = await countExamsInProgress(db, contestId);
-  if (inProgress > 0) throw conflict(resultMessages.examsStillInProgress(inProgress), 'exams_in_progress');
+  if (inProgress > 0) throw appError('exams_in_progress', resultMessages.examsStillInProgress(inProgress));
 }

@@ -10,7 +10,7 @@
 //   a new route is covered without remembering it.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inputMessages, messages } from '../../shared/messages';
-import { AppError, type FieldErrors } from './errors';
+import { appError, type FieldErrors } from './errors';
 
 /** Deepest nesting of arrays and objects a JSON body may have. */
 export const MAX_JSON_DEPTH = 64;
@@ -39,7 +39,7 @@ export function registerJsonParser(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (!jsonDepthWithin(body as string)) {
-      done(new AppError(400, 'invalid_input', inputMessages.tooDeep), undefined);
+      done(appError('invalid_input', inputMessages.tooDeep), undefined);
       return;
     }
     parseJson(request, body as string, done);

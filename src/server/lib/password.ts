@@ -7,7 +7,7 @@
 // verifyPassword alone are for what runs outside requests (the seed, the command line, tests' factories).
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { accountMessages } from '../../shared/messages';
-import { AppError } from './errors';
+import { appError } from './errors';
 import { createHashAdmission, type HashAdmission, type HashSlot } from './hash-admission';
 
 const KEY_LENGTH = 32;
@@ -63,7 +63,7 @@ export interface PasswordHasher {
 }
 
 /** 503 service_unavailable with Retry-After (the error handler adds it to every 503). */
-export const hashingBusy = () => new AppError(503, 'service_unavailable', accountMessages.passwordHashingBusy);
+export const hashingBusy = () => appError('service_unavailable', accountMessages.passwordHashingBusy);
 
 export function createPasswordHasher(options: { queueMs: number; threads: number; now?: () => number }): PasswordHasher {
   const admission = createHashAdmission(options);

@@ -31,6 +31,8 @@ export const adminAccountMessages = {
   locked: 'Tài khoản này đã bị khoá. Vui lòng liên hệ ban tổ chức cuộc thi.',
   lockedNoLink: 'Tài khoản đang bị khoá: hãy mở khoá trước khi gửi liên kết đặt mật khẩu.',
   cannotLockSelf: 'Bạn không thể tự khoá tài khoản của chính mình.',
+  /** An import of accounts that met a phone added meanwhile. */
+  listChanged: 'Danh sách tài khoản vừa thay đổi ở nơi khác. Vui lòng kiểm tra và nhập lại tệp.',
   notFound: 'Không tìm thấy tài khoản.',
   phoneTaken: 'Số điện thoại này đã có tài khoản.',
   phoneOfOtherRole: (role: string) => `số điện thoại này đã là tài khoản ${role}, không thể làm quản trị trường`,
@@ -44,6 +46,8 @@ export const adminAccountMessages = {
 
 export const booksMessages = {
   nameRequired: 'Vui lòng nhập tên sách.',
+  /** Two books added at the same moment took the same position. */
+  addedMeanwhile: 'Có sách khác vừa được thêm cùng lúc. Vui lòng thử lại.',
   nameTooLong: 'Tên sách tối đa 200 ký tự.',
   authorTooLong: 'Tên tác giả tối đa 200 ký tự.',
   groupRequired: 'Vui lòng chọn nhóm lớp.',
@@ -83,6 +87,99 @@ export const catalogMessages = {
   teacherRequired: 'Vui lòng nhập tên giáo viên.',
   gradesRequired: 'Vui lòng nhập các khối lớp (ví dụ 1-2).',
   mergeTargetRequired: 'Vui lòng chọn nơi gộp vào.',
+  /** Another import or edit created the same school or district meanwhile. */
+  changedDuringImport: 'Danh mục vừa được thay đổi bởi một thao tác khác. Hãy nhập lại tệp.',
+} as const;
+
+const count = (n: number) => n.toLocaleString('vi-VN');
+
+/** The catalogue's changes (add, edit, delete, merge): refusals, counts and audit summaries. */
+export const catalogChangeMessages = {
+  districtNotFound: 'Không tìm thấy quận/huyện này (có thể đã bị xoá).',
+  districtGone: 'Không tìm thấy quận/huyện này (có thể đã bị xoá hoặc gộp).',
+  schoolNotFound: 'Không tìm thấy trường này (có thể đã bị xoá hoặc gộp).',
+  groupNotFound: 'Không tìm thấy nhóm lớp này.',
+  roomNotFound: 'Không tìm thấy lớp này (có thể đã bị xoá hoặc gộp).',
+  teacherNotFound: 'Không tìm thấy giáo viên của lớp này.',
+  districtTaken: (name: string) => `Đã có quận/huyện "${name}".`,
+  schoolTaken: (name: string) => `Quận/huyện này đã có trường "${name}".`,
+  groupTaken: 'Đã có nhóm lớp cùng tên hoặc cùng thứ tự.',
+  roomTaken: (name: string) => `Nhóm lớp này đã có lớp "${name}".`,
+  teacherTaken: (className: string) => `Lớp ${className} của trường này đã có giáo viên; hãy sửa dòng đó.`,
+  districtUnknown: 'Quận/huyện không có trong danh mục.',
+  groupUnknown: 'Nhóm lớp không có trong danh mục.',
+  schoolUnknown: 'Trường không có trong danh mục.',
+  districtHasSchools: (name: string, schools: number) =>
+    `Không thể xoá quận/huyện "${name}": đang có ${count(schools)} trường. Hãy xoá hoặc gộp các trường trước, hoặc đổi tên quận/huyện.`,
+  districtChanged: 'Quận/huyện vừa được thay đổi, hãy thử lại.',
+  districtInUse: 'Quận/huyện đang được dùng, không xoá được.',
+  schoolHasContestants: (name: string, contestants: number) =>
+    `Không thể chuyển trường "${name}" sang quận/huyện khác: đã có ${count(contestants)} thí sinh đăng ký. Hãy tạo trường ở quận/huyện mới rồi gộp trường này vào đó.`,
+  schoolUsed: (name: string, used: string) => `Không thể xoá trường "${name}": đang được dùng bởi ${used}. Hãy đổi tên trường, hoặc gộp trường vào một trường khác.`,
+  schoolChanged: 'Trường vừa được thay đổi, hãy thử lại.',
+  schoolInUse: 'Trường đang được dùng, không xoá được. Hãy gộp trường vào một trường khác.',
+  groupUsed: (name: string, used: string) => `Không thể xoá nhóm lớp "${name}": đang có ${used}. Hãy đổi tên nhóm thay vì xoá.`,
+  groupInUse: 'Nhóm lớp đang được dùng, không xoá được.',
+  roomHasContestants: (name: string, contestants: number) =>
+    `Không thể chuyển lớp "${name}" sang nhóm khác: đã có ${count(contestants)} thí sinh (các em thi sách của nhóm mình).`,
+  roomUsed: (name: string, contestants: number) =>
+    `Không thể xoá lớp "${name}": đang có ${count(contestants)} thí sinh. Hãy đổi tên lớp, hoặc gộp lớp vào một lớp khác cùng nhóm.`,
+  roomInUse: 'Lớp đang có thí sinh, không xoá được. Hãy gộp lớp vào một lớp khác.',
+  // Merges.
+  sameRoom: 'Không thể gộp một lớp vào chính nó.',
+  sameSchool: 'Không thể gộp một trường vào chính nó.',
+  sameDistrict: 'Không thể gộp một quận/huyện vào chính nó.',
+  pickOtherRoom: 'Hãy chọn một lớp khác.',
+  pickOtherSchool: 'Hãy chọn một trường khác.',
+  pickOtherDistrict: 'Hãy chọn một quận/huyện khác.',
+  pickRoomOfGroup: 'Hãy chọn lớp cùng nhóm.',
+  roomIntoGone: 'Lớp được gộp vào không còn trong danh mục.',
+  schoolIntoGone: 'Trường được gộp vào không còn trong danh mục.',
+  districtIntoGone: 'Quận/huyện được gộp vào không còn trong danh mục.',
+  districtIntoNotFound: 'Không tìm thấy quận/huyện này.',
+  roomOfOtherGroup: 'Chỉ gộp được vào một lớp cùng nhóm lớp (thí sinh thi sách của nhóm mình).',
+  mergeWhileComputing: 'Đang tính kết quả cuộc thi: hãy gộp sau khi tính xong (gộp bây giờ sẽ làm hỏng lần tính này).',
+  mergeSchoolCertificates: (name: string, certificates: number) =>
+    `Không gộp được: trường "${name}" đã được cấp ${count(certificates)} giấy chứng nhận của trường (kết quả đã công bố). Gộp trường sẽ xoá các giấy này, nên Ban tổ chức giữ nguyên trường này.`,
+  // What a deletion finds or a merge moves ("12 thí sinh, 1 tài khoản quản trị trường").
+  counted: {
+    contestants: 'thí sinh',
+    schoolAdmins: 'tài khoản quản trị trường',
+    classTeachers: 'giáo viên lớp',
+    results: 'dòng kết quả, giấy chứng nhận',
+    classRooms: 'lớp',
+    books: 'sách',
+    exams: 'bài thi',
+    joinedClasses: 'lớp nhập với lớp cùng tên',
+    pupilPrizes: 'giải của học sinh',
+    schoolsMoved: 'trường chuyển sang',
+    schoolsJoined: 'trường gộp vào trường cùng tên',
+  },
+  noContestants: 'không có thí sinh nào',
+  nothingMoved: 'không có dữ liệu nào',
+  noSchools: 'không có trường nào',
+  // Audit summaries (the back office's log).
+  audit: {
+    districtCreated: (name: string) => `Thêm quận/huyện ${name}`,
+    districtUpdated: (before: string, after: string) => `Sửa quận/huyện ${before} → ${after}`,
+    districtDeleted: (name: string) => `Xoá quận/huyện ${name}`,
+    schoolCreated: (name: string, district: string) => `Thêm trường ${name} (${district})`,
+    schoolUpdated: (name: string) => `Sửa trường ${name}`,
+    schoolDeleted: (name: string) => `Xoá trường ${name}`,
+    groupCreated: (name: string) => `Thêm nhóm lớp ${name}`,
+    groupUpdated: (name: string) => `Sửa nhóm lớp ${name}`,
+    groupDeleted: (name: string) => `Xoá nhóm lớp ${name}`,
+    roomCreated: (name: string, group: string) => `Thêm lớp ${name} (${group})`,
+    roomUpdated: (name: string) => `Sửa lớp ${name}`,
+    roomDeleted: (name: string) => `Xoá lớp ${name}`,
+    roomMerged: (from: string, into: string, what: string) => `Gộp lớp ${from} vào ${into}: chuyển ${what}`,
+    teacherCreated: (teacher: string, className: string, school: string) => `Thêm giáo viên ${teacher} lớp ${className} (${school})`,
+    teacherUpdated: (className: string, school: string) => `Sửa giáo viên lớp ${className} (${school})`,
+    teacherDeleted: (teacher: string, className: string) => `Xoá giáo viên ${teacher} lớp ${className}`,
+    schoolMerged: (from: string, fromDistrict: string, into: string, intoDistrict: string, what: string) =>
+      `Gộp trường ${from} (${fromDistrict}) vào ${into} (${intoDistrict}): chuyển ${what}`,
+    districtMerged: (from: string, into: string, what: string, joined: string) => `Gộp quận/huyện ${from} vào ${into}: ${what}${joined ? ` (${joined})` : ''}`,
+  },
 } as const;
 
 export const contestMessages = {

@@ -69,6 +69,10 @@ export const messages = {
   malformedUpload: 'Dữ liệu tệp gửi lên không đọc được (biểu mẫu không đúng định dạng hoặc bị cắt ngang). Vui lòng gửi lại.',
   /** A request whose body did not arrive within REQUEST_BODY_TIMEOUT_MS (408). */
   requestBodyTimeout: 'Dữ liệu gửi lên quá chậm. Vui lòng kiểm tra kết nối mạng rồi gửi lại.',
+  /** The client's connection closed under its request (499: nobody reads it; said for the log). */
+  clientGone: 'Kết nối đã đóng trước khi gửi xong yêu cầu.',
+  clientGoneBeforeUpload: 'Kết nối đã đóng trước khi gửi xong tệp.',
+  clientGoneBeforeRead: 'Kết nối đã đóng trước khi đọc xong tệp.',
 } as const;
 
 // accounts (ours: register, login, one-time codes, passwords, profile) ----------------------

@@ -43,15 +43,15 @@ export interface PaperMessages {
  */
 export function paperErrors(kind: PaperMessages) {
   return {
-    notFound: () => new AppError(404, 'not_found', kind.notFound, undefined, { not_found: true }),
-    alreadySubmitted: () => new AppError(409, 'exam_submitted', kind.alreadySubmitted, undefined, { submited: true }),
-    resultNotReady: () => new AppError(409, 'exam_not_submitted', kind.resultNotReady),
-    tooLate: () => new AppError(409, 'time_up', examMessages.saveTooLate, undefined, { submited: true }),
+    notFound: () => new AppError('not_found', kind.notFound, undefined, { not_found: true }),
+    alreadySubmitted: () => new AppError('exam_submitted', kind.alreadySubmitted, undefined, { submited: true }),
+    resultNotReady: () => new AppError('exam_not_submitted', kind.resultNotReady),
+    tooLate: () => new AppError('time_up', examMessages.saveTooLate, undefined, { submited: true }),
   };
 }
 export type PaperErrors = ReturnType<typeof paperErrors>;
 
-const openElsewhere = () => new AppError(409, 'exam_open_elsewhere', examMessages.openElsewhere);
+const openElsewhere = () => new AppError('exam_open_elsewhere', examMessages.openElsewhere);
 export const duplicateQuestion = () =>
   badRequest(examMessages.duplicateQuestion, { answers: examMessages.duplicateQuestion }, 'duplicate_question');
 
@@ -190,7 +190,7 @@ export function finalAnswersCount(row: PaperState, body: PaperAnswersBody, answe
   const timeUp = now.getTime() >= row.end_time.getTime();
   const missing = row.questions.filter((question) => merged[question.id] === undefined).map((question) => question.id);
   if (!timeUp && (missing.length > 0 || prediction === null)) {
-    throw new AppError(400, 'incomplete', messages.answerAllQuestions, undefined, {
+    throw new AppError('incomplete', messages.answerAllQuestions, undefined, {
       missing_question_ids: missing,
       missing_prediction: prediction === null,
     });

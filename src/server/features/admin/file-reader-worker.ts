@@ -35,7 +35,7 @@ try {
   next();
 } catch (error) {
   if (error instanceof AppError) {
-    post({ refused: { status: error.status, code: error.code, message: error.message, errors: error.errors, extra: error.extra } });
+    post({ refused: { code: error.code, message: error.message, errors: error.errors, extra: error.extra } });
   } else {
     post({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) });
   }

@@ -13,7 +13,7 @@ import type { ErrorCode } from '../../../shared/error-codes';
 import { messages } from '../../../shared/messages';
 import { templateColumns, type TemplateKind } from '../../../shared/schemas/admin';
 import type { ParsedQuestion } from '../../../shared/question-formats/question-text';
-import { AppError, type FieldErrors, type RowProblems } from '../../lib/errors';
+import { appError, type FieldErrors, type RowProblems } from '../../lib/errors';
 import type { QuestionFile } from './books/question-file';
 import { ImportProblems, type ProblemsState, type SheetRow } from './sheets';
 import type { Upload } from './uploads';
@@ -24,7 +24,7 @@ export type WorkerInput = {
 };
 export type FromWorker =
   | { items: unknown[]; done?: Record<string, unknown> }
-  | { refused: { status: number; code: ErrorCode; message: string; errors?: FieldErrors | RowProblems; extra?: Record<string, unknown> } }
+  | { refused: { code: ErrorCode; message: string; errors?: FieldErrors | RowProblems; extra?: Record<string, unknown> } }
   | { failed: string };
 
 /**
@@ -49,9 +49,9 @@ async function readInWorker(upload: Upload, task: WorkerInput['task'], { timeout
   // A small young generation: the parse's garbage is collected often instead of growing the RSS.
   const worker = new Worker(WORKER_URL, { workerData: input, transferList, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   const stop = new AbortController();
-  const timer = setTimeout(() => stop.abort(new AppError(503, 'request_timeout', messages.serviceUnavailable)), timeoutMs);
-  // Nobody reads this answer; 499 (nginx's "client closed request") keeps it out of the 500s in the log.
-  const clientGone = () => stop.abort(new AppError(499, 'bad_request', 'Kết nối đã đóng trước khi đọc xong tệp.'));
+  const timer = setTimeout(() => stop.abort(appError('request_timeout', messages.serviceUnavailable)), timeoutMs);
+  // Nobody reads this answer; its 499 (nginx's "client closed request") keeps it out of the 500s in the log.
+  const clientGone = () => stop.abort(appError('client_closed_request', messages.clientGoneBeforeRead));
   upload.connection?.once('close', clientGone);
   // A crash (out of memory, a bug) at any moment, even between two chunks, ends the wait.
   worker.on('error', (error) => stop.abort(error));
@@ -61,8 +61,8 @@ async function readInWorker(upload: Upload, task: WorkerInput['task'], { timeout
     for (;;) {
       const [message] = (await once(worker, 'message', { signal: stop.signal })) as [FromWorker];
       if ('refused' in message) {
-        const { status, code, message: text, errors, extra } = message.refused;
-        throw new AppError(status, code, text, errors, extra);
+        const { code, message: text, errors, extra } = message.refused;
+        throw appError(code, text, errors, extra);
       }
       if ('failed' in message) throw new Error(`import file worker: ${message.failed}`);
       for (const item of message.items) items.push(item);

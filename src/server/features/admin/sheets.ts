@@ -10,7 +10,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { parse as parseCsv } from 'csv-parse';
 import { columnTitlesOf, headerKey, importMessages, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS, optionalColumns, templateColumns, type RowProblem, type TemplateKind } from '../../../shared/schemas/admin';
 import { normaliseQuestionText } from '../../../shared/question-formats/question-text';
-import { AppError } from '../../lib/errors';
+import { appError, AppError } from '../../lib/errors';
 import { readFirstSheet, XlsxLimitError, type XlsxValue } from '../../lib/xlsx-reader';
 import { fileKindOf, utf8Pieces, type Upload } from './uploads';
 
@@ -46,7 +46,7 @@ export function chunks<T>(items: T[], size: number): T[][] {
 }
 
 const refuse = (message: string, errors: RowProblem[] = [], extra?: Record<string, unknown>) =>
-  new AppError(422, 'import_invalid', message, errors, extra);
+  appError('import_invalid', message, errors, extra);
 
 /**
  * A cell as text: numbers without exponent or float noise, dates as dd/mm/yyyy, formulas as their

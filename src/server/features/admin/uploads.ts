@@ -11,7 +11,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
 import { messages } from '../../../shared/messages';
 import { importMessages } from '../../../shared/schemas/admin';
-import { AppError, unprocessable } from '../../lib/errors';
+import { appError } from '../../lib/errors';
 import { cleanFileName } from '../../lib/file-names';
 
 export interface Upload {
@@ -25,7 +25,7 @@ export interface Upload {
   connection?: Socket;
 }
 
-const refuse = (message: string) => unprocessable(message, 'import_invalid', []);
+const refuse = (message: string) => appError('import_invalid', message, []);
 
 /** The form's other fields (at most FIELDS of FIELD_BYTES) and the multipart framing, on top of the file. */
 const FIELDS = 20;
@@ -50,7 +50,7 @@ const refuseDeclaredLength: onRequestHookHandler = (request, reply, done) => {
   const maxBytes = request.routeOptions.config.upload!.maxBytes;
   const length = Number(request.headers['content-length']);
   if (Number.isFinite(length) && length > maxBytes + FORM_ALLOWANCE_BYTES) {
-    return done(new AppError(413, 'payload_too_large', messages.uploadTooLarge(megabytes(maxBytes))));
+    return done(appError('payload_too_large', messages.uploadTooLarge(megabytes(maxBytes))));
   }
   done();
 };
@@ -121,7 +121,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
   } catch (error) {
     // The client left before its file was in: nobody reads the answer. 499 (nginx's "client
     // closed request") keeps it out of the failures, and its ECONNRESET from "database unavailable".
-    if (request.raw.aborted || request.raw.socket.destroyed) throw new AppError(499, 'bad_request', 'Kết nối đã đóng trước khi gửi xong tệp.');
+    if (request.raw.aborted || request.raw.socket.destroyed) throw appError('client_closed_request', messages.clientGoneBeforeUpload);
     const code = (error as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw refuse(importMessages.tooLarge(megabytes(maxBytes)));
     if (code === 'FST_FILES_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
@@ -130,7 +130,7 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
     // Anything else the multipart reader (busboy) raises is a body that is not what it claims:
     // "Multipart: Boundary not found", "Unexpected end of form", "Malformed part header"...
     request.log.info({ err: error }, 'malformed multipart body');
-    throw new AppError(400, 'bad_request', messages.malformedUpload);
+    throw appError('bad_request', messages.malformedUpload);
   }
   if (!file || file.bytes.length === 0) throw refuse(importMessages.noFile);
   return { ...file, fields, connection: request.raw.socket };

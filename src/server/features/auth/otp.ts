@@ -48,7 +48,7 @@ export async function issueOtp(deps: OtpDeps, phone: string, purpose: OtpPurpose
         // resend_after: the screen counts the wait down on its button (seconds).
         const seconds = Math.ceil(waitMs / 1000);
         const message = accountMessages.otpCooldown(seconds);
-        throw new AppError(429, 'too_many_requests', message, { phone: message }, { resend_after: seconds });
+        throw new AppError('too_many_requests', message, { phone: message }, { resend_after: seconds });
       }
     }
     const dayAgo = new Date(now.getTime() - DAY_MS);
@@ -73,7 +73,7 @@ export async function issueOtp(deps: OtpDeps, phone: string, purpose: OtpPurpose
   } catch {
     // Not delivered: forget this send (no cooldown, no cap) and keep the previous code valid.
     await repo.deleteOtp(db, id);
-    throw new AppError(503, 'sms_failed', accountMessages.smsFailed, { phone: accountMessages.smsFailed });
+    throw new AppError('sms_failed', accountMessages.smsFailed, { phone: accountMessages.smsFailed });
   }
   await repo.markOtpSent(db, id, phone, purpose, clock.now());
   return limits.otpResendCooldownSeconds;

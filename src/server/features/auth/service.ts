@@ -25,10 +25,10 @@ export interface SessionResult {
   consent_required?: boolean;
 }
 
-const phoneError = (message: string, code: ErrorCode, status = 400) => new AppError(status, code, message, { phone: message });
+const phoneError = (message: string, code: ErrorCode) => new AppError(code, message, { phone: message });
 
 /** A locked account (back office) cannot log in or get in through a code or a link. */
-const accountLocked = () => new AppError(403, 'account_locked', adminAccountMessages.locked);
+const accountLocked = () => new AppError('account_locked', adminAccountMessages.locked);
 
 /** A hash that can be compared: an account made by the back office has none until its link is used. */
 const comparableHash = (hash: string | undefined) => (hash?.startsWith('scrypt$') ? hash : undefined);
@@ -43,7 +43,7 @@ const comparableHash = (hash: string | undefined) => (hash?.startsWith('scrypt$'
 export async function sendOtp(deps: AccountDeps, input: { phone: string; is_register: boolean }, ip: string): Promise<{ message: string; resendAfter: number }> {
   const { db } = deps;
   const user = await repo.findUserByPhone(db, input.phone);
-  if (input.is_register && user) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
+  if (input.is_register && user) throw phoneError(accountMessages.phoneTaken, 'phone_taken');
   if (!input.is_register && !user) throw phoneError(accountMessages.phoneNotRegistered, 'phone_not_registered');
   if (!input.is_register && user?.locked_at) throw accountLocked();
   const resendAfter = await issueOtp(deps, input.phone, input.is_register ? 'register' : 'forgot_password', ip);
@@ -57,7 +57,7 @@ export async function register(
   client?: SessionClient,
 ): Promise<SessionResult & { deviceCookie: string }> {
   const { db, clock, auth, config } = deps;
-  if (await repo.phoneExists(db, input.phone)) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
+  if (await repo.phoneExists(db, input.phone)) throw phoneError(accountMessages.phoneTaken, 'phone_taken');
   // Both hashes (the code's, the new password's) admitted before the code is tried: a refusal (503)
   // costs no try of the code.
   const hashing = passwordHasherOf(config).admit(2);
@@ -76,7 +76,7 @@ export async function register(
     }
     const created = await repo.insertParent(trx, input.phone, passwordHash, now, PRIVACY_NOTICE_VERSION);
     // Registered meanwhile by a concurrent request: the code stays unused (rolled back).
-    if (!created) throw phoneError(accountMessages.phoneTaken, 'phone_taken', 409);
+    if (!created) throw phoneError(accountMessages.phoneTaken, 'phone_taken');
     return created;
   });
   // The SMS code proves the phone as a login proves the password: this browser is a known device (decision 012).
@@ -143,7 +143,7 @@ async function checkLogin(
   if (!user || !valid || !comparableHash(user.password_hash)) {
     await repo.markTryFailed(db, attempt.id);
     if (!attempt.device) await delay(failureDelayMs(limits, attempt.addressFailures + 1));
-    throw new AppError(401, 'invalid_credentials', accountMessages.loginWrong);
+    throw new AppError('invalid_credentials', accountMessages.loginWrong);
   }
   // Said only to whoever knows the password: the lock is no oracle for strangers. Counted as a failure.
   if (user.locked_at) {
@@ -193,7 +193,7 @@ export async function liveSessions(deps: AccountDeps, user: { id: number; sessio
 /** Ends one live session of the caller's account (another browser); 404 when there is none such. */
 export async function endSession(deps: AccountDeps, user: { id: number }, sessionId: number): Promise<void> {
   const ended = await repo.revokeSessionOf(deps.db, user.id, sessionId, deps.clock.now());
-  if (!ended) throw new AppError(404, 'not_found', accountMessages.sessionNotFound);
+  if (!ended) throw new AppError('not_found', accountMessages.sessionNotFound);
 }
 
 /** The code proves the phone: the user is logged in and then sets a new password. */
@@ -288,4 +288,4 @@ async function checkCurrentPassword(deps: AccountDeps, user: { id: number; sessi
   }
 }
 
-const currentPasswordError = (message: string) => new AppError(400, 'invalid_input', message, { current_password: message });
+const currentPasswordError = (message: string) => new AppError('invalid_input', message, { current_password: message });

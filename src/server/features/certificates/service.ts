@@ -9,7 +9,7 @@ import { certificateAdminMessages, resultMessages } from '../../../shared/messag
 import type { CertificateView, ChildCertificateResponse, VerifyResponse } from '../../../shared/schemas/certificates';
 import { printedClass } from '../../db/contestants';
 import type { CertificateKind, Contest, ResultRun } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { appError, forbidden, notFound } from '../../lib/errors';
 import type { Services } from '../../services';
 import type { AuthUser } from '../../core/guard';
 import { seasonOrCurrent } from '../../core/contest';
@@ -323,7 +323,7 @@ export async function certificateFile(deps: CertificateDeps, user: AuthUser, cod
   const row = await findCertificateByCode(deps.db, code);
   const holder = row?.contestant_id != null ? await findContestant(deps.db, row.contestant_id) : undefined;
   if (!row || !ownsCertificate(user, row, holder?.user_id)) throw notFound(resultMessages.certificateNotFound);
-  if (row.revoked_at) throw new AppError(410, 'certificate_revoked', certificateAdminMessages.revokedDownload);
+  if (row.revoked_at) throw appError('certificate_revoked', certificateAdminMessages.revokedDownload);
   const current = await currentContent(deps, row, holder);
   if (!current) throw notFound(resultMessages.certificateNotFound);
   const { content } = current;
@@ -369,7 +369,7 @@ export async function verifyCertificate(deps: CertificateDeps, code: string): Pr
   const current = row && (await currentContent(deps, row));
   if (!current) {
     const erased = row ? undefined : await findErasedCertificate(deps.db, code);
-    if (!erased) throw new AppError(404, 'certificate_not_found', resultMessages.verifyNotFound);
+    if (!erased) throw appError('certificate_not_found', resultMessages.verifyNotFound);
     // Issued, then its holder's family had their data erased: what it was, never whose.
     const { title, contest, date } = erased;
     return {

@@ -60,7 +60,7 @@ export interface SaveBatcherOptions {
 }
 
 /** The app's 503 (with Retry-After, by the error handler): the client keeps its answers and retries. */
-export const saveUnavailable = () => new AppError(503, 'service_unavailable', messages.serviceUnavailable);
+export const saveUnavailable = () => new AppError('service_unavailable', messages.serviceUnavailable);
 
 export function createSaveBatcher(
   writeSaves: WriteSaves,

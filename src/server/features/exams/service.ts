@@ -73,7 +73,7 @@ export async function booksOfContestant({ db }: ExamDeps, user: AuthUser, contes
 // Start -----------------------------------------------------------------------------------------
 
 function doingError(contestantId: number, exam: { slug: string; book_id: number }) {
-  return new AppError(409, 'exam_in_progress', examMessages.examInProgress, undefined, {
+  return new AppError('exam_in_progress', examMessages.examInProgress, undefined, {
     doing: true,
     slug: exam.slug,
     book_id: exam.book_id,

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { parseBuffer, type IFormat } from 'music-metadata';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
-import { unprocessable } from '../../lib/errors';
+import { appError } from '../../lib/errors';
 import { inputMessages } from '../../../shared/messages';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
@@ -17,7 +17,7 @@ export const mediaMessages = {
   tooLarge: (mb: number) => `Tệp quá lớn: tối đa ${mb} MB.`,
 } as const;
 
-const refuse = (message: string) => unprocessable(message, 'unsupported_media_type', { file: message });
+const refuse = (message: string) => appError('file_not_accepted', message, { file: message });
 
 /** Stores the bytes (once per content) and returns the path they are served at. */
 export async function storeMedia(db: Db, bytes: Buffer, contentType: string, ext: string): Promise<string> {

@@ -13,7 +13,7 @@ import {
 import type { Db } from '../../db/client';
 import type { Contest } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { conflict, notFound, tooManyRequests } from '../../lib/errors';
+import { appError, notFound, tooManyRequests } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
 import type { Services } from '../../services';
 import type { AuthUser } from '../../core/guard';
@@ -65,14 +65,14 @@ export async function startPractice({ db, clock }: Deps, user: AuthUser, contest
     const contestant = await findOwnedContestant(trx, contestantId, user.id, true);
     if (!contestant) throw notFound(examMessages.contestantNotFound);
     const contest = await requireCurrentContest(trx);
-    if (contestant.contest_id !== contest.id) throw conflict(seasonMessages.contestantOfPastSeason, 'contestant_of_past_season');
-    if (!isOpen(contest, now)) throw conflict(practiceMessages.closed, 'window_closed');
+    if (contestant.contest_id !== contest.id) throw appError('contestant_of_past_season', seasonMessages.contestantOfPastSeason);
+    if (!isOpen(contest, now)) throw appError('window_closed', practiceMessages.closed);
     if ((await repo.countStartsSince(trx, contestant.id, new Date(now.getTime() - DAY_MS))) >= PRACTICE_STARTS_PER_DAY) {
       throw tooManyRequests(practiceMessages.tooMany(PRACTICE_STARTS_PER_DAY));
     }
     // Fewer than PRACTICE_QUESTIONS in the group's books: the round has what there is.
     const drawn = await repo.drawPracticeQuestions(trx, contestant.class_group_id, PRACTICE_QUESTIONS);
-    if (drawn.length === 0) throw conflict(practiceMessages.notAvailable, 'practice_unavailable');
+    if (drawn.length === 0) throw appError('practice_unavailable', practiceMessages.notAvailable);
     await repo.finaliseInProgress(trx, contestant.id, now);
 
     const { questions, answerKey } = paperOf(drawn);

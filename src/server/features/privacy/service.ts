@@ -5,7 +5,7 @@ import { accountMessages, privacyMessages } from '../../../shared/messages';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
 import type { MyData } from '../../../shared/schemas/privacy';
 import type { Services } from '../../services';
-import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { appError, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../core/guard';
 import { checkOtp, issueOtp, consumeOtp } from '../auth';
 import { eraseAccounts } from './erase';
@@ -126,7 +126,7 @@ export async function deleteAccount(deps: PrivacyDeps & Pick<Services, 'config'>
   const otpId = await checkOtp(deps, user.phone, 'delete_account', otp);
   await db.transaction().execute(async (trx) => {
     const now = clock.now();
-    if (!(await consumeOtp(trx, otpId, now))) throw badRequest(accountMessages.otpUsed, { otp: accountMessages.otpUsed }, 'otp_invalid');
+    if (!(await consumeOtp(trx, otpId, now))) throw appError('otp_invalid', accountMessages.otpUsed, { otp: accountMessages.otpUsed });
     await eraseAccounts(trx, [{ id: user.id, phone: user.phone }], now);
   });
 }

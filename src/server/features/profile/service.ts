@@ -6,7 +6,7 @@ import { CLASS_ROOM_OTHER, MAX_ATTEMPTS_PER_CONTESTANT, MAX_CONTESTANTS_PER_ACCO
 import { normalisePhone, type ApiUser } from '../../../shared/schemas/auth';
 import type { Contestant, ContestantValues, Profile } from '../../../shared/schemas/profile';
 import { printedClass, type ContestantColumns } from '../../db/contestants';
-import { AppError, badRequest, conflict, forbidden, notFound, type FieldErrors } from '../../lib/errors';
+import { appError, type FieldErrors, forbidden, notFound } from '../../lib/errors';
 import type { AuthUser } from '../../core/guard';
 import { toApiUser } from '../auth';
 import type { Services } from '../../services';
@@ -113,7 +113,7 @@ async function checkCatalogue(deps: ProfileDeps, childrens: ContestantValues[]) 
     }
   });
   const first = Object.values(errors)[0];
-  if (first) throw badRequest(first, errors, 'invalid_contestant');
+  if (first) throw appError('invalid_contestant', first, errors);
 }
 
 /**
@@ -124,7 +124,7 @@ async function checkCatalogue(deps: ProfileDeps, childrens: ContestantValues[]) 
 export async function saveProfile(deps: ProfileDeps, user: AuthUser, input: { phone?: string; childrens: ContestantValues[] }): Promise<{ user: ApiUser; data: Profile }> {
   const { db, clock } = deps;
   if (input.phone !== undefined && normalisePhone(input.phone) !== user.phone) {
-    throw badRequest(accountMessages.phoneReadOnly, { phone: accountMessages.phoneReadOnly }, 'phone_read_only');
+    throw appError('phone_read_only', accountMessages.phoneReadOnly, { phone: accountMessages.phoneReadOnly });
   }
   if (user.role !== 'parent') {
     if (input.childrens.length > 0) throw forbidden(accountMessages.noContestantsForRole);
@@ -132,11 +132,11 @@ export async function saveProfile(deps: ProfileDeps, user: AuthUser, input: { ph
   }
   // Enrolment needs the parent's consent to the current notice (a new version asks again).
   const account = await repo.findAccount(db, user.id);
-  if (!account || needsPrivacyConsent(account)) throw new AppError(403, 'consent_required', privacyMessages.consentRequired);
+  if (!account || needsPrivacyConsent(account)) throw appError('consent_required', privacyMessages.consentRequired);
   const childrens = input.childrens;
-  if (childrens.length > MAX_CONTESTANTS_PER_ACCOUNT) throw badRequest(accountMessages.tooManyContestants, { childrens: accountMessages.tooManyContestants });
+  if (childrens.length > MAX_CONTESTANTS_PER_ACCOUNT) throw appError('bad_request', accountMessages.tooManyContestants, { childrens: accountMessages.tooManyContestants });
   const sentIds = childrens.map((c) => c.id).filter((id): id is number => id !== undefined);
-  if (new Set(sentIds).size !== sentIds.length) throw badRequest(accountMessages.contestantDuplicated, undefined, 'invalid_contestant');
+  if (new Set(sentIds).size !== sentIds.length) throw appError('invalid_contestant', accountMessages.contestantDuplicated, undefined);
   await checkCatalogue(deps, childrens);
 
   try {
@@ -153,19 +153,19 @@ export async function saveProfile(deps: ProfileDeps, user: AuthUser, input: { ph
         if (child.id === undefined) return;
         const current = existing.find((c) => c.id === child.id);
         // Never created anew: an id of another account (or a deleted one) is refused.
-        if (!current) throw new AppError(403, 'forbidden', accountMessages.contestantNotYours, { [field(i, 'id')]: accountMessages.contestantNotYours });
+        if (!current) throw appError('forbidden', accountMessages.contestantNotYours, { [field(i, 'id')]: accountMessages.contestantNotYours });
         if (!counts.get(current.id)) return;
         const row = toRow(child);
         for (const key of Object.keys(row) as (keyof typeof row)[]) {
           if (row[key] !== current[key]) errors[field(i, key)] = accountMessages.contestantLocked;
         }
       });
-      if (Object.keys(errors).length) throw badRequest(accountMessages.contestantLocked, errors, 'contestant_locked');
+      if (Object.keys(errors).length) throw appError('contestant_locked', accountMessages.contestantLocked, errors);
 
       const removed = existing.filter((c) => !sentIds.includes(c.id));
       for (const contestant of removed) {
-        if (contestant.position === 1) throw badRequest(accountMessages.cannotDeleteFirstContestant, undefined, 'contestant_undeletable');
-        if (counts.get(contestant.id)) throw badRequest(accountMessages.cannotDeleteContestantWithExams, undefined, 'contestant_undeletable');
+        if (contestant.position === 1) throw appError('contestant_undeletable', accountMessages.cannotDeleteFirstContestant, undefined);
+        if (counts.get(contestant.id)) throw appError('contestant_undeletable', accountMessages.cannotDeleteContestantWithExams, undefined);
       }
       await repo.deleteContestants(
         trx,
@@ -184,7 +184,7 @@ export async function saveProfile(deps: ProfileDeps, user: AuthUser, input: { ph
           if (!counts.get(child.id)) await repo.updateContestant(trx, user.id, child.id, row);
         } else {
           const position = free.shift();
-          if (position === undefined) throw badRequest(accountMessages.tooManyContestants, { childrens: accountMessages.tooManyContestants });
+          if (position === undefined) throw appError('bad_request', accountMessages.tooManyContestants, { childrens: accountMessages.tooManyContestants });
           // The schema refused a new contestant without the child's agreement (child_consent).
           await repo.insertContestant(trx, user.id, position, row, now, PRIVACY_NOTICE_VERSION);
         }
@@ -193,7 +193,7 @@ export async function saveProfile(deps: ProfileDeps, user: AuthUser, input: { ph
   } catch (error) {
     // The database's own guards (composite keys, one contestant per position, exams
     // referencing a contestant) caught a change that raced with this save.
-    if (isForeignKeyViolation(error) || isUniqueViolation(error)) throw conflict(accountMessages.profileChangedElsewhere, 'profile_conflict');
+    if (isForeignKeyViolation(error) || isUniqueViolation(error)) throw appError('profile_conflict', accountMessages.profileChangedElsewhere);
     throw error;
   }
   return { user: toApiUser(user), data: await loadProfile(deps, user.id) };

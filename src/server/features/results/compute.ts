@@ -7,7 +7,7 @@ import { adminResultsMessages, resultMessages } from '../../../shared/messages';
 import { formatDateTime } from '../../../shared/format';
 import type { Db } from '../../db/client';
 import type { Contest, PrizeWithdrawalTable, ResultRun } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import { appError } from '../../lib/errors';
 import type { Services } from '../../services';
 import { requireCurrentContest } from '../../core/contest';
 import { assertExamWindowClosed, assertNoExamsInProgress } from '../../core/results-rules';
@@ -262,14 +262,14 @@ export function resultsPublished(run: Pick<ResultRun, 'published_at'> | undefine
  */
 export async function publishResults(trx: Db, contest: Contest, now: Date, userId: number | null): Promise<ResultRun> {
   const run = await trx.selectFrom('result_runs').selectAll().where('contest_id', '=', contest.id).forUpdate().executeTakeFirst();
-  if (!run) throw new AppError(409, 'results_not_computed', resultMessages.notComputed);
-  if (now < contest.results_at) throw new AppError(409, 'results_too_early', resultMessages.publishTooEarly(formatDateTime(contest.results_at)));
-  if (run.forced) throw new AppError(409, 'results_not_final', resultMessages.notFinal);
+  if (!run) throw appError('results_not_computed', resultMessages.notComputed);
+  if (now < contest.results_at) throw appError('results_too_early', resultMessages.publishTooEarly(formatDateTime(contest.results_at)));
+  if (run.forced) throw appError('results_not_final', resultMessages.notFinal);
   if (run.published_at) return run;
   // A tie that crosses a prize boundary is published only once the organiser's decision on it is
   // in the stored results (a decision taken after the computation needs a recompute).
   const undecided = storedTies(run).filter((tie) => tie.crosses_prize && !tie.decision);
-  if (undecided.length) throw new AppError(409, 'tie_undecided', adminResultsMessages.tieUndecided(undecided.length));
+  if (undecided.length) throw appError('tie_undecided', adminResultsMessages.tieUndecided(undecided.length));
   return trx
     .updateTable('result_runs')
     .set({ published_at: now, published_by: userId })

@@ -7,7 +7,7 @@ import { adminAccountMessages, roleLabels, type AccountsQuery, type PasswordLink
 import { mobilePhoneSchema } from '../../../../shared/schemas/auth';
 import type { Services } from '../../../services';
 import type { Db } from '../../../db/client';
-import { AppError, badRequest, conflict, notFound } from '../../../lib/errors';
+import { appError, notFound } from '../../../lib/errors';
 import { createResetLink, createResetLinks, RESET_LINK_DEFAULT_HOURS } from '../../auth';
 import { recordAudit, type Actor } from '../audit';
 import { tableFile } from '../file-reader';
@@ -97,9 +97,9 @@ export async function createSchoolAdmin(
   const { db, clock, config } = deps;
   const school = await repo.findSchool(db, input.school_id);
   if (!school || school.district_id !== input.district_id) {
-    throw badRequest(adminAccountMessages.schoolNotInDistrict, { school_id: adminAccountMessages.schoolNotInDistrict }, 'invalid_input');
+    throw appError('invalid_input', adminAccountMessages.schoolNotInDistrict, { school_id: adminAccountMessages.schoolNotInDistrict });
   }
-  const taken = () => conflict(adminAccountMessages.phoneTaken, 'phone_taken', { phone: adminAccountMessages.phoneTaken });
+  const taken = () => appError('phone_taken', adminAccountMessages.phoneTaken, { phone: adminAccountMessages.phoneTaken });
   let created: { id: number; url: string; expiresAt: Date };
   try {
     created = await db.transaction().execute(async (trx) => {
@@ -147,7 +147,7 @@ interface AdminRow {
   schoolId: number;
 }
 
-const listChanged = () => conflict('Danh sách tài khoản vừa thay đổi ở nơi khác. Vui lòng kiểm tra và nhập lại tệp.', 'phone_taken');
+const listChanged = () => appError('phone_taken', adminAccountMessages.listChanged);
 
 /** Accounts per statement and per batch of reset links: a slice of hashing, then the database's turn. */
 const SLICE = 500;
@@ -266,7 +266,7 @@ export async function issueResetLinkFor(deps: AccountsDeps, actor: Actor, id: nu
   const { db, clock, config } = deps;
   const issued = await db.transaction().execute(async (trx) => {
     const user = await lockedRow(trx, id);
-    if (user.locked_at) throw new AppError(403, 'account_locked', adminAccountMessages.lockedNoLink);
+    if (user.locked_at) throw appError('account_locked', adminAccountMessages.lockedNoLink);
     const link = await createResetLink(trx, { clock, publicUrl: config.publicUrl }, user.id);
     await recordAudit(trx, actor, { kind: 'account.reset_link', summary: `Cấp liên kết đặt mật khẩu cho tài khoản ${user.phone}` });
     return { phone: user.phone, ...link };
@@ -278,7 +278,7 @@ export async function issueResetLinkFor(deps: AccountsDeps, actor: Actor, id: nu
 /** Locks (or unlocks) an account: a locked one cannot log in, its sessions and unused links end now. */
 export async function setAccountLocked(deps: Pick<Services, 'db' | 'clock'>, actor: Actor, id: number, locked: boolean) {
   const { db, clock } = deps;
-  if (locked && id === actor.id) throw new AppError(409, 'cannot_lock_self', adminAccountMessages.cannotLockSelf);
+  if (locked && id === actor.id) throw appError('cannot_lock_self', adminAccountMessages.cannotLockSelf);
   return db.transaction().execute(async (trx) => {
     const user = await lockedRow(trx, id);
     const now = clock.now();
@@ -309,7 +309,7 @@ export async function setAccountLocked(deps: Pick<Services, 'db' | 'clock'>, act
  */
 export async function createOrganiserAccount(deps: Pick<Services, 'db' | 'clock'> & { publicUrl: string }, input: { phone: string; name: string }) {
   const { db, clock } = deps;
-  const taken = () => conflict(adminAccountMessages.phoneTaken, 'phone_taken', { phone: adminAccountMessages.phoneTaken });
+  const taken = () => appError('phone_taken', adminAccountMessages.phoneTaken, { phone: adminAccountMessages.phoneTaken });
   try {
     return await db.transaction().execute(async (trx) => {
       const user = await repo.insertOrganiser(trx, input.phone, input.name, clock.now());

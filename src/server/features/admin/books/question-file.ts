@@ -22,7 +22,7 @@ import {
   questionKey,
   type ParsedQuestion,
 } from '../../../../shared/question-formats/question-text';
-import { unprocessable } from '../../../lib/errors';
+import { appError } from '../../../lib/errors';
 import { ImportProblems, readTable, type SheetRow } from '../sheets';
 import { decodeUtf8, fileKindOf, type Upload } from '../uploads';
 
@@ -115,7 +115,7 @@ export async function readQuestionFile(upload: Upload, { allProblems = false } =
     const text = await decodeUtf8(upload.bytes);
     // Pieces end at line breaks, and neither format's mark spans one.
     const format = text.some(looksLikeGift) ? 'gift' : text.some(looksLikeAiken) ? 'aiken' : undefined;
-    if (!format) throw unprocessable(booksMessages.unknownTextFormat, 'import_invalid', []);
+    if (!format) throw appError('import_invalid', booksMessages.unknownTextFormat, []);
     const column = format === 'gift' ? 'GIFT' : 'Aiken';
     const parsed: ParsedQuestion[] = [];
     const skipped: RowNote[] = [];
@@ -126,14 +126,14 @@ export async function readQuestionFile(upload: Upload, { allProblems = false } =
       // A question's several problems (its text's and its answers') count once.
       if (item.row !== lastRow) items++;
       lastRow = item.row;
-      if (items > MAX_IMPORT_ROWS) throw unprocessable(importMessages.tooManyQuestions(MAX_IMPORT_ROWS), 'import_invalid', []);
+      if (items > MAX_IMPORT_ROWS) throw appError('import_invalid', importMessages.tooManyQuestions(MAX_IMPORT_ROWS), []);
       if (items % SLICE === 0) await yieldToEventLoop();
       if (isParsedQuestion(item)) parsed.push(item);
       else if (isSkipped(item)) {
         if (++skippedTotal <= MAX_LISTED) skipped.push({ row: item.row, message: item.skipped });
       } else problems.add(item.row, column, item.message);
     }
-    if (items === 0) throw unprocessable(booksMessages.emptyText, 'import_invalid', []);
+    if (items === 0) throw appError('import_invalid', booksMessages.emptyText, []);
     const questions = await checkQuestions(parsed, problems, () => column);
     const warned = questions.filter((q) => q.warning);
     const warnings = warned.slice(0, MAX_LISTED).map((q) => ({ row: q.row, message: q.warning! }));

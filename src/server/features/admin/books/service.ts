@@ -5,7 +5,7 @@ import { booksMessages, type QuestionData } from '../../../../shared/schemas/adm
 import { examDaysMessages } from '../../../../shared/messages';
 import { questionKey } from '../../../../shared/question-formats/question-text';
 import type { Services } from '../../../services';
-import { conflict, notFound, unprocessable } from '../../../lib/errors';
+import { appError, notFound } from '../../../lib/errors';
 import { assertCurrentSeason, getCurrentContest, seasonOrCurrent } from '../../../core/contest';
 import type { Contest } from '../../../db/schema';
 import { storeAudio, storeImage } from '../../media';
@@ -76,12 +76,12 @@ async function questionsFrozen({ db, clock }: Deps, bookId: number): Promise<boo
 }
 
 async function assertNotFrozen(deps: Deps, bookId: number) {
-  if (await questionsFrozen(deps, bookId)) throw conflict(examDaysMessages.questionsFrozen, 'questions_frozen');
+  if (await questionsFrozen(deps, bookId)) throw appError('questions_frozen', examDaysMessages.questionsFrozen);
 }
 
 async function checkGroup(db: Deps['db'], classGroupId: number) {
   if (!(await repo.classGroupExists(db, classGroupId))) {
-    throw unprocessable(booksMessages.groupNotFound, 'input_refused', { class_group_id: booksMessages.groupNotFound });
+    throw appError('input_refused', booksMessages.groupNotFound, { class_group_id: booksMessages.groupNotFound });
   }
 }
 
@@ -98,7 +98,7 @@ export async function createBook(deps: Deps, actor: Actor, input: { name: string
     return getBook(deps, id);
   } catch (error) {
     // Two books added at the same moment took the same position: the second one tries again.
-    if (isUniqueViolation(error)) throw conflict('Có sách khác vừa được thêm cùng lúc. Vui lòng thử lại.', 'name_taken');
+    if (isUniqueViolation(error)) throw appError('name_taken', booksMessages.addedMeanwhile);
     throw error;
   }
 }
@@ -110,7 +110,7 @@ export async function updateBook(deps: Deps, actor: Actor, id: number, input: { 
     if (before.class_group_id !== input.class_group_id) {
       await checkGroup(trx, input.class_group_id);
       // Contestants of the old group took exams of it: the book stays in that group.
-      if (await repo.bookHasExams(trx, id)) throw conflict(booksMessages.groupLocked, 'in_use', { class_group_id: booksMessages.groupLocked });
+      if (await repo.bookHasExams(trx, id)) throw appError('in_use', booksMessages.groupLocked, { class_group_id: booksMessages.groupLocked });
     }
     await repo.updateBook(trx, id, input);
     // Certificates print the book's name: the job brings them up to date.
@@ -159,7 +159,7 @@ async function checkAudio(db: Deps['db'], question: QuestionData) {
   question.answers.forEach((answer, i) => {
     if (answer.audio && !found.has(answer.audio)) errors[`answers.${i}.audio`] = booksMessages.audioUnknown;
   });
-  if (Object.keys(errors).length > 0) throw unprocessable(booksMessages.audioUnknown, 'input_refused', errors);
+  if (Object.keys(errors).length > 0) throw appError('input_refused', booksMessages.audioUnknown, errors);
 }
 
 const snapshot = (q: { value: string; audio: string | null; is_practice: boolean; answers: { value: string; audio: string | null }[]; correct: number }) => ({
@@ -195,7 +195,7 @@ export async function updateQuestion({ db, clock }: Deps, actor: Actor, id: numb
       // A practice question is never one a contestant met in a real exam, and the exam bank
       // must keep enough questions while the window is open.
       if (await repo.isDrawn(trx, before.book_id, id)) {
-        throw conflict(booksMessages.drawnToPractice, 'in_use', { is_practice: booksMessages.drawnToPractice });
+        throw appError('in_use', booksMessages.drawnToPractice, { is_practice: booksMessages.drawnToPractice });
       }
       await repo.lockBook(trx, before.book_id);
       await checkBankSize({ db: trx, clock }, (await repo.countQuestions(trx, before.book_id)) - 1);
@@ -220,7 +220,7 @@ async function checkBankSize({ db, clock }: Deps, remaining: number) {
   const now = clock.now();
   const windowOpen = now >= contest.exam_starts_at && now <= contest.exam_ends_at;
   if (windowOpen && remaining < contest.questions_per_exam) {
-    throw conflict(booksMessages.bankTooSmall(remaining, contest.questions_per_exam), 'bank_too_small');
+    throw appError('bank_too_small', booksMessages.bankTooSmall(remaining, contest.questions_per_exam));
   }
 }
 
@@ -230,7 +230,7 @@ export async function deleteQuestion(deps: Deps, actor: Actor, id: number) {
     if (!question) throw questionNotFound();
     await writableBook(trx, question.book_id);
     const book = await repo.lockBook(trx, question.book_id);
-    if (await repo.isDrawn(trx, question.book_id, id)) throw conflict(booksMessages.questionDrawn, 'in_use');
+    if (await repo.isDrawn(trx, question.book_id, id)) throw appError('in_use', booksMessages.questionDrawn);
     // A practice question is in no real exam and not part of the bank an exam draws from.
     if (!question.is_practice) await assertNotFrozen({ ...deps, db: trx }, question.book_id);
     if (!question.is_practice) await checkBankSize({ ...deps, db: trx }, (await repo.countQuestions(trx, question.book_id)) - 1);
@@ -258,7 +258,7 @@ async function keysOf(questions: Parameters<typeof questionKey>[0][]): Promise<s
 /** The `mode` form field: "append" (the default) or "replace". */
 function importMode(field: string | undefined): 'append' | 'replace' {
   const mode = field || 'append';
-  if (mode !== 'append' && mode !== 'replace') throw unprocessable(booksMessages.badMode, 'import_invalid', []);
+  if (mode !== 'append' && mode !== 'replace') throw appError('import_invalid', booksMessages.badMode, []);
   return mode;
 }
 
@@ -273,7 +273,7 @@ export async function importQuestions(deps: Deps & Pick<Services, 'config'>, act
       problems.throwIfAny();
       // Imports of one bank wait for each other: the comparison below holds until the commit.
       if (!dryRun) await repo.lockBook(db, bookId);
-      if (mode === 'replace' && (await repo.bookHasExams(db, bookId))) throw conflict(booksMessages.replaceWithExams, 'in_use');
+      if (mode === 'replace' && (await repo.bookHasExams(db, bookId))) throw appError('in_use', booksMessages.replaceWithExams);
       const bank = await repo.bankOf(db, bookId);
       const bankKeys = await keysOf(bank);
       const fileKeys = await keysOf(file.questions);

@@ -5,10 +5,11 @@
 // statements; the same file twice changes nothing.
 import { templateColumns, importMessages, type ImportUpdate } from '../../../../shared/schemas/admin';
 import { catalogLimits, classRoomName } from '../../../../shared/schemas/admin-catalog';
+import { catalogMessages } from '../../../../shared/messages/admin';
 import { classNameKey, normaliseClassName } from '../../../../shared/schemas/profile';
 import { nameKey } from '../../../../shared/vietnamese';
 import { classGroupLabel } from '../../../../shared/class-groups';
-import { conflict } from '../../../lib/errors';
+import { appError } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { Actor } from '../audit';
 import { tableFile } from '../file-reader';
@@ -33,7 +34,7 @@ export function parseCount(text: string): number | undefined {
 }
 
 /** Another import or edit created the same school or district meanwhile. */
-const catalogChanged = () => conflict('Danh mục vừa được thay đổi bởi một thao tác khác. Hãy nhập lại tệp.', 'name_taken');
+const catalogChanged = () => appError('name_taken', catalogMessages.changedDuringImport);
 
 /** The catalogue's schools by district and name key (two of the same key, made before nameKey: the older). */
 async function schoolsByKey<S extends { district_id: number; name: string }>(schools: S[]): Promise<Map<string, S>> {

@@ -1,13 +1,14 @@
 // Merging two catalogue entries that are one and the same (issue 23.1, decision 023): a school
 // into another, a district into another. The organiser first sees what would move (the same
 // counting as the merge), then confirms; the merge is one transaction with its audit entry.
+import { catalogChangeMessages as m } from '../../../../shared/messages/admin';
 import { classNameKey } from '../../../../shared/schemas/profile';
 import { CLASS_OTHER_MAX_LENGTH } from '../../../../shared/rules';
 import type { DistrictMergePreview, SchoolMergePreview } from '../../../../shared/schemas/admin-catalog';
 import { nameKey } from '../../../../shared/vietnamese';
 import { STALE_MS } from '../../../core/task-runner';
 import type { Db } from '../../../db/client';
-import { conflict, notFound, unprocessable } from '../../../lib/errors';
+import { appError, notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import { recordAudit, type Actor } from '../audit';
 import * as repo from './repo';
@@ -24,16 +25,6 @@ type Plan = {
 type ResultsState = Awaited<ReturnType<typeof repo.resultsState>>;
 
 const resultsStateAt = (db: Db, now: Date) => repo.resultsState(db, new Date(now.getTime() - STALE_MS));
-
-const n = (count: number) => count.toLocaleString('vi-VN');
-
-const refusals = {
-  sameSchool: 'Không thể gộp một trường vào chính nó.',
-  sameDistrict: 'Không thể gộp một quận/huyện vào chính nó.',
-  computing: 'Đang tính kết quả cuộc thi: hãy gộp sau khi tính xong (gộp bây giờ sẽ làm hỏng lần tính này).',
-  schoolCertificates: (name: string, count: number) =>
-    `Không gộp được: trường "${name}" đã được cấp ${n(count)} giấy chứng nhận của trường (kết quả đã công bố). Gộp trường sẽ xoá các giấy này, nên Ban tổ chức giữ nguyên trường này.`,
-};
 
 /**
  * What merging `from` into `into` does, read in the caller's transaction: the counts, the classes
@@ -88,9 +79,9 @@ async function planSchoolMerge(db: Db, results: ResultsState, from: SchoolRow, i
   }
 
   let refusal: string | null = null;
-  if (from.id === into.id) refusal = refusals.sameSchool;
-  else if (results.computing) refusal = refusals.computing;
-  else if (counts.school_certificates > 0) refusal = refusals.schoolCertificates(from.name, counts.school_certificates);
+  if (from.id === into.id) refusal = m.sameSchool;
+  else if (results.computing) refusal = m.mergeWhileComputing;
+  else if (counts.school_certificates > 0) refusal = m.mergeSchoolCertificates(from.name, counts.school_certificates);
 
   return {
     teachers,
@@ -118,8 +109,8 @@ async function lockPair(db: Db, id: number, intoId: number, lock = true) {
   const locked = await repo.lockSchools(db, [id, intoId], lock);
   const from = locked.find((s) => s.id === id);
   const into = locked.find((s) => s.id === intoId);
-  if (!from) throw notFound('Không tìm thấy trường này (có thể đã bị xoá hoặc gộp).');
-  if (!into) throw unprocessable('Trường được gộp vào không còn trong danh mục.', 'merge_invalid', { into_id: 'Không tìm thấy trường này (có thể đã bị xoá hoặc gộp).' });
+  if (!from) throw notFound(m.schoolNotFound);
+  if (!into) throw appError('merge_invalid', m.schoolIntoGone, { into_id: m.schoolNotFound });
   return { from, into };
 }
 
@@ -127,13 +118,13 @@ async function lockPair(db: Db, id: number, intoId: number, lock = true) {
 export function describeSchoolMerge(p: SchoolMergePreview): string {
   return (
     describeCounts([
-      [p.contestants, 'thí sinh'],
-      [p.exams, 'bài thi'],
-      [p.school_admins, 'tài khoản quản trị trường'],
-      [p.class_teachers, 'giáo viên lớp'],
-      [p.joined_classes.length, 'lớp nhập với lớp cùng tên'],
-      [p.pupil_prizes, 'giải của học sinh'],
-    ]) || 'không có dữ liệu nào'
+      [p.contestants, m.counted.contestants],
+      [p.exams, m.counted.exams],
+      [p.school_admins, m.counted.schoolAdmins],
+      [p.class_teachers, m.counted.classTeachers],
+      [p.joined_classes.length, m.counted.joinedClasses],
+      [p.pupil_prizes, m.counted.pupilPrizes],
+    ]) || m.nothingMoved
   );
 }
 
@@ -148,21 +139,21 @@ export async function previewSchoolMerge({ db, clock }: Deps, id: number, intoId
 /** Merges `from` into `into` in the caller's transaction; refuses (409) what the plan refuses. */
 async function mergeSchoolIn(trx: Db, results: ResultsState, from: SchoolRow, into: SchoolRow, districtNames: Map<number, string>) {
   const plan = await planSchoolMerge(trx, results, from, into, districtNames);
-  if (plan.preview.refusal) throw conflict(plan.preview.refusal, 'merge_refused');
+  if (plan.preview.refusal) throw appError('merge_refused', plan.preview.refusal);
   await repo.mergeSchool(trx, from, into, plan.teachers, plan.pupilClasses);
   return plan.preview;
 }
 
 /** POST /schools/:id/merge: moves what uses school `id` to `intoId` and deletes `id`; answers what moved. */
 export async function mergeSchool({ db, clock }: Deps, actor: Actor, id: number, intoId: number) {
-  if (id === intoId) throw unprocessable(refusals.sameSchool, 'merge_invalid', { into_id: 'Hãy chọn một trường khác.' });
+  if (id === intoId) throw appError('merge_invalid', m.sameSchool, { into_id: m.pickOtherSchool });
   return db.transaction().execute(async (trx) => {
     const { from, into } = await lockPair(trx, id, intoId);
     const moved = await mergeSchoolIn(trx, await resultsStateAt(trx, clock.now()), from, into, await districtNamesOf(trx, [from.district_id, into.district_id]));
     await recheckCertificates(trx);
     await recordAudit(trx, actor, {
       kind: 'school.merge',
-      summary: `Gộp trường ${from.name} (${moved.from.district_name}) vào ${into.name} (${moved.into.district_name}): chuyển ${describeSchoolMerge(moved)}`,
+      summary: m.audit.schoolMerged(from.name, moved.from.district_name, into.name, moved.into.district_name, describeSchoolMerge(moved)),
       details: { before: { from, into }, moved },
     });
     return { moved, into };
@@ -175,8 +166,8 @@ async function lockDistrictPair(db: Db, id: number, intoId: number, lock = true)
   const locked = await repo.lockDistricts(db, [id, intoId], lock);
   const from = locked.find((d) => d.id === id);
   const into = locked.find((d) => d.id === intoId);
-  if (!from) throw notFound('Không tìm thấy quận/huyện này (có thể đã bị xoá hoặc gộp).');
-  if (!into) throw unprocessable('Quận/huyện được gộp vào không còn trong danh mục.', 'merge_invalid', { into_id: 'Không tìm thấy quận/huyện này.' });
+  if (!from) throw notFound(m.districtGone);
+  if (!into) throw appError('merge_invalid', m.districtIntoGone, { into_id: m.districtIntoNotFound });
   return { from, into };
 }
 
@@ -211,7 +202,7 @@ async function planDistrictMerge(db: Db, results: ResultsState, from: { id: numb
     school_admins: usage.school_admins,
     class_teachers: usage.class_teachers,
     results_computed: results.computed,
-    refusal: from.id === into.id ? refusals.sameDistrict : results.computing ? refusals.computing : blocked ? blocked.refusal : null,
+    refusal: from.id === into.id ? m.sameDistrict : results.computing ? m.mergeWhileComputing : blocked ? blocked.refusal : null,
   };
   return { preview, pairs, names };
 }
@@ -226,27 +217,27 @@ export async function previewDistrictMerge({ db, clock }: Deps, id: number, into
 
 /** POST /districts/:id/merge: the district's schools join `intoId` (same-name schools merged), then it is deleted. */
 export async function mergeDistrict({ db, clock }: Deps, actor: Actor, id: number, intoId: number) {
-  if (id === intoId) throw unprocessable(refusals.sameDistrict, 'merge_invalid', { into_id: 'Hãy chọn một quận/huyện khác.' });
+  if (id === intoId) throw appError('merge_invalid', m.sameDistrict, { into_id: m.pickOtherDistrict });
   return db.transaction().execute(async (trx) => {
     const { from, into } = await lockDistrictPair(trx, id, intoId);
     const results = await resultsStateAt(trx, clock.now());
     const { preview, pairs, names } = await planDistrictMerge(trx, results, from, into);
-    if (preview.refusal) throw conflict(preview.refusal, 'merge_refused');
+    if (preview.refusal) throw appError('merge_refused', preview.refusal);
     for (const pair of pairs) await mergeSchoolIn(trx, results, pair.from, pair.into, names);
     await repo.moveSchoolsAndDeleteDistrict(trx, from.id, into.id);
     if (pairs.length) await recheckCertificates(trx);
     const what =
       describeCounts([
-        [preview.schools_moved.length, 'trường chuyển sang'],
-        [preview.schools_joined.length, 'trường gộp vào trường cùng tên'],
-        [preview.contestants, 'thí sinh'],
-        [preview.school_admins, 'tài khoản quản trị trường'],
-        [preview.class_teachers, 'giáo viên lớp'],
-      ]) || 'không có trường nào';
+        [preview.schools_moved.length, m.counted.schoolsMoved],
+        [preview.schools_joined.length, m.counted.schoolsJoined],
+        [preview.contestants, m.counted.contestants],
+        [preview.school_admins, m.counted.schoolAdmins],
+        [preview.class_teachers, m.counted.classTeachers],
+      ]) || m.noSchools;
     const joinedNames = preview.schools_joined.map((p) => `${p.from.name} → ${p.into.name}`).join('; ');
     await recordAudit(trx, actor, {
       kind: 'district.merge',
-      summary: `Gộp quận/huyện ${from.name} vào ${into.name}: ${what}${joinedNames ? ` (${joinedNames})` : ''}`,
+      summary: m.audit.districtMerged(from.name, into.name, what, joinedNames),
       details: { before: { from, into }, moved: preview },
     });
     return { moved: preview, into };

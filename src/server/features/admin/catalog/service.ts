@@ -8,10 +8,11 @@ import type {
   districtInputSchema,
   schoolInputSchema,
 } from '../../../../shared/schemas/admin-catalog';
+import { catalogChangeMessages as m } from '../../../../shared/messages/admin';
 import { normaliseClassName } from '../../../../shared/schemas/profile';
 import { nameKey } from '../../../../shared/vietnamese';
 import type { Db } from '../../../db/client';
-import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
+import { appError, AppError, notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import { recordAudit, type Actor } from '../audit';
 import * as repo from './repo';
@@ -50,17 +51,9 @@ export function describeCounts(parts: [number, string][]): string {
     .join(', ');
 }
 
-const notFoundMessage = {
-  district: 'Không tìm thấy quận/huyện này (có thể đã bị xoá).',
-  school: 'Không tìm thấy trường này (có thể đã bị xoá hoặc gộp).',
-  group: 'Không tìm thấy nhóm lớp này.',
-  room: 'Không tìm thấy lớp này (có thể đã bị xoá hoặc gộp).',
-  teacher: 'Không tìm thấy giáo viên của lớp này.',
-};
-
 // Districts -------------------------------------------------------------------------------------
 type DistrictValues = z.output<typeof districtInputSchema>;
-const districtTaken = (name: string) => conflict(`Đã có quận/huyện "${name}".`, 'name_taken', { name: `Đã có quận/huyện "${name}".` });
+const districtTaken = (name: string) => appError('name_taken', m.districtTaken(name), { name: m.districtTaken(name) });
 
 export async function createDistrict({ db }: Deps, actor: Actor, input: DistrictValues) {
   return inTransaction(
@@ -68,7 +61,7 @@ export async function createDistrict({ db }: Deps, actor: Actor, input: District
     async (trx) => {
       refuseSameName(await repo.allDistricts(trx), input.name, undefined, districtTaken);
       const row = await repo.insertDistrict(trx, input);
-      await recordAudit(trx, actor, { kind: 'district.create', summary: `Thêm quận/huyện ${row.name}`, details: { after: row } });
+      await recordAudit(trx, actor, { kind: 'district.create', summary: m.audit.districtCreated(row.name), details: { after: row } });
       return row;
     },
     () => districtTaken(input.name),
@@ -80,10 +73,10 @@ export async function updateDistrict({ db }: Deps, actor: Actor, id: number, inp
     db,
     async (trx) => {
       const before = await repo.findDistrict(trx, id, true);
-      if (!before) throw notFound(notFoundMessage.district);
+      if (!before) throw notFound(m.districtNotFound);
       refuseSameName(await repo.allDistricts(trx), input.name, id, districtTaken);
       const after = await repo.updateDistrict(trx, id, input);
-      await recordAudit(trx, actor, { kind: 'district.update', summary: `Sửa quận/huyện ${before.name} → ${after.name}`, details: { before, after } });
+      await recordAudit(trx, actor, { kind: 'district.update', summary: m.audit.districtUpdated(before.name, after.name), details: { before, after } });
       return after;
     },
     () => districtTaken(input.name),
@@ -91,33 +84,28 @@ export async function updateDistrict({ db }: Deps, actor: Actor, id: number, inp
 }
 
 export async function deleteDistrict({ db }: Deps, actor: Actor, id: number) {
-  const inUse = (name: string, schools: number) =>
-    conflict(`Không thể xoá quận/huyện "${name}": đang có ${schools.toLocaleString('vi-VN')} trường. Hãy xoá hoặc gộp các trường trước, hoặc đổi tên quận/huyện.`, 'in_use');
   await inTransaction(
     db,
     async (trx) => {
       const before = await repo.findDistrict(trx, id, true);
-      if (!before) throw notFound(notFoundMessage.district);
+      if (!before) throw notFound(m.districtNotFound);
       const schools = await repo.countSchoolsOfDistrict(trx, id);
-      if (schools > 0) throw inUse(before.name, schools);
+      if (schools > 0) throw appError('in_use', m.districtHasSchools(before.name, schools));
       await repo.deleteRow(trx, 'districts', id);
-      await recordAudit(trx, actor, { kind: 'district.delete', summary: `Xoá quận/huyện ${before.name}`, details: { before } });
+      await recordAudit(trx, actor, { kind: 'district.delete', summary: m.audit.districtDeleted(before.name), details: { before } });
     },
-    () => conflict('Quận/huyện vừa được thay đổi, hãy thử lại.', 'in_use'),
-    () => conflict('Quận/huyện đang được dùng, không xoá được.', 'in_use'),
+    () => appError('in_use', m.districtChanged),
+    () => appError('in_use', m.districtInUse),
   );
 }
 
 // Schools ---------------------------------------------------------------------------------------
 type SchoolValues = z.output<typeof schoolInputSchema>;
-const schoolTaken = (name: string) => {
-  const message = `Quận/huyện này đã có trường "${name}".`;
-  return conflict(message, 'name_taken', { name: message });
-};
+const schoolTaken = (name: string) => appError('name_taken', m.schoolTaken(name), { name: m.schoolTaken(name) });
 
 async function checkDistrict(db: Db, districtId: number) {
   const district = await repo.findDistrict(db, districtId);
-  if (!district) throw unprocessable('Quận/huyện không có trong danh mục.', 'input_refused', { district_id: 'Quận/huyện không có trong danh mục.' });
+  if (!district) throw appError('input_refused', m.districtUnknown, { district_id: m.districtUnknown });
   return district;
 }
 
@@ -128,7 +116,7 @@ export async function createSchool({ db }: Deps, actor: Actor, input: SchoolValu
       const district = await checkDistrict(trx, input.district_id);
       refuseSameName(await repo.schoolsOfDistrict(trx, input.district_id), input.name, undefined, schoolTaken);
       const row = await repo.insertSchool(trx, input);
-      await recordAudit(trx, actor, { kind: 'school.create', summary: `Thêm trường ${row.name} (${district.name})`, details: { after: row } });
+      await recordAudit(trx, actor, { kind: 'school.create', summary: m.audit.schoolCreated(row.name, district.name), details: { after: row } });
       return row;
     },
     () => schoolTaken(input.name),
@@ -140,23 +128,20 @@ export async function updateSchool({ db }: Deps, actor: Actor, id: number, input
     db,
     async (trx) => {
       const before = await repo.findSchool(trx, id, true);
-      if (!before) throw notFound(notFoundMessage.school);
+      if (!before) throw notFound(m.schoolNotFound);
       if (before.district_id !== input.district_id) {
         await checkDistrict(trx, input.district_id);
         // A contestant's school lies in its district (composite key): those pupils would have to move too.
         const { contestants } = await repo.schoolUsage(trx, id);
         if (contestants > 0) {
-          throw conflict(
-            `Không thể chuyển trường "${before.name}" sang quận/huyện khác: đã có ${contestants.toLocaleString('vi-VN')} thí sinh đăng ký. Hãy tạo trường ở quận/huyện mới rồi gộp trường này vào đó.`,
-            'in_use',
-          );
+          throw appError('in_use', m.schoolHasContestants(before.name, contestants));
         }
       }
       refuseSameName(await repo.schoolsOfDistrict(trx, input.district_id), input.name, id, schoolTaken);
       const after = await repo.updateSchool(trx, id, input);
       // Certificates print the school's name and address: the job brings them up to date.
       if (after.name !== before.name || after.address !== before.address) await recheckCertificates(trx);
-      await recordAudit(trx, actor, { kind: 'school.update', summary: `Sửa trường ${before.name}`, details: { before, after } });
+      await recordAudit(trx, actor, { kind: 'school.update', summary: m.audit.schoolUpdated(before.name), details: { before, after } });
       return after;
     },
     () => schoolTaken(input.name),
@@ -165,17 +150,17 @@ export async function updateSchool({ db }: Deps, actor: Actor, id: number, input
 
 export function schoolUsage({ db }: Deps, id: number) {
   return db.transaction().execute(async (trx) => {
-    if (!(await repo.findSchool(trx, id))) throw notFound(notFoundMessage.school);
+    if (!(await repo.findSchool(trx, id))) throw notFound(m.schoolNotFound);
     return repo.schoolUsage(trx, id);
   });
 }
 
 const describeSchoolUsage = (usage: repo.SchoolUsageCounts) =>
   describeCounts([
-    [usage.contestants, 'thí sinh'],
-    [usage.school_admins, 'tài khoản quản trị trường'],
-    [usage.class_teachers, 'giáo viên lớp'],
-    [usage.results, 'dòng kết quả, giấy chứng nhận'],
+    [usage.contestants, m.counted.contestants],
+    [usage.school_admins, m.counted.schoolAdmins],
+    [usage.class_teachers, m.counted.classTeachers],
+    [usage.results, m.counted.results],
   ]);
 
 export async function deleteSchool({ db }: Deps, actor: Actor, id: number) {
@@ -184,33 +169,28 @@ export async function deleteSchool({ db }: Deps, actor: Actor, id: number) {
     async (trx) => {
       // Locked: a contestant or teacher added meanwhile waits for this transaction (foreign key).
       const before = await repo.findSchool(trx, id, true);
-      if (!before) throw notFound(notFoundMessage.school);
+      if (!before) throw notFound(m.schoolNotFound);
       const usage = await repo.schoolUsage(trx, id);
       const used = describeSchoolUsage(usage);
-      if (used) {
-        throw conflict(`Không thể xoá trường "${before.name}": đang được dùng bởi ${used}. Hãy đổi tên trường, hoặc gộp trường vào một trường khác.`, 'in_use');
-      }
+      if (used) throw appError('in_use', m.schoolUsed(before.name, used));
       await repo.deleteRow(trx, 'schools', id);
-      await recordAudit(trx, actor, { kind: 'school.delete', summary: `Xoá trường ${before.name}`, details: { before } });
+      await recordAudit(trx, actor, { kind: 'school.delete', summary: m.audit.schoolDeleted(before.name), details: { before } });
     },
-    () => conflict('Trường vừa được thay đổi, hãy thử lại.', 'in_use'),
-    () => conflict('Trường đang được dùng, không xoá được. Hãy gộp trường vào một trường khác.', 'in_use'),
+    () => appError('in_use', m.schoolChanged),
+    () => appError('in_use', m.schoolInUse),
   );
 }
 
 // Class groups ----------------------------------------------------------------------------------
 type ClassGroupValues = z.output<typeof classGroupInputSchema>;
-const groupTaken = () => {
-  const message = 'Đã có nhóm lớp cùng tên hoặc cùng thứ tự.';
-  return conflict(message, 'name_taken', { name: message });
-};
+const groupTaken = () => appError('name_taken', m.groupTaken, { name: m.groupTaken });
 
 export async function createClassGroup({ db }: Deps, actor: Actor, input: ClassGroupValues) {
   return inTransaction(
     db,
     async (trx) => {
       const row = await repo.insertClassGroup(trx, input);
-      await recordAudit(trx, actor, { kind: 'class_group.create', summary: `Thêm nhóm lớp ${row.name}`, details: { after: row } });
+      await recordAudit(trx, actor, { kind: 'class_group.create', summary: m.audit.groupCreated(row.name), details: { after: row } });
       return row;
     },
     groupTaken,
@@ -222,9 +202,9 @@ export async function updateClassGroup({ db }: Deps, actor: Actor, id: number, i
     db,
     async (trx) => {
       const before = await repo.findClassGroup(trx, id, true);
-      if (!before) throw notFound(notFoundMessage.group);
+      if (!before) throw notFound(m.groupNotFound);
       const after = await repo.updateClassGroup(trx, id, input);
-      await recordAudit(trx, actor, { kind: 'class_group.update', summary: `Sửa nhóm lớp ${before.name}`, details: { before, after } });
+      await recordAudit(trx, actor, { kind: 'class_group.update', summary: m.audit.groupUpdated(before.name), details: { before, after } });
       return after;
     },
     groupTaken,
@@ -236,37 +216,34 @@ export async function deleteClassGroup({ db }: Deps, actor: Actor, id: number) {
     db,
     async (trx) => {
       const before = await repo.findClassGroup(trx, id, true);
-      if (!before) throw notFound(notFoundMessage.group);
+      if (!before) throw notFound(m.groupNotFound);
       const usage = await repo.classGroupUsage(trx, id);
       const used = describeCounts([
-        [usage.class_rooms, 'lớp'],
-        [usage.books, 'sách'],
-        [usage.contestants, 'thí sinh'],
+        [usage.class_rooms, m.counted.classRooms],
+        [usage.books, m.counted.books],
+        [usage.contestants, m.counted.contestants],
       ]);
-      if (used) throw conflict(`Không thể xoá nhóm lớp "${before.name}": đang có ${used}. Hãy đổi tên nhóm thay vì xoá.`, 'in_use');
+      if (used) throw appError('in_use', m.groupUsed(before.name, used));
       await repo.deleteRow(trx, 'class_groups', id);
-      await recordAudit(trx, actor, { kind: 'class_group.delete', summary: `Xoá nhóm lớp ${before.name}`, details: { before } });
+      await recordAudit(trx, actor, { kind: 'class_group.delete', summary: m.audit.groupDeleted(before.name), details: { before } });
     },
     groupTaken,
-    () => conflict('Nhóm lớp đang được dùng, không xoá được.', 'in_use'),
+    () => appError('in_use', m.groupInUse),
   );
 }
 
 // Class rooms -----------------------------------------------------------------------------------
 type ClassRoomValues = z.output<typeof classRoomInputSchema>;
-const roomTaken = (name: string) => {
-  const message = `Nhóm lớp này đã có lớp "${name}".`;
-  return conflict(message, 'name_taken', { name: message });
-};
+const roomTaken = (name: string) => appError('name_taken', m.roomTaken(name), { name: m.roomTaken(name) });
 
 export async function createClassRoom({ db }: Deps, actor: Actor, input: ClassRoomValues) {
   return inTransaction(
     db,
     async (trx) => {
       const group = await repo.findClassGroup(trx, input.class_group_id);
-      if (!group) throw unprocessable('Nhóm lớp không có trong danh mục.', 'input_refused', { class_group_id: 'Nhóm lớp không có trong danh mục.' });
+      if (!group) throw appError('input_refused', m.groupUnknown, { class_group_id: m.groupUnknown });
       const row = await repo.insertClassRoom(trx, input);
-      await recordAudit(trx, actor, { kind: 'class_room.create', summary: `Thêm lớp ${row.name} (${group.name})`, details: { after: row } });
+      await recordAudit(trx, actor, { kind: 'class_room.create', summary: m.audit.roomCreated(row.name, group.name), details: { after: row } });
       return row;
     },
     () => roomTaken(input.name),
@@ -278,17 +255,14 @@ export async function updateClassRoom({ db }: Deps, actor: Actor, id: number, in
     db,
     async (trx) => {
       const [before] = await repo.lockClassRooms(trx, [id]);
-      if (!before) throw notFound(notFoundMessage.room);
+      if (!before) throw notFound(m.roomNotFound);
       if (before.class_group_id !== input.class_group_id) {
         if (!(await repo.findClassGroup(trx, input.class_group_id))) {
-          throw unprocessable('Nhóm lớp không có trong danh mục.', 'input_refused', { class_group_id: 'Nhóm lớp không có trong danh mục.' });
+          throw appError('input_refused', m.groupUnknown, { class_group_id: m.groupUnknown });
         }
         const { contestants } = await repo.classRoomUsage(trx, before);
         if (contestants > 0) {
-          throw conflict(
-            `Không thể chuyển lớp "${before.name}" sang nhóm khác: đã có ${contestants.toLocaleString('vi-VN')} thí sinh (các em thi sách của nhóm mình).`,
-            'in_use',
-          );
+          throw appError('in_use', m.roomHasContestants(before.name, contestants));
         }
       }
       const after = await repo.updateClassRoom(trx, id, input);
@@ -297,7 +271,7 @@ export async function updateClassRoom({ db }: Deps, actor: Actor, id: number, in
         await repo.moveClassTeachers(trx, before.name, after.name);
         await recheckCertificates(trx);
       }
-      await recordAudit(trx, actor, { kind: 'class_room.update', summary: `Sửa lớp ${before.name}`, details: { before, after } });
+      await recordAudit(trx, actor, { kind: 'class_room.update', summary: m.audit.roomUpdated(before.name), details: { before, after } });
       return after;
     },
     () => roomTaken(input.name),
@@ -306,7 +280,7 @@ export async function updateClassRoom({ db }: Deps, actor: Actor, id: number, in
 
 export async function classRoomUsage({ db }: Deps, id: number) {
   const room = await repo.findClassRoom(db, id);
-  if (!room) throw notFound(notFoundMessage.room);
+  if (!room) throw notFound(m.roomNotFound);
   return repo.classRoomUsage(db, room);
 }
 
@@ -315,48 +289,40 @@ export async function deleteClassRoom({ db }: Deps, actor: Actor, id: number) {
     db,
     async (trx) => {
       const [before] = await repo.lockClassRooms(trx, [id]);
-      if (!before) throw notFound(notFoundMessage.room);
+      if (!before) throw notFound(m.roomNotFound);
       const { contestants } = await repo.classRoomUsage(trx, before);
-      if (contestants > 0) {
-        throw conflict(
-          `Không thể xoá lớp "${before.name}": đang có ${contestants.toLocaleString('vi-VN')} thí sinh. Hãy đổi tên lớp, hoặc gộp lớp vào một lớp khác cùng nhóm.`,
-          'in_use',
-        );
-      }
+      if (contestants > 0) throw appError('in_use', m.roomUsed(before.name, contestants));
       await repo.deleteRow(trx, 'class_rooms', id);
-      await recordAudit(trx, actor, { kind: 'class_room.delete', summary: `Xoá lớp ${before.name}`, details: { before } });
+      await recordAudit(trx, actor, { kind: 'class_room.delete', summary: m.audit.roomDeleted(before.name), details: { before } });
     },
     () => roomTaken(''),
-    () => conflict('Lớp đang có thí sinh, không xoá được. Hãy gộp lớp vào một lớp khác.', 'in_use'),
+    () => appError('in_use', m.roomInUse),
   );
 }
 
 export async function mergeClassRoom({ db }: Deps, actor: Actor, id: number, intoId: number) {
-  if (id === intoId) throw unprocessable('Không thể gộp một lớp vào chính nó.', 'merge_invalid', { into_id: 'Hãy chọn một lớp khác.' });
+  if (id === intoId) throw appError('merge_invalid', m.sameRoom, { into_id: m.pickOtherRoom });
   return db.transaction().execute(async (trx) => {
     const locked = await repo.lockClassRooms(trx, [id, intoId]);
     const from = locked.find((r) => r.id === id);
     const into = locked.find((r) => r.id === intoId);
-    if (!from) throw notFound(notFoundMessage.room);
-    if (!into) throw unprocessable('Lớp được gộp vào không còn trong danh mục.', 'merge_invalid', { into_id: notFoundMessage.room });
+    if (!from) throw notFound(m.roomNotFound);
+    if (!into) throw appError('merge_invalid', m.roomIntoGone, { into_id: m.roomNotFound });
     if (into.class_group_id !== from.class_group_id) {
-      throw unprocessable('Chỉ gộp được vào một lớp cùng nhóm lớp (thí sinh thi sách của nhóm mình).', 'merge_invalid', { into_id: 'Hãy chọn lớp cùng nhóm.' });
+      throw appError('merge_invalid', m.roomOfOtherGroup, { into_id: m.pickRoomOfGroup });
     }
     const moved = await repo.classRoomUsage(trx, from);
     await repo.mergeClassRoom(trx, from, into);
     await recheckCertificates(trx);
-    const what = describeCounts([[moved.contestants, 'thí sinh']]) || 'không có thí sinh nào';
-    await recordAudit(trx, actor, { kind: 'class_room.merge', summary: `Gộp lớp ${from.name} vào ${into.name}: chuyển ${what}`, details: { before: { from, into }, moved } });
+    const what = describeCounts([[moved.contestants, m.counted.contestants]]) || m.noContestants;
+    await recordAudit(trx, actor, { kind: 'class_room.merge', summary: m.audit.roomMerged(from.name, into.name, what), details: { before: { from, into }, moved } });
     return { moved, into };
   });
 }
 
 // Class teachers --------------------------------------------------------------------------------
 type ClassTeacherValues = z.output<typeof classTeacherInputSchema>;
-const teacherTaken = (className: string) => {
-  const message = `Lớp ${className} của trường này đã có giáo viên; hãy sửa dòng đó.`;
-  return conflict(message, 'name_taken', { class_name: message });
-};
+const teacherTaken = (className: string) => appError('name_taken', m.teacherTaken(className), { class_name: m.teacherTaken(className) });
 
 /** The stored row of a class teacher's key as the path gives it ('4b' finds '4B'). */
 async function findTeacher(db: Db, key: { school_id: number; class_name: string }) {
@@ -367,7 +333,7 @@ async function findTeacher(db: Db, key: { school_id: number; class_name: string 
 
 async function teacherRow(db: Db, input: ClassTeacherValues) {
   const school = await repo.findSchool(db, input.school_id);
-  if (!school) throw unprocessable('Trường không có trong danh mục.', 'input_refused', { school_id: 'Trường không có trong danh mục.' });
+  if (!school) throw appError('input_refused', m.schoolUnknown, { school_id: m.schoolUnknown });
   const key = (await repo.classKeysOf(db, [input.class_name])).get(input.class_name)!;
   return { school, row: { school_id: school.id, class_name: key, teacher_name: input.teacher_name } };
 }
@@ -380,7 +346,7 @@ export async function createClassTeacher({ db }: Deps, actor: Actor, input: Clas
       await repo.insertClassTeacher(trx, row);
       await recordAudit(trx, actor, {
         kind: 'class_teacher.create',
-        summary: `Thêm giáo viên ${row.teacher_name} lớp ${row.class_name} (${school.name})`,
+        summary: m.audit.teacherCreated(row.teacher_name, row.class_name, school.name),
         details: { after: row },
       });
       return row;
@@ -394,12 +360,12 @@ export async function updateClassTeacher({ db }: Deps, actor: Actor, key: { scho
     db,
     async (trx) => {
       const before = await findTeacher(trx, key);
-      if (!before) throw notFound(notFoundMessage.teacher);
+      if (!before) throw notFound(m.teacherNotFound);
       const { school, row } = await teacherRow(trx, input);
       await repo.updateClassTeacher(trx, before, row);
       await recordAudit(trx, actor, {
         kind: 'class_teacher.update',
-        summary: `Sửa giáo viên lớp ${before.class_name} (${school.name})`,
+        summary: m.audit.teacherUpdated(before.class_name, school.name),
         details: { before, after: row },
       });
       return row;
@@ -411,9 +377,9 @@ export async function updateClassTeacher({ db }: Deps, actor: Actor, key: { scho
 export async function deleteClassTeacher({ db }: Deps, actor: Actor, key: { school_id: number; class_name: string }) {
   await db.transaction().execute(async (trx) => {
     const before = await findTeacher(trx, key);
-    if (!before) throw notFound(notFoundMessage.teacher);
+    if (!before) throw notFound(m.teacherNotFound);
     await repo.deleteClassTeacher(trx, before);
-    await recordAudit(trx, actor, { kind: 'class_teacher.delete', summary: `Xoá giáo viên ${before.teacher_name} lớp ${before.class_name}`, details: { before } });
+    await recordAudit(trx, actor, { kind: 'class_teacher.delete', summary: m.audit.teacherDeleted(before.teacher_name, before.class_name), details: { before } });
   });
 }
 

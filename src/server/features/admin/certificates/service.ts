@@ -6,7 +6,7 @@ import { certificateAdminMessages as m } from '../../../../shared/messages';
 import { revokeCertificateSchema, type AdminCertificate, type CertificateProgress } from '../../../../shared/schemas/admin-certificates';
 import type { Db } from '../../../db/client';
 import { foldSql, foldedContains } from '../../../db/fold';
-import { AppError, notFound, unprocessable } from '../../../lib/errors';
+import { appError, notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { requireCurrentContest } from '../../../core/contest';
@@ -145,13 +145,13 @@ export async function revokeCertificate(deps: Deps, actor: AuthUser, code: strin
   const parsed = revokeCertificateSchema.safeParse({ reason: input.reason ?? '' });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? m.reasonRequired;
-    throw unprocessable(message, 'input_refused', { reason: message });
+    throw appError('input_refused', message, { reason: message });
   }
   const { reason } = parsed.data;
   return deps.db.transaction().execute(async (trx) => {
     const row = await trx.selectFrom('certificates').select(['id', 'revoked_at']).where('code', '=', code).forUpdate().executeTakeFirst();
     if (!row) throw notFound(m.notFound);
-    if (row.revoked_at) throw new AppError(409, 'certificate_already_revoked', m.alreadyRevoked);
+    if (row.revoked_at) throw appError('certificate_already_revoked', m.alreadyRevoked);
     await trx.updateTable('certificates').set({ revoked_at: deps.clock.now(), revoked_by: actor.id, revoked_reason: reason }).where('id', '=', row.id).execute();
     // A holder still entitled gets a new certificate from the background job (reading never issues one).
     await recheckCertificates(trx);

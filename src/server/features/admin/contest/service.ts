@@ -14,7 +14,7 @@ import {
 import type { SiteFooter } from '../../../../shared/schemas/site';
 import type { Db } from '../../../db/client';
 import type { Contest } from '../../../db/schema';
-import { unprocessable, type FieldErrors } from '../../../lib/errors';
+import { appError, type FieldErrors } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import * as contests from '../../../core/contest';
@@ -123,7 +123,7 @@ export async function updateContestSettings(
         }
       }
     }
-    if (Object.keys(problems).length) throw unprocessable(contestMessages.invalid, 'invalid_settings', problems);
+    if (Object.keys(problems).length) throw appError('invalid_settings', contestMessages.invalid, problems);
     if (changed.length === 0) return { settings: before, warnings };
 
     const dates = Object.fromEntries(contestDateFields.map((field) => [field, new Date(next[field])])) as Record<(typeof contestDateFields)[number], Date>;

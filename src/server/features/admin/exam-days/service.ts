@@ -27,7 +27,7 @@ import type { Db } from '../../../db/client';
 import { foldText } from '../../../db/fold';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
-import { conflict, notFound, unprocessable } from '../../../lib/errors';
+import { appError, notFound } from '../../../lib/errors';
 import { getCurrentContest, requireCurrentContest } from '../../../core/contest';
 import { recordAudit, type AuditEntryInput } from '../audit';
 import * as repo from './repo';
@@ -262,7 +262,7 @@ export async function searchContestants({ db, clock }: Deps, query: IncidentSear
   const foldedName = foldText((query.name ?? '').replace(/\s+/g, ' ').trim());
   if (phoneDigits.length < 3 && foldedName.length < 2) {
     const errors = { phone: examDaysMessages.searchTooShort, name: examDaysMessages.searchTooShort };
-    throw unprocessable(examDaysMessages.searchTooShort, 'input_refused', errors);
+    throw appError('input_refused', examDaysMessages.searchTooShort, errors);
   }
   const rows = await repo.findContestants(
     db,
@@ -285,7 +285,7 @@ export async function getContestant({ db, clock }: Deps, contestantId: number) {
 /** The reason of a grant or a withdrawal, trimmed; 422 with the form's problems when it is refused. */
 function extraAttemptReason(body: ExtraAttemptBody): string {
   const problems = extraAttemptProblems(body);
-  if (Object.keys(problems).length > 0) throw unprocessable(Object.values(problems)[0]!, 'input_refused', problems);
+  if (Object.keys(problems).length > 0) throw appError('input_refused', Object.values(problems)[0]!, problems);
   return body.reason.trim();
 }
 
@@ -323,7 +323,7 @@ async function changeExtraAttempt(
 
 export function giveExtraAttempt(deps: Deps, actor: Actor, contestantId: number, body: ExtraAttemptBody) {
   return changeExtraAttempt(deps, actor, contestantId, body, async ({ trx, contestant, contest, reason, now }) => {
-    if (await repo.findExtraAttempt(trx, contestantId)) throw conflict(examDaysMessages.extraAttemptGiven, 'extra_attempt_given');
+    if (await repo.findExtraAttempt(trx, contestantId)) throw appError('extra_attempt_given', examDaysMessages.extraAttemptGiven);
     await repo.insertExtraAttempt(trx, { contestantId, contestId: contest.id, reason, grantedBy: actor.id, at: now });
     return {
       kind: 'exam.extra_attempt',
@@ -344,7 +344,7 @@ export function withdrawExtraAttempt(deps: Deps, actor: Actor, contestantId: num
     const grant = await repo.findExtraAttempt(trx, contestantId);
     if (!grant) throw notFound(examDaysMessages.extraAttemptNone);
     const taken = await repo.countAttempts(trx, contestantId);
-    if (taken > attemptsAllowed(contest.attempts_per_contestant, false)) throw conflict(examDaysMessages.extraAttemptUsed, 'extra_attempt_used');
+    if (taken > attemptsAllowed(contest.attempts_per_contestant, false)) throw appError('extra_attempt_used', examDaysMessages.extraAttemptUsed);
     await repo.deleteExtraAttempt(trx, contestantId);
     return {
       kind: 'exam.extra_attempt_withdraw',
@@ -356,16 +356,16 @@ export function withdrawExtraAttempt(deps: Deps, actor: Actor, contestantId: num
 
 export async function extendAttempt({ db, clock }: Deps, actor: Actor, examId: number, body: ExtensionBody) {
   const early = extensionProblems(body);
-  if (early.reason) throw unprocessable(early.reason, 'input_refused', early);
+  if (early.reason) throw appError('input_refused', early.reason, early);
   const now = clock.now();
   const contestantId = await db.transaction().execute(async (trx) => {
     const exam = await repo.lockExam(trx, examId);
     if (!exam) throw notFound(examDaysMessages.examNotFound);
-    if (exam.status !== 2 || exam.end_time <= now) throw conflict(examDaysMessages.examFinished, 'exam_finished');
+    if (exam.status !== 2 || exam.end_time <= now) throw appError('exam_finished', examDaysMessages.examFinished);
     const problems = extensionProblems(body, exam.extension_minutes);
-    if (Object.keys(problems).length > 0) throw unprocessable(Object.values(problems)[0]!, 'input_refused', problems);
+    if (Object.keys(problems).length > 0) throw appError('input_refused', Object.values(problems)[0]!, problems);
     const moved = await repo.extendExam(trx, examId, body.minutes);
-    if (!moved) throw conflict(examDaysMessages.examFinished, 'exam_finished');
+    if (!moved) throw appError('exam_finished', examDaysMessages.examFinished);
     await recordAudit(trx, actor, {
       kind: 'exam.extend',
       summary: `Gia hạn ${body.minutes} phút lượt thi ${exam.attempt} của thí sinh ${exam.fullname} (#${exam.contestant_id}), hạn mới ${formatDateTime(moved.end_time)}: ${body.reason.trim()}`,

@@ -13,7 +13,7 @@ import {
 } from '../../../../shared/schemas/admin-integrity';
 import type { Db } from '../../../db/client';
 import type { AnswerMap, ExamQuestion, IntegrityFlagTable } from '../../../db/schema';
-import { conflict, notFound, AppError } from '../../../lib/errors';
+import { appError, AppError, notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import { requireCurrentContest } from '../../../core/contest';
 import { recordAudit, type Actor } from '../audit';
@@ -69,7 +69,7 @@ export async function startRun({ db, clock }: Deps, actor: Actor, input: Integri
     .transaction()
     .execute(async (trx) => {
       const { rows } = await sql<{ ok: boolean }>`SELECT pg_try_advisory_xact_lock(${LOCK}, ${contest.id}) AS ok`.execute(trx);
-      if (!rows[0]!.ok) throw conflict(integrityMessages.running, 'integrity_running');
+      if (!rows[0]!.ok) throw appError('integrity_running', integrityMessages.running);
       started();
       const begun = performance.now();
       const result = await screenContest(trx, contest.id, familyRate, db);
@@ -289,7 +289,7 @@ export async function flagDetail({ db }: Deps, flagId: number): Promise<Integrit
 async function lockedOpenFlag(trx: Db, contestId: number, flagId: number) {
   const flag = await trx.selectFrom('integrity_flags').selectAll().where('contest_id', '=', contestId).where('id', '=', flagId).forUpdate().executeTakeFirst();
   if (!flag) throw notFound(integrityMessages.flagNotFound);
-  if (flag.status !== 'open') throw conflict(integrityMessages.alreadyDecided, 'flag_decided');
+  if (flag.status !== 'open') throw appError('flag_decided', integrityMessages.alreadyDecided);
   return flag;
 }
 
@@ -321,7 +321,7 @@ export async function withholdPrize({ db, clock }: Deps, actor: Actor, flagId: n
     const contest = await requireCurrentContest(trx);
     const flag = await lockedOpenFlag(trx, contest.id, flagId);
     if (input.contestant_id !== flag.contestant_id && input.contestant_id !== flag.other_contestant_id) {
-      throw new AppError(400, 'bad_request', integrityMessages.notInFlag, { contestant_id: integrityMessages.notInFlag });
+      throw appError('bad_request', integrityMessages.notInFlag, { contestant_id: integrityMessages.notInFlag });
     }
     const pupil = await trx.selectFrom('contestants').select('fullname').where('id', '=', input.contestant_id).executeTakeFirstOrThrow();
     await trx

@@ -224,8 +224,8 @@ describe('picture upload', () => {
     expect(gif.status).toBe(422);
 
     const big = await upload('big.jpg', Buffer.alloc(5 * 1024 * 1024 + 10, 1));
-    expect(big.status).toBe(422);
-    expect(big.body).toMatchObject({ success: false, message: 'Tệp quá lớn: tối đa 5 MB.' });
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ success: false, code: 'payload_too_large', message: 'Tệp quá lớn: tối đa 5 MB.' });
 
     const none = await server.request('POST', '/api/admin/news/images', { token: organiser.token, body: new FormData() });
     expect(none.status).toBe(422);

@@ -10,7 +10,7 @@ import {
 import { importMessages, okResponseSchema, pageResponseSchema } from '../../../../shared/schemas/admin';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
-import { AppError, unprocessable } from '../../../lib/errors';
+import { appError, AppError } from '../../../lib/errors';
 import { MAX_IMAGE_BYTES, mediaMessages } from '../../media';
 import { readUpload } from '../uploads';
 import * as news from './service';
@@ -60,7 +60,7 @@ export function registerAdminNewsRoutes(admin: Api, services: Services) {
       const file = await readUpload(request).catch((error: unknown) => {
         // The upload reader's "too large" speaks of splitting a spreadsheet: say it of a picture.
         if (error instanceof AppError && error.message === importMessages.tooLarge(IMAGE_MB)) {
-          throw unprocessable(mediaMessages.tooLarge(IMAGE_MB), 'payload_too_large', { file: mediaMessages.tooLarge(IMAGE_MB) });
+          throw appError('payload_too_large', mediaMessages.tooLarge(IMAGE_MB), { file: mediaMessages.tooLarge(IMAGE_MB) });
         }
         throw error;
       });

@@ -5,7 +5,7 @@ import { bodyHasContent, DEFAULT_NEWS_IMAGE, newsMessages, type NewsCreate, type
 import { slugify, uniqueSlug } from '../../../../shared/slug';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
-import { badRequest, conflict, notFound } from '../../../lib/errors';
+import { appError, notFound } from '../../../lib/errors';
 import { sanitizeNewsHtml } from '../../../lib/sanitize-html';
 import { storeImage } from '../../media';
 import { recordAudit } from '../audit';
@@ -31,7 +31,7 @@ const toApi = <T extends { created_at: Date; updated_at: Date }>(post: T) => ({
 function cleanBody(html: string): string {
   const clean = sanitizeNewsHtml(html);
   // A body of nothing but script (or other things the sanitiser removes) is an empty body.
-  if (!bodyHasContent(clean)) throw badRequest(newsMessages.bodyRequired, { body_html: newsMessages.bodyRequired }, 'invalid_input');
+  if (!bodyHasContent(clean)) throw appError('invalid_input', newsMessages.bodyRequired, { body_html: newsMessages.bodyRequired });
   return clean;
 }
 
@@ -89,7 +89,7 @@ export async function createNews(deps: Deps, actor: Actor, input: NewsCreate) {
       return toApi(post);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      if (attempt >= 3) throw conflict(newsMessages.slugTaken, 'name_taken');
+      if (attempt >= 3) throw appError('name_taken', newsMessages.slugTaken);
     }
   }
 }

@@ -8,7 +8,7 @@ import { maskPhone, PRIVACY_NOTICE_VERSION } from '../../../../shared/privacy';
 import { privacyAdminMessages, type PrivacyOverview } from '../../../../shared/schemas/admin-privacy';
 import type { MyData } from '../../../../shared/schemas/privacy';
 import type { Db } from '../../../db/client';
-import { conflict, notFound } from '../../../lib/errors';
+import { appError, notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { eraseAccounts, loadMyData, accountsPastRetention, currentRetention } from '../../privacy';
@@ -118,8 +118,8 @@ export async function privacyOverview({ db, clock, config }: Pick<Services, 'db'
 async function parentAccount(db: Db, userId: number) {
   const account = await db.selectFrom('users').select(['id', 'phone', 'role', 'deleted_at']).where('id', '=', userId).executeTakeFirst();
   if (!account) throw notFound(privacyAdminMessages.accountNotFound);
-  if (account.role !== 'parent') throw conflict(privacyAdminMessages.parentsOnly, 'not_a_parent');
-  if (account.deleted_at) throw conflict(privacyAdminMessages.alreadyDeleted, 'account_deleted');
+  if (account.role !== 'parent') throw appError('not_a_parent', privacyAdminMessages.parentsOnly);
+  if (account.deleted_at) throw appError('account_deleted', privacyAdminMessages.alreadyDeleted);
   return account;
 }
 

@@ -10,7 +10,7 @@ import type { RegradeMode } from '../../../../shared/regrade-rules';
 import { REGRADE_PER_PAGE, type PrizeChange, type RegradeCommitInput, type RegradePreviewInput } from '../../../../shared/schemas/admin-regrade';
 import type { Db } from '../../../db/client';
 import type { Contest } from '../../../db/schema';
-import { AppError, conflict, notFound, unprocessable } from '../../../lib/errors';
+import { appError, AppError, notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { assertCurrentSeason, getCurrentContest, requireCurrentContest } from '../../../core/contest';
@@ -50,19 +50,19 @@ async function contextOf(db: Db, input: RuleInput): Promise<Context> {
   if (input.mode !== 'everyone') {
     const answerId = input.answer_id!;
     if (!question.answers.some((answer) => answer.id === answerId)) {
-      throw unprocessable(regradeMessages.answerNotOfQuestion, 'input_refused', { answer_id: regradeMessages.answerNotOfQuestion });
+      throw appError('input_refused', regradeMessages.answerNotOfQuestion, { answer_id: regradeMessages.answerNotOfQuestion });
     }
     // Accepting the key "as well", or moving the key where it already is without a rule to undo, changes nothing.
     if (answerId === previousKey && (input.mode === 'accept_both' || !current)) {
-      throw unprocessable(regradeMessages.answerIsKey, 'input_refused', { answer_id: regradeMessages.answerIsKey });
+      throw appError('input_refused', regradeMessages.answerIsKey, { answer_id: regradeMessages.answerIsKey });
     }
     accepted = input.mode === 'accept_both' && previousKey !== null ? [previousKey, answerId] : [answerId];
     if (input.mode === 'accept_both' && previousKey === null) {
-      throw unprocessable(regradeMessages.answerIsKey, 'input_refused', { answer_id: regradeMessages.answerIsKey });
+      throw appError('input_refused', regradeMessages.answerIsKey, { answer_id: regradeMessages.answerIsKey });
     }
   }
   if (current && current.mode === input.mode && sameIds(current.accepted_answer_ids, accepted)) {
-    throw unprocessable(regradeMessages.sameRule, 'input_refused', { mode: regradeMessages.sameRule });
+    throw appError('input_refused', regradeMessages.sameRule, { mode: regradeMessages.sameRule });
   }
   return {
     contest,
@@ -86,7 +86,7 @@ function summarise(scored: readonly repo.ScoredExam[], inProgress: number) {
 /** The finished exams that drew the question scored under the proposed rule; 409 when no exam drew it. */
 async function scoreAll(db: Db, context: Context) {
   const [scored, inProgress] = await Promise.all([repo.scoreUnderRule(db, context.rule), repo.countInProgress(db, context.rule)]);
-  if (scored.length === 0 && inProgress === 0) throw conflict(regradeMessages.questionNotUsed, 'question_not_used');
+  if (scored.length === 0 && inProgress === 0) throw appError('question_not_used', regradeMessages.questionNotUsed);
   return { scored, summary: summarise(scored, inProgress) };
 }
 

@@ -3,7 +3,7 @@ import { resultMessages } from '../../../../shared/messages';
 import { prizeKinds } from '../../../../shared/schemas/admin-contest';
 import type { Ceremony } from '../../../../shared/schemas/admin-results';
 import type { Db } from '../../../db/client';
-import { conflict } from '../../../lib/errors';
+import { appError } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import { seasonOrCurrent } from '../../../core/contest';
 import { getResultRun } from '../../../core/ranking/repo';
@@ -45,6 +45,6 @@ export async function ceremonyOf(db: Db, contestId: number, settings: PrizeSetti
 /** The ceremony's money of the current season, or of an earlier one (`seasonId`, read-only). */
 export async function ceremonyOfCurrent({ db }: Pick<Services, 'db'>, seasonId?: number) {
   const contest = await seasonOrCurrent(db, seasonId);
-  if (!(await getResultRun(db, contest.id))) throw conflict(resultMessages.notComputed, 'results_not_computed');
+  if (!(await getResultRun(db, contest.id))) throw appError('results_not_computed', resultMessages.notComputed);
   return { contest, ceremony: await ceremonyOf(db, contest.id, await loadPrizeSettings(db, contest.id)) };
 }

@@ -6,7 +6,7 @@ import { readFromReplica } from '../../../db/replicas';
 import { resultMessages } from '../../../../shared/messages';
 import { prizeKindLabels, prizeKinds, type PrizeKindName } from '../../../../shared/schemas/admin-contest';
 import { resultExportFileNames, type ResultExportKind } from '../../../../shared/schemas/admin-results';
-import { conflict } from '../../../lib/errors';
+import { appError } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { getCurrentContest, seasonOrCurrent } from '../../../core/contest';
@@ -223,7 +223,7 @@ export async function exportResults(
   const { db } = services;
   // An earlier season's results can be exported too (issue 26): they are read, never changed.
   const contest = season === undefined ? await getCurrentContest(db) : await seasonOrCurrent(db, season);
-  if (!contest || !(await getResultRun(db, contest.id))) throw conflict(resultMessages.notComputed, 'results_not_computed');
+  if (!contest || !(await getResultRun(db, contest.id))) throw appError('results_not_computed', resultMessages.notComputed);
   // From a replica only once it has every write the primary has (an export right after a recompute
   // or a withdrawal must not give the previous results): db/replicas.ts.
   // A workbook per try: one that a failing replica left half written is dropped, the primary's kept.

@@ -4,7 +4,7 @@ import { adminResultsMessages, resultMessages } from '../../../../shared/message
 import { formatDateTime } from '../../../../shared/format';
 import type { ResultsOverview } from '../../../../shared/schemas/admin-results';
 import type { Contest } from '../../../db/schema';
-import { conflict } from '../../../lib/errors';
+import { appError } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import { requireCurrentContest } from '../../../core/contest';
 import { getResultRun } from '../../../core/ranking/repo';
@@ -106,11 +106,11 @@ export async function publish({ db, clock }: Pick<Services, 'db' | 'clock'>, act
   return db.transaction().execute(async (trx) => {
     const contest = await requireCurrentContest(trx);
     const task = await repo.latestTask(trx, contest.id);
-    if (task && taskView(task, now).status === 'running') throw conflict(adminResultsMessages.computing, 'results_computing');
+    if (task && taskView(task, now).status === 'running') throw appError('results_computing', adminResultsMessages.computing);
     const before = await getResultRun(trx, contest.id);
     if (before && !before.published_at && now >= contest.results_at && !before.forced) {
       const pending = undecidedTies(storedTies(before), await repo.listTieDecisions(trx, contest.id), before.computed_at);
-      if (pending.length) throw conflict(adminResultsMessages.tieUndecided(pending.length), 'tie_undecided');
+      if (pending.length) throw appError('tie_undecided', adminResultsMessages.tieUndecided(pending.length));
     }
     const run = await publishResults(trx, contest, now, actor.id);
     if (!before?.published_at) {

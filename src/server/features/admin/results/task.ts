@@ -5,7 +5,7 @@ import { adminResultsMessages } from '../../../../shared/messages';
 import type { ResultTaskView } from '../../../../shared/schemas/admin-results';
 import type { ResultTask } from '../../../db/schema';
 import { isUniqueViolation } from '../../../db/errors';
-import { AppError, conflict } from '../../../lib/errors';
+import { appError, AppError } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import { requireCurrentContest } from '../../../core/contest';
 import { assertExamWindowClosed, assertNoExamsInProgress } from '../../../core/results-rules';
@@ -65,7 +65,7 @@ export async function startCompute(
     try {
       row = await repo.insertTask(trx, { contestId: contest.id, forced: force, startedBy: actor.id, now });
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(adminResultsMessages.computing, 'results_computing');
+      if (isUniqueViolation(error)) throw appError('results_computing', adminResultsMessages.computing);
       throw error;
     }
     await recordAudit(trx, actor, {

@@ -3,7 +3,7 @@
 import { adminResultsMessages, resultMessages } from '../../../../shared/messages';
 import { tieScopeLabels, type TieDecisionRequest, type TieView } from '../../../../shared/schemas/admin-results';
 import type { Db } from '../../../db/client';
-import { AppError, conflict, unprocessable } from '../../../lib/errors';
+import { appError } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import { requireCurrentContest } from '../../../core/contest';
 import { tierAtPlace, type Tier } from '../../../core/ranking/ranking';
@@ -117,16 +117,16 @@ export async function decideTie({ db, clock }: Pick<Services, 'db' | 'clock'>, a
   return db.transaction().execute(async (trx) => {
     const contest = await requireCurrentContest(trx);
     const run = await getResultRun(trx, contest.id);
-    if (!run) throw conflict(resultMessages.notComputed, 'results_not_computed');
+    if (!run) throw appError('results_not_computed', resultMessages.notComputed);
     const groupKey = tieGroupKey({ scope: input.scope, school_id: input.school_id, ids: input.ids });
     const tie = storedTies(run).find((candidate) => tieGroupKey(candidate) === groupKey);
-    if (!tie) throw new AppError(404, 'tie_not_found', adminResultsMessages.tieNotFound);
+    if (!tie) throw appError('tie_not_found', adminResultsMessages.tieNotFound);
     let ordered: (number | string)[] | null = null;
     if (input.decision === 'order') {
       const members = tie.ids.map(String).sort();
       const given = (input.order ?? []).map(String);
       if (given.length !== members.length || [...given].sort().some((id, index) => id !== members[index])) {
-        throw unprocessable(adminResultsMessages.orderMustListMembers, 'input_refused', { order: adminResultsMessages.orderMustListMembers });
+        throw appError('input_refused', adminResultsMessages.orderMustListMembers, { order: adminResultsMessages.orderMustListMembers });
       }
       // Kept with the members' own types (contestant ids are numbers, classes "schoolId:CLASS").
       const byText = new Map(tie.ids.map((id) => [String(id), id]));

@@ -8,7 +8,7 @@ import { formatMoney } from '../../../../shared/format';
 import { adminResultsMessages } from '../../../../shared/messages';
 import type { PrizeWithdrawal, PrizeWithdrawalRequest } from '../../../../shared/schemas/admin-results';
 import type { Db } from '../../../db/client';
-import { AppError } from '../../../lib/errors';
+import { appError } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import { requireCurrentContest } from '../../../core/contest';
 import { lockContestResults } from '../../results';
@@ -66,7 +66,7 @@ export async function withdrawPrize({ db, clock }: Pick<Services, 'db' | 'clock'
     const prize = individual
       ? result?.prize_name && { name: result.prize_name, amount: result.prize_amount ?? 0 }
       : result?.school_top && { name: SCHOOL_PUPILS_PRIZE, amount: result.school_top_amount ?? 0 };
-    if (!prize) throw new AppError(409, 'no_prize_to_withdraw', adminResultsMessages.noPrizeToWithdraw);
+    if (!prize) throw appError('no_prize_to_withdraw', adminResultsMessages.noPrizeToWithdraw);
 
     await trx
       .insertInto('prize_withdrawals')

@@ -9,7 +9,7 @@ import { newSeasonSchema, type SeasonPreview } from '../../../../shared/schemas/
 import { gradeOf, groupOfGrade } from '../../../../shared/seasons';
 import type { Db } from '../../../db/client';
 import type { Contest } from '../../../db/schema';
-import { unprocessable, type FieldErrors } from '../../../lib/errors';
+import { appError, type FieldErrors } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import * as contests from '../../../core/contest';
 import { recordAudit, type Actor } from '../audit';
@@ -80,7 +80,7 @@ async function plan(db: Db, current: Contest, input: Input) {
     if (book.copy_questions_from !== null && !books.some((b) => b.id === book.copy_questions_from)) problems[`books.${i}.copy_questions_from`] = seasonMessages.bookCopyUnknown;
   });
   const first = Object.values(problems)[0];
-  if (first) throw unprocessable(Object.keys(problems).length === 1 ? first : contestMessages.invalid, 'invalid_settings', problems);
+  if (first) throw appError('invalid_settings', Object.keys(problems).length === 1 ? first : contestMessages.invalid, problems);
 
   // Each child moves up one grade; past grade 5 the child has finished and is not carried over.
   const carried: repo.CarriedContestant[] = [];

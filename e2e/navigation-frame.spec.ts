@@ -132,6 +132,9 @@ test.describe('on a desktop', () => {
     await page.setViewportSize({ width: 1280, height: 1400 });
     for (const path of ['/404', '/xac-minh/ABCD-EFGH-JKLM']) {
       await page.goto(path);
+      // The page itself, not its loading placeholder (a window tall, so the footer waits below the fold).
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
       await expect(page.locator('footer.site-footer h2').first()).toBeVisible();
       const footer = await box(page.locator('footer.site-footer'));
       expect(Math.round(footer.y + footer.height), path).toBe(1400);

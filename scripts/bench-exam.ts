@@ -771,7 +771,7 @@ async function main() {
     if (leftOut > 0) console.log(`  ${leftOut} contestants without an exam (start or first load failed): left out of the held load, the saturation, the overload and the submits`);
     for (const line of startCpu.lines) console.log(`  ${line}`);
     if (onlyStart) {
-      console.log(`\nSummary (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end)`);
+      console.log(`\nSummary (load average ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')} at the end${noise > 0 ? `; noise ${noise} % of one core` : ''})`);
       console.log(`  start storm: ${starts.latencies.length} starts in ${fmt(starts.seconds)} s (${fmt(starts.rate, 0)}/s), p99 ${fmt(starts.percentile(99))} ms, ${starts.errors} errors`);
       console.log(`    ${startCpu.lines[0]}`);
       await pool.end();

@@ -8,13 +8,13 @@ import { MAX_PER_PAGE, pageQuerySchema, pageResponseSchema } from './admin';
 
 /** Exams listed per page of a dry run unless asked otherwise. */
 export const REGRADE_PER_PAGE = 20;
-const id = idSchema();
 
+// One idSchema() per field: the OpenAPI converter drops the digits-as-text choice of a schema used twice in one body.
 const ruleFields = {
-  question_id: id,
+  question_id: idSchema(),
   mode: z.enum(regradeModes, { error: regradeMessages.modeRequired }),
   /** The other answer ('new_key', 'accept_both'); ignored for 'everyone'. A form's "" is none. */
-  answer_id: z.preprocess((value) => (value === '' || value === null ? undefined : value), id.optional()),
+  answer_id: z.preprocess((value) => (value === '' || value === null ? undefined : value), idSchema().optional()),
 };
 
 type RuleInput = { mode: (typeof regradeModes)[number]; answer_id?: number };
@@ -159,5 +159,5 @@ export const regradeCommitResponseSchema = z.object({
   }),
 });
 
-export const regradeListQuerySchema = pageQuerySchema.extend({ book_id: id.optional() });
+export const regradeListQuerySchema = pageQuerySchema.extend({ book_id: idSchema().optional() });
 export const regradeListResponseSchema = pageResponseSchema(regradeEntrySchema);

@@ -91,6 +91,26 @@ export const catalogMessages = {
   changedDuringImport: 'Danh mục vừa được thay đổi bởi một thao tác khác. Hãy nhập lại tệp.',
 } as const;
 
+/** The catalogue's imports (schools, class teachers, classes): a row's problems, the changes listed, the audit. */
+export const catalogImportMessages = {
+  tooLong: (max: number) => `dài quá ${max} ký tự`,
+  addressField: 'Địa chỉ',
+  pupilCountField: 'Số học sinh',
+  pupilCount: (max: number, typed: string) => `phải là số nguyên từ 0 đến ${max.toLocaleString('vi-VN')} (đang là "${typed}")`,
+  unknownDistrict: (district: string) => `không có quận/huyện "${district}" trong danh mục`,
+  unknownSchool: (school: string, district: string) => `không có trường "${school}" ở ${district}; hãy nhập danh sách trường trước`,
+  unknownClass: (typed: string) => `không có lớp "${typed}" trong danh mục lớp`,
+  unknownGroup: (typed: string, example: string | undefined) =>
+    `không có nhóm lớp "${typed}" (hãy ghi tên nhóm lớp, ví dụ "${example ?? 'Nhóm 1'}", hoặc khối lớp, ví dụ "3")`,
+  classInGroup: (className: string | undefined, group: string | undefined) => `lớp "${className}" đã có trong ${group}`,
+  teacherKey: (school: string, classKey: string) => `${school} / Lớp ${classKey}`,
+  schoolsImported: (file: string, c: { created: number; updated: number; unchanged: number; districts_created: number }) =>
+    `Nhập trường từ tệp ${file}: thêm ${c.created}, cập nhật ${c.updated}, giữ nguyên ${c.unchanged}, quận/huyện mới ${c.districts_created}`,
+  teachersImported: (file: string, c: { created: number; updated: number; unchanged: number }) =>
+    `Nhập giáo viên các lớp từ tệp ${file}: thêm ${c.created}, cập nhật ${c.updated}, giữ nguyên ${c.unchanged}`,
+  classesImported: (file: string, c: { created: number; unchanged: number }) => `Nhập lớp từ tệp ${file}: thêm ${c.created}, giữ nguyên ${c.unchanged}`,
+} as const;
+
 const count = (n: number) => n.toLocaleString('vi-VN');
 
 /** The catalogue's changes (add, edit, delete, merge): refusals, counts and audit summaries. */

@@ -5,7 +5,7 @@
 // statements; the same file twice changes nothing.
 import { templateColumns, importMessages, type ImportUpdate } from '../../../../shared/schemas/admin';
 import { catalogLimits, classRoomName } from '../../../../shared/schemas/admin-catalog';
-import { catalogMessages } from '../../../../shared/messages/admin';
+import { catalogImportMessages as im, catalogMessages } from '../../../../shared/messages/admin';
 import { classNameKey, normaliseClassName } from '../../../../shared/schemas/profile';
 import { nameKey } from '../../../../shared/vietnamese';
 import { classGroupLabel } from '../../../../shared/class-groups';
@@ -25,7 +25,7 @@ type Deps = Pick<Services, 'db' | 'config'>;
  * ("Trường Tiểu học Hoà Bình" = "trường tiểu học hòa bình").
  */
 const keyOf = (...parts: string[]) => parts.map(nameKey).join('\u0000');
-const tooLong = (max: number) => `dài quá ${max} ký tự`;
+const tooLong = im.tooLong;
 
 /** A count in a cell: "1430", "1.430", "1,430" or "1 430" (thousands separators of either habit). */
 export function parseCount(text: string): number | undefined {
@@ -57,8 +57,8 @@ function fieldChanges<T extends object>(before: T, after: T, fields: [keyof T & 
 
 // Schools ---------------------------------------------------------------------------------------
 const SCHOOL_FIELDS: [keyof Omit<repo.SchoolRow, 'district_id'>, string][] = [
-  ['address', 'Địa chỉ'],
-  ['pupil_count', 'Số học sinh'],
+  ['address', im.addressField],
+  ['pupil_count', im.pupilCountField],
 ];
 
 interface SchoolLine {
@@ -89,7 +89,7 @@ async function checkSchoolRows(rows: SheetRow[], problems: ImportProblems) {
     const pupilCount = parseCount(pupils);
     if (!pupils) fail(colPupils, importMessages.required);
     else if (pupilCount === undefined || pupilCount > catalogLimits.pupilCount) {
-      fail(colPupils, `phải là số nguyên từ 0 đến ${catalogLimits.pupilCount.toLocaleString('vi-VN')} (đang là "${pupils}")`);
+      fail(colPupils, im.pupilCount(catalogLimits.pupilCount, pupils));
     }
     if (ok) lines.push({ row, district, name, address, pupilCount: pupilCount! });
   }
@@ -160,7 +160,7 @@ export function importSchools(deps: Deps, actor: Actor, upload: Upload) {
           return {
             audit: {
               kind: 'schools.import',
-              summary: `Nhập trường từ tệp ${upload.fileName}: thêm ${counts.created}, cập nhật ${counts.updated}, giữ nguyên ${counts.unchanged}, quận/huyện mới ${counts.districts_created}`,
+              summary: im.schoolsImported(upload.fileName, counts),
               details: { file: upload.fileName, counts: { ...counts, rows: rows.length } },
             },
           };
@@ -200,12 +200,12 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
         };
         const knownDistrict = district ? districtByKey.get(keyOf(district)) : undefined;
         if (!district) fail(colDistrict, importMessages.required);
-        else if (!knownDistrict) fail(colDistrict, `không có quận/huyện "${district}" trong danh mục`);
+        else if (!knownDistrict) fail(colDistrict, im.unknownDistrict(district));
         const school = knownDistrict && schoolName ? schoolByKey.get(keyOf(String(knownDistrict.id), schoolName)) : undefined;
         if (!schoolName) fail(colSchool, importMessages.required);
-        else if (knownDistrict && !school) fail(colSchool, `không có trường "${schoolName}" ở ${knownDistrict.name}; hãy nhập danh sách trường trước`);
+        else if (knownDistrict && !school) fail(colSchool, im.unknownSchool(schoolName, knownDistrict.name));
         if (!typedClass) fail(colClass, importMessages.required);
-        else if (!className) fail(colClass, `không có lớp "${typedClass}" trong danh mục lớp`);
+        else if (!className) fail(colClass, im.unknownClass(typedClass));
         if (!teacher) fail(colTeacher, importMessages.required);
         else if (teacher.length > catalogLimits.teacherName) fail(colTeacher, tooLong(catalogLimits.teacherName));
         if (ok && school) lines.push({ row, schoolId: school.id, schoolName: school.name, className, teacher });
@@ -235,7 +235,7 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
           counts[before === undefined ? 'created' : 'updated'] += 1;
           writes.push({ school_id: line.schoolId, class_name: line.classKey, teacher_name: line.teacher });
           if (before !== undefined) {
-            changes.push({ row: line.row, key: `${line.schoolName} / Lớp ${line.classKey}`, changes: [{ field: colTeacher, before, after: line.teacher }] });
+            changes.push({ row: line.row, key: im.teacherKey(line.schoolName, line.classKey), changes: [{ field: colTeacher, before, after: line.teacher }] });
           }
         }
       }
@@ -248,7 +248,7 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
           return {
             audit: {
               kind: 'class_teachers.import',
-              summary: `Nhập giáo viên các lớp từ tệp ${upload.fileName}: thêm ${counts.created}, cập nhật ${counts.updated}, giữ nguyên ${counts.unchanged}`,
+              summary: im.teachersImported(upload.fileName, counts),
               details: { file: upload.fileName, counts: { ...counts, rows: rows.length } },
             },
           };
@@ -302,12 +302,12 @@ export function importClassRooms(deps: Deps, actor: Actor, upload: Upload) {
         const [groupText = '', rawName = ''] = cells;
         const group = groupText ? findGroup(groupText) : undefined;
         if (!groupText) problems.add(row, colGroup, importMessages.required);
-        else if (!group) problems.add(row, colGroup, `không có nhóm lớp "${groupText}" (hãy ghi tên nhóm lớp, ví dụ "${groups[0]?.name ?? 'Nhóm 1'}", hoặc khối lớp, ví dụ "3")`);
+        else if (!group) problems.add(row, colGroup, im.unknownGroup(groupText, groups[0]?.name));
         const parsed = classRoomName.safeParse(rawName);
         if (!parsed.success) problems.add(row, colClass, rawName ? tooLong(catalogLimits.roomName) : importMessages.required);
         const existing = parsed.success ? roomByName.get(parsed.data) : undefined;
         if (group && existing && existing.class_group_id !== group.id) {
-          problems.add(row, colClass, `lớp "${parsed.data}" đã có trong ${groupName.get(existing.class_group_id)}`);
+          problems.add(row, colClass, im.classInGroup(parsed.data, groupName.get(existing.class_group_id)));
         } else if (group && parsed.success) lines.push({ row, groupId: group.id, name: parsed.data });
       }
       await problems.duplicates(
@@ -338,7 +338,7 @@ export function importClassRooms(deps: Deps, actor: Actor, upload: Upload) {
           return {
             audit: {
               kind: 'class_rooms.import',
-              summary: `Nhập lớp từ tệp ${upload.fileName}: thêm ${counts.created}, giữ nguyên ${counts.unchanged}`,
+              summary: im.classesImported(upload.fileName, counts),
               details: { file: upload.fileName, counts: { ...counts, rows: rows.length }, created: creates.map((room) => room.name) },
             },
           };

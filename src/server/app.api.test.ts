@@ -51,6 +51,12 @@ describe('error shapes', () => {
     expect(await tooLarge.json()).toMatchObject({ success: false, message: expect.any(String) });
   });
 
+  it("answers a static file's own refusals with their code's status (a Range outside the file: 416)", async () => {
+    const response = await fetch(`${webUrl}/assets/main-abc123.js`, { headers: { range: 'bytes=999999-' } });
+    expect(response.status).toBe(416);
+    expect(await response.json()).toMatchObject({ success: false, code: 'range_not_satisfiable', message: 'Phần dữ liệu yêu cầu nằm ngoài tệp.' });
+  });
+
   it('answers an unknown /api path with a JSON 404 even when the browser asks for HTML', async () => {
     for (const method of ['GET', 'POST', 'DELETE']) {
       const response = await fetch(`${webUrl}/api/khong-ton-tai`, { method, headers: { accept: 'text/html' } });

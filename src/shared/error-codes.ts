@@ -31,6 +31,10 @@ export const errorCatalogue = {
   /** An uploaded file whose content is not of a kind the route takes (an SVG named .png, a page named .mp3). */
   file_not_accepted: { status: 422 },
   too_many_requests: { status: 429 },
+  /** A conditional request (If-Match, If-Unmodified-Since) whose condition the file no longer meets. */
+  precondition_failed: { status: 412, message: 'preconditionFailed' },
+  /** A Range outside the file. */
+  range_not_satisfiable: { status: 416, message: 'rangeNotSatisfiable' },
   // The server: a bug (500), or a dependency away or the process saturated (503, try again).
   server_error: { status: 500, message: 'serverError' },
   service_unavailable: { status: 503 },

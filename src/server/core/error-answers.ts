@@ -33,8 +33,12 @@ export function unavailable(request: FastifyRequest, reply: FastifyReply, code: 
 export const sendUnavailable = (request: FastifyRequest, reply: FastifyReply, code?: 'service_unavailable' | 'request_timeout') =>
   reply.send(unavailable(request, reply, code));
 
+/** Fastify's and its plugins' client errors by status (@fastify/static's `send`: 403, 412, 416). */
 const CLIENT_ERROR_CODES: Record<number, [ErrorCode, string]> = {
+  403: ['forbidden', messages.forbidden],
   404: ['not_found', messages.apiNotFound],
+  412: ['precondition_failed', messages.preconditionFailed],
+  416: ['range_not_satisfiable', messages.rangeNotSatisfiable],
   413: ['payload_too_large', messages.payloadTooLarge],
   415: ['unsupported_media_type', messages.unsupportedMediaType],
   429: ['too_many_requests', messages.tooManyRequests],

@@ -71,6 +71,10 @@ export const messages = {
   requestBodyTimeout: 'Dữ liệu gửi lên quá chậm. Vui lòng kiểm tra kết nối mạng rồi gửi lại.',
   /** The client's connection closed under its request (499: nobody reads it; said for the log). */
   clientGone: 'Kết nối đã đóng trước khi gửi xong yêu cầu.',
+  /** A conditional download of a file that has changed since (412). */
+  preconditionFailed: 'Tệp đã thay đổi. Vui lòng tải lại trang.',
+  /** A download of a part outside the file (416). */
+  rangeNotSatisfiable: 'Phần dữ liệu yêu cầu nằm ngoài tệp.',
   clientGoneBeforeUpload: 'Kết nối đã đóng trước khi gửi xong tệp.',
   clientGoneBeforeRead: 'Kết nối đã đóng trước khi đọc xong tệp.',
 } as const;

@@ -1,10 +1,14 @@
 // Weighs what the home page costs a phone: the gzipped JavaScript and CSS it needs before it is
 // interactive (the entry chunk, its static imports and their CSS, from the Vite manifest), against
 // the budget; the lazy chunks of the other screens; and the fonts and images the home page
-// downloads at a 360 px viewport (measured in Chromium against the built app). Run after `vite build`
-// (`npm run bench:web` does both; the server is the compiled one, built here). Exits 1 when the JavaScript is over budget.
-import { spawn } from 'node:child_process';
+// downloads at a 360 px viewport (measured in Chromium against the built app); the exam's opening
+// on a cheap phone; then Lighthouse (mobile: simulated Slow 4G, 4x CPU) on the public pages, three
+// runs each (BENCH_RUNS), as a table of performance, LCP, CLS and TBT. Run after `vite build`
+// (`npm run bench:web` does both; the server is the compiled one, built here). Exits 1 when the
+// JavaScript is over budget. `tsx scripts/bench-web.ts lighthouse` runs the Lighthouse part alone.
+import { execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -242,7 +246,9 @@ async function measureExamOpening(browser: Browser, base: string, dataDir: strin
   let reloadBytes = 0;
   for (let run = 0; run < RUNS; run += 1) {
     const family = await newFamily(base, dataDir);
-    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'vi-VN' });
+    // No offline shell: its service worker would answer the files from its own cache, past both the
+    // emptied browser cache and the throttle (the page's emulated network does not apply to it).
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'vi-VN', serviceWorkers: 'block' });
     await context.addCookies([
       { name: 'token', value: encodeURIComponent(family.token), url: base },
       { name: 'user', value: encodeURIComponent(JSON.stringify(family.user)), url: base },
@@ -291,8 +297,113 @@ async function measureExamOpening(browser: Browser, base: string, dataDir: strin
   console.log(`  bytes on the wire for that cold reload: ${KB(reloadBytes)}`);
 }
 
+// Lighthouse on a phone (issue 38.2) -------------------------------------------------------------
+
+const lighthouseVersion = () => (createRequire(import.meta.url)('lighthouse/package.json') as { version: string }).version;
+
+/** Lighthouse 13 needs Node 22.19 or later. */
+function lighthouseRuns(): boolean {
+  const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+  return major > 22 || (major === 22 && minor >= 19);
+}
+
+interface LighthouseRun {
+  performance: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+}
+
+/** One Lighthouse run of `url`: mobile form factor, default (simulated) throttling, performance only. */
+function lighthouseOnce(url: string, chromium: string, outDir: string, run: number): Promise<LighthouseRun> {
+  const cli = createRequire(import.meta.url).resolve('lighthouse/cli/index.js');
+  const output = join(outDir, `run-${run}.json`);
+  const args = [
+    cli,
+    url,
+    '--only-categories=performance',
+    '--output=json',
+    `--output-path=${output}`,
+    '--quiet',
+    '--chrome-flags=--headless --no-sandbox --disable-gpu',
+  ];
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, args, { env: { ...process.env, CHROME_PATH: chromium }, maxBuffer: 64 * 1024 * 1024 }, (error) => {
+      if (error) return reject(error);
+      const lhr = JSON.parse(readFileSync(output, 'utf8'));
+      if (lhr.runtimeError) return reject(new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`));
+      const audit = (id: string) => lhr.audits[id].numericValue as number;
+      resolve({
+        performance: Math.round(lhr.categories.performance.score * 100),
+        lcpMs: audit('largest-contentful-paint'),
+        cls: audit('cumulative-layout-shift'),
+        tbtMs: audit('total-blocking-time'),
+      });
+    });
+  });
+}
+
+async function lighthouseTable(base: string, chromium: string) {
+  if (!lighthouseRuns()) {
+    console.log(`\nLighthouse: skipped (Lighthouse needs Node 22.19 or later; this is Node ${process.versions.node}).`);
+    return;
+  }
+  const news = await api(base, '/api/blogs');
+  const pages = ['/', '/the-le', '/tin-tuc', `/tin-tuc/${news.data[0].slug}`, '/dang-nhap', '/dang-ky'];
+  const outDir = mkdtempSync(join(tmpdir(), 'bench-lighthouse-'));
+  const rows: { path: string; runs: LighthouseRun[] }[] = [];
+  try {
+    for (const path of pages) {
+      const runs: LighthouseRun[] = [];
+      // One after the other: two Chromiums at once on two cores would each measure the other.
+      for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseOnce(base + path, chromium, outDir, run));
+      rows.push({ path, runs });
+    }
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
+  const cell = (values: number[], format: (value: number) => string) => {
+    const low = Math.min(...values);
+    const high = Math.max(...values);
+    return `${format(median(values))} (${format(low)}-${format(high)})`;
+  };
+  console.log(`\nLighthouse ${lighthouseVersion()}, mobile (412 x 823, simulated Slow 4G, 4x CPU), ${RUNS} runs a page: median (range)`);
+  console.log('| page | performance | LCP | CLS | TBT |');
+  console.log('| --- | --- | --- | --- | --- |');
+  for (const { path, runs } of rows) {
+    const shown = path.startsWith('/tin-tuc/') ? '/tin-tuc/… (an article)' : path;
+    console.log(
+      `| ${shown} | ${cell(runs.map((r) => r.performance), String)} | ${cell(runs.map((r) => r.lcpMs / 1000), (v) => `${v.toFixed(1)} s`)} | ${cell(runs.map((r) => r.cls), (v) => v.toFixed(3))} | ${cell(runs.map((r) => r.tbtMs), (v) => `${Math.round(v)} ms`)} |`,
+    );
+  }
+}
+
+/** The compiled app on a free port with the demo content, for `work`; stopped afterwards. */
+async function withApp(work: (base: string, dataDir: string) => Promise<void>) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'bench-web-'));
+  const server = spawn(process.execPath, [compiledServer()], {
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED_DEMO: '1', LOG_LEVEL: 'warn', EXAM_SWEEP_SECONDS: '0' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForReady(`http://127.0.0.1:${port}/readyz`, 60_000);
+    await work(`http://127.0.0.1:${port}`, dataDir);
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (process.argv[2] === 'lighthouse') {
+  await withApp((base) => lighthouseTable(base, chromiumPath));
+  process.exit(0);
+}
 const withinBudget = weighBundles();
 await weighFontsAndImages();
+if (existsSync(chromiumPath)) await withApp((base) => lighthouseTable(base, chromiumPath));
 if (!withinBudget) {
   console.error(`\nOVER BUDGET: the home page's JavaScript is over ${KB(JS_BUDGET_BYTES)} gzipped.`);
   process.exit(1);

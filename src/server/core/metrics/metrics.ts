@@ -8,6 +8,7 @@ import { poolStats, type Db } from '../../db/client';
 import type { ReadRouting } from '../../db/replicas';
 import type { ShedReason } from '../load-shedding';
 import { countExamsInProgress } from './repo';
+import { createRequestDurations } from './request-durations';
 
 /** How long a count of exams in progress is reused (ms): scrapes from several servers cost one query. */
 const EXAMS_IN_PROGRESS_CACHE_MS = 10_000;
@@ -52,10 +53,10 @@ export function createMetrics({ db, reads }: { db: Db; reads?: ReadRouting }): M
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
 
-  const requestDuration = new Histogram({
+  // Labels method, route and status_class; counted in plain numbers (request-durations.ts).
+  const requestDuration = createRequestDurations({
     name: 'contest_http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by method, route pattern and status class (2xx, 4xx, 5xx...)',
-    labelNames: ['method', 'route', 'status_class'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
     registers,
   });
@@ -129,9 +130,6 @@ export function createMetrics({ db, reads }: { db: Db; reads?: ReadRouting }): M
   // Plain numbers beside the prom-client series: read every few seconds without serialising the registry.
   const totals: AutosaveTotals = { acknowledged: 0, within_2s: 0, rejected: 0, shed: 0 };
 
-  /** One child per method, route and status class: labels are hashed once, not on every request. */
-  const durationByKey = new Map<string, Histogram.Internal<'method' | 'route' | 'status_class'>>();
-
   return {
     registry,
     requestDone(request, reply, done) {
@@ -139,13 +137,8 @@ export function createMetrics({ db, reads }: { db: Db; reads?: ReadRouting }): M
       // the ids, slugs and queries; requests that matched no route share one value.
       const route = request.routeOptions.url ?? 'unmatched';
       const statusClass = `${Math.floor(reply.statusCode / 100)}xx`;
-      const key = `${request.method} ${statusClass} ${route}`;
-      let child = durationByKey.get(key);
-      if (!child) {
-        child = requestDuration.labels({ method: request.method, route, status_class: statusClass });
-        durationByKey.set(key, child);
-      }
-      child.observe(reply.elapsedTime / 1000);
+      const method = request.method;
+      requestDuration.observe(`${method} ${statusClass} ${route}`, () => ({ method, route, status_class: statusClass }), reply.elapsedTime / 1000);
       done();
     },
     requestShed(reason) {

@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../../../test/harness';
 import { createContestant, createOrganiser, createParent, createSchoolAdmin, refusedStatuses, type CreatedUser } from '../../../test/factories';
 import { examRow, parentWithContestant, saveBody, startExam, answersFor } from '../../../test/exam-fixtures';
 import { createAutosaveReporter } from './autosave-reporter';
-import { DASHBOARD_SERVED_FOR_MS, REGISTRATIONS_MAX_AGE_MS, refreshDashboard, vietnamDayStart } from './service';
+import { DASHBOARD_SERVED_FOR_MS, DASHBOARD_WATCHED_FOR_MS, REGISTRATIONS_MAX_AGE_MS, refreshDashboard, vietnamDayStart } from './service';
 
 let server: TestServer;
 let organiser: CreatedUser;
@@ -56,9 +56,14 @@ describe('permissions', () => {
 
 describe('dashboard', () => {
   it('counts registrations and today’s exams in total, per district, per school, per class group and per hour', async () => {
-    // The background job stores the snapshot that requests serve.
+    // Nobody watches yet: the job stores nothing. A request counts for itself, and from then on the
+    // job keeps a snapshot that requests serve.
+    await refreshDashboard(server);
+    expect(await storedSnapshot()).toBeUndefined();
+    await dashboard();
     await refreshDashboard(server);
     const before = (await dashboard()).body.data;
+    expect(before.computed_at).toBe((await storedSnapshot())!.computed_at.toISOString());
     expect(before.started_per_hour).toHaveLength(24);
     expect(before.today).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
 
@@ -147,6 +152,11 @@ describe('dashboard', () => {
     server.clock.advance(1000);
     await refreshDashboard(server);
     expect((await storedSnapshot())!.computed_at.getTime()).toBe(server.clock.now().getTime() - 1000);
+    // A minute after the last request for it, nobody watches: the job stops counting.
+    server.clock.advance(DASHBOARD_WATCHED_FOR_MS + 1000);
+    const unwatched = await storedSnapshot();
+    await refreshDashboard(server);
+    expect(await storedSnapshot()).toEqual(unwatched);
   });
 
   it('counts an exam past its deadline and grace as no longer in progress', async () => {

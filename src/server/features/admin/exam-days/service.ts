@@ -4,8 +4,11 @@
 // thousands of children save answers, so its aggregates do not run per request: the figures are
 // stored in one row (dashboard_snapshots) with the moment they were computed, by a background job
 // (refreshDashboard, jobs.ts) in the one process that wins an advisory lock, every few seconds
-// while the exam window is open and every minute otherwise. A request only reads (on a replica
-// when one is usable): the stored row while it is fresh, otherwise figures counted for it alone.
+// while the exam window is open and every minute otherwise, and only while an organiser watches
+// (a dashboard request reached this process in the last minute: its counts are a fifth of
+// PostgreSQL's time under an exam-day load, not to be paid for nobody). A request only reads (on
+// a replica when one is usable): the stored row while it is fresh, otherwise figures counted for
+// it alone, and notes in this process's memory that the dashboard is watched.
 import { readFromReplica } from '../../../db/replicas';
 import {
   extensionProblems,
@@ -41,6 +44,14 @@ export const DASHBOARD_MAX_AGE_MS = 5_000;
 export const DASHBOARD_IDLE_MAX_AGE_MS = 60_000;
 /** A request serves the stored dashboard while it is younger than this (ms): two of the job's periods in the window. */
 export const DASHBOARD_SERVED_FOR_MS = 2 * DASHBOARD_MAX_AGE_MS;
+/** The job keeps the dashboard fresh for this long (ms) after a request for it reached this process. */
+export const DASHBOARD_WATCHED_FOR_MS = 60_000;
+
+/**
+ * When a dashboard request last reached this process, per database: a hint for the job, lost with
+ * the process at no cost (the next request counts for itself), so not the contest's state.
+ */
+const lastWatched = new WeakMap<object, number>();
 /** A process that has not reported its counters for this long is gone (ms). */
 export const PROCESS_ALIVE_MS = 60_000;
 /** How old the registration counts (parents, contestants per district, school, group) may be (ms). */
@@ -159,13 +170,15 @@ async function computeDashboard(db: Db, now: Date, previous: StoredDashboard | u
 }
 
 /**
- * The background job (jobs.ts, every DASHBOARD_MAX_AGE_MS in every process): the process that wins
- * the advisory lock stores a new dashboard when the stored one is due, and forgets the counters
- * of processes long gone. The figures are counted on a replica when one is usable. Returns 0 (a
+ * The background job (jobs.ts, every DASHBOARD_MAX_AGE_MS in every process): while the dashboard is
+ * watched through this process, the process that wins the advisory lock stores a new dashboard
+ * when the stored one is due, and forgets the counters of processes long gone. The figures are counted on a replica when one is usable. Returns 0 (a
  * snapshot every few seconds is not worth a log line).
  */
 export async function refreshDashboard(deps: Deps): Promise<number> {
   const { db, clock } = deps;
+  const watched = lastWatched.get(db);
+  if (watched === undefined || clock.now().getTime() - watched > DASHBOARD_WATCHED_FOR_MS) return 0;
   await db.transaction().execute(async (trx) => {
     if (!(await repo.tryDashboardLock(trx))) return;
     const now = clock.now();
@@ -186,6 +199,7 @@ export async function refreshDashboard(deps: Deps): Promise<number> {
 /** The stored dashboard while it is fresh; otherwise figures counted now for this request, not stored (a read never writes). */
 async function currentDashboard(deps: Deps): Promise<StoredDashboard> {
   const { clock } = deps;
+  lastWatched.set(deps.db, clock.now().getTime());
   return readFromReplica(deps, async (db) => {
     const stored = await repo.readSnapshot(db);
     const now = clock.now();

@@ -343,6 +343,18 @@ function lighthouseOnce(url: string, chromium: string, outDir: string, run: numb
   });
 }
 
+/** Lighthouse now and then fails to record a load (NO_NAVSTART on a busy machine): that run again, twice at most. */
+async function lighthouseRetried(url: string, chromium: string, outDir: string, run: number): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseOnce(url, chromium, outDir, run);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`  Lighthouse on ${url} failed (${(error as Error).message.split('\n').find((line) => line.includes('Runtime error')) ?? 'see above'}); again`);
+    }
+  }
+}
+
 async function lighthouseTable(base: string, chromium: string) {
   if (!lighthouseRuns()) {
     console.log(`\nLighthouse: skipped (Lighthouse needs Node 22.19 or later; this is Node ${process.versions.node}).`);
@@ -356,7 +368,7 @@ async function lighthouseTable(base: string, chromium: string) {
     for (const path of pages) {
       const runs: LighthouseRun[] = [];
       // One after the other: two Chromiums at once on two cores would each measure the other.
-      for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseOnce(base + path, chromium, outDir, run));
+      for (let run = 0; run < RUNS; run += 1) runs.push(await lighthouseRetried(base + path, chromium, outDir, run));
       rows.push({ path, runs });
     }
   } finally {

@@ -999,19 +999,36 @@ async function main() {
     const state = await load.run<{ ackedSeq: Int32Array; ackedAnswered: Int8Array }>({ type: 'state' });
     let acknowledgedAnswers = 0;
     let lost = 0;
-    const stored = await pool.query(`SELECT p.i, e.answers, e.save_seq FROM bench_people p JOIN exams e ON e.contestant_id = p.contestant_id AND e.status = 2`);
-    const rowOf = new Map<number, { answers: Record<string, number>; save_seq: number }>(stored.rows.map((row) => [row.i, row]));
+    const stored = await pool.query(`SELECT p.i, e.id, e.status, e.answers, e.save_seq FROM bench_people p JOIN exams e ON e.contestant_id = p.contestant_id AND e.status = 2`);
+    const rowOf = new Map<number, { id: number; answers: Record<string, number>; save_seq: number }>(stored.rows.map((row) => [row.i, row]));
+    /** The first contestants with a lost answer, and why: to tell a lost write from an exam that left the check. */
+    const losses: string[] = [];
     for (let i = 0; i < examsUpTo; i += 1) {
       const answered = state.ackedAnswered[i]!;
       if (answered === 0) continue;
       const paper = papers[paperIndex[i]!]!;
       const row = rowOf.get(i);
+      let lostHere = 0;
       for (let j = 0; j < answered; j += 1) {
         acknowledgedAnswers += 1;
-        if (!row || row.answers[String(paper.questions[j])] !== answerOf(paper, i, j) || row.save_seq < state.ackedSeq[i]!) lost += 1;
+        if (!row || row.answers[String(paper.questions[j])] !== answerOf(paper, i, j) || row.save_seq < state.ackedSeq[i]!) lostHere += 1;
+      }
+      lost += lostHere;
+      if (lostHere && losses.length < 10) {
+        const why = !row ? 'no exam in progress' : row.save_seq < state.ackedSeq[i]! ? `save_seq ${row.save_seq} < acknowledged ${state.ackedSeq[i]}` : 'an answer differs';
+        losses.push(`contestant ${i}${row ? ` (exam ${row.id})` : ''}: ${lostHere} of ${answered} answers, ${why}`);
       }
     }
     console.log(`\nDurability: ${acknowledgedAnswers} acknowledged answers checked in the database, ${lost} lost`);
+    for (const line of losses) console.log(`  lost: ${line}`);
+    if (losses.some((line) => line.includes('no exam in progress'))) {
+      const ids = losses.map((line) => Number(/^contestant (\d+)/.exec(line)![1]));
+      const { rows } = await pool.query(
+        `SELECT p.i, e.id, e.status, e.save_seq, e.end_time, e.submitted_at FROM bench_people p JOIN exams e ON e.contestant_id = p.contestant_id WHERE p.i = ANY($1::int[]) ORDER BY p.i, e.id`,
+        [ids],
+      );
+      for (const row of rows) console.log(`  lost, its exams: contestant ${row.i} exam ${row.id} status ${row.status} save_seq ${row.save_seq} end ${row.end_time?.toISOString?.()} submitted ${row.submitted_at?.toISOString?.() ?? '-'}`);
+    }
 
     stop = sampleMemory('submit');
     const submits = new Stats('POST /api/submit-exam');

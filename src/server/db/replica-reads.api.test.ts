@@ -5,13 +5,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { demoAccounts } from './seed/demo-accounts';
 import { addPreviousDemoSeason } from '../demo/previous-season';
 import { simulateDemoResults } from '../demo/results';
 import { issueCertificates } from '../features/certificates/background';
 import { routesOfTree } from '../test/route-tree';
 import { startTestServer, usingPostgres, type TestServer } from '../test/harness';
-import { postgresBinaries, startReplicaPair, type ReplicaPair } from '../test/replica-pair';
+import { postgresBinaries, startReplicaPair, until, type ReplicaPair } from '../test/replica-pair';
 
 const parentOf = (pid: number) => Number(/^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]);
 
@@ -39,13 +40,6 @@ function signal(pid: number, name: NodeJS.Signals) {
   }
 }
 
-async function until(condition: () => boolean | Promise<boolean>, what: string, seconds = 30) {
-  const deadline = Date.now() + seconds * 1000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`still not ${what} after ${seconds} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.runIf(usingPostgres() && postgresBinaries())('every GET with a streaming standby configured', () => {
   let pair: ReplicaPair;
@@ -250,8 +244,16 @@ describe.runIf(usingPostgres() && postgresBinaries())('every GET with a streamin
   it('does not hold reads on a replica that hangs: they are answered by the primary while it is frozen', { timeout: 120_000 }, async () => {
     await until(usable, 'reading from the replica');
     // The standby's server as a frozen machine would leave it: the postmaster and all its processes stopped.
-    const backend = Number((await pair.onReplica('SELECT pg_backend_pid() AS pid')).rows[0].pid);
-    const frozen = serverProcesses(parentOf(backend));
+    // Its postmaster is the parent of a backend, read while that backend's connection is open.
+    const client = new pg.Client({ connectionString: pair.replicaUrl });
+    await client.connect();
+    let postmaster: number;
+    try {
+      postmaster = parentOf(Number((await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid));
+    } finally {
+      await client.end();
+    }
+    const frozen = serverProcesses(postmaster);
     for (const each of frozen) signal(each, 'SIGSTOP');
     try {
       const before = server.reads!.counts.primary;

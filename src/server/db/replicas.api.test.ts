@@ -5,16 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createMetrics } from '../core/metrics/metrics';
 import { startTestServer, usingPostgres, type TestServer } from '../test/harness';
-import { postgresBinaries, startReplicaPair, type ReplicaPair } from '../test/replica-pair';
+import { postgresBinaries, startReplicaPair, until, type ReplicaPair } from '../test/replica-pair';
 
-/** Polls `condition` every 100 ms; fails after `seconds` (generous: a busy machine only makes it slower). */
-async function until(condition: () => boolean | Promise<boolean>, what: string, seconds = 30) {
-  const deadline = Date.now() + seconds * 1000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`still not ${what} after ${seconds} s`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 // In the PostgreSQL pass of the API tests only (its own two clusters: the PGlite pass would run it twice).
 describe.runIf(usingPostgres() && postgresBinaries())('read replicas', () => {

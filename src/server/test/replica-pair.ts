@@ -12,6 +12,16 @@ import pg from 'pg';
 
 const run = promisify(execFile);
 
+/** Polls `condition` every 100 ms; fails after `seconds` (generous: a busy machine only makes it slower). */
+export async function until(condition: () => boolean | Promise<boolean>, what: string, seconds = 30) {
+  const deadline = Date.now() + seconds * 1000;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`still not ${what} after ${seconds} s`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+
 /** The newest installed server's bin folder (Debian's layout), or undefined when there is none. */
 export function postgresBinaries(): string | undefined {
   const root = '/usr/lib/postgresql';

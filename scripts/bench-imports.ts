@@ -12,20 +12,18 @@
 // the valid sheet once more, stored (the commit of 20,000 schools). For
 // each: the import's answer and time, the app's RSS (before / peak / 1 s after, from /proc), and
 // /healthz and the saves started while the import ran (p50 / p99 / max, errors). Loopback only.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { bomb, csvOfRows, giftOfBytes, manyRows } from '../src/server/test/import-files';
 import { agent, call } from './bench-exam-load';
 import { freePort } from './chaos/apps';
-import { createContestants, type Contestant as SeededContestant } from './chaos/contestants';
+import { createContestants, growingSave, type Contestant as SeededContestant } from './chaos/contestants';
 import { fmt, Stats } from './lib/bench-stats';
-import { compiledServer, productionAppEnv, runBenchmark } from './lib/bench-app';
+import { runBenchmark, spawnProductionApp } from './lib/bench-app';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MB = 1024 * 1024;
 const { values: options } = parseArgs({
   options: {
@@ -73,50 +71,11 @@ const children: ChildProcess[] = [];
 
 
 async function spawnApp(databaseUrl: string): Promise<{ port: number; pid: number }> {
-  const port = await freePort();
-  // For investigation: BENCH_APP_NODE_ARGS (e.g. "--trace-gc" or "--cpu-prof --cpu-prof-dir=.tmp/prof")
-  // is passed to the app, and its output is then shown.
-  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, compiledServer()], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      ...productionAppEnv(port, databaseUrl, 'bench-imports'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  if (nodeArgs.length > 0) child.stdout!.on('data', (chunk: Buffer) => process.stderr.write(`[app] ${chunk}`));
-  else child.stdout!.resume();
-  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[app] ${chunk}`));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the app exited while starting');
-    try {
-      if ((await call(port, 'GET', '/readyz')).status === 200) return { port, pid: child.pid! };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error('the app did not become ready within 60 s');
+  return spawnProductionApp({ port: await freePort(), databaseUrl, name: 'bench-imports', children });
 }
 
 type Contestant = SeededContestant & { saving: boolean };
 
-/** The next save of a contestant: one more question answered (or the same state again once all are). */
-function saveBody(c: Contestant) {
-  const unanswered = c.questions.find((question) => c.answers[question.id] === undefined);
-  if (unanswered) c.answers[unanswered.id] = unanswered.answers[c.seq % unanswered.answers.length]!.id;
-  c.seq += 1;
-  return {
-    exam_id: c.examId,
-    slug: c.slug,
-    answers: Object.entries(c.answers).map(([question_id, answer_id]) => ({ question_id: Number(question_id), answer_id })),
-    prediction: 1000 + c.index,
-    seq: c.seq,
-  };
-}
 
 async function main() {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -188,7 +147,7 @@ async function main() {
       c.saving = true;
       const stats = phase?.saves;
       const t0 = performance.now();
-      call(app.port, 'POST', '/api/store-answers-exam', saveBody(c), c.token)
+      call(app.port, 'POST', '/api/store-answers-exam', growingSave(c), c.token)
         .then((reply) => {
           stats?.latencies.push(performance.now() - t0);
           if (reply.status !== 200 || reply.json?.saved !== true) stats?.fail(`${reply.status} ${JSON.stringify(reply.json).slice(0, 160)}`);

@@ -14,19 +14,17 @@
 // capacity), the accepted logins' latency (p50 / p99), the 503s' (time to the refusal, p99), other
 // answers, and the saves' latency; at the end the capacity once more. APP_ENV="PASSWORD_HASH_QUEUE_MS=0 ..." passes settings to the app
 // (e.g. 0 to see the storm without the hashing queue's bound). Loopback only.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { loadavg, tmpdir } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { PRIVACY_NOTICE_VERSION } from '../src/shared/privacy';
 import { agent, call } from './bench-exam-load';
 import { freePort } from './chaos/apps';
-import { createContestants, type Contestant as SeededContestant } from './chaos/contestants';
+import { createContestants, growingSave, type Contestant as SeededContestant } from './chaos/contestants';
 import { fmt, Stats } from './lib/bench-stats';
-import { compiledServer, productionAppEnv, runBenchmark } from './lib/bench-app';
+import { runBenchmark, spawnProductionApp } from './lib/bench-app';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const { values: options } = parseArgs({
   options: {
     factors: { type: 'string', default: '1,3' },
@@ -64,43 +62,11 @@ function appEnvOverrides(): Record<string, string> {
 }
 
 async function spawnApp(databaseUrl: string): Promise<{ port: number; pid: number }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [compiledServer()], {
-    cwd: ROOT,
-    env: { ...process.env, ...productionAppEnv(port, databaseUrl, 'bench-logins'), ...appEnvOverrides() },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  child.stdout!.resume();
-  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[app] ${chunk}`));
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error('the app exited while starting');
-    try {
-      if ((await call(port, 'GET', '/readyz')).status === 200) return { port, pid: child.pid! };
-    } catch {
-      // not listening yet
-    }
-    await pause(250);
-  }
-  throw new Error('the app did not become ready within 60 s');
+  return spawnProductionApp({ port: await freePort(), databaseUrl, name: 'bench-logins', env: appEnvOverrides(), children });
 }
 
 type Contestant = SeededContestant & { saving: boolean };
 
-/** The next save of a contestant: one more question answered (or the same state again once all are). */
-function saveBody(c: Contestant) {
-  const unanswered = c.questions.find((question) => c.answers[question.id] === undefined);
-  if (unanswered) c.answers[unanswered.id] = unanswered.answers[c.seq % unanswered.answers.length]!.id;
-  c.seq += 1;
-  return {
-    exam_id: c.examId,
-    slug: c.slug,
-    answers: Object.entries(c.answers).map(([question_id, answer_id]) => ({ question_id: Number(question_id), answer_id })),
-    prediction: 1000 + c.index,
-    seq: c.seq,
-  };
-}
 
 /** One phase's logins: accepted (200) and refused (503) timed apart, other answers counted by kind. */
 class LoginTally {
@@ -182,7 +148,7 @@ async function main() {
             c.saving = true;
             const stats = saves;
             const t0 = performance.now();
-            call(app.port, 'POST', '/api/store-answers-exam', saveBody(c), c.token)
+            call(app.port, 'POST', '/api/store-answers-exam', growingSave(c), c.token)
               .then((reply) => {
                 stats?.latencies.push(performance.now() - t0);
                 if (reply.status !== 200 || reply.json?.saved !== true) stats?.fail(`${reply.status} ${JSON.stringify(reply.json).slice(0, 160)}`);

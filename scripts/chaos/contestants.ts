@@ -192,13 +192,19 @@ export async function startExams(contestants: Contestant[], balancer: Balancer, 
   return failed;
 }
 
-/** The next change: question seq mod n gets another option, so that every save differs from the one before. */
-function nextChange(c: Contestant) {
+/**
+ * The next save of a contestant as the benchmarks send it: one more question answered (or the same
+ * state again once all are), the seq one higher.
+ */
+export function growingSave(c: Contestant) {
+  const unanswered = c.questions.find((question) => c.answers[question.id] === undefined);
+  if (unanswered) c.answers[unanswered.id] = unanswered.answers[c.seq % unanswered.answers.length]!.id;
   c.seq += 1;
-  const question = c.questions[c.seq % c.questions.length]!;
-  const round = Math.floor(c.seq / c.questions.length);
-  c.answers = { ...c.answers, [question.id]: question.answers[(c.index + round) % question.answers.length]!.id };
-  c.sent.set(c.seq, c.answers);
+  return saveOf(c);
+}
+
+/** The save's body of a contestant's answers as they stand. */
+function saveOf(c: Contestant) {
   return {
     exam_id: c.examId,
     slug: c.slug,
@@ -206,6 +212,16 @@ function nextChange(c: Contestant) {
     prediction: 1000 + c.index,
     seq: c.seq,
   };
+}
+
+/** The next change: question seq mod n gets another option, so that every save differs from the one before. */
+function nextChange(c: Contestant) {
+  c.seq += 1;
+  const question = c.questions[c.seq % c.questions.length]!;
+  const round = Math.floor(c.seq / c.questions.length);
+  c.answers = { ...c.answers, [question.id]: question.answers[(c.index + round) % question.answers.length]!.id };
+  c.sent.set(c.seq, c.answers);
+  return saveOf(c);
 }
 
 /** Every contestant saves about every `periodMs` until `untilMs` (performance.now()); failed saves are retried sooner, elsewhere. */

@@ -1,7 +1,7 @@
 // The app as the benchmarks start it: production mode on loopback, one process, the log SMS driver,
 // no demo content, a throwaway device-cookie key (production requires one) and a data folder of
 // its own. Each benchmark adds what it measures (pool size, metrics port, ...).
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -38,6 +38,43 @@ export function productionAppEnv(port: number, databaseUrl: string, name: string
     ALLOW_LOG_SMS_IN_PRODUCTION: '1',
     WORKERS: '1',
   };
+}
+
+/**
+ * Starts the compiled server in production mode (productionAppEnv, then `env`) on `port` and waits
+ * up to 60 s for its /readyz; the child joins `children` (stopped by runBenchmark). For
+ * investigation, BENCH_APP_NODE_ARGS (e.g. "--trace-gc" or "--cpu-prof --cpu-prof-dir=.tmp/prof")
+ * is passed to its node, and its output is then shown.
+ */
+export async function spawnProductionApp(options: {
+  port: number;
+  databaseUrl: string;
+  name: string;
+  env?: Record<string, string>;
+  children: ChildProcess[];
+}): Promise<{ port: number; pid: number }> {
+  const { port } = options;
+  const nodeArgs = (process.env.BENCH_APP_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, compiledServer()], {
+    cwd: ROOT,
+    env: { ...process.env, ...productionAppEnv(port, options.databaseUrl, options.name), ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  options.children.push(child);
+  if (nodeArgs.length > 0) child.stdout!.on('data', (chunk: Buffer) => process.stderr.write(`[app] ${chunk}`));
+  else child.stdout!.resume();
+  child.stderr!.on('data', (chunk: Buffer) => process.stderr.write(`[app] ${chunk}`));
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error('the app exited while starting');
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200) return { port, pid: child.pid! };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the app did not become ready within 60 s');
 }
 
 /** Runs a benchmark's main: on Ctrl-C or a failure its child processes are stopped, and the exit code says which. */

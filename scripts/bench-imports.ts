@@ -22,7 +22,7 @@ import { agent, call } from './bench-exam-load';
 import { freePort } from './chaos/apps';
 import { createContestants, growingSave, type Contestant as SeededContestant } from './chaos/contestants';
 import { fmt, Stats } from './lib/bench-stats';
-import { runBenchmark, spawnProductionApp } from './lib/bench-app';
+import { createLoopbackDatabase, runBenchmark, spawnProductionApp } from './lib/bench-app';
 
 const MB = 1024 * 1024;
 const { values: options } = parseArgs({
@@ -78,15 +78,8 @@ type Contestant = SeededContestant & { saving: boolean };
 
 
 async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(adminUrl)) throw new Error('BENCH_DATABASE_URL must point at a PostgreSQL server on loopback');
-  const databaseName = `bench_imports_${process.pid}`;
-  const parsed = new URL(adminUrl);
-  parsed.pathname = `/${databaseName}`;
-  const databaseUrl = parsed.toString();
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
+  const scratch = await createLoopbackDatabase('bench_imports');
+  const { databaseName, databaseUrl } = scratch;
   const load = loadavg().map((n) => fmt(n, 2)).join(', ');
   console.log(`Imports benchmark: ${contestantCount} contestants saving ${savesPerSecond}/s in all, /healthz every 50 ms; load average ${load}`);
   console.log(`Database ${databaseName} (dropped at the end)`);
@@ -221,8 +214,7 @@ async function main() {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch((error) => console.error('drop failed', error));
-    await admin.end();
+    await scratch.drop();
     agent.destroy();
   }
 }

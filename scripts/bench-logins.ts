@@ -23,7 +23,7 @@ import { agent, call } from './bench-exam-load';
 import { freePort } from './chaos/apps';
 import { createContestants, growingSave, type Contestant as SeededContestant } from './chaos/contestants';
 import { fmt, Stats } from './lib/bench-stats';
-import { runBenchmark, spawnProductionApp } from './lib/bench-app';
+import { createLoopbackDatabase, runBenchmark, spawnProductionApp } from './lib/bench-app';
 
 const { values: options } = parseArgs({
   options: {
@@ -88,15 +88,8 @@ class LoginTally {
 }
 
 async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(adminUrl)) throw new Error('BENCH_DATABASE_URL must point at a PostgreSQL server on loopback');
-  const databaseName = `bench_logins_${process.pid}`;
-  const parsed = new URL(adminUrl);
-  parsed.pathname = `/${databaseName}`;
-  const databaseUrl = parsed.toString();
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`);
+  const scratch = await createLoopbackDatabase('bench_logins');
+  const { databaseUrl } = scratch;
   const load = loadavg().map((n) => fmt(n, 2)).join(', ');
   const overrides = process.env.APP_ENV ? `; app settings ${process.env.APP_ENV}` : '';
   console.log(`Logins benchmark: ${accountCount} accounts, factors ${factors.join(', ')} x capacity for ${phaseSeconds} s each; ${contestantCount} contestants saving ${savesPerSecond}/s in all; load average ${load}${overrides}`);
@@ -264,8 +257,7 @@ async function main() {
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await pause(500);
-    await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch((error) => console.error('drop failed', error));
-    await admin.end();
+    await scratch.drop();
     agent.destroy();
   }
 }

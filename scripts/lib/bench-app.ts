@@ -5,6 +5,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 let built = false;
@@ -75,6 +76,29 @@ export async function spawnProductionApp(options: {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error('the app did not become ready within 60 s');
+}
+
+/**
+ * A throwaway database `<prefix>_<pid>` on the loopback PostgreSQL server named by
+ * BENCH_DATABASE_URL (default the machine's local one), and its dropping.
+ */
+export async function createLoopbackDatabase(prefix: string): Promise<{ databaseName: string; databaseUrl: string; drop(): Promise<void> }> {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(adminUrl)) throw new Error('BENCH_DATABASE_URL must point at a PostgreSQL server on loopback');
+  const databaseName = `${prefix}_${process.pid}`;
+  const parsed = new URL(adminUrl);
+  parsed.pathname = `/${databaseName}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${databaseName}`);
+  return {
+    databaseName,
+    databaseUrl: parsed.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch((error) => console.error('drop failed', error));
+      await admin.end();
+    },
+  };
 }
 
 /** Runs a benchmark's main: on Ctrl-C or a failure its child processes are stopped, and the exit code says which. */

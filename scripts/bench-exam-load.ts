@@ -132,10 +132,12 @@ class RawConnection {
       socket.once('error', reject);
       socket.on('data', (chunk: Buffer) => this.data(chunk));
       socket.once('close', () => {
-        if (this.socket === socket) {
-          this.socket = undefined;
-          connectionEvents.closedByServer += 1;
-        }
+        // Only the socket in use fails its request: a socket already replaced (timed out, or
+        // closed on "connection: close") must not fail the request now in flight on the next one,
+        // which would leave that request's answer to be taken for the following request's.
+        if (this.socket !== socket) return;
+        this.socket = undefined;
+        connectionEvents.closedByServer += 1;
         this.fail(new Error('connection closed'));
       });
     });

@@ -82,7 +82,9 @@ export async function spawnProductionApp(options: {
  * A throwaway database `<prefix>_<pid>` on the loopback PostgreSQL server named by
  * BENCH_DATABASE_URL (default the machine's local one), and its dropping.
  */
-export async function createLoopbackDatabase(prefix: string): Promise<{ databaseName: string; databaseUrl: string; drop(): Promise<void> }> {
+export async function createLoopbackDatabase(
+  prefix: string,
+): Promise<{ databaseName: string; databaseUrl: string; drop(options?: { keep?: boolean }): Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(adminUrl)) throw new Error('BENCH_DATABASE_URL must point at a PostgreSQL server on loopback');
   const databaseName = `${prefix}_${process.pid}`;
@@ -94,8 +96,10 @@ export async function createLoopbackDatabase(prefix: string): Promise<{ database
   return {
     databaseName,
     databaseUrl: parsed.toString(),
-    async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch((error) => console.error('drop failed', error));
+    /** Drops it (with `keep`, leaves it for a look and says so). */
+    async drop({ keep = false } = {}) {
+      if (keep) console.log(`kept database ${databaseName}`);
+      else await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch((error) => console.error('drop failed', error));
       await admin.end();
     },
   };

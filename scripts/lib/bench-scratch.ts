@@ -6,6 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { migrate } from '../../src/server/db/migrate';
 import { seedIfEmpty } from '../../src/server/db/seed/seed';
 import { systemClock } from '../../src/server/lib/clock';
+import { createLoopbackDatabase } from './bench-app';
 
 export const fmt = (value: number, digits = 1) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 export const seconds = (ms: number) => `${fmt(ms / 1000, 2)} s`;
@@ -24,22 +25,13 @@ export interface ScratchDatabase {
 }
 
 export async function openScratchDatabase(prefix: string): Promise<ScratchDatabase> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  if (!/^postgres(ql)?:\/\/[^/]*@?(127\.0\.0\.1|localhost)(:\d+)?\//.test(adminUrl)) throw new Error('BENCH_DATABASE_URL must point at a PostgreSQL server on loopback');
-  const database = `${prefix}_${process.pid}`;
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${database}`);
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
-  const client = new pg.Client({ connectionString: url.toString() });
+  const scratch = await createLoopbackDatabase(prefix);
+  const handle = await openDatabase({ databaseUrl: scratch.databaseUrl, dataDir: 'memory://' });
+  const client = new pg.Client({ connectionString: scratch.databaseUrl });
   const close = async () => {
     await client.end().catch(() => {});
     await handle.close();
-    if (process.env.BENCH_KEEP !== '1') await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-    else console.log(`kept database ${database}`);
-    await admin.end();
+    await scratch.drop({ keep: process.env.BENCH_KEEP === '1' });
   };
   try {
     await migrate(handle.db);

@@ -7,6 +7,7 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { INT4_MAX } from '../../../shared/schemas/common';
 
 type Check = (value: unknown) => boolean;
 type JsonSchema = Record<string, unknown>;
@@ -158,7 +159,6 @@ export function fastSerializerCompiler(zodSchema: z.ZodObject): FastifySerialize
 
 /** A positive int4 in canonical decimal (no sign, no leading zero): what idSchema turns into that number. */
 const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
-const INT4_MAX = 2_147_483_647;
 
 /**
  * A validator compiler for a query string of ids alone (idSchema, shared/schemas/common.ts), as the

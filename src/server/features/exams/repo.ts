@@ -8,6 +8,7 @@ import { finaliseSet, openStatement, PAPER_COLUMNS, type OpenedRow } from '../..
 import type { DrawnQuestion } from '../../core/paper/rules';
 import type { PaperKey } from '../../core/paper/session';
 import { MAX_POINTS, POINTS_PER_CORRECT_ANSWER } from '../../../shared/rules';
+import { INT4_MAX } from '../../../shared/schemas/common';
 
 /** Attempts used so far and the exam in progress (if any) of one contestant. */
 export async function examsOfContestant(db: Db, contestantId: number) {
@@ -243,7 +244,6 @@ const EXAM_TIMES: HotStatement = {
     AND s.expires_at > $3::timestamptz`,
 };
 
-const INT4_MAX = 2_147_483_647;
 const BILLION = 1_000_000_000;
 
 /**

@@ -41,6 +41,14 @@ function signal(pid: number, name: NodeJS.Signals) {
 }
 
 
+/**
+ * The GETs that write, on the primary, by design (decision 030): the spec's exam load claims the
+ * screen as the exam's writer, the spec's reset link is used up by its exchange, a certificate's
+ * download keeps the file it drew under its content, and an export of results is written in the
+ * audit log. None is routed to a replica.
+ */
+const WRITING_BY_DESIGN = new Set(['/api/examing', '/api/customer/change-password', '/api/certificates/:code/:format', '/api/admin/results/exports/:kind']);
+
 describe.runIf(usingPostgres() && postgresBinaries())('every GET with a streaming standby configured', () => {
   let pair: ReplicaPair;
   let server: TestServer;
@@ -84,6 +92,13 @@ describe.runIf(usingPostgres() && postgresBinaries())('every GET with a streamin
         baseline: JSON.stringify({ acknowledged: 0, within_2s: 0, rejected: 0, shed: 0 }),
       })
       .execute();
+    // Every write statement from now on is noted (a trigger per table): a GET must make none.
+    await sql`CREATE TABLE get_writes (table_name text, operation text)`.execute(server.db);
+    await sql`CREATE FUNCTION note_write() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO get_writes VALUES (TG_TABLE_NAME, TG_OP); RETURN NULL; END $$`.execute(server.db);
+    const tables = await sql<{ name: string }>`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema() AND tablename <> 'get_writes'`.execute(server.db);
+    for (const { name } of tables.rows) {
+      await sql`CREATE TRIGGER note_write AFTER INSERT OR UPDATE OR DELETE ON ${sql.id(name)} FOR EACH STATEMENT EXECUTE FUNCTION note_write()`.execute(server.db);
+    }
     await until(usable, 'reading from the replica');
     await until(async () => (await server.reads!.read(async (db) => db, { caughtUp: true })) !== server.db, 'caught up with the primary');
   }, 180_000);
@@ -207,6 +222,7 @@ describe.runIf(usingPostgres() && postgresBinaries())('every GET with a streamin
 
     const before = { ...server.reads!.counts };
     const failures: string[] = [];
+    const writes = new Set<string>();
     // Twice: the second time the dashboard's stored snapshot has aged past its lifetime.
     for (const round of [0, 1]) {
       if (round === 1) server.clock.advance(120_000);
@@ -216,11 +232,15 @@ describe.runIf(usingPostgres() && postgresBinaries())('every GET with a streamin
             const response = await fetch(server.url + path, { headers: token ? { authorization: `Bearer ${token}` } : {} });
             const text = await response.text();
             if (response.status >= 500) failures.push(`${response.status} ${path} as ${who}: ${text.slice(0, 300)}`);
+            const { rows: wrote } = await sql<{ table_name: string; operation: string }>`DELETE FROM get_writes RETURNING table_name, operation`.execute(server.db);
+            if (wrote.length && !WRITING_BY_DESIGN.has(template)) writes.add(`${template} as ${who}: ${[...new Set(wrote.map((w) => `${w.operation} ${w.table_name}`))].join(', ')}`);
           }
         }
       }
     }
     expect(failures).toEqual([]);
+    // No other GET runs a write statement (on the primary or anywhere).
+    expect([...writes]).toEqual([]);
     // The replica stayed in use: the reads routed to it were served there, not hidden by a fallback.
     expect(usable()).toBe(true);
     expect(server.reads!.counts.replica - before.replica).toBeGreaterThan(50);

@@ -163,16 +163,21 @@ async function ensureCertificate(
     row ??= await findCertificate(deps.db, contest.id, holder, kind);
     if (!row) return undefined;
   }
-  // A revoked certificate stays as it was revoked: never redrawn, never issued again.
+  const current = asItIsNow(row, describe);
+  if (current && current.row.content_hash !== row.content_hash) await updateCertificateContent(deps.db, row.id, current.content, current.row.content_hash, now);
+  return current;
+}
+
+/**
+ * What a stored certificate says now, without storing it: its row with the current content, or
+ * undefined when its holder is no longer entitled. A revoked certificate stays as it was revoked.
+ */
+function asItIsNow(row: CertificateRow, describe: (code: string) => CertificateContent | undefined): { row: CertificateRow; content: CertificateContent } | undefined {
   if (row.revoked_at) return { row, content: row.content as CertificateContent };
   const content = describe(row.code);
   if (!content) return undefined;
   const hash = contentHash(content);
-  if (hash !== row.content_hash) {
-    await updateCertificateContent(deps.db, row.id, content, hash, now);
-    row = { ...row, content, content_hash: hash };
-  }
-  return { row, content };
+  return { row: hash === row.content_hash ? row : { ...row, content, content_hash: hash }, content };
 }
 
 function view(deps: CertificateDeps, row: CertificateRow, content: CertificateContent): CertificateView {
@@ -187,7 +192,11 @@ export async function contestantCertificates(deps: CertificateDeps, contest: Con
   const certificates = new Map<CertificateKind, CertificateView>();
   const rows = new Map((await findContestantCertificates(deps.db, contest.id, [contestant.id])).map((row) => [row.kind, row]));
   for (const kind of CONTESTANT_KINDS) {
-    const ensured = await ensureCertificate(deps, contest, { contestantId: contestant.id }, kind, (code) => contestantContent(deps, contest, facts, kind, code), rows.get(kind) ?? null);
+    const describe = (code: string) => contestantContent(deps, contest, facts, kind, code);
+    const row = rows.get(kind);
+    // One issued is read as it is now (its stored content is brought up to date by the job, after
+    // the change that marked it); one the child is entitled to and has not yet is issued now.
+    const ensured = row ? asItIsNow(row, describe) : await ensureCertificate(deps, contest, { contestantId: contestant.id }, kind, describe, null);
     // The certificate in force: a revoked one is void, and a new one is issued while entitled.
     if (ensured && !ensured.row.revoked_at) certificates.set(kind, view(deps, ensured.row, ensured.content));
   }
@@ -293,18 +302,26 @@ export async function schoolPrizeCertificate(deps: Pick<Services, 'db' | 'config
   return { pdf_url: files.pdf_url, image_url: files.image_url, prizeName: result.prize_name, amount: result.prize_amount ?? 0, participants: result.participants, rank: result.rank };
 }
 
-/** Recomputes what a stored certificate should say now; undefined when no longer valid. */
-async function currentContent(deps: CertificateDeps, row: CertificateRow, holder?: ContestantRow) {
+/**
+ * What a stored certificate should say now; undefined when no longer valid. With `store`, the new
+ * content is stored (the file download, whose drawn file is kept under the content's hash);
+ * without, nothing is written (the public verification only reads).
+ */
+async function currentContent(deps: CertificateDeps, row: CertificateRow, { holder, store }: { holder?: ContestantRow; store: boolean }) {
   const contest = await deps.db.selectFrom('contests').selectAll().where('id', '=', row.contest_id).executeTakeFirst();
   if (!contest) return undefined;
   if (row.contestant_id !== null) {
     const contestant = holder?.id === row.contestant_id ? holder : await findContestant(deps.db, row.contestant_id);
     if (!contestant) return undefined;
     const facts = await contestantFacts(deps, contest, contestant);
-    return ensureCertificate(deps, contest, { contestantId: contestant.id }, row.kind, (code) => contestantContent(deps, contest, facts, row.kind, code), row);
+    const describe = (code: string) => contestantContent(deps, contest, facts, row.kind, code);
+    return store ? ensureCertificate(deps, contest, { contestantId: contestant.id }, row.kind, describe, row) : asItIsNow(row, describe);
   }
-  if (row.school_id !== null) return (await ensureSchoolCertificate(deps, contest, row.school_id))?.ensured;
-  return undefined;
+  if (row.school_id === null) return undefined;
+  if (store) return (await ensureSchoolCertificate(deps, contest, row.school_id))?.ensured;
+  if (!resultsPublished(await getResultRun(deps.db, contest.id))) return undefined;
+  const entitled = await schoolCertificateContent(deps, contest, row.school_id);
+  return entitled && asItIsNow(row, entitled.describe);
 }
 
 function ownsCertificate(user: AuthUser, row: CertificateRow, contestantOwner: number | undefined): boolean {
@@ -324,7 +341,7 @@ export async function certificateFile(deps: CertificateDeps, user: AuthUser, cod
   const holder = row?.contestant_id != null ? await findContestant(deps.db, row.contestant_id) : undefined;
   if (!row || !ownsCertificate(user, row, holder?.user_id)) throw notFound(resultMessages.certificateNotFound);
   if (row.revoked_at) throw appError('certificate_revoked', certificateAdminMessages.revokedDownload);
-  const current = await currentContent(deps, row, holder);
+  const current = await currentContent(deps, row, { holder, store: true });
   if (!current) throw notFound(resultMessages.certificateNotFound);
   const { content } = current;
   const hash = current.row.content_hash;
@@ -366,7 +383,7 @@ export async function verifyCertificate(deps: CertificateDeps, code: string): Pr
       },
     };
   }
-  const current = row && (await currentContent(deps, row));
+  const current = row && (await currentContent(deps, row, { store: false }));
   if (!current) {
     const erased = row ? undefined : await findErasedCertificate(deps.db, code);
     if (!erased) throw appError('certificate_not_found', resultMessages.verifyNotFound);

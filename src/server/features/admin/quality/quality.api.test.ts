@@ -117,7 +117,11 @@ describe('question quality of a book', () => {
     expect(response.headers.get('content-disposition')).toBe(`attachment; filename="chat-luong-cau-hoi-sach-${bookId}.xlsx"`);
   });
 
-  it('keeps the counts it computed: a view reads them, "Tính lại" counts the exams finished since', async () => {
+  it('keeps the counts "Tính lại" computed: a view reads them (and stores none itself), "Tính lại" counts the exams finished since', async () => {
+    // Nothing stored: a view counts for itself and writes nothing; "Tính lại" counts and stores.
+    expect((await quality()).body.data.computed_at).toBe(server.clock.now().toISOString());
+    expect(await server.db.selectFrom('question_quality_counts').select('book_id').where('book_id', '=', bookId).execute()).toEqual([]);
+    expect((await server.request('POST', `/api/admin/books/${bookId}/quality/refresh`, { token: organiser.token })).status).toBe(200);
     const first = (await quality()).body.data as BookQuality;
     expect(first.exams).toBe(42);
     expect(first.exams_now).toBe(42);

@@ -11,13 +11,18 @@ import * as repo from './repo';
 type Deps = Pick<Services, 'db' | 'clock'>;
 
 /**
- * The book's counts: the stored ones (0042), computed when there are none or when `refresh` (the
- * organiser's "Tính lại"). A regrade forgets them (regrade/service.ts), so a view after it computes.
+ * The book's counts: the stored ones (0042) for a view, counted for it alone when there are none
+ * (a read never writes); counted and stored by the organiser's "Tính lại" (`refresh`). A regrade
+ * forgets them (regrade/service.ts), so a view after it counts the new scoring.
  */
 async function countsOf({ db, clock }: Deps, seasonId: number, bookId: number, refresh: boolean) {
-  const stored = refresh ? undefined : await repo.storedCounts(db, bookId);
-  // Stored counts: how many exams are finished now (the page tells the difference); just counted: the same.
-  if (stored) return { ...stored, examsNow: await repo.finishedExams(db, seasonId, bookId) };
+  if (!refresh) {
+    const stored = await repo.storedCounts(db, bookId);
+    const examsNow = await repo.finishedExams(db, seasonId, bookId);
+    // Stored counts: how many exams are finished now (the page tells the difference); just counted: the same.
+    if (stored) return { ...stored, examsNow };
+    return { exams: examsNow, computedAt: clock.now(), cells: await repo.qualityCells(db, seasonId, bookId), examsNow };
+  }
   // One transaction: the count reads question_regrades, so a regrade (which locks that table) either
   // waits until these counts are stored and then forgets them, or commits first and is counted.
   return db.transaction().execute(async (trx) => {

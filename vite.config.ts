@@ -1,10 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { prerenderPages } from './scripts/vite-prerender.ts';
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), prerenderPages()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -4,7 +4,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
-import { test as base, expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { E2E_DATA_DIR, SHORT_EXAM_DATA_DIR } from '../playwright.config';
 
 /**
@@ -27,7 +27,39 @@ const ALLOWED_CONSOLE: { text: RegExp; page?: RegExp; why: string }[] = [
   },
 ];
 
-export const test = base.extend<{ consoleProblems: string[] }>({
+type Navigate = (this: Page, ...args: unknown[]) => Promise<unknown>;
+
+/**
+ * A public page comes drawn in its HTML (docs/decisions/034), its buttons on the screen a moment
+ * before the app handles them: after a page load (`goto`, `reload`, every page of the worker), a
+ * test acts once the app has started on such a page, as a person does after the first second.
+ * A load with `waitUntil: 'commit'` or `'domcontentloaded'` is left as it is (a test of that moment).
+ */
+async function actOnceStarted(browser: Browser) {
+  const context = await browser.newContext();
+  const pageClass = Object.getPrototypeOf(await context.newPage()) as Record<'goto' | 'reload', Navigate>;
+  await context.close();
+  for (const name of ['goto', 'reload'] as const) {
+    const navigate = pageClass[name];
+    pageClass[name] = async function (this: Page, ...args: unknown[]) {
+      const response = await navigate.apply(this, args);
+      const { waitUntil } = (args.find((arg) => typeof arg === 'object' && arg !== null) ?? {}) as { waitUntil?: string };
+      if (waitUntil !== 'commit' && waitUntil !== 'domcontentloaded') {
+        await this.locator('html[data-app-started], html:not(:has(#root > *))').first().waitFor({ state: 'attached' });
+      }
+      return response;
+    };
+  }
+}
+
+export const test = base.extend<{ consoleProblems: string[] }, { appStarted: void }>({
+  appStarted: [
+    async ({ browser }, use) => {
+      await actOnceStarted(browser);
+      await use();
+    },
+    { scope: 'worker', auto: true },
+  ],
   consoleProblems: [
     async ({ page }, use) => {
       const problems: string[] = [];

@@ -19,6 +19,17 @@ beforeAll(async () => {
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html lang="vi"><body><div id="root"></div></body></html>');
   writeFileSync(join(webRoot, 'assets', 'main-abc123.js'), 'console.log("x");'.repeat(200));
   writeFileSync(join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+  // Pages the build drew (scripts/vite-prerender.ts): an address pattern and its file.
+  mkdirSync(join(webRoot, 'pages'));
+  writeFileSync(join(webRoot, 'pages', 'the-le.html'), '<!doctype html><html lang="vi"><body><div id="root"><h1>Thể lệ cuộc thi</h1></div></body></html>');
+  writeFileSync(join(webRoot, 'pages', 'tin-tuc-bai-viet.html'), '<!doctype html><html lang="vi"><body><div id="root"><nav>Tất cả tin tức</nav></div></body></html>');
+  writeFileSync(
+    join(webRoot, 'pages.json'),
+    JSON.stringify([
+      { pattern: '^\\/the-le$', file: 'pages/the-le.html' },
+      { pattern: '^\\/tin-tuc\\/[^/]+$', file: 'pages/tin-tuc-bai-viet.html' },
+    ]),
+  );
   web = await buildApp({ config: server.config, db: server.db, clock: server.clock, sms: { send: async () => {} }, logger: pino({ level: 'silent' }), webRoot });
   web.post('/api/test-echo', async (request) => ({ success: true, data: request.body }));
   await web.listen({ host: '127.0.0.1', port: 0 });
@@ -69,12 +80,25 @@ describe('error shapes', () => {
 
 describe('the front end', () => {
   it('serves the single-page app for client routes, without caching the page', async () => {
-    for (const path of ['/', '/tai-khoan', '/tin-tuc/mot-bai-viet', '/bat-dau-thi/1/2/abc']) {
+    for (const path of ['/', '/tai-khoan', '/tin-tuc', '/bat-dau-thi/1/2/abc']) {
       const response = await fetch(webUrl + path, { headers: { accept: 'text/html' } });
       expect(response.status, path).toBe(200);
       expect(await response.text()).toContain('<div id="root">');
       expect(response.headers.get('cache-control')).toBe('no-cache');
     }
+  });
+
+  it('sends a page the build drew with its text, for its addresses only; any other address gets the empty shell', async () => {
+    const page = async (path: string) => {
+      const response = await fetch(webUrl + path, { headers: { accept: 'text/html' } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      return response.text();
+    };
+    expect(await page('/the-le')).toContain('<div id="root"><h1>Thể lệ cuộc thi</h1></div>');
+    expect(await page('/the-le?tab=1')).toContain('<h1>Thể lệ cuộc thi</h1>');
+    expect(await page('/tin-tuc/mot-bai-viet')).toContain('<nav>Tất cả tin tức</nav>');
+    for (const path of ['/the-le/khac', '/tin-tuc/a/b', '/tai-khoan']) expect(await page(path), path).toContain('<div id="root"></div>');
   });
 
   it('serves hashed assets compressed with a long cache lifetime, and 404 for a missing file', async () => {

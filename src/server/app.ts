@@ -1,5 +1,5 @@
 // buildApp(deps): the Fastify instance with every feature registered by hand. Never listens.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import compress from '@fastify/compress';
@@ -77,6 +77,13 @@ class LazyRequestLogger {
 }
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
+
+/** The public pages the build drew (pages.json, scripts/vite-prerender.ts): which addresses get which file. */
+function prerenderedPages(webRoot: string): { pattern: RegExp; file: string }[] {
+  const list = webRoot + '/pages.json';
+  if (!existsSync(list)) return [];
+  return (JSON.parse(readFileSync(list, 'utf8')) as { pattern: string; file: string }[]).map(({ pattern, file }) => ({ pattern: new RegExp(pattern), file }));
+}
 const ONE_YEAR_SECONDS = 31_536_000;
 
 export async function buildApp(deps: AppDeps) {
@@ -159,6 +166,7 @@ export async function buildApp(deps: AppDeps) {
 
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
   const hasWeb = existsSync(webRoot + '/index.html');
+  const prerendered = hasWeb ? prerenderedPages(webRoot) : [];
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -186,8 +194,10 @@ export async function buildApp(deps: AppDeps) {
     if (/\.[a-z0-9]+$/i.test(path)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    // Client routes: the single-page app decides what to show (its own 404 screen included).
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Client routes: the single-page app decides what to show (its own 404 screen included); a
+    // public page is sent drawn already (docs/decisions/034).
+    const page = prerendered.find(({ pattern }) => pattern.test(path));
+    return reply.header('cache-control', 'no-cache').sendFile(page?.file ?? 'index.html');
   });
 
   return app;

@@ -1,10 +1,11 @@
 import './lib/zod-jitless';
 import { StrictMode } from 'react';
 import { vietnameseValidationError } from '../shared/schemas/validation-errors';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/fonts.css';
 import './styles/base.css';
 import { App } from './app/app';
+import { preloadPrerendered } from './app/routes';
 import { registerOfflineShell } from './app/offline-shell';
 
 // The server's Zod error map (installVietnameseValidation in app.ts), so that a form's field
@@ -14,10 +15,19 @@ import { registerOfflineShell } from './app/offline-shell';
 const zodConfig = globalThis as { __zod_globalConfig?: { customError?: typeof vietnameseValidationError } };
 (zodConfig.__zod_globalConfig ??= {}).customError = vietnameseValidationError;
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 );
+// A page drawn at build time (the server sent it with its text): taken over as it is, once its
+// screen's chunk is here so that the first draw is the same (a failed chunk: the screen's own
+// loading and error, as on any page). Any other page is drawn from nothing.
+if (root.firstElementChild) {
+  void preloadPrerendered(location.pathname)
+    .catch(() => undefined)
+    .then(() => hydrateRoot(root, app));
+} else createRoot(root).render(app);
 
 registerOfflineShell();

@@ -1,9 +1,15 @@
+import { useEffect } from 'react';
 import { Router } from 'wouter';
 import { Layout } from './layout';
 
-export function App() {
+/** `ssrPath`: the page drawn at build time (prerender.tsx); in the browser, the address bar's. */
+export function App({ ssrPath }: { ssrPath?: string }) {
+  // Said on <html> once the app handles taps and forms (after taking over a prerendered page too).
+  useEffect(() => {
+    document.documentElement.dataset.appStarted = '';
+  }, []);
   return (
-    <Router>
+    <Router ssrPath={ssrPath}>
       <Layout />
     </Router>
   );

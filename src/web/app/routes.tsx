@@ -1,6 +1,8 @@
 // The route table of spec section 2. The home page is in the main bundle (it is the landing
-// page); every other screen is its own chunk, loaded on first visit.
-import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+// page); every other screen is its own chunk, loaded on first visit. The public pages a visitor
+// lands on are also drawn at build time into the HTML the server sends (prerender.tsx), and the
+// app takes that HTML over once their chunk is here (main.tsx, docs/decisions/034).
+import { createElement, lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { messages } from '../../shared/messages';
 import type { UserRole } from '../../shared/schemas/auth';
@@ -8,8 +10,19 @@ import { usePathname } from '../lib/router';
 import { roleOf, useSession } from '../lib/session';
 import { HomePage } from '../features/home/home-page';
 
-const page = <K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) =>
-  lazy(async () => ({ default: (await load())[name] }));
+type Page = ComponentType<object> & { preload: () => Promise<unknown> };
+
+/**
+ * A screen in its own chunk. Once its chunk is loaded (`preload`, or a first visit), it is drawn
+ * at once, without suspending: a page taking over the HTML drawn at build time must draw the same.
+ */
+function page<K extends string>(load: () => Promise<Record<K, ComponentType<object>>>, name: K): Page {
+  let loaded: ComponentType<object> | undefined;
+  const preload = () => load().then((module): ComponentType<object> => (loaded = module[name]));
+  const Lazy: ComponentType<object> = lazy(async () => ({ default: loaded ?? (await preload()) }));
+  const Screen = (props: object) => createElement(loaded ?? Lazy, props);
+  return Object.assign(Screen, { preload });
+}
 
 // Pages nobody means to open (a wrong address, a screen of another role): off the home bundle too.
 const NotFoundPage = page(() => import('../components/not-found-page'), 'NotFoundPage');
@@ -34,6 +47,28 @@ const VerifyPage = page(() => import('../features/certificates/verify-page'), 'V
 const ReportPage = page(() => import('../features/reports/report-page'), 'ReportPage');
 // The organiser's back office: its own chunk, never downloaded by families.
 const AdminApp = page(() => import('../features/admin/admin-app'), 'AdminApp');
+
+/**
+ * The pages drawn at build time, as a visitor without a session sees them before any data has
+ * come (the server sends each its own HTML; an article's shell is the same for every article):
+ * the path drawn, the addresses the server answers with it, and the screen's chunk (its source
+ * under src/web: the build puts its stylesheets in that HTML, for the text drawn there).
+ */
+export const PRERENDERED_PAGES: readonly { path: string; pattern: RegExp; screen?: Page; source?: string }[] = [
+  { path: '/', pattern: /^\/$/ },
+  { path: '/the-le', pattern: /^\/the-le$/, screen: RulesPage, source: 'features/rules/rules-page.tsx' },
+  { path: '/chinh-sach-bao-mat', pattern: /^\/chinh-sach-bao-mat$/, screen: PrivacyPage, source: 'features/privacy/privacy-page.tsx' },
+  { path: '/tin-tuc', pattern: /^\/tin-tuc$/, screen: NewsListPage, source: 'features/news/news-list-page.tsx' },
+  { path: '/tin-tuc/bai-viet', pattern: /^\/tin-tuc\/[^/]+$/, screen: NewsArticlePage, source: 'features/news/news-article-page.tsx' },
+  { path: '/dang-nhap', pattern: /^\/dang-nhap$/, screen: LoginPage, source: 'features/auth/login-page.tsx' },
+  { path: '/dang-ky', pattern: /^\/dang-ky$/, screen: RegisterPage, source: 'features/auth/register-page.tsx' },
+  { path: '/quen-mat-khau', pattern: /^\/quen-mat-khau$/, screen: ForgotPasswordPage, source: 'features/auth/forgot-password-page.tsx' },
+];
+
+/** Loads the chunk of the prerendered page at `pathname`, so that it draws without suspending. */
+export async function preloadPrerendered(pathname: string): Promise<void> {
+  await PRERENDERED_PAGES.find(({ pattern }) => pattern.test(pathname))?.screen?.preload();
+}
 
 /**
  * Screens only some roles may use, by path prefix, with the reason shown to the others. The

@@ -30,8 +30,10 @@ self.addEventListener('activate', (event) => {
 
 /** The shell from a page's answer; a new build's shell drops the old build's files (their names changed). */
 async function keepShell(response) {
-  const cache = await caches.open(CACHE);
   const text = await response.text();
+  // A public page drawn at build time is not the shell (its root holds that page).
+  if (!text.includes('<div id="root"></div>')) return;
+  const cache = await caches.open(CACHE);
   const kept = await cache.match(SHELL);
   if (kept && (await kept.text()) === text) return;
   const keys = await cache.keys();

@@ -53,7 +53,8 @@ export function ForgotPasswordPage() {
       <section className="card auth-card" aria-labelledby="forgot-title">
         <h1 id="forgot-title">Quên mật khẩu</h1>
         <p className="auth-lead muted">Nhập số điện thoại đã đăng ký để nhận mã OTP, sau đó đặt mật khẩu mới.</p>
-        <form onSubmit={onSubmit} noValidate>
+        {/* post: sent before the app has started (decision 034), the form never puts what was typed in the address */}
+        <form method="post" onSubmit={onSubmit} noValidate>
           <PhoneWithOtpButton registration={register('phone')} error={formState.errors.phone?.message} otp={otp} />
           <OtpCodeField registration={register('otp')} error={formState.errors.otp?.message} />
           <div className="auth-actions">

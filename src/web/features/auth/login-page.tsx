@@ -40,7 +40,8 @@ export function LoginPage() {
     <div className="container page auth-page">
       <section className="card auth-card" aria-labelledby="login-title">
         <h1 id="login-title">Đăng nhập</h1>
-        <form onSubmit={onSubmit} noValidate>
+        {/* post: sent before the app has started (decision 034), the form never puts what was typed in the address */}
+        <form method="post" onSubmit={onSubmit} noValidate>
           <LoginFields form={form} />
           <div className="auth-actions">
             <Button type="submit" block disabled={formState.isSubmitting || loggedIn}>

@@ -51,7 +51,8 @@ export function RegisterPage() {
       <section className="card auth-card" aria-labelledby="register-title">
         <h1 id="register-title">Đăng ký tài khoản</h1>
         <p className="auth-lead muted">Phụ huynh đăng ký bằng số điện thoại để đăng ký thí sinh dự thi.</p>
-        <form onSubmit={onSubmit} noValidate>
+        {/* post: sent before the app has started (decision 034), the form never puts what was typed in the address */}
+        <form method="post" onSubmit={onSubmit} noValidate>
           <PhoneWithOtpButton registration={register('phone')} error={formState.errors.phone?.message} otp={otp} disabled={loggedIn} />
           <TextField
             label="Mật khẩu"

@@ -34,9 +34,9 @@ export function ProfilePage() {
     const controller = new AbortController();
     api.get<ProfileResponse>('/profile', { signal: controller.signal }).then(
       (response) => setProfile(response.data),
-      // Load errors are only logged (spec section 8); a 401 ends the session and the guard
-      // above sends the visitor to the login page.
-      (error: unknown) => controller.signal.aborted || console.warn('Không tải được thông tin tài khoản', error),
+      // Load errors are only logged (spec section 8); a 401 is not one: it ends the session and the
+      // guard above sends the visitor to the login page (a logout tapped while this page loaded).
+      (error: unknown) => controller.signal.aborted || (error instanceof ApiRequestError && error.status === 401) || console.warn('Không tải được thông tin tài khoản', error),
     );
     return () => controller.abort();
   }, [userId]);

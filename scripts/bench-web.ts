@@ -14,32 +14,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { compiledServer } from './lib/bench-app';
+import { staticClosure, type Manifest } from './lib/vite-manifest';
 
 const DIST = 'dist/web';
 const JS_BUDGET_BYTES = 90 * 1024;
 const KB = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  name?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
-
 const gzipped = (file: string) => gzipSync(readFileSync(join(DIST, file)), { level: 9 }).length;
-
-/** The chunk and everything it imports statically (what must arrive before it runs). */
-function staticClosure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
-  if (seen.has(key)) return seen;
-  seen.add(key);
-  for (const imported of manifest[key]?.imports ?? []) staticClosure(manifest, imported, seen);
-  return seen;
-}
 
 // Screens a visitor reaches only after logging in (spec section 6).
 const BEHIND_LOGIN = ['profile', 'exams', 'reports', 'certificates/certificate', 'auth/change-password', 'auth/token-change-password'];

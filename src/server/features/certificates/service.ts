@@ -163,8 +163,14 @@ async function ensureCertificate(
     row ??= await findCertificate(deps.db, contest.id, holder, kind);
     if (!row) return undefined;
   }
-  const current = asItIsNow(row, describe);
-  if (current && current.row.content_hash !== row.content_hash) await updateCertificateContent(deps.db, row.id, current.content, current.row.content_hash, now);
+  return keepUpToDate(deps, row, asItIsNow(row, describe));
+}
+
+/** Stores what a stored certificate says now (`current`, from asItIsNow) when it has changed. */
+async function keepUpToDate(deps: CertificateDeps, stored: CertificateRow, current: ReturnType<typeof asItIsNow>) {
+  if (current && current.row.content_hash !== stored.content_hash) {
+    await updateCertificateContent(deps.db, stored.id, current.content, current.row.content_hash, deps.clock.now());
+  }
   return current;
 }
 
@@ -280,9 +286,14 @@ export async function schoolCertificateContent(deps: CertificateDeps, contest: C
   };
 }
 
-export async function ensureSchoolCertificate(deps: CertificateDeps, contest: Contest, schoolId: number) {
+/** The school's prize certificate content, once the results are published (undefined before, or without a prize). */
+async function publishedSchoolContent(deps: CertificateDeps, contest: Contest, schoolId: number) {
   if (!resultsPublished(await getResultRun(deps.db, contest.id))) return undefined;
-  const entitled = await schoolCertificateContent(deps, contest, schoolId);
+  return schoolCertificateContent(deps, contest, schoolId);
+}
+
+export async function ensureSchoolCertificate(deps: CertificateDeps, contest: Contest, schoolId: number) {
+  const entitled = await publishedSchoolContent(deps, contest, schoolId);
   if (!entitled) return undefined;
   const ensured = await ensureCertificate(deps, contest, { schoolId }, 'school', entitled.describe);
   return ensured && { ensured, result: entitled.result };
@@ -309,19 +320,22 @@ export async function schoolPrizeCertificate(deps: Pick<Services, 'db' | 'config
  */
 async function currentContent(deps: CertificateDeps, row: CertificateRow, { holder, store }: { holder?: ContestantRow; store: boolean }) {
   const contest = await deps.db.selectFrom('contests').selectAll().where('id', '=', row.contest_id).executeTakeFirst();
-  if (!contest) return undefined;
+  const describe = contest && (await describerOf(deps, contest, row, holder));
+  if (!describe) return undefined;
+  const current = asItIsNow(row, describe);
+  return store ? keepUpToDate(deps, row, current) : current;
+}
+
+/** What the stored certificate's holder is entitled to now, as a content for a code; undefined when nothing. */
+async function describerOf(deps: CertificateDeps, contest: Contest, row: CertificateRow, holder?: ContestantRow) {
   if (row.contestant_id !== null) {
     const contestant = holder?.id === row.contestant_id ? holder : await findContestant(deps.db, row.contestant_id);
     if (!contestant) return undefined;
     const facts = await contestantFacts(deps, contest, contestant);
-    const describe = (code: string) => contestantContent(deps, contest, facts, row.kind, code);
-    return store ? ensureCertificate(deps, contest, { contestantId: contestant.id }, row.kind, describe, row) : asItIsNow(row, describe);
+    return (code: string) => contestantContent(deps, contest, facts, row.kind, code);
   }
   if (row.school_id === null) return undefined;
-  if (store) return (await ensureSchoolCertificate(deps, contest, row.school_id))?.ensured;
-  if (!resultsPublished(await getResultRun(deps.db, contest.id))) return undefined;
-  const entitled = await schoolCertificateContent(deps, contest, row.school_id);
-  return entitled && asItIsNow(row, entitled.describe);
+  return (await publishedSchoolContent(deps, contest, row.school_id))?.describe;
 }
 
 function ownsCertificate(user: AuthUser, row: CertificateRow, contestantOwner: number | undefined): boolean {

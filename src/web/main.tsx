@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/fonts.css';
 import './styles/base.css';
 import { App } from './app/app';
-import { preloadPrerendered } from './app/routes';
+import { preloadScreen } from './app/routes';
 import { registerOfflineShell } from './app/offline-shell';
 
 // The server's Zod error map (installVietnameseValidation in app.ts), so that a form's field
@@ -21,11 +21,11 @@ const app = (
     <App />
   </StrictMode>
 );
-// A page drawn at build time (the server sent it with its text): taken over as it is, once its
-// screen's chunk is here so that the first draw is the same (a failed chunk: the screen's own
+// A page drawn at build time (the server sent it with its text, its root naming its screen):
+// taken over as it is, once that screen's chunk is here so that the first draw is the same (a failed chunk: the screen's own
 // loading and error, as on any page). Any other page is drawn from nothing.
 if (root.firstElementChild) {
-  void preloadPrerendered(location.pathname)
+  void preloadScreen(root.dataset.screen)
     .catch(() => undefined)
     .then(() => hydrateRoot(root, app));
 } else createRoot(root).render(app);

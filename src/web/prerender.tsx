@@ -5,12 +5,27 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
-import { PRERENDERED_PAGES, preloadPrerendered } from './app/routes';
+import { preloadScreen } from './app/routes';
 
-export { PRERENDERED_PAGES };
+/**
+ * The pages drawn, as a visitor without a session sees them before any data has come (an
+ * article's shell is the same for every article): the path drawn, the addresses the server
+ * answers with it, and its screen (routes.tsx), which the HTML names for the app that takes it
+ * over and whose chunk's stylesheets the build puts in that HTML, for the text drawn there.
+ */
+export const PRERENDERED_PAGES: readonly { path: string; pattern: RegExp; screen?: string }[] = [
+  { path: '/', pattern: /^\/$/ },
+  { path: '/the-le', pattern: /^\/the-le$/, screen: 'RulesPage' },
+  { path: '/chinh-sach-bao-mat', pattern: /^\/chinh-sach-bao-mat$/, screen: 'PrivacyPage' },
+  { path: '/tin-tuc', pattern: /^\/tin-tuc$/, screen: 'NewsListPage' },
+  { path: '/tin-tuc/bai-viet', pattern: /^\/tin-tuc\/[^/]+$/, screen: 'NewsArticlePage' },
+  { path: '/dang-nhap', pattern: /^\/dang-nhap$/, screen: 'LoginPage' },
+  { path: '/dang-ky', pattern: /^\/dang-ky$/, screen: 'RegisterPage' },
+  { path: '/quen-mat-khau', pattern: /^\/quen-mat-khau$/, screen: 'ForgotPasswordPage' },
+];
 
-export async function render(path: string): Promise<string> {
-  await preloadPrerendered(path);
+export async function render(path: string, screen: string | undefined): Promise<string> {
+  await preloadScreen(screen);
   return renderToString(
     <StrictMode>
       <App ssrPath={path} />

@@ -1,7 +1,7 @@
 // The route table of spec section 2. The home page is in the main bundle (it is the landing
 // page); every other screen is its own chunk, loaded on first visit. The public pages a visitor
-// lands on are also drawn at build time into the HTML the server sends (prerender.tsx), and the
-// app takes that HTML over once their chunk is here (main.tsx, docs/decisions/034).
+// lands on are also drawn at build time into the HTML the server sends (prerender.tsx), which
+// names the screen; the app takes that HTML over once its chunk is here (main.tsx, decision 034).
 import { createElement, lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { Route, Switch } from 'wouter';
 import { messages } from '../../shared/messages';
@@ -12,6 +12,9 @@ import { HomePage } from '../features/home/home-page';
 
 type Page = ComponentType<object> & { preload: () => Promise<unknown> };
 
+/** The screens in their own chunks, by export name (a screen's file's name in PascalCase: rules-page.tsx, RulesPage). */
+const screens = new Map<string, Page>();
+
 /**
  * A screen in its own chunk. Once its chunk is loaded (`preload`, or a first visit), it is drawn
  * at once, without suspending: a page taking over the HTML drawn at build time must draw the same.
@@ -21,7 +24,9 @@ function page<K extends string>(load: () => Promise<Record<K, ComponentType<obje
   const preload = () => load().then((module): ComponentType<object> => (loaded = module[name]));
   const Lazy: ComponentType<object> = lazy(async () => ({ default: loaded ?? (await preload()) }));
   const Screen = (props: object) => createElement(loaded ?? Lazy, props);
-  return Object.assign(Screen, { preload });
+  const screen = Object.assign(Screen, { preload });
+  screens.set(name, screen);
+  return screen;
 }
 
 // Pages nobody means to open (a wrong address, a screen of another role): off the home bundle too.
@@ -48,26 +53,9 @@ const ReportPage = page(() => import('../features/reports/report-page'), 'Report
 // The organiser's back office: its own chunk, never downloaded by families.
 const AdminApp = page(() => import('../features/admin/admin-app'), 'AdminApp');
 
-/**
- * The pages drawn at build time, as a visitor without a session sees them before any data has
- * come (the server sends each its own HTML; an article's shell is the same for every article):
- * the path drawn, the addresses the server answers with it, and the screen's chunk (its source
- * under src/web: the build puts its stylesheets in that HTML, for the text drawn there).
- */
-export const PRERENDERED_PAGES: readonly { path: string; pattern: RegExp; screen?: Page; source?: string }[] = [
-  { path: '/', pattern: /^\/$/ },
-  { path: '/the-le', pattern: /^\/the-le$/, screen: RulesPage, source: 'features/rules/rules-page.tsx' },
-  { path: '/chinh-sach-bao-mat', pattern: /^\/chinh-sach-bao-mat$/, screen: PrivacyPage, source: 'features/privacy/privacy-page.tsx' },
-  { path: '/tin-tuc', pattern: /^\/tin-tuc$/, screen: NewsListPage, source: 'features/news/news-list-page.tsx' },
-  { path: '/tin-tuc/bai-viet', pattern: /^\/tin-tuc\/[^/]+$/, screen: NewsArticlePage, source: 'features/news/news-article-page.tsx' },
-  { path: '/dang-nhap', pattern: /^\/dang-nhap$/, screen: LoginPage, source: 'features/auth/login-page.tsx' },
-  { path: '/dang-ky', pattern: /^\/dang-ky$/, screen: RegisterPage, source: 'features/auth/register-page.tsx' },
-  { path: '/quen-mat-khau', pattern: /^\/quen-mat-khau$/, screen: ForgotPasswordPage, source: 'features/auth/forgot-password-page.tsx' },
-];
-
-/** Loads the chunk of the prerendered page at `pathname`, so that it draws without suspending. */
-export async function preloadPrerendered(pathname: string): Promise<void> {
-  await PRERENDERED_PAGES.find(({ pattern }) => pattern.test(pathname))?.screen?.preload();
+/** Loads the chunk of the screen named (a page drawn at build time names its own), so that it draws without suspending. */
+export async function preloadScreen(name: string | undefined): Promise<void> {
+  if (name) await screens.get(name)?.preload();
 }
 
 /**

@@ -1,16 +1,20 @@
 // The login form's state and its two fields, shared by the login page and the exam screen's
 // login dialog (a session that ended during an exam).
 import { useForm, type UseFormReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { loginRequestSchema, type LoginRequest } from '../../shared/schemas/auth';
+import type { LoginRequest } from '../../shared/schemas/auth';
+import { lazyZodResolver } from '../lib/lazy-resolver';
 import { TextField } from './ui/field';
 
 export type LoginForm = UseFormReturn<LoginRequest, unknown, { phone: string; password: string }>;
 
+const login = lazyZodResolver(() => import('../../shared/schemas/auth').then((schemas) => schemas.loginRequestSchema));
+/** For the form's onFocus: fetches the check before the first submit. */
+export const warmLoginCheck = login.warm;
+
 /** A login form checked by the shared schema, the phone filled in when known. */
 export function useLoginForm(phone = ''): LoginForm {
   return useForm<LoginRequest, unknown, { phone: string; password: string }>({
-    resolver: zodResolver(loginRequestSchema),
+    resolver: login.resolver,
     defaultValues: { phone, password: '' },
   });
 }

@@ -2,14 +2,14 @@
 // password on /doi-mat-khau (after 1 s).
 import { useEffect, useRef } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { NOTICE_MS, REDIRECT_AFTER_FORGOT_PASSWORD_MS } from '../../../shared/rules';
-import { forgotPasswordRequestSchema, type AuthResponse, type ForgotPasswordRequest } from '../../../shared/schemas/auth';
+import type { AuthResponse, ForgotPasswordRequest } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { notify } from '../../components/ui/notices';
 import { api } from '../../lib/api-client';
 import { Link, useNavigate } from '../../lib/router';
 import { setSession } from '../../lib/session';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { usePageTitle } from '../../lib/use-page-title';
 import { errorMessage, showServerFieldErrors } from '../../lib/server-errors';
 import { OtpCodeField, PhoneWithOtpButton } from './otp-fields';
@@ -20,6 +20,7 @@ import './auth.css';
 type Values = { phone: string; otp: string };
 const FIELDS = ['phone', 'otp'] as const;
 const OTP_CHECK: 'phone'[] = ['phone'];
+const check = lazyZodResolver(() => import('../../../shared/schemas/auth').then((schemas) => schemas.forgotPasswordRequestSchema));
 const otpRequest = (values: ForgotPasswordRequest) => ({ phone: values.phone });
 
 export function ForgotPasswordPage() {
@@ -28,7 +29,7 @@ export function ForgotPasswordPage() {
   const redirect = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(redirect.current), []);
   const form = useForm<ForgotPasswordRequest, unknown, Values>({
-    resolver: zodResolver(forgotPasswordRequestSchema),
+    resolver: check.resolver,
     defaultValues: { phone: '', otp: '' },
   });
   const { register, handleSubmit, formState } = form;
@@ -54,7 +55,7 @@ export function ForgotPasswordPage() {
         <h1 id="forgot-title">Quên mật khẩu</h1>
         <p className="auth-lead muted">Nhập số điện thoại đã đăng ký để nhận mã OTP, sau đó đặt mật khẩu mới.</p>
         {/* post: sent before the app has started (decision 034), the form never puts what was typed in the address */}
-        <form method="post" onSubmit={onSubmit} noValidate>
+        <form method="post" onSubmit={onSubmit} onFocus={check.warm} noValidate>
           <PhoneWithOtpButton registration={register('phone')} error={formState.errors.phone?.message} otp={otp} />
           <OtpCodeField registration={register('otp')} error={formState.errors.otp?.message} />
           <div className="auth-actions">

@@ -1,7 +1,7 @@
 // /dang-nhap (PageLogin): phone and password; success stores the session and goes to /tai-khoan.
 import { messages } from '../../../shared/messages';
 import type { AuthResponse } from '../../../shared/schemas/auth';
-import { LoginFields, useLoginForm } from '../../components/login-fields';
+import { LoginFields, useLoginForm, warmLoginCheck } from '../../components/login-fields';
 import { Button } from '../../components/ui/button';
 import { usePopup } from '../../components/ui/popup';
 import { api } from '../../lib/api-client';
@@ -41,7 +41,7 @@ export function LoginPage() {
       <section className="card auth-card" aria-labelledby="login-title">
         <h1 id="login-title">Đăng nhập</h1>
         {/* post: sent before the app has started (decision 034), the form never puts what was typed in the address */}
-        <form method="post" onSubmit={onSubmit} noValidate>
+        <form method="post" onSubmit={onSubmit} onFocus={warmLoginCheck} noValidate>
           <LoginFields form={form} />
           <div className="auth-actions">
             <Button type="submit" block disabled={formState.isSubmitting || loggedIn}>

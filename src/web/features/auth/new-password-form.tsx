@@ -4,7 +4,7 @@
 // /tai-khoan when it closes (1.5 s); failure or network error: popup 'Thất bại' (spec section 8).
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../lib/zod-resolver';
 import { messages } from '../../../shared/messages';
 import { changePasswordRequestSchema, currentPasswordSchema, type ChangePasswordRequest, type MessageResponse } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';

@@ -1,9 +1,8 @@
 // /dang-ky (PageRegister): phone, password and the code sent by SMS; success logs the parent in.
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { privacyMessages } from '../../../shared/messages';
 import { NOTICE_MS } from '../../../shared/rules';
-import { registerRequestSchema, type AuthResponse, type RegisterRequest } from '../../../shared/schemas/auth';
+import type { AuthResponse, RegisterRequest } from '../../../shared/schemas/auth';
 import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { TextField } from '../../components/ui/field';
@@ -11,6 +10,7 @@ import { notify } from '../../components/ui/notices';
 import { api } from '../../lib/api-client';
 import { Link, useNavigate } from '../../lib/router';
 import { setSession } from '../../lib/session';
+import { lazyZodResolver } from '../../lib/lazy-resolver';
 import { usePageTitle } from '../../lib/use-page-title';
 import { errorMessage, showServerFieldErrors } from '../../lib/server-errors';
 import { OtpCodeField, PhoneWithOtpButton } from './otp-fields';
@@ -21,6 +21,7 @@ import './auth.css';
 type Values = { phone: string; password: string; otp: string; consent: boolean };
 const FIELDS = ['phone', 'password', 'otp', 'consent'] as const;
 const OTP_CHECK: ('phone' | 'password')[] = ['phone', 'password'];
+const check = lazyZodResolver(() => import('../../../shared/schemas/auth').then((schemas) => schemas.registerRequestSchema));
 const otpRequest = (values: RegisterRequest) => ({ phone: values.phone, password: values.password, is_register: 1 as const });
 
 export function RegisterPage() {
@@ -28,7 +29,7 @@ export function RegisterPage() {
   const loggedIn = useRedirectIfLoggedIn();
   const navigate = useNavigate();
   const form = useForm<RegisterRequest, unknown, Values>({
-    resolver: zodResolver(registerRequestSchema),
+    resolver: check.resolver,
     // The consent box starts unticked: the parent ticks it knowingly.
     defaultValues: { phone: '', password: '', otp: '', consent: false },
   });
@@ -52,7 +53,7 @@ export function RegisterPage() {
         <h1 id="register-title">Đăng ký tài khoản</h1>
         <p className="auth-lead muted">Phụ huynh đăng ký bằng số điện thoại để đăng ký thí sinh dự thi.</p>
         {/* post: sent before the app has started (decision 034), the form never puts what was typed in the address */}
-        <form method="post" onSubmit={onSubmit} noValidate>
+        <form method="post" onSubmit={onSubmit} onFocus={check.warm} noValidate>
           <PhoneWithOtpButton registration={register('phone')} error={formState.errors.phone?.message} otp={otp} disabled={loggedIn} />
           <TextField
             label="Mật khẩu"

@@ -3,6 +3,7 @@ import type { FieldErrors, Resolver } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
 import { CLASS_ROOM_OTHER } from '../../../shared/rules';
 import { profileUpdateRequestSchema, type Contestant, type ProfileUpdateRequest } from '../../../shared/schemas/profile';
+import '../../lib/zod-messages'; // Vietnamese messages for the issues of safeParse below
 
 export interface ContestantFormValues {
   /** Set once the contestant is saved. */

@@ -2,7 +2,7 @@
 // new account gets a one-time link to set its password, sent by SMS and shown here to copy.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import type { z } from 'zod';
 import { Link } from 'wouter';
 import { createSchoolAdminSchema, type PasswordLink } from '../../../../shared/schemas/admin-accounts';

@@ -1,6 +1,6 @@
 // A book's name, author and class group: adding a book and editing one use the same form.
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import type { z } from 'zod';
 import { bookInputSchema } from '../../../../shared/schemas/admin-books';
 import { Button } from '../../../components/ui/button';

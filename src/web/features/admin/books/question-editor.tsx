@@ -2,7 +2,7 @@
 // recorded clip for the question and each answer (for children who listen rather than read).
 import { useId, useState } from 'react';
 import { useFieldArray, useForm, type FieldError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { booksMessages, questionInputSchema, type AdminQuestion, type QuestionData, type QuestionInput } from '../../../../shared/schemas/admin-books';
 import { ANSWER_LETTERS, MAX_ANSWERS, MIN_ANSWERS } from '../../../../shared/question-formats/question-text';
 import { Button } from '../../../components/ui/button';

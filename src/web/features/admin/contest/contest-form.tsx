@@ -2,7 +2,7 @@
 // computer's time zone; only the fields the organiser changed are sent.
 import { useState } from 'react';
 import { useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import {
   contestDateFields,
   contestFieldLabels,

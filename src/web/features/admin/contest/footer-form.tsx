@@ -2,7 +2,7 @@
 // in the order they are shown.
 import { useState } from 'react';
 import { useFieldArray, useForm, type Path } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { MAX_SPONSORS, siteFooterSchema, type SiteFooter } from '../../../../shared/schemas/site';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';

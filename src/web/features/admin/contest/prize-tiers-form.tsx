@@ -2,7 +2,7 @@
 // the teacher prizes. Order within a kind is the order of the prizes (the first is the highest).
 import { useState, type ReactNode } from 'react';
 import { useFieldArray, useForm, type UseFormRegisterReturn } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import {
   prizeFormSchema,
   prizeKindLabels,

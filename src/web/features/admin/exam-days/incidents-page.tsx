@@ -3,7 +3,7 @@
 // with a reason kept in the audit log, gives one extra attempt or extends an attempt in progress.
 import { useState, type FormEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import type { z } from 'zod';
 import { formatDateTime, formatNumber } from '../../../../shared/format';
 import { examDaysMessages } from '../../../../shared/messages';

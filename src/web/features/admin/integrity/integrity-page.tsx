@@ -4,7 +4,7 @@
 // withhold a prize, each with a reason. Nothing is decided automatically.
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import type { z } from 'zod';
 import { formatClock, formatDateTime, formatDuration, formatNumber } from '../../../../shared/format';
 import {

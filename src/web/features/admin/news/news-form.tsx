@@ -3,7 +3,7 @@
 // same schema as the server.
 import { lazy, Suspense, useId, useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import {
   DEFAULT_NEWS_IMAGE,
   newsCreateSchema,

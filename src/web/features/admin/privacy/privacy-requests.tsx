@@ -10,6 +10,7 @@ import { notify } from '../../../components/ui/notices';
 import { saveBlob } from '../../../lib/certificate-files';
 import { api, ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
+import '../../../lib/zod-messages'; // Vietnamese messages for the issues of safeParse below
 
 export function PrivacyRequests({ account, onErased }: { account: { id: number; phone: string }; onErased: () => void }) {
   const [reason, setReason] = useState('');

@@ -2,7 +2,7 @@
 // a dry run (exams whose points change, prizes that move) and only then confirms.
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import { regradeMessages } from '../../../../shared/messages';
 import { regradeModes } from '../../../../shared/regrade-rules';
 import type { AdminQuestion } from '../../../../shared/schemas/admin-books';

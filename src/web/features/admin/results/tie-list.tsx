@@ -11,6 +11,7 @@ import { notify } from '../../../components/ui/notices';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { DataTable } from '../ui/data-table';
+import '../../../lib/zod-messages'; // Vietnamese messages for the issues of safeParse below
 
 const stateLabels: Record<TieView['decision_state'], string> = {
   none: 'Chưa quyết định',

@@ -2,7 +2,7 @@
 // the prize leaves the prize list, the money, the exports and the family page together, and its
 // certificate is revoked with it (decision 020).
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import type { z } from 'zod';
 import { formatDateTime, formatMoney } from '../../../../shared/format';
 import { adminResultsMessages } from '../../../../shared/messages';

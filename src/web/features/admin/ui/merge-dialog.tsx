@@ -3,7 +3,7 @@
 // used it moves, then it is deleted; a merge the server refuses says why before it is tried.
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { zodResolver } from '../../../lib/zod-resolver';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';

@@ -26,7 +26,15 @@ test.describe('without JavaScript', () => {
       await expect(page.locator('header.site-header a[href="/the-le"]').first(), path).toBeAttached();
       await expect(page.locator('footer.site-footer'), path).toBeVisible();
     }
-    // An article's shell: the way back, the article itself comes from the API.
+    // The news list and an article come drawn with their posts (decision 035).
+    await page.goto('/tin-tuc', { waitUntil: 'domcontentloaded' });
+    const first = page.locator('.news-summary-title a').first();
+    await expect(first).toBeVisible();
+    const title = (await first.textContent())!;
+    await first.click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.locator('.article-body')).not.toBeEmpty();
+    // An unknown article: its shell, the way back; the app would say it does not exist.
     await page.goto('/tin-tuc/mot-bai-viet', { waitUntil: 'domcontentloaded' });
     await expect(page.getByRole('link', { name: 'Tất cả tin tức' })).toBeVisible();
     // A page behind the login is not drawn: the app draws it.
@@ -82,4 +90,30 @@ test('a logged-in parent opening a drawn page gets their own header once the app
     // The parent's menu (with Báo cáo), which the HTML drawn for visitors does not have.
     await expect(page.locator('header.site-header a[href="/bao-cao"]').first(), path).toBeAttached();
   }
+});
+
+test('the news pages drawn with their posts are taken over without asking for them again; the next page asks', async ({ page }) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.startsWith('/api/blog')) asked.push(path);
+  });
+  await page.goto('/tin-tuc');
+  const titles = await page.locator('.news-summary-title').allTextContents();
+  expect(titles.length).toBeGreaterThan(0);
+  await page.locator('.news-summary-title a').nth(1).click();
+  await expect(page.getByRole('heading', { level: 1, name: titles[1] })).toBeVisible();
+  await page.goBack();
+  await expect(page.locator('.news-summary-title')).toHaveText(titles);
+  // Drawn in the HTML: not asked on the first page; the article and the list again are.
+  expect(asked.filter((path) => path === '/api/blogs')).toHaveLength(1);
+  expect(asked.filter((path) => path.startsWith('/api/blog/'))).toHaveLength(1);
+
+  // An article opened directly comes with its text: the app does not ask for it.
+  const { data: posts } = (await (await page.request.get('/api/blogs')).json()) as { data: { slug: string; name: string }[] };
+  asked.length = 0;
+  await page.goto(`/tin-tuc/${posts[0]!.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: posts[0]!.name })).toBeVisible();
+  await expect(page.locator('.article-body')).not.toBeEmpty();
+  expect(asked).toEqual([]);
 });

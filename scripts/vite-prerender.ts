@@ -4,14 +4,17 @@
 // shows the page as soon as the HTML, the styles and the fonts are there, before any JavaScript
 // has come (the app then takes the page over, main.tsx). pages.json says which
 // addresses get which file; the server sends it (src/server/app.ts), any other address index.html.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// The Node build stays in dist/prerender/ with each page's shell (its HTML with <!--app--> where
+// the drawing goes): the server draws the news pages with their posts at each request from them
+// (src/server/web-pages.ts, docs/decisions/035).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'vite';
 import { staticClosure, type Manifest } from './lib/vite-manifest.ts';
 
 interface PrerenderModule {
-  render: (path: string, screen: string | undefined) => Promise<string>;
+  render: (path: string, screen: string | undefined, answers?: Record<string, unknown>) => Promise<string>;
   PRERENDERED_PAGES: readonly { path: string; pattern: RegExp; screen?: string }[];
 }
 
@@ -30,6 +33,9 @@ function screenStylesheets(manifest: Manifest, loaded: Set<string>, screenName: 
   const css = [...new Set(keys.flatMap((key) => manifest[key]!.css ?? []))];
   return css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join('\n    ');
 }
+
+/** Where a shell's drawing goes (src/server/web-pages.ts puts it there). */
+const APP_OUTLET = '<!--app-->';
 
 export function prerenderPages(): Plugin {
   let configFile: string | undefined;
@@ -67,18 +73,19 @@ export function prerenderPages(): Plugin {
       const template = readFileSync(join(outDir, 'index.html'), 'utf8');
       if (!template.includes('<div id="root"></div>')) throw new Error('prerender: index.html has no empty <div id="root"></div>');
       mkdirSync(join(outDir, 'pages'), { recursive: true });
-      const pages: { pattern: string; file: string }[] = [];
+      const pages: { pattern: string; file: string; shell: string }[] = [];
       for (const page of PRERENDERED_PAGES) {
         const file = `pages/${page.path === '/' ? 'index' : page.path.slice(1).replaceAll('/', '-')}.html`;
         const head = page.screen ? screenStylesheets(manifest, loaded, page.screen) : '';
         const markup = await render(page.path, page.screen);
         const root = page.screen ? `<div id="root" data-screen="${page.screen}">` : '<div id="root">';
-        const html = template.replace('</head>', head ? `  ${head}\n  </head>` : '</head>').replace('<div id="root"></div>', () => `${root}${markup}</div>`);
-        writeFileSync(join(outDir, file), html);
-        pages.push({ pattern: page.pattern.source, file });
+        const shell = template.replace('</head>', head ? `  ${head}\n  </head>` : '</head>').replace('<div id="root"></div>', `${root}${APP_OUTLET}</div>`);
+        writeFileSync(join(outDir, file), shell.replace(APP_OUTLET, () => markup));
+        const shellFile = file.replace(/\.html$/, '.shell.html');
+        writeFileSync(join(outDir, shellFile), shell);
+        pages.push({ pattern: page.pattern.source, file, shell: shellFile });
       }
       writeFileSync(join(outDir, 'pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
-      rmSync(serverDir, { recursive: true, force: true });
     },
   };
 }

@@ -14,8 +14,9 @@ let webUrl: string;
 beforeAll(async () => {
   server = await startTestServer({ seed: false });
   // A second app over the same database, serving a small built front end.
-  const webRoot = mkdtempSync(join(tmpdir(), 'contest-web-'));
-  mkdirSync(join(webRoot, 'assets'));
+  const buildDir = mkdtempSync(join(tmpdir(), 'contest-build-'));
+  const webRoot = join(buildDir, 'web');
+  mkdirSync(join(webRoot, 'assets'), { recursive: true });
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><html lang="vi"><body><div id="root"></div></body></html>');
   writeFileSync(join(webRoot, 'assets', 'main-abc123.js'), 'console.log("x");'.repeat(200));
   writeFileSync(join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
@@ -23,11 +24,25 @@ beforeAll(async () => {
   mkdirSync(join(webRoot, 'pages'));
   writeFileSync(join(webRoot, 'pages', 'the-le.html'), '<!doctype html><html lang="vi"><body><div id="root"><h1>Thể lệ cuộc thi</h1></div></body></html>');
   writeFileSync(join(webRoot, 'pages', 'tin-tuc-bai-viet.html'), '<!doctype html><html lang="vi"><body><div id="root"><nav>Tất cả tin tức</nav></div></body></html>');
+  // The news list's shell, and the build's Node bundle of the app (here a stand-in drawing the
+  // titles it is given), with which the server draws the news pages at each request.
+  writeFileSync(join(webRoot, 'pages', 'tin-tuc.html'), '<!doctype html><html lang="vi"><body><div id="root" data-screen="NewsListPage"><h1>Tin tức</h1></div></body></html>');
+  writeFileSync(join(webRoot, 'pages', 'tin-tuc.shell.html'), '<!doctype html><html lang="vi"><body><div id="root" data-screen="NewsListPage"><!--app--></div></body></html>');
+  writeFileSync(join(webRoot, 'pages', 'tin-tuc-bai-viet.shell.html'), '<!doctype html><html lang="vi"><body><div id="root" data-screen="NewsArticlePage"><!--app--></div></body></html>');
+  mkdirSync(join(buildDir, 'prerender'));
+  writeFileSync(
+    join(buildDir, 'prerender', 'prerender.mjs'),
+    `export async function render(path, screen, answers) {
+      const posts = answers['/blogs']?.data ?? Object.values(answers).map((answer) => answer.data);
+      return '<h1>' + screen + ' ' + path + '</h1><ul>' + posts.map((post) => '<li>' + post.name.replaceAll('<', '&lt;') + '</li>').join('') + '</ul>';
+    }`,
+  );
   writeFileSync(
     join(webRoot, 'pages.json'),
     JSON.stringify([
       { pattern: '^\\/the-le$', file: 'pages/the-le.html' },
-      { pattern: '^\\/tin-tuc\\/[^/]+$', file: 'pages/tin-tuc-bai-viet.html' },
+      { pattern: '^\\/tin-tuc$', file: 'pages/tin-tuc.html', shell: 'pages/tin-tuc.shell.html' },
+      { pattern: '^\\/tin-tuc\\/[^/]+$', file: 'pages/tin-tuc-bai-viet.html', shell: 'pages/tin-tuc-bai-viet.shell.html' },
     ]),
   );
   web = await buildApp({ config: server.config, db: server.db, clock: server.clock, sms: { send: async () => {} }, logger: pino({ level: 'silent' }), webRoot });
@@ -83,7 +98,7 @@ describe('the front end', () => {
     for (const path of ['/', '/tai-khoan', '/tin-tuc', '/bat-dau-thi/1/2/abc']) {
       const response = await fetch(webUrl + path, { headers: { accept: 'text/html' } });
       expect(response.status, path).toBe(200);
-      expect(await response.text()).toContain('<div id="root">');
+      expect(await response.text()).toContain('<div id="root"');
       expect(response.headers.get('cache-control')).toBe('no-cache');
     }
   });
@@ -99,6 +114,43 @@ describe('the front end', () => {
     expect(await page('/the-le?tab=1')).toContain('<h1>Thể lệ cuộc thi</h1>');
     expect(await page('/tin-tuc/mot-bai-viet')).toContain('<nav>Tất cả tin tức</nav>');
     for (const path of ['/the-le/khac', '/tin-tuc/a/b', '/tai-khoan']) expect(await page(path), path).toContain('<div id="root"></div>');
+  });
+
+  it('draws the news pages with their posts at each request, the same answers in the page for the app; an unknown article gets the built shell', async () => {
+    const page = async (path: string) => {
+      const response = await fetch(webUrl + path, { headers: { accept: 'text/html' } });
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('cache-control'), path).toBe('no-cache');
+      expect(response.headers.get('content-type'), path).toContain('text/html');
+      return response.text();
+    };
+    const pageData = (html: string) => JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)![1]!) as Record<string, { data: unknown }>;
+    await server.db
+      .insertInto('news_posts')
+      .values([
+        { slug: 'tin-cu', name: 'Tin cũ', image: '/images/a.svg', body_html: '<p>Cũ</p>', created_at: new Date('2026-11-01T03:00:00Z') },
+        { slug: 'tin-moi', name: 'Tin mới </script><b>', image: '/images/b.svg', body_html: '<p>Mới</p>', created_at: new Date('2026-11-20T03:00:00Z') },
+        { slug: 'tin-nhap', name: 'Bản nháp', image: '/images/c.svg', body_html: '<p>Nháp</p>', published: false },
+      ])
+      .execute();
+
+    const list = await page('/tin-tuc');
+    expect(list).toContain('<div id="root" data-screen="NewsListPage"><h1>NewsListPage /tin-tuc</h1><ul><li>Tin mới &lt;/script>&lt;b></li><li>Tin cũ</li></ul></div>');
+    // The answer the API gives, word for word; no text of a post can end the script early.
+    expect(list.match(/<\/script>/g)).toHaveLength(1);
+    const api = (await server.request('GET', '/api/blogs')).body;
+    expect(pageData(list)).toEqual({ '/blogs': api });
+
+    const article = await page('/tin-tuc/tin-moi');
+    expect(article).toContain('<h1>NewsArticlePage /tin-tuc/tin-moi</h1>');
+    expect(pageData(article)).toEqual({ '/blog/tin-moi': (await server.request('GET', '/api/blog/tin-moi')).body });
+    // Not published, unknown, or not a slug: the shell as built, and the app asks the API (its 404 page).
+    for (const path of ['/tin-tuc/tin-nhap', '/tin-tuc/khong-co', `/tin-tuc/${'a'.repeat(300)}`]) {
+      const html = await page(path);
+      expect(html, path).toContain('<nav>Tất cả tin tức</nav>');
+      expect(html, path).not.toContain('page-data');
+    }
+    await server.db.deleteFrom('news_posts').where('slug', 'in', ['tin-cu', 'tin-moi', 'tin-nhap']).execute();
   });
 
   it('serves hashed assets compressed with a long cache lifetime, and 404 for a missing file', async () => {

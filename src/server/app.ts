@@ -1,5 +1,5 @@
 // buildApp(deps): the Fastify instance with every feature registered by hand. Never listens.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import compress from '@fastify/compress';
@@ -28,6 +28,7 @@ import { registerMediaRoutes } from './features/media/routes';
 import { registerAdminRoutes } from './features/admin/routes';
 import { registerDocsRoutes, registerOpenApi } from './features/docs/routes';
 import type { AppDeps, Services } from './services';
+import { loadWebPages } from './web-pages';
 import { registerRequestDeadline } from './core/request-deadline';
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
@@ -78,12 +79,6 @@ class LazyRequestLogger {
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 
-/** The public pages the build drew (pages.json, scripts/vite-prerender.ts): which addresses get which file. */
-function prerenderedPages(webRoot: string): { pattern: RegExp; file: string }[] {
-  const list = webRoot + '/pages.json';
-  if (!existsSync(list)) return [];
-  return (JSON.parse(readFileSync(list, 'utf8')) as { pattern: string; file: string }[]).map(({ pattern, file }) => ({ pattern: new RegExp(pattern), file }));
-}
 const ONE_YEAR_SECONDS = 31_536_000;
 
 export async function buildApp(deps: AppDeps) {
@@ -166,7 +161,7 @@ export async function buildApp(deps: AppDeps) {
 
   const webRoot = deps.webRoot ?? DEFAULT_WEB_ROOT;
   const hasWeb = existsSync(webRoot + '/index.html');
-  const prerendered = hasWeb ? prerenderedPages(webRoot) : [];
+  const pages = hasWeb ? await loadWebPages(webRoot, services, app.log) : undefined;
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -185,9 +180,9 @@ export async function buildApp(deps: AppDeps) {
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || !hasWeb || !['GET', 'HEAD'].includes(request.method)) {
+    if (path === '/api' || path.startsWith('/api/') || !pages || !['GET', 'HEAD'].includes(request.method)) {
       return reply.status(404).send({ success: false, code: 'not_found', message: messages.apiNotFound, request_id: request.id });
     }
     // A file-like path that does not exist (e.g. an old hashed asset) is a real 404.
@@ -195,9 +190,11 @@ export async function buildApp(deps: AppDeps) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
     // Client routes: the single-page app decides what to show (its own 404 screen included); a
-    // public page is sent drawn already (docs/decisions/034).
-    const page = prerendered.find(({ pattern }) => pattern.test(path));
-    return reply.header('cache-control', 'no-cache').sendFile(page?.file ?? 'index.html');
+    // public page is sent drawn already, a news page with its posts (web-pages.ts).
+    reply.header('cache-control', 'no-cache');
+    const drawn = await pages.drawnWithData(path);
+    if (drawn !== null) return reply.type('text/html; charset=utf-8').send(drawn);
+    return reply.sendFile(pages.builtFile(path));
   });
 
   return app;

@@ -1,19 +1,12 @@
 import './lib/zod-jitless';
-import { StrictMode } from 'react';
-import { vietnameseValidationError } from '../shared/schemas/validation-errors';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import './styles/fonts.css';
 import './styles/base.css';
 import { App } from './app/app';
 import { preloadScreen } from './app/routes';
 import { registerOfflineShell } from './app/offline-shell';
-
-// The server's Zod error map (installVietnameseValidation in app.ts), so that a form's field
-// without a message of its own says what is wrong in Vietnamese. Written into the configuration
-// zod adopts from globalThis (as lib/zod-jitless.ts does), which is what z.config() would do:
-// calling it here would put zod in the home page's bundle, which has no form.
-const zodConfig = globalThis as { __zod_globalConfig?: { customError?: typeof vietnameseValidationError } };
-(zodConfig.__zod_globalConfig ??= {}).customError = vietnameseValidationError;
+import { setPageData } from './lib/page-data';
 
 const root = document.getElementById('root')!;
 const app = (
@@ -25,9 +18,11 @@ const app = (
 // taken over as it is, once that screen's chunk is here so that the first draw is the same (a failed chunk: the screen's own
 // loading and error, as on any page). Any other page is drawn from nothing.
 if (root.firstElementChild) {
+  const answers = document.getElementById('page-data')?.textContent;
+  if (answers) setPageData(location.pathname, JSON.parse(answers) as Record<string, unknown>);
   void preloadScreen(root.dataset.screen)
     .catch(() => undefined)
-    .then(() => hydrateRoot(root, app));
+    .then(() => startTransition(() => void hydrateRoot(root, app)));
 } else createRoot(root).render(app);
 
 registerOfflineShell();

@@ -6,6 +6,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { App } from './app/app';
 import { preloadScreen } from './app/routes';
+import { setPageData } from './lib/page-data';
 
 /**
  * The pages drawn, as a visitor without a session sees them before any data has come (an
@@ -24,11 +25,22 @@ export const PRERENDERED_PAGES: readonly { path: string; pattern: RegExp; screen
   { path: '/quen-mat-khau', pattern: /^\/quen-mat-khau$/, screen: 'ForgotPasswordPage' },
 ];
 
-export async function render(path: string, screen: string | undefined): Promise<string> {
+/**
+ * The page at `path` drawn as a visitor without a session sees it; with `answers` (API answers
+ * by their path, lib/page-data.ts) it is drawn with that data instead of before it has come: the
+ * server draws the news pages so at each request (src/server/web-pages.ts).
+ */
+export async function render(path: string, screen: string | undefined, answers?: Record<string, unknown>): Promise<string> {
   await preloadScreen(screen);
-  return renderToString(
-    <StrictMode>
-      <App ssrPath={path} />
-    </StrictMode>,
-  );
+  // Set and unset around one synchronous draw: draws of other requests cannot come in between.
+  setPageData(path, answers ?? null);
+  try {
+    return renderToString(
+      <StrictMode>
+        <App ssrPath={path} />
+      </StrictMode>,
+    );
+  } finally {
+    setPageData(path, null);
+  }
 }

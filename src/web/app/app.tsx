@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { Router } from 'wouter';
+import { forgetPageDataUnless } from '../lib/page-data';
+import { usePathname } from '../lib/router';
 import { Layout } from './layout';
 
 /** `ssrPath`: the page drawn at build time (prerender.tsx); in the browser, the address bar's. */
@@ -10,7 +12,14 @@ export function App({ ssrPath }: { ssrPath?: string }) {
   }, []);
   return (
     <Router ssrPath={ssrPath}>
+      <ForgetPageDataOnNavigation />
       <Layout />
     </Router>
   );
+}
+
+function ForgetPageDataOnNavigation() {
+  const pathname = usePathname();
+  useEffect(() => forgetPageDataUnless(pathname), [pathname]);
+  return null;
 }

@@ -3,20 +3,26 @@
 import { useEffect, useState } from 'react';
 import type { NewsSummary } from '../../shared/schemas/news';
 import { api } from '../lib/api-client';
+import { pageData } from '../lib/page-data';
 import { Link } from '../lib/router';
 import './news-summary.css';
 
+const firstOf = (posts: NewsSummary[], limit: number | undefined) => (limit === undefined ? posts : posts.slice(0, limit));
+
 /** The published posts, newest first; null while loading. A load error is only logged (spec section 8). */
 export function useNewsSummaries(limit?: number): NewsSummary[] | null {
-  const [posts, setPosts] = useState<NewsSummary[] | null>(null);
+  // The posts the server drew the page with, when it did (lib/page-data.ts).
+  const [drawn] = useState(() => pageData<{ data: NewsSummary[] }>('/blogs')?.data);
+  const [posts, setPosts] = useState<NewsSummary[] | null>(drawn ? firstOf(drawn, limit) : null);
   useEffect(() => {
+    if (drawn) return;
     const controller = new AbortController();
     api.get<{ data: NewsSummary[] }>('/blogs', { signal: controller.signal }).then(
-      (response) => setPosts(limit === undefined ? response.data : response.data.slice(0, limit)),
+      (response) => setPosts(firstOf(response.data, limit)),
       (error: unknown) => controller.signal.aborted || console.warn('Không tải được tin tức', error),
     );
     return () => controller.abort();
-  }, [limit]);
+  }, [drawn, limit]);
   return posts;
 }
 

@@ -16,22 +16,34 @@ const summary = (post: { slug: string; name: string; image: string; created_at: 
   created_at_format: formatDate(post.created_at),
 });
 
+/** GET /api/blogs's answer; also what the news page is drawn with (web-pages.ts). */
+export const newsListAnswer = async (services: Services) => ({
+  success: true as const,
+  data: (await readFromReplica(services, repo.listPublishedNews)).map(summary),
+});
+
+/** GET /api/blog/:slug's answer, or null when no published post has that slug; also what an article's page is drawn with. */
+export async function newsArticleAnswer(services: Services, slug: string) {
+  const post = await readFromReplica(services, (db) => repo.findPublishedNews(db, slug));
+  // Sanitised when stored; once more on the way out, in case a row was written by hand.
+  return post ? { success: true as const, data: { ...summary(post), body: sanitizeNewsHtml(post.body_html) } } : null;
+}
+
 // Public pages: read from a replica when one is usable (db/replicas.ts).
 export function registerNewsRoutes(api: Api, services: Services) {
   api.get('/blogs', { schema: { summary: 'Danh sách tin tức đã đăng', response: { 200: newsListResponseSchema } } }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=60');
-    return { success: true as const, data: (await readFromReplica(services, repo.listPublishedNews)).map(summary) };
+    return newsListAnswer(services);
   });
 
   api.get(
     '/blog/:slug',
     { schema: { summary: 'Một bài tin theo đường dẫn (slug)', params: newsSlugParamsSchema, response: { 200: newsArticleResponseSchema } } },
     async (request, reply) => {
-      const post = await readFromReplica(services, (db) => repo.findPublishedNews(db, request.params.slug));
-      if (!post) throw notFound(messages.notFound);
+      const answer = await newsArticleAnswer(services, request.params.slug);
+      if (!answer) throw notFound(messages.notFound);
       reply.header('cache-control', 'public, max-age=60');
-      // Sanitised when stored; once more on the way out, in case a row was written by hand.
-      return { success: true as const, data: { ...summary(post), body: sanitizeNewsHtml(post.body_html) } };
+      return answer;
     },
   );
 }

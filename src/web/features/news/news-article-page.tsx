@@ -4,6 +4,7 @@ import { useEffect, useState, type MouseEvent } from 'react';
 import { ArrowLeft, CalendarDays } from 'lucide-react';
 import type { NewsArticle } from '../../../shared/schemas/news';
 import { api, ApiRequestError } from '../../lib/api-client';
+import { pageData } from '../../lib/page-data';
 import { Link, useNavigate, useParams } from '../../lib/router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { NotFoundPage } from '../../components/not-found-page';
@@ -13,14 +14,18 @@ type State = { status: 'loading' } | { status: 'ready'; article: NewsArticle } |
 
 export function NewsArticlePage() {
   const { slug } = useParams<{ slug: string }>();
-  const [state, setState] = useState<State>({ status: 'loading' });
+  const apiPath = `/blog/${encodeURIComponent(slug)}`;
+  // The article the server drew the page with, when it did (lib/page-data.ts).
+  const [drawn] = useState(() => pageData<{ data: NewsArticle }>(apiPath)?.data);
+  const [state, setState] = useState<State>(drawn ? { status: 'ready', article: drawn } : { status: 'loading' });
   const navigate = useNavigate();
   usePageTitle(state.status === 'ready' ? state.article.name : 'Tin tức');
 
   useEffect(() => {
+    if (drawn?.slug === slug) return;
     const controller = new AbortController();
     setState({ status: 'loading' });
-    api.get<{ data: NewsArticle }>(`/blog/${encodeURIComponent(slug)}`, { signal: controller.signal }).then(
+    api.get<{ data: NewsArticle }>(apiPath, { signal: controller.signal }).then(
       (response) => setState({ status: 'ready', article: response.data }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -33,7 +38,7 @@ export function NewsArticlePage() {
       },
     );
     return () => controller.abort();
-  }, [slug]);
+  }, [apiPath, drawn, slug]);
 
   // Links to our own pages inside the body (e.g. /the-le) stay in the app instead of reloading it.
   const followInternalLink = (event: MouseEvent<HTMLDivElement>) => {

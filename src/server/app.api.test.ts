@@ -22,7 +22,8 @@ beforeAll(async () => {
   writeFileSync(join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   // Pages the build drew (scripts/vite-prerender.ts): an address pattern and its file.
   mkdirSync(join(webRoot, 'pages'));
-  writeFileSync(join(webRoot, 'pages', 'the-le.html'), '<!doctype html><html lang="vi"><body><div id="root"><h1>Thể lệ cuộc thi</h1></div></body></html>');
+  // Long enough to be compressed (over 1 KB), as the real pages are (11-13 KB).
+  writeFileSync(join(webRoot, 'pages', 'the-le.html'), `<!doctype html><html lang="vi"><body><div id="root"><h1>Thể lệ cuộc thi</h1></div><noscript>${'Vui lòng bật JavaScript. '.repeat(60)}</noscript></body></html>`);
   writeFileSync(join(webRoot, 'pages', 'tin-tuc-bai-viet.html'), '<!doctype html><html lang="vi"><body><div id="root"><nav>Tất cả tin tức</nav></div></body></html>');
   // The news list's shell, and the build's Node bundle of the app (here a stand-in drawing the
   // titles it is given), with which the server draws the news pages at each request.
@@ -111,6 +112,10 @@ describe('the front end', () => {
       return response.text();
     };
     expect(await page('/the-le')).toContain('<div id="root"><h1>Thể lệ cuộc thi</h1></div>');
+    // Compressed by the app itself: nginx leaves compression to it (deploy/nginx.conf).
+    const compressed = await fetch(`${webUrl}/the-le`, { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    expect(compressed.headers.get('content-encoding')).toBe('gzip');
+    expect(await compressed.text()).toContain('<h1>Thể lệ cuộc thi</h1>');
     expect(await page('/the-le?tab=1')).toContain('<h1>Thể lệ cuộc thi</h1>');
     expect(await page('/tin-tuc/mot-bai-viet')).toContain('<nav>Tất cả tin tức</nav>');
     for (const path of ['/the-le/khac', '/tin-tuc/a/b', '/tai-khoan']) expect(await page(path), path).toContain('<div id="root"></div>');

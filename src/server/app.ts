@@ -1,7 +1,7 @@
 // buildApp(deps): the Fastify instance with every feature registered by hand. Never listens.
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -180,22 +180,25 @@ export async function buildApp(deps: AppDeps) {
     });
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '';
-    if (path === '/api' || path.startsWith('/api/') || !pages || !['GET', 'HEAD'].includes(request.method)) {
-      return reply.status(404).send({ success: false, code: 'not_found', message: messages.apiNotFound, request_id: request.id });
-    }
-    // A file-like path that does not exist (e.g. an old hashed asset) is a real 404.
-    if (/\.[a-z0-9]+$/i.test(path)) {
-      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
-    }
+  const apiNotFound = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.status(404).send({ success: false, code: 'not_found', message: messages.apiNotFound, request_id: request.id });
+  if (pages) {
     // Client routes: the single-page app decides what to show (its own 404 screen included); a
-    // public page is sent drawn already, a news page with its posts (web-pages.ts).
-    reply.header('cache-control', 'no-cache');
-    const drawn = await pages.drawnWithData(path);
-    if (drawn !== null) return reply.type('text/html; charset=utf-8').send(drawn);
-    return reply.sendFile(pages.builtFile(path));
-  });
+    // public page is sent drawn already, a news page with its posts (web-pages.ts). A route rather
+    // than the not-found handler: @fastify/compress compresses routes only (it hooks onRoute), and
+    // a page is 11-13 KB of HTML that nginx, which leaves compression to the app, sends as it is.
+    app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      if (path === '/api' || path.startsWith('/api/')) return apiNotFound(request, reply);
+      // A file-like path that does not exist (e.g. an old hashed asset) is a real 404.
+      if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+      reply.header('cache-control', 'no-cache');
+      const drawn = await pages.drawnWithData(path);
+      if (drawn !== null) return reply.type('text/html; charset=utf-8').send(drawn);
+      return reply.sendFile(pages.builtFile(path));
+    });
+  }
+  app.setNotFoundHandler(apiNotFound);
 
   return app;
 }

@@ -193,9 +193,8 @@ export async function buildApp(deps: AppDeps) {
       // A file-like path that does not exist (e.g. an old hashed asset) is a real 404.
       if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
       reply.header('cache-control', 'no-cache');
-      const drawn = await pages.drawnWithData(path);
-      if (drawn !== null) return reply.type('text/html; charset=utf-8').send(drawn);
-      return reply.sendFile(pages.builtFile(path));
+      const page = await pages.pageFor(path);
+      return 'html' in page ? reply.type('text/html; charset=utf-8').send(page.html) : reply.sendFile(page.file);
     });
   }
   app.setNotFoundHandler(apiNotFound);

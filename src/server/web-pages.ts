@@ -77,8 +77,7 @@ export async function loadWebPages(webRoot: string, services: Services, log: Fas
   };
 
   /** The HTML drawn for `path` with its data, or null when the built page (builtFile) is what to send. */
-  async function drawnWithData(path: string): Promise<string | null> {
-    const page = built.find(({ pattern }) => pattern.test(path));
+  async function drawnWithData(path: string, page: BuiltPage | undefined): Promise<string | null> {
     const withData = DRAWN_WITH_DATA.find(({ pattern }) => pattern.test(path));
     if (!render || !page?.shell || !withData) return null;
     try {
@@ -103,8 +102,11 @@ export async function loadWebPages(webRoot: string, services: Services, log: Fas
   }
 
   return {
-    drawnWithData,
-    /** The file to send for a client route: its built page, or the app's empty index.html. */
-    builtFile: (path: string) => built.find(({ pattern }) => pattern.test(path))?.file ?? 'index.html',
+    /** What to send for a client route: the page drawn with its data, else its built page's file or the app's empty index.html. */
+    async pageFor(path: string): Promise<{ html: string } | { file: string }> {
+      const page = built.find(({ pattern }) => pattern.test(path));
+      const html = await drawnWithData(path, page);
+      return html === null ? { file: page?.file ?? 'index.html' } : { html };
+    },
   };
 }

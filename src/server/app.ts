@@ -29,7 +29,8 @@ import { registerAdminRoutes } from './features/admin/routes';
 import { registerDocsRoutes, registerOpenApi } from './features/docs/routes';
 import type { AppDeps, Services } from './services';
 import { loadWebPages } from './web-pages';
-import { registerRequestDeadline } from './core/request-deadline';
+import { createDeadlines, registerRequestDeadline } from './core/request-deadline';
+import { createHotLane } from './core/hot-lane';
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type LogArgs = Parameters<FastifyBaseLogger['info']>;
@@ -80,11 +81,17 @@ class LazyRequestLogger {
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 
 const ONE_YEAR_SECONDS = 31_536_000;
+/** The largest request body (bytes) of any route but the uploads, which set their own. */
+const BODY_LIMIT = 256 * 1024;
 
 export async function buildApp(deps: AppDeps) {
   // Every validation message in Vietnamese with its field's name, none of Zod's English defaults.
   installVietnameseValidation();
-  const shedder = createLoadShedder({ config: deps.config, db: deps.db, onShed: deps.onShed });
+  // One deadline sweep for the requests of Fastify and of the hot lane (core/request-deadline.ts).
+  const deadlines = createDeadlines(deps.config.load.requestTimeoutMs);
+  // The autosave and the re-sync answered by the HTTP server itself (core/hot-lane.ts).
+  const hotLane = createHotLane({ bodyLimit: BODY_LIMIT, deadlines, observe: deps.metrics?.requestAnswered });
+  const shedder = createLoadShedder({ config: deps.config, db: deps.db, onShed: deps.onShed, lane: hotLane });
   const app = Fastify({
     // The HTTP server refuses shed requests itself, before Fastify's own work (core/load-shedding.ts).
     serverFactory: shedder.serverFactory,
@@ -94,7 +101,7 @@ export async function buildApp(deps: AppDeps) {
     // Fastify 5.12 treats a hop count as "trust nothing", which would put every client behind
     // the proxy on one address (and one per-IP rate limit).
     trustProxy: deps.config.trustProxy > 0 ? (_address: string, hop: number) => hop < deps.config.trustProxy : false,
-    bodyLimit: 256 * 1024,
+    bodyLimit: BODY_LIMIT,
     // Requests carry an id in the logs and in error answers; the client may not choose it.
     genReqId: () => crypto.randomUUID(),
     // Each request's logger made on its first line only (LazyRequestLogger above); a route's own
@@ -126,12 +133,15 @@ export async function buildApp(deps: AppDeps) {
   app.setErrorHandler(handleError);
   shedder.register(app);
   // A request not answered in time gets a 503 (the client retries) instead of hanging.
-  registerRequestDeadline(app, deps.config.load.requestTimeoutMs);
+  registerRequestDeadline(app, deadlines);
   // Before the routes are registered, so that every route (and every 404) is timed.
   if (deps.metrics) app.addHook('onResponse', deps.metrics.requestDone);
 
+  // Before the routes: it adds its replay hook to its routes as Fastify registers them.
+  hotLane.register(app);
+
   const auth = createAuth(deps.db, deps.clock);
-  const services: Services = { ...deps, auth };
+  const services: Services = { ...deps, auth, hotLane };
 
   // The OpenAPI document sees every route registered after this line (features/docs).
   await registerOpenApi(app, deps.config);

@@ -9,6 +9,7 @@ import type { ShedReason } from './core/load-shedding';
 import type { SmsSender } from './lib/sms';
 import type { Auth } from './core/guard';
 import type { Metrics } from './core/metrics/metrics';
+import type { HotLane } from './core/hot-lane';
 
 export interface AppDeps {
   config: Config;
@@ -26,4 +27,5 @@ export interface AppDeps {
   metrics?: Metrics;
 }
 
-export type Services = AppDeps & { auth: Auth };
+/** The app's dependencies, with what buildApp makes: the session guard and the hot lane (core/hot-lane.ts). */
+export type Services = AppDeps & { auth: Auth; hotLane: HotLane };

@@ -44,18 +44,74 @@ const CLIENT_ERROR_CODES: Record<number, [ErrorCode, string]> = {
   429: ['too_many_requests', messages.tooManyRequests],
 };
 
-export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
+/** An error answer: its status, its body, and whether it asks the client to retry (Retry-After). */
+export interface ErrorAnswer {
+  status: number;
+  body: ErrorBody;
+  retryAfter: boolean;
+}
+
+interface Log {
+  info(object: object | string, message?: string): void;
+  warn(object: object | string, message?: string): void;
+  error(object: object | string, message?: string): void;
+}
+
+/**
+ * The answer to an error thrown by a route or a framework (all but a schema's validation errors):
+ * ours (AppError), a past season's write, a database that is away (503), a timeout, a bug (500,
+ * details only in the log), Fastify's own client errors by status. Shared by Fastify's error handler
+ * and the hot lane (core/hot-lane.ts), so that both answer an error alike.
+ */
+export function answerOfError(error: FastifyError | AppError | Error, requestId: string, log: Log, clientGone = false): ErrorAnswer {
+  const answer = (status: number, body: ErrorBody, retryAfter = false): ErrorAnswer => ({ status, body, retryAfter });
   if (error instanceof AppError) {
-    if (error.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
-    return reply.status(error.status).send({
-      success: false,
-      code: error.code,
-      message: error.message,
-      ...(error.errors ? { errors: error.errors } : {}),
-      ...error.extra,
-      request_id: request.id,
-    } satisfies ErrorBody);
+    return answer(
+      error.status,
+      {
+        success: false,
+        code: error.code,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...error.extra,
+        request_id: requestId,
+      },
+      error.status === 503,
+    );
   }
+  const pastSeason = pastSeasonOf(error);
+  if (pastSeason !== undefined) {
+    return answer(statusOf('season_read_only'), { success: false, code: 'season_read_only', message: seasonMessages.readOnly(pastSeason), request_id: requestId });
+  }
+  // The client's own connection closed under its request (Node's "aborted", ECONNRESET: a body
+  // cut off, or one too slow, closed by the server): not the database's; nobody reads an answer.
+  if (clientGone && (error as { code?: string }).code === 'ECONNRESET') {
+    log.info('client connection closed before its request was read');
+    return answer(statusOf('client_closed_request'), { success: false, code: 'client_closed_request', message: messages.clientGone, request_id: requestId });
+  }
+  const unavailableAnswer = (code: 'service_unavailable' | 'request_timeout') =>
+    answer(statusOf(code), { success: false, code, message: messages.serviceUnavailable, request_id: requestId }, true);
+  if (isConnectionError(error)) {
+    log.warn({ err: error }, 'database unavailable');
+    return unavailableAnswer('service_unavailable');
+  }
+  const fastifyError = error as FastifyError;
+  if (fastifyError.code === 'FST_ERR_HANDLER_TIMEOUT') {
+    log.warn('request timed out');
+    return unavailableAnswer('request_timeout');
+  }
+  const status = fastifyError.statusCode ?? 500;
+  if (status >= 500) {
+    log.error({ err: error }, 'request failed');
+    return answer(statusOf('server_error'), { success: false, code: 'server_error', message: messages.serverError, request_id: requestId });
+  }
+  // Fastify's own client errors: malformed JSON, body too large, wrong content type, bad URL...
+  // Answered with their code's status: any other 4xx is a request we cannot read, a 400.
+  const [code, message] = CLIENT_ERROR_CODES[status] ?? ['bad_request', messages.invalidInput];
+  return answer(statusOf(code), { success: false, code, message, request_id: requestId });
+}
+
+export function handleError(error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const errors: FieldErrors = {};
     for (const issue of error.validation) {
@@ -70,34 +126,9 @@ export function handleError(error: FastifyError | AppError | Error, request: Fas
       .status(statusOf('invalid_input'))
       .send({ success: false, code: 'invalid_input', message: first ?? messages.invalidInput, errors, request_id: request.id } satisfies ErrorBody);
   }
-  const pastSeason = pastSeasonOf(error);
-  if (pastSeason !== undefined) {
-    return reply.status(statusOf('season_read_only')).send({ success: false, code: 'season_read_only', message: seasonMessages.readOnly(pastSeason), request_id: request.id } satisfies ErrorBody);
-  }
-  // The client's own connection closed under its request (Node's "aborted", ECONNRESET: a body
-  // cut off, or one too slow, closed by the server): not the database's; nobody reads an answer.
-  if (request.raw.socket?.destroyed && (error as { code?: string }).code === 'ECONNRESET') {
-    request.log.info('client connection closed before its request was read');
-    return reply.status(statusOf('client_closed_request')).send({ success: false, code: 'client_closed_request', message: messages.clientGone, request_id: request.id } satisfies ErrorBody);
-  }
-  if (isConnectionError(error)) {
-    request.log.warn({ err: error }, 'database unavailable');
-    return sendUnavailable(request, reply);
-  }
-  const fastifyError = error as FastifyError;
-  if (fastifyError.code === 'FST_ERR_HANDLER_TIMEOUT') {
-    request.log.warn('request timed out');
-    return sendUnavailable(request, reply, 'request_timeout');
-  }
-  const status = fastifyError.statusCode ?? 500;
-  if (status >= 500) {
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(statusOf('server_error')).send({ success: false, code: 'server_error', message: messages.serverError, request_id: request.id } satisfies ErrorBody);
-  }
-  // Fastify's own client errors: malformed JSON, body too large, wrong content type, bad URL...
-  // Answered with their code's status: any other 4xx is a request we cannot read, a 400.
-  const [code, message] = CLIENT_ERROR_CODES[status] ?? ['bad_request', messages.invalidInput];
-  return reply.status(statusOf(code)).send({ success: false, code, message, request_id: request.id } satisfies ErrorBody);
+  const { status, body, retryAfter } = answerOfError(error, request.id, request.log, request.raw.socket?.destroyed === true);
+  if (retryAfter) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  return reply.status(status).send(body);
 }
 
 /**

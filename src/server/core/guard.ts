@@ -35,7 +35,11 @@ const USER_AGENT_MAX_LENGTH = 300;
 const printableAscii = (text: string) => text.replace(/[^\x20-\x7e]/g, '').trim();
 
 export function readBearerToken(request: FastifyRequest): string | undefined {
-  const header = request.headers.authorization;
+  return bearerTokenOf(request.headers.authorization);
+}
+
+/** The token of an Authorization header `Bearer <token>` (none for "undefined" or "null", a client's slip). */
+export function bearerTokenOf(header: string | undefined): string | undefined {
   const match = header && /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] && match[1] !== 'undefined' && match[1] !== 'null' ? match[1] : undefined;
 }

@@ -17,6 +17,7 @@ import type { Config } from '../config';
 import { poolStats, type Db } from '../db/client';
 import { RETRY_AFTER_SECONDS, unavailable } from './error-answers';
 import { apiSecurityHeaders } from '../lib/security-headers';
+import type { HotLane } from './hot-lane';
 
 export type ShedReason = 'in_flight' | 'event_loop' | 'db_pool';
 
@@ -24,6 +25,8 @@ export interface LoadSheddingOptions {
   config: Config;
   db: Db;
   onShed?: (reason: ShedReason) => void;
+  /** The requests answered by the HTTP server itself once admitted (core/hot-lane.ts). */
+  lane?: HotLane;
 }
 
 const PROBES = new Set(['/healthz', '/readyz', '/api/healthz', '/api/readyz']);
@@ -127,7 +130,7 @@ export interface LoadShedder {
   register(app: FastifyInstance): void;
 }
 
-export function createLoadShedder({ config, db, onShed }: LoadSheddingOptions): LoadShedder {
+export function createLoadShedder({ config, db, onShed, lane }: LoadSheddingOptions): LoadShedder {
   const { shedDbWaiting } = config.load;
   const admission = createAdmission({ queueMs: config.load.shedQueueMs, minInFlight: config.load.shedInFlightMin });
   /** Requests admitted by the server below: the onRequest hook neither decides nor counts them again. */
@@ -233,7 +236,7 @@ export function createLoadShedder({ config, db, onShed }: LoadSheddingOptions): 
         if (refuse(request.url)) return writeRefusal(request, response);
         admittedByServer.add(request);
         track(response);
-        handler(request, response);
+        if (!lane?.take(request, response, handler)) handler(request, response);
       });
       // The settings Fastify gives the servers it creates itself.
       if (options.keepAliveTimeout !== undefined) server.keepAliveTimeout = options.keepAliveTimeout;

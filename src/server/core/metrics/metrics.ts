@@ -17,6 +17,8 @@ export interface Metrics {
   registry: Registry;
   /** Fastify onResponse hook: one observation per answered request. */
   requestDone(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void;
+  /** The same observation for a request the hot lane answered (core/hot-lane.ts): `route` is its path. */
+  requestAnswered(method: string, statusCode: number, route: string, seconds: number): void;
   /** AppDeps.onShed: a request answered 503 by the load shedder. */
   requestShed(reason: ShedReason): void;
   /** The save batcher's observer, and its queue length read at scrape time. */
@@ -130,17 +132,20 @@ export function createMetrics({ db, reads }: { db: Db; reads?: ReadRouting }): M
   // Plain numbers beside the prom-client series: read every few seconds without serialising the registry.
   const totals: AutosaveTotals = { acknowledged: 0, within_2s: 0, rejected: 0, shed: 0 };
 
+  function requestAnswered(method: string, statusCode: number, route: string, seconds: number) {
+    const statusClass = `${Math.floor(statusCode / 100)}xx`;
+    requestDuration.observe(`${method} ${statusClass} ${route}`, () => ({ method, route, status_class: statusClass }), seconds);
+  }
+
   return {
     registry,
     requestDone(request, reply, done) {
       // The route's pattern (/api/exam/:slug), never the raw URL: one series per route, whatever
       // the ids, slugs and queries; requests that matched no route share one value.
-      const route = request.routeOptions.url ?? 'unmatched';
-      const statusClass = `${Math.floor(reply.statusCode / 100)}xx`;
-      const method = request.method;
-      requestDuration.observe(`${method} ${statusClass} ${route}`, () => ({ method, route, status_class: statusClass }), reply.elapsedTime / 1000);
+      requestAnswered(request.method, reply.statusCode, request.routeOptions.url ?? 'unmatched', reply.elapsedTime / 1000);
       done();
     },
+    requestAnswered,
     requestShed(reason) {
       totals.shed += 1;
       requestsShed.inc({ reason });

@@ -143,33 +143,37 @@ export function fastValidatorCompiler(zodSchema: z.ZodType): FastifySchemaCompil
 }
 
 /**
- * A serializer compiler for one route's response: a reply that already has exactly the fields and
- * types of the schema (no key to strip, nothing to encode) is JSON.stringify-ed as it is, the
- * others go through Zod as on every other route.
+ * A route response's serializer: a reply that already has exactly the fields and types of the
+ * schema (no key to strip, nothing to encode) is JSON.stringify-ed as it is, the others go through
+ * Zod as on every other route.
  */
-export function fastSerializerCompiler(zodSchema: z.ZodObject): FastifySerializerCompiler<any> {
+export function fastSerializer(zodSchema: z.ZodObject): (data: unknown) => string {
   const json = z.toJSONSchema(zodSchema, { io: 'output', unrepresentable: 'throw' }) as JsonSchema;
   if (json.additionalProperties !== false) throw new Error('fast-schema: a response schema must be a strict object');
   const exact = compileCheck(json);
-  return (routeSchema) => {
-    const slow = serializerCompiler(routeSchema);
-    return (data) => (exact(data) ? JSON.stringify(data) : slow(data));
-  };
+  const slow = serializerCompiler({ schema: zodSchema, method: 'GET', url: '/', httpStatus: '200' });
+  return (data) => (exact(data) ? JSON.stringify(data) : slow(data));
+}
+
+/** fastSerializer as Fastify's serializer compiler of the route whose 200 response is `zodSchema`. */
+export function fastSerializerCompiler(zodSchema: z.ZodObject): FastifySerializerCompiler<any> {
+  const serialize = fastSerializer(zodSchema);
+  return () => serialize;
 }
 
 /** A positive int4 in canonical decimal (no sign, no leading zero): what idSchema turns into that number. */
 const CANONICAL_ID = /^[1-9][0-9]{0,9}$/;
 
 /**
- * A validator compiler for a query string of ids alone (idSchema, shared/schemas/common.ts), as the
- * exam screens' re-sync sends it (`?exam_id=123`): a query with exactly the schema's names, each
- * once and in canonical decimal, is given as Zod would give it (the same names as numbers) without
- * Zod's union, transform and pipe; any other query (a leading zero, a second value, an unknown
- * name, ...) is judged by Zod itself, with its messages. When the route is built, the schema is
- * checked to be such a schema (its names, and Zod's answer for the edge values), so a change of
- * the Zod schema cannot make this accept what Zod refuses.
+ * A reader of query strings of ids alone (idSchema, shared/schemas/common.ts), as the exam screens'
+ * re-sync sends it (`?exam_id=123`): a query with exactly the schema's names, each once and in
+ * canonical decimal, is given as Zod would give it (the same names as numbers) without Zod's union,
+ * transform and pipe; for any other query (a leading zero, a second value, an unknown name, ...)
+ * it gives undefined, and Zod itself judges it, with its messages. The schema is checked here to be
+ * such a schema (its names, and Zod's answer for the edge values), so a change of the Zod schema
+ * cannot make this accept what Zod refuses.
  */
-export function fastIdQueryCompiler(zodSchema: z.ZodObject): FastifySchemaCompiler<any> {
+export function idQueryReader(zodSchema: z.ZodObject) {
   const names = Object.keys(zodSchema.shape);
   for (const name of names) {
     const output = (value: string) => {
@@ -180,24 +184,49 @@ export function fastIdQueryCompiler(zodSchema: z.ZodObject): FastifySchemaCompil
     if (expected.some(([value, answer]) => output(value) !== answer)) throw new Error(`fast-schema: "${name}" is not an id of idSchema`);
   }
   const known = new Set(names);
-  const asIds = (data: unknown): Record<string, number> | undefined => {
-    if (typeof data !== 'object' || data === null) return undefined;
-    const ids: Record<string, number> = {};
-    let count = 0;
-    for (const name in data) {
-      const value = (data as Record<string, unknown>)[name];
-      if (!known.has(name) || typeof value !== 'string' || !CANONICAL_ID.test(value)) return undefined;
-      const id = Number(value);
-      if (id > INT4_MAX) return undefined;
-      ids[name] = id;
-      count += 1;
-    }
-    return count === names.length ? ids : undefined;
+  const idOf = (value: unknown): number | undefined => {
+    if (typeof value !== 'string' || !CANONICAL_ID.test(value)) return undefined;
+    const id = Number(value);
+    return id > INT4_MAX ? undefined : id;
   };
+  return {
+    /** From the query object Fastify parsed (each value a string, or an array for a repeated name). */
+    fromParsed(data: unknown): Record<string, number> | undefined {
+      if (typeof data !== 'object' || data === null) return undefined;
+      const ids: Record<string, number> = {};
+      let count = 0;
+      for (const name in data) {
+        const id = known.has(name) ? idOf((data as Record<string, unknown>)[name]) : undefined;
+        if (id === undefined) return undefined;
+        ids[name] = id;
+        count += 1;
+      }
+      return count === names.length ? ids : undefined;
+    },
+    /** From the raw query string (after the "?"): only plain `name=digits` pairs, each name once. */
+    fromSearch(search: string): Record<string, number> | undefined {
+      const ids: Record<string, number> = {};
+      let count = 0;
+      for (const pair of search.split('&')) {
+        const equals = pair.indexOf('=');
+        const name = pair.slice(0, equals);
+        const id = equals > 0 && known.has(name) && !(name in ids) ? idOf(pair.slice(equals + 1)) : undefined;
+        if (id === undefined) return undefined;
+        ids[name] = id;
+        count += 1;
+      }
+      return count === names.length ? ids : undefined;
+    },
+  };
+}
+
+/** idQueryReader as Fastify's validator compiler for one route's query string; anything else goes to Zod. */
+export function fastIdQueryCompiler(zodSchema: z.ZodObject): FastifySchemaCompiler<any> {
+  const reader = idQueryReader(zodSchema);
   return (routeSchema) => {
     const slow = validatorCompiler(routeSchema) as (data: unknown) => ReturnType<ReturnType<FastifySchemaCompiler<unknown>>>;
     return (data) => {
-      const ids = asIds(data);
+      const ids = reader.fromParsed(data);
       return ids ? { value: ids } : slow(data);
     };
   };

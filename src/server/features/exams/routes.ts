@@ -15,6 +15,7 @@ import {
   startExamResponseSchema,
   submitExamBodySchema,
   submitExamResponseSchema,
+  type SaveAnswersBody,
 } from '../../../shared/schemas/exams';
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
@@ -23,7 +24,7 @@ import { readBearerToken } from '../../core/guard';
 import { resultReply, saveReply, takingReply, timeReply } from '../../core/paper/reply';
 import { requireParent } from '../../core/paper/rules';
 import { examMessages } from '../../../shared/messages';
-import { fastIdQueryCompiler, fastSerializerCompiler, fastValidatorCompiler } from './fast-schema';
+import { compileAsIsCheck, fastIdQueryCompiler, fastSerializer, fastSerializerCompiler, fastValidatorCompiler, idQueryReader } from './fast-schema';
 import * as service from './service';
 
 /** For the OpenAPI document: the hot paths below need the session token without a guard. */
@@ -84,6 +85,27 @@ export function registerExamRoutes(api: Api, services: Services) {
       return takingReply(opened, { attempt: paper.attempt, book: { id: paper.book_id, name: paper.book_name } });
     },
   );
+
+  // The re-sync and the autosave are also served by the hot lane (core/hot-lane.ts) when they come
+  // in their plain form: the same service call, predicates and reply; Fastify serves the rest.
+  // Declared to the lane before their Fastify routes, which it hooks as they are registered.
+  const hotHeaders = { 'cache-control': NO_STORE };
+  const timeQuery = idQueryReader(examTimeQuerySchema);
+  services.hotLane.route({
+    method: 'GET',
+    path: '/api/examing/get-time',
+    readQuery: (search) => timeQuery.fromSearch(search),
+    headers: hotHeaders,
+    handle: async ({ token, query }) => timeReply(await service.examTimes(deps, token, (query as { exam_id: number }).exam_id)),
+    serialize: fastSerializer(examTimeResponseSchema),
+  });
+  services.hotLane.route({
+    method: 'POST',
+    path: '/api/store-answers-exam',
+    acceptsBody: compileAsIsCheck(saveAnswersBodySchema),
+    handle: async ({ token, body }) => saveReply(await service.saveAnswers(deps, token, body as SaveAnswersBody)),
+    serialize: fastSerializer(saveAnswersResponseSchema),
+  });
 
   api.get(
     '/examing/get-time',

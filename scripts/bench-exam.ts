@@ -249,6 +249,15 @@ function cpuSplitOf(pid: number): { user: number; system: number } {
  * otherwise every postgres process on the machine (others' work included).
  */
 let postmasterPid = 0;
+/** What each PostgreSQL process is: a backend (a client's connection) or one of the server's own. */
+const postgresKinds = new Map<number, string>();
+const AUXILIARY = ['checkpointer', 'background writer', 'walwriter', 'autovacuum launcher', 'autovacuum worker', 'logical replication launcher', 'archiver', 'stats collector', 'walsender'];
+function postgresKindOf(pid: number): string {
+  if (pid === postmasterPid) return 'postmaster';
+  const title = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ').replace(/^postgres: (\S+\/\S+: )?/, '');
+  return AUXILIARY.find((name) => title.startsWith(name)) ?? 'backends';
+}
+
 function postgresCpuSeconds(): Map<number, number> {
   const byPid = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
@@ -258,6 +267,7 @@ function postgresCpuSeconds(): Map<number, number> {
       const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
       if (postmasterPid && Number(entry) !== postmasterPid && parent !== postmasterPid) continue;
       byPid.set(Number(entry), cpuSecondsOf(Number(entry)));
+      postgresKinds.set(Number(entry), postgresKindOf(Number(entry)));
     } catch {
       // the process ended meanwhile
     }
@@ -280,11 +290,22 @@ function cpuMeter(serverPids: number | number[]) {
     const generator = generatorSeconds() - start.generator;
     const server = serverSplit();
     let postgres = 0;
-    for (const [pid, seconds] of postgresCpuSeconds()) postgres += seconds - (start.postgres.get(pid) ?? 0);
+    const byKind = new Map<string, number>();
+    for (const [pid, seconds] of postgresCpuSeconds()) {
+      const used = seconds - (start.postgres.get(pid) ?? 0);
+      postgres += used;
+      const kind = postgresKinds.get(pid) ?? 'backends';
+      byKind.set(kind, (byKind.get(kind) ?? 0) + used);
+    }
     const perRequest = (seconds: number) => fmt((seconds * 1000) / Math.max(1, requests), 3);
     const serverUser = server.user - start.server.user;
     const serverSystem = server.system - start.server.system;
-    return `CPU per request: load generator ${perRequest((self.user + self.system) / 1e6 + generator)} ms, server ${perRequest(serverUser + serverSystem)} ms (kernel ${perRequest(serverSystem)}), PostgreSQL ${perRequest(postgres)} ms`;
+    // PostgreSQL's share by process, largest first: the app's backends, the WAL writer, the checkpointer...
+    const kinds = [...byKind].filter(([, used]) => used > 0).sort((a, b) => b[1] - a[1]).map(([kind, used]) => `${kind} ${perRequest(used)}`);
+    return (
+      `CPU per request: load generator ${perRequest((self.user + self.system) / 1e6 + generator)} ms, server ${perRequest(serverUser + serverSystem)} ms (kernel ${perRequest(serverSystem)}), PostgreSQL ${perRequest(postgres)} ms` +
+      (kinds.length > 1 ? ` (${kinds.join(', ')})` : '')
+    );
   };
 }
 

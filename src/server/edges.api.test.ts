@@ -366,9 +366,33 @@ describe('a load-shed refusal of a request with a body', () => {
     const request = rawRequest(shedding.url, 'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000', (socket) => dribble(socket, 100));
     const answer = await request.answer;
     expect(answer.status).toBe(503);
-    expect(answer.headers.connection).toBe('close');
     expect(answer.body).toMatchObject({ success: false, code: 'service_unavailable', message: messages.serviceUnavailable });
     await request.closed;
+
+    // A large body's connection is closed at once, and says so.
+    const large = rawRequest(shedding.url, 'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100000', (socket) => dribble(socket, 100));
+    expect((await large.answer).headers.connection).toBe('close');
+    await large.closed;
     for (const { socket } of held) socket.destroy();
+  });
+
+  it('keeps the connection of a small body that came whole, for the retry', { timeout: 30_000 }, async () => {
+    const held = [0, 1].map(() => rawRequest(shedding.url, 'POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100', (socket) => socket.write('{')));
+    await expect.poll(async () => (await shedding.request('GET', '/api/site')).status, { timeout: 10_000 }).toBe(503);
+    const { hostname, port } = new URL(shedding.url);
+    const socket = connect(Number(port), hostname);
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString('utf8')));
+    const body = '{"exam_id":1,"slug":"x","answers":[]}';
+    // Headers and body in one write, as a browser or nginx sends a small request.
+    socket.write(`POST /api/store-answers-exam HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+    await expect.poll(() => received, { timeout: 10_000 }).toMatch(/"code":"service_unavailable"/);
+    expect(received).toMatch(/^HTTP\/1\.1 503 /);
+    expect(received.toLowerCase()).not.toContain('connection: close');
+    // The same connection carries the next request (a probe is never shed).
+    socket.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    await expect.poll(() => received, { timeout: 10_000 }).toMatch(/HTTP\/1\.1 200 /);
+    socket.destroy();
+    for (const { socket: heldSocket } of held) heldSocket.destroy();
   });
 });

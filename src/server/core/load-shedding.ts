@@ -44,6 +44,8 @@ const SAMPLE_INTERVAL_MS = 100;
 const WINDOWS_IN_A_ROW = 3;
 /** The histogram's resolution (ms): its own timer period, taken off the mean. */
 const RESOLUTION_MS = 10;
+/** A refused request's body up to this size is read to keep its connection (writeRefusal). */
+const SMALL_BODY_BYTES = 16 * 1024;
 /** Shed requests are logged as one line per this period (a line per refusal would add to the load). */
 const LOG_INTERVAL_MS = 5_000;
 
@@ -210,14 +212,26 @@ export function createLoadShedder({ config, db, onShed, lane }: LoadSheddingOpti
     'cache-control': 'no-store',
   };
   // A request with a body is refused before its body is read: Node would read all of it (at
-  // whatever pace the client sends it) to keep the connection, so that connection is closed
-  // instead (issue 35: a slow body kept its connection long after its 503). Without a body, the
-  // connection is kept for the client's retry.
+  // whatever pace the client sends it) to keep the connection, so a large or chunked body's
+  // connection is closed at once (issue 35: a slow body kept its connection long after its 503).
+  // A small body (an autosave is under 2 KB) nearly always came in the same packet as its headers:
+  // once the parser has done with what the socket gave, it is read, and the connection is kept
+  // for the client's retry (behind nginx, an upstream connection kept instead of a new one for
+  // each refusal); if it is not all there by then, the connection is closed as for a large one.
+  // Without a body, the connection is kept.
   const closingRefusalHeaders = { ...refusalHeaders, connection: 'close' };
   function writeRefusal(request: IncomingMessage, response: ServerResponse) {
-    const hasBody = request.headers['transfer-encoding'] !== undefined || (request.headers['content-length'] ?? '0') !== '0';
-    response.writeHead(503, hasBody ? closingRefusalHeaders : refusalHeaders);
+    const chunked = request.headers['transfer-encoding'] !== undefined;
+    const length = request.headers['content-length'] ?? '0';
+    const small = !chunked && Number(length) <= SMALL_BODY_BYTES;
+    response.writeHead(503, small ? refusalHeaders : closingRefusalHeaders);
     response.end(refusalBody(crypto.randomUUID()));
+    if (small && length !== '0') {
+      request.resume();
+      setImmediate(() => {
+        if (!request.complete) request.socket.destroySoon();
+      });
+    }
   }
 
   return {

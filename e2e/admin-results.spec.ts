@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
 import { formatMoney, formatNumber } from '../src/shared/format';
+import { NOTICE_MS } from '../src/shared/rules';
 import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, ok, registerFamily, storeSession, test } from './fixtures';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
@@ -100,6 +101,8 @@ test('the organiser computes and publishes the results; the parent sees the priz
   );
 
   await storeSession(page.context(), BASE_URL, { token: login.access_token, user: login.user });
+  // The page's clock is the test's: the time a toast would stay is run through, not waited for.
+  await page.clock.install();
   await page.goto('/quan-tri/ket-qua');
   await expectLoaded(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Kết quả và giải thưởng' })).toBeVisible();
@@ -108,7 +111,8 @@ test('the organiser computes and publishes the results; the parent sees the priz
   await page.getByRole('button', { name: 'Tính kết quả' }).click();
   const refusal = page.getByRole('alert').filter({ hasText: 'Chưa tính được kết quả:' });
   await expect(refusal).toContainText('Còn 1 bài thi chưa kết thúc.');
-  await page.waitForTimeout(6_000);
+  // Longer than any toast stays (NOTICE_MS, 12 s for a failed confirmation): the refusal is still there.
+  await page.clock.fastForward(Math.max(NOTICE_MS, 12_000) + 1_000);
   await expect(refusal).toBeVisible();
   await expect(page.getByText(/^Đã tính xong lúc/)).toHaveCount(0);
   await refusal.getByRole('button', { name: 'Đã hiểu' }).click();

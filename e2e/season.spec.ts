@@ -198,6 +198,9 @@ test('the organiser browses last season’s books and question bank, read-only',
 
 /** Chooses the demo's finished season in a "Mùa thi" selector: the oldest, the last of the list. */
 async function chooseOldestSeason(selector: Locator): Promise<string> {
+  // The options come with the seasons' list, after the page: read them once they are there
+  // (allTextContents does not wait; read too early, it gave no label, and the current season stayed).
+  await expect(selector.locator('option').nth(1)).toBeAttached();
   const oldest = (await selector.locator('option').allTextContents()).at(-1)!;
   await selector.selectOption({ label: oldest });
   return oldest;

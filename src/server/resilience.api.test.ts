@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { hotQuery, openDatabase } from './db/client';
+import { hotQuery, openDatabase, poolStats } from './db/client';
 import { isLostConnection } from './db/errors';
 import { messages } from '../shared/messages';
 import { createContestant, createParent } from './test/factories';
@@ -161,14 +161,18 @@ describe.runIf(usingPostgres())('a database that goes away', () => {
         await new Promise<void>((resolve) => (lentOut = resolve));
         await sql`SELECT 1`.execute(trx);
       });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      // The transaction has named its connection.
+      await expect
+        .poll(async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = ${appName}`.execute(server.db)).rows[0]!.n)
+        .toBe(1);
       // Ends every backend of this pool (those of the test server's own pool are not touched).
       const killed = await sql<{ n: number }>`
         SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
         WHERE datname = current_database() AND pid <> pg_backend_pid()
           AND (application_name = ${appName} OR (state = 'idle' AND query LIKE 'SELECT pg_sleep%'))`.execute(server.db);
       expect(killed.rows[0]!.n).toBeGreaterThanOrEqual(2);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // The pool has heard of its idle connections' end.
+      await expect.poll(() => errors.length).toBeGreaterThan(0);
       lentOut();
       // It fails for its lost connection (57P01 or pg's "not queryable"), not for any error.
       const failure = await transaction.then(() => undefined, (error: unknown) => error);
@@ -250,13 +254,13 @@ describe.runIf(usingPostgres())('load shedding', () => {
     try {
       // The pool's only connection is busy for 1.5 s.
       const busy = sql`SELECT pg_sleep(1.5)`.execute(database.db);
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await expect.poll(() => poolStats(database.db)).toMatchObject({ total: 1, idle: 0 });
       const first = app.inject({ method: 'GET', url: '/api/site' }); // waits for the connection
       // A request with a body is timed out the same way.
       const login = app.inject({ method: 'POST', url: '/api/login', payload: { phone: '0901000001', password: 'secret123' } });
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(() => poolStats(database.db)?.waiting).toBeGreaterThanOrEqual(1);
       const second = app.inject({ method: 'GET', url: '/api/site' }); // waits too: 2 waiting now
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await expect.poll(() => poolStats(database.db)?.waiting).toBeGreaterThanOrEqual(2);
       const shed = await app.inject({ method: 'GET', url: '/api/districts' });
       expect(shed.statusCode).toBe(503);
       expect(shed.headers['retry-after']).toBe('2');
@@ -291,9 +295,9 @@ describe.runIf(usingPostgres())('load shedding', () => {
       // The pool's only connection is busy (for a generous 3 s), and two requests wait for it.
       let busyDone = false;
       const busy = sql`SELECT pg_sleep(3)`.execute(database.db).then(() => (busyDone = true));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await expect.poll(() => poolStats(database.db)).toMatchObject({ total: 1, idle: 0 });
       const waiting = [fetch(`${base}/api/site`), fetch(`${base}/api/site`)];
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      await expect.poll(() => poolStats(database.db)?.waiting).toBe(2);
       const shed = await fetch(`${base}/api/store-answers-exam`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"exam_id":1}' });
       expect(shed.status).toBe(503);
       expect(shed.headers.get('retry-after')).toBe('2');

@@ -6,7 +6,7 @@ describe('Vietnamese formats', () => {
     // 20:30 UTC on 1 April is already 2 April in Vietnam (UTC+7).
     expect(formatDate('2025-04-01T20:30:00Z')).toBe('02/04/2025');
     expect(formatDateTime('2025-04-02T01:00:00Z')).toBe('08:00 02/04/2025');
-    expect(formatInstant('2025-04-01T20:30:02.045Z')).toBe('03:30:02,045 02/04/2025');
+    expect(formatInstant('2025-04-01T20:30:02.945Z')).toBe('03:30:02 02/04/2025');
     expect(formatClock('2025-04-01T20:30:02.945Z')).toBe('03:30:02');
   });
 

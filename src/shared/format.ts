@@ -45,10 +45,9 @@ export function formatClock(value: Date | string): string {
   return `${map.hour}:${map.minute}:${map.second}`;
 }
 
-/** 08:00:02,345 02/04/2025: to the millisecond (a submission that decided a rank). */
+/** 08:00:02 02/04/2025: to the second, the precision submissions are ranked at (decision 003). */
 export function formatInstant(value: Date | string): string {
-  const date = new Date(value);
-  return `${formatClock(date)},${date.getUTCMilliseconds().toString().padStart(3, '0')} ${formatDate(date)}`;
+  return `${formatClock(value)} ${formatDate(value)}`;
 }
 
 /** 08:00 02/04/2025 */

@@ -7,7 +7,7 @@ export const INDIVIDUAL_RANKING_RULES = [
   'Kết quả của mỗi thí sinh là bài thi tốt nhất trong các lần thi.',
   'Xếp hạng theo điểm thi từ cao xuống thấp.',
   'Nếu bằng điểm: thời gian làm bài ngắn hơn xếp trên.',
-  'Nếu vẫn bằng nhau: nộp bài sớm hơn xếp trên.',
+  'Nếu vẫn bằng nhau: nộp bài sớm hơn xếp trên (tính theo giây, như giờ nộp bài gia đình được xem; nộp trong cùng một giây là bằng nhau).',
   'Nếu vẫn bằng nhau: câu dự đoán gần với số bài thi thực tế (số bài thi đã nộp khi kết thúc thời gian thi) hơn xếp trên.',
 ] as const;
 

@@ -28,8 +28,16 @@ describe('compareAttempts: the four rules in order', () => {
   it('equal points: shorter time first', () => {
     expect(compareAttempts(attempt(1, 90, 600, 5000), attempt(2, 90, 601, 0), papers)).toBeLessThan(0);
   });
-  it('equal points and time: earlier submission first', () => {
-    expect(compareAttempts(attempt(1, 90, 600, 1), attempt(2, 90, 600, 0, 1000), papers)).toBeGreaterThan(0);
+  it('equal points and time: the earlier second of submission first', () => {
+    expect(compareAttempts(attempt(1, 90, 600, 1000), attempt(2, 90, 600, 0, 1000), papers)).toBeGreaterThan(0);
+  });
+  it('submissions within the same second are equal: the prediction decides, or it is a tie (issue 42: 16 ms decided a prize)', () => {
+    // 10:00:00.000 and 10:00:00.016: the same second a family sees.
+    expect(compareAttempts(attempt(1, 90, 600, 16, 1000), attempt(2, 90, 600, 0, 990), papers)).toBeLessThan(0);
+    expect(compareAttempts(attempt(1, 90, 600, 16, 1000), attempt(2, 90, 600, 0, 1000), papers)).toBe(0);
+    expect(compareAttempts(attempt(1, 90, 600, 999, null), attempt(2, 90, 600, 0, null), papers)).toBe(0);
+    // 10:00:00.999 and 10:00:01.000 are two seconds, 1 ms apart: the earlier ranks first.
+    expect(compareAttempts(attempt(1, 90, 600, 999), attempt(2, 90, 600, 1000), papers)).toBeLessThan(0);
   });
   it('equal points, time and submission: prediction closest to the real number of papers first', () => {
     expect(compareAttempts(attempt(1, 90, 600, 0, 990), attempt(2, 90, 600, 0, 1020), papers)).toBeLessThan(0);

@@ -4,7 +4,8 @@
 // A contestant's result is their best finished attempt. Attempts (and so contestants) compare by
 //   1. highest points,
 //   2. then shortest duration (whole seconds),
-//   3. then earliest submission instant (milliseconds),
+//   3. then earliest submission, to the second (the precision a family sees: 08:00:01; two
+//      submissions within the same second are equal here, decision 003),
 //   4. then prediction closest to the real number of exam papers (no prediction ranks last).
 // Contestants still equal after the four rules share a rank (competition ranking: 1, 1, 3) and are
 // flagged `tied`; the order in which tied entries are listed (by id) is not a ranking.
@@ -25,11 +26,19 @@ export function predictionDistance(prediction: number | null, examPapers: number
   return prediction === null ? Number.POSITIVE_INFINITY : Math.abs(prediction - examPapers);
 }
 
+/**
+ * The second of a submission, the unit rule 3 compares: a difference finer than what a family is
+ * shown (hh:mm:ss) is no fair tiebreak (issue 42: two siblings' prizes were decided by 16 ms).
+ */
+export function submissionSecond(submittedAt: Date): number {
+  return Math.floor(submittedAt.getTime() / 1000);
+}
+
 /** < 0 when `a` ranks before `b`, > 0 after, 0 when the four rules cannot tell them apart. */
 export function compareAttempts(a: Attempt, b: Attempt, examPapers: number): number {
   if (a.points !== b.points) return b.points - a.points;
   if (a.durationSeconds !== b.durationSeconds) return a.durationSeconds - b.durationSeconds;
-  const submitted = a.submittedAt.getTime() - b.submittedAt.getTime();
+  const submitted = submissionSecond(a.submittedAt) - submissionSecond(b.submittedAt);
   if (submitted !== 0) return submitted;
   const da = predictionDistance(a.prediction, examPapers);
   const db = predictionDistance(b.prediction, examPapers);

@@ -35,10 +35,13 @@ describe('what decided a place against the pupil above', () => {
     expect(deciding(row({ duration_seconds: 3 }, {}))).toBeNull();
   });
 
-  it('gives the submission instant to the millisecond, then the prediction, then the tie', () => {
-    expect(deciding(row({ submitted_at: at(1_234) }, { submitted_at: at(0) }))).toBe('Nộp bài muộn hơn người xếp trên 1.234 ms');
-    expect(deciding(row({ prediction_distance: '12' }, { prediction_distance: '5' }))).toBe('Cùng thời điểm nộp; dự đoán lệch 12 (người xếp trên lệch 5)');
-    expect(deciding(row({ prediction_distance: null }, { prediction_distance: '5' }))).toBe('Cùng thời điểm nộp; không có câu dự đoán');
+  it('gives the submission to the second, then the prediction, then the tie', () => {
+    expect(deciding(row({ submitted_at: at(2_234) }, { submitted_at: at(0) }))).toBe('Nộp bài muộn hơn người xếp trên 2 giây');
+    // 16 ms apart within one second decide nothing (issue 42): the prediction does.
+    expect(deciding(row({ submitted_at: at(16), prediction_distance: '12' }, { submitted_at: at(0), prediction_distance: '5' }))).toBe(
+      'Nộp bài trong cùng một giây; dự đoán lệch 12 (người xếp trên lệch 5)',
+    );
+    expect(deciding(row({ prediction_distance: null }, { prediction_distance: '5' }))).toBe('Nộp bài trong cùng một giây; không có câu dự đoán');
     expect(deciding(row({ rank_tied: true }, {}))).toBe('Đồng hạng: bằng nhau cả bốn tiêu chí');
     expect(deciding(row({}, {}))).toBe('Bằng nhau cả bốn tiêu chí: theo quyết định của Ban tổ chức về đồng hạng');
   });

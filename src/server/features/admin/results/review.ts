@@ -3,6 +3,7 @@
 import { readFromReplica } from '../../../db/replicas';
 import type { Db } from '../../../db/client';
 import { formatInstant, formatNumber } from '../../../../shared/format';
+import { submissionSecond } from '../../../core/ranking/ranking';
 import type { PrizeListQuery, PrizeRow } from '../../../../shared/schemas/admin-results';
 import type { Page } from '../../../../shared/schemas/admin';
 import type { Services } from '../../../services';
@@ -13,19 +14,19 @@ const num = (value: string | number | null | undefined) => (value === null || va
 
 /**
  * What separated a pupil from the pupil above when the score and the time are equal (the rules
- * that follow them, decision 003): the submission instant to the millisecond, the prediction,
+ * that follow them, decision 003): the submission to the second, the prediction,
  * the organiser's decision on a tie, or a shared rank. Null when the score or time differs (shown
  * in their own columns) or for the first of the list.
  */
 export function deciding(row: repo.PrizeDbRow): string | null {
   if (!row.submitted_at || row.above_points === null || row.above_points === undefined) return null;
   if (Number(row.points) !== Number(row.above_points) || row.duration_seconds !== row.above_duration_seconds) return null;
-  const late = row.submitted_at.getTime() - (row.above_submitted_at?.getTime() ?? row.submitted_at.getTime());
-  if (late > 0) return `Nộp bài muộn hơn người xếp trên ${formatNumber(late)} ms`;
+  const late = submissionSecond(row.submitted_at) - submissionSecond(row.above_submitted_at ?? row.submitted_at);
+  if (late > 0) return `Nộp bài muộn hơn người xếp trên ${formatNumber(late)} giây`;
   const distance = num(row.prediction_distance);
   const above = num(row.above_prediction_distance);
   if (distance !== above) {
-    return distance === null ? 'Cùng thời điểm nộp; không có câu dự đoán' : `Cùng thời điểm nộp; dự đoán lệch ${formatNumber(distance)} (người xếp trên lệch ${formatNumber(above ?? 0)})`;
+    return distance === null ? 'Nộp bài trong cùng một giây; không có câu dự đoán' : `Nộp bài trong cùng một giây; dự đoán lệch ${formatNumber(distance)} (người xếp trên lệch ${formatNumber(above ?? 0)})`;
   }
   return row.rank_tied ? 'Đồng hạng: bằng nhau cả bốn tiêu chí' : 'Bằng nhau cả bốn tiêu chí: theo quyết định của Ban tổ chức về đồng hạng';
 }

@@ -30,7 +30,7 @@ export function TieList({ data, onChange }: { data: ResultsOverview; onChange: (
         <p>Không có nhóm đồng hạng nào vượt số giải.</p>
       ) : (
         <p>
-          Các thí sinh dưới đây bằng nhau theo cả bốn tiêu chí (điểm, thời gian, thời điểm nộp, dự đoán) và số người vượt số giải của hạng. Ban tổ chức quyết định: cùng nhận
+          Các thí sinh dưới đây bằng nhau theo cả bốn tiêu chí (điểm, thời gian, giây nộp bài, dự đoán) và số người vượt số giải của hạng. Ban tổ chức quyết định: cùng nhận
           giải cao hơn, hoặc xếp thứ tự (ví dụ sau khi bốc thăm) để giữ đúng số giải.
         </p>
       )}

@@ -144,6 +144,7 @@ export const examMessages = {
   confirmStartText: (minutes: number) => `Thời gian ${minutes} phút tính từ lúc bắt đầu.`,
   bookNotInGroup: 'Sách thi không thuộc nhóm lớp của thí sinh. Vui lòng chọn sách khác.',
   bookHasNoQuestions: 'Sách thi này chưa có câu hỏi. Vui lòng chọn sách khác.',
+  bookShortOfQuestions: 'Sách thi này chưa đủ câu hỏi để ra đề. Vui lòng chọn sách khác.',
   windowNotOpen: (opensAt: string) => `Chưa đến thời gian thi. Cuộc thi bắt đầu lúc ${opensAt}.`,
   windowClosed: 'Đã hết thời gian thi của cuộc thi.',
   examInProgress: 'Thí sinh đang có một bài thi chưa hoàn thành. Hãy tiếp tục bài thi đó nhé!',

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { vietnameseOrder } from '../../db/vietnamese-order';
+import { bankHoldsAnExam } from '../../db/question-bank';
 
 export const listDistricts = (db: Db) => db.selectFrom('districts').select(['id', 'name']).orderBy(vietnameseOrder('name')).orderBy('name').execute();
 
@@ -29,11 +30,14 @@ export const listBooks = (db: Db) =>
     .orderBy('position')
     .execute();
 
+// The books a contestant may take an exam on: those of the current season whose bank holds an
+// exam's questions (a book with an empty or short bank is never offered, issue 42).
 export const listBooksOfGroup = (db: Db, classGroupId: number) =>
   db
     .selectFrom('books')
     .select(['id', 'name', 'image', 'author'])
     .where('class_group_id', '=', classGroupId)
     .where('contest_id', '=', sql<number>`(SELECT id FROM contests WHERE is_current)`)
+    .where(({ ref }) => bankHoldsAnExam(ref('books.id')))
     .orderBy('position')
     .execute();

@@ -140,7 +140,10 @@ async function insertStartedExam(db: Db, banks: QuestionBanks, context: repo.Sta
   const attemptsAllowed = Math.min(context.attempts_per_contestant!, MAX_ATTEMPTS_PER_CONTESTANT) + (context.extra_attempt ? 1 : 0);
   if (exams.length >= attemptsAllowed) throw conflict(messages.noAttemptsLeft, 'no_attempts_left');
   const bank = await banks.of(bookId, context.bank_version);
-  if (bank.length === 0) throw conflict(examMessages.bookHasNoQuestions, 'book_without_questions');
+  // A bank short of an exam's questions never gives a short exam (issue 42); the lists do not offer such a book.
+  if (bank.length < context.questions_per_exam!) {
+    throw conflict(bank.length === 0 ? examMessages.bookHasNoQuestions : examMessages.bookShortOfQuestions, 'book_without_questions');
+  }
   // questions_per_exam distinct questions of the bank at random.
   const { questions, answerKey } = paperOf(shuffle(bank).slice(0, context.questions_per_exam!));
   const attempt = exams.length + 1;

@@ -74,6 +74,10 @@ export const dashboardSchema = z.object({
   /** Schools with contestants, most active first, filtered and paged by the query. */
   schools: z.object({ items: z.array(dashboardRowSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
   autosave: autosaveHealthSchema,
+  /** The season's books whose bank holds fewer questions than an exam draws: not offered to families. */
+  short_books: z.array(z.object({ id: z.number().int(), name: z.string(), class_group: z.string(), questions: z.number().int() })),
+  /** Questions an exam draws (the season's setting), against which a bank is short. */
+  questions_per_exam: z.number().int(),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 export const dashboardResponseSchema = z.object({ success: z.literal(true), data: dashboardSchema });

@@ -159,6 +159,30 @@ describe('dashboard', () => {
     expect(await storedSnapshot()).toEqual(unwatched);
   });
 
+  it('lists the season’s books whose bank is short of an exam (families are not offered them), until it is filled', async () => {
+    const perExam = (await dashboard()).body.data.questions_per_exam;
+    expect(perExam).toBeGreaterThan(1);
+    expect((await dashboard()).body.data.short_books).toEqual([]);
+    const group = await server.db.selectFrom('class_groups').select(['id', 'name']).orderBy('position').executeTakeFirstOrThrow();
+    const last = await server.db.selectFrom('books').select((eb) => eb.fn.max('position').as('p')).executeTakeFirstOrThrow();
+    const book = await server.db
+      .insertInto('books')
+      .values({ class_group_id: group.id, name: 'Sách để trống', image: '/images/books/no-cover.svg', position: Number(last.p) + 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const addQuestions = async (count: number) => {
+      for (let i = 0; i < count; i += 1) {
+        const question = await server.db.insertInto('questions').values({ book_id: book.id, value: `Câu ${i}?` }).returning('id').executeTakeFirstOrThrow();
+        await server.db.insertInto('answers').values([{ question_id: question.id, value: 'Đúng', is_correct: true }, { question_id: question.id, value: 'Sai', is_correct: false }]).execute();
+      }
+    };
+    await addQuestions(perExam - 1);
+    expect((await dashboard()).body.data.short_books).toEqual([{ id: book.id, name: 'Sách để trống', class_group: group.name, questions: perExam - 1 }]);
+    await addQuestions(1);
+    expect((await dashboard()).body.data.short_books).toEqual([]);
+    await server.db.deleteFrom('books').where('id', '=', book.id).execute();
+  });
+
   it('counts an exam past its deadline and grace as no longer in progress', async () => {
     expireSnapshot();
     const before = (await dashboard()).body.data.totals;

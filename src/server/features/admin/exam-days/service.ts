@@ -72,7 +72,7 @@ export function vietnamDayStart(now: Date): Date {
 // Dashboard ------------------------------------------------------------------------------------
 
 /** What is stored: every school (the request filters and pages them), and the registrations with when they were counted. */
-type StoredDashboard = Omit<Dashboard, 'schools'> & {
+type StoredDashboard = Omit<Dashboard, 'schools' | 'short_books' | 'questions_per_exam'> & {
   schools: DashboardRow[];
   registrations: repo.Registrations;
   registrations_counted_at: string;
@@ -213,8 +213,12 @@ export async function getDashboard(deps: Deps, query: DashboardQuery): Promise<D
   const needle = query.school_q ? foldText(query.school_q) : '';
   const schools = needle ? stored.schools.filter((s) => foldText(`${s.name} ${s.district}`).includes(needle)) : stored.schools;
   const page = Math.max(1, Math.min(query.school_page, Math.ceil(schools.length / SCHOOLS_PER_PAGE) || 1));
+  // Read at each request (a few rows, an index each): a bank filled a minute ago is no longer short.
+  const [shortBooks, contest] = await readFromReplica(deps, (db) => Promise.all([repo.shortBooks(db), getCurrentContest(db)]));
   return {
     ...stored,
+    short_books: shortBooks,
+    questions_per_exam: contest?.questions_per_exam ?? 0,
     schools: {
       items: schools.slice((page - 1) * SCHOOLS_PER_PAGE, page * SCHOOLS_PER_PAGE),
       total: schools.length,

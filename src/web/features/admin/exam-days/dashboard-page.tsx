@@ -2,6 +2,7 @@
 // visible; the server serves a snapshot computed at most every 5 s for the whole cluster, so many
 // open dashboards cost the database no more than one.
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
 import { formatDate, formatDateTime, formatNumber, formatTime } from '../../../../shared/format';
 import type { Dashboard, DashboardRow } from '../../../../shared/schemas/admin-exam-days';
 import { Button } from '../../../components/ui/button';
@@ -69,6 +70,21 @@ export function DashboardPage() {
               Thời gian thi: {formatDateTime(data.window.starts_at)} – {formatDateTime(data.window.ends_at)}
               {data.window.open ? ' (đang mở)' : ' (không trong thời gian thi)'}
             </p>
+          )}
+          {data.short_books.length > 0 && (
+            <section className="alert alert-warning" aria-labelledby="exam-days-short-books">
+              <h2 id="exam-days-short-books">Sách chưa đủ câu hỏi để ra đề</h2>
+              <p>
+                Mỗi bài thi cần {data.questions_per_exam} câu hỏi. Gia đình không thấy các sách dưới đây khi chọn sách thi cho đến khi ngân hàng câu hỏi đủ:
+              </p>
+              <ul>
+                {data.short_books.map((book) => (
+                  <li key={book.id}>
+                    <Link href={`/sach/${book.id}`}>{book.name}</Link> ({book.class_group}): {book.questions}/{data.questions_per_exam} câu
+                  </li>
+                ))}
+              </ul>
+            </section>
           )}
           <Totals data={data} />
           <HourChart hours={data.started_per_hour} />

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
+import { examQuestionCount } from '../db/question-bank';
 import type { Contest, PrizeTierKind } from '../db/schema';
 import { seasonMessages } from '../../shared/messages/seasons';
 import { appError, notFound } from '../lib/errors';
@@ -112,16 +113,18 @@ export async function resultsComputedAt(db: Db, contestId: number): Promise<Date
   return row?.computed_at;
 }
 
-/** Books of the current season whose question bank is smaller than `needed`, with their bank size. */
+/**
+ * Books of the current season whose exam bank (db/question-bank.ts: counted as a start draws from
+ * it) is smaller than `needed`, with their bank size and class group, in the books' order.
+ */
 export async function booksWithFewerQuestions(db: Db, needed: number) {
   return db
     .selectFrom('books')
+    .innerJoin('class_groups as g', 'g.id', 'books.class_group_id')
     .where('books.contest_id', '=', (eb) => eb.selectFrom('contests').select('id').where('is_current', '=', true))
-    // Practice questions (0017_practice.sql) are never drawn: they do not count toward a bank.
-    .leftJoin('questions', (join) => join.onRef('questions.book_id', '=', 'books.id').on('questions.is_practice', '=', false))
-    .select(['books.id', 'books.name', sql<number>`count(questions.id)::int`.as('questions')])
-    .groupBy(['books.id', 'books.name', 'books.position'])
-    .having(sql<number>`count(questions.id)`, '<', needed)
+    .select(({ ref }) => ['books.id', 'books.name', 'g.name as class_group', examQuestionCount(ref('books.id')).as('questions')])
+    .where(({ ref }) => sql<boolean>`${examQuestionCount(ref('books.id'))} < ${needed}`)
+    .orderBy('g.position')
     .orderBy('books.position')
     .execute();
 }

@@ -4,7 +4,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import { printedClassSql } from '../../../db/contestants';
-import { bankHoldsAnExam, examQuestionCount } from '../../../db/question-bank';
 import { foldSql } from '../../../db/fold';
 import { selectAttempts } from '../attempts-query';
 
@@ -301,18 +300,3 @@ export const extendExam = (db: Db, examId: number, minutes: number) =>
     .where('status', '=', 2)
     .returning(['end_time', 'extension_minutes'])
     .executeTakeFirst();
-
-/**
- * The current season's books whose exam bank holds fewer questions than an exam draws: families are
- * not offered them (catalog's listBooksOfGroup), so the organiser must see them (issue 42).
- */
-export const shortBooks = (db: Db) =>
-  db
-    .selectFrom('books')
-    .innerJoin('class_groups as g', 'g.id', 'books.class_group_id')
-    .select(({ ref }) => ['books.id', 'books.name', 'g.name as class_group', examQuestionCount(ref('books.id')).as('questions')])
-    .where('books.contest_id', '=', sql<number>`(SELECT id FROM contests WHERE is_current)`)
-    .where(({ ref, not }) => not(bankHoldsAnExam(ref('books.id'))))
-    .orderBy('g.position')
-    .orderBy('books.position')
-    .execute();

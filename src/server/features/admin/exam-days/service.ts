@@ -31,7 +31,7 @@ import { foldText } from '../../../db/fold';
 import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { appError, notFound } from '../../../lib/errors';
-import { getCurrentContest, requireCurrentContest } from '../../../core/contest';
+import { booksWithFewerQuestions, getCurrentContest, requireCurrentContest } from '../../../core/contest';
 import { recordAudit, type AuditEntryInput } from '../audit';
 import * as repo from './repo';
 
@@ -214,11 +214,15 @@ export async function getDashboard(deps: Deps, query: DashboardQuery): Promise<D
   const schools = needle ? stored.schools.filter((s) => foldText(`${s.name} ${s.district}`).includes(needle)) : stored.schools;
   const page = Math.max(1, Math.min(query.school_page, Math.ceil(schools.length / SCHOOLS_PER_PAGE) || 1));
   // Read at each request (a few rows, an index each): a bank filled a minute ago is no longer short.
-  const [shortBooks, contest] = await readFromReplica(deps, (db) => Promise.all([repo.shortBooks(db), getCurrentContest(db)]));
+  const { shortBooks, perExam } = await readFromReplica(deps, async (db) => {
+    const perExam = (await getCurrentContest(db))?.questions_per_exam ?? 0;
+    return { perExam, shortBooks: await booksWithFewerQuestions(db, perExam) };
+  });
   return {
     ...stored,
+    // Families are not offered these books (catalog's listBooksOfGroup): the organiser must see them.
     short_books: shortBooks,
-    questions_per_exam: contest?.questions_per_exam ?? 0,
+    questions_per_exam: perExam,
     schools: {
       items: schools.slice((page - 1) * SCHOOLS_PER_PAGE, page * SCHOOLS_PER_PAGE),
       total: schools.length,

@@ -64,8 +64,12 @@ test('the organiser opens a new season and a returning parent gives the child’
   await page.getByLabel('Công bố kết quả').fill(local(20));
   await page.getByLabel('Bắt đầu trao giải').fill(local(25));
   await page.getByLabel('Kết thúc trao giải').fill(local(26));
-  // The current books are offered, each copying its bank; the first one is renamed.
+  // The current books are offered, each copying its bank; the first one is renamed, and one more
+  // is added with an empty bank (its questions to be imported later).
   await page.getByLabel('Sách 1: tên').fill('Sách mới của Nhóm 1');
+  const bookCount = await page.getByLabel(/^Sách \d+: tên$/).count();
+  await page.getByRole('button', { name: 'Thêm sách' }).click();
+  await page.getByLabel(`Sách ${bookCount + 1}: tên`).fill('Sách chưa có câu hỏi');
   await page.getByRole('button', { name: 'Xem trước thay đổi' }).click();
 
   const preview = page.getByRole('region', { name: 'Những gì sẽ thay đổi' });
@@ -73,9 +77,13 @@ test('the organiser opens a new season and a returning parent gives the child’
   await expect(preview).toContainText('thí sinh lên lớp, phụ huynh chọn lại lớp');
   await expect(preview).toContainText('đã học hết lớp 5');
   await expect(preview).toContainText('Sách mới của Nhóm 1 (Nhóm 1)');
+  // The empty bank is said before the switch, in the preview and again in the confirmation.
+  const shortWarning = /1 sách chưa đủ \d+ câu hỏi cho một bài thi: Sách chưa có câu hỏi \(0 câu\)\. Gia đình sẽ không thấy các sách này/;
+  await expect(preview).toContainText(shortWarning);
   await preview.getByRole('button', { name: 'Mở mùa thi mới' }).click();
   const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Việc này không hoàn tác được.');
+  await expect(dialog).toContainText(shortWarning);
   await dialog.getByRole('button', { name: 'Mở mùa thi mới' }).click();
   await expect(page.getByText('Đã mở Cuộc thi Đại sứ Văn hoá đọc mùa sau.')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: current.name })).toContainText('đã kết thúc, chỉ xem');

@@ -51,6 +51,8 @@ export const seasonPreviewSchema = z.object({
   /** Children past grade 5: shown as finished, not carried over. */
   finished: z.number().int(),
   books: z.array(z.object({ name: z.string(), class_group_name: z.string(), questions: z.number().int(), copied_from: z.string().nullable() })),
+  /** Questions an exam draws (kept from this season): a book with fewer is not offered to families until its bank is filled. */
+  questions_per_exam: z.number().int(),
   prize_tiers: z.number().int(),
   prize_settings_copied: z.boolean(),
   class_teachers: z.number().int(),

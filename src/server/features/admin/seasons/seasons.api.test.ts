@@ -10,7 +10,7 @@ let server: TestServer;
 let organiser: { id: number; token: string };
 let parent: { id: number; token: string };
 let schoolAdmin: { id: number; token: string; schoolId: number };
-let oldSeason: { id: number; name: string; exam_starts_at: Date; exam_ends_at: Date };
+let oldSeason: { id: number; name: string; exam_starts_at: Date; exam_ends_at: Date; questions_per_exam: number };
 /** Grade 2 (class 2A1 of Nhóm 1) this season: grade 3, Nhóm 2, next season. */
 let younger: { id: number; books: { id: number; name: string }[] };
 let certificateCode = '';
@@ -47,7 +47,7 @@ const body = (overrides: Record<string, unknown> = {}) => {
 
 beforeAll(async () => {
   server = await startTestServer();
-  oldSeason = await server.db.selectFrom('contests').select(['id', 'name', 'exam_starts_at', 'exam_ends_at']).where('is_current', '=', true).executeTakeFirstOrThrow();
+  oldSeason = await server.db.selectFrom('contests').select(['id', 'name', 'exam_starts_at', 'exam_ends_at', 'questions_per_exam']).where('is_current', '=', true).executeTakeFirstOrThrow();
   groupIds = (await server.db.selectFrom('class_groups').select('id').orderBy('position').execute()).map((g) => g.id);
   organiser = await createOrganiser(server);
   parent = await createParent(server);
@@ -92,6 +92,8 @@ describe('Mùa thi mới: preview and checks', () => {
     });
     expect(preview.data.finished).toBeGreaterThanOrEqual(1);
     expect(preview.data.books[0]).toEqual({ name: 'Sách mới nhóm 1', class_group_name: 'Nhóm 1', questions: 0, copied_from: null });
+    // What an exam draws, so that the screen says which books will be short (issue 42): the season's own.
+    expect(preview.data.questions_per_exam).toBe(oldSeason.questions_per_exam);
     expect(preview.data.books[1]).toMatchObject({ name: 'Sách mới nhóm 2', class_group_name: 'Nhóm 2', copied_from: younger.books[0]!.name });
     expect(preview.data.books[1].questions).toBeGreaterThan(20);
     const seasons = await server.db.selectFrom('contests').select('id').execute();

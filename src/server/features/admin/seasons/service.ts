@@ -116,6 +116,7 @@ async function plan(db: Db, current: Contest, input: Input) {
       const source = books.find((b) => b.id === book.copy_questions_from);
       return { name: book.name, class_group_name: groupName(book.class_group_id), questions: source?.questions ?? 0, copied_from: source?.name ?? null };
     }),
+    questions_per_exam: current.questions_per_exam,
     prize_tiers: input.copy.prize_settings ? tiers.length : PRIZE_TIERS.length,
     prize_settings_copied: input.copy.prize_settings,
     class_teachers: teachers,

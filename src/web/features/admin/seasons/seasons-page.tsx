@@ -199,6 +199,7 @@ function NewSeasonForm({ onOpened }: { onOpened: () => void }) {
           onClose={() => setConfirming(false)}
         >
           <p>{preview.current.name} sẽ kết thúc và chỉ còn để xem. Việc này không hoàn tác được.</p>
+          <ShortBooksWarning preview={preview} />
         </ConfirmDialog>
       )}
     </form>
@@ -239,9 +240,22 @@ function PreviewPanel({ preview, onOpen }: { preview: SeasonPreview; onOpen: () 
           </li>
         ))}
       </ul>
+      <ShortBooksWarning preview={preview} />
       <Button type="button" onClick={onOpen}>
         Mở mùa thi mới
       </Button>
     </section>
+  );
+}
+
+/** The new season's books whose bank will be short of an exam (issue 42): said in the preview and again in the confirmation. */
+function ShortBooksWarning({ preview }: { preview: SeasonPreview }) {
+  const short = preview.books.filter((book) => book.questions < preview.questions_per_exam);
+  if (short.length === 0) return null;
+  return (
+    <p className="alert alert-warning">
+      {short.length} sách chưa đủ {preview.questions_per_exam} câu hỏi cho một bài thi: {short.map((book) => `${book.name} (${book.questions} câu)`).join(', ')}. Gia đình sẽ
+      không thấy các sách này khi chọn sách thi cho đến khi ngân hàng câu hỏi đủ: nhập câu hỏi trong “Sách và câu hỏi” trước ngày mở thi.
+    </p>
   );
 }

@@ -88,6 +88,11 @@ test('the organiser opens a new season and a returning parent gives the child’
   await expect(page.getByText('Đã mở Cuộc thi Đại sứ Văn hoá đọc mùa sau.')).toBeVisible();
   await expect(page.getByRole('listitem').filter({ hasText: current.name })).toContainText('đã kết thúc, chỉ xem');
   await expect(page.getByRole('listitem').filter({ hasText: 'Cuộc thi Đại sứ Văn hoá đọc mùa sau' })).toContainText('mùa thi hiện tại');
+  // The exam-day dashboard names the book whose bank is still empty, with a link to it.
+  await page.goto('/quan-tri/theo-doi');
+  const shortBooks = page.getByRole('region', { name: 'Sách chưa đủ câu hỏi để ra đề' });
+  await expect(shortBooks).toContainText(/Sách chưa có câu hỏi \(Nhóm 1\): 0\/\d+ câu/);
+  await expect(shortBooks.getByRole('link', { name: 'Sách chưa có câu hỏi' })).toHaveAttribute('href', /\/quan-tri\/sach\/\d+$/);
 
   // The demo parent comes back: Minh Anh (grade 2) is a grade up, class to choose; Đức Trường finished grade 5.
   const family = await browser.newPage({ baseURL: BASE_URL });

@@ -80,7 +80,7 @@ export function DashboardPage() {
               <ul>
                 {data.short_books.map((book) => (
                   <li key={book.id}>
-                    <Link href={`/sach/${book.id}`}>{book.name}</Link> ({book.class_group}): {book.questions}/{data.questions_per_exam} câu
+                    <Link href={`~/quan-tri/sach/${book.id}`}>{book.name}</Link> ({book.class_group}): {book.questions}/{data.questions_per_exam} câu
                   </li>
                 ))}
               </ul>

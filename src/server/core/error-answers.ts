@@ -24,13 +24,23 @@ export interface ErrorBody {
   [extra: string]: unknown;
 }
 
+type UnavailableCode = 'service_unavailable' | 'request_timeout';
+
+/** The body of a 503 "come back shortly" (load shed, database away, timeout): one shape for every layer that answers it. */
+export const unavailableBody = (requestId: string, code: UnavailableCode = 'service_unavailable'): ErrorBody => ({
+  success: false,
+  code,
+  message: messages.serviceUnavailable,
+  request_id: requestId,
+});
+
 /** Sets a 503 that tells the client to come back shortly (load shed, database away, timeout); returns its body. */
-export function unavailable(request: FastifyRequest, reply: FastifyReply, code: 'service_unavailable' | 'request_timeout' = 'service_unavailable'): ErrorBody {
+export function unavailable(request: FastifyRequest, reply: FastifyReply, code: UnavailableCode = 'service_unavailable'): ErrorBody {
   reply.status(statusOf(code)).header('retry-after', String(RETRY_AFTER_SECONDS));
-  return { success: false, code, message: messages.serviceUnavailable, request_id: request.id };
+  return unavailableBody(request.id, code);
 }
 
-export const sendUnavailable = (request: FastifyRequest, reply: FastifyReply, code?: 'service_unavailable' | 'request_timeout') =>
+export const sendUnavailable = (request: FastifyRequest, reply: FastifyReply, code?: UnavailableCode) =>
   reply.send(unavailable(request, reply, code));
 
 /** Fastify's and its plugins' client errors by status (@fastify/static's `send`: 403, 412, 416). */
@@ -89,8 +99,7 @@ export function answerOfError(error: FastifyError | AppError | Error, requestId:
     log.info('client connection closed before its request was read');
     return answer(statusOf('client_closed_request'), { success: false, code: 'client_closed_request', message: messages.clientGone, request_id: requestId });
   }
-  const unavailableAnswer = (code: 'service_unavailable' | 'request_timeout') =>
-    answer(statusOf(code), { success: false, code, message: messages.serviceUnavailable, request_id: requestId }, true);
+  const unavailableAnswer = (code: UnavailableCode) => answer(statusOf(code), unavailableBody(requestId, code), true);
   if (isConnectionError(error)) {
     log.warn({ err: error }, 'database unavailable');
     return unavailableAnswer('service_unavailable');

@@ -19,9 +19,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, preParsingHookHandler } from 'fastify';
 import { statusOf } from '../../shared/error-codes';
-import { messages } from '../../shared/messages';
 import { bearerTokenOf } from './guard';
-import { answerOfError, RETRY_AFTER_SECONDS } from './error-answers';
+import { answerOfError, RETRY_AFTER_SECONDS, unavailableBody } from './error-answers';
 import type { Deadlines } from './request-deadline';
 import { findControlCharacter, jsonDepthWithin } from '../lib/input-guard';
 import { apiSecurityHeaders } from '../lib/security-headers';
@@ -77,7 +76,8 @@ export function createHotLane({ bodyLimit, deadlines, observe }: LaneOptions): H
   /** Bodies read by the lane and given back to Fastify (the request it left after reading). */
   const replays = new WeakMap<IncomingMessage, Buffer>();
   let log: FastifyBaseLogger | undefined;
-  const baseHeaders = { ...apiSecurityHeaders, 'content-type': JSON_CONTENT_TYPE };
+  /** Each route's fixed headers (the security headers, the JSON type, the route's own), merged once. */
+  const headersOf = new Map<HotRoute, OutgoingHttpHeaders>();
 
   const replay: preParsingHookHandler = (request, _reply, payload, done) => {
     const body = replays.get(request.raw);
@@ -92,11 +92,6 @@ export function createHotLane({ bodyLimit, deadlines, observe }: LaneOptions): H
     let requestLog: FastifyBaseLogger | undefined;
     // The request's logger made on its first line only, as app.ts's LazyRequestLogger does.
     const logOf = () => (requestLog ??= log?.child({ reqId: requestId }) ?? silentLog);
-    const lazyLog = {
-      info: (object: object | string, message?: string) => logOf().info(object, message),
-      warn: (object: object | string, message?: string) => logOf().warn(object, message),
-      error: (object: object | string, message?: string) => logOf().error(object, message),
-    };
     const logging = (log as { isLevelEnabled?(level: string): boolean } | undefined)?.isLevelEnabled?.('info') === true;
     if (logging) {
       const { socket } = request;
@@ -108,23 +103,26 @@ export function createHotLane({ bodyLimit, deadlines, observe }: LaneOptions): H
       answered = true;
       deadlines?.done(response);
       if (response.destroyed || response.writableEnded) return;
-      response.writeHead(status, { ...baseHeaders, ...route.headers, ...headers, 'content-length': Buffer.byteLength(body) });
+      response.writeHead(status, { ...headersOf.get(route), ...headers, 'content-length': Buffer.byteLength(body) });
       response.end(body);
       const seconds = (performance.now() - started) / 1000;
       observe?.(route.method, status, route.path, seconds);
       if (logging) logOf().info({ res: { statusCode: status }, responseTime: seconds * 1000 }, 'request completed');
     };
     deadlines?.track(response, () => {
+      // The client gone meanwhile: nobody to answer or to warn about.
+      if (response.destroyed) return;
       logOf().warn('request timed out');
-      answer(statusOf('request_timeout'), JSON.stringify({ success: false, code: 'request_timeout', message: messages.serviceUnavailable, request_id: requestId }), { 'retry-after': String(RETRY_AFTER_SECONDS) });
-    });
-    // The client gone: nothing to answer, no deadline to keep.
-    response.once('close', () => {
-      if (!answered) deadlines?.done(response);
+      answer(statusOf('request_timeout'), JSON.stringify(unavailableBody(requestId, 'request_timeout')), { 'retry-after': String(RETRY_AFTER_SECONDS) });
     });
     route.handle(input).then(
       (reply) => answer(200, route.serialize(reply)),
       (error: Error) => {
+        const lazyLog = {
+          info: (object: object | string, message?: string) => logOf().info(object, message),
+          warn: (object: object | string, message?: string) => logOf().warn(object, message),
+          error: (object: object | string, message?: string) => logOf().error(object, message),
+        };
         const { status, body, retryAfter } = answerOfError(error, requestId, lazyLog, request.socket.destroyed);
         answer(status, JSON.stringify(body), retryAfter ? { 'retry-after': String(RETRY_AFTER_SECONDS) } : undefined);
       },
@@ -173,6 +171,7 @@ export function createHotLane({ bodyLimit, deadlines, observe }: LaneOptions): H
         throw new Error(`hot lane: ${key} needs a body predicate (POST) or a query reader (GET)`);
       }
       routes.set(key, route);
+      headersOf.set(route, { ...apiSecurityHeaders, 'content-type': JSON_CONTENT_TYPE, ...route.headers });
     },
     take(request, response, fallback) {
       const url = request.url ?? '';

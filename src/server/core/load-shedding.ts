@@ -12,10 +12,9 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { messages } from '../../shared/messages';
 import type { Config } from '../config';
 import { poolStats, type Db } from '../db/client';
-import { RETRY_AFTER_SECONDS, unavailable } from './error-answers';
+import { RETRY_AFTER_SECONDS, unavailable, unavailableBody } from './error-answers';
 import { apiSecurityHeaders } from '../lib/security-headers';
 import type { HotLane } from './hot-lane';
 
@@ -201,8 +200,7 @@ export function createLoadShedder({ config, db, onShed, lane }: LoadSheddingOpti
   }
 
   /** The 503 of the error handler's shape, written straight on the response; only its request id changes. */
-  const refusalBody = (requestId: string) =>
-    JSON.stringify({ success: false, code: 'service_unavailable', message: messages.serviceUnavailable, request_id: requestId });
+  const refusalBody = (requestId: string) => JSON.stringify(unavailableBody(requestId));
   const refusalHeaders = {
     ...apiSecurityHeaders,
     'retry-after': String(RETRY_AFTER_SECONDS),

@@ -20,9 +20,9 @@ async function organiserToken(request: APIRequestContext): Promise<string> {
 /** What the test found, put back after it (pass or fail) with a request context of its own. */
 let saved: { contest: ContestSettings; footer: SiteFooter } | undefined;
 
-test.afterAll(async ({ playwright }) => {
+test.afterAll(async ({ playwright, servers }) => {
   if (!saved) return;
-  const request = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const request = await playwright.request.newContext({ baseURL: await servers.urlOf('demo') });
   try {
     const headers = { authorization: `Bearer ${await organiserToken(request)}` };
     const { contest } = saved;

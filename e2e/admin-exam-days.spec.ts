@@ -7,7 +7,6 @@
 // deadline without a reload.
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, logInAs, ok, storeSession, test } from './fixtures';
-import { SHORT_EXAM_PORT } from '../playwright.config';
 import { chooseAnswer, logIn, registerFamily, startExamByApi, type Family } from './exam-fixtures';
 
 
@@ -122,7 +121,7 @@ test('the organiser follows an exam live, gives an extra attempt (withdraws it a
 });
 
 test.describe('on a contest with a 25-second exam', () => {
-  test.use({ baseURL: `http://127.0.0.1:${SHORT_EXAM_PORT}` });
+  test.use({ server: 'short-exam' });
 
   test('an attempt extended while the child answers goes on past its old deadline', async ({ page, context, request, baseURL }) => {
     test.setTimeout(90_000);

@@ -2,7 +2,6 @@
 // submit, review; and an exam whose time runs out (on the second test server, whose contest has a
 // 25-second exam: e2e/prepare-short-exam.ts) submits itself.
 import { expect, expectAccessible, phoneViewport, test } from './fixtures';
-import { SHORT_EXAM_PORT } from '../playwright.config';
 import { chooseAnswer, examResult, logIn, navigatorItem, registerFamily, serverAnswers, startExamByApi } from './exam-fixtures';
 
 test.use({ viewport: phoneViewport });
@@ -124,7 +123,7 @@ test('a child takes a whole exam on a phone, survives a reload and a network dro
 });
 
 test.describe('on a contest with a 25-second exam', () => {
-  test.use({ baseURL: `http://127.0.0.1:${SHORT_EXAM_PORT}` });
+  test.use({ server: 'short-exam' });
 
   test('an exam whose time runs out says so and is submitted automatically with the saved answers', async ({ page, context, request, baseURL }) => {
     const family = await registerFamily(request, 'Lê Minh Khang');

@@ -5,7 +5,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
 import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { E2E_DATA_DIR, SHORT_EXAM_DATA_DIR } from '../playwright.config';
+import { dataDirOf, WorkerServers, type ServerKind } from './servers';
 
 /**
  * Console messages the tests provoke on purpose; anything else at level error or warning fails
@@ -52,7 +52,32 @@ async function actOnceStarted(browser: Browser) {
   }
 }
 
-export const test = base.extend<{ consoleProblems: string[] }, { appStarted: void }>({
+export const test = base.extend<{ consoleProblems: string[]; server: ServerKind }, { appStarted: void; servers: WorkerServers }>({
+  /** Which of the worker's servers the tests of a file or group talk to: `test.use({ server: 'short-exam' })`. */
+  server: ['demo', { option: true }],
+  servers: [
+    // Playwright reads a fixture's dependencies from its first parameter: none here.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use, workerInfo) => {
+      const servers = new WorkerServers(workerInfo.parallelIndex);
+      // The demo server, which nearly every spec uses, within this fixture's own time limit
+      // rather than the first test's.
+      await servers.urlOf('demo').catch(async (error: unknown) => {
+        await servers.stopAll();
+        throw error;
+      });
+      await use(servers);
+      await servers.stopAll();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  // The worker's server of that kind; the short-exam one starts when a test first needs it, with
+  // the time it takes added to that test's limit. A spec with a server of its own sets baseURL
+  // itself (test.use), and then this is not called.
+  baseURL: async ({ servers, server }, use, testInfo) => {
+    if (!servers.asked(server)) testInfo.setTimeout(testInfo.timeout + 120_000);
+    await use(await servers.urlOf(server));
+  },
   appStarted: [
     async ({ browser }, use) => {
       await actOnceStarted(browser);
@@ -85,8 +110,14 @@ export interface OutboxMessage {
   created_at: string;
 }
 
-/** The messages the test servers have sent (phones are unique across them); a spec with a server of its own names its folder. */
-export function readOutbox(dataDirs: readonly string[] = [E2E_DATA_DIR, SHORT_EXAM_DATA_DIR]): OutboxMessage[] {
+/** The data folders of the servers of the worker running the current test. */
+function workerDataDirs(): string[] {
+  const { parallelIndex } = test.info();
+  return [dataDirOf(parallelIndex, 'demo'), dataDirOf(parallelIndex, 'short-exam')];
+}
+
+/** The messages this worker's servers have sent (phones are unique across them); a spec with a server of its own names its folder. */
+export function readOutbox(dataDirs: readonly string[] = workerDataDirs()): OutboxMessage[] {
   return dataDirs.flatMap((dir) => {
     const file = join(dir, 'sms-outbox.jsonl');
     if (!existsSync(file)) return [];
@@ -165,7 +196,7 @@ export async function logInAs(page: Page, account: { phone: string; password: st
   const response = await page.request.post('/api/login', { data: account });
   expect(response.ok()).toBe(true);
   const body = await response.json();
-  await storeSession(page.context(), test.info().project.use.baseURL!, { token: body.access_token, user: body.user });
+  await storeSession(page.context(), new URL(response.url()).origin, { token: body.access_token, user: body.user });
   return body.user as { phone: string; name: string; is_admin_school: 0 | 1 };
 }
 

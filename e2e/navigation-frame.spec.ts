@@ -111,10 +111,10 @@ test.describe('on a phone', () => {
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
-  test("the school administrator's name is shown whole in the header", async ({ page }) => {
+  test("the school administrator's name is shown whole in the header", async ({ page, baseURL }) => {
     const response = await page.request.post('/api/login', { data: DEMO_SCHOOL_ADMIN });
     const body = await response.json();
-    const url = test.info().project.use.baseURL!;
+    const url = baseURL!;
     await page.context().addCookies([
       { name: 'token', value: encodeURIComponent(body.access_token), url },
       { name: 'user', value: encodeURIComponent(JSON.stringify(body.user)), url },

@@ -3,13 +3,13 @@
 // round and both result reviews show that line on its own, and the read-aloud highlight still
 // marks the word being read, on the second line.
 import type { Locator, Page } from '@playwright/test';
-import { SHORT_EXAM_PORT, SHORT_EXAM_QUESTION_LEAD } from '../playwright.config';
+import { SHORT_EXAM_QUESTION_LEAD } from '../playwright.config';
 import { expect, expectAccessible, test } from './fixtures';
 import { logIn, registerFamily, savedExam, startExamByApi } from './exam-fixtures';
 
 const LEAD = SHORT_EXAM_QUESTION_LEAD;
 
-test.use({ baseURL: `http://127.0.0.1:${SHORT_EXAM_PORT}` });
+test.use({ server: 'short-exam' });
 
 /**
  * Where the lead line and the text after its line break are drawn in `element`: the first

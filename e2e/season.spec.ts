@@ -4,7 +4,7 @@
 // the parent finds last season's results and certificates in the report's season selector, and
 // the organiser browses last season's books read-only.
 // Opening a season cannot be undone, so this spec runs its own server on a database of its own
-// (the compiled server the first web server built), never the one the other specs share.
+// (the compiled server e2e/global-setup.ts built), never the one the other specs share.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';

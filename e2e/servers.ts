@@ -1,0 +1,94 @@
+// The servers of one Playwright worker (issue 39: browser tests in several workers). Each worker
+// runs its own compiled server (node dist/server/main.mjs, built once by global-setup.ts) on a port
+// and an embedded database of its own, with the demo content, and, when a spec asks for it, a
+// second one whose contest has a 25-second exam (prepare-short-exam.ts). A spec file runs whole in
+// one worker, its tests in order, so a file sees the state the earlier files of its worker left, as
+// it did with one shared server; no two workers ever share a database.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { rmSync } from 'node:fs';
+
+export type ServerKind = 'demo' | 'short-exam';
+
+const BASE_PORT = Number(process.env.E2E_PORT ?? 3210);
+const BASE_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
+
+/**
+ * Worker n's servers listen on BASE+10(n+1) (demo) and the next port (short exam); the specs with
+ * a server of their own (admin-results, season) keep BASE+2 and BASE+5.
+ */
+export function portOf(parallelIndex: number, kind: ServerKind): number {
+  return BASE_PORT + 10 * (parallelIndex + 1) + (kind === 'short-exam' ? 1 : 0);
+}
+
+export function dataDirOf(parallelIndex: number, kind: ServerKind): string {
+  return `${BASE_DATA_DIR}-w${parallelIndex}${kind === 'short-exam' ? '-short-exam' : ''}`;
+}
+
+const serverEnv = { NODE_ENV: 'test', HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'warn', EXAM_SWEEP_SECONDS: '5' };
+
+async function waitUntilReady(url: string, server: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the test server for ${url} exited with ${server.exitCode} before it was ready`);
+    const status = await fetch(`${url}/readyz`).then((response) => response.status, () => 0);
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the test server for ${url} was not ready within ${timeoutMs / 1000} s`);
+}
+
+/** Starts a worker's servers the first time a test asks for them; stops them when the worker ends. */
+export class WorkerServers {
+  private readonly started = new Map<ServerKind, { url: string; process: ChildProcess }>();
+  private readonly starting = new Map<ServerKind, Promise<string>>();
+
+  constructor(readonly parallelIndex: number) {}
+
+  /** Whether the server of that kind has been asked for already (it may still be starting). */
+  asked(kind: ServerKind): boolean {
+    return this.starting.has(kind);
+  }
+
+  urlOf(kind: ServerKind): Promise<string> {
+    let url = this.starting.get(kind);
+    if (!url) {
+      url = this.start(kind);
+      this.starting.set(kind, url);
+    }
+    return url;
+  }
+
+  private async start(kind: ServerKind): Promise<string> {
+    const port = portOf(this.parallelIndex, kind);
+    const dataDir = dataDirOf(this.parallelIndex, kind);
+    const env = { ...process.env, ...serverEnv, PORT: String(port), DATA_DIR: dataDir };
+    rmSync(dataDir, { recursive: true, force: true });
+    if (kind === 'short-exam') {
+      // PGlite's files are opened by one process at a time: prepared before the server opens them.
+      const prepare = spawn(process.execPath, ['--import', 'tsx', 'e2e/prepare-short-exam.ts'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+      const [code, signal] = (await once(prepare, 'exit')) as [number | null, string | null];
+      if (code !== 0) throw new Error(`e2e/prepare-short-exam.ts failed (${code ?? signal})`);
+    }
+    const server = spawn(process.execPath, ['dist/server/main.mjs'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const url = `http://127.0.0.1:${port}`;
+    this.started.set(kind, { url, process: server });
+    // A worker that ends without its teardown (killed by a timeout) takes its servers with it.
+    process.once('exit', () => server.kill('SIGKILL'));
+    await waitUntilReady(url, server, 120_000);
+    return url;
+  }
+
+  async stopAll() {
+    await Promise.all(
+      [...this.started.values()].map(async ({ process: server }) => {
+        if (server.exitCode !== null || server.signalCode !== null) return;
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGTERM');
+        await exited;
+      }),
+    );
+    this.started.clear();
+    this.starting.clear();
+  }
+}

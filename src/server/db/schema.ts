@@ -115,6 +115,8 @@ export interface ContestTable {
   retention_months: Generated<number>;
   /** 0033_seasons.sql: the one season the site runs (partial unique index). */
   is_current: Generated<boolean>;
+  /** 0043_result_changes.sql: how many changes that can move a prize were made (core/ranking/changes.ts). */
+  result_changes: Generated<number>;
 }
 
 /** A question as drawn into one exam: answers in this exam's order, no correct flags. */
@@ -258,6 +260,7 @@ export interface Database {
   erased_certificates: ErasedCertificateTable;
   // back office (0009_back_office.sql)
   audit_log: AuditLogTable;
+  result_changes: ResultChangeTable;
   media: MediaTable;
   site_settings: SiteSettingsTable;
   // retention of personal data (0012_retention.sql)
@@ -399,6 +402,14 @@ export interface ResultRunTable {
   certificates_sync_of: NullableTimestamp;
   certificates_sync_cursor: Generated<number>;
   certificates_synced_at: NullableTimestamp;
+  // 0043_result_changes.sql: the contest's result_changes when the computation began reading.
+  result_changes_seen: Generated<number>;
+}
+/** 0043_result_changes.sql: the audit entry of each change that can move a prize, numbered per contest. */
+export interface ResultChangeTable {
+  contest_id: number;
+  seq: number;
+  audit_id: string;
 }
 export interface IndividualResultTable {
   contest_id: number;

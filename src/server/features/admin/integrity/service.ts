@@ -332,6 +332,7 @@ export async function withholdPrize({ db, clock }: Deps, actor: Actor, flagId: n
     await trx.updateTable('integrity_flags').set({ status: 'withheld', reason: input.reason, decided_by: actor.id, decided_at: now }).where('id', '=', flag.id).execute();
     await recordAudit(trx, actor, {
       kind: 'integrity.withhold',
+      movesResults: true,
       summary: `Tạm giữ giải của ${pupil.fullname} (cảnh báo "${kindLabel(flag.kind)}" số ${flag.id}); áp dụng từ lần tính kết quả sau`,
       details: { flag_id: flag.id, kind: flag.kind, contestant_id: input.contestant_id, contestant: pupil.fullname, reason: input.reason, decided_at: formatDateTime(now) },
     });

@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useApiData } from '../../../lib/use-data';
 import { downloadExport } from './download-export';
+import { OutOfDateNote, PublishOutOfDateDialog } from './out-of-date';
 import { PrizeList } from './prize-list';
 import { TieList } from './tie-list';
 import { WithdrawalsCard } from './withdraw-prize';
@@ -107,6 +108,7 @@ function RunCard({ data, onChange }: { data: ResultsOverview; onChange: () => vo
       ) : (
         <p>Chưa tính kết quả.</p>
       )}
+      {run?.out_of_date && <OutOfDateNote run={run} outOfDate={run.out_of_date} />}
       {!data.contest.window_closed && (
         <CheckboxField
           label="Tính tạm trước khi hết giờ thi (kết quả chưa chính thức, không công bố được)"
@@ -179,6 +181,9 @@ function PublishCard({ data, onChange }: { data: ResultsOverview; onChange: () =
       ) : (
         <>
           <p>Sau khi công bố, phụ huynh và nhà trường xem được giải thưởng và tải giấy chứng nhận đạt giải.</p>
+          {data.run.out_of_date && (
+            <p className="results-reasons">Kết quả đã cũ (xem các thay đổi ở phần Tính kết quả): hãy tính lại trước khi công bố, hoặc xác nhận kèm lý do.</p>
+          )}
           {data.publish.reasons.length > 0 && (
             <ul className="results-reasons" aria-label="Chưa công bố được vì">
               {data.publish.reasons.map((reason) => (
@@ -191,7 +196,10 @@ function PublishCard({ data, onChange }: { data: ResultsOverview; onChange: () =
           </Button>
         </>
       )}
-      {confirming && (
+      {confirming && data.run.out_of_date && (
+        <PublishOutOfDateDialog data={data} summary={<PublishSummary data={data} />} onClose={() => setConfirming(false)} onChange={onChange} />
+      )}
+      {confirming && !data.run.out_of_date && (
         <ConfirmDialog
           title="Công bố kết quả? Không thể huỷ công bố."
           confirmLabel="Công bố kết quả"

@@ -10,6 +10,7 @@ const foldersOf = (path) =>
   readdirSync(`${root}/${path}`, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
+const adminAreas = foldersOf('src/web/features/admin').filter((folder) => folder !== 'kit');
 const webFeatures = foldersOf('src/web/features');
 const serverFeatures = foldersOf('src/server/features');
 
@@ -54,6 +55,20 @@ export default tseslint.config(
               except: [`./${feature}`],
               message: 'A feature may not import another feature: move what both need to src/web/lib or src/web/components.',
             })),
+            // The back office: its areas import the kit (admin/kit) and another area only through its
+            // index.ts; the kit imports no area and not the shell (admin-app.tsx and its files at the root).
+            ...adminAreas.map((area) => ({
+              target: `./src/web/features/admin/${area}`,
+              from: './src/web/features/admin',
+              except: [`./${area}`, './kit', ...adminAreas.filter((other) => other !== area).map((other) => `./${other}/index.ts`)],
+              message: 'An admin area may import another only through its index.ts: export what it needs there, or move what several areas use to admin/kit.',
+            })),
+            {
+              target: './src/web/features/admin/kit',
+              from: './src/web/features/admin',
+              except: ['./kit'],
+              message: 'admin/kit is used by the areas: it may not import an area or the shell.',
+            },
             {
               target: './src/web/features',
               from: './src/web/app',

@@ -23,8 +23,8 @@ import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { useApiData } from '../../../lib/use-data';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DataTable } from '../ui/data-table';
-import { DialogFormActions, reportSaveError } from '../ui/form-parts';
+import { DataTable } from '../kit/data-table';
+import { DialogFormActions, reportSaveError } from '../kit/form-parts';
 import './integrity.css';
 
 interface Status {

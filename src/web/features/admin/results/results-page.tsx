@@ -21,8 +21,8 @@ import { PrizeList } from './prize-list';
 import { TieList } from './tie-list';
 import { WithdrawalsCard } from './withdraw-prize';
 import './results.css';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { DataTable } from '../ui/data-table';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { DataTable } from '../kit/data-table';
 
 /** How often the page asks for the progress of a running computation. */
 const POLL_MS = 1500;

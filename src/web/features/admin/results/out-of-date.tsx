@@ -13,7 +13,7 @@ import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { zodResolver } from '../../../lib/zod-resolver';
-import { DialogFormActions, reportSaveError } from '../ui/form-parts';
+import { DialogFormActions, reportSaveError } from '../kit/form-parts';
 
 type Run = NonNullable<ResultsOverview['run']>;
 type OutOfDate = NonNullable<Run['out_of_date']>;

@@ -203,6 +203,8 @@ export const resultsOverviewSchema = z.object({
     ceremony: ceremonySchema.nullable(),
     /** Prizes withdrawn by the organiser, newest first. */
     withdrawals: z.array(prizeWithdrawalSchema),
+    /** Integrity flags not yet reviewed (Kiểm tra kết quả): the publish dialog says how many. */
+    open_flags: z.number().int(),
   }),
 });
 export type ResultsOverview = z.infer<typeof resultsOverviewSchema>['data'];

@@ -97,6 +97,7 @@ export async function getOverview({ db, clock }: Pick<Services, 'db' | 'clock'>)
     publish: { allowed: Boolean(run && !run.published_at) && reasons.length === 0, reasons },
     ceremony: run ? await ceremonyOf(db, contest.id, settings) : null,
     withdrawals: await listWithdrawals(db, contest.id),
+    open_flags: await repo.countOpenFlags(db, contest.id),
   };
 }
 

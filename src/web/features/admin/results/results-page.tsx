@@ -2,6 +2,7 @@
 // server: this page polls its progress), decide the ties that cross a prize boundary, review the
 // prize lists, publish, export the winners and the ceremony's numbers.
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { formatDateTime, formatMoney, formatNumber } from '../../../../shared/format';
 import { adminResultsMessages } from '../../../../shared/messages';
 import { prizeKindLabels } from '../../../../shared/schemas/admin-contest';
@@ -239,6 +240,11 @@ function PublishSummary({ data }: { data: ResultsOverview }) {
       <p>
         Tổng tiền thưởng: <strong>{formatMoney(total)}</strong>.
       </p>
+      {data.open_flags > 0 && (
+        <p className="results-reasons">
+          Còn {formatNumber(data.open_flags)} cảnh báo ở trang <Link href="~/quan-tri/kiem-tra-ket-qua">Kiểm tra kết quả</Link> chưa được xem xét.
+        </p>
+      )}
       <p>
         Phụ huynh thấy giải của con (tên giải, số tiền) trên trang Giấy chứng nhận của từng thí sinh (mở từ trang kết quả bài thi và từ báo cáo của phụ huynh); giấy
         chứng nhận đạt giải được cấp trong vài phút sau khi công bố để tải về (PDF). Nhà trường thấy giấy chứng nhận giải tập thể trong báo cáo của trường.

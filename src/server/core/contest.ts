@@ -63,6 +63,7 @@ export type ContestValues = Pick<
   | 'questions_per_exam'
   | 'attempts_per_contestant'
   | 'retention_months'
+  | 'review_correct_answers'
 >;
 
 /** Writes every setting explicitly (the 0006 trigger's defaults never apply to the back office's writes). */

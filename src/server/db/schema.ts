@@ -117,6 +117,8 @@ export interface ContestTable {
   is_current: Generated<boolean>;
   /** 0043_result_changes.sql: how many changes that can move a prize were made (core/ranking/changes.ts). */
   result_changes: Generated<number>;
+  /** 0044_review_correct_answers.sql: when the result review shows the correct answers. */
+  review_correct_answers: Generated<'after_submit' | 'after_exam_window'>;
 }
 
 /** A question as drawn into one exam: answers in this exam's order, no correct flags. */

@@ -131,6 +131,9 @@ export const accountMessages = {
 
 // exams (ours: joining, taking and reviewing an exam) ---------------------------------------
 export const examMessages = {
+  /** The result review while the season holds the correct answers back (issue 40). */
+  correctAnswersLater: (at: string) =>
+    `Đáp án đúng của từng câu sẽ được hiển thị sau khi đóng thi, từ ${at}. Dưới đây là điểm và các câu em đã chọn.`,
   schoolAdminCannotJoin: 'Tài khoản admin trường học không thể vào thi.',
   contestantNotFound: 'Không tìm thấy thí sinh.',
   examNotFound: 'Không tìm thấy bài thi.',

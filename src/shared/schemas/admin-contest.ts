@@ -57,6 +57,24 @@ export const seasonDatesShape = {
   ceremony_ends_at: z.string().trim(),
 };
 
+/**
+ * When the result review shows the correct answers (issue 40): right after the submit (the
+ * specification's) or once the season's exam window has closed, so that a sibling's or a
+ * classmate's finished review is not the answer key while others still sit the exam.
+ */
+export const reviewCorrectAnswersOptions = ['after_submit', 'after_exam_window'] as const;
+export type ReviewCorrectAnswers = (typeof reviewCorrectAnswersOptions)[number];
+export const reviewCorrectAnswersLabels: Record<ReviewCorrectAnswers, { label: string; hint: string }> = {
+  after_submit: {
+    label: 'Ngay sau khi nộp bài',
+    hint: 'Phụ huynh và thí sinh xem đáp án đúng của từng câu ngay khi nộp bài. Bài đã nộp của anh chị em hay bạn cùng lớp khi đó là đáp án cho người thi sau: việc chép sau khi người kia đã nộp bài gần như không phát hiện được.',
+  },
+  after_exam_window: {
+    label: 'Sau khi đóng thi',
+    hint: 'Sau khi nộp bài, gia đình thấy điểm, thời gian và câu đã chọn; đáp án đúng của từng câu chỉ hiện khi đã hết thời gian thi của mùa thi. Không ai lấy được đáp án từ bài đã nộp của người khác trong lúc còn người đang thi.',
+  },
+};
+
 const settingsShape = {
   ...seasonDatesShape,
   exam_duration_seconds: z.number().int(),
@@ -67,6 +85,7 @@ const settingsShape = {
   retention_months: z.number().int(),
   /** Every tier of every kind, in order within each kind (1st = the highest prize). */
   prize_tiers: z.array(prizeTierInputSchema).max(prizeKinds.length * contestLimits.tiersPerKind),
+  review_correct_answers: z.enum(reviewCorrectAnswersOptions, { error: contestMessages.reviewOption }),
 };
 
 /**
@@ -112,6 +131,7 @@ export const contestFieldLabels: Record<keyof typeof settingsShape, string> = {
   class_min_participants: 'Số thí sinh tối thiểu của lớp (giải giáo viên)',
   retention_months: 'Thời gian lưu dữ liệu cá nhân (tháng)',
   prize_tiers: 'Giải thưởng',
+  review_correct_answers: 'Hiển thị đáp án đúng',
 };
 
 
@@ -129,7 +149,9 @@ const parseDate = (value: string): Date | undefined => {
  * that has already ended is fine. Prize tiers: names, counts and amounts in range, at most one
  * 'school_pupils' tier (the ranking gives one), codes unique.
  */
-export function contestProblems(settings: Omit<ContestSettings, 'results_computed_at' | 'prize_tiers'> & { prize_tiers: PrizeTierInput[] }): ContestProblems {
+export function contestProblems(
+  settings: Omit<ContestSettings, 'results_computed_at' | 'prize_tiers' | 'review_correct_answers'> & { prize_tiers: PrizeTierInput[] },
+): ContestProblems {
   const problems: ContestProblems = {};
   const name = settings.name.trim();
   if (!name) problems.name = contestMessages.nameRequired;
@@ -229,6 +251,7 @@ export const contestFormSchema = z
     questions_per_exam: formNumber,
     attempts_per_contestant: formNumber,
     retention_months: formNumber,
+    review_correct_answers: z.enum(reviewCorrectAnswersOptions, { error: contestMessages.reviewOption }),
   })
   .superRefine((values, ctx) => {
     const dates = Object.fromEntries(contestDateFields.map((field) => [field, fromVietnamLocalInput(values[field])]));

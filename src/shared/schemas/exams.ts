@@ -170,8 +170,12 @@ export const examResultItemSchema = z.object({
   answer_id_correct: z.number().int().nullable(),
   /** The answers counted right: the key, or those a regrade accepts (issue 13). */
   answer_ids_correct: z.array(z.number().int()),
-  /** Whether this question earned the point (a regrade may give it to every answer). */
-  is_correct: z.boolean(),
+  /**
+   * Whether this question earned the point (a regrade may give it to every answer). Null, like
+   * the correct answers and the regrade note, while the season holds the keys back (issue 40):
+   * with the answer given, it would tell the key.
+   */
+  is_correct: z.boolean().nullable(),
   /** Set when the organiser regraded the question after a wrong key: what changed, in words. */
   regrade_note: z.string().nullable(),
 });
@@ -195,6 +199,8 @@ export const examResultResponseSchema = z.object({
     time_complete_seconds: z.number().int(),
     start_time: isoDateTime,
     submitted_at: isoDateTime,
+    /** When the correct answers will show (the exam window's close), while the season holds them back; else null. */
+    correct_answers_at: isoDateTime.nullable(),
   }),
 });
 

@@ -63,9 +63,11 @@ function reviewItems(
   answers: AnswerMap,
   key: AnswerMap,
   rules: ReadonlyMap<number, RegradeRule> = new Map(),
+  keysHidden = false,
 ) {
   return questions.map((question) => {
     const given = answers[question.id];
+    if (keysHidden) return { question_id: question.id, answer_id_user: given ?? null, answer_id_correct: null, answer_ids_correct: [], is_correct: null, regrade_note: null };
     const rule = rules.get(question.id);
     const correct = rule && rule.mode !== 'everyone' ? [...rule.acceptedAnswerIds] : key[question.id] !== undefined ? [key[question.id]!] : [];
     return {
@@ -81,9 +83,16 @@ function reviewItems(
 
 /**
  * A finished paper's result: what the exam and the practice round both give, and the kind's own
- * fields (`own`: the exam's attempt, book and points, the round's question count).
+ * fields (`own`: the exam's attempt, book and points, the round's question count). While the
+ * keys are held back (`keysHidden`, core/review-keys.ts), no item says which answer is right.
  */
-export function resultReply<Own extends object>(paper: PaperRow, key: AnswerMap, rules: ReadonlyMap<number, RegradeRule> | undefined, own: Own) {
+export function resultReply<Own extends object>(
+  paper: PaperRow,
+  key: AnswerMap,
+  rules: ReadonlyMap<number, RegradeRule> | undefined,
+  own: Own,
+  keysHidden = false,
+) {
   return {
     success: true as const,
     children: { id: paper.contestant_id, fullname: paper.fullname },
@@ -93,7 +102,7 @@ export function resultReply<Own extends object>(paper: PaperRow, key: AnswerMap,
       child_id: paper.contestant_id,
       prediction: paper.prediction,
       data_questions: paper.questions,
-      data_result: reviewItems(paper.questions, paper.answers, key, rules),
+      data_result: reviewItems(paper.questions, paper.answers, key, rules, keysHidden),
       data_answers: answerList(paper.questions, paper.answers),
       correct_count: paper.correct_count ?? 0,
       duration_seconds: paper.duration_seconds ?? 0,

@@ -136,6 +136,15 @@ export async function insertExam(db: Db, exam: NewExam) {
 }
 
 /** An exam with its contestant's name and its book, for its owner only (core/paper: PaperKind.findOwned). */
+/** The review setting and the exam window's close of the season an exam belongs to (core/review-keys.ts). */
+export const reviewSettingsOfExam = (db: Db, examId: number) =>
+  db
+    .selectFrom('exams as e')
+    .innerJoin('contests as c', 'c.id', 'e.contest_id')
+    .select(['c.review_correct_answers', 'c.exam_ends_at'])
+    .where('e.id', '=', examId)
+    .executeTakeFirstOrThrow();
+
 export const findOwnedExam = (db: Db, key: PaperKey, userId: number, lock = false) => {
   let query = db
     .selectFrom('exams as p')

@@ -156,14 +156,21 @@ export function registerExamRoutes(api: Api, services: Services) {
     { preHandler: parentOnly, schema: { summary: 'Kết quả của một lượt thi đã nộp', querystring: examResultQuerySchema, response: { 200: examResultResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
-      const { exam, key, rules } = await service.examResult(deps, auth.userOf(request), request.query.slug);
-      return resultReply(exam, key, rules, {
-        id: exam.id,
-        attempt: exam.attempt,
-        book: { id: exam.book_id, name: exam.book_name },
-        points: exam.points ?? 0,
-        ...timeComplete(exam.duration_seconds ?? 0),
-      });
+      const { exam, key, rules, keysHiddenUntil } = await service.examResult(deps, auth.userOf(request), request.query.slug);
+      return resultReply(
+        exam,
+        key,
+        rules,
+        {
+          id: exam.id,
+          attempt: exam.attempt,
+          book: { id: exam.book_id, name: exam.book_name },
+          points: exam.points ?? 0,
+          ...timeComplete(exam.duration_seconds ?? 0),
+          correct_answers_at: keysHiddenUntil?.toISOString() ?? null,
+        },
+        keysHiddenUntil !== null,
+      );
     },
   );
 }

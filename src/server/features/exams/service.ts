@@ -18,6 +18,7 @@ import { checkSave, finaliseIfOverdue, finishedPaper, openForTaking, submitPaper
 import { isUniqueViolation } from '../../db/errors';
 import { listBooksOfGroup } from '../catalog';
 import { createQuestionBanks, type QuestionBanks } from './bank';
+import { correctAnswersHiddenUntil } from '../../core/review-keys';
 import * as repo from './repo';
 import { createReadBatcher } from './read-batcher';
 import { createSaveBatcher, type SaveBatcher } from './save-batcher';
@@ -237,7 +238,8 @@ export async function submitExam({ db, clock }: ExamDeps, user: AuthUser, body: 
 
 /** A finished exam with its key and the regrade rules in force for its questions. */
 export async function examResult({ db, clock }: ExamDeps, user: AuthUser, slug: string) {
-  const exam = await finishedPaper(db, examPaper, user.id, { slug }, clock.now());
-  const [key, rules] = await Promise.all([repo.findAnswerKey(db, exam.id), repo.regradeRulesOfExam(db, exam.id)]);
-  return { exam, key, rules };
+  const now = clock.now();
+  const exam = await finishedPaper(db, examPaper, user.id, { slug }, now);
+  const [key, rules, contest] = await Promise.all([repo.findAnswerKey(db, exam.id), repo.regradeRulesOfExam(db, exam.id), repo.reviewSettingsOfExam(db, exam.id)]);
+  return { exam, key, rules, keysHiddenUntil: correctAnswersHiddenUntil(contest, now) };
 }

@@ -4,7 +4,7 @@
 import { examMessages } from '../../../shared/messages';
 import type { ExamResultResponse } from '../../../shared/schemas/exams';
 import { useData } from '../../lib/use-data';
-import { formatNumber } from '../../../shared/format';
+import { formatDateTime, formatNumber } from '../../../shared/format';
 import { Link, useParams } from '../../lib/router';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useRequireAuth } from '../../lib/use-require-auth';
@@ -63,7 +63,16 @@ function ResultView({ result }: { result: ExamResultResponse }) {
         </div>
       </dl>
 
-      <h2>Đáp án từng câu</h2>
+      {data.correct_answers_at ? (
+        <>
+          <h2>Câu trả lời của em</h2>
+          <p className="result-keys-later" role="note">
+            {examMessages.correctAnswersLater(formatDateTime(data.correct_answers_at))}
+          </p>
+        </>
+      ) : (
+        <h2>Đáp án từng câu</h2>
+      )}
       <ol className="result-questions">
         {data.data_questions.map((question, index) => (
           <ReviewQuestion

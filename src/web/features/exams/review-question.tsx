@@ -21,6 +21,26 @@ export function ReviewQuestion({
   const chosen = item?.answer_id_user ?? null;
   const correct = item?.answer_ids_correct ?? [];
   const right = item?.is_correct ?? false;
+  // The season holds the correct answers back until the exam window closes (issue 40): only the
+  // answer chosen, no verdict.
+  if (item && item.is_correct === null) {
+    return (
+      <li className="card result-question">
+        <h3>
+          Câu {number}. {question.value}
+        </h3>
+        <p className="result-question-verdict">{chosen === null ? 'Chưa trả lời' : 'Đã trả lời'}</p>
+        <ul className="result-answers">
+          {question.answers.map((answer) => (
+            <li key={answer.id} className="result-answer">
+              <span className="result-answer-text">{answer.value}</span>
+              {answer.id === chosen && <span className="result-answer-tag">Em chọn</span>}
+            </li>
+          ))}
+        </ul>
+      </li>
+    );
+  }
   return (
     <li className="card result-question">
       <h3>

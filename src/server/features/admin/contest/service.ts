@@ -47,6 +47,7 @@ async function settingsOf(db: Db, contest: Contest): Promise<ContestSettings> {
     questions_per_exam: contest.questions_per_exam,
     attempts_per_contestant: contest.attempts_per_contestant,
     retention_months: contest.retention_months,
+    review_correct_answers: contest.review_correct_answers,
     class_min_participants: classMin ?? 10,
     prize_tiers: tiers.map(({ kind, code, name, winners, amount }) => ({ kind, code, name, winners, amount })),
     results_computed_at: computedAt?.toISOString() ?? null,
@@ -134,6 +135,7 @@ export async function updateContestSettings(
       questions_per_exam: next.questions_per_exam,
       attempts_per_contestant: next.attempts_per_contestant,
       retention_months: next.retention_months,
+      review_correct_answers: next.review_correct_answers,
     });
     if (changed.includes('prize_tiers')) await contests.replacePrizeTiers(trx, contest.id, tierRows(next.prize_tiers));
     if (changed.includes('class_min_participants')) await contests.saveClassMinParticipants(trx, contest.id, next.class_min_participants);

@@ -101,6 +101,7 @@ export async function insertSeason(
     questions_per_exam: number;
     attempts_per_contestant: number;
     retention_months: number;
+    review_correct_answers: 'after_submit' | 'after_exam_window';
   },
 ) {
   return (await db.insertInto('contests').values({ ...season, is_current: false }).returning('id').executeTakeFirstOrThrow()).id;

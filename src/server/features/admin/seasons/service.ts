@@ -159,6 +159,7 @@ export async function openSeason({ db, clock }: Deps, actor: Actor, input: Input
       questions_per_exam: current.questions_per_exam,
       attempts_per_contestant: current.attempts_per_contestant,
       retention_months: current.retention_months,
+      review_correct_answers: current.review_correct_answers,
     });
     await repo.insertTiers(trx, id, planned.tiers, planned.classMin, planned.prizedSchoolsOnly);
     await repo.keepClassTeachers(trx, current.id);

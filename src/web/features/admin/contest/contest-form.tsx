@@ -9,6 +9,8 @@ import {
   contestFormSchema,
   contestMessages,
   fromVietnamLocalInput,
+  reviewCorrectAnswersLabels,
+  reviewCorrectAnswersOptions,
   toVietnamLocalInput,
   type ContestDateField,
   type ContestFormValues,
@@ -31,6 +33,7 @@ function toForm(settings: ContestSettings): ContestFormValues {
     questions_per_exam: settings.questions_per_exam,
     attempts_per_contestant: settings.attempts_per_contestant,
     retention_months: settings.retention_months,
+    review_correct_answers: settings.review_correct_answers,
   };
 }
 
@@ -157,6 +160,18 @@ export function ContestForm({ settings: initial }: { settings: ContestSettings }
           hint="Tính từ ngày công bố kết quả; sau đó tài khoản không còn hoạt động được xoá, tên thí sinh được ẩn danh."
           error={errors.retention_months?.message}
         />
+        <fieldset className="field-wide contest-review-choices">
+          <legend>{contestFieldLabels.review_correct_answers} cho gia đình</legend>
+          {reviewCorrectAnswersOptions.map((value) => (
+            <label key={value} className="contest-review-choice">
+              <input type="radio" value={value} {...register('review_correct_answers')} />
+              <span>
+                <strong>{reviewCorrectAnswersLabels[value].label}</strong>
+                <span className="field-hint">{reviewCorrectAnswersLabels[value].hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
       </div>
       {warnings.length > 0 && (
         <div className="contest-warnings" role="status">

@@ -14,7 +14,7 @@ import { resultsPublished } from '../../results';
 import { recheckCertificates } from '../../certificates';
 import { getResultRun } from '../../../core/ranking/repo';
 import { MAX_RENDER_ATTEMPTS, type CertificateContent } from '../../certificates';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../kit/audit';
 
 type Deps = Pick<Services, 'db' | 'clock'>;
 /** The drawing rate is measured over the drawings of the last minute... */

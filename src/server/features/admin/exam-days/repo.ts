@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import { printedClassSql } from '../../../db/contestants';
 import { foldSql } from '../../../db/fold';
-import { selectAttempts } from '../attempts-query';
+import { selectAttempts } from '../kit/attempts-query';
 
 /** pg_advisory_xact_lock's first key for the dashboard (the second is unused: 0). */
 const DASHBOARD_LOCK = 7316454;

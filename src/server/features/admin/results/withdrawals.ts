@@ -12,7 +12,7 @@ import { appError } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import { requireCurrentContest } from '../../../core/contest';
 import { lockContestResults } from '../../results';
-import { recordAudit, type Actor } from '../audit';
+import { recordAudit, type Actor } from '../kit/audit';
 
 const certificateKindOf = { individual: 'prize', school_pupils: 'top30' } as const;
 const SCHOOL_PUPILS_PRIZE = 'Quà cho học sinh tiêu biểu của trường';

@@ -12,7 +12,7 @@ import type { Contest } from '../../../db/schema';
 import { appError, type FieldErrors } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import * as contests from '../../../core/contest';
-import { recordAudit, type Actor } from '../audit';
+import { recordAudit, type Actor } from '../kit/audit';
 import { NO_COVER_IMAGE } from '../books/service';
 import * as repo from './repo';
 

@@ -20,7 +20,7 @@ import { loadPrizeSettings } from '../../../core/ranking/settings';
 import { recordAudit } from '../kit/audit';
 import { prizeChangesOf } from './prize-changes';
 import * as repo from './repo';
-import { forgetCounts } from '../quality/repo';
+import { forgetCounts } from '../quality';
 
 export type RegradeDeps = Pick<Services, 'db' | 'clock'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;

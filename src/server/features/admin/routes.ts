@@ -1,6 +1,6 @@
 // /api/admin/*: the organiser's back office. One scope checks the role before anything else (401
 // without a session, 403 for other roles), before a body is read; each area registers its routes
-// in it. Every change an area makes is written to the audit log (audit.ts) in its transaction.
+// in it. Every change an area makes is written to the audit log (kit/audit.ts) in its transaction.
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -42,7 +42,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
       admin.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
-      // Uploads: one file per request; each route caps its size while it streams (uploads.ts).
+      // Uploads: one file per request; each route caps its size while it streams (kit/uploads.ts).
       await admin.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 20, parts: 25 } });
       // Each upload route's body bounded by its declared limit before and while it arrives.
       registerUploadLimits(admin);

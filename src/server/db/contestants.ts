@@ -5,28 +5,36 @@ import { sql } from 'kysely';
 import type { Db } from './client';
 import type { ContestantTable } from './schema';
 
-/** Contestants with their school and class room; callers add where/orderBy. */
-export const selectPrintedContestants = (db: Db) =>
+/** Contestants with their school and class room: what both selects below join. */
+const withSchoolAndRoom = (db: Db) =>
   db
     .selectFrom('contestants')
     .innerJoin('schools', 'schools.id', 'contestants.school_id')
-    .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id')
-    .select([
-      'contestants.id',
-      'contestants.user_id',
-      'contestants.position',
-      'contestants.fullname',
-      'contestants.district_id',
-      'contestants.school_id',
-      'contestants.class_group_id',
-      'contestants.class_room_id',
-      'contestants.class_room_other',
-      // 0033_seasons.sql: the season of this row of the child.
-      'contestants.contest_id',
-      'class_rooms.name as class_room_name',
-      'schools.name as school_name',
-      'schools.address as school_address',
-    ]);
+    .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id');
+
+/** A contestant's own columns that both selects answer. */
+const ownColumns = [
+  'contestants.id',
+  'contestants.user_id',
+  'contestants.position',
+  'contestants.fullname',
+  'contestants.district_id',
+  'contestants.school_id',
+  // 0033_seasons.sql: the season of this row of the child.
+  'contestants.contest_id',
+] as const;
+
+/** Contestants with their school and class room; callers add where/orderBy. */
+export const selectPrintedContestants = (db: Db) =>
+  withSchoolAndRoom(db).select([
+    ...ownColumns,
+    'contestants.class_group_id',
+    'contestants.class_room_id',
+    'contestants.class_room_other',
+    'class_rooms.name as class_room_name',
+    'schools.name as school_name',
+    'schools.address as school_address',
+  ]);
 
 export type PrintedContestant = Awaited<ReturnType<ReturnType<typeof selectPrintedContestants>['executeTakeFirstOrThrow']>>;
 
@@ -44,20 +52,11 @@ export const printedClassSql = sql<string>`coalesce(class_rooms.name, contestant
  * (its joins follow the contestant's foreign keys, so none drops or repeats a row).
  */
 export const placedContestants = (db: Db) =>
-  db
-    .selectFrom('contestants')
-    .innerJoin('schools', 'schools.id', 'contestants.school_id')
+  withSchoolAndRoom(db)
     .innerJoin('districts', 'districts.id', 'contestants.district_id')
     .innerJoin('class_groups', 'class_groups.id', 'contestants.class_group_id')
-    .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id')
     .select([
-      'contestants.id',
-      'contestants.user_id',
-      'contestants.position',
-      'contestants.fullname',
-      'contestants.district_id',
-      'contestants.school_id',
-      'contestants.contest_id',
+      ...ownColumns,
       'contestants.created_at',
       'contestants.consent_version',
       'contestants.consented_at',

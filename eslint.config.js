@@ -10,10 +10,11 @@ const foldersOf = (path) =>
   readdirSync(`${root}/${path}`, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
+const adminAreas = foldersOf('src/web/features/admin').filter((folder) => folder !== 'kit');
 const webFeatures = foldersOf('src/web/features');
 const serverFeatures = foldersOf('src/server/features');
-// The back office's areas: every folder of features/admin but its kit.
-const adminAreas = foldersOf('src/server/features/admin').filter((folder) => folder !== 'kit');
+// The server's back-office areas: every folder of features/admin but its kit.
+const serverAdminAreas = foldersOf('src/server/features/admin').filter((folder) => folder !== 'kit');
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -56,6 +57,20 @@ export default tseslint.config(
               except: [`./${feature}`],
               message: 'A feature may not import another feature: move what both need to src/web/lib or src/web/components.',
             })),
+            // The back office: its areas import the kit (admin/kit) and another area only through its
+            // index.ts; the kit imports no area and not the shell (admin-app.tsx and its files at the root).
+            ...adminAreas.map((area) => ({
+              target: `./src/web/features/admin/${area}`,
+              from: './src/web/features/admin',
+              except: [`./${area}`, './kit', ...adminAreas.filter((other) => other !== area).map((other) => `./${other}/index.ts`)],
+              message: 'An admin area may import another only through its index.ts: export what it needs there, or move what several areas use to admin/kit.',
+            })),
+            {
+              target: './src/web/features/admin/kit',
+              from: './src/web/features/admin',
+              except: ['./kit'],
+              message: 'admin/kit is used by the areas: it may not import an area or the shell.',
+            },
             {
               target: './src/web/features',
               from: './src/web/app',
@@ -106,10 +121,10 @@ export default tseslint.config(
             },
             // The back office (features/admin): the shell (routes.ts) registers the areas; kit/ holds
             // what every area uses. An area imports the kit and another area only through its index.ts.
-            ...adminAreas.map((area) => ({
+            ...serverAdminAreas.map((area) => ({
               target: `./src/server/features/admin/${area}`,
               from: './src/server/features/admin',
-              except: ['./kit', `./${area}`, ...adminAreas.filter((other) => other !== area).map((other) => `./${other}/index.ts`)],
+              except: ['./kit', `./${area}`, ...serverAdminAreas.filter((other) => other !== area).map((other) => `./${other}/index.ts`)],
               message: 'A back-office area may import another only through its index.ts (export what it needs there), and the kit, not the shell: move what both need to admin/kit.',
             })),
             {

@@ -17,7 +17,6 @@ async function organiserApi(request: APIRequestContext) {
 }
 
 test('the organiser merges a district into another and a school into another, seeing what moves first', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const sfx = String(Date.now()).slice(-6);
   // Districts of their own that sort after the demo ones (specs that pick the first district keep theirs).
   const fromName = `Xã Gộp Cũ ${sfx}`;

@@ -80,7 +80,6 @@ test('the organiser imports schools: sees the bad row, fixes the file, stores it
 });
 
 test('the organiser sorts the schools on the server by a column header, both ways', async ({ page }) => {
-  test.setTimeout(90_000);
   await logInAs(page, DEMO_ORGANISER);
   await page.goto('/quan-tri/danh-muc');
   const schools = page.getByRole('region', { name: 'Trường', exact: true });

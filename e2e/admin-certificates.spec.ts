@@ -20,7 +20,6 @@ async function familyWithFinishedExam(request: APIRequestContext, childName: str
 }
 
 test('the organiser follows the drawing, revokes a certificate, and its verification says so', async ({ page, browser, request }) => {
-  test.setTimeout(120_000);
   const childName = `Đoàn Thị Thu Hà ${Date.now() % 100000}`;
   const family = await familyWithFinishedExam(request, childName);
   // The family's page issues the participation certificate; its PDF is left to the background job.
@@ -84,7 +83,6 @@ test('the organiser follows the drawing, revokes a certificate, and its verifica
 });
 
 test("a family's deletion: the dialog says what becomes of the certificates, and their codes still verify without the name", async ({ page, browser, request }) => {
-  test.setTimeout(120_000);
   const childName = `Vương Minh Khôi ${Date.now() % 100000}`;
   const family = await familyWithFinishedExam(request, childName);
   const certificates = await ok(await request.get(`/api/chilren-certificate?child_id=${family.childId}`, { headers: family.headers }));

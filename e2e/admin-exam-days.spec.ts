@@ -124,7 +124,6 @@ test.describe('on a contest with a 25-second exam', () => {
   test.use({ server: 'short-exam' });
 
   test('an attempt extended while the child answers goes on past its old deadline', async ({ page, context, request, baseURL }) => {
-    test.setTimeout(90_000);
     const family = await registerFamily(request, 'Đỗ Được Gia Hạn');
     const exam = await startExamByApi(request, family);
     await logIn(context, baseURL!, family);

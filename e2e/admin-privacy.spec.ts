@@ -7,7 +7,6 @@ import { test, expect, DEMO_ORGANISER, expectAccessible, expectLoaded, logInAs }
 import { registerFamily } from './exam-fixtures';
 
 test('the organiser reads the record of processing and erases an account on a parent’s request', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const family = await registerFamily(request, 'Phan Gia Huy');
 
   await logInAs(page, DEMO_ORGANISER);

@@ -45,7 +45,6 @@ async function registerGradeOneFamily(request: APIRequestContext) {
 }
 
 test('the organiser imports a question bank with one bad row, fixes it, and the next exam draws from it', async ({ page, browser, request, baseURL }) => {
-  test.setTimeout(120_000);
   await logInAs(page, DEMO_ORGANISER);
   await page.goto('/quan-tri/sach');
   await expect(page.getByRole('heading', { level: 1, name: 'Sách và câu hỏi' })).toBeVisible();
@@ -111,7 +110,6 @@ test('the organiser imports a question bank with one bad row, fixes it, and the 
 });
 
 test('the organiser adds a question with the editor (2 answers, a recorded clip), corrects it and deletes it', async ({ page }) => {
-  test.setTimeout(90_000);
   await logInAs(page, DEMO_ORGANISER);
   // A book of its own: the window is open and Thánh Gióng now has an exam, so its questions are
   // frozen (issue 13), which the end of this test shows.

@@ -48,7 +48,6 @@ async function familyWithExam(request: APIRequestContext) {
 }
 
 test('the organiser regrades a question with a dry run, confirms, and the child sees the changed points', async ({ page, browser, request, baseURL }) => {
-  test.setTimeout(120_000);
   const family = await familyWithExam(request);
   const questions = family.result.data_questions as { id: number; value: string; answers: { id: number; value: string }[] }[];
   const results = family.result.data_result as { question_id: number; answer_id_user: number; answer_id_correct: number }[];

@@ -11,7 +11,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
 import { formatMoney, formatNumber } from '../src/shared/format';
 import { NOTICE_MS } from '../src/shared/rules';
-import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, ok, registerFamily, storeSession, test } from './fixtures';
+import { DEMO_ORGANISER, DEMO_SCHOOL_NAME, expect, expectAccessible, expectLoaded, ok, registerFamily, storeSession, test } from './fixtures';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -122,6 +122,23 @@ test('the organiser computes and publishes the results; the parent sees the priz
   await expect(page.getByText(/^Đã tính xong lúc/)).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(/Lần tính gần nhất: .* thí sinh/)).toBeVisible();
 
+  // Issue 42.1: a school's size changed in Danh mục after the computation (the school prizes weigh
+  // it): the results page lists the change and asks to compute again.
+  await page.goto('/quan-tri/danh-muc');
+  const schools = page.getByRole('region', { name: 'Trường', exact: true });
+  await schools.getByLabel('Quận/Huyện').selectOption({ label: 'Thành phố An Hoà' });
+  await schools.getByRole('button', { name: `Sửa ${DEMO_SCHOOL_NAME}` }).click();
+  const schoolForm = page.getByRole('dialog', { name: `Sửa trường ${DEMO_SCHOOL_NAME}` });
+  const size = schoolForm.getByLabel('Số học sinh');
+  await size.fill(String(Number(await size.inputValue()) + 300));
+  await schoolForm.getByRole('button', { name: 'Lưu' }).click();
+  await expect(schoolForm).toBeHidden();
+  await page.goto('/quan-tri/ket-qua');
+  const outOfDate = page.getByRole('note', { name: 'Kết quả đã cũ' });
+  await expect(outOfDate).toContainText('Kết quả đã cũ: có 1 thay đổi có thể làm đổi giải sau lần tính lúc');
+  await expect(outOfDate.getByRole('list', { name: 'Thay đổi sau lần tính' })).toContainText(`Sửa trường ${DEMO_SCHOOL_NAME}`);
+  await expectAccessible(page, 'quan-tri/ket-qua, kết quả đã cũ');
+
   // Before the results date: refused, and the page says why.
   const publish = page.getByRole('button', { name: 'Công bố kết quả' });
   await expect(publish).toBeDisabled();
@@ -134,10 +151,23 @@ test('the organiser computes and publishes the results; the parent sees the priz
   await expect(page.getByRole('table', { name: /Giải cá nhân/ }).getByRole('row').filter({ hasText: name })).toContainText(prize.prize);
   await expectAccessible(page, 'quan-tri/ket-qua');
 
-  // On the results date: published.
+  // On the results date: publishing the out-of-date results asks for a reason (audited); the
+  // organiser computes again instead, and the note goes.
   await ok(await request.put('/api/admin/contest', { headers, data: { results_at: at(-30_000) } }));
   await page.reload();
   await expect(publish).toBeEnabled();
+  await publish.click();
+  const staleDialog = page.getByRole('alertdialog', { name: 'Công bố kết quả đã cũ? Không thể huỷ công bố.' });
+  await expect(staleDialog.getByRole('list', { name: 'Thay đổi sau lần tính' })).toContainText(`Sửa trường ${DEMO_SCHOOL_NAME}`);
+  await staleDialog.getByRole('button', { name: 'Vẫn công bố' }).click();
+  await expect(staleDialog.getByText('Vui lòng nhập lý do (ít nhất 3 ký tự).')).toBeVisible();
+  await expectAccessible(page, 'quan-tri/ket-qua, công bố kết quả đã cũ');
+  await staleDialog.getByRole('button', { name: 'Huỷ' }).click();
+  await expect(staleDialog).toBeHidden();
+  expect((await ok(await request.get('/api/admin/results', { headers }))).data.run.published_at).toBeNull();
+  await page.getByRole('button', { name: 'Tính lại kết quả' }).click();
+  await expect(outOfDate).toBeHidden({ timeout: 30_000 });
+  await expect(page.getByText(/^Đã tính xong lúc/)).toBeVisible();
   // Publishing cannot be undone: one click only asks, stating what becomes public and how
   // families will see it; "Chưa công bố" leaves everything as it was.
   const { ceremony } = (await ok(await request.get('/api/admin/results', { headers }))).data;

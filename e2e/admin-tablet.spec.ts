@@ -16,7 +16,6 @@ async function expectNoSidewaysScroll(page: Page, label: string) {
 test.use({ viewport: tablet });
 
 test('the settings, incident support and results pages fit a 768 px tablet and their scrolling tables take the keyboard', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const family = await registerFamily(request, 'Vũ Máy Tính Bảng');
   await startExamByApi(request, family);
   await logInAs(page, DEMO_ORGANISER);

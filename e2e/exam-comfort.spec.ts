@@ -9,7 +9,6 @@ import { examResult, logIn, registerFamily, startExamByApi } from './exam-fixtur
 test.use({ viewport: phoneViewport });
 
 test('a child takes the whole exam with the keyboard only, from the first question to the submit', async ({ page, context, request, baseURL }) => {
-  test.setTimeout(120_000);
   const family = await registerFamily(request, 'Đào Minh Khuê');
   const exam = await startExamByApi(request, family);
   await logIn(context, baseURL!, family);

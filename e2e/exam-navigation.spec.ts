@@ -30,7 +30,6 @@ test('every move to a question shows it whole below the timer bar, both ways, an
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const family = await registerFamily(request, 'Ngô Thảo Vy');
   const exam = await startExamByApi(request, family);
   await logIn(context, baseURL!, family);

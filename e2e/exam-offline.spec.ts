@@ -24,7 +24,6 @@ const filesNotKept = (page: Page) =>
   });
 
 test('an exam reloaded offline shows the paper with its answers kept and says so; back online it saves', async ({ page, context, request, baseURL }) => {
-  test.setTimeout(120_000);
   const family = await registerFamily(request, 'Phạm Minh Khang');
   const exam = await startExamByApi(request, family);
   await logIn(context, baseURL!, family);
@@ -73,7 +72,6 @@ test('an exam reloaded offline shows the paper with its answers kept and says so
 });
 
 test('a practice round reloaded offline is shown the same way, from the same exam screen', async ({ page, context, request, baseURL }) => {
-  test.setTimeout(90_000);
   const family = await registerFamily(request, 'Lê Gia Hân');
   const headers = { authorization: `Bearer ${family.token}` };
   const started = await (await request.post('/api/practice/start', { headers, data: { child_id: family.childId } })).json();

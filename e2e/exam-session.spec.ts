@@ -25,7 +25,6 @@ test('a session ended on another phone asks for the login over the running exam 
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const family = await registerFamily(request, 'Hoàng Minh Châu');
   const exam = await startExamByApi(request, family);
   await logIn(context, baseURL!, family);

@@ -131,7 +131,6 @@ test('a phone that comes back online after another device took over is told, and
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const { family, examUrl } = await familyOnExam(request, context, baseURL!, 'Ông Bảo Ngân');
   const onServerA = serverAnswers(page);
   await page.goto(examUrl);

@@ -12,7 +12,6 @@ test('a child takes a whole exam on a phone, survives a reload and a network dro
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const family = await registerFamily(request);
   await logIn(context, baseURL!, family);
   const onServer = serverAnswers(page);

@@ -39,7 +39,6 @@ test.describe('on a phone', () => {
   test.use({ viewport: phoneViewport });
 
   test('/du-thi: one card per exam, labels on one line at the left, values at the right, 44-px buttons', async ({ page, context, request, baseURL }) => {
-    test.setTimeout(90_000);
     const family = await registerFamily(request, 'Phạm Hoàng Bảo Khánh');
     await submitByApi(request, family, await startExamByApi(request, family));
     await startExamByApi(request, family); // a second one, in progress
@@ -87,7 +86,6 @@ test.describe('on a phone', () => {
   });
 
   test('the hotline, the e-mail and Trang xác minh have 44-px touch areas', async ({ page, context, request, baseURL }) => {
-    test.setTimeout(90_000);
     await page.goto('/the-le');
     const footer = page.locator('footer.site-footer');
     for (const link of [footer.locator('a[href^="tel:"]'), footer.locator('a[href^="mailto:"]')]) {

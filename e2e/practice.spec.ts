@@ -12,7 +12,6 @@ test('a child takes a practice round from /du-thi to the end, sees which answers
   request,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
   const family = await registerFamily(request, 'Phạm Thu Hà');
   await logIn(context, baseURL!, family);
   const headers = { authorization: `Bearer ${family.token}` };
@@ -78,7 +77,6 @@ test('a child takes a practice round from /du-thi to the end, sees which answers
 });
 
 test('a practice round opened in a second tab stops the first, which says so and may take the round back', async ({ page, context, request, baseURL }) => {
-  test.setTimeout(90_000);
   const family = await registerFamily(request, 'Kiều Minh Anh');
   const headers = { authorization: `Bearer ${family.token}` };
   const started = await (await request.post('/api/practice/start', { headers, data: { child_id: family.childId } })).json();

@@ -18,7 +18,6 @@ test('the privacy notice is linked from the footer and names the organiser and t
 });
 
 test('a parent registers with the consent box, downloads their data and deletes the account with the SMS code', async ({ page }) => {
-  test.setTimeout(120_000);
   const phone = uniquePhone();
   const password = 'matkhau123';
 

@@ -58,7 +58,6 @@ test.describe('parent', () => {
   test.use({ viewport: phoneViewport });
 
   test('the report in its three states, the certificate page, its PDF and the verification', async ({ page, context, request, baseURL }) => {
-    test.setTimeout(120_000);
     const name = 'Nguyễn Đức Trường';
     const family = await registerFamily(request, name);
     await storeSession(context, baseURL!, family);
@@ -162,7 +161,6 @@ test.describe('school administrator', () => {
   }
 
   test('the school report: totals, the three tabs, TOP 30 and the Excel export read back', async ({ page, context, request, baseURL }) => {
-    test.setTimeout(120_000);
     // A pupil of the school with a finished exam.
     const family = await registerFamily(request, 'Đặng Thị Thu Hà');
     await submitExam(request, family, await startExam(request, family, 0), 777);

@@ -21,7 +21,6 @@ let server: ChildProcess | undefined;
 test.use({ baseURL: BASE_URL });
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   rmSync(DATA_DIR, { recursive: true, force: true });
   server = spawn('node', ['dist/server/main.mjs'], {
     env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR, SEED_DEMO: '1', LOG_LEVEL: 'warn', EXAM_SWEEP_SECONDS: '0' },

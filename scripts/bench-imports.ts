@@ -20,7 +20,8 @@ import pg from 'pg';
 import { bomb, csvOfRows, giftOfBytes, manyRows } from '../src/server/test/import-files';
 import { agent, call } from './bench-exam-load';
 import { freePort } from './chaos/apps';
-import { createContestants, growingSave, type Contestant as SeededContestant } from './chaos/contestants';
+import { createContestants } from './chaos/contestants';
+import { startExams, steadySaves, type Contestant } from './lib/exam-background';
 import { fmt, Stats } from './lib/bench-stats';
 import { createLoopbackDatabase, runBenchmark, spawnProductionApp } from './lib/bench-app';
 
@@ -74,7 +75,6 @@ async function spawnApp(databaseUrl: string): Promise<{ port: number; pid: numbe
   return spawnProductionApp({ port: await freePort(), databaseUrl, name: 'bench-imports', children });
 }
 
-type Contestant = SeededContestant & { saving: boolean };
 
 
 async function main() {
@@ -117,40 +117,12 @@ async function main() {
     const login = await call(app.port, 'POST', '/api/login', { phone: '0901000009', password: 'bantochuc123' });
     const organiserToken = login.json?.access_token as string;
     if (!organiserToken) throw new Error(`organiser login failed: ${login.status} ${JSON.stringify(login.json).slice(0, 200)}`);
-    for (const c of contestants) {
-      const started = await call(app.port, 'POST', '/api/start-exam', { book_id: c.bookId, child_id: c.childId }, c.token);
-      if (started.status !== 200) throw new Error(`start-exam: ${started.status} ${JSON.stringify(started.json).slice(0, 200)}`);
-      c.examId = started.json.exam_id;
-      c.slug = started.json.slug;
-      const exam = await call(app.port, 'GET', `/api/examing?book_id=${c.bookId}&child_id=${c.childId}&slug_exam=${c.slug}`, undefined, c.token);
-      c.questions = exam.json.data.data_questions;
-    }
+    await startExams(app.port, contestants);
     console.log(`App pid ${app.pid} on :${app.port}; ${contestants.length} exams in progress; idle RSS ${fmt(rssMbOf(app.pid), 0)} MB\n`);
 
     // The steady background: requests are counted in the phase that was current when they started.
     let phase: { health: Stats; saves: Stats } | undefined;
-    let cursor = 0;
-    let skipped = 0;
-    const saveTimer = setInterval(() => {
-      const c = contestants[cursor++ % contestants.length]!;
-      if (c.saving) {
-        skipped += 1;
-        return;
-      }
-      c.saving = true;
-      const stats = phase?.saves;
-      const t0 = performance.now();
-      call(app.port, 'POST', '/api/store-answers-exam', growingSave(c), c.token)
-        .then((reply) => {
-          stats?.latencies.push(performance.now() - t0);
-          if (reply.status !== 200 || reply.json?.saved !== true) stats?.fail(`${reply.status} ${JSON.stringify(reply.json).slice(0, 160)}`);
-        })
-        .catch((error) => {
-          stats?.latencies.push(performance.now() - t0);
-          stats?.fail(String(error));
-        })
-        .finally(() => (c.saving = false));
-    }, 1000 / savesPerSecond);
+    const saving = steadySaves(app.port, contestants, savesPerSecond, () => phase?.saves);
     const healthTimer = setInterval(() => {
       const stats = phase?.health;
       const t0 = performance.now();
@@ -205,11 +177,11 @@ async function main() {
         );
       }
     } finally {
-      clearInterval(saveTimer);
+      saving.stop();
       clearInterval(healthTimer);
       clearInterval(rssTimer);
     }
-    console.log(`\nSummary (load average at the start ${load}, at the end ${loadavg().map((n) => fmt(n, 2)).join(', ')}; ${skipped} saves skipped, the contestant's previous save still running)`);
+    console.log(`\nSummary (load average at the start ${load}, at the end ${loadavg().map((n) => fmt(n, 2)).join(', ')}; ${saving.skipped()} saves skipped, the contestant's previous save still running)`);
     for (const row of rows) console.log(`  ${row}`);
   } finally {
     for (const child of children) child.kill('SIGTERM');

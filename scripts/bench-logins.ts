@@ -21,7 +21,8 @@ import pg from 'pg';
 import { PRIVACY_NOTICE_VERSION } from '../src/shared/privacy';
 import { agent, call } from './bench-exam-load';
 import { freePort } from './chaos/apps';
-import { createContestants, growingSave, type Contestant as SeededContestant } from './chaos/contestants';
+import { createContestants } from './chaos/contestants';
+import { startExams, steadySaves, type Contestant } from './lib/exam-background';
 import { fmt, Stats } from './lib/bench-stats';
 import { createLoopbackDatabase, runBenchmark, spawnProductionApp } from './lib/bench-app';
 
@@ -65,7 +66,6 @@ async function spawnApp(databaseUrl: string): Promise<{ port: number; pid: numbe
   return spawnProductionApp({ port: await freePort(), databaseUrl, name: 'bench-logins', env: appEnvOverrides(), children });
 }
 
-type Contestant = SeededContestant & { saving: boolean };
 
 
 /** One phase's logins: accepted (200) and refused (503) timed apart, other answers counted by kind. */
@@ -119,40 +119,12 @@ async function main() {
     await pool.end();
 
     const app = await spawnApp(databaseUrl);
-    for (const c of contestants) {
-      const started = await call(app.port, 'POST', '/api/start-exam', { book_id: c.bookId, child_id: c.childId }, c.token);
-      if (started.status !== 200) throw new Error(`start-exam: ${started.status} ${JSON.stringify(started.json).slice(0, 200)}`);
-      c.examId = started.json.exam_id;
-      c.slug = started.json.slug;
-      const exam = await call(app.port, 'GET', `/api/examing?book_id=${c.bookId}&child_id=${c.childId}&slug_exam=${c.slug}`, undefined, c.token);
-      c.questions = exam.json.data.data_questions;
-    }
+    await startExams(app.port, contestants);
     console.log(`App pid ${app.pid} on :${app.port}; ${contestants.length} exams in progress\n`);
 
     // The saves all along; each is counted in the phase current when it was due.
     let saves: Stats | undefined;
-    let cursor = 0;
-    let skipped = 0;
-    const saveTimer =
-      contestants.length && savesPerSecond
-        ? setInterval(() => {
-            const c = contestants[cursor++ % contestants.length]!;
-            if (c.saving) return void (skipped += 1);
-            c.saving = true;
-            const stats = saves;
-            const t0 = performance.now();
-            call(app.port, 'POST', '/api/store-answers-exam', growingSave(c), c.token)
-              .then((reply) => {
-                stats?.latencies.push(performance.now() - t0);
-                if (reply.status !== 200 || reply.json?.saved !== true) stats?.fail(`${reply.status} ${JSON.stringify(reply.json).slice(0, 160)}`);
-              })
-              .catch((error) => {
-                stats?.latencies.push(performance.now() - t0);
-                stats?.fail(String(error));
-              })
-              .finally(() => (c.saving = false));
-          }, 1000 / savesPerSecond)
-        : undefined;
+    const saving = steadySaves(app.port, contestants, savesPerSecond, () => saves);
 
     let next = 0;
     const nextPhone = () => phones[next++ % phones.length]!;
@@ -250,9 +222,9 @@ async function main() {
       console.log('');
       await measureCapacity('Capacity after');
     } finally {
-      if (saveTimer) clearInterval(saveTimer);
+      saving.stop();
     }
-    console.log(`\nSummary (load average at the start ${load}, at the end ${loadavg().map((n) => fmt(n, 2)).join(', ')}; ${skipped} saves skipped, the contestant's previous save still running)`);
+    console.log(`\nSummary (load average at the start ${load}, at the end ${loadavg().map((n) => fmt(n, 2)).join(', ')}; ${saving.skipped()} saves skipped, the contestant's previous save still running)`);
     for (const row of rows) console.log(`  ${row}`);
   } finally {
     for (const child of children) child.kill('SIGTERM');

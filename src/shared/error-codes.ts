@@ -110,6 +110,7 @@ export const errorCatalogue = {
   // Results from the back office (issue 13).
   results_computing: { status: 409 },
   tie_undecided: { status: 409 },
+  results_out_of_date: { status: 409 },
   tie_not_found: { status: 404 },
   // Issue 23: a prize withdrawn (409 when there is none to withdraw); an extra attempt withdrawn
   // (409 once the child has used it).

@@ -355,4 +355,11 @@ export const adminResultsMessages = {
   noPrizeToWithdraw: 'Thí sinh này không có giải này trong kết quả đã tính (có thể đã được rút trước đó).',
   notComputed: 'Chưa có kết quả: hãy tính kết quả trước.',
   prizeWithdrawn: 'Đã rút giải. Danh sách giải, kinh phí, tệp xuất và trang của gia đình đều đã bỏ giải này.',
+  /** Results out of date (issue 42.1): the results page, the publish dialog and a refused publish. */
+  outOfDate: (count: number, computedAt: string) =>
+    `Kết quả đã cũ: có ${count} thay đổi có thể làm đổi giải sau lần tính lúc ${computedAt}. Hãy tính lại kết quả trước khi công bố.`,
+  outOfDatePublishRefused: (count: number, computedAt: string) =>
+    `Không công bố: kết quả đã cũ (${count} thay đổi có thể làm đổi giải sau lần tính lúc ${computedAt}). Hãy tính lại kết quả, hoặc xác nhận công bố kết quả này kèm lý do.`,
+  outOfDateChangedAgain: 'Đã có thêm thay đổi sau khi bạn xem kết quả. Hãy xem lại danh sách thay đổi rồi xác nhận lại.',
+  outOfDateNothingToConfirm: 'Kết quả không còn cũ nữa: hãy tải lại trang rồi công bố.',
 } as const;

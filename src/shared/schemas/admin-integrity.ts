@@ -11,6 +11,9 @@ export const integrityMessages = {
   flagNotFound: 'Không tìm thấy cảnh báo này.',
   alreadyDecided: 'Cảnh báo này đã được xử lý.',
   notInFlag: 'Học sinh này không thuộc cảnh báo.',
+  someDecided: (ids: string) => `Cảnh báo số ${ids} đã được xử lý. Hãy tải lại trang rồi chọn lại.`,
+  /** The flags of one family (the children of one parent account, often on one login at once). */
+  familyGroup: (phone: string, names: string) => `Cùng một gia đình (tài khoản ${phone}: ${names})`,
   /** What the family sees for a withheld prize: neutral, never the reason. */
   heldForFamily: (hotline: string) =>
     `Kết quả của em đang được Ban tổ chức xem xét thêm. Gia đình vui lòng liên hệ đường dây nóng ${hotline} để được hướng dẫn.`,
@@ -99,6 +102,11 @@ export const integrityFlagSchema = z.object({
   summary: z.string(),
   evidence: z.record(z.string(), z.unknown()),
   exams: z.array(flagExamSchema),
+  /**
+   * The family the flag's exams belong to (one parent account: siblings, often on one login at
+   * once, give a flag per pair): the review shows such flags together and dismisses them with one reason.
+   */
+  group: z.object({ key: z.string(), label: z.string() }).nullable(),
 });
 export type IntegrityFlag = z.infer<typeof integrityFlagSchema>;
 
@@ -118,6 +126,15 @@ export const flagIdParamsSchema = z.object({ flagId: idSchema() });
 export const dismissFlagRequestSchema = z.object({
   reason: z.string().trim().min(3, integrityMessages.reasonRequired).max(1000),
 });
+/** POST /api/admin/integrity/flags/dismiss: several open flags (a family's) with one reason. */
+export const dismissFlagsRequestSchema = dismissFlagRequestSchema.extend({
+  flag_ids: z
+    .array(idSchema())
+    .min(1)
+    .max(500)
+    .refine((ids) => new Set(ids).size === ids.length, 'Mỗi cảnh báo chỉ được chọn một lần.'),
+});
+export type DismissFlagsRequest = z.infer<typeof dismissFlagsRequestSchema>;
 /** POST /api/admin/integrity/flags/:flagId/withhold: the contestant of the flag whose prize is withheld. */
 export const withholdRequestSchema = z.object({
   contestant_id: idSchema(),

@@ -153,6 +153,28 @@ export const prizeWithdrawalSchema = z.object({
 export type PrizeWithdrawal = z.infer<typeof prizeWithdrawalSchema>;
 export const prizeWithdrawalResponseSchema = z.object({ success: z.literal(true), data: prizeWithdrawalSchema });
 
+/** A back-office change made after the computation that can move a prize (its audit entry). */
+export const resultChangeSchema = z.object({ at: z.string(), kind: z.string(), summary: z.string(), actor_phone: z.string() });
+export type ResultChangeView = z.infer<typeof resultChangeSchema>;
+
+/**
+ * POST /api/admin/results/publish. Results out of date (changes made since their computation) are
+ * published only when the organiser confirms it with a reason, for the changes they saw: `changes`
+ * is the overview's out_of_date.through (a change made since is refused again).
+ */
+export const publishRequestSchema = z
+  .object({
+    out_of_date: z
+      .object({
+        changes: z.number().int().min(0),
+        reason: z.string().trim().min(3, adminResultsMessages.reasonRequired).max(1000),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
+export type PublishRequest = z.infer<typeof publishRequestSchema>;
+
 export const resultsOverviewSchema = z.object({
   success: z.literal(true),
   data: z.object({
@@ -164,6 +186,11 @@ export const resultsOverviewSchema = z.object({
         participants: z.number().int(),
         exam_papers: z.number().int(),
         published_at: z.string().nullable(),
+        /**
+         * Changes made since the computation that can move a prize, newest first (at most 20 listed
+         * of `count`); `through` is the contest's count of such changes, which a publish confirms.
+         */
+        out_of_date: z.object({ count: z.number().int(), through: z.number().int(), changes: z.array(resultChangeSchema) }).nullable(),
       })
       .nullable(),
     task: resultTaskSchema.nullable(),
@@ -176,6 +203,8 @@ export const resultsOverviewSchema = z.object({
     ceremony: ceremonySchema.nullable(),
     /** Prizes withdrawn by the organiser, newest first. */
     withdrawals: z.array(prizeWithdrawalSchema),
+    /** Integrity flags not yet reviewed (Kiểm tra kết quả): the publish dialog says how many. */
+    open_flags: z.number().int(),
   }),
 });
 export type ResultsOverview = z.infer<typeof resultsOverviewSchema>['data'];

@@ -23,6 +23,8 @@ export interface ContestTable {
   retention_months: Generated<number>;
   /** 0033_seasons.sql: the one season the site runs (partial unique index). */
   is_current: Generated<boolean>;
+  /** 0043_result_changes.sql: how many changes that can move a prize were made (core/ranking/changes.ts). */
+  result_changes: Generated<number>;
 }
 /** A question as drawn into one exam: answers in this exam's order, no correct flags. */
 export interface ExamQuestion { id: number; value: string; answers: { id: number; value: string }[] }

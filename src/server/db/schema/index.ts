@@ -3,7 +3,7 @@
 import type { AnswerTable, BookTable, ClassGroupTable, ClassRoomTable, ClassTeacherTable, DistrictTable, QuestionBankVersionTable, QuestionTable, SchoolTable } from './catalog';
 import type { ContestantTable, LoginFailureTable, OtpCodeTable, PasswordResetTokenTable, SessionTable, UserTable } from './accounts';
 import type { ContestTable, ExamTable, ExtraAttemptTable, PracticeExamTable } from './exams';
-import type { CertificateTable, ClassResultTable, ErasedCertificateTable, IndividualResultTable, PrizeTierTable, PrizeWithdrawalTable, ResultRunTable, ResultSettingsTable, ResultTaskTable, SchoolResultTable, TieDecisionTable } from './results';
+import type { CertificateTable, ClassResultTable, ErasedCertificateTable, IndividualResultTable, PrizeTierTable, PrizeWithdrawalTable, ResultChangeTable, ResultRunTable, ResultSettingsTable, ResultTaskTable, SchoolResultTable, TieDecisionTable } from './results';
 import type { AuditLogTable, DashboardSnapshotTable, IntegrityFlagTable, IntegrityRunTable, PrizeHoldTable, ProcessCounterTable, QuestionQualityCountsTable, QuestionRegradeTable } from './admin';
 import type { MediaTable, NewsPostTable, SiteSettingsTable } from './site';
 import type { PrizeRecordTable, RetentionRunTable } from './privacy';
@@ -49,6 +49,7 @@ export interface Database {
   erased_certificates: ErasedCertificateTable;
   // back office (0009_back_office.sql)
   audit_log: AuditLogTable;
+  result_changes: ResultChangeTable;
   media: MediaTable;
   site_settings: SiteSettingsTable;
   // retention of personal data (0012_retention.sql)

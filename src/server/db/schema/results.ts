@@ -33,6 +33,14 @@ export interface ResultRunTable {
   certificates_sync_of: NullableTimestamp;
   certificates_sync_cursor: Generated<number>;
   certificates_synced_at: NullableTimestamp;
+  // 0043_result_changes.sql: the contest's result_changes when the computation began reading.
+  result_changes_seen: Generated<number>;
+}
+/** 0043_result_changes.sql: the audit entry of each change that can move a prize, numbered per contest. */
+export interface ResultChangeTable {
+  contest_id: number;
+  seq: number;
+  audit_id: string;
 }
 export interface IndividualResultTable {
   contest_id: number;

@@ -13,6 +13,7 @@ import { requireCurrentContest } from '../../core/contest';
 import { assertExamWindowClosed, assertNoExamsInProgress } from '../../core/results-rules';
 import { finaliseOverdueExams } from '../exams';
 import { classIdOf, predictionDistance } from '../../core/ranking/ranking';
+import { resultChangeCount } from '../../core/ranking/changes';
 import { countExamPapers, insertInSlices, loadFinishedAttempts, loadTieDecisions } from '../../core/ranking/repo';
 import { loadPrizeSettings } from '../../core/ranking/settings';
 import { rankContest, type Standings, type StoredTie } from '../../core/ranking/standings';
@@ -57,6 +58,8 @@ export async function computeResults({ db, clock }: ComputeDeps, options: Comput
   const now = clock.now();
   const forced = Boolean(options.force);
   if (!forced) assertExamWindowClosed(contest, now);
+  // Before anything is read: a change committed after this count marks these results out of date.
+  const resultChangesSeen = await resultChangeCount(db, contest.id);
   const progress = options.onProgress ?? (() => {});
   // Exams abandoned before the deadline are scored first, so that they count.
   progress({ stage: 'finalising', done: 0, total: 0 });
@@ -85,7 +88,7 @@ export async function computeResults({ db, clock }: ComputeDeps, options: Comput
       tieDecisions,
       held,
     });
-    await storeResults(trx, { contestId: contest.id, computedAt: now, forced, examPapers }, standings, withdrawn, held, progress);
+    await storeResults(trx, { contestId: contest.id, computedAt: now, forced, examPapers, resultChangesSeen }, standings, withdrawn, held, progress);
     const { best, individual, schools, schoolTop, classes, ties } = standings;
     return {
       contestId: contest.id,
@@ -131,7 +134,7 @@ async function heldContestants(db: Db, contestId: number): Promise<Set<number>> 
  */
 async function storeResults(
   trx: Db,
-  run: { contestId: number; computedAt: Date; forced: boolean; examPapers: number },
+  run: { contestId: number; computedAt: Date; forced: boolean; examPapers: number; resultChangesSeen: number },
   standings: Standings,
   withdrawn: Set<string>,
   held: ReadonlySet<number>,
@@ -231,7 +234,14 @@ async function storeResults(
       .then(() => stored(slice.length)),
   );
   // The run is replaced, its publication kept: published results stay public when recomputed.
-  const values = { computed_at: run.computedAt, exam_papers: examPapers, participants: best.length, forced: run.forced, ties: JSON.stringify(ties) };
+  const values = {
+    computed_at: run.computedAt,
+    exam_papers: examPapers,
+    participants: best.length,
+    forced: run.forced,
+    ties: JSON.stringify(ties),
+    result_changes_seen: run.resultChangesSeen,
+  };
   await trx
     .insertInto('result_runs')
     .values({ contest_id: contestId, ...values })

@@ -131,6 +131,7 @@ export function importSchools(deps: Deps, actor: Actor, upload: Upload) {
       const changes: ImportUpdate[] = [];
       const districtName = new Map(districts.map((d) => [d.id, d.name]));
       let unchanged = 0;
+      let sizesChanged = false;
       for (const line of lines) {
         await breathe();
         const districtId = districtByKey.get(keyOf(line.district));
@@ -141,6 +142,7 @@ export function importSchools(deps: Deps, actor: Actor, upload: Upload) {
         else if (existing.address === line.address && existing.pupil_count === line.pupilCount) unchanged += 1;
         else {
           updates.push({ ...values, district_id: districtId!, id: existing.id });
+          if (existing.pupil_count !== line.pupilCount) sizesChanged = true;
           changes.push({ row: line.row, key: `${districtName.get(districtId!)} / ${existing.name}`, changes: fieldChanges(existing, values, SCHOOL_FIELDS) });
         }
       }
@@ -162,6 +164,8 @@ export function importSchools(deps: Deps, actor: Actor, upload: Upload) {
               kind: 'schools.import',
               summary: im.schoolsImported(upload.fileName, counts),
               details: { file: upload.fileName, counts: { ...counts, rows: rows.length } },
+              // The school prizes weigh each school's size.
+              movesResults: sizesChanged,
             },
           };
         },

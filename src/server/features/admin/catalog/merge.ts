@@ -155,6 +155,7 @@ export async function mergeSchool({ db, clock }: Deps, actor: Actor, id: number,
       kind: 'school.merge',
       summary: m.audit.schoolMerged(from.name, moved.from.district_name, into.name, moved.into.district_name, describeSchoolMerge(moved)),
       details: { before: { from, into }, moved },
+      movesResults: true,
     });
     return { moved, into };
   });
@@ -239,6 +240,7 @@ export async function mergeDistrict({ db, clock }: Deps, actor: Actor, id: numbe
       kind: 'district.merge',
       summary: m.audit.districtMerged(from.name, into.name, what, joinedNames),
       details: { before: { from, into }, moved: preview },
+      movesResults: true,
     });
     return { moved: preview, into };
   });

@@ -141,7 +141,9 @@ export async function updateSchool({ db }: Deps, actor: Actor, id: number, input
       const after = await repo.updateSchool(trx, id, input);
       // Certificates print the school's name and address: the job brings them up to date.
       if (after.name !== before.name || after.address !== before.address) await recheckCertificates(trx);
-      await recordAudit(trx, actor, { kind: 'school.update', summary: m.audit.schoolUpdated(before.name), details: { before, after } });
+      // The school prizes weigh the school's size; its name is printed on its pupils' certificates.
+      const movesResults = after.pupil_count !== before.pupil_count || after.name !== before.name || after.district_id !== before.district_id;
+      await recordAudit(trx, actor, { kind: 'school.update', summary: m.audit.schoolUpdated(before.name), details: { before, after }, movesResults });
       return after;
     },
     () => schoolTaken(input.name),
@@ -271,7 +273,8 @@ export async function updateClassRoom({ db }: Deps, actor: Actor, id: number, in
         await repo.moveClassTeachers(trx, before.name, after.name);
         await recheckCertificates(trx);
       }
-      await recordAudit(trx, actor, { kind: 'class_room.update', summary: m.audit.roomUpdated(before.name), details: { before, after } });
+      // A class's prizes go by its printed name: a new name may join or split a class.
+      await recordAudit(trx, actor, { kind: 'class_room.update', summary: m.audit.roomUpdated(before.name), details: { before, after }, movesResults: after.name !== before.name });
       return after;
     },
     () => roomTaken(input.name),
@@ -315,7 +318,7 @@ export async function mergeClassRoom({ db }: Deps, actor: Actor, id: number, int
     await repo.mergeClassRoom(trx, from, into);
     await recheckCertificates(trx);
     const what = describeCounts([[moved.contestants, m.counted.contestants]]) || m.noContestants;
-    await recordAudit(trx, actor, { kind: 'class_room.merge', summary: m.audit.roomMerged(from.name, into.name, what), details: { before: { from, into }, moved } });
+    await recordAudit(trx, actor, { kind: 'class_room.merge', summary: m.audit.roomMerged(from.name, into.name, what), details: { before: { from, into }, moved }, movesResults: true });
     return { moved, into };
   });
 }

@@ -144,6 +144,7 @@ export async function updateContestSettings(
     const pick = (from: ContestSettings) => Object.fromEntries(changed.map((key) => [key, from[key]]));
     await recordAudit(trx, actor, {
       kind: 'contest.update',
+      movesResults: prizesChanged,
       summary: `Sửa cài đặt cuộc thi: ${changed.map((key) => contestFieldLabels[key].toLowerCase()).join(', ')}`,
       details: { before: pick(before), after: pick(settings) },
     });

@@ -351,6 +351,7 @@ export function giveExtraAttempt(deps: Deps, actor: Actor, contestantId: number,
       kind: 'exam.extra_attempt',
       summary: `Thêm một lượt thi cho thí sinh ${contestant.fullname} (#${contestantId}): ${reason}`,
       details: { contestant_id: contestantId, contest_id: contest.id, reason },
+      movesResults: true,
     };
   });
 }
@@ -372,6 +373,7 @@ export function withdrawExtraAttempt(deps: Deps, actor: Actor, contestantId: num
       kind: 'exam.extra_attempt_withdraw',
       summary: `Rút lượt thi thêm của thí sinh ${contestant.fullname} (#${contestantId}): ${reason}`,
       details: { contestant_id: contestantId, contest_id: grant.contest_id, reason, granted_reason: grant.reason, granted_at: grant.granted_at.toISOString() },
+      movesResults: true,
     };
   });
 }
@@ -390,6 +392,7 @@ export async function extendAttempt({ db, clock }: Deps, actor: Actor, examId: n
     if (!moved) throw appError('exam_finished', examDaysMessages.examFinished);
     await recordAudit(trx, actor, {
       kind: 'exam.extend',
+      movesResults: true,
       summary: `Gia hạn ${body.minutes} phút lượt thi ${exam.attempt} của thí sinh ${exam.fullname} (#${exam.contestant_id}), hạn mới ${formatDateTime(moved.end_time)}: ${body.reason.trim()}`,
       details: {
         exam_id: examId,

@@ -1,6 +1,7 @@
 // /api/admin/integrity: the screening runs, the flags and the decision on each (decision 027).
 import {
   dismissFlagRequestSchema,
+  dismissFlagsRequestSchema,
   flagIdParamsSchema,
   integrityFlagDetailResponseSchema,
   integrityFlagsResponseSchema,
@@ -40,6 +41,15 @@ export function registerAdminIntegrityRoutes(admin: Api, services: Services) {
     '/integrity/flags/:flagId',
     { schema: { summary: 'Một cảnh báo với hai bài làm đặt cạnh nhau', params: flagIdParamsSchema, response: { 200: integrityFlagDetailResponseSchema } } },
     async (request) => ({ success: true as const, data: await integrity.flagDetail(services, request.params.flagId) }),
+  );
+
+  admin.post(
+    '/integrity/flags/dismiss',
+    { schema: { summary: 'Bỏ qua nhiều cảnh báo cùng một lý do (ví dụ các cảnh báo của một gia đình)', body: dismissFlagsRequestSchema, response: { 200: okResponseSchema } } },
+    async (request) => {
+      await integrity.dismissFlags(services, services.auth.userOf(request), request.body);
+      return { success: true as const };
+    },
   );
 
   admin.post(

@@ -6,6 +6,7 @@ import {
   integrityContactLabels,
   integrityFlagLabels,
   integrityMessages,
+  type DismissFlagsRequest,
   type IntegrityFlag,
   type IntegrityFlagDetail,
   type IntegrityRunRequest,
@@ -105,6 +106,7 @@ async function examsOf(db: Db, contestId: number, examIds: readonly number[]) {
     .selectFrom('exams as e')
     .innerJoin('contestants as c', 'c.id', 'e.contestant_id')
     .innerJoin('schools as s', 's.id', 'c.school_id')
+    .innerJoin('users as p', 'p.id', 'c.user_id')
     .leftJoin('class_rooms', 'class_rooms.id', 'c.class_room_id')
     .leftJoin('sessions as d', (join) => join.on(sql<boolean>`d.id = (e.answer_times ->> 's')::integer`))
     .leftJoin('prize_holds as h', (join) => join.onRef('h.contestant_id', '=', 'c.id').on('h.contest_id', '=', contestId))
@@ -112,6 +114,8 @@ async function examsOf(db: Db, contestId: number, examIds: readonly number[]) {
       'e.id',
       'e.contestant_id',
       'c.fullname',
+      'c.user_id',
+      'p.phone as parent_phone',
       's.name as school',
       sql<string>`coalesce(class_rooms.name, c.class_room_other, '')`.as('class_name'),
       'e.attempt',
@@ -209,7 +213,17 @@ function flagView(row: FlagRow, exams: Map<number, ExamRow>): IntegrityFlag {
     summary: summaryOf(row.kind, evidence),
     evidence,
     exams: [...examView(exams, row.exam_id), ...examView(exams, row.other_exam_id)],
+    group: familyOf(exams, row),
   };
+}
+
+/** The family of a flag whose exams are all one parent account's children (a speed flag's one exam included). */
+function familyOf(exams: Map<number, ExamRow>, row: FlagRow): IntegrityFlag['group'] {
+  const first = exams.get(row.exam_id);
+  const other = row.other_exam_id === null ? undefined : exams.get(row.other_exam_id);
+  if (!first || (row.other_exam_id !== null && other?.user_id !== first.user_id)) return null;
+  const names = [...new Set([first.fullname, ...(other ? [other.fullname] : [])])].join(', ');
+  return { key: `family:${first.user_id}`, label: integrityMessages.familyGroup(first.parent_phone, names) };
 }
 
 /** The contest's flags: undecided first, then strongest first. */
@@ -311,6 +325,34 @@ export async function dismissFlag({ db, clock }: Deps, actor: Actor, flagId: num
 }
 
 /**
+ * Dismisses several open flags (a family's) with one reason, all or none: one audit entry naming
+ * them. A flag decided meanwhile refuses the whole request (409), so nothing is dismissed unseen.
+ */
+export async function dismissFlags({ db, clock }: Deps, actor: Actor, input: DismissFlagsRequest): Promise<void> {
+  const now = clock.now();
+  await db.transaction().execute(async (trx) => {
+    const contest = await requireCurrentContest(trx);
+    const flags = await trx
+      .selectFrom('integrity_flags')
+      .select(['id', 'kind', 'status', 'exam_id', 'other_exam_id'])
+      .where('contest_id', '=', contest.id)
+      .where('id', 'in', input.flag_ids)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    if (flags.length !== input.flag_ids.length) throw notFound(integrityMessages.flagNotFound);
+    const decided = flags.filter((flag) => flag.status !== 'open');
+    if (decided.length) throw appError('flag_decided', integrityMessages.someDecided(decided.map((flag) => flag.id).join(', ')));
+    await trx.updateTable('integrity_flags').set({ status: 'dismissed', reason: input.reason, decided_by: actor.id, decided_at: now }).where('id', 'in', input.flag_ids).execute();
+    await recordAudit(trx, actor, {
+      kind: 'integrity.dismiss',
+      summary: `Bỏ qua ${flags.length} cảnh báo cùng một lý do: số ${flags.map((flag) => flag.id).join(', ')}`,
+      details: { flag_ids: flags.map((flag) => flag.id), flags, reason: input.reason },
+    });
+  });
+}
+
+/**
  * Withholds the prize of a contestant of an open flag (reason audited): a row in prize_holds,
  * which the next computation of the results reads (the contestant ranked after all others). The
  * stored results do not change now.
@@ -332,6 +374,7 @@ export async function withholdPrize({ db, clock }: Deps, actor: Actor, flagId: n
     await trx.updateTable('integrity_flags').set({ status: 'withheld', reason: input.reason, decided_by: actor.id, decided_at: now }).where('id', '=', flag.id).execute();
     await recordAudit(trx, actor, {
       kind: 'integrity.withhold',
+      movesResults: true,
       summary: `Tạm giữ giải của ${pupil.fullname} (cảnh báo "${kindLabel(flag.kind)}" số ${flag.id}); áp dụng từ lần tính kết quả sau`,
       details: { flag_id: flag.id, kind: flag.kind, contestant_id: input.contestant_id, contestant: pupil.fullname, reason: input.reason, decided_at: formatDateTime(now) },
     });

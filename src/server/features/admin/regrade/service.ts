@@ -207,6 +207,7 @@ export async function commitRegrade(deps: RegradeDeps, actor: Actor, input: Regr
     const answerText = (id: number) => question.answers.find((answer) => answer.id === id)?.value ?? `#${id}`;
     await recordAudit(trx, actor, {
       kind: 'question.regrade',
+      movesResults: true,
       summary: `Chấm lại câu hỏi #${question.id} của sách "${question.book_name}": ${regradeMessages.modeLabels[rule.mode]} (${summary.exams_gained} bài tăng điểm, ${summary.exams_lost} bài giảm điểm)`,
       details: {
         regrade_id: regradeId,

@@ -2,11 +2,12 @@
 // and publishing them (written to the audit log in its transaction).
 import { adminResultsMessages, resultMessages } from '../../../../shared/messages';
 import { formatDateTime } from '../../../../shared/format';
-import type { ResultsOverview } from '../../../../shared/schemas/admin-results';
+import type { PublishRequest, ResultsOverview } from '../../../../shared/schemas/admin-results';
 import type { Contest } from '../../../db/schema';
 import { appError } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import { requireCurrentContest } from '../../../core/contest';
+import { changesSince, resultChangeCount } from '../../../core/ranking/changes';
 import { getResultRun } from '../../../core/ranking/repo';
 import { loadPrizeSettings } from '../../../core/ranking/settings';
 import { tieGroupKey } from '../../../core/ranking/standings';
@@ -56,6 +57,7 @@ export async function getOverview({ db, clock }: Pick<Services, 'db' | 'clock'>)
     return { decision: decision.decision, decision_state: applied ? 'applied' : 'pending' };
   });
   const view = task ? taskView(task, now) : null;
+  const changes = run ? await changesSince(db, contest.id, run.result_changes_seen) : null;
   const undecided = run ? undecidedTies(ties, decisions, run.computed_at).length : 0;
   const reasons = publishProblems(contest, run, undecided, view?.status === 'running', now);
   return {
@@ -73,6 +75,9 @@ export async function getOverview({ db, clock }: Pick<Services, 'db' | 'clock'>)
           participants: run.participants,
           exam_papers: run.exam_papers,
           published_at: run.published_at?.toISOString() ?? null,
+          out_of_date: changes?.count
+            ? { count: changes.count, through: await resultChangeCount(db, contest.id), changes: changes.items }
+            : null,
         }
       : null,
     task: view,
@@ -92,16 +97,19 @@ export async function getOverview({ db, clock }: Pick<Services, 'db' | 'clock'>)
     publish: { allowed: Boolean(run && !run.published_at) && reasons.length === 0, reasons },
     ceremony: run ? await ceremonyOf(db, contest.id, settings) : null,
     withdrawals: await listWithdrawals(db, contest.id),
+    open_flags: await repo.countOpenFlags(db, contest.id),
   };
 }
 
 /**
  * Publishes the computed results (ranking/compute.ts publishResults: on or after the results date,
  * not a draft, every crossing tie decided), refused as well while a computation runs or a tie
- * decision waits for one. Publishing is final: there is no unpublish (families may already have
- * seen and downloaded their prizes; a correction is a recompute, which keeps the publication).
+ * decision waits for one, and, when changes that can move a prize were made since the computation,
+ * unless the organiser confirms those very changes with a reason (written to the audit entry).
+ * Publishing is final: there is no unpublish (families may already have seen and downloaded their
+ * prizes; a correction is a recompute, which keeps the publication).
  */
-export async function publish({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor): Promise<{ published_at: string }> {
+export async function publish({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor, input: PublishRequest = {}): Promise<{ published_at: string }> {
   const now = clock.now();
   return db.transaction().execute(async (trx) => {
     const contest = await requireCurrentContest(trx);
@@ -112,12 +120,27 @@ export async function publish({ db, clock }: Pick<Services, 'db' | 'clock'>, act
       const pending = undecidedTies(storedTies(before), await repo.listTieDecisions(trx, contest.id), before.computed_at);
       if (pending.length) throw appError('tie_undecided', adminResultsMessages.tieUndecided(pending.length));
     }
+    // Read locked: a change being made is waited for, and none is made until this commits.
+    const through = await resultChangeCount(trx, contest.id, true);
+    const outOfDate = before && !before.published_at ? through - before.result_changes_seen : 0;
+    const confirmed = outOfDate > 0 ? input.out_of_date : undefined;
+    if (outOfDate > 0 && now >= contest.results_at && !before!.forced) {
+      const computedAt = formatDateTime(before!.computed_at);
+      if (!confirmed) throw appError('results_out_of_date', adminResultsMessages.outOfDatePublishRefused(outOfDate, computedAt));
+      if (confirmed.changes !== through) throw appError('results_out_of_date', adminResultsMessages.outOfDateChangedAgain);
+    }
     const run = await publishResults(trx, contest, now, actor.id);
     if (!before?.published_at) {
+      const stale = confirmed ? `; kết quả đã cũ (${outOfDate} thay đổi sau lần tính), lý do công bố: ${confirmed.reason}` : '';
       await recordAudit(trx, actor, {
         kind: 'results.publish',
-        summary: `Công bố kết quả ${contest.name} (${run.participants} thí sinh, tính lúc ${formatDateTime(run.computed_at)})`,
-        details: { computed_at: run.computed_at.toISOString(), participants: run.participants, exam_papers: run.exam_papers },
+        summary: `Công bố kết quả ${contest.name} (${run.participants} thí sinh, tính lúc ${formatDateTime(run.computed_at)}${stale})`,
+        details: {
+          computed_at: run.computed_at.toISOString(),
+          participants: run.participants,
+          exam_papers: run.exam_papers,
+          ...(confirmed ? { out_of_date: { changes: outOfDate, reason: confirmed.reason } } : {}),
+        },
       });
     }
     return { published_at: run.published_at!.toISOString() };

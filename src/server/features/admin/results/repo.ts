@@ -311,3 +311,14 @@ export async function awardedCounts(db: Db, contestId: number): Promise<{ byCode
   const prizedSchools = schools.reduce((sum, row) => sum + Number(row.n), 0);
   return { byCode, schoolTop: Number(top.n), prizedSchools, participatingSchools: Number(participating.n) };
 }
+
+/** The contest's integrity flags still open (not dismissed, no prize withheld). */
+export async function countOpenFlags(db: Db, contestId: number): Promise<number> {
+  const row = await db
+    .selectFrom('integrity_flags')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('contest_id', '=', contestId)
+    .where('status', '=', 'open')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

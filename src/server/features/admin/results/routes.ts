@@ -7,6 +7,7 @@ import {
   prizeRowSchema,
   prizeWithdrawalRequestSchema,
   prizeWithdrawalResponseSchema,
+  publishRequestSchema,
   publishResponseSchema,
   resultExportKinds,
   resultExportQuerySchema,
@@ -55,10 +56,17 @@ export function registerAdminResultsRoutes(admin: Api, services: Services) {
     async (request) => ({ success: true as const, data: await decideTie(services, auth.userOf(request), request.body) }),
   );
 
-  admin.post('/results/publish', { schema: { summary: 'Công bố kết quả cho phụ huynh và nhà trường', response: { 200: publishResponseSchema } } }, async (request) => ({
-    success: true as const,
-    data: await publish(services, auth.userOf(request)),
-  }));
+  admin.post(
+    '/results/publish',
+    {
+      schema: {
+        summary: 'Công bố kết quả cho phụ huynh và nhà trường (kết quả đã cũ: chỉ khi xác nhận kèm lý do)',
+        body: publishRequestSchema.nullish(),
+        response: { 200: publishResponseSchema },
+      },
+    },
+    async (request) => ({ success: true as const, data: await publish(services, auth.userOf(request), request.body ?? {}) }),
+  );
 
   admin.post(
     '/results/withdrawals',

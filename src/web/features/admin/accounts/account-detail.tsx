@@ -10,11 +10,11 @@ import { api } from '../../../lib/api-client';
 import { useParams } from '../../../lib/router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useApiData } from '../../../lib/use-data';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { DataTable } from '../ui/data-table';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { DataTable } from '../kit/data-table';
 import { roleLabel } from './account-list';
 import { PasswordLinks } from './password-links';
-import { PrivacyRequests } from '../privacy/privacy-requests';
+import { PrivacyRequests } from '../privacy';
 
 type Confirm = 'lock' | 'unlock' | 'link' | null;
 

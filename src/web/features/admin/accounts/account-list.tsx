@@ -7,9 +7,9 @@ import { roleLabels, type AccountSummary } from '../../../../shared/schemas/admi
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { PagedTable } from '../ui/data-table';
+import { PagedTable } from '../kit/data-table';
 import { useApiData } from '../../../lib/use-data';
-import { useListQuery } from '../ui/use-list-query';
+import { useListQuery } from '../kit/use-list-query';
 
 const PER_PAGE = 50;
 export const roleLabel = (role: AccountSummary['role']) => roleLabels[role].charAt(0).toLocaleUpperCase('vi') + roleLabels[role].slice(1);

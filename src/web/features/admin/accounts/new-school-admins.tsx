@@ -12,8 +12,8 @@ import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { errorMessage, showServerFieldErrors } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { NamedOptions, useDistrictSchools } from '../ui/district-schools';
-import { ImportPanel } from '../ui/import-panel';
+import { NamedOptions, useDistrictSchools } from '../kit/district-schools';
+import { ImportPanel } from '../kit/import-panel';
 import { PasswordLinks } from './password-links';
 
 type FormInput = z.input<typeof createSchoolAdminSchema>;

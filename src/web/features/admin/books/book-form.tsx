@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { bookInputSchema } from '../../../../shared/schemas/admin-books';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
-import { useClassGroups } from './use-class-groups';
-import { reportSaveError } from '../ui/form-parts';
+import { useClassGroups } from '../kit/use-class-groups';
+import { reportSaveError } from '../kit/form-parts';
 
 type BookFormInput = z.input<typeof bookInputSchema>;
 type BookFormOutput = z.output<typeof bookInputSchema>;

@@ -3,7 +3,7 @@
 import { Route, Switch } from 'wouter';
 import { BookList } from './book-list';
 import { BookPage } from './book-page';
-import { QualityPage } from '../quality/quality-page';
+import { QualityPage } from '../quality';
 import './books.css';
 
 export function BooksPage() {

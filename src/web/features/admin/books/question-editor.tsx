@@ -12,7 +12,7 @@ import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api, ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
-import { uploadFile } from '../ui/upload';
+import { uploadFile } from '../kit/upload';
 
 const emptyAnswers = () => Array.from({ length: MAX_ANSWERS }, () => ({ value: '', audio: null }));
 

@@ -4,7 +4,7 @@
 import { formatNumber } from '../../../../shared/format';
 import { ANSWER_LETTERS } from '../../../../shared/question-formats/question-text';
 import type { QuestionImportData } from '../../../../shared/schemas/admin-books';
-import type { ImportCountsData } from '../ui/import-panel';
+import type { ImportCountsData } from '../kit/import-panel';
 
 interface Note {
   row: number;

@@ -19,14 +19,14 @@ import {
   type ClassRoomUsage,
 } from '../../../../shared/schemas/admin-catalog';
 import { formatNumber } from '../../../../shared/format';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { DataTable, PagedTable, RowActions } from '../ui/data-table';
-import { DialogFormActions, reportSaveError } from '../ui/form-parts';
-import { MergeDialog } from '../ui/merge-dialog';
-import { SearchBox } from '../ui/search-box';
-import { useCrudState } from '../ui/use-crud-state';
-import { useListQuery } from '../ui/use-list-query';
-import { ImportPanel } from '../ui/import-panel';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { DataTable, PagedTable, RowActions } from '../kit/data-table';
+import { DialogFormActions, reportSaveError } from '../kit/form-parts';
+import { MergeDialog } from './merge-dialog';
+import { SearchBox } from './search-box';
+import { useCrudState } from './use-crud-state';
+import { useListQuery } from '../kit/use-list-query';
+import { ImportPanel } from '../kit/import-panel';
 
 export function ClassRoomsSection() {
   const [version, setVersion] = useState(0);

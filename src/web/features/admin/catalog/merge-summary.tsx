@@ -17,7 +17,7 @@ function ResultsNote({ computed, prizes, whose }: { computed: boolean; prizes: s
   if (!computed) return null;
   return (
     <p>
-      Kết quả đã được tính: sau khi gộp cần <strong>tính lại kết quả</strong>.
+      Kết quả đã được tính: việc gộp được ghi vào danh sách thay đổi của trang Kết quả, và cần <strong>tính lại kết quả</strong> trước khi công bố.
       {prizes.length > 0 && ` Giải ${whose} trong kết quả đã tính (${prizes.join('; ')}) bị bỏ cho đến khi tính lại.`}
     </p>
   );

@@ -20,15 +20,15 @@ import {
   type SchoolMergePreview,
 } from '../../../../shared/schemas/admin-catalog';
 import { formatNumber } from '../../../../shared/format';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { PagedTable, RowActions } from '../ui/data-table';
-import { DialogFormActions, reportSaveError } from '../ui/form-parts';
-import { NamedOptions } from '../ui/district-schools';
-import { ImportPanel } from '../ui/import-panel';
-import { MergeDialog } from '../ui/merge-dialog';
-import { SearchBox } from '../ui/search-box';
-import { useCrudState } from '../ui/use-crud-state';
-import { useListQuery } from '../ui/use-list-query';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { PagedTable, RowActions } from '../kit/data-table';
+import { DialogFormActions, reportSaveError } from '../kit/form-parts';
+import { NamedOptions } from '../kit/district-schools';
+import { ImportPanel } from '../kit/import-panel';
+import { MergeDialog } from './merge-dialog';
+import { SearchBox } from './search-box';
+import { useCrudState } from './use-crud-state';
+import { useListQuery } from '../kit/use-list-query';
 import { DistrictMergeSummary, SchoolMergeSummary } from './merge-summary';
 
 /** Every district, for the selects (a province has a few dozen). */

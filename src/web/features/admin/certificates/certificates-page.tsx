@@ -13,10 +13,10 @@ import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DialogFormActions, reportSaveError } from '../ui/form-parts';
+import { DialogFormActions, reportSaveError } from '../kit/form-parts';
 import { useApiData } from '../../../lib/use-data';
-import { DataTable } from '../ui/data-table';
-import { Figures } from '../ui/figures';
+import { DataTable } from '../kit/data-table';
+import { Figures } from '../kit/figures';
 import './certificates.css';
 
 const REFRESH_MS = 5_000;

@@ -20,7 +20,7 @@ import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { ConfirmDialog } from '../kit/confirm-dialog';
 
 function toForm(settings: ContestSettings): ContestFormValues {
   const dates = Object.fromEntries(contestDateFields.map((field) => [field, toVietnamLocalInput(settings[field])]));

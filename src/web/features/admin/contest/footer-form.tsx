@@ -9,7 +9,7 @@ import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
-import { uploadFile } from '../ui/upload';
+import { uploadFile } from '../kit/upload';
 
 export function FooterForm({ footer, fromConfig: initialFromConfig }: { footer: SiteFooter; fromConfig: boolean }) {
   const [fromConfig, setFromConfig] = useState(initialFromConfig);

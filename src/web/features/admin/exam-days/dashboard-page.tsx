@@ -9,9 +9,9 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useApiData } from '../../../lib/use-data';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DataTable } from '../ui/data-table';
-import { Figures } from '../ui/figures';
-import { Pager } from '../ui/pager';
+import { DataTable } from '../kit/data-table';
+import { Figures } from '../kit/figures';
+import { Pager } from '../kit/pager';
 import './exam-days.css';
 
 /** How often the page asks for new figures (ms). */

@@ -21,9 +21,9 @@ import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DataTable } from '../ui/data-table';
-import { NamedOptions, useDistrictSchools } from '../ui/district-schools';
-import { DialogFormActions, reportSaveError } from '../ui/form-parts';
+import { DataTable } from '../kit/data-table';
+import { NamedOptions, useDistrictSchools } from '../kit/district-schools';
+import { DialogFormActions, reportSaveError } from '../kit/form-parts';
 import { ReasonField } from './reason-field';
 import './exam-days.css';
 

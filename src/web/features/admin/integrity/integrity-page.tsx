@@ -23,8 +23,8 @@ import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { useApiData } from '../../../lib/use-data';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DataTable } from '../ui/data-table';
-import { DialogFormActions, reportSaveError } from '../ui/form-parts';
+import { DataTable } from '../kit/data-table';
+import { DialogFormActions, reportSaveError } from '../kit/form-parts';
 import './integrity.css';
 
 interface Status {
@@ -70,11 +70,17 @@ export function IntegrityPage() {
             <p>Chưa có cảnh báo nào.</p>
           ) : (
             <ol className="integrity-flags">
-              {flags.data.map((flag) => (
-                <li key={flag.id}>
-                  <FlagCard flag={flag} onDecided={reload} />
-                </li>
-              ))}
+              {sectionsOf(flags.data).map((section) =>
+                section.group ? (
+                  <li key={section.group.key}>
+                    <FlagGroup group={section.group} flags={section.flags} onDecided={reload} />
+                  </li>
+                ) : (
+                  <li key={section.flags[0]!.id}>
+                    <FlagCard flag={section.flags[0]!} onDecided={reload} />
+                  </li>
+                ),
+              )}
             </ol>
           )}
         </>
@@ -159,15 +165,102 @@ function RunForm({ status, onStarted }: { status: Status | undefined; onStarted:
   );
 }
 
-function FlagCard({ flag, onDecided }: { flag: IntegrityFlag; onDecided: () => void }) {
+type Section = { group: NonNullable<IntegrityFlag['group']> | null; flags: IntegrityFlag[] };
+
+/**
+ * The flags in the server's order, those of one family together (at the place of its first): two
+ * siblings on one login at once give a flag per pair, reviewed and dismissed as one.
+ */
+function sectionsOf(flags: IntegrityFlag[]): Section[] {
+  const perGroup = new Map<string, number>();
+  for (const flag of flags) if (flag.group) perGroup.set(flag.group.key, (perGroup.get(flag.group.key) ?? 0) + 1);
+  const sections: Section[] = [];
+  const byGroup = new Map<string, Section>();
+  for (const flag of flags) {
+    const group = flag.group && (perGroup.get(flag.group.key) ?? 0) > 1 ? flag.group : null;
+    const existing = group ? byGroup.get(group.key) : undefined;
+    if (existing) existing.flags.push(flag);
+    else {
+      const section = { group, flags: [flag] };
+      sections.push(section);
+      if (group) byGroup.set(group.key, section);
+    }
+  }
+  return sections;
+}
+
+function FlagGroup({ group, flags, onDecided }: { group: NonNullable<IntegrityFlag['group']>; flags: IntegrityFlag[]; onDecided: () => void }) {
+  const [dismissing, setDismissing] = useState(false);
+  const open = flags.filter((flag) => flag.status === 'open');
+  const headingId = `integrity-group-${group.key.replace(/\W/g, '-')}`;
+  return (
+    <section className="integrity-group" aria-labelledby={headingId}>
+      <h3 id={headingId}>{group.label}</h3>
+      <p>
+        {formatNumber(flags.length)} cảnh báo, {formatNumber(open.length)} chưa xử lý.
+      </p>
+      {open.length > 0 && (
+        <div className="integrity-actions">
+          <Button variant="outline" onClick={() => setDismissing(true)}>
+            Bỏ qua {formatNumber(open.length)} cảnh báo chưa xử lý của gia đình
+          </Button>
+        </div>
+      )}
+      <ol className="integrity-flags">
+        {flags.map((flag) => (
+          <li key={flag.id}>
+            <FlagCard flag={flag} onDecided={onDecided} level={4} />
+          </li>
+        ))}
+      </ol>
+      {dismissing && (
+        <GroupDismissDialog
+          group={group}
+          flagIds={open.map((flag) => flag.id)}
+          onClose={() => setDismissing(false)}
+          onDone={() => {
+            setDismissing(false);
+            onDecided();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function GroupDismissDialog({ group, flagIds, onClose, onDone }: { group: NonNullable<IntegrityFlag['group']>; flagIds: number[]; onClose: () => void; onDone: () => void }) {
+  const form = useForm<z.input<typeof reasonSchema>, unknown, z.output<typeof reasonSchema>>({ resolver: zodResolver(reasonSchema), defaultValues: { reason: '' } });
+  const onSubmit = form.handleSubmit(async ({ reason }) => {
+    try {
+      await api.post('/admin/integrity/flags/dismiss', { flag_ids: flagIds, reason });
+      notify('success', `Đã bỏ qua ${formatNumber(flagIds.length)} cảnh báo`);
+      onDone();
+    } catch (error) {
+      reportSaveError(error, form.setError, ['reason'], 'Chưa lưu được', 12_000);
+    }
+  });
+  return (
+    <Modal title={`Bỏ qua ${formatNumber(flagIds.length)} cảnh báo chưa xử lý?`} onClose={onClose}>
+      <p>{group.label}.</p>
+      <p>Các cảnh báo được đánh dấu đã xem xét, cùng một lý do, và giữ nguyên kết quả. Các lần kiểm tra sau không báo lại các cặp bài này.</p>
+      <form onSubmit={onSubmit} noValidate>
+        <TextField label="Lý do (ghi vào nhật ký)" {...form.register('reason')} error={form.formState.errors.reason?.message} />
+        <DialogFormActions onCancel={onClose} busy={form.formState.isSubmitting} submitLabel="Bỏ qua các cảnh báo" />
+      </form>
+    </Modal>
+  );
+}
+
+function FlagCard({ flag, onDecided, level = 3 }: { flag: IntegrityFlag; onDecided: () => void; level?: 3 | 4 }) {
+  const Heading = level === 3 ? 'h3' : 'h4';
   const [showSheets, setShowSheets] = useState(false);
   const [dialog, setDialog] = useState<{ kind: 'dismiss' } | { kind: 'withhold'; contestantId: number; name: string } | null>(null);
   const headingId = `integrity-flag-${flag.id}`;
   return (
     <article className={`admin-card integrity-flag integrity-${flag.status}`} aria-labelledby={headingId}>
-      <h3 id={headingId}>
+      <Heading id={headingId}>
         {integrityFlagLabels[flag.kind]} <span className="integrity-status">({integrityStatusLabels[flag.status]})</span>
-      </h3>
+      </Heading>
       <p>
         {flag.contact.length > 0 && <>Liên hệ: {flag.contact.join(', ')}. </>}
         {flag.summary}

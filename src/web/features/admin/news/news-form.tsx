@@ -16,7 +16,7 @@ import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { errorMessage, showServerFieldErrors } from '../../../lib/server-errors';
-import { uploadFile } from '../ui/upload';
+import { uploadFile } from '../kit/upload';
 
 const RichTextEditor = lazy(() => import('./rich-text-editor'));
 

@@ -11,9 +11,9 @@ import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { PagedTable, RowActions } from '../ui/data-table';
-import { useListQuery } from '../ui/use-list-query';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { PagedTable, RowActions } from '../kit/data-table';
+import { useListQuery } from '../kit/use-list-query';
 import { pageQuery, useApiData } from '../../../lib/use-data';
 
 const PER_PAGE = 20;

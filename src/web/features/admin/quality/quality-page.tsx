@@ -9,13 +9,13 @@ import { formatDateTime, formatNumber } from '../../../../shared/format';
 import { seasonMessages } from '../../../../shared/messages/seasons';
 import { qualityFlagLabels, type BookQuality, type QualityQuestion } from '../../../../shared/schemas/admin-quality';
 import { Button } from '../../../components/ui/button';
-import { downloadFile } from '../ui/download';
+import { downloadFile } from '../kit/download';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { useApiData } from '../../../lib/use-data';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DataTable, type Sort } from '../ui/data-table';
-import { RegradeDialog } from '../regrade/regrade-dialog';
+import { DataTable, type Sort } from '../kit/data-table';
+import { RegradeDialog } from '../regrade';
 import './quality.css';
 
 const letter = (index: number) => String.fromCharCode(65 + index);

@@ -18,9 +18,9 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
-import { reportSaveError } from '../ui/form-parts';
-import { DataTable } from '../ui/data-table';
-import { Pager } from '../ui/pager';
+import { reportSaveError } from '../kit/form-parts';
+import { DataTable } from '../kit/data-table';
+import { Pager } from '../kit/pager';
 import { PrizeChanges } from './prize-changes';
 import './regrade.css';
 

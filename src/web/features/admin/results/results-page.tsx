@@ -2,6 +2,7 @@
 // server: this page polls its progress), decide the ties that cross a prize boundary, review the
 // prize lists, publish, export the winners and the ceremony's numbers.
 import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'wouter';
 import { formatDateTime, formatMoney, formatNumber } from '../../../../shared/format';
 import { adminResultsMessages } from '../../../../shared/messages';
 import { prizeKindLabels } from '../../../../shared/schemas/admin-contest';
@@ -16,12 +17,13 @@ import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useApiData } from '../../../lib/use-data';
 import { downloadExport } from './download-export';
+import { OutOfDateNote, PublishOutOfDateDialog } from './out-of-date';
 import { PrizeList } from './prize-list';
 import { TieList } from './tie-list';
 import { WithdrawalsCard } from './withdraw-prize';
 import './results.css';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { DataTable } from '../ui/data-table';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { DataTable } from '../kit/data-table';
 
 /** How often the page asks for the progress of a running computation. */
 const POLL_MS = 1500;
@@ -107,6 +109,7 @@ function RunCard({ data, onChange }: { data: ResultsOverview; onChange: () => vo
       ) : (
         <p>Chưa tính kết quả.</p>
       )}
+      {run?.out_of_date && <OutOfDateNote run={run} outOfDate={run.out_of_date} />}
       {!data.contest.window_closed && (
         <CheckboxField
           label="Tính tạm trước khi hết giờ thi (kết quả chưa chính thức, không công bố được)"
@@ -179,6 +182,9 @@ function PublishCard({ data, onChange }: { data: ResultsOverview; onChange: () =
       ) : (
         <>
           <p>Sau khi công bố, phụ huynh và nhà trường xem được giải thưởng và tải giấy chứng nhận đạt giải.</p>
+          {data.run.out_of_date && (
+            <p className="results-reasons">Kết quả đã cũ (xem các thay đổi ở phần Tính kết quả): hãy tính lại trước khi công bố, hoặc xác nhận kèm lý do.</p>
+          )}
           {data.publish.reasons.length > 0 && (
             <ul className="results-reasons" aria-label="Chưa công bố được vì">
               {data.publish.reasons.map((reason) => (
@@ -191,7 +197,10 @@ function PublishCard({ data, onChange }: { data: ResultsOverview; onChange: () =
           </Button>
         </>
       )}
-      {confirming && (
+      {confirming && data.run.out_of_date && (
+        <PublishOutOfDateDialog data={data} summary={<PublishSummary data={data} />} onClose={() => setConfirming(false)} onChange={onChange} />
+      )}
+      {confirming && !data.run.out_of_date && (
         <ConfirmDialog
           title="Công bố kết quả? Không thể huỷ công bố."
           confirmLabel="Công bố kết quả"
@@ -231,6 +240,11 @@ function PublishSummary({ data }: { data: ResultsOverview }) {
       <p>
         Tổng tiền thưởng: <strong>{formatMoney(total)}</strong>.
       </p>
+      {data.open_flags > 0 && (
+        <p className="results-reasons">
+          Còn {formatNumber(data.open_flags)} cảnh báo ở trang <Link href="~/quan-tri/kiem-tra-ket-qua">Kiểm tra kết quả</Link> chưa được xem xét.
+        </p>
+      )}
       <p>
         Phụ huynh thấy giải của con (tên giải, số tiền) trên trang Giấy chứng nhận của từng thí sinh (mở từ trang kết quả bài thi và từ báo cáo của phụ huynh); giấy
         chứng nhận đạt giải được cấp trong vài phút sau khi công bố để tải về (PDF). Nhà trường thấy giấy chứng nhận giải tập thể trong báo cáo của trường.

@@ -10,7 +10,7 @@ import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
-import { DataTable } from '../ui/data-table';
+import { DataTable } from '../kit/data-table';
 import '../../../lib/zod-messages'; // Vietnamese messages for the issues of safeParse below
 
 const stateLabels: Record<TieView['decision_state'], string> = {

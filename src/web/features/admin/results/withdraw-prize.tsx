@@ -11,8 +11,8 @@ import { Modal } from '../../../components/ui/modal';
 import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
-import { DialogFormActions, reportSaveError } from '../ui/form-parts';
-import { DataTable } from '../ui/data-table';
+import { DialogFormActions, reportSaveError } from '../kit/form-parts';
+import { DataTable } from '../kit/data-table';
 
 const reasonSchema = prizeWithdrawalRequestSchema.pick({ reason: true });
 

@@ -14,8 +14,8 @@ import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { useApiData } from '../../../lib/use-data';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { useClassGroups } from '../books/use-class-groups';
-import { ConfirmDialog } from '../ui/confirm-dialog';
+import { useClassGroups } from '../kit/use-class-groups';
+import { ConfirmDialog } from '../kit/confirm-dialog';
 import './seasons.css';
 
 interface BookRow {

@@ -10,8 +10,8 @@ import { api } from '../../../lib/api-client';
 import { useApiData } from '../../../lib/use-data';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { describeUserAgent } from '../../../lib/user-agent';
-import { ConfirmDialog } from '../ui/confirm-dialog';
-import { DataTable } from '../ui/data-table';
+import { ConfirmDialog } from '../kit/confirm-dialog';
+import { DataTable } from '../kit/data-table';
 
 export function SessionsPage() {
   usePageTitle('Phiên đăng nhập');

@@ -11,7 +11,7 @@ import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { mergeInputSchema } from '../../../../shared/schemas/admin-catalog';
-import { reportSaveError } from './form-parts';
+import { reportSaveError } from '../kit/form-parts';
 
 export function MergeDialog({
   title,

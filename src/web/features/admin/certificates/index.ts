@@ -1,0 +1,1 @@
+export { CertificatesAdminPage } from './certificates-page';

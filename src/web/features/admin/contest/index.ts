@@ -1,0 +1,1 @@
+export { ContestSettingsPage } from './contest-settings-page';

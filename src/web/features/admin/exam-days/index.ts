@@ -1,0 +1,2 @@
+export { DashboardPage } from './dashboard-page';
+export { IncidentsPage } from './incidents-page';

@@ -1,0 +1,1 @@
+export { IntegrityPage } from './integrity-page';

@@ -1,0 +1,1 @@
+export { NewsAdminPage } from './news-admin-page';

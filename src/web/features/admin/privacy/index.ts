@@ -1,0 +1,2 @@
+export { PrivacyAdminPage } from './privacy-admin-page';
+export { PrivacyRequests } from './privacy-requests';

@@ -1,0 +1,1 @@
+export { QualityPage } from './quality-page';

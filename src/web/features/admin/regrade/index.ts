@@ -1,0 +1,2 @@
+export { RegradesPage } from './regrades-page';
+export { RegradeDialog } from './regrade-dialog';

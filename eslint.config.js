@@ -13,6 +13,8 @@ const foldersOf = (path) =>
 const adminAreas = foldersOf('src/web/features/admin').filter((folder) => folder !== 'kit');
 const webFeatures = foldersOf('src/web/features');
 const serverFeatures = foldersOf('src/server/features');
+// The server's back-office areas: every folder of features/admin but its kit.
+const serverAdminAreas = foldersOf('src/server/features/admin').filter((folder) => folder !== 'kit');
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', '.tmp/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
@@ -116,6 +118,20 @@ export default tseslint.config(
               target: './src/server/features',
               from: './src/server/app.ts',
               message: 'Features may not import app.ts (it imports them): take the dependency types from their own module.',
+            },
+            // The back office (features/admin): the shell (routes.ts) registers the areas; kit/ holds
+            // what every area uses. An area imports the kit and another area only through its index.ts.
+            ...serverAdminAreas.map((area) => ({
+              target: `./src/server/features/admin/${area}`,
+              from: './src/server/features/admin',
+              except: ['./kit', `./${area}`, ...serverAdminAreas.filter((other) => other !== area).map((other) => `./${other}/index.ts`)],
+              message: 'A back-office area may import another only through its index.ts (export what it needs there), and the kit, not the shell: move what both need to admin/kit.',
+            })),
+            {
+              target: './src/server/features/admin/kit',
+              from: './src/server/features/admin',
+              except: ['./kit'],
+              message: 'admin/kit is below the areas: it may not import one, nor the shell (an area hands the kit what it needs, as a reader names its worker).',
             },
             { target: './src/server/db/seed', from: './src/server/features', message: 'db/seed may not import features.' },
             { target: './src/server/features', from: './src/server/db/seed', message: 'Features may not import db/seed (demo data).' },

@@ -15,7 +15,9 @@ rmSync(OUT, { recursive: true, force: true });
 await build({
   entryPoints: {
     main: 'src/server/main.ts',
-    'file-reader-worker': 'src/server/features/admin/file-reader-worker.ts',
+    // Each import file reader's worker (features/admin/kit/file-reader.ts), named as its reader names it.
+    'table-file-worker': 'src/server/features/admin/kit/table-file-worker.ts',
+    'question-file-worker': 'src/server/features/admin/books/question-file-worker.ts',
     'screen-worker': 'src/server/features/admin/integrity/screen-worker.ts',
     'xlsx-writer-worker': 'src/server/lib/xlsx-writer-worker.mjs',
     // Next to main.mjs, so that their ./migrations/ is the same folder.

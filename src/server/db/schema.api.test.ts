@@ -1,7 +1,7 @@
-// schema.ts is typed by hand: this holds it to the migrations. A fresh database is migrated and its
-// tables, columns and nullability are compared with the interfaces of schema.ts, read with the
+// schema/ is typed by hand: this holds it to the migrations. A fresh database is migrated and its
+// tables, columns and nullability are compared with the interfaces of schema/*.ts, read with the
 // TypeScript compiler (a column is nullable in TypeScript when the type it selects includes null).
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,16 +9,25 @@ import { startTestServer, type TestServer } from '../test/harness';
 
 type Columns = Record<string, { nullable: boolean }>;
 
-/** table -> column -> nullable, as schema.ts declares them (the `Database` interface's tables). */
+/** table -> column -> nullable, as schema/ declares them (the `Database` interface's tables). */
 function declaredTables(): Record<string, Columns> {
-  const path = new URL('./schema.ts', import.meta.url);
-  const source = ts.createSourceFile('schema.ts', readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+  const folder = new URL('./schema/', import.meta.url);
+  const sources = readdirSync(folder)
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => ts.createSourceFile(name, readFileSync(new URL(name, folder), 'utf8'), ts.ScriptTarget.Latest, true));
   const aliases = new Map<string, ts.TypeAliasDeclaration>();
   const interfaces = new Map<string, ts.InterfaceDeclaration>();
-  source.forEachChild((node) => {
-    if (ts.isTypeAliasDeclaration(node)) aliases.set(node.name.text, node);
-    if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
-  });
+  for (const source of sources) {
+    source.forEachChild((node) => {
+      if (ts.isTypeAliasDeclaration(node)) aliases.set(node.name.text, node);
+      if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
+    });
+  }
+  /** An interface's own members and those of the interfaces it extends (the exam papers' shared columns). */
+  const membersOf = (declaration: ts.InterfaceDeclaration): ts.TypeElement[] => [
+    ...(declaration.heritageClauses ?? []).flatMap((clause) => clause.types.flatMap((base) => membersOf(interfaces.get(base.expression.getText())!))),
+    ...declaration.members,
+  ];
 
   /** Whether the type a column selects as can be null; `env` binds an alias's type parameters. */
   const nullable = (type: ts.TypeNode, env: Map<string, ts.TypeNode> = new Map()): boolean => {
@@ -39,17 +48,17 @@ function declaredTables(): Record<string, Columns> {
   };
 
   const database = interfaces.get('Database');
-  if (!database) throw new Error('schema.ts has no Database interface');
+  if (!database) throw new Error('schema/ has no Database interface');
   const tables: Record<string, Columns> = {};
   for (const member of database.members) {
     if (!ts.isPropertySignature(member) || !member.type || !ts.isTypeReferenceNode(member.type)) continue;
-    const table = member.name.getText(source);
-    const declaration = interfaces.get(member.type.typeName.getText(source));
-    if (!declaration) throw new Error(`schema.ts: ${table} names no interface of the file`);
+    const table = member.name.getText();
+    const declaration = interfaces.get(member.type.typeName.getText());
+    if (!declaration) throw new Error(`schema/: ${table} names no interface of its files`);
     const columns: Columns = {};
-    for (const column of declaration.members) {
+    for (const column of membersOf(declaration)) {
       if (!ts.isPropertySignature(column) || !column.type) continue;
-      columns[column.name.getText(source)] = { nullable: nullable(column.type) };
+      columns[column.name.getText()] = { nullable: nullable(column.type) };
     }
     tables[table] = columns;
   }
@@ -75,7 +84,7 @@ async function migratedTables(): Promise<Record<string, Columns>> {
   return tables;
 }
 
-describe('db/schema.ts against the migrations', () => {
+describe('db/schema/ against the migrations', () => {
   it('declares every table the migrations create, and no other', async () => {
     const declared = Object.keys(declaredTables()).sort();
     const migrated = Object.keys(await migratedTables()).sort();

@@ -1,5 +1,5 @@
 // The name of an uploaded file is the sender's text: it goes into the audit log, the server log
-// and answers, so it is cleaned once, where a multipart upload is read (features/admin/uploads.ts).
+// and answers, so it is cleaned once, where a multipart upload is read (features/admin/kit/uploads.ts).
 // Control characters (C0, DEL, C1: NUL is refused by PostgreSQL, escapes rewrite a terminal) and
 // the bidirectional overrides and isolates (which make "gpj.exe" read as "exe.jpg") are dropped;
 // a path is reduced to its last part; the length is capped.

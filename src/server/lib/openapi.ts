@@ -27,7 +27,7 @@ export const baseDocument = {
   },
 };
 
-/** What a multipart route declares in its config (see features/admin/uploads.ts). */
+/** What a multipart route declares in its config (see features/admin/kit/uploads.ts). */
 export interface UploadConfig {
   fields?: Record<string, string>;
   accept?: string;

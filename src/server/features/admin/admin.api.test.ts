@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { createEveryRole, uploadForm, type CreatedUser } from '../../test/factories';
-import { recordAudit } from './audit';
+import { recordAudit } from './kit/audit';
 
 let server: TestServer;
 let organiser: CreatedUser;

@@ -1,6 +1,6 @@
 // /api/admin/*: the organiser's back office. One scope checks the role before anything else (401
 // without a session, 403 for other roles), before a body is read; each area registers its routes
-// in it. Every change an area makes is written to the audit log (audit.ts) in its transaction.
+// in it. Every change an area makes is written to the audit log (kit/audit.ts) in its transaction.
 import multipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,23 +8,23 @@ import { messages } from '../../../shared/messages';
 import { auditEntrySchema, MAX_IMPORT_BYTES, pageResponseSchema, templateKinds } from '../../../shared/schemas/admin';
 import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
-import { listAudit } from './audit';
-import { auditFiltersSchema } from './audit-query';
-import { templateXlsx } from './templates';
-import { registerUploadLimits } from './uploads';
-import { registerAdminCatalogRoutes } from './catalog/routes';
-import { registerAdminBooksRoutes } from './books/routes';
-import { registerAdminAccountsRoutes } from './accounts/routes';
-import { registerAdminContestRoutes } from './contest/routes';
-import { registerAdminNewsRoutes } from './news/routes';
-import { registerAdminPrivacyRoutes } from './privacy/routes';
-import { registerAdminRegradeRoutes } from './regrade/routes';
-import { registerAdminCertificateRoutes } from './certificates/routes';
-import { registerAdminExamDaysRoutes } from './exam-days/routes';
-import { registerAdminResultsRoutes } from './results/routes';
-import { registerAdminQualityRoutes } from './quality/routes';
-import { registerAdminIntegrityRoutes } from './integrity/routes';
-import { registerAdminSeasonRoutes } from './seasons/routes';
+import { listAudit } from './kit/audit';
+import { auditFiltersSchema } from './kit/audit-query';
+import { templateXlsx } from './kit/templates';
+import { registerUploadLimits } from './kit/uploads';
+import { registerAdminCatalogRoutes } from './catalog';
+import { registerAdminBooksRoutes } from './books';
+import { registerAdminAccountsRoutes } from './accounts';
+import { registerAdminContestRoutes } from './contest';
+import { registerAdminNewsRoutes } from './news';
+import { registerAdminPrivacyRoutes } from './privacy';
+import { registerAdminRegradeRoutes } from './regrade';
+import { registerAdminCertificateRoutes } from './certificates';
+import { registerAdminExamDaysRoutes } from './exam-days';
+import { registerAdminResultsRoutes } from './results';
+import { registerAdminQualityRoutes } from './quality';
+import { registerAdminIntegrityRoutes } from './integrity';
+import { registerAdminSeasonRoutes } from './seasons';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -42,7 +42,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
       admin.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
-      // Uploads: one file per request; each route caps its size while it streams (uploads.ts).
+      // Uploads: one file per request; each route caps its size while it streams (kit/uploads.ts).
       await admin.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 20, parts: 25 } });
       // Each upload route's body bounded by its declared limit before and while it arrives.
       registerUploadLimits(admin);

@@ -1,7 +1,7 @@
 // SQL of the privacy feature: consent, the parent's copy of their data, deletion of an account.
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import { printedClassSql } from '../../db/contestants';
+import { placedContestants } from '../../db/contestants';
 
 export const recordConsent = (db: Db, userId: number, version: string, now: Date) =>
   db.updateTable('users').set({ privacy_version: version, privacy_consented_at: now }).where('id', '=', userId).execute();
@@ -17,25 +17,10 @@ export const findAccount = (db: Db, userId: number) =>
 
 export const listContestants = (db: Db, userId: number) =>
   db
-    .selectFrom('contestants')
-    .innerJoin('schools', 'schools.id', 'contestants.school_id')
-    .innerJoin('districts', 'districts.id', 'contestants.district_id')
-    .innerJoin('class_groups', 'class_groups.id', 'contestants.class_group_id')
-    .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id')
-    .select([
-      'contestants.id',
-      'contestants.position',
-      'contestants.fullname',
-      'contestants.created_at',
-      'contestants.consent_version',
-      'contestants.consented_at',
-      'schools.name as school',
-      'districts.name as district',
-      'class_groups.name as class_group',
-      printedClassSql.as('class'),
-    ])
-    .where('contestants.user_id', '=', userId)
-    .orderBy('contestants.position')
+    .selectFrom(placedContestants(db).as('c'))
+    .select(['c.id', 'c.position', 'c.fullname', 'c.created_at', 'c.consent_version', 'c.consented_at', 'c.school', 'c.district', 'c.class_group', 'c.class'])
+    .where('c.user_id', '=', userId)
+    .orderBy('c.position')
     .execute();
 
 /** Every exam of the account (exams.user_id is the owner), with the questions as shown and the answers given. */

@@ -3,8 +3,8 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import { printedClassSql } from '../../../db/contestants';
 import type { AccountsQuery } from '../../../../shared/schemas/admin-accounts';
-import { containing, pageOf } from '../list-query';
-import { selectAttempts } from '../attempts-query';
+import { containing, pageOf } from '../kit/list-query';
+import { selectAttempts } from '../kit/attempts-query';
 import { foldSql, foldedContains } from '../../../db/fold';
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/schemas/admin-accounts';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
-import { answerImport, importRouteConfig, readImportUpload } from '../imports';
+import { answerImport, importRouteConfig, readImportUpload } from '../kit/imports';
 import * as accounts from './service';
 
 /** The back office's accounts routes, under /api/admin (organiser only: the scope checks it). */

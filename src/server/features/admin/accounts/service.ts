@@ -9,11 +9,11 @@ import type { Services } from '../../../services';
 import type { Db } from '../../../db/client';
 import { appError, notFound } from '../../../lib/errors';
 import { createResetLink, createResetLinks, RESET_LINK_DEFAULT_HOURS } from '../../auth';
-import { recordAudit, type Actor } from '../audit';
-import { tableFile } from '../file-reader';
-import { runImport } from '../imports';
-import { breather, chunks } from '../sheets';
-import type { Upload } from '../uploads';
+import { recordAudit, type Actor } from '../kit/audit';
+import { tableFile } from '../kit/file-reader';
+import { runImport } from '../kit/imports';
+import { breather, chunks } from '../kit/sheets';
+import type { Upload } from '../kit/uploads';
 import * as repo from './repo';
 import { isUniqueViolation } from '../../../db/errors';
 

@@ -3,7 +3,7 @@
 // formats (.txt, told apart by their content). Nothing here touches the database. A text file is
 // read question by question with returns to the event loop, and refused past MAX_IMPORT_ROWS
 // questions (issue 21): a 10 MB file must not hold the process that also serves exam saves.
-// The route calls readQuestionFile through file-reader.ts, which runs it in a worker thread.
+// The route calls readQuestionFile through question-file-reader.ts, in a worker thread (question-file-worker.ts).
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { importMessages, MAX_IMPORT_ROWS, templateColumns } from '../../../../shared/schemas/admin';
 import { booksMessages } from '../../../../shared/schemas/admin-books';
@@ -23,8 +23,8 @@ import {
   type ParsedQuestion,
 } from '../../../../shared/question-formats/question-text';
 import { appError } from '../../../lib/errors';
-import { ImportProblems, readTable, type SheetRow } from '../sheets';
-import { decodeUtf8, fileKindOf, type Upload } from '../uploads';
+import { ImportProblems, readTable, type SheetRow } from '../kit/sheets';
+import { decodeUtf8, fileKindOf, type Upload } from '../kit/uploads';
 
 export const QUESTION_FILES = '.xlsx, .csv (UTF-8) hoặc .txt (Aiken, GIFT)';
 

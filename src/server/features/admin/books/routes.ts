@@ -16,8 +16,8 @@ import {
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
 import { MAX_AUDIO_BYTES, MAX_IMAGE_BYTES } from '../../media';
-import { answerImport, importRouteConfig, readImportUpload } from '../imports';
-import { readUpload } from '../uploads';
+import { answerImport, importRouteConfig, readImportUpload } from '../kit/imports';
+import { readUpload } from '../kit/uploads';
 import * as books from './service';
 
 

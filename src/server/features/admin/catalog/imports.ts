@@ -11,11 +11,11 @@ import { nameKey } from '../../../../shared/vietnamese';
 import { classGroupLabel } from '../../../../shared/class-groups';
 import { appError } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import type { Actor } from '../audit';
-import { tableFile } from '../file-reader';
-import { runImport } from '../imports';
-import { breather, ImportProblems, type SheetRow } from '../sheets';
-import type { Upload } from '../uploads';
+import type { Actor } from '../kit/audit';
+import { tableFile } from '../kit/file-reader';
+import { runImport } from '../kit/imports';
+import { breather, ImportProblems, type SheetRow } from '../kit/sheets';
+import type { Upload } from '../kit/uploads';
 import * as repo from './repo';
 
 type Deps = Pick<Services, 'db' | 'config'>;

@@ -10,7 +10,7 @@ import { STALE_MS } from '../../../core/task-runner';
 import type { Db } from '../../../db/client';
 import { appError, notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import { recordAudit, type Actor } from '../audit';
+import { recordAudit, type Actor } from '../kit/audit';
 import * as repo from './repo';
 import { recheckCertificates } from '../../certificates';
 import { describeCounts } from './service';

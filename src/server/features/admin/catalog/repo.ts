@@ -14,8 +14,8 @@ import type {
   districtsQuerySchema,
   schoolsQuerySchema,
 } from '../../../../shared/schemas/admin-catalog';
-import { pageOf } from '../list-query';
-import { chunks as sliced } from '../sheets';
+import { pageOf } from '../kit/list-query';
+import { chunks as sliced } from '../kit/sheets';
 import { countsOf } from '../../../db/counts';
 
 /** Rows per statement in the imports' batched writes (well under PostgreSQL's 65 535 parameters). */

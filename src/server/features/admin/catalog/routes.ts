@@ -30,7 +30,7 @@ import {
 } from '../../../../shared/schemas/admin-catalog';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
-import { answerImport, importRouteConfig, readImportUpload } from '../imports';
+import { answerImport, importRouteConfig, readImportUpload } from '../kit/imports';
 import * as service from './service';
 import * as merge from './merge';
 import * as imports from './imports';

@@ -14,7 +14,7 @@ import { nameKey } from '../../../../shared/vietnamese';
 import type { Db } from '../../../db/client';
 import { appError, AppError, notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
-import { recordAudit, type Actor } from '../audit';
+import { recordAudit, type Actor } from '../kit/audit';
 import * as repo from './repo';
 import { recheckCertificates } from '../../certificates';
 import { isForeignKeyViolation, isUniqueViolation } from '../../../db/errors';

@@ -5,6 +5,7 @@ import { CERTIFICATE_CODE, normaliseCertificateCode } from '../../../../shared/c
 import { certificateAdminMessages as m } from '../../../../shared/messages';
 import { revokeCertificateSchema, type AdminCertificate, type CertificateProgress } from '../../../../shared/schemas/admin-certificates';
 import type { Db } from '../../../db/client';
+import { placedContestants } from '../../../db/contestants';
 import { foldSql, foldedContains } from '../../../db/fold';
 import { appError, notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
@@ -14,7 +15,7 @@ import { resultsPublished } from '../../results';
 import { recheckCertificates } from '../../certificates';
 import { getResultRun } from '../../../core/ranking/repo';
 import { MAX_RENDER_ATTEMPTS, type CertificateContent } from '../../certificates';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../kit/audit';
 
 type Deps = Pick<Services, 'db' | 'clock'>;
 /** The drawing rate is measured over the drawings of the last minute... */
@@ -87,8 +88,8 @@ export async function certificateProgress(deps: Deps): Promise<CertificateProgre
 function certificatesQuery(db: Db) {
   return db
     .selectFrom('certificates')
-    .leftJoin('contestants', 'contestants.id', 'certificates.contestant_id')
-    .leftJoin('schools as pupil_school', 'pupil_school.id', 'contestants.school_id')
+    // Named `contestants`, as the table is in holderName.
+    .leftJoin(placedContestants(db).as('contestants'), 'contestants.id', 'certificates.contestant_id')
     .leftJoin('schools', 'schools.id', 'certificates.school_id')
     .select([
       'certificates.id',
@@ -101,7 +102,7 @@ function certificatesQuery(db: Db) {
       'certificates.revoked_at',
       'certificates.revoked_reason',
       holderName.as('holder'),
-      sql<string>`coalesce(pupil_school.name, '')`.as('school'),
+      sql<string>`coalesce(contestants.school, '')`.as('school'),
     ]);
 }
 

@@ -4,7 +4,7 @@ import { adminSiteResponseSchema, siteFooterUpdateSchema } from '../../../../sha
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
 import { MAX_IMAGE_BYTES } from '../../media';
-import { readUpload } from '../uploads';
+import { readUpload } from '../kit/uploads';
 import * as service from './service';
 
 const logoResponseSchema = z.object({ success: z.literal(true), data: z.object({ path: z.string() }) });

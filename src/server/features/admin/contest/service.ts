@@ -20,7 +20,7 @@ import type { AuthUser } from '../../../core/guard';
 import * as contests from '../../../core/contest';
 import { storeImage } from '../../media';
 import { loadFooter, saveFooter } from '../../site';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../kit/audit';
 import { recheckCertificates } from '../../certificates';
 import { resultsPublished } from '../../results';
 import { getResultRun } from '../../../core/ranking/repo';

@@ -3,9 +3,9 @@
 // incident desk (find a contestant, an extra attempt, an extended deadline).
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
-import { printedClassSql } from '../../../db/contestants';
+import { placedContestants } from '../../../db/contestants';
 import { foldSql } from '../../../db/fold';
-import { selectAttempts } from '../attempts-query';
+import { selectAttempts } from '../kit/attempts-query';
 
 /** pg_advisory_xact_lock's first key for the dashboard (the second is unused: 0). */
 const DASHBOARD_LOCK = 7316454;
@@ -209,36 +209,32 @@ export interface ContestantFilter {
 /** Contestants matching every given filter, at most `limit`, by name. */
 export async function findContestants(db: Db, filter: ContestantFilter, limit: number) {
   let query = db
-    .selectFrom('contestants')
-    .innerJoin('users', 'users.id', 'contestants.user_id')
-    .innerJoin('schools', 'schools.id', 'contestants.school_id')
-    .innerJoin('districts', 'districts.id', 'contestants.district_id')
-    .innerJoin('class_groups', 'class_groups.id', 'contestants.class_group_id')
-    .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id')
-    .leftJoin('extra_attempts', 'extra_attempts.contestant_id', 'contestants.id')
+    .selectFrom(placedContestants(db).as('c'))
+    .innerJoin('users', 'users.id', 'c.user_id')
+    .leftJoin('extra_attempts', 'extra_attempts.contestant_id', 'c.id')
     .leftJoin('users as granter', 'granter.id', 'extra_attempts.granted_by')
     .select([
-      'contestants.id',
-      'contestants.fullname',
+      'c.id',
+      'c.fullname',
       'users.phone as parent_phone',
       'users.name as parent_name',
-      'schools.name as school',
-      'districts.name as district',
-      'class_groups.name as class_group',
-      printedClassSql.as('class'),
+      'c.school',
+      'c.district',
+      'c.class_group',
+      'c.class',
       'extra_attempts.reason as extra_reason',
       'extra_attempts.granted_at as extra_granted_at',
       'granter.phone as extra_granted_by',
     ])
     // Incidents are of the current season: its contestants (0033_seasons.sql).
-    .where('contestants.contest_id', '=', sql<number>`(SELECT id FROM contests WHERE is_current)`);
+    .where('c.contest_id', '=', sql<number>`(SELECT id FROM contests WHERE is_current)`);
   if (filter.phoneDigits) query = query.where('users.phone', 'like', `%${escapeLike(filter.phoneDigits)}%`);
-  if (filter.contestantId) query = query.where('contestants.id', '=', filter.contestantId);
-  if (filter.schoolId) query = query.where('contestants.school_id', '=', filter.schoolId);
+  if (filter.contestantId) query = query.where('c.id', '=', filter.contestantId);
+  if (filter.schoolId) query = query.where('c.school_id', '=', filter.schoolId);
   if (filter.foldedName) {
-    query = query.where(foldSql(sql.ref('contestants.fullname')), 'like', `%${escapeLike(filter.foldedName)}%`);
+    query = query.where(foldSql(sql.ref('c.fullname')), 'like', `%${escapeLike(filter.foldedName)}%`);
   }
-  return query.orderBy('contestants.fullname').orderBy('contestants.id').limit(limit).execute();
+  return query.orderBy('c.fullname').orderBy('c.id').limit(limit).execute();
 }
 
 /** The attempts of these contestants, oldest first, with what the incident desk shows. */

@@ -32,7 +32,7 @@ import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { appError, notFound } from '../../../lib/errors';
 import { booksWithFewerQuestions, getCurrentContest, requireCurrentContest } from '../../../core/contest';
-import { recordAudit, type AuditEntryInput } from '../audit';
+import { recordAudit, type AuditEntryInput } from '../kit/audit';
 import * as repo from './repo';
 
 type Deps = Pick<Services, 'db' | 'clock' | 'reads'>;

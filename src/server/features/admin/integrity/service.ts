@@ -17,7 +17,7 @@ import type { AnswerMap, ExamQuestion, IntegrityFlagTable } from '../../../db/sc
 import { appError, AppError, notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import { requireCurrentContest } from '../../../core/contest';
-import { recordAudit, type Actor } from '../audit';
+import { recordAudit, type Actor } from '../kit/audit';
 import * as repo from './repo';
 import { screenContest } from './screen';
 import { timelineOf } from './signals';

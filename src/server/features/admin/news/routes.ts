@@ -12,7 +12,7 @@ import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
 import { appError, AppError } from '../../../lib/errors';
 import { MAX_IMAGE_BYTES, mediaMessages } from '../../media';
-import { readUpload } from '../uploads';
+import { readUpload } from '../kit/uploads';
 import * as news from './service';
 
 const IMAGE_MB = MAX_IMAGE_BYTES / 1024 / 1024;

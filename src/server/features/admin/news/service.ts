@@ -8,7 +8,7 @@ import type { AuthUser } from '../../../core/guard';
 import { appError, notFound } from '../../../lib/errors';
 import { sanitizeNewsHtml } from '../../../lib/sanitize-html';
 import { storeImage } from '../../media';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../kit/audit';
 import * as repo from './repo';
 import { isUniqueViolation } from '../../../db/errors';
 

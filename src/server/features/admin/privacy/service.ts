@@ -13,7 +13,7 @@ import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { eraseAccounts, loadMyData, accountsPastRetention, currentRetention } from '../../privacy';
 import { loadFooter } from '../../site';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../kit/audit';
 import { countsOf } from '../../../db/counts';
 
 type Actor = Pick<AuthUser, 'id' | 'phone'>;

@@ -17,10 +17,10 @@ import { assertCurrentSeason, getCurrentContest, requireCurrentContest } from '.
 import { computeResults } from '../../results';
 import { countExamPapers, getResultRun, loadFinishedAttempts, loadTieDecisions } from '../../../core/ranking/repo';
 import { loadPrizeSettings } from '../../../core/ranking/settings';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../kit/audit';
 import { prizeChangesOf } from './prize-changes';
 import * as repo from './repo';
-import { forgetCounts } from '../quality/repo';
+import { forgetCounts } from '../quality';
 
 export type RegradeDeps = Pick<Services, 'db' | 'clock'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;

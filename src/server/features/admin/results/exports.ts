@@ -11,7 +11,7 @@ import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { getCurrentContest, seasonOrCurrent } from '../../../core/contest';
 import { getResultRun } from '../../../core/ranking/repo';
-import { recordAudit } from '../audit';
+import { recordAudit } from '../kit/audit';
 import * as repo from './repo';
 import { ceremonyOfCurrent } from './ceremony';
 import { XlsxBuilder, type CellValue, type ColumnKind, type SheetHead } from '../../../lib/xlsx-writer';

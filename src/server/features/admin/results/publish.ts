@@ -12,7 +12,7 @@ import { getResultRun } from '../../../core/ranking/repo';
 import { loadPrizeSettings } from '../../../core/ranking/settings';
 import { tieGroupKey } from '../../../core/ranking/standings';
 import { publishResults, storedTies } from '../../results';
-import { recordAudit, type Actor } from '../audit';
+import { recordAudit, type Actor } from '../kit/audit';
 import { ceremonyOf } from './ceremony';
 import * as repo from './repo';
 import { taskView } from './task';

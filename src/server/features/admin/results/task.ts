@@ -12,7 +12,7 @@ import { assertExamWindowClosed, assertNoExamsInProgress } from '../../../core/r
 import { isStale, startProgressWriter, STALE_MS } from '../../../core/task-runner';
 import { finaliseOverdueExams } from '../../exams';
 import { computeResults, type ComputeProgress } from '../../results';
-import { recordAudit, type Actor } from '../audit';
+import { recordAudit, type Actor } from '../kit/audit';
 import * as repo from './repo';
 
 export function taskView(task: ResultTask, now: Date): ResultTaskView {

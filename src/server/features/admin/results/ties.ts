@@ -11,7 +11,7 @@ import { getResultRun } from '../../../core/ranking/repo';
 import { loadPrizeSettings, type PrizeSettings } from '../../../core/ranking/settings';
 import { tieGroupKey, type StoredTie } from '../../../core/ranking/standings';
 import { storedTies } from '../../results';
-import { recordAudit, type Actor } from '../audit';
+import { recordAudit, type Actor } from '../kit/audit';
 import * as repo from './repo';
 
 function tiersOfScope(settings: PrizeSettings, scope: StoredTie['scope']): Tier[] {

@@ -8,11 +8,12 @@ import { formatMoney } from '../../../../shared/format';
 import { adminResultsMessages } from '../../../../shared/messages';
 import type { PrizeWithdrawal, PrizeWithdrawalRequest } from '../../../../shared/schemas/admin-results';
 import type { Db } from '../../../db/client';
+import { placedContestants } from '../../../db/contestants';
 import { appError } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import { requireCurrentContest } from '../../../core/contest';
 import { lockContestResults } from '../../results';
-import { recordAudit, type Actor } from '../audit';
+import { recordAudit, type Actor } from '../kit/audit';
 
 const certificateKindOf = { individual: 'prize', school_pupils: 'top30' } as const;
 const SCHOOL_PUPILS_PRIZE = 'Quà cho học sinh tiêu biểu của trường';
@@ -20,13 +21,12 @@ const SCHOOL_PUPILS_PRIZE = 'Quà cho học sinh tiêu biểu của trường';
 function withdrawalsQuery(db: Db, contestId: number) {
   return db
     .selectFrom('prize_withdrawals as w')
-    .innerJoin('contestants as c', 'c.id', 'w.contestant_id')
-    .innerJoin('schools as s', 's.id', 'c.school_id')
+    .innerJoin(placedContestants(db).as('c'), 'c.id', 'w.contestant_id')
     .leftJoin('users as u', 'u.id', 'w.withdrawn_by')
     .select([
       'w.contestant_id',
       'c.fullname',
-      's.name as school',
+      'c.school',
       'w.kind',
       'w.prize_name',
       'w.amount',

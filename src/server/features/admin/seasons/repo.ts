@@ -1,6 +1,7 @@
 // SQL of the season switch (issue 26, decision 025).
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
+import { placedContestants } from '../../../db/contestants';
 import type { TierRow } from '../../../core/contest';
 
 export const classGroups = (db: Db) => db.selectFrom('class_groups').select(['id', 'name', 'grades']).orderBy('position').execute();
@@ -8,22 +9,9 @@ export const classGroups = (db: Db) => db.selectFrom('class_groups').select(['id
 /** The season's children who can come back: not anonymised, on an account that is not deleted. */
 export const contestantsToCarry = (db: Db, contestId: number) =>
   db
-    .selectFrom('contestants as c')
+    .selectFrom(placedContestants(db).as('c'))
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .innerJoin('class_groups as g', 'g.id', 'c.class_group_id')
-    .leftJoin('class_rooms as r', 'r.id', 'c.class_room_id')
-    .select([
-      'c.id',
-      'c.user_id',
-      'c.position',
-      'c.fullname',
-      'c.district_id',
-      'c.school_id',
-      'c.consent_version',
-      'c.consented_at',
-      'g.grades',
-      sql<string | null>`coalesce(r.name, c.class_room_other)`.as('class_name'),
-    ])
+    .select(['c.id', 'c.user_id', 'c.position', 'c.fullname', 'c.district_id', 'c.school_id', 'c.consent_version', 'c.consented_at', 'c.grades', 'c.class as class_name'])
     .where('c.contest_id', '=', contestId)
     .where('c.anonymised_at', 'is', null)
     .where('u.deleted_at', 'is', null)

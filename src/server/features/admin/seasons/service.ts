@@ -12,8 +12,8 @@ import type { Contest } from '../../../db/schema';
 import { appError, type FieldErrors } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import * as contests from '../../../core/contest';
-import { recordAudit, type Actor } from '../audit';
-import { NO_COVER_IMAGE } from '../books/service';
+import { recordAudit, type Actor } from '../kit/audit';
+import { NO_COVER_IMAGE } from '../books';
 import * as repo from './repo';
 
 type Deps = Pick<Services, 'db' | 'clock'>;

@@ -1,6 +1,6 @@
 // The audit list's filters as the service reads them: dates turned into instants in Vietnam's time.
 import { z } from 'zod';
-import { auditQuerySchema } from '../../../shared/schemas/admin';
+import { auditQuerySchema } from '../../../../shared/schemas/admin';
 
 /** A date (yyyy-mm-dd, a day in Asia/Ho_Chi_Minh) or a date-time; undefined when empty. */
 function instant(value: string | undefined, endOfDay: boolean): Date | undefined | null {

@@ -6,20 +6,22 @@
 // the same refusals), handed over in chunks with a return to the event loop between them. The
 // worker ends with the request: when the file is read, refused, past IMPORT_READ_TIMEOUT_MS (config),
 // or when the client's connection closes. Nothing outlives the request (the app processes stay stateless).
+// The kit knows no file format of an area: each reader names its own worker entry (a module that
+// calls serveFileRead, file-reader-worker.ts, with its parser), the kit's own for tables
+// (table-file-worker.ts) and books/question-file-worker.ts for question banks.
 import { once } from 'node:events';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
-import type { ErrorCode } from '../../../shared/error-codes';
-import { messages } from '../../../shared/messages';
-import { templateColumns, type TemplateKind } from '../../../shared/schemas/admin';
-import type { ParsedQuestion } from '../../../shared/question-formats/question-text';
-import { appError, type FieldErrors, type RowProblems } from '../../lib/errors';
-import type { QuestionFile } from './books/question-file';
-import { ImportProblems, type ProblemsState, type SheetRow } from './sheets';
+import type { ErrorCode } from '../../../../shared/error-codes';
+import { messages } from '../../../../shared/messages';
+import { templateColumns, type TemplateKind } from '../../../../shared/schemas/admin';
+import { appError, type FieldErrors, type RowProblems } from '../../../lib/errors';
+import { ImportProblems, type SheetRow } from './sheets';
 import type { Upload } from './uploads';
 
-export type WorkerInput = {
-  task: { kind: 'table'; template: TemplateKind } | { kind: 'questions'; allProblems: boolean };
+/** What a reader's worker thread gets: its task (what its parser needs besides the file) and the file. */
+export type WorkerInput<T = unknown> = {
+  task: T;
   file: Pick<Upload, 'fileName' | 'mimeType' | 'bytes'>;
 };
 export type FromWorker =
@@ -37,17 +39,20 @@ export interface ReadLimits {
   allProblems?: boolean;
 }
 
-const WORKER_URL = new URL('./file-reader-worker.mjs', import.meta.url);
-
-async function readInWorker(upload: Upload, task: WorkerInput['task'], { timeoutMs }: ReadLimits): Promise<{ items: unknown[]; done: Record<string, unknown> }> {
+/**
+ * Reads `upload` in a new worker thread started from `workerUrl` (a worker entry next to the
+ * module that names it: `new URL('./x-worker.mjs', import.meta.url)`, which in the compiled server
+ * is dist/server/x-worker.mjs, decision 022): the items it hands over and what it read besides.
+ */
+export async function readInWorker<T>(workerUrl: URL, upload: Upload, task: T, { timeoutMs }: ReadLimits): Promise<{ items: unknown[]; done: Record<string, unknown> }> {
   const { bytes } = upload;
-  const input: WorkerInput = { task, file: { fileName: upload.fileName, mimeType: upload.mimeType, bytes } };
+  const input: WorkerInput<T> = { task, file: { fileName: upload.fileName, mimeType: upload.mimeType, bytes } };
   // The file's memory is handed over, not copied (10 MB), when the upload owns it alone (an upload
   // over 4 KB does: Buffer.concat). Nothing reads upload.bytes after this.
   const transferList = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
   // execArgv: []: the entry loads its TypeScript itself, whether or not the app runs under --import tsx.
   // A small young generation: the parse's garbage is collected often instead of growing the RSS.
-  const worker = new Worker(WORKER_URL, { workerData: input, transferList, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8 } });
+  const worker = new Worker(workerUrl, { workerData: input, transferList, execArgv: [], resourceLimits: { maxYoungGenerationSizeMb: 8 } });
   const stop = new AbortController();
   const timer = setTimeout(() => stop.abort(appError('request_timeout', messages.serviceUnavailable)), timeoutMs);
   // Nobody reads this answer; its 499 (nginx's "client closed request") keeps it out of the 500s in the log.
@@ -90,18 +95,12 @@ export interface TableRows {
 /** What an import reads from its upload, in a worker thread: the file, its row count and the problems found while reading. */
 export type FileReader<F> = (upload: Upload, limits: ReadLimits) => Promise<{ file: F; rows: number; problems: ImportProblems; table?: TableRows }>;
 
+const TABLE_WORKER_URL = new URL('./table-file-worker.mjs', import.meta.url);
+
 /** A tabular import (.xlsx or .csv): readTable (sheets.ts) with the template's columns. */
 export const tableFile =
   (template: TemplateKind): FileReader<SheetRow[]> =>
   async (upload, limits) => {
-    const rows = (await readInWorker(upload, { kind: 'table', template }, limits)).items as SheetRow[];
+    const rows = (await readInWorker(TABLE_WORKER_URL, upload, template, limits)).items as SheetRow[];
     return { file: rows, rows: rows.length, problems: new ImportProblems(limits.allProblems), table: { columns: templateColumns[template], rows } };
   };
-
-/** A question bank (.xlsx, .csv, GIFT or Aiken): readQuestionFile (books/question-file.ts). */
-export const questionFile: FileReader<Omit<QuestionFile, 'problems' | 'table'>> = async (upload, limits) => {
-  const { items, done } = await readInWorker(upload, { kind: 'questions', allProblems: limits.allProblems ?? false }, limits);
-  const { problems, table, ...rest } = done as Omit<QuestionFile, 'questions' | 'problems'> & { problems: ProblemsState };
-  const tableRows = table ? { columns: templateColumns.questions, rows: table } : undefined;
-  return { file: { ...rest, questions: items as ParsedQuestion[] }, rows: rest.rows, problems: ImportProblems.from(problems), table: tableRows };
-};

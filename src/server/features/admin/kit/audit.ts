@@ -2,10 +2,10 @@
 // records (so an entry exists exactly when the change does). The table refuses updates and
 // deletes (0009_back_office.sql).
 import { sql } from 'kysely';
-import type { Db } from '../../db/client';
-import type { AuthUser } from '../../core/guard';
+import type { Db } from '../../../db/client';
+import type { AuthUser } from '../../../core/guard';
 import type { AuditQuery } from './audit-query';
-import { markResultsChanged } from '../../core/ranking/changes';
+import { markResultsChanged } from '../../../core/ranking/changes';
 
 export interface AuditEntryInput {
   /** dotted, lower case: 'school.update', 'questions.import', 'account.lock' */

@@ -3,10 +3,10 @@
 // classes with one rule for class names.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import writeExcelFile from 'write-excel-file/node';
-import { importMessages, templateColumns } from '../../../shared/schemas/admin';
-import { readFirstSheet } from '../../lib/xlsx-reader';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { createOrganiser, uploadForm, type CreatedUser } from '../../test/factories';
+import { importMessages, templateColumns } from '../../../../shared/schemas/admin';
+import { readFirstSheet } from '../../../lib/xlsx-reader';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { createOrganiser, uploadForm, type CreatedUser } from '../../../test/factories';
 
 let server: TestServer;
 let organiser: CreatedUser;

@@ -9,10 +9,10 @@
 import type { Socket } from 'node:net';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler, onSendHookHandler } from 'fastify';
-import { messages } from '../../../shared/messages';
-import { importMessages } from '../../../shared/schemas/admin';
-import { appError } from '../../lib/errors';
-import { cleanFileName } from '../../lib/file-names';
+import { messages } from '../../../../shared/messages';
+import { importMessages } from '../../../../shared/schemas/admin';
+import { appError } from '../../../lib/errors';
+import { cleanFileName } from '../../../lib/file-names';
 
 export interface Upload {
   fileName: string;

@@ -14,10 +14,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importMessages, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS } from '../../../shared/schemas/admin';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { createOrganiser, type CreatedUser } from '../../test/factories';
-import { bomb, csvOfRows, giftOfBytes, manyRows } from '../../test/import-files';
+import { importMessages, MAX_IMPORT_BYTES, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS } from '../../../../shared/schemas/admin';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { createOrganiser, type CreatedUser } from '../../../test/factories';
+import { bomb, csvOfRows, giftOfBytes, manyRows } from '../../../test/import-files';
 
 let server: TestServer;
 let organiser: CreatedUser;

@@ -6,11 +6,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { deflate } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { messages } from '../../../shared/messages';
-import { MAX_IMPORT_ROWS } from '../../../shared/schemas/admin';
-import { createOrganiser, uploadForm, type CreatedUser } from '../../test/factories';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { manyRows } from '../../test/import-files';
+import { messages } from '../../../../shared/messages';
+import { MAX_IMPORT_ROWS } from '../../../../shared/schemas/admin';
+import { createOrganiser, uploadForm, type CreatedUser } from '../../../test/factories';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { manyRows } from '../../../test/import-files';
 
 let server: TestServer;
 let organiser: CreatedUser;

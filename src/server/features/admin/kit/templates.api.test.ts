@@ -5,9 +5,9 @@
 import { unzipSync, strFromU8 } from 'fflate';
 import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { templateColumns, templateKinds, type TemplateKind } from '../../../shared/schemas/admin';
-import { startTestServer, type TestServer } from '../../test/harness';
-import { createEveryRole, uploadForm, type CreatedUser } from '../../test/factories';
+import { templateColumns, templateKinds, type TemplateKind } from '../../../../shared/schemas/admin';
+import { startTestServer, type TestServer } from '../../../test/harness';
+import { createEveryRole, uploadForm, type CreatedUser } from '../../../test/factories';
 
 let server: TestServer;
 let organiser: CreatedUser;

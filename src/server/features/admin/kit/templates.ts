@@ -5,10 +5,10 @@
 // accepts. The imports read the first sheet only (sheets.ts), so the guide never gets in the way.
 // The limits quoted are the imports' own constants, so the guide cannot drift from the checks.
 // Text cells are always text, so an example (or anything else) starting with "=" is never a formula.
-import { MAX_IMPORT_ROWS, templateColumns, type TemplateKind } from '../../../shared/schemas/admin';
-import { ANSWER_LETTERS, ANSWER_MAX_LENGTH, MAX_ANSWERS, MIN_ANSWERS, QUESTION_MAX_LENGTH } from '../../../shared/question-formats/question-text';
-import { catalogLimits } from '../../../shared/rules';
-import { XlsxBuilder, type CellValue, type ColumnKind } from '../../lib/xlsx-writer';
+import { MAX_IMPORT_ROWS, templateColumns, type TemplateKind } from '../../../../shared/schemas/admin';
+import { ANSWER_LETTERS, ANSWER_MAX_LENGTH, MAX_ANSWERS, MIN_ANSWERS, QUESTION_MAX_LENGTH } from '../../../../shared/question-formats/question-text';
+import { catalogLimits } from '../../../../shared/rules';
+import { XlsxBuilder, type CellValue, type ColumnKind } from '../../../lib/xlsx-writer';
 
 /** What the guide says of one column of a template. */
 interface ColumnGuide {

@@ -1,8 +1,9 @@
 // The one flow of every import (issue 22): the schools, the class teachers, the school
 // administrators, and a book's questions (.xlsx, .csv, GIFT, Aiken).
 //   upload   readImportUpload: one file, its size capped while it streams in (uploads.ts)
-//   read     in a worker thread per upload (file-reader.ts), a parser per format: .xlsx and .csv
-//            (sheets.ts), GIFT and Aiken (books/question-file.ts); rows capped, bombs refused
+//   read     in a worker thread per upload (file-reader.ts), by the import's own reader: the kit's
+//            tables, .xlsx and .csv (sheets.ts), or an area's (a book's questions, .xlsx, .csv,
+//            GIFT, Aiken: books/question-file.ts); rows capped, bombs refused
 //   preview  the import's own checks against the database; every problem counted, the first
 //            MAX_LISTED_PROBLEMS listed with the total (ImportProblems), nothing stored
 //   commit   unless dry_run: the same preview, its writes and the audit entry in one transaction
@@ -10,12 +11,12 @@
 //            the rows that have one, their cells beside a "Lỗi" column (issue 23); nothing stored
 // An import names only its reader, its preview and what its writes are (ImportSpec).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_IMPORT_BYTES, MAX_LISTED_CHANGES, type ImportChanges, type ImportCounts, type ImportCreation, type ImportUpdate } from '../../../shared/schemas/admin';
-import type { Db } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
-import { AppError } from '../../lib/errors';
-import { XlsxBuilder } from '../../lib/xlsx-writer';
-import type { Services } from '../../services';
+import { MAX_IMPORT_BYTES, MAX_LISTED_CHANGES, type ImportChanges, type ImportCounts, type ImportCreation, type ImportUpdate } from '../../../../shared/schemas/admin';
+import type { Db } from '../../../db/client';
+import { isUniqueViolation } from '../../../db/errors';
+import { AppError } from '../../../lib/errors';
+import { XlsxBuilder } from '../../../lib/xlsx-writer';
+import type { Services } from '../../../services';
 import { recordAudit, type Actor, type AuditEntryInput } from './audit';
 import type { FileReader, TableRows } from './file-reader';
 import type { ImportProblems } from './sheets';

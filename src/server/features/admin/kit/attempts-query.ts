@@ -1,6 +1,6 @@
 // An attempt as the back office lists it (an account's page, the incident desk): the exam with its
 // book's name, oldest attempt first for each contestant. Callers add their own columns and filter.
-import type { Db } from '../../db/client';
+import type { Db } from '../../../db/client';
 
 export const selectAttempts = (db: Db) =>
   db

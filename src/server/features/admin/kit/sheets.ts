@@ -8,10 +8,10 @@
 import { Readable } from 'node:stream';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { parse as parseCsv } from 'csv-parse';
-import { columnTitlesOf, headerKey, importMessages, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS, optionalColumns, templateColumns, type RowProblem, type TemplateKind } from '../../../shared/schemas/admin';
-import { normaliseQuestionText } from '../../../shared/question-formats/question-text';
-import { appError, AppError } from '../../lib/errors';
-import { readFirstSheet, XlsxLimitError, type XlsxValue } from '../../lib/xlsx-reader';
+import { columnTitlesOf, headerKey, importMessages, MAX_IMPORT_ROWS, MAX_LISTED_PROBLEMS, optionalColumns, templateColumns, type RowProblem, type TemplateKind } from '../../../../shared/schemas/admin';
+import { normaliseQuestionText } from '../../../../shared/question-formats/question-text';
+import { appError, AppError } from '../../../lib/errors';
+import { readFirstSheet, XlsxLimitError, type XlsxValue } from '../../../lib/xlsx-reader';
 import { fileKindOf, utf8Pieces, type Upload } from './uploads';
 
 export interface SheetRow {

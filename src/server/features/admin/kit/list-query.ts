@@ -1,8 +1,8 @@
 // The SQL pieces every paged admin list shares: the search pattern, the page's offset, and the
 // order (a column the table asked for, then the list's own order).
 import { sql, type RawBuilder } from 'kysely';
-import type { Page, PageQuery, SortDirection } from '../../../shared/schemas/admin';
-import { vietnameseOrder } from '../../db/vietnamese-order';
+import type { Page, PageQuery, SortDirection } from '../../../../shared/schemas/admin';
+import { vietnameseOrder } from '../../../db/vietnamese-order';
 
 /** An ILIKE/LIKE pattern that finds `text` anywhere, its own % and _ taken literally. */
 export const containing = (text: string) => `%${text.replace(/[%_\\]/g, '\\$&')}%`;

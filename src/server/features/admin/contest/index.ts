@@ -1,0 +1,2 @@
+// The contest area's public module: what the shell (../routes.ts) and other code import of it.
+export { registerAdminContestRoutes } from './routes';

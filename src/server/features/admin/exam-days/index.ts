@@ -1,0 +1,2 @@
+// The exam-days area's public module: what the shell (../routes.ts) and other code import of it.
+export { registerAdminExamDaysRoutes } from './routes';

@@ -1,0 +1,7 @@
+// The worker thread of a tabular import (tableFile, file-reader.ts): readTable (sheets.ts) with
+// the template's columns.
+import type { TemplateKind } from '../../../../shared/schemas/admin';
+import { serveFileRead } from './file-reader-worker';
+import { readTable } from './sheets';
+
+await serveFileRead<TemplateKind>(async (upload, template) => ({ items: await readTable(upload, template), done: {} }));

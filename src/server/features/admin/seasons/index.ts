@@ -1,0 +1,2 @@
+// The seasons area's public module: what the shell (../routes.ts) and other code import of it.
+export { registerAdminSeasonRoutes } from './routes';

@@ -3,6 +3,7 @@
 // positives on clean pairs, and the time of the whole screening.
 //
 //   npm run bench:integrity -- [--contestants 200000] [--exams 500000] [--bank 60] [--pairs 40] [--fast 100] [--rate 1] [--seed 1]
+//                              [--keys after_submit|after_exam_window]
 //
 // In a fresh database on the PostgreSQL server named by BENCH_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres; loopback only), dropped at the end unless
@@ -26,7 +27,10 @@
 //      first attempt only, afterwards on every attempt. The copier's attempt k takes the source's
 //      attempt k's answer on each question both drew with that probability, either saving each
 //      copied answer 3-20 s after the source saved it (starting within a minute of the source, its
-//      other answers at its own pace) or, after the source had finished, at its own pace (no time trace);
+//      other answers at its own pace) or, after the source had finished, at its own pace (no time trace):
+//      with --keys after_submit (the default, the season's setting of issue 40) what the source's
+//      finished review shows, the correct answer; with after_exam_window the source's own answer
+//      (the review shows no key until the window closes), wrong ones included;
 //      --fast exams answered 1-3 s a question, mostly right;
 //   4. the screening (screenContest, what the back office runs) at --rate % family-wise, timed,
 //      with the load average; then the power per copy rate for each kind and tier and by which
@@ -48,6 +52,7 @@ const { values: options } = parseArgs({
     fast: { type: 'string', default: '100' },
     rate: { type: 'string', default: '1' },
     seed: { type: 'string', default: '1' },
+    keys: { type: 'string', default: 'after_submit' },
   },
 });
 const int = (name: string, value: string | undefined, min: number, max: number) => {
@@ -63,6 +68,9 @@ const fastCount = int('fast', options.fast, 0, 10_000);
 const familyRate = Number(options.rate) / 100;
 if (!(familyRate >= 0.001 && familyRate <= 0.1)) throw new Error('--rate must be in 0.1..10 (%)');
 const seed = int('seed', options.seed, 0, 1_000_000);
+/** When the result review shows the correct answers (issue 40): what a pupil copying afterwards can copy. */
+const keysShown = options.keys;
+if (keysShown !== 'after_submit' && keysShown !== 'after_exam_window') throw new Error('--keys must be after_submit or after_exam_window');
 const COPY_RATES = [0.3, 0.5, 0.7, 0.9, 1];
 /** Classes of every ten whose first attempts start within 3 minutes of each other (at school), without copying: the in-step test's clean overlapping pairs. */
 const TOGETHER_CLASSES = 3;
@@ -206,8 +214,10 @@ try {
       common += 1;
       if (next() < pair.rate) {
         copiedQuestions.add(question);
-        if (source.answers[question] === undefined) delete answers[question];
-        else answers[question] = source.answers[question]!;
+        // Afterwards with the keys shown after the submit, the source's review gives the correct answer.
+        const copied = pair.kind === 'after' && keysShown === 'after_submit' ? source.answer_key[question] : source.answers[question];
+        if (copied === undefined) delete answers[question];
+        else answers[question] = copied;
       }
     }
     // The copier's own paper order (shuffled per exam) and its times.
@@ -293,7 +303,7 @@ try {
   console.log(`  planted: ${planted.length} copying pairs, ${fastIds.size} fast exams in ${seconds(performance.now() - started)}`);
   await step('analyze', 'ANALYZE exams; ANALYZE contestants');
 
-  console.log(`Screening at a family-wise rate of ${fmt(familyRate * 100, 1)} % (load average ${loadavg().map((x) => fmt(x, 2)).join(' ')})`);
+  console.log(`Screening at a family-wise rate of ${fmt(familyRate * 100, 1)} %, correct answers shown ${keysShown === 'after_submit' ? 'after the submit' : 'after the exam window'} (load average ${loadavg().map((x) => fmt(x, 2)).join(' ')})`);
   // The app's own thread meanwhile (the pass runs in a worker): how long a request would wait for it.
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();

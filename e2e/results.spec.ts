@@ -72,7 +72,7 @@ test.describe('parent', () => {
     await expect(block.getByRole('link', { name: 'Chứng nhận' })).toHaveAttribute('href', `/giay-chung-nhan/${family.childId}`);
     await block.getByRole('link', { name: 'Chứng nhận' }).click();
     await expect(page.getByText('Chưa có giấy chứng nhận')).toBeVisible();
-    await expect(page.getByText(/Kết quả và giải thưởng của cuộc thi được công bố ngày \d\d\/\d\d\/\d{4}\./)).toBeVisible();
+    await expect(page.getByText(/Kết quả và giải thưởng của cuộc thi sẽ được công bố ngày \d\d\/\d\d\/\d{4}\./)).toBeVisible();
 
     // One exam finished, one in progress.
     const first = await startExam(request, family, 0);
@@ -104,7 +104,7 @@ test.describe('parent', () => {
     const preview = card.getByRole('img', { name: `Giấy chứng nhận tham gia cuộc thi của ${name}` });
     await expect(preview).toBeVisible();
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1400);
-    await expect(page.getByText(/Kết quả và giải thưởng của cuộc thi được công bố ngày \d\d\/\d\d\/\d{4}\./)).toBeVisible();
+    await expect(page.getByText(/Kết quả và giải thưởng của cuộc thi sẽ được công bố ngày \d\d\/\d\d\/\d{4}\./)).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Tải giấy chứng nhận (PDF)' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^giay-chung-nhan-[A-Z0-9-]+\.pdf$/);
     const pdfPath = await downloaded(download);
@@ -198,7 +198,7 @@ test.describe('school administrator', () => {
     const class5A2 = report.data.class.find((r: { class: string }) => r.class === '5A2');
     await expect(panel.getByRole('row').filter({ hasText: '5A2' })).toContainText(class5A2.avg_duration_format);
     // No prize before the results date: the date is said instead.
-    await expect(page.getByText(/Kết quả và giải thưởng được công bố ngày \d\d\/\d\d\/\d{4}\./)).toBeVisible();
+    await expect(page.getByText(/Kết quả và giải thưởng sẽ được công bố ngày \d\d\/\d\d\/\d{4}\./)).toBeVisible();
 
     // Excel: the file, then the spec's popup; every sheet and row read back.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Xuất excel' }).click()]);

@@ -58,6 +58,7 @@ test.describe('parent', () => {
   test.use({ viewport: phoneViewport });
 
   test('the report in its three states, the certificate page, its PDF and the verification', async ({ page, context, request, baseURL }) => {
+    test.setTimeout(120_000);
     const name = 'Nguyễn Đức Trường';
     const family = await registerFamily(request, name);
     await storeSession(context, baseURL!, family);
@@ -139,6 +140,12 @@ test.describe('parent', () => {
     await expect(page).toHaveURL(new RegExp(`/xac-minh/${code}$`));
     await expect(page.getByText('Giấy chứng nhận hợp lệ')).toBeVisible();
     await expect(page.getByText(name)).toBeVisible();
+    // The demo's season bears its contest's name: said once, on the 'Cuộc thi' line (no 'Mùa thi' line repeating it).
+    const verified = (await (await request.get(`/api/certificates/verify/${code}`)).json()).data;
+    expect(verified.season.name).toBe(verified.contest);
+    const facts = page.locator('.verify-facts');
+    await expect(facts.getByRole('term')).toHaveText(['Loại giấy chứng nhận', 'Cấp cho', 'Cuộc thi', 'Ngày cấp', 'Mã chứng nhận']);
+    await expect(facts.getByText(verified.contest, { exact: true })).toHaveCount(1);
     await page.getByLabel('Kiểm tra mã khác').fill(' abcd efgh jklm ');
     await page.getByRole('button', { name: 'Kiểm tra' }).click();
     await expect(page).toHaveURL(/\/xac-minh\/ABCD-EFGH-JKLM$/);
@@ -161,6 +168,7 @@ test.describe('school administrator', () => {
   }
 
   test('the school report: totals, the three tabs, TOP 30 and the Excel export read back', async ({ page, context, request, baseURL }) => {
+    test.setTimeout(120_000);
     // A pupil of the school with a finished exam.
     const family = await registerFamily(request, 'Đặng Thị Thu Hà');
     await submitExam(request, family, await startExam(request, family, 0), 777);

@@ -55,7 +55,7 @@ const flag = {
   decided_at: null,
   contact: ['cùng lớp'],
   summary:
-    'Trả lời theo sát ở 2 lượt thi làm cùng lúc: trong 40 câu hai bài của cùng lượt cùng trả lời, 19 câu một bài trả lời giống hệt bài kia trong vòng 30 giây sau bài kia; xác suất ngẫu nhiên p = 3,2 × 10^-12. 20 câu cả hai bài cùng có; 20 câu trả lời giống nhau, trong đó 8 câu sai (hoặc bỏ trống) giống nhau; ω = 6,1; xác suất ngẫu nhiên p = 4,0 × 10^-9.',
+    'Trả lời theo sát ở 2 lượt thi làm cùng lúc: trong 40 câu hai bài của cùng lượt cùng trả lời, 19 câu một bài trả lời giống hệt bài kia trong vòng 30 giây sau bài kia; xác suất ngẫu nhiên p = 3,2 × 10⁻¹². 20 câu cả hai bài cùng có; 20 câu trả lời giống nhau, trong đó 8 câu sai (hoặc bỏ trống) giống nhau; ω = 6,1; xác suất ngẫu nhiên p = 4,0 × 10⁻⁹.',
   evidence: {
     tier: 'class',
     tests: ['in_step', 'similarity'],
@@ -83,11 +83,11 @@ const sheet = [
   { question_id: 12, question: 'Dế Mèn sống ở đâu?', key: 'Bờ ruộng', identical: true, identical_wrong: true, in_step_seconds: null, answers: [answer('Hang đá', false, '2025-04-05T01:03:00.000Z'), answer('Hang đá', false, '2025-04-05T01:04:00.000Z')] },
 ];
 
-async function answerFlags(page: Page, posted: unknown[]) {
+async function answerFlags(page: Page, posted: unknown[], flags: unknown[] = [flag]) {
   await page.route('**/api/admin/integrity', (route) =>
     route.fulfill({ json: { success: true, data: { running: false, run: { family_rate_percent: 1, exams: 4200, pairs: 98000, tests: 150000, threshold: 6.7e-8, seconds: 2.4, ran_at: '2025-04-14T02:00:00.000Z' } } } }),
   );
-  await page.route('**/api/admin/integrity/flags', (route) => route.fulfill({ json: { success: true, data: [flag] } }));
+  await page.route('**/api/admin/integrity/flags', (route) => route.fulfill({ json: { success: true, data: flags } }));
   // The second attempts, taken side by side again: one answer in step, 5 s after.
   const more = [
     {
@@ -145,4 +145,25 @@ test('a copied pair side by side, and withholding a prize with a reason', async 
   await expect(dialog).toBeHidden();
   await expect(page.getByText('Áp dụng từ lần tính kết quả sau.')).toBeVisible();
   expect(posted).toEqual([{ contestant_id: 102, reason: 'Bài giống hệt bài của bạn cùng lớp, kể cả 8 câu sai' }]);
+});
+
+test('decided flags: the reason with its decision, readable (axe) at 1280 and 768 px; p-values as powers of ten', async ({ page }) => {
+  const decided = { decided_by: 'Ban tổ chức', decided_at: '2025-04-14T03:00:00.000Z' };
+  const dismissed = { ...flag, id: 8, status: 'dismissed', reason: 'Hai anh em học cùng nhau ở nhà, đã hỏi phụ huynh', ...decided };
+  const withheld = { ...flag, id: 9, status: 'withheld', reason: 'Bài giống hệt bài của bạn cùng lớp, kể cả 8 câu sai', ...decided };
+  await logInAs(page, DEMO_ORGANISER);
+  await answerFlags(page, [], [dismissed, withheld]);
+  for (const width of [1280, 768]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/quan-tri/kiem-tra-ket-qua');
+    await expect(page.getByRole('heading', { level: 2, name: 'Cảnh báo (2, 0 chưa xử lý)' })).toBeVisible();
+    // The run's threshold and the evidence: "6,7 × 10⁻⁸", never "10^-8".
+    await expect(page.getByTestId('integrity-run')).toContainText('p ≤ 6,7 × 10⁻⁸');
+    const cards = page.getByRole('article', { name: /Bài làm giống nhau bất thường/ });
+    await expect(cards).toHaveCount(2);
+    await expect(cards.first()).toContainText('p = 3,2 × 10⁻¹²');
+    await expect(page.locator('.integrity-dismissed > .muted')).toContainText('Đã bỏ qua bởi Ban tổ chức lúc 10:00 14/04/2025. Lý do: Hai anh em học cùng nhau');
+    await expect(page.locator('.integrity-withheld > .muted')).toContainText('Đã tạm giữ giải bởi Ban tổ chức lúc 10:00 14/04/2025. Lý do: Bài giống hệt');
+    await expectAccessible(page, `integrity review, decided flags at ${width} px`);
+  }
 });

@@ -59,6 +59,10 @@ test('the organiser imports a question bank with one bad row, fixes it, and the 
 
   // A file with one bad row: refused with its row, column and message; nothing stored.
   const panel = page.getByRole('region', { name: 'Nhập câu hỏi từ tệp' });
+  // The hint names the question file's own columns, not the class teachers' or accounts' ones.
+  await expect(panel).toContainText('các cột: Câu hỏi, Đáp án A, Đáp án B, Đáp án C, Đáp án D, Đáp án đúng');
+  await expect(panel).not.toContainText('Giáo viên chủ nhiệm');
+  await expect(panel).not.toContainText('SĐT');
   await panel.getByLabel('Chọn tệp').setInputFiles({ name: 'thanh-giong.xlsx', mimeType: 'application/octet-stream', buffer: await questionsXlsx(20, 7) });
   await panel.getByRole('button', { name: 'Kiểm tra tệp' }).click();
   const problems = panel.getByRole('alert');

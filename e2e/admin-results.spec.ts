@@ -7,7 +7,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_DATA_DIR } from '../playwright.config';
 import { formatMoney, formatNumber } from '../src/shared/format';
 import { NOTICE_MS } from '../src/shared/rules';
@@ -70,6 +70,46 @@ async function familyWithFinishedExam(request: APIRequestContext, childName: str
   };
   if (options.submit) await finish();
   return { token, user, childId, finish };
+}
+
+/**
+ * The prize table named `caption` at the page's width: no cell's content wider than its cell, the
+ * page itself no wider than the screen, the `key` columns within the table's frame as it opens, and
+ * every column reachable by scrolling the frame (a keyboard-reachable region when it scrolls).
+ */
+async function expectPrizeTableFits(page: Page, caption: RegExp, key: string[]) {
+  const table = page.getByRole('table', { name: caption });
+  await expect(table.locator('tbody tr').first()).toBeVisible();
+  const width = page.viewportSize()!.width;
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), 'the page does not scroll sideways').toBeLessThanOrEqual(width);
+  const overflowing = await table.evaluate((element) =>
+    [...element.querySelectorAll('th, td')].flatMap((cell) => {
+      const box = cell.getBoundingClientRect();
+      const inside = [...cell.querySelectorAll('*')].every((child) => {
+        const r = child.getBoundingClientRect();
+        return r.width === 0 || (r.left >= box.left - 0.5 && r.right <= box.right + 0.5);
+      });
+      return cell.scrollWidth > cell.clientWidth + 1 || !inside ? [cell.textContent ?? ''] : [];
+    }),
+  );
+  expect(overflowing, 'cells whose content overflows them').toEqual([]);
+  const frame = table.locator('xpath=..');
+  const frameBox = (await frame.boundingBox())!;
+  expect(frameBox.x).toBeGreaterThanOrEqual(0);
+  expect(frameBox.x + frameBox.width).toBeLessThanOrEqual(width);
+  for (const header of key) {
+    const box = (await table.getByRole('columnheader', { name: header, exact: true }).boundingBox())!;
+    expect(box.x, `${header} starts within the frame`).toBeGreaterThanOrEqual(frameBox.x - 0.5);
+    expect(box.x + box.width, `${header} ends within the frame`).toBeLessThanOrEqual(frameBox.x + frameBox.width + 0.5);
+  }
+  const scrolls = await frame.evaluate((element) => element.scrollWidth > element.clientWidth);
+  if (scrolls) {
+    await expect(page.getByRole('region', { name: caption })).toHaveAttribute('tabindex', '0');
+    await frame.evaluate((element) => element.scrollTo({ left: element.scrollWidth, behavior: 'instant' }));
+    const last = (await table.getByRole('columnheader').last().boundingBox())!;
+    expect(last.x + last.width, 'the last column reached by scrolling the frame').toBeLessThanOrEqual(frameBox.x + frameBox.width + 0.5);
+    await frame.evaluate((element) => element.scrollTo({ left: 0, behavior: 'instant' }));
+  }
 }
 
 test('the organiser computes and publishes the results; the parent sees the prize and downloads its certificate', async ({ page, request }) => {
@@ -150,6 +190,17 @@ test('the organiser computes and publishes the results; the parent sees the priz
   expect(prize, 'the only pupils with exams are within the 75 prizes').toBeTruthy();
   await expect(page.getByRole('table', { name: /Giải cá nhân/ }).getByRole('row').filter({ hasText: name })).toContainText(prize.prize);
   await expectAccessible(page, 'quan-tri/ket-qua');
+
+  // Issue 42: at a tablet's 768 px the prize lists overflow nothing, and the prize and its money
+  // are in sight beside the name; what is wider than the frame scrolls inside it.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await expectPrizeTableFits(page, /Giải cá nhân/, ['Hạng', 'Họ và tên', 'Giải', 'Tiền thưởng']);
+  if (process.env.E2E_SCREENSHOTS) await page.getByRole('table', { name: /Giải cá nhân/ }).screenshot({ path: join(process.env.E2E_SCREENSHOTS, 'ket-qua-giai-768.png') });
+  await page.getByLabel('Loại giải').selectOption({ label: 'Giải tập thể trường' });
+  await expectPrizeTableFits(page, /Giải tập thể trường/, ['Hạng', 'Trường', 'Giải', 'Tiền thưởng']);
+  await expectAccessible(page, 'quan-tri/ket-qua at 768 px');
+  await page.getByLabel('Loại giải').selectOption({ label: 'Giải cá nhân' });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // On the results date: publishing the out-of-date results asks for a reason (audited); the
   // organiser computes again instead, and the note goes.

@@ -1,8 +1,10 @@
 // Issue 20, part 2: on a 360 x 640 phone the question is where the child looks, and so is every
 // message. The question starts within the top 200 px and a question with four one-line answers
-// fits without a scroll; a submit that fails offline says so on screen, wherever the child has
-// scrolled to reach Nộp bài.
-import type { Locator, Page } from '@playwright/test';
+// fits without a scroll; Câu trước and Câu sau stay on screen under any question (issue 42: under a
+// three-line question "Câu sau" ended at 667 px); a submit that fails offline says so on screen,
+// wherever the child has scrolled to reach Nộp bài.
+import { join } from 'node:path';
+import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
 import { logIn, registerFamily, saveByApi, startExamByApi } from './exam-fixtures';
 
@@ -23,14 +25,20 @@ const answersOnOneLine = (page: Page) =>
       (texts) => texts.length === 4 && texts.every((text) => text.getBoundingClientRect().height < 1.5 * Number.parseFloat(getComputedStyle(text).lineHeight)),
     );
 
-test('at 360 x 640 the question starts within the top 200 px and four one-line answers fit without a scroll', async ({ page, context, request, baseURL }) => {
-  const family = await registerFamily(request, 'Lâm Thảo Vy');
+/** A new family's exam, opened on its first question once the screen has saved; the question's number. */
+async function openNewExam(page: Page, context: BrowserContext, request: APIRequestContext, baseURL: string, childName: string) {
+  const family = await registerFamily(request, childName);
   const exam = await startExamByApi(request, family);
-  await logIn(context, baseURL!, family);
+  await logIn(context, baseURL, family);
   await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
   const number = page.locator('.exam-question-number').first();
   await expect(number).toHaveText('Câu 1');
   await expect(page.getByRole('status').filter({ hasText: 'Đã lưu bài làm' })).toBeVisible();
+  return number;
+}
+
+test('at 360 x 640 the question starts within the top 200 px and four one-line answers fit without a scroll', async ({ page, context, request, baseURL }) => {
+  const number = await openNewExam(page, context, request, baseURL!, 'Lâm Thảo Vy');
 
   const questionText = page.locator('.exam-question-text');
   const top = (await box(questionText)).y;
@@ -54,8 +62,47 @@ test('at 360 x 640 the question starts within the top 200 px and four one-line a
   await page.evaluate(() => window.scrollTo(0, 0));
   const lastAnswer = await box(page.locator('.exam-answer').nth(3));
   expect(lastAnswer.y + lastAnswer.height, 'answer D ends on the first screen').toBeLessThanOrEqual(SCREEN.height);
+  // ... above the bar of Câu trước / Câu sau stuck to the bottom of the screen.
+  expect(lastAnswer.y + lastAnswer.height, 'answer D ends above the step bar').toBeLessThanOrEqual((await box(page.locator('.exam-steps'))).y);
   expect((await box(questionText)).y).toBeLessThan(200);
   await expectAccessible(page, 'the compact exam screen at 360 x 640');
+});
+
+test('at 360 x 640 Câu trước and Câu sau are within the screen on every question, a three-line one included, and the last answer scrolls above them', async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => {
+  const number = await openNewExam(page, context, request, baseURL!, 'Tạ Minh Châu');
+  const questionText = page.locator('.exam-question-text');
+  const previous = page.getByRole('button', { name: 'Câu trước' });
+  const next = page.getByRole('button', { name: 'Câu sau' });
+  const lines = () => questionText.evaluate((text) => Math.round(text.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(text).lineHeight)));
+  let longest = 0;
+  for (let n = 1; ; n += 1) {
+    await expect(number).toHaveText(`Câu ${n}`);
+    const shown = await lines();
+    if (shown >= 3 && longest < 3 && process.env.E2E_SCREENSHOTS) await page.screenshot({ path: join(process.env.E2E_SCREENSHOTS, 'exam-three-lines-360x640.png') });
+    longest = Math.max(longest, shown);
+    // Both controls whole on the first screen of the question, 44-px targets.
+    for (const control of [previous, next]) {
+      const { y, width, height } = await box(control);
+      expect(y, `Câu ${n}: the control starts on screen`).toBeGreaterThanOrEqual(0);
+      expect(y + height, `Câu ${n}: the control ends on screen`).toBeLessThanOrEqual(SCREEN.height);
+      expect(Math.min(width, height)).toBeGreaterThanOrEqual(44);
+    }
+    // The last answer, brought into view (as the keyboard does), is not under the bar.
+    const last = page.locator('.exam-answer').last();
+    await last.evaluate((answer) => answer.scrollIntoView({ block: 'nearest' }));
+    const answer = await box(last);
+    const bar = await box(page.locator('.exam-steps'));
+    expect(answer.y + answer.height, `Câu ${n}: the last answer above the bar`).toBeLessThanOrEqual(bar.y + 1);
+    if (n === 20 || (await next.isDisabled())) break;
+    await next.click();
+  }
+  expect(longest, 'a question of three lines or more in the paper').toBeGreaterThanOrEqual(3);
+  await expectAccessible(page, 'the exam screen with its step bar at 360 x 640');
 });
 
 test('at 360 x 640 a submit that fails offline says so on screen, by the timer, after the scroll down to Nộp bài', async ({

@@ -58,6 +58,7 @@ test.describe('parent', () => {
   test.use({ viewport: phoneViewport });
 
   test('the report in its three states, the certificate page, its PDF and the verification', async ({ page, context, request, baseURL }) => {
+    test.setTimeout(120_000);
     const name = 'Nguyễn Đức Trường';
     const family = await registerFamily(request, name);
     await storeSession(context, baseURL!, family);
@@ -72,7 +73,7 @@ test.describe('parent', () => {
     await expect(block.getByRole('link', { name: 'Chứng nhận' })).toHaveAttribute('href', `/giay-chung-nhan/${family.childId}`);
     await block.getByRole('link', { name: 'Chứng nhận' }).click();
     await expect(page.getByText('Chưa có giấy chứng nhận')).toBeVisible();
-    await expect(page.getByText(/Kết quả và giải thưởng của cuộc thi được công bố ngày \d\d\/\d\d\/\d{4}\./)).toBeVisible();
+    await expect(page.getByText(/Kết quả và giải thưởng của cuộc thi sẽ được công bố ngày \d\d\/\d\d\/\d{4}\./)).toBeVisible();
 
     // One exam finished, one in progress.
     const first = await startExam(request, family, 0);
@@ -104,7 +105,7 @@ test.describe('parent', () => {
     const preview = card.getByRole('img', { name: `Giấy chứng nhận tham gia cuộc thi của ${name}` });
     await expect(preview).toBeVisible();
     await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1400);
-    await expect(page.getByText(/Kết quả và giải thưởng của cuộc thi được công bố ngày \d\d\/\d\d\/\d{4}\./)).toBeVisible();
+    await expect(page.getByText(/Kết quả và giải thưởng của cuộc thi sẽ được công bố ngày \d\d\/\d\d\/\d{4}\./)).toBeVisible();
     const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('button', { name: 'Tải giấy chứng nhận (PDF)' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^giay-chung-nhan-[A-Z0-9-]+\.pdf$/);
     const pdfPath = await downloaded(download);
@@ -139,6 +140,12 @@ test.describe('parent', () => {
     await expect(page).toHaveURL(new RegExp(`/xac-minh/${code}$`));
     await expect(page.getByText('Giấy chứng nhận hợp lệ')).toBeVisible();
     await expect(page.getByText(name)).toBeVisible();
+    // The demo's season bears its contest's name: said once, on the 'Cuộc thi' line (no 'Mùa thi' line repeating it).
+    const verified = (await (await request.get(`/api/certificates/verify/${code}`)).json()).data;
+    expect(verified.season.name).toBe(verified.contest);
+    const facts = page.locator('.verify-facts');
+    await expect(facts.getByRole('term')).toHaveText(['Loại giấy chứng nhận', 'Cấp cho', 'Cuộc thi', 'Ngày cấp', 'Mã chứng nhận']);
+    await expect(facts.getByText(verified.contest, { exact: true })).toHaveCount(1);
     await page.getByLabel('Kiểm tra mã khác').fill(' abcd efgh jklm ');
     await page.getByRole('button', { name: 'Kiểm tra' }).click();
     await expect(page).toHaveURL(/\/xac-minh\/ABCD-EFGH-JKLM$/);
@@ -161,6 +168,7 @@ test.describe('school administrator', () => {
   }
 
   test('the school report: totals, the three tabs, TOP 30 and the Excel export read back', async ({ page, context, request, baseURL }) => {
+    test.setTimeout(120_000);
     // A pupil of the school with a finished exam.
     const family = await registerFamily(request, 'Đặng Thị Thu Hà');
     await submitExam(request, family, await startExam(request, family, 0), 777);
@@ -198,7 +206,7 @@ test.describe('school administrator', () => {
     const class5A2 = report.data.class.find((r: { class: string }) => r.class === '5A2');
     await expect(panel.getByRole('row').filter({ hasText: '5A2' })).toContainText(class5A2.avg_duration_format);
     // No prize before the results date: the date is said instead.
-    await expect(page.getByText(/Kết quả và giải thưởng được công bố ngày \d\d\/\d\d\/\d{4}\./)).toBeVisible();
+    await expect(page.getByText(/Kết quả và giải thưởng sẽ được công bố ngày \d\d\/\d\d\/\d{4}\./)).toBeVisible();
 
     // Excel: the file, then the spec's popup; every sheet and row read back.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Xuất excel' }).click()]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAverage, formatCountdown, formatDate, formatDateTime, formatDuration, formatClock, formatInstant, formatMoney, formatNumber } from './format';
+import { formatAverage, formatCountdown, formatDate, formatDateTime, formatDuration, formatClock, formatInstant, formatMoney, formatNumber, formatProbability, formatScientific } from './format';
 
 describe('Vietnamese formats', () => {
   it('formats dates in Asia/Ho_Chi_Minh as dd/mm/yyyy', () => {
@@ -34,5 +34,23 @@ describe('Vietnamese formats', () => {
     expect(formatCountdown(1200)).toBe('00:20:00');
     expect(formatCountdown(3725)).toBe('01:02:05');
     expect(formatCountdown(-3)).toBe('00:00:00');
+  });
+});
+
+describe('formatScientific and formatProbability', () => {
+  it('writes the mantissa with a decimal comma and the exponent in superscript', () => {
+    expect(formatScientific(1.23e-13)).toBe('1,2 × 10⁻¹³');
+    expect(formatScientific(3.2e-6)).toBe('3,2 × 10⁻⁶');
+    expect(formatScientific(9.96e-5)).toBe('1,0 × 10⁻⁴');
+    expect(formatScientific(6.02e23, 2)).toBe('6,02 × 10²³');
+    expect(formatScientific(-4.5e-10)).toBe('-4,5 × 10⁻¹⁰');
+    expect(formatScientific(0)).toBe('0');
+  });
+
+  it('gives a probability decimals from 0,001 up and a power of ten below', () => {
+    expect(formatProbability(0.05)).toBe('0,0500');
+    expect(formatProbability(0.001)).toBe('0,0010');
+    expect(formatProbability(1.2e-13)).toBe('1,2 × 10⁻¹³');
+    expect(formatProbability(1e-12)).not.toMatch(/[\^ˆe]/);
   });
 });

@@ -90,3 +90,18 @@ export function formatCountdown(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   return `${pad2(Math.floor(seconds / 3600))}:${pad2(Math.floor((seconds % 3600) / 60))}:${pad2(seconds % 60)}`;
 }
+
+const SUPERSCRIPT: Record<string, string> = { '-': '⁻', '0': '⁰', '1': '¹', '2': '²', '3': '³', '4': '⁴', '5': '⁵', '6': '⁶', '7': '⁷', '8': '⁸', '9': '⁹' };
+
+/** (1.23e-13) -> "1,2 × 10⁻¹³": a number too small or too large for decimals, the exponent in superscript. */
+export function formatScientific(value: number, fractionDigits = 1): string {
+  if (value === 0) return '0';
+  const [mantissa, exponent] = value.toExponential(fractionDigits).split('e') as [string, string];
+  const power = String(Number(exponent)).replace(/./g, (char) => SUPERSCRIPT[char]!);
+  return `${formatNumber(Number(mantissa), fractionDigits)} × 10${power}`;
+}
+
+/** A probability: 0,0500 from 0,001 up, below that "1,2 × 10⁻¹³" (the integrity screening's p-values). */
+export function formatProbability(p: number): string {
+  return p >= 0.001 ? formatNumber(p, 4) : formatScientific(p);
+}

@@ -1,6 +1,7 @@
 // The ranking and prize rules in words, for the rules page and the reports. The server applies
 // them in src/server/core/ranking/ranking.ts; the school score formula is
 // SCHOOL_SCORE_FORMULA in ./prizes.ts.
+import type { TieScope } from './schemas/admin-results';
 
 /** How contestants are ranked (spec section 9), in the order the rules apply. */
 export const INDIVIDUAL_RANKING_RULES = [
@@ -14,6 +15,19 @@ export const INDIVIDUAL_RANKING_RULES = [
 /** What happens when the four rules cannot separate two contestants. */
 export const TIE_RULE =
   'Các thí sinh vẫn bằng nhau sau cả bốn tiêu chí được xếp đồng hạng và nhận giải của thứ hạng đó; Ban tổ chức được thông báo về mọi trường hợp đồng hạng.';
+
+/**
+ * What the members of a tie are equal on, by the kind of prize (the back office's tie boxes):
+ * pupils by the four rules above, schools by their one ranking score (SCHOOL_SCORE_FORMULA),
+ * classes by the three rules of teacherPrizeRule.
+ */
+export const TIE_CRITERIA: Record<TieScope, string> = {
+  individual: 'Bằng nhau theo cả bốn tiêu chí xếp hạng thí sinh: điểm thi, thời gian làm bài, giây nộp bài, dự đoán.',
+  school_pupils: 'Bằng nhau theo cả bốn tiêu chí xếp hạng thí sinh trong trường: điểm thi, thời gian làm bài, giây nộp bài, dự đoán.',
+  schools:
+    'Bằng nhau về điểm xếp hạng của trường: 0,5 × số học sinh dự thi (so với trường có nhiều học sinh dự thi nhất) + 0,5 × tỉ lệ dự thi trên sĩ số (so với tỉ lệ cao nhất).',
+  classes: 'Bằng nhau theo cả ba tiêu chí của giải Giáo viên truyền lửa: điểm trung bình của lớp, số học sinh dự thi, thời gian làm bài trung bình.',
+};
 
 /** The 'Giáo viên truyền lửa' rule: prizes go to classes; the teacher named is the class's teacher. */
 export function teacherPrizeRule(minParticipants: number): string {

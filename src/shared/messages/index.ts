@@ -184,6 +184,13 @@ export const resultMessages = {
   notComputed: 'Chưa tính kết quả. Hãy tính kết quả trước khi công bố.',
   publishTooEarly: (resultsAt: string) => `Chưa đến ngày công bố kết quả (${resultsAt}). Chỉ công bố từ thời điểm này.`,
   notFinal: 'Kết quả này được tính trước khi hết thời gian thi nên chưa chính thức. Hãy tính lại rồi công bố.',
+  /**
+   * The results date as schools and families read it: before publication "… sẽ được công bố ngày
+   * 02/12/2026." (nothing is computed yet), after it "… đã được công bố." (the organiser may publish
+   * later than the date set, so the past form names no date).
+   */
+  announcement: (published: boolean, date: string, subject = 'Kết quả và giải thưởng') =>
+    published ? `${subject} đã được công bố.` : `${subject} sẽ được công bố ngày ${date}.`,
   schoolAdminOnly: 'Chỉ tài khoản admin trường học mới xem được báo cáo của trường.',
   parentOnly: 'Chỉ tài khoản phụ huynh mới xem được giấy chứng nhận của thí sinh.',
   childNotFound: 'Không tìm thấy thí sinh.',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { columnTitlesOf, headerKey, templateColumns, templateKinds } from './admin';
+import { columnTitlesOf, headerKey, importColumnsHint, templateColumns, templateKinds } from './admin';
 
 describe('import column titles', () => {
   it('compares header cells in any case, with or without accents, spaces around "/" and a trailing ":" aside', () => {
@@ -16,5 +16,24 @@ describe('import column titles', () => {
 
   it('never lets two columns of a template share a title (columnTitlesOf would throw)', () => {
     for (const kind of templateKinds) expect(() => columnTitlesOf(kind)).not.toThrow();
+  });
+});
+
+describe('importColumnsHint: the line under a template link', () => {
+  it('names the columns a question file has, and examples of other titles the question import reads', () => {
+    expect(importColumnsHint('questions')).toBe(
+      'các cột: Câu hỏi, Đáp án A, Đáp án B, Đáp án C, Đáp án D, Đáp án đúng (Đáp án C, Đáp án D có thể để trống); ' +
+        'có thể theo thứ tự bất kỳ, với tên cột của mẫu hoặc tên quen dùng (như “Nội dung câu hỏi” cho “Câu hỏi”, “Phương án A” cho “Đáp án A”).',
+    );
+    expect(importColumnsHint('questions')).not.toMatch(/Giáo viên|SĐT/);
+  });
+
+  it.each(templateKinds)('gives %s only its own columns, and examples its import accepts as those columns', (kind) => {
+    const hint = importColumnsHint(kind);
+    expect(hint).toContain(`các cột: ${templateColumns[kind].join(', ')}`);
+    const titles = columnTitlesOf(kind);
+    const examples = [...hint.matchAll(/“([^”]+)” cho “([^”]+)”/g)];
+    expect(examples.length).toBeGreaterThan(0);
+    for (const [, title, column] of examples) expect(titles.get(headerKey(title!))).toBe(column);
   });
 });

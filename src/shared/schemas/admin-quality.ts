@@ -3,13 +3,12 @@
 import { z } from 'zod';
 import { adminQuestionSchema } from './admin-books';
 
-export const qualityFlagKinds = ['wrong_key', 'ambiguous', 'too_hard', 'too_easy', 'too_few'] as const;
+export const qualityFlagKinds = ['wrong_key', 'ambiguous', 'too_hard', 'too_easy'] as const;
 export const qualityFlagLabels: Record<(typeof qualityFlagKinds)[number], string> = {
   wrong_key: 'Có thể sai đáp án',
   ambiguous: 'Có thể có hai đáp án đúng',
   too_hard: 'Quá khó',
   too_easy: 'Quá dễ',
-  too_few: 'Chưa đủ bài thi',
 };
 
 const sharesSchema = z.object({ overall: z.number(), upper: z.number(), lower: z.number() });
@@ -20,12 +19,13 @@ export const qualityQuestionSchema = z.object({
   /** 1-based place in the bank (the book page's order). */
   number: z.number().int(),
   exams: z.number().int(),
+  /** The figures: null when fewer than `min_exams` exams drew the question (too few to judge: no flag either). */
   facility: z.number().nullable(),
   discrimination: z.number().nullable(),
   upper_lower_difference: z.number().nullable(),
   /** Per answer of `question.answers`, in that order. */
-  answers: z.array(sharesSchema),
-  blank: sharesSchema,
+  answers: z.array(sharesSchema).nullable(),
+  blank: sharesSchema.nullable(),
   suspected_answer_id: z.number().int().nullable(),
   flags: z.array(z.object({ kind: z.enum(qualityFlagKinds), reason: z.string() })),
 });
@@ -38,6 +38,7 @@ export const bookQualitySchema = z.object({
   exams: z.number().int(),
   exams_now: z.number().int(),
   computed_at: z.string(),
+  /** Exams that must draw a question before it has figures and flags. */
   min_exams: z.number().int(),
   questions: z.array(qualityQuestionSchema),
 });

@@ -132,6 +132,24 @@ const synonymsOf: Record<string, readonly string[]> = {
   'Nhóm lớp': ['Nhóm', 'Khối', 'Khối lớp'],
 };
 
+/**
+ * The line under a template's link: the columns a file of `kind` really has (the optional ones
+ * said so) and, as examples of the other titles the import accepts, the first other title of
+ * each of its first two columns that have one.
+ */
+export function importColumnsHint(kind: TemplateKind): string {
+  const columns = templateColumns[kind];
+  const optional = optionalColumns[kind] ?? [];
+  const examples = columns
+    .filter((column) => synonymsOf[column]?.length)
+    .slice(0, 2)
+    .map((column) => `“${synonymsOf[column]![0]}” cho “${column}”`);
+  return (
+    `các cột: ${columns.join(', ')}${optional.length ? ` (${optional.join(', ')} có thể để trống)` : ''}; ` +
+    `có thể theo thứ tự bất kỳ, với tên cột của mẫu hoặc tên quen dùng${examples.length ? ` (như ${examples.join(', ')})` : ''}.`
+  );
+}
+
 /** A header cell as compared: any case, accents or tone placement, spaces around "/" and a trailing ":" or "*" aside. */
 export const headerKey = (title: string) =>
   title

@@ -79,7 +79,7 @@ function ChildCertificates({ response }: { response: ChildCertificateResponse })
 function PrizeNotice({ response }: { response: ChildCertificateResponse }) {
   const child = response.data;
   if (!response.results_published) {
-    return <p className="alert">Kết quả và giải thưởng của cuộc thi được công bố ngày {response.results_date}.</p>;
+    return <p className="alert">{resultMessages.announcement(false, response.results_date, 'Kết quả và giải thưởng của cuộc thi')}</p>;
   }
   // A result under review says so, neutrally, with the hotline (never why).
   if (child.results_held) {

@@ -13,6 +13,9 @@ import { useNavigate, useParams } from '../../lib/router';
 import { usePageTitle } from '../../lib/use-page-title';
 import './certificates.css';
 
+/** "Hội thi 2025 (đã kết thúc)": an earlier season's certificate stays valid, its season is over. */
+const seasonName = (season: { name: string; current: boolean }) => (season.current ? season.name : `${season.name} (đã kết thúc)`);
+
 export function VerifyPage() {
   usePageTitle('Xác minh giấy chứng nhận');
   const { code } = useParams<{ code: string }>();
@@ -77,14 +80,15 @@ export function VerifyPage() {
                 <dd>{data.name}</dd>
               </div>
             )}
+            {/* A season named as its contest (the usual case) is said once, on the contest's line. */}
             <div>
               <dt>Cuộc thi</dt>
-              <dd>{data.contest}</dd>
+              <dd>{data.season?.name === data.contest ? seasonName(data.season) : data.contest}</dd>
             </div>
-            {data.season && (
+            {data.season && data.season.name !== data.contest && (
               <div>
                 <dt>Mùa thi</dt>
-                <dd>{data.season.current ? data.season.name : `${data.season.name} (đã kết thúc)`}</dd>
+                <dd>{seasonName(data.season)}</dd>
               </div>
             )}
             <div>

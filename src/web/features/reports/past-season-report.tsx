@@ -29,7 +29,7 @@ export function PastSeasonReport({ seasonId }: { seasonId: number }) {
     <>
       <p className="alert" role="note">
         {season.name} đã kết thúc: kết quả và giấy chứng nhận của mùa này chỉ để xem.
-        {!season.results_published && ` Kết quả được công bố ngày ${season.results_date}.`}
+        {!season.results_published && ` ${resultMessages.announcement(false, season.results_date, 'Kết quả')}`}
       </p>
       {childrens.length === 0 ? (
         <p>Gia đình không có thí sinh nào trong mùa thi này.</p>

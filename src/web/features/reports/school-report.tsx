@@ -150,10 +150,9 @@ function Tabs({ current, onChange }: { current: TabId; onChange: (tab: TabId) =>
 
 function SchoolPrize({ report }: { report: ReportSchoolResponse }) {
   const image = useCertificateImage(report.prize.image_cer);
-  if (!report.results_published) {
-    return <p className="alert">Kết quả và giải thưởng được công bố ngày {formatDate(report.results_at)}.</p>;
+  if (!report.results_published || !report.prize.image_cer) {
+    return <p className="alert">{resultMessages.announcement(report.results_published, formatDate(report.results_at))}</p>;
   }
-  if (!report.prize.image_cer) return null;
   return (
     <figure className="report-prize">
       {image.url ? (

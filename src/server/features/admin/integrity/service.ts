@@ -1,7 +1,7 @@
 // The integrity review (decision 027): start a screening in the background, list the flags with
 // their evidence, and decide each (dismiss, or withhold a prize) with a reason, in the audit log.
 import { sql } from 'kysely';
-import { formatDateTime } from '../../../../shared/format';
+import { formatDateTime, formatProbability } from '../../../../shared/format';
 import {
   integrityContactLabels,
   integrityFlagLabels,
@@ -140,12 +140,6 @@ async function examsOf(db: Db, contestId: number, examIds: readonly number[]) {
 type ExamRow = Awaited<ReturnType<typeof examsOf>> extends Map<number, infer R> ? R : never;
 
 const decimal = (value: number, digits = 2) => value.toLocaleString('vi-VN', { maximumFractionDigits: digits });
-/** 3,2 × 10^-12 */
-const pValue = (p: number) => {
-  if (p >= 0.001) return decimal(p, 4);
-  const [mantissa, exponent] = p.toExponential(1).split('e');
-  return `${mantissa!.replace('.', ',')} × 10^${Number(exponent)}`;
-};
 
 const tierLabel = (tier: unknown) => (tier === 'close' ? 'cặp chung tài khoản hoặc lần đăng nhập' : 'cặp cùng lớp');
 
@@ -156,14 +150,14 @@ function similaritySummary(evidence: Record<string, unknown>): string {
     .map((test) => {
       const e = ((evidence.tests ? evidence[test] : evidence) ?? {}) as Record<string, unknown>;
       const n = (key: string) => Number(e[key] ?? 0);
-      const threshold = e.threshold === undefined ? '' : `; ngưỡng báo của nhóm ${tierLabel(evidence.tier)}: p ≤ ${pValue(n('threshold'))}`;
+      const threshold = e.threshold === undefined ? '' : `; ngưỡng báo của nhóm ${tierLabel(evidence.tier)}: p ≤ ${formatProbability(n('threshold'))}`;
       if (test === 'in_step') {
         // Pooled over several attempts taken together (evidence.attempts), or one pair of exams.
         const attempts = (e.attempts as unknown[] | undefined)?.length ?? 1;
         const over = attempts > 1 ? ` ở ${attempts} lượt thi làm cùng lúc: trong ${n('common')} câu hai bài của cùng lượt cùng trả lời` : `: hai bài làm cùng lúc; trong ${n('common')} câu cả hai cùng trả lời`;
-        return `Trả lời theo sát${over}, ${n('events')} câu một bài trả lời giống hệt bài kia trong vòng ${n('window_seconds')} giây sau bài kia; xác suất ngẫu nhiên p = ${pValue(n('p'))}${threshold}.`;
+        return `Trả lời theo sát${over}, ${n('events')} câu một bài trả lời giống hệt bài kia trong vòng ${n('window_seconds')} giây sau bài kia; xác suất ngẫu nhiên p = ${formatProbability(n('p'))}${threshold}.`;
       }
-      return `${n('common')} câu cả hai bài cùng có; ${n('identical')} câu trả lời giống nhau, trong đó ${n('identical_wrong')} câu sai (hoặc bỏ trống) giống nhau; ω = ${decimal(n('omega'))}; xác suất ngẫu nhiên p = ${pValue(n('p'))}${threshold}.`;
+      return `${n('common')} câu cả hai bài cùng có; ${n('identical')} câu trả lời giống nhau, trong đó ${n('identical_wrong')} câu sai (hoặc bỏ trống) giống nhau; ω = ${decimal(n('omega'))}; xác suất ngẫu nhiên p = ${formatProbability(n('p'))}${threshold}.`;
     })
     .join(' ');
 }

@@ -79,9 +79,9 @@ describe('item statistics of the hand-worked table', () => {
     expect(s.facility).toBe(0.5);
     expect(s.discrimination).toBeCloseTo(-0.28735, 5);
     expect(s.upperLowerDifference).toBeCloseTo(0.2099 - 0.5, 4);
-    expect(s.answers.map((a) => a.overall)).toEqual([0.5, 0.3, 0.1, 0.1]);
-    expect(s.answers.map((a) => a.upper)).toEqual([0.2099, 0.7901, 0, 0].map((v) => expect.closeTo(v, 4)));
-    expect(s.answers.map((a) => a.lower)).toEqual([0.5, 0, 0.25, 0.25].map((v) => expect.closeTo(v, 4)));
+    expect(s.answers!.map((a) => a.overall)).toEqual([0.5, 0.3, 0.1, 0.1]);
+    expect(s.answers!.map((a) => a.upper)).toEqual([0.2099, 0.7901, 0, 0].map((v) => expect.closeTo(v, 4)));
+    expect(s.answers!.map((a) => a.lower)).toEqual([0.5, 0, 0.25, 0.25].map((v) => expect.closeTo(v, 4)));
     expect(s.flags.map((f) => f.kind)).toEqual(['wrong_key']);
     expect(s.flags[0]!.reason).toBe('Có thể sai đáp án: nhóm 27% điểm cao chọn B (79%) nhiều hơn đáp án đúng A (21%).');
     expect(s.suspectedAnswerId).toBe(2);
@@ -104,8 +104,8 @@ describe('item statistics of the hand-worked table', () => {
   it('Q3: A and B both draw the upper group: ambiguous, not a wrong key', () => {
     const s = stats(2);
     expect(s.discrimination).toBeCloseTo(0.3273, 4);
-    expect(s.answers.map((a) => a.upper)).toEqual([0.5, 0.5, 0, 0].map((v) => expect.closeTo(v, 4)));
-    expect(s.answers.map((a) => a.lower)).toEqual([0.1296, 0.3704, 0.0648, 0.4352].map((v) => expect.closeTo(v, 4)));
+    expect(s.answers!.map((a) => a.upper)).toEqual([0.5, 0.5, 0, 0].map((v) => expect.closeTo(v, 4)));
+    expect(s.answers!.map((a) => a.lower)).toEqual([0.1296, 0.3704, 0.0648, 0.4352].map((v) => expect.closeTo(v, 4)));
     expect(s.flags).toEqual([
       { kind: 'ambiguous', reason: 'Có thể có hai đáp án đúng: trong nhóm 27% điểm cao, mỗi đáp án A (50%), B (50%) được từ 30% trở lên chọn, nhiều hơn trong nhóm điểm thấp.' },
     ]);
@@ -115,15 +115,17 @@ describe('item statistics of the hand-worked table', () => {
   it('Q4: too hard; its common wrong answers do not draw the upper group more than the lower: no wrong key', () => {
     const s = stats(3);
     expect(s.facility).toBe(0.1);
-    expect(s.answers.map((a) => a.upper)).toEqual([0.1259, 0.1259, 0.3778, 0.3704].map((v) => expect.closeTo(v, 4)));
-    expect(s.answers.map((a) => a.lower)).toEqual([0, 0.1296, 0.5, 0.3704].map((v) => expect.closeTo(v, 4)));
+    expect(s.answers!.map((a) => a.upper)).toEqual([0.1259, 0.1259, 0.3778, 0.3704].map((v) => expect.closeTo(v, 4)));
+    expect(s.answers!.map((a) => a.lower)).toEqual([0, 0.1296, 0.5, 0.3704].map((v) => expect.closeTo(v, 4)));
     expect(s.flags).toEqual([{ kind: 'too_hard', reason: 'Quá khó: chỉ 10% bài làm đúng (dưới 20%).' }]);
   });
 
-  it('too few exams: only that flag, with the count', () => {
+  it('too few exams: the count, and no figure or flag computed from them', () => {
     const s = itemStats(cellsOf(4), bank);
-    expect(s.flags).toEqual([{ kind: 'too_few', reason: 'Mới có 10 bài thi rút câu này, cần ít nhất 30 bài để đánh giá.' }]);
-    expect(itemStats([], bank).facility).toBeNull();
+    expect(s).toEqual({ exams: 10, facility: null, discrimination: null, upperLowerDifference: null, answers: null, blank: null, suspectedAnswerId: null, flags: [] });
+    // The same exams judged once the minimum is theirs.
+    expect(itemStats(cellsOf(4), bank, 10).facility).not.toBeNull();
+    expect(itemStats([], bank, 0)).toMatchObject({ exams: 0, facility: null, answers: null, flags: [] });
   });
 
   it('orders flagged questions first, the most serious flag first, then the lowest discrimination', () => {

@@ -1,7 +1,9 @@
 // Classical item analysis of one question, pure (decision 021): from the counts of finished exams
 // by (rest score, answer chosen, counted right), the facility, the point-biserial discrimination
 // against the rest score, the upper-27 % minus lower-27 % difference, the share choosing each
-// answer overall and in each group, and the flags with their Vietnamese reasons.
+// answer overall and in each group, and the flags with their Vietnamese reasons. Below MIN_EXAMS
+// exams a question has no figure and no flag: shares of a handful of exams ("96 % / 96 %" on 4)
+// would read as findings; the report says once how many exams the figures need.
 //
 // Groups are by REST score (the exam's correct count without this question), so that the question
 // does not help put its own right answerers in the upper group. An exam draws 20 of the bank's
@@ -29,7 +31,7 @@ export interface Shares {
   lower: number;
 }
 
-export type FlagKind = 'wrong_key' | 'ambiguous' | 'too_hard' | 'too_easy' | 'too_few';
+export type FlagKind = 'wrong_key' | 'ambiguous' | 'too_hard' | 'too_easy';
 export interface Flag {
   kind: FlagKind;
   reason: string;
@@ -37,22 +39,22 @@ export interface Flag {
 
 export interface ItemStats {
   exams: number;
-  /** Share counted right, 0..1; null without exams. */
+  /** Share counted right, 0..1; null with fewer than the minimum of exams (as every figure below). */
   facility: number | null;
   /** Point-biserial correlation of the item (0/1) with the rest score; null when either does not vary. */
   discrimination: number | null;
-  /** Share right in the upper 27 % minus in the lower 27 % (by rest score); null without exams. */
+  /** Share right in the upper 27 % minus in the lower 27 % (by rest score). */
   upperLowerDifference: number | null;
   /** Per bank answer, in the bank's order. */
-  answers: Shares[];
+  answers: Shares[] | null;
   /** Left blank. */
-  blank: Shares;
+  blank: Shares | null;
   /** The wrong answer the upper group chose most, when the key is suspect. */
   suspectedAnswerId: number | null;
   flags: Flag[];
 }
 
-/** Fewer exams than this: no other flag is raised (too little to judge). */
+/** Fewer exams than this: no figure, no flag (too little to judge). */
 export const MIN_EXAMS = 30;
 /** Share of the exams in each of the upper and lower groups. */
 export const GROUP_SHARE = 0.27;
@@ -62,7 +64,7 @@ export const TOO_HARD_BELOW = 0.2;
 export const AMBIGUOUS_UPPER_SHARE = 0.3;
 
 /** Flags in the order shown: the most serious first (rows sort by their first flag). */
-export const flagOrder: readonly FlagKind[] = ['wrong_key', 'ambiguous', 'too_hard', 'too_easy', 'too_few'];
+export const flagOrder: readonly FlagKind[] = ['wrong_key', 'ambiguous', 'too_hard', 'too_easy'];
 
 /**
  * Pearson's correlation of x (0/1) with y over weighted points: the point-biserial. Null when x or
@@ -123,6 +125,9 @@ const decimal = (value: number) => value.toFixed(2).replace('.', ',').replace('-
 
 export function itemStats(cells: readonly Cell[], bank: readonly BankAnswer[], minExams = MIN_EXAMS): ItemStats {
   const exams = cells.reduce((sum, cell) => sum + cell.count, 0);
+  if (exams === 0 || exams < minExams) {
+    return { exams, facility: null, discrimination: null, upperLowerDifference: null, answers: null, blank: null, suspectedAnswerId: null, flags: [] };
+  }
   const size = GROUP_SHARE * exams;
   const upper = groupWeights(cells, GROUP_SHARE, 'top');
   const lower = groupWeights(cells, GROUP_SHARE, 'bottom');
@@ -137,28 +142,25 @@ export function itemStats(cells: readonly Cell[], bank: readonly BankAnswer[], m
       up += upper.get(index) ?? 0;
       low += lower.get(index) ?? 0;
     });
-    return exams === 0 ? { overall: 0, upper: 0, lower: 0 } : { overall: overall / exams, upper: up / size, lower: low / size };
+    return { overall: overall / exams, upper: up / size, lower: low / size };
   };
 
   const right = sharesOf((cell) => cell.correct);
   const answers = bank.map((answer) => sharesOf((cell) => cell.answerId === answer.id));
   const stats: ItemStats = {
     exams,
-    facility: exams === 0 ? null : right.overall,
+    facility: right.overall,
     discrimination: pointBiserial(cells.map((cell) => ({ x: cell.correct ? 1 : 0, y: cell.rest, count: cell.count }))),
-    upperLowerDifference: exams === 0 ? null : right.upper - right.lower,
+    upperLowerDifference: right.upper - right.lower,
     answers,
     blank: sharesOf((cell) => cell.answerId === null),
     suspectedAnswerId: null,
     flags: [],
   };
-  return { ...stats, ...flagsOf(stats, bank, minExams) };
+  return { ...stats, ...flagsOf({ ...stats, answers }, bank) };
 }
 
-function flagsOf(stats: ItemStats, bank: readonly BankAnswer[], minExams: number): Pick<ItemStats, 'flags' | 'suspectedAnswerId'> {
-  if (stats.exams < minExams) {
-    return { flags: [{ kind: 'too_few', reason: `Mới có ${stats.exams} bài thi rút câu này, cần ít nhất ${minExams} bài để đánh giá.` }], suspectedAnswerId: null };
-  }
+function flagsOf(stats: ItemStats & { answers: Shares[] }, bank: readonly BankAnswer[]): Pick<ItemStats, 'flags' | 'suspectedAnswerId'> {
   const flags: Flag[] = [];
   // An answer draws the upper group when at least AMBIGUOUS_UPPER_SHARE of it chose the answer and
   // a larger share of the upper group than of the lower did. The second condition keeps a hard

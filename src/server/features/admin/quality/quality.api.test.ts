@@ -5,6 +5,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BookQuality } from '../../../../shared/schemas/admin-quality';
 import { bookForClassRoom, insertFinishedExams, insertPupils } from '../../../demo/finished-exams';
+import { readFirstSheet, type XlsxValue } from '../../../lib/xlsx-reader';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createOrganiser, createParent, firstSchool, type CreatedUser } from '../../../test/factories';
 
@@ -82,8 +83,8 @@ describe('question quality of a book', () => {
     expect(first.suspected_answer_id).toBe(wrongId);
     expect(first.discrimination!).toBeLessThan(0);
     const keyIndex = first.question.answers.findIndex((a) => a.id === keyId);
-    expect(first.answers[keyIndex]!.upper).toBe(0);
-    expect(first.answers[keyIndex]!.lower).toBeGreaterThan(0.25);
+    expect(first.answers![keyIndex]!.upper).toBe(0);
+    expect(first.answers![keyIndex]!.lower).toBeGreaterThan(0.25);
     // Facility: 16 of the 42 answered the key (4..11 right, twice each).
     expect(first.facility).toBeCloseTo(16 / 42, 10);
   });
@@ -101,13 +102,49 @@ describe('question quality of a book', () => {
     expect(lastDrawn.flags.map((flag) => flag.kind)).toEqual(['too_hard']);
   });
 
-  it('flags questions no exam drew as too few to judge, after the others with a worse flag', async () => {
+  it('gives questions no exam drew no figure and no flag (too few is no warning), after the flagged and the judged ones', async () => {
     const data = (await quality()).body.data as BookQuality;
     const undrawn = data.questions.filter((row) => row.exams === 0);
-    for (const row of undrawn) expect(row.flags).toEqual([{ kind: 'too_few', reason: 'Mới có 0 bài thi rút câu này, cần ít nhất 30 bài để đánh giá.' }]);
-    const kinds = data.questions.map((row) => row.flags[0]?.kind ?? 'none');
-    const order = ['wrong_key', 'ambiguous', 'too_hard', 'too_easy', 'too_few', 'none'];
+    expect(undrawn.length).toBeGreaterThan(0);
+    for (const row of undrawn) expect(row).toMatchObject({ facility: null, discrimination: null, upper_lower_difference: null, answers: null, blank: null, flags: [] });
+    const kinds = data.questions.map((row) => row.flags[0]?.kind ?? (row.exams >= data.min_exams ? 'none' : 'too_few'));
+    const order = ['wrong_key', 'ambiguous', 'too_hard', 'too_easy', 'none', 'too_few'];
     expect([...kinds].sort((a, b) => order.indexOf(a) - order.indexOf(b))).toEqual(kinds);
+  });
+
+  it('on a book with a handful of exams (4): counts, but no share, figure or warning computed from them', async () => {
+    const other = await bookForClassRoom(server.db, '5A1', 1);
+    expect(other.id).not.toBe(bookId);
+    const pupils = await insertPupils(server.db, { schoolId: (await firstSchool(server.db)).id, classRooms: ['5A1'], count: 4 });
+    const now = server.clock.now().getTime();
+    await insertFinishedExams(
+      server.db,
+      pupils.map((pupil, i) => ({ contestantId: pupil.id, bookId: other.id, attempt: 1, points: 95 - 5 * i, durationSeconds: 600, submittedAt: new Date(now - 60_000 + i * 1000), prediction: null })),
+    );
+    const response = await quality(organiser.token, other.id);
+    expect(response.status).toBe(200);
+    const data = response.body.data as BookQuality;
+    expect(data).toMatchObject({ exams: 4, min_exams: 30 });
+    const drawn = data.questions.filter((row) => row.exams > 0);
+    expect(drawn.length).toBeGreaterThanOrEqual(20);
+    for (const row of data.questions) {
+      expect(row.exams).toBeLessThanOrEqual(4);
+      expect(row).toMatchObject({ facility: null, discrimination: null, upper_lower_difference: null, answers: null, blank: null, suspected_answer_id: null, flags: [] });
+    }
+    // The export says why a row's figures are empty, and gives no share.
+    const xlsx = await fetch(`${server.url}/api/admin/books/${other.id}/quality.xlsx`, { headers: { authorization: `Bearer ${organiser.token}` } });
+    expect(xlsx.status).toBe(200);
+    const rows: XlsxValue[][] = [];
+    for await (const { values } of readFirstSheet(Buffer.from(await xlsx.arrayBuffer()))) rows.push(Array.from(values));
+    const [headings, ...lines] = rows;
+    const column = (title: string) => headings!.indexOf(title);
+    expect(lines).toHaveLength(data.questions.length);
+    for (const line of lines) {
+      expect(line[column('Độ dễ (%)')] ?? null).toBeNull();
+      expect(line[column('A: nhóm cao (%)')] ?? null).toBeNull();
+      expect(line[column('Cảnh báo')] ?? null).toBeNull();
+      expect(String(line[column('Lý do')])).toMatch(/^Chưa đủ bài thi: mới có [0-4] bài thi rút câu này, cần ít nhất 30 bài để tính\.$/);
+    }
   });
 
   it('exports the rows as .xlsx', async () => {

@@ -74,6 +74,8 @@ export async function bookQuality(deps: Deps, bookId: number, { refresh = false 
 }
 
 const letter = (index: number) => String.fromCharCode(65 + index);
+/** Why a row of the workbook has no figure. */
+const tooFew = (exams: number, min: number) => `Chưa đủ bài thi: mới có ${exams} bài thi rút câu này, cần ít nhất ${min} bài để tính.`;
 const share = (value: number | null) => (value === null ? null : Math.round(value * 1000) / 10);
 
 /** The report as an .xlsx workbook: one row per question, the flags and their reasons, the shares per answer in %. */
@@ -96,7 +98,7 @@ export async function bookQualityXlsx(deps: Deps, bookId: number): Promise<{ fil
         const keyIndex = answers.findIndex((answer) => answer.is_correct);
         const suspect = answers.findIndex((answer) => answer.id === row.suspected_answer_id);
         const shares = Array.from({ length: most }, (_, i) => {
-          const s = row.answers[i];
+          const s = row.answers?.[i];
           return s ? [share(s.overall), share(s.upper), share(s.lower)] : [null, null, null];
         }).flat();
         return [
@@ -108,10 +110,10 @@ export async function bookQualityXlsx(deps: Deps, bookId: number): Promise<{ fil
           row.discrimination === null ? null : Math.round(row.discrimination * 1000) / 1000,
           share(row.upper_lower_difference),
           row.flags.map((flag) => qualityFlagLabels[flag.kind]).join(', ') || null,
-          row.flags.map((flag) => flag.reason).join(' ') || null,
+          row.exams < report.min_exams ? tooFew(row.exams, report.min_exams) : row.flags.map((flag) => flag.reason).join(' ') || null,
           suspect >= 0 ? letter(suspect) : null,
           ...shares,
-          share(row.blank.overall),
+          share(row.blank?.overall ?? null),
         ];
       }),
     );

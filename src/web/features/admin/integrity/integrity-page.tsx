@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import type { z } from 'zod';
-import { formatClock, formatDateTime, formatDuration, formatNumber } from '../../../../shared/format';
+import { formatClock, formatDateTime, formatDuration, formatNumber, formatProbability } from '../../../../shared/format';
 import {
   dismissFlagRequestSchema,
   integrityFlagLabels,
@@ -31,8 +31,6 @@ interface Status {
   running: boolean;
   run: { family_rate_percent: number; exams: number; pairs: number; tests: number; threshold: number; seconds: number; ran_at: string } | null;
 }
-
-const pValue = (p: number) => (p >= 0.001 ? formatNumber(p, 4) : p.toExponential(1).replace('.', ',').replace('e', ' × 10^'));
 
 export function IntegrityPage() {
   usePageTitle('Kiểm tra kết quả');
@@ -156,7 +154,7 @@ function RunForm({ status, onStarted }: { status: Status | undefined; onStarted:
           Lần kiểm tra gần nhất: {formatDateTime(run.ran_at)} – {formatNumber(run.exams)} bài thi, {formatNumber(run.pairs)} cặp bài được so sánh,{' '}
           {formatNumber(run.tests)} phép so sánh có thể đạt ngưỡng; tỉ lệ báo nhầm cho phép {formatNumber(run.family_rate_percent, Number.isInteger(run.family_rate_percent) ? 0 : 1)} %, chia đều cho bốn
           nhóm (so sánh câu trả lời và trả lời theo sát, mỗi loại cho cặp chung tài khoản hoặc cùng lần đăng nhập và cho cặp cùng lớp), nên một cặp cùng lớp bị báo
-          giống nhau khi p ≤ {pValue(run.threshold)} (ngưỡng của từng cặp ghi trong chứng cứ). Thời gian chạy {formatNumber(run.seconds, 1)} giây.
+          giống nhau khi p ≤ {formatProbability(run.threshold)} (ngưỡng của từng cặp ghi trong chứng cứ). Thời gian chạy {formatNumber(run.seconds, 1)} giây.
         </p>
       ) : (
         <p>Chưa chạy lần kiểm tra nào.</p>

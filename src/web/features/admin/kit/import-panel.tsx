@@ -9,7 +9,7 @@ import { errorMessage } from '../../../lib/server-errors';
 import { downloadFile } from './download';
 import { saveBlob } from '../../../lib/certificate-files';
 import { getSession } from '../../../lib/session';
-import type { ImportChanges, RowProblem } from '../../../../shared/schemas/admin';
+import { importColumnsHint, type ImportChanges, type RowProblem, type TemplateKind } from '../../../../shared/schemas/admin';
 import { DataTable } from './data-table';
 import { uploadFile, type UploadProgress } from './upload';
 import { formatNumber } from '../../../../shared/format';
@@ -29,7 +29,7 @@ interface ImportPanelProps {
   /** POST path under /api, e.g. /admin/schools/import */
   path: string;
   /** Template to download, e.g. schools (GET /api/admin/templates/schools.xlsx); none for free formats. */
-  template?: string;
+  template?: TemplateKind;
   accept: string;
   /** Extra form fields (e.g. mode=replace). */
   fields?: Record<string, string>;
@@ -91,7 +91,7 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
           <a href={`/api/admin/templates/${template}.xlsx`} onClick={(event) => downloadTemplate(event, template)}>
             Tải tệp mẫu (mau-{template}.xlsx)
           </a>{' '}
-          — các cột có thể theo thứ tự bất kỳ, với tên cột của mẫu hoặc tên quen dùng (như “Giáo viên chủ nhiệm”, “SĐT”).
+          — {importColumnsHint(template)}
         </p>
       )}
       <div className="field">

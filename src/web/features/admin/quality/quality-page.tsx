@@ -3,6 +3,8 @@
 // likely wrong key opens the regrade dry run with the suspected answer chosen; the .xlsx export.
 // The figures are the book's stored counts (computed at the first view, after a regrade, or when
 // the organiser asks: "Tính lại"), with when they were computed and how many exams came since.
+// A question drawn by fewer exams than the figures need has none (the server sends null): the page
+// says once, at the top, how many exams that is and how many there are, and its cells read "—".
 import { useMemo, useState } from 'react';
 import { Link } from 'wouter';
 import { formatDateTime, formatNumber } from '../../../../shared/format';
@@ -19,8 +21,18 @@ import { RegradeDialog } from '../regrade';
 import './quality.css';
 
 const letter = (index: number) => String.fromCharCode(65 + index);
-const percent = (value: number | null) => (value === null ? '—' : `${formatNumber(value * 100)}%`);
-const decimal = (value: number | null) => (value === null ? '—' : formatNumber(value, 2));
+const percent = (value: number) => `${formatNumber(value * 100)}%`;
+const decimal = (value: number) => formatNumber(value, 2);
+
+/** A figure of a row, or "—" with what a screen reader says instead (too few exams, or a figure that does not exist). */
+function figure<T>(row: QualityQuestion, min: number, value: T | null, shown: (value: T) => string) {
+  if (value !== null) return shown(value);
+  return (
+    <>
+      —<span className="visually-hidden">{row.exams < min ? ` chưa đủ bài thi để tính (${row.exams}/${min} bài)` : ' không tính được'}</span>
+    </>
+  );
+}
 
 /** The sortable figures; without a sort the server's order (flagged first) holds. */
 const sortValues: Record<string, (row: QualityQuestion) => number | null> = {
@@ -68,6 +80,7 @@ export function QualityPage({ bookId }: { bookId: number }) {
   usePageTitle(data ? `Chất lượng câu hỏi: ${data.book.name}` : 'Chất lượng câu hỏi');
   const rows = useMemo(() => (data ? sorted(data.questions, sort) : undefined), [data, sort]);
   const flagged = data?.questions.filter((row) => row.flags.length > 0).length ?? 0;
+  const judged = data?.questions.filter((row) => row.exams >= data.min_exams).length ?? 0;
 
   return (
     <section className="admin-page" aria-busy={!data && !report.message ? 'true' : undefined}>
@@ -96,11 +109,18 @@ export function QualityPage({ bookId }: { bookId: number }) {
           <p>
             Tính trên các bài thi đã nộp của sách này (không tính thi thử), mỗi câu trên các bài đã rút câu đó. Nhóm điểm cao và nhóm
             điểm thấp: 27% số bài có điểm cao nhất và thấp nhất khi không tính câu đang xét. Độ phân biệt: hệ số tương quan điểm-nhị phân giữa câu và phần
-            điểm còn lại. Cần ít nhất {data.min_exams} bài thi để đánh giá một câu.
+            điểm còn lại.
           </p>
+          {judged < data.questions.length && <TooFewNote data={data} judged={judged} />}
           <div className="admin-toolbar">
             <p data-testid="quality-summary">
-              <strong>{formatNumber(flagged)}</strong> / {formatNumber(data.questions.length)} câu có cảnh báo.
+              {judged === 0 ? (
+                'Chưa câu nào đủ bài thi để đánh giá.'
+              ) : (
+                <>
+                  <strong>{formatNumber(flagged)}</strong> / {formatNumber(judged)} câu {judged < data.questions.length ? 'đủ bài thi ' : ''}có cảnh báo.
+                </>
+              )}
             </p>
             <Button variant="outline" onClick={() => void downloadXlsx(bookId)}>
               Xuất bảng này (.xlsx)
@@ -112,10 +132,10 @@ export function QualityPage({ bookId }: { bookId: number }) {
               { header: 'Câu', cell: (row) => row.number, numeric: true, sortKey: 'number' },
               { header: 'Câu hỏi', cell: (row) => row.question.value, rowHeader: true, className: 'quality-question' },
               { header: 'Số bài', cell: (row) => formatNumber(row.exams), numeric: true, sortKey: 'exams' },
-              { header: 'Độ dễ', cell: (row) => percent(row.facility), numeric: true, sortKey: 'facility' },
-              { header: 'Độ phân biệt', cell: (row) => decimal(row.discrimination), numeric: true, sortKey: 'discrimination' },
-              { header: 'Cao − thấp', cell: (row) => percent(row.upper_lower_difference), numeric: true, sortKey: 'difference' },
-              { header: 'Tỉ lệ chọn (cả bài / nhóm cao / nhóm thấp)', cell: (row) => <Shares row={row} /> },
+              { header: 'Độ dễ', cell: (row) => figure(row, data.min_exams, row.facility, percent), numeric: true, sortKey: 'facility' },
+              { header: 'Độ phân biệt', cell: (row) => figure(row, data.min_exams, row.discrimination, decimal), numeric: true, sortKey: 'discrimination' },
+              { header: 'Cao − thấp', cell: (row) => figure(row, data.min_exams, row.upper_lower_difference, percent), numeric: true, sortKey: 'difference' },
+              { header: 'Tỉ lệ chọn (cả bài / nhóm cao / nhóm thấp)', cell: (row) => (row.answers ? <Shares row={row} answers={row.answers} /> : figure(row, data.min_exams, null, String)) },
               {
                 header: 'Cảnh báo',
                 cell: (row) => (
@@ -162,12 +182,23 @@ export function QualityPage({ bookId }: { bookId: number }) {
   );
 }
 
-function Shares({ row }: { row: QualityQuestion }) {
-  if (row.exams === 0) return <>—</>;
+/** Said once, above the table: how many exams the figures need, how many the questions have. */
+function TooFewNote({ data, judged }: { data: BookQuality; judged: number }) {
+  const most = Math.max(0, ...data.questions.filter((row) => row.exams < data.min_exams).map((row) => row.exams));
+  return (
+    <p className="alert quality-too-few" role="note" data-testid="quality-too-few">
+      Tỉ lệ, độ phân biệt và cảnh báo của một câu chỉ được tính khi có ít nhất {formatNumber(data.min_exams)} bài thi rút câu đó (mỗi bài thi rút một phần
+      ngân hàng câu hỏi). Sách mới có {formatNumber(data.exams)} bài thi đã nộp: {formatNumber(data.questions.length - judged)} / {formatNumber(data.questions.length)} câu
+      chưa đủ (nhiều nhất {formatNumber(most)} bài một câu), các ô số liệu của những câu này để trống (—).
+    </p>
+  );
+}
+
+function Shares({ row, answers }: { row: QualityQuestion; answers: NonNullable<QualityQuestion['answers']> }) {
   return (
     <ul className="quality-shares">
       {row.question.answers.map((answer, index) => {
-        const share = row.answers[index]!;
+        const share = answers[index]!;
         return (
           <li key={answer.id}>
             {letter(index)}
@@ -175,7 +206,7 @@ function Shares({ row }: { row: QualityQuestion }) {
           </li>
         );
       })}
-      {row.blank.overall > 0 && (
+      {row.blank && row.blank.overall > 0 && (
         <li>
           Bỏ trống: {percent(row.blank.overall)} / {percent(row.blank.upper)} / {percent(row.blank.lower)}
         </li>

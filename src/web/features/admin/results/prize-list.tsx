@@ -86,8 +86,12 @@ export function PrizeList({ version, onChange, season }: { version: number; onCh
           rowKey={(row, index) => `${row.rank}-${row.name}-${index}`}
           columns={[
             { header: kind === 'school_pupils' ? 'Hạng trong trường' : 'Hạng', cell: (row) => `${row.rank ?? ''}${row.tied ? ' (đồng hạng)' : ''}` },
-            { header: kind === 'school' ? 'Trường' : kind === 'teacher' ? 'Giáo viên' : 'Họ và tên', cell: (row) => row.name },
-            kind !== 'school' && { header: 'Trường, lớp', cell: (row) => `${row.school}${row.class_name ? `, lớp ${row.class_name}` : ''}` },
+            { header: kind === 'school' ? 'Trường' : kind === 'teacher' ? 'Giáo viên' : 'Họ và tên', cell: (row) => row.name, className: 'results-name' },
+            // The prize and its money next to the name: what the list is for stays in sight on a
+            // tablet, the details after them scroll in the table's frame.
+            { header: 'Giải', cell: (row) => row.prize, className: 'results-prize' },
+            { header: 'Tiền thưởng', numeric: true, cell: (row) => formatMoney(row.amount) },
+            kind !== 'school' && { header: 'Trường, lớp', cell: (row) => `${row.school}${row.class_name ? `, lớp ${row.class_name}` : ''}`, className: 'results-name' },
             { header: 'Quận/Huyện', cell: (row) => row.district },
             kind !== 'school' && {
               header: pupils ? 'Điểm' : 'Điểm TB',
@@ -110,8 +114,6 @@ export function PrizeList({ version, onChange, season }: { version: number; onCh
               ),
             },
             !pupils && { header: 'Tham gia', cell: (row) => row.detail },
-            { header: 'Giải', cell: (row) => row.prize },
-            { header: 'Tiền thưởng', numeric: true, cell: (row) => formatMoney(row.amount) },
             pupils && !season && {
               header: 'Thao tác',
               cell: (row) =>

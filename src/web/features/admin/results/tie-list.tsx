@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatDateTime, formatDuration, formatMoney, formatNumber } from '../../../../shared/format';
 import { adminResultsMessages } from '../../../../shared/messages';
+import { TIE_CRITERIA } from '../../../../shared/ranking-rules';
 import { tieDecisionRequestSchema, tieScopeLabels, type ResultsOverview, type TieView } from '../../../../shared/schemas/admin-results';
 import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
@@ -30,8 +31,8 @@ export function TieList({ data, onChange }: { data: ResultsOverview; onChange: (
         <p>Không có nhóm đồng hạng nào vượt số giải.</p>
       ) : (
         <p>
-          Các thí sinh dưới đây bằng nhau theo cả bốn tiêu chí (điểm, thời gian, giây nộp bài, dự đoán) và số người vượt số giải của hạng. Ban tổ chức quyết định: cùng nhận
-          giải cao hơn, hoặc xếp thứ tự (ví dụ sau khi bốc thăm) để giữ đúng số giải.
+          Mỗi nhóm dưới đây bằng nhau theo mọi tiêu chí xếp hạng của loại giải (ghi trong từng nhóm) và số bên vượt số giải của hạng. Ban tổ chức quyết định: cùng
+          nhận giải cao hơn, hoặc xếp thứ tự (ví dụ sau khi bốc thăm) để giữ đúng số giải.
         </p>
       )}
       {data.other_ties > 0 && <p className="muted">Còn {formatNumber(data.other_ties)} nhóm đồng hạng khác không làm thay đổi giải.</p>}
@@ -41,6 +42,7 @@ export function TieList({ data, onChange }: { data: ResultsOverview; onChange: (
             {tieScopeLabels[tie.scope]}
             {tie.school_name ? ` — ${tie.school_name}` : ''}: hạng {tie.rank}, {tie.size} bên
           </h3>
+          <p>{TIE_CRITERIA[tie.scope]}</p>
           <p>
             Nếu cùng nhận {tie.shared_prize ?? 'giải'}: thêm <strong>{formatMoney(tie.extra_amount)}</strong> tiền thưởng.{' '}
             <span className={`results-state results-state-${tie.decision_state}`}>

@@ -13,6 +13,7 @@ import { auditFiltersSchema } from './audit-query';
 import { templateXlsx } from './templates';
 import { registerUploadLimits } from './uploads';
 import { registerAdminCatalogRoutes } from './catalog/routes';
+import { classRoomsTemplateExamples } from './catalog/imports';
 import { registerAdminBooksRoutes } from './books/routes';
 import { registerAdminAccountsRoutes } from './accounts/routes';
 import { registerAdminContestRoutes } from './contest/routes';
@@ -55,7 +56,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
           return reply
             .header('content-type', XLSX_TYPE)
             .header('content-disposition', `attachment; filename="mau-${kind}.xlsx"`)
-            .send(await templateXlsx(kind));
+            .send(await templateXlsx(kind, kind === 'class-rooms' ? await classRoomsTemplateExamples(services.db) : {}));
         },
       );
 

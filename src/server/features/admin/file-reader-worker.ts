@@ -18,7 +18,10 @@ const port = parentPort!;
 const post = (message: FromWorker) => port.postMessage(message);
 
 async function read(): Promise<{ items: unknown[]; done: Record<string, unknown> }> {
-  if (task.kind === 'table') return { items: await readTable(upload, task.template), done: {} };
+  if (task.kind === 'table') {
+    const { rows, totalRow } = await readTable(upload, task.template);
+    return { items: rows, done: { totalRow } };
+  }
   const { questions, problems, ...rest } = await readQuestionFile(upload, { allProblems: task.allProblems });
   return { items: questions, done: { ...rest, problems: problems.state() } };
 }

@@ -88,14 +88,19 @@ export interface TableRows {
 }
 
 /** What an import reads from its upload, in a worker thread: the file, its row count and the problems found while reading. */
-export type FileReader<F> = (upload: Upload, limits: ReadLimits) => Promise<{ file: F; rows: number; problems: ImportProblems; table?: TableRows }>;
+export type FileReader<F> = (
+  upload: Upload,
+  limits: ReadLimits,
+) => Promise<{ file: F; rows: number; problems: ImportProblems; table?: TableRows; /** A last row that was the sheet's total, skipped. */ totalRow?: number }>;
 
 /** A tabular import (.xlsx or .csv): readTable (sheets.ts) with the template's columns. */
 export const tableFile =
   (template: TemplateKind): FileReader<SheetRow[]> =>
   async (upload, limits) => {
-    const rows = (await readInWorker(upload, { kind: 'table', template }, limits)).items as SheetRow[];
-    return { file: rows, rows: rows.length, problems: new ImportProblems(limits.allProblems), table: { columns: templateColumns[template], rows } };
+    const { items, done } = await readInWorker(upload, { kind: 'table', template }, limits);
+    const rows = items as SheetRow[];
+    const totalRow = done.totalRow as number | undefined;
+    return { file: rows, rows: rows.length, problems: new ImportProblems(limits.allProblems), table: { columns: templateColumns[template], rows }, totalRow };
   };
 
 /** A question bank (.xlsx, .csv, GIFT or Aiken): readQuestionFile (books/question-file.ts). */
@@ -103,5 +108,5 @@ export const questionFile: FileReader<Omit<QuestionFile, 'problems' | 'table'>> 
   const { items, done } = await readInWorker(upload, { kind: 'questions', allProblems: limits.allProblems ?? false }, limits);
   const { problems, table, ...rest } = done as Omit<QuestionFile, 'questions' | 'problems'> & { problems: ProblemsState };
   const tableRows = table ? { columns: templateColumns.questions, rows: table } : undefined;
-  return { file: { ...rest, questions: items as ParsedQuestion[] }, rows: rest.rows, problems: ImportProblems.from(problems), table: tableRows };
+  return { file: { ...rest, questions: items as ParsedQuestion[] }, rows: rest.rows, problems: ImportProblems.from(problems), table: tableRows, totalRow: rest.totalRow };
 };

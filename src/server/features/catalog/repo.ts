@@ -3,7 +3,16 @@ import type { Db } from '../../db/client';
 import { vietnameseOrder } from '../../db/vietnamese-order';
 import { bankHoldsAnExam } from '../../db/question-bank';
 
-export const listDistricts = (db: Db) => db.selectFrom('districts').select(['id', 'name']).orderBy(vietnameseOrder('name')).orderBy('name').execute();
+// A parent picks a district, then a school of it: a district still without schools (just added,
+// or its schools merged away) is not offered. The back office lists every one (/api/admin/districts).
+export const listDistricts = (db: Db) =>
+  db
+    .selectFrom('districts')
+    .select(['id', 'name'])
+    .where(({ exists, selectFrom }) => exists(selectFrom('schools').select('schools.id').whereRef('schools.district_id', '=', 'districts.id')))
+    .orderBy(vietnameseOrder('name'))
+    .orderBy('name')
+    .execute();
 
 export const listSchools = (db: Db, districtId: number) =>
   db.selectFrom('schools').select(['id', 'name', 'address']).where('district_id', '=', districtId).orderBy(vietnameseOrder('name')).orderBy('name').execute();

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import { vietnameseOrder } from '../../db/vietnamese-order';
+import { naturalVietnameseOrder, vietnameseOrder } from '../../db/vietnamese-order';
 import { bankHoldsAnExam } from '../../db/question-bank';
 
 // A parent picks a district, then a school of it: a district still without schools (just added,
@@ -20,13 +20,13 @@ export const listSchools = (db: Db, districtId: number) =>
 export const listClassGroups = (db: Db) =>
   db.selectFrom('class_groups').select(['id', 'name', 'grades']).orderBy('position').execute();
 
+// In natural order ("3A", "3A1", "3B"), not in the order they were added: an import adds after the last.
 export const listClassRooms = (db: Db, classGroupId: number) =>
   db
     .selectFrom('class_rooms')
     .select(['id', 'name'])
     .where('class_group_id', '=', classGroupId)
-    .orderBy('position')
-    .orderBy(vietnameseOrder('name'))
+    .orderBy(naturalVietnameseOrder('name'))
     .orderBy('name')
     .execute();
 

@@ -109,6 +109,7 @@ export function PrizeList({ version, onChange, season }: { version: number; onCh
                 </>
               ),
             },
+            pupils && { header: 'Ghi chú', cell: (row) => row.note },
             !pupils && { header: 'Tham gia', cell: (row) => row.detail },
             { header: 'Giải', cell: (row) => row.prize },
             { header: 'Tiền thưởng', numeric: true, cell: (row) => formatMoney(row.amount) },

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import readExcelFile from 'read-excel-file/node';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { createOrganiser, type CreatedUser } from '../../../test/factories';
+import { computeResultsTask, createOrganiser, type CreatedUser } from '../../../test/factories';
 import { bookForClassRoom, insertFinishedExams, insertPupils, sessionAt } from '../../../demo/finished-exams';
 import type { Contest } from '../../../db/schema';
 
@@ -19,15 +19,7 @@ let withdrawn: number;
 
 const api = (method: string, path: string, body?: unknown) => server.request(method, path, { token: organiser.token, body });
 
-async function compute() {
-  expect((await api('POST', '/api/admin/results/compute', { force: false })).status).toBe(202);
-  for (let i = 0; i < 200; i += 1) {
-    const task = (await api('GET', '/api/admin/results/task')).body.data;
-    if (task.status !== 'running') return task;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the computation did not finish');
-}
+const compute = () => computeResultsTask(server, organiser.token);
 
 async function download(file: string) {
   const response = await fetch(`${server.url}/api/admin/results/exports/${file}`, { headers: { authorization: `Bearer ${organiser.token}` } });

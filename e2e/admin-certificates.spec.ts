@@ -56,6 +56,12 @@ test('the organiser follows the drawing, revokes a certificate, and its verifica
   await expect(dialog).toBeHidden();
   await expect(row.getByText(/Đã thu hồi ngày \d\d\/\d\d\/\d{4}/)).toBeVisible();
   await expect(row.getByText('Gia đình báo nhập sai tên con')).toBeVisible();
+  // Its replacement is issued at once: the list names its new code, which the job draws within seconds.
+  const replacement = (await row.getByText(/Giấy mới: /).textContent())!.replace(/.*Giấy mới: /, '').trim();
+  await expect(async () => {
+    await search.getByRole('button', { name: 'Tìm' }).click();
+    await expect(page.getByRole('row', { name: new RegExp(`^${replacement}`) }).getByRole('cell', { name: 'Sẵn sàng' })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 
   // The public verification, for anyone: revoked, with its date, and not the reason.
   const visitor = await browser.newPage({ viewport: { width: 360, height: 740 } });
@@ -70,7 +76,7 @@ test('the organiser follows the drawing, revokes a certificate, and its verifica
   // The old code no longer downloads; the family is issued a new certificate with a new code
   // (revoking voids a paper, it takes nothing away: decision 020) and its page says so.
   const after = await ok(await request.get(`/api/chilren-certificate?child_id=${family.childId}`, { headers: family.headers }));
-  expect(after.data.certificates.map((c: { kind: string; code: string }) => [c.kind, c.code === code])).toEqual([['participation', false]]);
+  expect(after.data.certificates.map((c: { kind: string; code: string }) => [c.kind, c.code])).toEqual([['participation', replacement]]);
   expect((await request.get(`/api/certificates/${code}/pdf`, { headers: family.headers })).status()).toBe(410);
   const parent = await browser.newPage({ viewport: { width: 360, height: 740 } });
   await logInAs(parent, { phone: family.phone, password: family.password });

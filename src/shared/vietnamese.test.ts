@@ -59,4 +59,9 @@ describe('compareVietnamese', () => {
     const names = ['Ông', 'Đức', 'Bình', 'Ánh', 'Dung', 'An', 'Ân', 'Oanh', 'Ơn', 'Lớp 10', 'Lớp 2'];
     expect([...names].sort(compareVietnamese)).toEqual(['An', 'Ánh', 'Ân', 'Bình', 'Dung', 'Đức', 'Lớp 2', 'Lớp 10', 'Oanh', 'Ông', 'Ơn']);
   });
+
+  it('sorts classes in natural order: a class before its sub-classes, numbers by value, Vietnamese letters in their place', () => {
+    const classes = ['4A6', '3A10', '3B', '3A1', '3A', '3A2', '5Đ', '5E', '5D', '4/1', '10A'];
+    expect([...classes].sort(compareVietnamese)).toEqual(['3A', '3A1', '3A2', '3A10', '3B', '4/1', '4A6', '5D', '5Đ', '5E', '10A']);
+  });
 });

@@ -45,8 +45,10 @@ describe.runIf(usingPostgres() && postgresBinaries())('read replicas', () => {
     await until(usable, 'reading from the replica');
     await pair.onReplica('SELECT pg_wal_replay_pause()');
     try {
-      // A district the paused replica does not have; writes keep arriving, so its lag grows.
-      await sql`INSERT INTO districts (name) VALUES ('Huyện Mới Lập')`.execute(server.db);
+      // A district the paused replica does not have (with a school: the public list shows no empty
+      // district); writes keep arriving, so its lag grows.
+      await sql`WITH d AS (INSERT INTO districts (name) VALUES ('Huyện Mới Lập') RETURNING id)
+        INSERT INTO schools (district_id, name, address, pupil_count) SELECT id, 'Trường Tiểu học Mới Lập', '', 100 FROM d`.execute(server.db);
       await until(async () => {
         await sql`SELECT pg_logical_emit_message(false, 'tick', 'x')`.execute(server.db);
         return !usable();

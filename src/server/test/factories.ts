@@ -154,3 +154,15 @@ export async function createContestant(server: TestServer, parent: { id: number 
     .executeTakeFirstOrThrow();
   return { ...row, books: group.books };
 }
+
+/** Starts a computation of the results as the organiser `token` and waits for its task to finish; answers the finished task. */
+export async function computeResultsTask(server: TestServer, token: string, force = false) {
+  const started = await server.request('POST', '/api/admin/results/compute', { token, body: { force } });
+  if (started.status !== 202) throw new Error(`compute answered ${started.status}: ${JSON.stringify(started.body)}`);
+  for (let i = 0; i < 200; i += 1) {
+    const task = (await server.request('GET', '/api/admin/results/task', { token })).body.data;
+    if (task.status !== 'running') return task;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('the computation did not finish');
+}

@@ -25,6 +25,7 @@ export const importMessages = {
     'Nội dung tệp .xlsx sau khi giải nén quá lớn hoặc bị nén bất thường, nên không được đọc. Hãy mở tệp bằng Excel, lưu lại dưới dạng .xlsx, hoặc chia thành nhiều tệp nhỏ hơn rồi nhập lại.',
   required: 'không được để trống',
   duplicateRow: (other: number) => `trùng với dòng ${other}`,
+  totalRowSkipped: (row: number) => `Dòng ${row} là dòng tổng cộng, không phải một bản ghi: đã bỏ qua.`,
 } as const;
 
 export const adminAccountMessages = {

@@ -372,4 +372,9 @@ export const adminResultsMessages = {
     `Không công bố: kết quả đã cũ (${count} thay đổi có thể làm đổi giải sau lần tính lúc ${computedAt}). Hãy tính lại kết quả, hoặc xác nhận công bố kết quả này kèm lý do.`,
   outOfDateChangedAgain: 'Đã có thêm thay đổi sau khi bạn xem kết quả. Hãy xem lại danh sách thay đổi rồi xác nhận lại.',
   outOfDateNothingToConfirm: 'Kết quả không còn cũ nữa: hãy tải lại trang rồi công bố.',
+  /** The exports' and the prize list's note on a pupil (issue 42): why ranked last or without a prize, an erased holder. */
+  noteHeld: (reason: string | null) => (reason ? `Tạm giữ giải: ${reason} (xếp sau mọi thí sinh khác)` : 'Tạm giữ giải (xếp sau mọi thí sinh khác)'),
+  /** `withdrawn`: "Giải Nhất: <reason>", several joined by "; ". */
+  noteWithdrawn: (withdrawn: string) => `Đã rút ${withdrawn}`,
+  noteErased: 'Dữ liệu cá nhân của thí sinh đã được xoá theo yêu cầu (hoặc hết thời hạn lưu giữ)',
 } as const;

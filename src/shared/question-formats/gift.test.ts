@@ -98,10 +98,41 @@ describe('parseGift', () => {
     ].join('\n');
     const { questions, problems, skipped } = parseGift(text);
     expect(questions).toEqual([{ row: 24, value: 'Con gì kêu meo meo?', answers: ['Con mèo', 'Con chó'], correct: 0 }]);
-    expect(skipped.map((p) => p.row)).toEqual([1, 3, 5, 10, 12, 18]);
-    expect(skipped.map((p) => p.skipped.split(' (')[0])).toEqual(['câu hỏi đúng/sai', 'câu hỏi trả lời ngắn', 'câu hỏi ghép cặp', 'câu hỏi dạng số', 'câu hỏi tự luận', 'đoạn mô tả']);
-    expect(problems.map((p) => p.row)).toEqual([14, 16, 20, 22]);
-    expect(problems[1]!.message).toMatch(/từ 2 đến 4 đáp án \(có 5\)/);
+    expect(skipped.map((p) => p.row)).toEqual([1, 3, 5, 10, 12, 14, 18]);
+    expect(skipped.map((p) => p.skipped.split(' (')[0])).toEqual([
+      'câu hỏi đúng/sai',
+      'câu hỏi trả lời ngắn',
+      'câu hỏi ghép cặp',
+      'câu hỏi dạng số',
+      'câu hỏi tự luận',
+      'câu hỏi nhiều đáp án đúng có điểm từng phần',
+      'đoạn mô tả',
+    ]);
+    expect(problems.map((p) => p.row)).toEqual([16, 20, 22]);
+    expect(problems[0]!.message).toMatch(/từ 2 đến 4 đáp án \(có 5\)/);
+  });
+
+  it("skips Moodle's multiple-response questions (partial-credit weights, on any answer, with feedback) and reads the rest of the file", () => {
+    const text = [
+      '// question: 1 name: Grant',
+      '::Grant::What two people are entombed in Grant\'s tomb? {',
+      '   ~%-50%No one#Sai',
+      '   ~%50%Grant#Đúng một nửa',
+      '   ~%50%Grant\'s wife',
+      '   ~%-50%Grant\'s father',
+      '}',
+      '',
+      'Ba số nguyên tố đầu tiên? {~%33.33333%2 ~%33.33333%3 ~%33.33333%5 ~%-100%4}',
+      '',
+      'Một câu trắc nghiệm thường {=%100%Đúng ~%0%Sai}',
+    ].join('\n');
+    const { questions, problems, skipped } = parseGift(text);
+    expect(problems).toEqual([]);
+    expect(skipped.map((p) => [p.row, p.skipped.split(' (')[0]])).toEqual([
+      [2, 'câu hỏi nhiều đáp án đúng có điểm từng phần'],
+      [9, 'câu hỏi nhiều đáp án đúng có điểm từng phần'],
+    ]);
+    expect(questions).toEqual([{ row: 11, value: 'Một câu trắc nghiệm thường', answers: ['Đúng', 'Sai'], correct: 0 }]);
   });
 
   it("strips Moodle's [plain] [html] [markdown] [moodle] markers from the question and from each answer", () => {

@@ -6,7 +6,8 @@
 // takes the question's unless it has its own; only [html] is read as HTML, see question-text.ts), $CATEGORY
 // lines (ignored) and the escapes \~ \= \# \{ \} \: \\ \n. Like Moodle, a file mixing question
 // types is read: the other types (essay, true/false, short answer, matching, numerical, a
-// description) are skipped, each with why; several right answers or partial credit are problems.
+// description, a multiple-response question with partial-credit weights such as %50%) are
+// skipped, each with why; several right answers without weights are a problem.
 // A link to a media file (a sound, a picture) is not imported: the question is, with a warning.
 import {
   linesOf,
@@ -103,6 +104,15 @@ function* blocksOf(text: string | Iterable<string>): Generator<Block> {
   if (current) yield current;
 }
 
+/** An answer's weight, "%50%" or "%-100%", before its text. */
+const WEIGHT = /^\s*%(-?\d+(?:\.\d+)?)%/;
+
+/** Whether an answer carries a weight other than 0 % or 100 % (Moodle's partial credit, or a penalty). */
+const hasPartialCredit = (raw: string) => {
+  const weight = WEIGHT.exec(raw);
+  return weight !== null && Number(weight[1]) !== 0 && Number(weight[1]) !== 100;
+};
+
 function parseBlock({ row, text }: Block): ParseItem | ParseProblem[] | undefined {
   let body = text.trim();
   if (/^\$CATEGORY:/i.test(body)) return undefined;
@@ -135,6 +145,9 @@ function parseBlock({ row, text }: Block): ParseItem | ParseProblem[] | undefine
   if (!parts || parts.length === 0) return problem('phần đáp án phải gồm các đáp án bắt đầu bằng "=" (đúng) hoặc "~" (sai)');
   if (parts.some((part) => /(^|[^\\])->/.test(part.raw))) return skip('câu hỏi ghép cặp (matching), không phải trắc nghiệm');
   if (parts.every((part) => part.mark === '=')) return skip('câu hỏi trả lời ngắn (short answer), không phải trắc nghiệm: không có đáp án sai "~"');
+  if (parts.some((part) => hasPartialCredit(part.raw))) {
+    return skip('câu hỏi nhiều đáp án đúng có điểm từng phần (multiple response, %50%...), không phải trắc nghiệm một đáp án đúng');
+  }
 
   const rawTexts = [rawValue];
   const answers: string[] = [];
@@ -144,12 +157,11 @@ function parseBlock({ row, text }: Block): ParseItem | ParseProblem[] | undefine
     // General feedback "####..." and per-answer feedback "#..." are dropped.
     const feedback = findUnescaped(raw, '#');
     if (feedback >= 0) raw = raw.slice(0, feedback);
-    const weight = /^\s*%(-?\d+(?:\.\d+)?)%/.exec(raw);
+    const weight = WEIGHT.exec(raw);
     let right = part.mark === '=';
     if (weight) {
-      const percent = Number(weight[1]);
-      if (percent !== 0 && percent !== 100) return problem('đáp án có điểm từng phần (%...%) không được hỗ trợ: chỉ nhận một đáp án đúng');
-      right = right || percent === 100;
+      // 0 or 100 here: any other weight is partial credit, skipped above.
+      right = right || Number(weight[1]) === 100;
       raw = raw.slice(weight[0].length);
     }
     const field = withFormat(raw, format);

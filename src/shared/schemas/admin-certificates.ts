@@ -42,6 +42,8 @@ export const adminCertificateSchema = z.object({
   ready: z.boolean(),
   revoked_at: z.string().nullable(),
   revoked_reason: z.string().nullable(),
+  /** A revoked certificate: the code of the one in force that replaced it (its holder still entitled), or null. */
+  replaced_by: z.string().nullable(),
 });
 export type AdminCertificate = z.infer<typeof adminCertificateSchema>;
 export const certificateSearchResponseSchema = z.object({ success: z.literal(true), data: z.array(adminCertificateSchema) });

@@ -243,6 +243,8 @@ export const prizeRowSchema = z.object({
   submitted_at: z.string().nullable(),
   /** Pupils: what decided the place against the pupil above when score and time are equal. */
   decided_by: z.string().nullable(),
+  /** Pupils: what the list must say of the holder (their personal data erased, the name a placeholder). */
+  note: z.string().nullable(),
 });
 export type PrizeRow = z.infer<typeof prizeRowSchema>;
 

@@ -89,6 +89,8 @@ export const importResponseSchema = <T extends z.ZodRawShape = Record<never, nev
       /** Rows read from the file (without the header). */
       rows: z.number().int(),
       file_name: z.string(),
+      /** One line each of what the preview says besides its counts (a total row skipped). */
+      notes: z.array(z.string()),
       ...(extra ?? ({} as T)),
     }),
   });

@@ -12,7 +12,7 @@ import { listAudit } from './kit/audit';
 import { auditFiltersSchema } from './kit/audit-query';
 import { templateXlsx } from './kit/templates';
 import { registerUploadLimits } from './kit/uploads';
-import { registerAdminCatalogRoutes } from './catalog';
+import { classRoomsTemplateExamples, registerAdminCatalogRoutes } from './catalog';
 import { registerAdminBooksRoutes } from './books';
 import { registerAdminAccountsRoutes } from './accounts';
 import { registerAdminContestRoutes } from './contest';
@@ -55,7 +55,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
           return reply
             .header('content-type', XLSX_TYPE)
             .header('content-disposition', `attachment; filename="mau-${kind}.xlsx"`)
-            .send(await templateXlsx(kind));
+            .send(await templateXlsx(kind, kind === 'class-rooms' ? await classRoomsTemplateExamples(services.db) : {}));
         },
       );
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/harness';
+import { createOrganiser } from '../../test/factories';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -27,6 +28,23 @@ describe('catalogue API', () => {
 
     const rooms = await server.request('GET', `/api/class-rooms?class_group_id=${groups.body.data[2].id}`);
     expect(rooms.body.data.map((r: { name: string }) => r.name)).toContain('5A1');
+  });
+
+  it("lists only districts that have a school: a new, still-empty district appears in the back office at once, in parents' lists with its first school", async () => {
+    const { token } = await createOrganiser(server);
+    const publicNames = async () => (await server.request('GET', '/api/districts')).body.data.map((d: { name: string }) => d.name);
+    const district = await server.request('POST', '/api/admin/districts', { token, body: { name: 'Huyện Mới Lập' } });
+    expect(district.status).toBe(200);
+    const admin = await server.request('GET', '/api/admin/districts?q=Mới Lập', { token });
+    expect(admin.body.data.items).toEqual([expect.objectContaining({ name: 'Huyện Mới Lập', schools: 0 })]);
+    expect(await publicNames()).not.toContain('Huyện Mới Lập');
+
+    const school = await server.request('POST', '/api/admin/schools', { token, body: { district_id: district.body.data.id, name: 'Trường Tiểu học Mới Lập', address: '', pupil_count: 120 } });
+    expect(school.status, JSON.stringify(school.body)).toBe(200);
+    expect(await publicNames()).toContain('Huyện Mới Lập');
+    // Every district the parents see has a school to choose.
+    const districts = (await server.request('GET', '/api/districts')).body.data as { id: number }[];
+    for (const { id } of districts) expect((await server.request('GET', `/api/schools?district_id=${id}`)).body.data.length, String(id)).toBeGreaterThan(0);
   });
 
   it('answers 400 with the error shape for a missing or malformed parameter', async () => {

@@ -1,9 +1,18 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import { vietnameseOrder } from '../../db/vietnamese-order';
+import { naturalVietnameseOrder, vietnameseOrder } from '../../db/vietnamese-order';
 import { bankHoldsAnExam } from '../../db/question-bank';
 
-export const listDistricts = (db: Db) => db.selectFrom('districts').select(['id', 'name']).orderBy(vietnameseOrder('name')).orderBy('name').execute();
+// A parent picks a district, then a school of it: a district still without schools (just added,
+// or its schools merged away) is not offered. The back office lists every one (/api/admin/districts).
+export const listDistricts = (db: Db) =>
+  db
+    .selectFrom('districts')
+    .select(['id', 'name'])
+    .where(({ exists, selectFrom }) => exists(selectFrom('schools').select('schools.id').whereRef('schools.district_id', '=', 'districts.id')))
+    .orderBy(vietnameseOrder('name'))
+    .orderBy('name')
+    .execute();
 
 export const listSchools = (db: Db, districtId: number) =>
   db.selectFrom('schools').select(['id', 'name', 'address']).where('district_id', '=', districtId).orderBy(vietnameseOrder('name')).orderBy('name').execute();
@@ -11,13 +20,13 @@ export const listSchools = (db: Db, districtId: number) =>
 export const listClassGroups = (db: Db) =>
   db.selectFrom('class_groups').select(['id', 'name', 'grades']).orderBy('position').execute();
 
+// In natural order ("3A", "3A1", "3B"), not in the order they were added: an import adds after the last.
 export const listClassRooms = (db: Db, classGroupId: number) =>
   db
     .selectFrom('class_rooms')
     .select(['id', 'name'])
     .where('class_group_id', '=', classGroupId)
-    .orderBy('position')
-    .orderBy(vietnameseOrder('name'))
+    .orderBy(naturalVietnameseOrder('name'))
     .orderBy('name')
     .execute();
 

@@ -18,7 +18,7 @@ const CACHE_REFERENCE_DATA = 'public, max-age=300';
 
 // Public pages: read from a replica when one is usable (db/replicas.ts).
 export function registerCatalogRoutes(api: Api, services: Services) {
-  api.get('/districts', { schema: { summary: 'Danh sách quận/huyện', response: { 200: listResponse(namedItemSchema) } } }, async (_request, reply) => {
+  api.get('/districts', { schema: { summary: 'Danh sách quận/huyện có trường', response: { 200: listResponse(namedItemSchema) } } }, async (_request, reply) => {
     reply.header('cache-control', CACHE_REFERENCE_DATA);
     return { success: true as const, data: await readFromReplica(services, repo.listDistricts) };
   });

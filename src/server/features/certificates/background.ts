@@ -79,7 +79,7 @@ export async function issueCertificates(deps: CertificateJobDeps, batchSize = IS
 
 /**
  * Something a certificate prints has changed (a school or a class renamed or merged, a book
- * renamed, a certificate revoked whose holder is still entitled): the next ticks of the job walk
+ * renamed): the next ticks of the job walk
  * every published computation's holders again, bring each certificate's content up to date (a new
  * one for a revoked one) and draw the files again. Called in the transaction of the change, so
  * that reading a certificate never has to.

@@ -1,4 +1,4 @@
 // What other features may use of the certificates (lint: features import each other only through index.ts).
 export { MAX_RENDER_ATTEMPTS, recheckCertificates } from './background';
 export type { CertificateContent } from './content';
-export { contestantCertificates, resultsHeldMessage, schoolPrizeCertificate } from './service';
+export { contestantCertificates, reissueCertificate, resultsHeldMessage, schoolPrizeCertificate } from './service';

@@ -326,6 +326,20 @@ async function currentContent(deps: CertificateDeps, row: CertificateRow, { hold
   return store ? keepUpToDate(deps, row, current) : current;
 }
 
+/**
+ * The replacement of a certificate just revoked, when its holder is still entitled (decision 020:
+ * a void paper, not a withdrawn prize): a new row with a new code, in the caller's transaction,
+ * whose file the background job draws at its next tick (renderPendingCertificates). Undefined when
+ * the holder is entitled to nothing of that kind any more.
+ */
+export async function reissueCertificate(deps: CertificateDeps, revoked: CertificateRow): Promise<CertificateRow | undefined> {
+  const contest = await deps.db.selectFrom('contests').selectAll().where('id', '=', revoked.contest_id).executeTakeFirstOrThrow();
+  const describe = await describerOf(deps, contest, revoked);
+  if (!describe) return undefined;
+  const holder: Holder = revoked.contestant_id !== null ? { contestantId: revoked.contestant_id } : { schoolId: revoked.school_id! };
+  return (await ensureCertificate(deps, contest, holder, revoked.kind, describe))?.row;
+}
+
 /** What the stored certificate's holder is entitled to now, as a content for a code; undefined when nothing. */
 async function describerOf(deps: CertificateDeps, contest: Contest, row: CertificateRow, holder?: ContestantRow) {
   if (row.contestant_id !== null) {

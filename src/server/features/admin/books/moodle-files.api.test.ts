@@ -51,6 +51,35 @@ it('previews then imports the multiple-choice questions of a mixed GIFT file and
   expect(await bank()).toEqual(['What colour is the sky?', 'Which tag starts a page: <html class="x">?', 'Listen to bonjour.mp3: what does it mean?']);
 });
 
+it("imports a Moodle GIFT file with a multiple-response question (partial credit, %50%): that question listed as left out, the others imported", async () => {
+  const gift = [
+    '// Moodle\'s examples (gift-examples): a multiple-response question among multiple-choice ones',
+    "::Grant's tomb::What two people are entombed in Grant's tomb? {",
+    '   ~%-100%No one',
+    '   ~%50%Grant',
+    "   ~%50%Grant's wife",
+    "   ~%-100%Grant's father",
+    '}',
+    '',
+    '::Colours:: Which colour is the sea? {=blue ~red ~green}',
+    '',
+    '::Cats:: Con gì kêu meo meo? {=%100%Con mèo ~%0%Con chó}',
+  ].join('\n');
+  const preview = await importInto('gift-examples.txt', gift, { dry_run: '1' });
+  expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+  expect(preview.body.data).toMatchObject({
+    format: 'gift',
+    rows: 3,
+    created: 2,
+    skipped_total: 1,
+    skipped: [{ row: 2, message: expect.stringMatching(/^câu hỏi nhiều đáp án đúng có điểm từng phần/) }],
+  });
+  const stored = await importInto('gift-examples.txt', gift);
+  expect(stored.body.data).toMatchObject({ dry_run: false, created: 2, skipped_total: 1 });
+  expect(await bank()).toEqual(expect.arrayContaining(['Which colour is the sea?', 'Con gì kêu meo meo?']));
+  expect(await bank()).not.toContain("What two people are entombed in Grant's tomb?");
+});
+
 it('takes Aiken answers without a space after "A)" and keeps "<b>" in its text as typed', async () => {
   const stored = await importInto('aiken.txt', 'What is 2+2 in <b>bold</b>?\nA)3\nB)4\nANSWER: B\n');
   expect(stored.status).toBe(200);

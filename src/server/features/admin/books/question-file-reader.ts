@@ -14,5 +14,5 @@ export const questionFile: FileReader<Omit<QuestionFile, 'problems' | 'table'>> 
   const { items, done } = await readInWorker(WORKER_URL, upload, { allProblems: limits.allProblems ?? false }, limits);
   const { problems, table, ...rest } = done as Omit<QuestionFile, 'questions' | 'problems'> & { problems: ProblemsState };
   const tableRows = table ? { columns: templateColumns.questions, rows: table } : undefined;
-  return { file: { ...rest, questions: items as ParsedQuestion[] }, rows: rest.rows, problems: ImportProblems.from(problems), table: tableRows };
+  return { file: { ...rest, questions: items as ParsedQuestion[] }, rows: rest.rows, problems: ImportProblems.from(problems), table: tableRows, totalRow: rest.totalRow };
 };

@@ -42,6 +42,8 @@ export interface QuestionFile {
   warningsTotal: number;
   /** A spreadsheet's rows, when every problem is kept and there are some (the full list of errors). */
   table?: SheetRow[];
+  /** A spreadsheet's last row when it was a total line, skipped (sheets.ts). */
+  totalRow?: number;
 }
 
 export interface RowNote {
@@ -140,9 +142,9 @@ export async function readQuestionFile(upload: Upload, { allProblems = false } =
     return { format, rows: items, questions, problems, skipped, skippedTotal, warnings, warningsTotal: warned.length };
   }
   // The question's cell (the first) keeps its line breaks (a poem); the answers are one line.
-  const rows = await readTable(upload, 'questions', QUESTION_FILES, [0]);
+  const { rows, totalRow } = await readTable(upload, 'questions', QUESTION_FILES, [0]);
   const questions = await checkQuestions(readRows(rows, problems), problems, (answer) => (answer === 'question' ? QUESTION! : ANSWER_COLUMNS[answer]!));
   // The rows themselves only for the full list of errors (beside their problems).
   const table = allProblems && problems.count > 0 ? rows : undefined;
-  return { format: kind === 'csv' ? 'csv' : 'xlsx', rows: rows.length, questions, problems, skipped: [], skippedTotal: 0, warnings: [], warningsTotal: 0, table };
+  return { format: kind === 'csv' ? 'csv' : 'xlsx', rows: rows.length, questions, problems, skipped: [], skippedTotal: 0, warnings: [], warningsTotal: 0, table, totalRow };
 }

@@ -604,6 +604,44 @@ describe('POST /api/admin/schools/import', () => {
     expect((await server.db.selectFrom('schools').select('pupil_count').where('name', '=', 'Trường Công Thức').executeTakeFirstOrThrow()).pupil_count).toBe(700);
   });
 
+  it('skips a last "Tổng cộng" row (a label and numbers) and says so in one line, in a sheet and a CSV alike', async () => {
+    const file = await schoolsFile([
+      ['Huyện Tổng', 'Trường Tổng Một', 'Số 1', 300],
+      ['Huyện Tổng', 'Trường Tổng Hai', 'Số 2', 400],
+      ['Tổng cộng', '', '', 700],
+    ]);
+    const preview = await importSchools(file, 'truong.xlsx', { dry_run: '1' });
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.data).toMatchObject({ rows: 2, created: 2, notes: ['Dòng 4 là dòng tổng cộng, không phải một bản ghi: đã bỏ qua.'] });
+    const stored = await importSchools(file);
+    expect(stored.body.data).toMatchObject({ rows: 2, created: 2, dry_run: false, notes: [expect.stringContaining('Dòng 4')] });
+    expect(await server.db.selectFrom('schools').select('name').where('name', '=', 'Tổng cộng').executeTakeFirst()).toBeUndefined();
+
+    // Any of the usual labels, in a CSV with the columns in another order; a file without one has no note.
+    const csv = 'Trường,Quận/Huyện,Số học sinh,Địa chỉ\nTrường Tổng Ba,Huyện Tổng,500,\nCộng:,,500,\n';
+    expect((await importSchools(csv, 'truong.csv', { dry_run: '1' })).body.data).toMatchObject({ rows: 1, created: 1, notes: [expect.stringContaining('Dòng 3')] });
+    expect((await importSchools(csv.replace('Cộng:,,500,\n', ''), 'truong.csv', { dry_run: '1' })).body.data.notes).toEqual([]);
+    // The same row elsewhere than last, or with a name beside it, is a record, checked as one.
+    const middle = await importSchools(await schoolsFile([['Tổng', '', '', 1], ['Huyện Tổng', 'Trường Tổng Bốn', '', 2]]), 'truong.xlsx', { dry_run: '1' });
+    expect(middle.status).toBe(422);
+    expect(middle.body.errors).toEqual([expect.objectContaining({ row: 2, column: 'Trường' })]);
+  });
+
+  it('skips a total row in the other tabular imports too (class teachers, a question sheet)', async () => {
+    const school = await newSchool('Trường Tổng Giáo Viên', 'Quận Tổng');
+    const room = await classGroupAt(server.db, 2);
+    const teachers = await importTeachers(await teachersFile([['Quận Tổng', school.name, room.classRoom.name, 'Cô Hoa'], ['Tổng', '', '', '']]), 'giao-vien.xlsx', { dry_run: '1' });
+    expect(teachers.status, JSON.stringify(teachers.body)).toBe(200);
+    expect(teachers.body.data).toMatchObject({ rows: 1, created: 1, notes: [expect.stringContaining('Dòng 3')] });
+    const book = room.books[0]!;
+    const questions = await server.request('POST', `/api/admin/books/${book.id}/questions/import`, {
+      token: organiser.token,
+      body: uploadForm('cau-hoi.xlsx', await xlsx(templateColumns.questions, [['Câu hỏi về tổng?', 'Một', 'Hai', '', '', 'A'], ['Tổng cộng', '', '', '', '', '']]), { dry_run: '1' }),
+    });
+    expect(questions.status, JSON.stringify(questions.body)).toBe(200);
+    expect(questions.body.data).toMatchObject({ rows: 1, created: 1, notes: [expect.stringContaining('Dòng 3')] });
+  });
+
   // Its speed is measured by npm run bench:imports (a 20,000-row schools sheet), not here.
   it('stores 600 schools in 12 new districts, and finds all of them unchanged the second time', async () => {
     const rows = Array.from({ length: 600 }, (_, i) => [`Huyện Lớn ${i % 12}`, `Trường Tiểu học số ${i + 1}`, `Địa chỉ ${i}`, 200 + i]);

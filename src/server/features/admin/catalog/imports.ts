@@ -9,6 +9,7 @@ import { catalogImportMessages as im, catalogMessages } from '../../../../shared
 import { classNameKey, normaliseClassName } from '../../../../shared/schemas/profile';
 import { nameKey } from '../../../../shared/vietnamese';
 import { classGroupLabel } from '../../../../shared/class-groups';
+import { gradesOf, groupOfGrade } from '../../../../shared/seasons';
 import { appError } from '../../../lib/errors';
 import type { Services } from '../../../services';
 import type { Actor } from '../kit/audit';
@@ -269,17 +270,27 @@ export function importClassTeachers(deps: Deps, actor: Actor, upload: Upload) {
  */
 function groupFinder(groups: { id: number; name: string; grades: string }[]) {
   const byName = new Map<string, { id: number; name: string }>();
-  const byGrade = new Map<number, { id: number; name: string }>();
+  const byGrade = new Map<string, { id: number; name: string }>();
   for (const group of groups) {
     byName.set(nameKey(group.name), group);
     byName.set(nameKey(classGroupLabel(group)), group);
-    const [from = NaN, to = from] = group.grades.split('-').map((grade) => Number(grade.trim()));
-    for (let grade = from; grade <= to; grade++) if (!byGrade.has(grade)) byGrade.set(grade, group);
+    const grades = gradesOf(group.grades);
+    for (const grade of grades) if (!byGrade.has(String(grade))) byGrade.set(String(grade), group);
+    // The grades it covers, as the covers and the profile print them ("Lớp 3-4", "Lớp 3 - 4").
+    if (grades.length > 1) byGrade.set(`${grades[0]}-${grades.at(-1)}`, group);
   }
   return (text: string) => {
-    const grade = /^(?:lớp|khối)?\s*(\d{1,2})$/iu.exec(text.trim());
-    return grade ? byGrade.get(Number(grade[1])) : byName.get(nameKey(text));
+    const grade = /^(?:lớp|khối)?\s*(\d{1,2})(?:\s*-\s*(\d{1,2}))?$/iu.exec(text.trim());
+    if (!grade) return byName.get(nameKey(text));
+    const [from, to = from] = [Number(grade[1]), grade[2] === undefined ? undefined : Number(grade[2])];
+    return byGrade.get(from === to ? String(from) : `${from}-${to}`);
   };
+}
+
+/** The class-rooms template's example group: the catalogue's group of its example class (3A), so that it imports as it is. */
+export async function classRoomsTemplateExamples(db: Deps['db']): Promise<Record<string, string>> {
+  const group = groupOfGrade(await repo.allClassGroups(db), 3);
+  return group ? { [templateColumns['class-rooms'][0]!]: group.name } : {};
 }
 
 /**

@@ -339,8 +339,10 @@ export async function listClassRooms(db: Db, query: z.output<typeof classRoomsQu
     query,
     {
       columns: { name: 'class_rooms.name', class_group_name: 'class_groups.name', position: 'class_rooms.position', contestants: 'contestants' },
-      own: ['class_groups.position', 'class_rooms.position', 'class_rooms.name'],
-      names: ['class_groups.name', 'class_rooms.name'],
+      // Classes in natural order ("3A", "3A1", "3B"), not in the order they were added.
+      own: ['class_groups.position', 'class_rooms.name', 'class_rooms.id'],
+      names: ['class_groups.name'],
+      natural: ['class_rooms.name'],
     },
   );
   return { ...page, items: page.items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0) })) };

@@ -177,6 +177,7 @@ describe('drawing in the background', () => {
 
 describe('revocation', () => {
   let prizeCode = '';
+  let replacementCode = '';
   let prizePdfUrl = '';
 
   beforeAll(async () => {
@@ -220,12 +221,39 @@ describe('revocation', () => {
     const response = await post(`/api/admin/certificates/${prizeCode}/revoke`, { reason: 'In sai tên trường trên giấy' });
     expect(response.status).toBe(200);
     expect(response.body.data).toMatchObject({ code: prizeCode, revoked_reason: 'In sai tên trường trên giấy', revoked_at: expect.stringMatching(/^\d\d\/\d\d\/\d{4}$/) });
+    replacementCode = response.body.data.replaced_by;
+    expect(replacementCode).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect(replacementCode).not.toBe(prizeCode);
     const audit = await server.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ kind: 'certificate.revoke', actor_id: organiser.id, summary: `Thu hồi giấy chứng nhận ${prizeCode} của Trần Thị Ngọc Ánh` });
-    expect(audit.details).toMatchObject({ code: prizeCode, reason: 'In sai tên trường trên giấy' });
+    expect(audit.details).toMatchObject({ code: prizeCode, reason: 'In sai tên trường trên giấy', replaced_by: replacementCode });
     const again = await post(`/api/admin/certificates/${prizeCode}/revoke`, { reason: 'Lần nữa' });
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('certificate_already_revoked');
+  });
+
+  it('issues the replacement at once, before the family opens its page: the progress counts it to draw, the next tick of the job draws it, the search shows its code', async () => {
+    // Not "every certificate ready" while the replacement has no file.
+    const before = (await get('/api/admin/certificates/progress', organiser.token)).body.data;
+    expect(before).toMatchObject({ issued: true, pending: 1, revoked: 1 });
+    const prizes = (await certificatesOf(child.id)).filter((c) => c.kind === 'prize');
+    expect(prizes.map((c) => [c.code, c.revoked_at !== null, c.files_hash === c.content_hash])).toEqual([
+      [prizeCode, true, true],
+      [replacementCode, false, false],
+    ]);
+    // One tick of the job's drawing, no walk over every holder.
+    expect(await renderPendingCertificates(server)).toBe(1);
+    const after = (await get('/api/admin/certificates/progress', organiser.token)).body.data;
+    expect(after).toMatchObject({ issued: true, pending: 0, ready: after.total, revoked: 1 });
+    const replacement = (await certificatesOf(child.id)).find((c) => c.code === replacementCode)!;
+    expect(replacement.files_hash).toBe(replacement.content_hash);
+    expect(Buffer.from(replacement.pdf!).subarray(0, 5).toString()).toBe('%PDF-');
+
+    const found = (await get(`/api/admin/certificates?q=${encodeURIComponent('Ngọc Ánh')}`, organiser.token)).body.data as { code: string; kind: string; ready: boolean; replaced_by: string | null }[];
+    expect(found.filter((c) => c.kind === 'prize')).toEqual([
+      expect.objectContaining({ code: prizeCode, replaced_by: replacementCode }),
+      expect.objectContaining({ code: replacementCode, ready: true, replaced_by: null }),
+    ]);
   });
 
   it('the public verification says it was revoked, without the reason', async () => {
@@ -245,6 +273,8 @@ describe('revocation', () => {
     expect(body.data.certificates.map((c: { kind: string }) => c.kind)).toEqual(['participation', 'prize', 'top30']);
     const reissued = body.data.certificates.find((c: { kind: string }) => c.kind === 'prize');
     expect(reissued.code).not.toBe(prizeCode);
+    // The one issued when it was revoked.
+    expect(reissued.code).toBe(replacementCode);
     expect(body.data.revoked_certificates).toEqual([{ kind: 'prize', title: expect.stringContaining(prizeName), code: prizeCode, revoked_date: expect.any(String), reissued: true }]);
     expect((await get(`/api/certificates/verify/${reissued.code}`)).body.data.revoked).toBeUndefined();
     const file = await fetchFile(prizePdfUrl, parent.token);

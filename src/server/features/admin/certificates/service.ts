@@ -12,7 +12,7 @@ import type { Services } from '../../../services';
 import type { AuthUser } from '../../../core/guard';
 import { requireCurrentContest } from '../../../core/contest';
 import { resultsPublished } from '../../results';
-import { recheckCertificates } from '../../certificates';
+import { reissueCertificate } from '../../certificates';
 import { getResultRun } from '../../../core/ranking/repo';
 import { MAX_RENDER_ATTEMPTS, type CertificateContent } from '../../certificates';
 import { recordAudit } from '../kit/audit';
@@ -103,6 +103,13 @@ function certificatesQuery(db: Db) {
       'certificates.revoked_reason',
       holderName.as('holder'),
       sql<string>`coalesce(contestants.school, '')`.as('school'),
+      // A revoked one: its holder's certificate of the same kind in force now.
+      sql<string | null>`(
+        SELECT n.code FROM certificates n
+        WHERE certificates.revoked_at IS NOT NULL AND n.contest_id = certificates.contest_id AND n.kind = certificates.kind AND n.revoked_at IS NULL
+          AND (n.contestant_id = certificates.contestant_id OR n.school_id = certificates.school_id)
+        LIMIT 1
+      )`.as('replaced_by'),
     ]);
 }
 
@@ -117,6 +124,7 @@ function toAdmin(row: Awaited<ReturnType<ReturnType<typeof certificatesQuery>['e
     ready: row.files_hash === row.content_hash,
     revoked_at: row.revoked_at ? formatDate(row.revoked_at) : null,
     revoked_reason: row.revoked_reason,
+    replaced_by: row.replaced_by,
   };
 }
 
@@ -142,7 +150,7 @@ export async function searchCertificates(deps: Deps, query: string): Promise<Adm
 }
 
 /** POST /api/admin/certificates/:code/revoke: with the reason, in the audit log. */
-export async function revokeCertificate(deps: Deps, actor: AuthUser, code: string, input: { reason?: string }): Promise<AdminCertificate> {
+export async function revokeCertificate(deps: Pick<Services, 'db' | 'clock' | 'config'>, actor: AuthUser, code: string, input: { reason?: string }): Promise<AdminCertificate> {
   const parsed = revokeCertificateSchema.safeParse({ reason: input.reason ?? '' });
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? m.reasonRequired;
@@ -150,17 +158,24 @@ export async function revokeCertificate(deps: Deps, actor: AuthUser, code: strin
   }
   const { reason } = parsed.data;
   return deps.db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('certificates').select(['id', 'revoked_at']).where('code', '=', code).forUpdate().executeTakeFirst();
+    const row = await trx
+      .selectFrom('certificates')
+      .select(['id', 'code', 'contest_id', 'kind', 'contestant_id', 'school_id', 'content', 'content_hash', 'files_hash', 'revoked_at'])
+      .where('code', '=', code)
+      .forUpdate()
+      .executeTakeFirst();
     if (!row) throw notFound(m.notFound);
     if (row.revoked_at) throw appError('certificate_already_revoked', m.alreadyRevoked);
-    await trx.updateTable('certificates').set({ revoked_at: deps.clock.now(), revoked_by: actor.id, revoked_reason: reason }).where('id', '=', row.id).execute();
-    // A holder still entitled gets a new certificate from the background job (reading never issues one).
-    await recheckCertificates(trx);
+    const now = deps.clock.now();
+    await trx.updateTable('certificates').set({ revoked_at: now, revoked_by: actor.id, revoked_reason: reason }).where('id', '=', row.id).execute();
+    // A holder still entitled gets the new certificate now, under a new code; the background job
+    // draws its file at its next tick, and the progress counts it pending until then.
+    const replacement = await reissueCertificate({ ...deps, db: trx }, { ...row, revoked_at: now });
     const revoked = toAdmin(await certificatesQuery(trx).where('certificates.id', '=', row.id).executeTakeFirstOrThrow());
     await recordAudit(trx, actor, {
       kind: 'certificate.revoke',
       summary: `Thu hồi giấy chứng nhận ${code} của ${revoked.holder}`,
-      details: { code, kind: revoked.kind, title: revoked.title, holder: revoked.holder, reason },
+      details: { code, kind: revoked.kind, title: revoked.title, holder: revoked.holder, reason, replaced_by: replacement?.code ?? null },
     });
     return revoked;
   });

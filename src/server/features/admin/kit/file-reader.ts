@@ -93,7 +93,10 @@ export interface TableRows {
 }
 
 /** What an import reads from its upload, in a worker thread: the file, its row count and the problems found while reading. */
-export type FileReader<F> = (upload: Upload, limits: ReadLimits) => Promise<{ file: F; rows: number; problems: ImportProblems; table?: TableRows }>;
+export type FileReader<F> = (
+  upload: Upload,
+  limits: ReadLimits,
+) => Promise<{ file: F; rows: number; problems: ImportProblems; table?: TableRows; /** A last row that was the sheet's total, skipped. */ totalRow?: number }>;
 
 const TABLE_WORKER_URL = new URL('./table-file-worker.mjs', import.meta.url);
 
@@ -101,6 +104,8 @@ const TABLE_WORKER_URL = new URL('./table-file-worker.mjs', import.meta.url);
 export const tableFile =
   (template: TemplateKind): FileReader<SheetRow[]> =>
   async (upload, limits) => {
-    const rows = (await readInWorker(TABLE_WORKER_URL, upload, template, limits)).items as SheetRow[];
-    return { file: rows, rows: rows.length, problems: new ImportProblems(limits.allProblems), table: { columns: templateColumns[template], rows } };
+    const { items, done } = await readInWorker(TABLE_WORKER_URL, upload, template, limits);
+    const rows = items as SheetRow[];
+    const totalRow = done.totalRow as number | undefined;
+    return { file: rows, rows: rows.length, problems: new ImportProblems(limits.allProblems), table: { columns: templateColumns[template], rows }, totalRow };
   };

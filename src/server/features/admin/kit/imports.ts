@@ -11,7 +11,7 @@
 //            the rows that have one, their cells beside a "Lỗi" column (issue 23); nothing stored
 // An import names only its reader, its preview and what its writes are (ImportSpec).
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MAX_IMPORT_BYTES, MAX_LISTED_CHANGES, type ImportChanges, type ImportCounts, type ImportCreation, type ImportUpdate } from '../../../../shared/schemas/admin';
+import { importMessages, MAX_IMPORT_BYTES, MAX_LISTED_CHANGES, type ImportChanges, type ImportCounts, type ImportCreation, type ImportUpdate } from '../../../../shared/schemas/admin';
 import type { Db } from '../../../db/client';
 import { isUniqueViolation } from '../../../db/errors';
 import { AppError } from '../../../lib/errors';
@@ -43,7 +43,7 @@ export interface ImportSpec<F, C extends ImportCounts, A> {
   raced?: () => AppError;
 }
 
-export type ImportAnswer<C, A> = C & A & ImportChanges & { dry_run: boolean; rows: number; file_name: string };
+export type ImportAnswer<C, A> = C & A & ImportChanges & { dry_run: boolean; rows: number; file_name: string; notes: string[] };
 
 /** The first MAX_LISTED_CHANGES updates and creations of a plan, with their totals. */
 function changesOf(plan: { updates?: ImportUpdate[]; creations?: ImportCreation[] }): ImportChanges {
@@ -86,7 +86,7 @@ export async function runImport<F, C extends ImportCounts, A>(
 ): Promise<ImportAnswer<C, A> | ImportErrorsFile> {
   if (upload.fields.errors === 'xlsx') return { errors_file: await errorsFile(deps, upload, spec) };
   const dryRun = isDryRun(upload.fields);
-  const { file, rows, problems } = await spec.read(upload, { timeoutMs: deps.config.load.importReadTimeoutMs });
+  const { file, rows, problems, totalRow } = await spec.read(upload, { timeoutMs: deps.config.load.importReadTimeoutMs });
   const run = async (db: Db) => {
     const plan = await spec.preview(db, file, { dryRun, problems });
     problems.throwIfAny();
@@ -104,7 +104,8 @@ export async function runImport<F, C extends ImportCounts, A>(
     if (spec.raced && isUniqueViolation(error)) throw spec.raced();
     throw error;
   }
-  return { ...plan.counts, ...plan.answer, ...changesOf(plan), dry_run: dryRun, rows, file_name: upload.fileName };
+  const notes = totalRow === undefined ? [] : [importMessages.totalRowSkipped(totalRow)];
+  return { ...plan.counts, ...plan.answer, ...changesOf(plan), dry_run: dryRun, rows, file_name: upload.fileName, notes };
 }
 
 /** The full list of a file's errors, as an .xlsx (errors=xlsx). */

@@ -12,6 +12,7 @@ import { columnTitlesOf, headerKey, importMessages, MAX_IMPORT_ROWS, MAX_LISTED_
 import { normaliseQuestionText } from '../../../../shared/question-formats/question-text';
 import { appError, AppError } from '../../../lib/errors';
 import { readFirstSheet, XlsxLimitError, type XlsxValue } from '../../../lib/xlsx-reader';
+import { isTotalRow } from '../../../../shared/total-row';
 import { fileKindOf, utf8Pieces, type Upload } from './uploads';
 
 export interface SheetRow {
@@ -140,9 +141,16 @@ function columnIndexes(header: RawRow['values'], kind: TemplateKind): number[] {
   return columns.map((column) => at.get(column)?.index ?? -1);
 }
 
+/** A table as read: its data rows, and the number of its last row when it was a total line, skipped. */
+export interface TableRead {
+  rows: SheetRow[];
+  totalRow?: number;
+}
+
 /**
  * The data rows of a tabular import of `kind`, their cells in the template's column order,
- * whatever the file's (columnIndexes). Empty rows are skipped but keep their numbers. 422 for a
+ * whatever the file's (columnIndexes). Empty rows are skipped but keep their numbers, and so is a
+ * last row that is the sheet's total ("Tổng cộng" and numbers: isTotalRow). 422 for a
  * wrong header, no data rows, too many rows (as soon as the first one past the cap is read), an
  * unreadable file or one that inflates past the limits.
  */
@@ -152,7 +160,7 @@ export async function readTable(
   accepted = '.xlsx hoặc .csv (UTF-8)',
   /** The columns (by template index) whose cells keep their line breaks. */
   multiline: readonly number[] = [],
-): Promise<SheetRow[]> {
+): Promise<TableRead> {
   const data: SheetRow[] = [];
   let indexes: number[] | undefined;
   let seen = 0;
@@ -170,8 +178,9 @@ export async function readTable(
     if (data.length > MAX_IMPORT_ROWS) throw refuse(importMessages.tooManyRows(MAX_IMPORT_ROWS));
   }
   if (!indexes) columnIndexes([], kind);
+  const totalRow = data.length > 0 && isTotalRow(data.at(-1)!.cells) ? data.pop()!.row : undefined;
   if (data.length === 0) throw refuse(importMessages.empty);
-  return data;
+  return { rows: data, totalRow };
 }
 
 export interface ProblemsState {

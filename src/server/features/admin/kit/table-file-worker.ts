@@ -4,4 +4,7 @@ import type { TemplateKind } from '../../../../shared/schemas/admin';
 import { serveFileRead } from './file-reader-worker';
 import { readTable } from './sheets';
 
-await serveFileRead<TemplateKind>(async (upload, template) => ({ items: await readTable(upload, template), done: {} }));
+await serveFileRead<TemplateKind>(async (upload, template) => {
+  const { rows, totalRow } = await readTable(upload, template);
+  return { items: rows, done: { totalRow } };
+});

@@ -7,7 +7,7 @@ import readExcelFile from 'read-excel-file/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { templateColumns, templateKinds, type TemplateKind } from '../../../../shared/schemas/admin';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { createEveryRole, uploadForm, type CreatedUser } from '../../../test/factories';
+import { createEveryRole, createOrganiser, uploadForm, type CreatedUser } from '../../../test/factories';
 
 let server: TestServer;
 let organiser: CreatedUser;
@@ -108,5 +108,78 @@ describe('a template sent back as it is', () => {
     const questions = await send(`/api/admin/books/${book.id}/questions/import`, 'questions', { dry_run: '1' });
     expect(questions.status, JSON.stringify(questions.body)).toBe(200);
     expect(questions.body.data).toMatchObject({ created: 1, dry_run: true, questions: [{ value: 'Nhân vật chính của truyện tên là gì?', answers: ['Dế Mèn', 'Dế Trũi', 'Chị Cốc', 'Xiến Tóc'], correct: 0 }] });
+  });
+});
+
+// Issue 42: every template imports as it is downloaded, each one stored for real, in a catalogue
+// whose class groups are named the organiser's way (the class-rooms example is the catalogue's group).
+describe('every template, downloaded and imported unchanged', () => {
+  let own: TestServer;
+  let token: string;
+  const ownGroups = ['Nhóm Búp Măng', 'Nhóm Hoa Phượng', 'Nhóm Sao Mai'];
+
+  beforeAll(async () => {
+    own = await startTestServer();
+    ({ token } = await createOrganiser(own));
+    for (const [i, name] of ownGroups.entries()) await own.db.updateTable('class_groups').set({ name }).where('position', '=', i + 1).execute();
+  });
+  afterAll(() => own.close());
+
+  const importTemplate = async (kind: TemplateKind, path: string) => {
+    const response = await fetch(`${own.url}/api/admin/templates/${kind}.xlsx`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    const bytes = Buffer.from(await response.arrayBuffer());
+    const answer = await own.request('POST', path, { token, body: uploadForm(`mau-${kind}.xlsx`, bytes) });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toMatchObject({ rows: 1, dry_run: false });
+    return { data: answer.body.data, sheets: await readExcelFile(bytes) };
+  };
+
+  it('schools: the example school stored with its pupil count', async () => {
+    const { data } = await importTemplate('schools', '/api/admin/schools/import');
+    expect(data.created + data.updated + data.unchanged).toBe(1);
+    expect((await own.db.selectFrom('schools').select('pupil_count').where('name', '=', 'Trường Tiểu học Kim Đồng').executeTakeFirstOrThrow()).pupil_count).toBe(1430);
+  });
+
+  it("class-rooms: the example names the catalogue's own group of grade 3, and its class is stored there", async () => {
+    const { data, sheets } = await importTemplate('class-rooms', '/api/admin/class-rooms/import');
+    expect(sheets[0]!.data[1]).toEqual(['Nhóm Hoa Phượng', '3A']);
+    expect(data).toMatchObject({ created: 1 });
+    const room = await own.db
+      .selectFrom('class_rooms')
+      .innerJoin('class_groups', 'class_groups.id', 'class_rooms.class_group_id')
+      .select('class_groups.name')
+      .where('class_rooms.name', '=', '3A')
+      .executeTakeFirstOrThrow();
+    expect(room.name).toBe('Nhóm Hoa Phượng');
+  });
+
+  it("class-teachers: the example's teacher stored for that school and class", async () => {
+    expect((await importTemplate('class-teachers', '/api/admin/class-teachers/import')).data).toMatchObject({ created: 1 });
+    const teacher = await own.db.selectFrom('class_teachers').select(['class_name', 'teacher_name']).where('teacher_name', '=', 'Nguyễn Thị Lan').executeTakeFirstOrThrow();
+    expect(teacher.class_name).toBe('3A');
+  });
+
+  it("school-admins: the example's administrator stored for that school", async () => {
+    expect((await importTemplate('school-admins', '/api/admin/school-admins/import')).data).toMatchObject({ created: 1 });
+    const admin = await own.db.selectFrom('users').select(['role', 'name']).where('phone', '=', '0912345678').executeTakeFirstOrThrow();
+    expect(admin).toEqual({ role: 'school_admin', name: 'Trần Văn Bình' });
+  });
+
+  it("questions: the example question added to the book's bank", async () => {
+    const book = await own.db.selectFrom('books').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    expect((await importTemplate('questions', `/api/admin/books/${book.id}/questions/import`)).data).toMatchObject({ created: 1 });
+    await own.db.selectFrom('questions').select('id').where('book_id', '=', book.id).where('value', '=', 'Nhân vật chính của truyện tên là gì?').executeTakeFirstOrThrow();
+  });
+
+  it('class-rooms: a group named by the grades it covers, as the book covers print them ("Lớp 3-4", "3 - 4"), is that group', async () => {
+    const csv = 'Nhóm lớp,Lớp\nLớp 3-4,3Q1\n3 - 4,4Q1\nKhối 1-2,2Q1\nLớp 1-4,1Q1\n';
+    const answer = await own.request('POST', '/api/admin/class-rooms/import', { token, body: uploadForm('lop.csv', csv, { dry_run: '1' }) });
+    expect(answer.status).toBe(422);
+    // Only the range no group covers is refused.
+    expect(answer.body.errors).toEqual([expect.objectContaining({ row: 5, column: 'Nhóm lớp' })]);
+    const fixed = await own.request('POST', '/api/admin/class-rooms/import', { token, body: uploadForm('lop.csv', csv.replace('Lớp 1-4,1Q1\n', ''), { dry_run: '1' }) });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(200);
+    expect(fixed.body.data.creations.map((c: { name: string }) => c.name)).toEqual(['3Q1 (Nhóm Hoa Phượng)', '4Q1 (Nhóm Hoa Phượng)', '2Q1 (Nhóm Búp Măng)']);
   });
 });

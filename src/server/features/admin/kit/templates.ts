@@ -136,7 +136,7 @@ const guides: Record<TemplateKind, TemplateGuide> = {
         example: 'Nhóm 2',
         required: true,
         content: 'Nhóm lớp của lớp.',
-        allowed: 'Tên một nhóm lớp đã có ("Nhóm 2"), tên kèm khối ("Nhóm 2 (Lớp 3 - 4)") hoặc một khối lớp thuộc nhóm ("3", "Lớp 3", "Khối 3").',
+        allowed: 'Tên một nhóm lớp đã có ("Nhóm 2"), tên kèm khối ("Nhóm 2 (Lớp 3 - 4)"), một khối lớp thuộc nhóm ("3", "Lớp 3", "Khối 3") hoặc các khối của nhóm ("Lớp 3-4").',
       },
       {
         kind: 'text',
@@ -156,9 +156,10 @@ const GUIDE_HEADINGS = ['Cột', 'Bắt buộc', 'Ví dụ', 'Nội dung', 'Giá
 /** A column's width in characters: its title or example, within reason. */
 const widthOf = (title: string, example: CellValue) => Math.min(60, Math.max(14, title.length + 4, String(example ?? '').length + 2));
 
-export async function templateXlsx(kind: TemplateKind): Promise<Buffer> {
+/** `examples`: an example by column title drawn from the catalogue (a class group it has), in place of the guide's. */
+export async function templateXlsx(kind: TemplateKind, examples: Record<string, CellValue> = {}): Promise<Buffer> {
   const titles = templateColumns[kind];
-  const guide = guides[kind];
+  const guide = { ...guides[kind], columns: guides[kind].columns.map((column, i) => ({ ...column, example: examples[titles[i]!] ?? column.example })) };
   if (guide.columns.length !== titles.length) throw new Error(`template ${kind}: ${titles.length} columns, ${guide.columns.length} described`);
   const xlsx = new XlsxBuilder();
   try {

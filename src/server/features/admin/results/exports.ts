@@ -14,6 +14,7 @@ import { getResultRun } from '../../../core/ranking/repo';
 import { recordAudit } from '../kit/audit';
 import * as repo from './repo';
 import { ceremonyOfCurrent } from './ceremony';
+import { resultNote } from './review';
 import { XlsxBuilder, type CellValue, type ColumnKind, type SheetHead } from '../../../lib/xlsx-writer';
 
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
@@ -40,6 +41,7 @@ const pupilColumns = (rankTitle: string): [string, ColumnKind, number][] => [
   ['Giải', 'text', 30],
   ['Tiền thưởng (đ)', 'money', 16],
   ['SĐT phụ huynh', 'text', 16],
+  ['Ghi chú', 'text', 50],
 ];
 
 /**
@@ -113,6 +115,7 @@ async function winnersWorkbook(db: Services['db'], contestId: number, filter: Fi
           row.prize,
           row.amount,
           row.parent_phone,
+          resultNote(row),
         ]),
       );
     }
@@ -158,6 +161,8 @@ async function contestantsWorkbook(db: Services['db'], contestId: number, filter
       ['Học sinh tiêu biểu', 'text', 12],
       ['Giải', 'text', 24],
       ['Tiền thưởng (đ)', 'money', 16],
+      // Why a pupil is ranked last or has no prize (withheld, withdrawn), an erased holder.
+      ['Ghi chú', 'text', 60],
     ]),
   );
   let total = 0;
@@ -180,6 +185,7 @@ async function contestantsWorkbook(db: Services['db'], contestId: number, filter
         yes(row.school_top),
         row.prize_name,
         row.prize_amount,
+        resultNote(row),
       ]),
     );
   }

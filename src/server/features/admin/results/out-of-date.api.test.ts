@@ -5,7 +5,7 @@
 // school's address) mark nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { createOrganiser, type CreatedUser } from '../../../test/factories';
+import { computeResultsTask, createOrganiser, type CreatedUser } from '../../../test/factories';
 import { bookForClassRoom, insertFinishedExams, insertPupils, sessionAt } from '../../../demo/finished-exams';
 import type { Contest } from '../../../db/schema';
 
@@ -19,15 +19,7 @@ const api = (method: string, path: string, body?: unknown) => server.request(met
 const overview = async () => (await api('GET', '/api/admin/results')).body.data;
 const lastAudit = () => server.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
 
-async function compute() {
-  expect((await api('POST', '/api/admin/results/compute', { force: false })).status).toBe(202);
-  for (let i = 0; i < 200; i += 1) {
-    const task = (await api('GET', '/api/admin/results/task')).body.data;
-    if (task.status !== 'running') return task;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('the computation did not finish');
-}
+const compute = () => computeResultsTask(server, organiser.token);
 
 const editSchool = (changes: Partial<typeof school>) =>
   api('PUT', `/api/admin/schools/${school.id}`, { district_id: school.district_id, name: school.name, address: school.address, pupil_count: school.pupil_count, ...changes });

@@ -140,6 +140,8 @@ export interface PrizeDbRow {
   above_duration_seconds?: number | null;
   above_submitted_at?: Date | null;
   above_prediction_distance?: string | number | null;
+  /** Pupils: when the holder's personal data was erased (the name is a placeholder). */
+  anonymised_at?: Date | null;
 }
 
 /** Prize winners of one kind in prize order, a page of them (`limit`, `offset`) or all. */
@@ -237,7 +239,9 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
       'r.prediction',
       sql<string>`${pupils ? sql`'Học sinh tiêu biểu của trường'` : sql`r.prize_name`}`.as('prize'),
       sql<number>`${sql.ref(pupils ? 'r.school_top_amount' : 'r.prize_amount')}`.as('amount'),
-      'u.phone as parent_phone',
+      // An erased family's account keeps a placeholder number, not one to call.
+      sql<string | null>`CASE WHEN c.anonymised_at IS NULL THEN u.phone END`.as('parent_phone'),
+      'c.anonymised_at',
       'r.submitted_at',
       'r.prediction_distance',
       'r.tied as rank_tied',
@@ -286,6 +290,11 @@ export async function* bestResults(db: Db, contestId: number, filter: Filter, si
         'r.prize_amount',
         'r.school_rank',
         'r.school_top',
+        // Why a pupil is ranked last or has no prize, and an erased holder (resultNote).
+        'r.held',
+        sql<string | null>`(SELECT h.reason FROM prize_holds h WHERE h.contest_id = r.contest_id AND h.contestant_id = r.contestant_id)`.as('held_reason'),
+        sql<string | null>`(SELECT string_agg(w.prize_name || ': ' || w.reason, '; ' ORDER BY w.kind) FROM prize_withdrawals w WHERE w.contest_id = r.contest_id AND w.contestant_id = r.contestant_id)`.as('withdrawn_reasons'),
+        'c.anonymised_at',
       ])
       .where('r.contest_id', '=', contestId)
       .where('r.rank', '>=', from)

@@ -320,7 +320,7 @@ describe('after the window closes', () => {
       .select('users.phone')
       .where('contestants.id', '=', t2)
       .executeTakeFirstOrThrow();
-    expect(individualSheet[1]).toEqual([1, null, 'Đồng Hạng 2', expect.any(String), 'Trường Tiểu học Lê Lợi', '5A1', 100, 300, PAPERS, 'Giải Đặc biệt', 10_000_000, phone.phone]);
+    expect(individualSheet[1]).toEqual([1, null, 'Đồng Hạng 2', expect.any(String), 'Trường Tiểu học Lê Lợi', '5A1', 100, 300, PAPERS, 'Giải Đặc biệt', 10_000_000, phone.phone, null]);
     expect(sheets[2]!.data).toHaveLength(91);
     const bySchool = sheets[4]!.data;
     const huongSon = bySchool.find((row) => row[1] === 'Trường Tiểu học Hương Sơn')!;
@@ -360,7 +360,7 @@ describe('after the window closes', () => {
     expect(xml('xl/workbook.xml')).not.toContain('Sheet1');
     const sheet = xml('xl/worksheets/sheet1.xml');
     expect(sheet).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
-    expect(sheet).toContain(`<autoFilter ref="A1:O${PAPERS + 1}"/>`);
+    expect(sheet).toContain(`<autoFilter ref="A1:P${PAPERS + 1}"/>`);
     // Cell styles by column kind (lib/xlsx-writer-worker.mjs): score 6, date 8, money 4; the heading bold text (1).
     expect(sheet).toMatch(/<c r="A1" s="1" t="inlineStr">/);
     expect(sheet).toMatch(/<c r="H2" s="6"><v>\d+<\/v><\/c>/);

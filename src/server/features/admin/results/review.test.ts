@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PrizeDbRow } from './repo';
-import { deciding } from './review';
+import { deciding, resultNote } from './review';
 
 const at = (ms: number) => new Date(Date.UTC(2026, 3, 2, 2, 0, 0) + ms);
 const row = (own: Partial<PrizeDbRow>, above: Partial<PrizeDbRow> | null): PrizeDbRow => ({
@@ -44,5 +44,19 @@ describe('what decided a place against the pupil above', () => {
     expect(deciding(row({ prediction_distance: null }, { prediction_distance: '5' }))).toBe('Nộp bài trong cùng một giây; không có câu dự đoán');
     expect(deciding(row({ rank_tied: true }, {}))).toBe('Đồng hạng: bằng nhau cả bốn tiêu chí');
     expect(deciding(row({}, {}))).toBe('Bằng nhau cả bốn tiêu chí: theo quyết định của Ban tổ chức về đồng hạng');
+  });
+});
+
+describe('resultNote', () => {
+  it('says why a pupil is last or without a prize, and that a holder was erased; nothing otherwise', () => {
+    expect(resultNote({})).toBeNull();
+    expect(resultNote({ held: false, held_reason: null, withdrawn_reasons: null, anonymised_at: null })).toBeNull();
+    expect(resultNote({ held: true, held_reason: 'Bài giống bài số 12' })).toBe('Tạm giữ giải: Bài giống bài số 12 (xếp sau mọi thí sinh khác)');
+    // A hold lifted since the computation: the stored result is still held, its reason gone.
+    expect(resultNote({ held: true, held_reason: null })).toBe('Tạm giữ giải (xếp sau mọi thí sinh khác)');
+    expect(resultNote({ withdrawn_reasons: 'Giải Nhất: Gia đình từ chối' })).toBe('Đã rút Giải Nhất: Gia đình từ chối');
+    expect(resultNote({ held: true, held_reason: 'Làm quá nhanh', anonymised_at: new Date() })).toBe(
+      'Tạm giữ giải: Làm quá nhanh (xếp sau mọi thí sinh khác); Dữ liệu cá nhân của thí sinh đã được xoá theo yêu cầu (hoặc hết thời hạn lưu giữ)',
+    );
   });
 });

@@ -3,6 +3,7 @@
 import { readFromReplica } from '../../../db/replicas';
 import type { Db } from '../../../db/client';
 import { formatInstant, formatNumber } from '../../../../shared/format';
+import { adminResultsMessages as m } from '../../../../shared/messages';
 import { submissionSecond } from '../../../core/ranking/ranking';
 import type { PrizeListQuery, PrizeRow } from '../../../../shared/schemas/admin-results';
 import type { Page } from '../../../../shared/schemas/admin';
@@ -29,6 +30,17 @@ export function deciding(row: repo.PrizeDbRow): string | null {
     return distance === null ? 'Nộp bài trong cùng một giây; không có câu dự đoán' : `Nộp bài trong cùng một giây; dự đoán lệch ${formatNumber(distance)} (người xếp trên lệch ${formatNumber(above ?? 0)})`;
   }
   return row.rank_tied ? 'Đồng hạng: bằng nhau cả bốn tiêu chí' : 'Bằng nhau cả bốn tiêu chí: theo quyết định của Ban tổ chức về đồng hạng';
+}
+
+/**
+ * What a pupil's row says besides its figures (the exports' and the prize list's "Ghi chú"): a
+ * withheld prize and why (the pupil ranked last), a withdrawn prize and why, a holder whose
+ * personal data was erased (the name a placeholder). Null when there is nothing to say.
+ */
+export function resultNote(row: { held?: boolean; held_reason?: string | null; withdrawn_reasons?: string | null; anonymised_at?: Date | null }): string | null {
+  const notes = [row.held ? m.noteHeld(row.held_reason ?? null) : null, row.withdrawn_reasons ? m.noteWithdrawn(row.withdrawn_reasons) : null, row.anonymised_at ? m.noteErased : null];
+  const said = notes.filter((note) => note !== null);
+  return said.length ? said.join('; ') : null;
 }
 
 export async function listPrizes(services: Pick<Services, 'db' | 'reads'>, query: PrizeListQuery): Promise<Page<PrizeRow>> {
@@ -59,6 +71,7 @@ async function prizePage(db: Db, query: PrizeListQuery): Promise<Page<PrizeRow>>
       amount: Number(row.amount),
       submitted_at: row.submitted_at ? formatInstant(row.submitted_at) : null,
       decided_by: deciding(row),
+      note: resultNote(row),
     })),
     total,
     page: query.page,

@@ -150,6 +150,7 @@ function RevokeSection({ onRevoked }: { onRevoked: () => void }) {
                   <>
                     Đã thu hồi ngày {certificate.revoked_at}
                     <span className="muted"> — {certificate.revoked_reason}</span>
+                    {certificate.replaced_by && <span> Giấy mới: {certificate.replaced_by}</span>}
                   </>
                 ) : certificate.ready ? (
                   'Sẵn sàng'
@@ -191,8 +192,14 @@ function RevokeDialog({ certificate, onClose, onRevoked }: { certificate: AdminC
   });
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await api.post(`/admin/certificates/${encodeURIComponent(certificate.code)}/revoke`, values);
-      notify('success', 'Đã thu hồi giấy chứng nhận', `${certificate.code}: người nhận vẫn giữ giải và được cấp giấy mới với mã mới.`);
+      const { data: revoked } = await api.post<{ data: AdminCertificate }>(`/admin/certificates/${encodeURIComponent(certificate.code)}/revoke`, values);
+      notify(
+        'success',
+        'Đã thu hồi giấy chứng nhận',
+        revoked.replaced_by
+          ? `${certificate.code}: người nhận vẫn giữ giải và được cấp giấy mới mã ${revoked.replaced_by} (đang vẽ, sẵn sàng trong giây lát).`
+          : `${certificate.code}: người nhận không còn được cấp giấy này.`,
+      );
       onRevoked();
     } catch (error) {
       reportSaveError(error, form.setError, ['reason'], 'Không thu hồi được');

@@ -21,6 +21,8 @@ export interface ImportCountsData extends Partial<ImportChanges> {
   rows: number;
   file_name: string;
   dry_run: boolean;
+  /** What the preview says besides its counts, a line each (a total row skipped). */
+  notes?: string[];
   [extra: string]: unknown;
 }
 
@@ -134,6 +136,7 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
               Tệp hợp lệ ({formatNumber(state.data.rows)} {unit(state.data)}): sẽ thêm mới {formatNumber(state.data.created)}, cập nhật {formatNumber(state.data.updated)},
               giữ nguyên {formatNumber(state.data.unchanged)}. Chưa có gì được lưu: bấm “Lưu” để lưu tất cả.
             </p>
+            <ImportNotes notes={state.data.notes} />
             <ImportChangeList data={state.data} future />
             {renderPreview?.(state.data)}
           </div>
@@ -143,6 +146,7 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
             <p>
               Đã lưu: thêm mới {formatNumber(state.data.created)}, cập nhật {formatNumber(state.data.updated)}, giữ nguyên {formatNumber(state.data.unchanged)}.
             </p>
+            <ImportNotes notes={state.data.notes} />
             <ImportChangeList data={state.data} future={false} />
             {renderResult?.(state.data)}
           </div>
@@ -153,6 +157,10 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
       </div>
     </section>
   );
+}
+
+function ImportNotes({ notes = [] }: { notes?: string[] }) {
+  return notes.map((note) => <p key={note}>{note}</p>);
 }
 
 /** The districts and schools an import creates and each row it updates ("Trường X: Số học sinh 450 → 520"), with how many more. */

@@ -113,6 +113,7 @@ export function PrizeList({ version, onChange, season }: { version: number; onCh
                 </>
               ),
             },
+            pupils && { header: 'Ghi chú', cell: (row) => row.note },
             !pupils && { header: 'Tham gia', cell: (row) => row.detail },
             pupils && !season && {
               header: 'Thao tác',

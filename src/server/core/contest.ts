@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { messages } from '../../shared/messages';
 import type { Db } from '../db/client';
 import { examQuestionCount } from '../db/question-bank';
-import type { Contest, PrizeTierKind } from '../db/schema';
+import type { Contest, PrizeTierTable } from '../db/schema';
 import { seasonMessages } from '../../shared/messages/seasons';
 import { appError, notFound } from '../lib/errors';
 
@@ -71,14 +71,8 @@ export async function updateContest(db: Db, id: number, values: ContestValues): 
   await db.updateTable('contests').set(values).where('id', '=', id).execute();
 }
 
-export interface TierRow {
-  kind: PrizeTierKind;
-  code: string;
-  name: string;
-  position: number;
-  winners: number;
-  amount: number;
-}
+/** A prize tier as the contest's settings read and write it (a prize_tiers row without its keys). */
+export type TierRow = Omit<PrizeTierTable, 'id' | 'contest_id'>;
 
 export function prizeTiersOf(db: Db, contestId: number): Promise<TierRow[]> {
   return db

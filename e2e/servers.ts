@@ -15,7 +15,7 @@ const BASE_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 
 /**
  * Worker n's servers listen on BASE+10(n+1) (demo) and the next port (short exam); the specs with
- * a server of their own (admin-results, season) keep BASE+2 and BASE+5.
+ * a server of their own keep BASE+2 (admin-results), BASE+3 (admin-results-same-second) and BASE+5 (season).
  */
 export function portOf(parallelIndex: number, kind: ServerKind): number {
   return BASE_PORT + 10 * (parallelIndex + 1) + (kind === 'short-exam' ? 1 : 0);
@@ -91,4 +91,28 @@ export class WorkerServers {
     this.started.clear();
     this.starting.clear();
   }
+}
+
+/**
+ * A server of one spec's own (a journey that cannot be undone, such as publishing results): the
+ * compiled server with the demo content on a fresh data folder, at BASE+offset.
+ */
+export async function startOwnServer(offset: number, name: string): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+  const port = BASE_PORT + offset;
+  const dataDir = `${BASE_DATA_DIR}-${name}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  const server = spawn(process.execPath, ['dist/server/main.mjs'], { env: { ...process.env, ...serverEnv, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+  process.once('exit', () => server.kill('SIGKILL'));
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilReady(url, server, 120_000);
+  return {
+    url,
+    dataDir,
+    stop: async () => {
+      if (server.exitCode !== null || server.signalCode !== null) return;
+      const exited = once(server, 'exit');
+      server.kill('SIGTERM');
+      await exited;
+    },
+  };
 }

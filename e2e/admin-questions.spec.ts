@@ -178,3 +178,22 @@ test('the organiser adds a question with the editor (2 answers, a recorded clip)
   await expect(page.getByRole('button', { name: 'Thêm câu hỏi' })).toBeEnabled();
   await expectAccessible(page, 'book with frozen questions');
 });
+
+test("a book's cover and a question's clip are sent as soon as they are chosen; a refused file says why", async ({ page }) => {
+  await logInAs(page, DEMO_ORGANISER);
+  await page.goto('/quan-tri/sach');
+  await page.getByRole('row').filter({ has: page.getByRole('link', { name: BOOK }) }).getByRole('link', { name: BOOK }).click();
+  await expect(page.getByRole('heading', { level: 1, name: BOOK })).toBeVisible();
+  // Not a picture: refused, the cover as it was (nothing stored).
+  await page.getByLabel('Đổi ảnh bìa (JPEG, PNG, WebP; tối đa 5 MB)').setInputFiles({ name: 'bia.png', mimeType: 'image/png', buffer: Buffer.from('không phải ảnh') });
+  await expect(page.getByText('Không đổi được ảnh bìa')).toBeVisible();
+
+  // A clip for a new question: sent at once, then played in the form; leaving the form stores no question.
+  await page.getByRole('button', { name: 'Thêm câu hỏi' }).click();
+  const editor = page.getByRole('dialog', { name: 'Thêm câu hỏi' });
+  await editor.getByLabel('Âm thanh câu hỏi (MP3, M4A, OGG, WebM, WAV; không bắt buộc)').setInputFiles({ name: 'cau-hoi.mp3', mimeType: 'audio/mpeg', buffer: sampleMp3() });
+  await expect(editor.getByRole('button', { name: 'Bỏ âm thanh' })).toBeVisible();
+  await expect(editor.getByLabel('Đổi âm thanh câu hỏi')).toBeVisible();
+  await expectAccessible(page, 'question editor with a clip');
+  await editor.getByRole('button', { name: 'Huỷ' }).click();
+});

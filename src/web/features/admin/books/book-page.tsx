@@ -10,12 +10,12 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
-import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ImportPanel } from '../kit/import-panel';
 import { ParsedQuestions, QuestionFileNotes, questionFileKind, questionFileUnit } from './question-file-notes';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { PagedTable, RowActions } from '../kit/data-table';
+import { FileInput } from '../kit/file-input';
 import { uploadFile } from '../kit/upload';
 import { pageQuery, useApiData, type DataState } from '../../../lib/use-data';
 import { BookForm } from './book-form';
@@ -311,32 +311,18 @@ function BookFacts({ book }: { book: AdminBook }) {
 }
 
 function CoverUpload({ book, onChanged }: { book: AdminBook; onChanged: () => void }) {
-  const inputId = useId();
-  const [busy, setBusy] = useState(false);
   return (
     <div className="book-cover">
       {book.image ? <img src={book.image} alt={`Bìa sách ${book.name}`} width="150" height="200" /> : <p>Chưa có ảnh bìa.</p>}
       <div className="field">
-        <label htmlFor={inputId}>Đổi ảnh bìa (JPEG, PNG, WebP; tối đa 5 MB)</label>
-        <input
-          id={inputId}
-          type="file"
+        <FileInput
+          label="Đổi ảnh bìa (JPEG, PNG, WebP; tối đa 5 MB)"
           accept="image/jpeg,image/png,image/webp"
-          disabled={busy}
-          onChange={async (event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (!file) return;
-            setBusy(true);
-            try {
-              await uploadFile(`/admin/books/${book.id}/cover`, file);
-              notify('success', 'Đã đổi ảnh bìa');
-              onChanged();
-            } catch (error) {
-              notify('error', 'Không đổi được ảnh bìa', errorMessage(error));
-            } finally {
-              setBusy(false);
-            }
+          failed="Không đổi được ảnh bìa"
+          send={async (file) => {
+            await uploadFile(`/admin/books/${book.id}/cover`, file);
+            notify('success', 'Đã đổi ảnh bìa');
+            onChanged();
           }}
         />
       </div>

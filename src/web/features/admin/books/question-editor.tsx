@@ -1,6 +1,5 @@
 // The question editor: the question, 2 to 4 answers with the correct one chosen, and an optional
 // recorded clip for the question and each answer (for children who listen rather than read).
-import { useId, useState } from 'react';
 import { useFieldArray, useForm, type FieldError } from 'react-hook-form';
 import { zodResolver } from '../../../lib/zod-resolver';
 import { booksMessages, questionInputSchema, type AdminQuestion, type QuestionData, type QuestionInput } from '../../../../shared/schemas/admin-books';
@@ -12,6 +11,7 @@ import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api, ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
+import { FileInput } from '../kit/file-input';
 import { uploadFile } from '../kit/upload';
 
 const emptyAnswers = () => Array.from({ length: MAX_ANSWERS }, () => ({ value: '', audio: null }));
@@ -130,8 +130,6 @@ export function QuestionEditor({
 
 /** A clip: the player when there is one, a file input to record one in (mp3, m4a, ogg, webm, wav), and remove. */
 function AudioField({ label, path, onChange }: { label: string; path: string | null; onChange: (path: string | null) => void }) {
-  const inputId = useId();
-  const [busy, setBusy] = useState(false);
   return (
     <div className="audio-field">
       {path && (
@@ -142,25 +140,11 @@ function AudioField({ label, path, onChange }: { label: string; path: string | n
           </Button>
         </>
       )}
-      <label htmlFor={inputId}>{path ? `Đổi ${label.toLowerCase()}` : `${label} (MP3, M4A, OGG, WebM, WAV; không bắt buộc)`}</label>
-      <input
-        id={inputId}
-        type="file"
+      <FileInput
+        label={path ? `Đổi ${label.toLowerCase()}` : `${label} (MP3, M4A, OGG, WebM, WAV; không bắt buộc)`}
         accept="audio/mpeg,audio/mp4,audio/ogg,audio/webm,audio/wav,.mp3,.m4a,.ogg,.webm,.wav"
-        disabled={busy}
-        onChange={async (event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (!file) return;
-          setBusy(true);
-          try {
-            onChange((await uploadFile<{ data: { path: string } }>('/admin/questions/audio', file)).data.path);
-          } catch (error) {
-            notify('error', 'Không tải được âm thanh', errorMessage(error));
-          } finally {
-            setBusy(false);
-          }
-        }}
+        failed="Không tải được âm thanh"
+        send={async (file) => onChange((await uploadFile<{ data: { path: string } }>('/admin/questions/audio', file)).data.path)}
       />
     </div>
   );

@@ -68,12 +68,7 @@ test('at 360 x 640 the question starts within the top 200 px and four one-line a
   await expectAccessible(page, 'the compact exam screen at 360 x 640');
 });
 
-test('at 360 x 640 Câu trước and Câu sau are within the screen on every question, a three-line one included, and the last answer scrolls above them', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
+test('at 360 x 640 Câu trước and Câu sau are within the screen on every question, a three-line one included, and the last answer scrolls above them', async ({ page, context, request, baseURL }) => {
   const number = await openNewExam(page, context, request, baseURL!, 'Tạ Minh Châu');
   const questionText = page.locator('.exam-question-text');
   const previous = page.getByRole('button', { name: 'Câu trước' });
@@ -105,12 +100,7 @@ test('at 360 x 640 Câu trước and Câu sau are within the screen on every que
   await expectAccessible(page, 'the exam screen with its step bar at 360 x 640');
 });
 
-test('at 360 x 640 a submit that fails offline says so on screen, by the timer, after the scroll down to Nộp bài', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
+test('at 360 x 640 a submit that fails offline says so on screen, by the timer, after the scroll down to Nộp bài', async ({ page, context, request, baseURL }) => {
   const family = await registerFamily(request, 'Mạc Đăng Khoa');
   const exam = await startExamByApi(request, family);
   // Every question answered before the screen opens (a save without a writer handle, as any client may).

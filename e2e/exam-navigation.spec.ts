@@ -24,12 +24,7 @@ async function expectQuestionInView(page: Page, n: number) {
 
 const scrollToBottom = (page: Page) => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 
-test('every move to a question shows it whole below the timer bar, both ways, and a reload comes back to it', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
+test('every move to a question shows it whole below the timer bar, both ways, and a reload comes back to it', async ({ page, context, request, baseURL }) => {
   const family = await registerFamily(request, 'Ngô Thảo Vy');
   const exam = await startExamByApi(request, family);
   await logIn(context, baseURL!, family);

@@ -24,12 +24,7 @@ const shed = (route: Route) =>
 
 const saveStatus = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
 
-test('answers made while saves get 503 stay on the phone, reach the server when it recovers, and the submit survives a 503', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
+test('answers made while saves get 503 stay on the phone, reach the server when it recovers, and the submit survives a 503', async ({ page, context, request, baseURL }) => {
   test.setTimeout(150_000);
   const family = await registerFamily(request, 'Đỗ Khánh Linh');
   const exam = await startExamByApi(request, family);

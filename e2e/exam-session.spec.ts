@@ -19,12 +19,7 @@ async function changePasswordElsewhere(request: APIRequestContext, family: Famil
   return { ...family, token: login.access_token };
 }
 
-test('a session ended on another phone asks for the login over the running exam and then saves everything', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
+test('a session ended on another phone asks for the login over the running exam and then saves everything', async ({ page, context, request, baseURL }) => {
   const family = await registerFamily(request, 'Hoàng Minh Châu');
   const exam = await startExamByApi(request, family);
   await logIn(context, baseURL!, family);

@@ -35,13 +35,7 @@ async function familyOnExam(request: APIRequestContext, context: BrowserContext,
   return { family, exam, examUrl: `/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}` };
 }
 
-test('the older screen is stopped with its unsaved answers counted, never overwrites the newer one, and may take the exam back', async ({
-  page,
-  context,
-  browser,
-  request,
-  baseURL,
-}) => {
+test('the older screen is stopped with its unsaved answers counted, never overwrites the newer one, and may take the exam back', async ({ page, context, browser, request, baseURL }) => {
   test.setTimeout(150_000);
   const { family, exam, examUrl } = await familyOnExam(request, context, baseURL!, 'Trịnh Hải Đăng');
 
@@ -124,13 +118,7 @@ test('the older screen is stopped with its unsaved answers counted, never overwr
   expect(sorted(held.data_answers)).toEqual(sorted(expected));
 });
 
-test('a phone that comes back online after another device took over is told, and its queued answers overwrite nothing', async ({
-  page,
-  context,
-  browser,
-  request,
-  baseURL,
-}) => {
+test('a phone that comes back online after another device took over is told, and its queued answers overwrite nothing', async ({ page, context, browser, request, baseURL }) => {
   const { family, examUrl } = await familyOnExam(request, context, baseURL!, 'Ông Bảo Ngân');
   const onServerA = serverAnswers(page);
   await page.goto(examUrl);

@@ -6,12 +6,7 @@ import { chooseAnswer, examResult, logIn, navigatorItem, registerFamily, serverA
 
 test.use({ viewport: phoneViewport });
 
-test('a child takes a whole exam on a phone, survives a reload and a network drop, submits and reviews the result', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
+test('a child takes a whole exam on a phone, survives a reload and a network drop, submits and reviews the result', async ({ page, context, request, baseURL }) => {
   const family = await registerFamily(request);
   await logIn(context, baseURL!, family);
   const onServer = serverAnswers(page);

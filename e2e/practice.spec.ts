@@ -6,12 +6,7 @@ import { chooseAnswer, logIn, navigatorItem, registerFamily } from './exam-fixtu
 
 test.use({ viewport: phoneViewport });
 
-test('a child takes a practice round from /du-thi to the end, sees which answers were right, and keeps every attempt', async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
+test('a child takes a practice round from /du-thi to the end, sees which answers were right, and keeps every attempt', async ({ page, context, request, baseURL }) => {
   const family = await registerFamily(request, 'Phạm Thu Hà');
   await logIn(context, baseURL!, family);
   const headers = { authorization: `Bearer ${family.token}` };

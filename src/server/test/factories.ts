@@ -73,6 +73,13 @@ export async function createOrganiser(server: TestServer): Promise<CreatedUser> 
   return { id, phone, password, token: await startSession(server, id) };
 }
 
+/** A book of the first class group, added through the back office's API; its id. */
+export async function createBook(server: TestServer, organiser: CreatedUser, book: { name: string; author: string }): Promise<number> {
+  const groupId = (await server.db.selectFrom('class_groups').select('id').orderBy('position').executeTakeFirstOrThrow()).id;
+  const created = await server.request('POST', '/api/admin/books', { token: organiser.token, body: { ...book, class_group_id: groupId } });
+  return created.body.data.id;
+}
+
 /** A user of each role: the organiser, and a parent and a school administrator whom the back office refuses. */
 export async function createEveryRole(server: TestServer) {
   return { organiser: await createOrganiser(server), parent: await createParent(server), schoolAdmin: await createSchoolAdmin(server) };

@@ -3,7 +3,7 @@
 // media link imports its question with a warning, and Aiken's "A)3" without a space is taken.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
-import { createOrganiser, uploadForm, type CreatedUser } from '../../../test/factories';
+import { createBook, createOrganiser, uploadForm, type CreatedUser } from '../../../test/factories';
 
 let server: TestServer;
 let organiser: CreatedUser;
@@ -12,9 +12,7 @@ let bookId: number;
 beforeAll(async () => {
   server = await startTestServer();
   organiser = await createOrganiser(server);
-  const groupId = (await server.db.selectFrom('class_groups').select('id').orderBy('position').executeTakeFirstOrThrow()).id;
-  const created = await server.request('POST', '/api/admin/books', { token: organiser.token, body: { name: 'Sách Moodle', author: 'Tác giả', class_group_id: groupId } });
-  bookId = created.body.data.id;
+  bookId = await createBook(server, organiser, { name: 'Sách Moodle', author: 'Tác giả' });
 });
 afterAll(() => server.close());
 

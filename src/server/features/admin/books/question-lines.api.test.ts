@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import writeExcelFile from 'write-excel-file/node';
 import { templateColumns } from '../../../../shared/schemas/admin';
-import { createOrganiser, uploadForm, type CreatedUser } from '../../../test/factories';
+import { createBook, createOrganiser, uploadForm, type CreatedUser } from '../../../test/factories';
 
 let server: TestServer;
 let organiser: CreatedUser;
@@ -12,9 +12,7 @@ let bookId: number;
 beforeAll(async () => {
   server = await startTestServer();
   organiser = await createOrganiser(server);
-  const groupId = (await server.db.selectFrom('class_groups').select('id').orderBy('position').executeTakeFirstOrThrow()).id;
-  const book = await server.request('POST', '/api/admin/books', { token: organiser.token, body: { name: 'Thơ cho em', author: 'Trần Đăng Khoa', class_group_id: groupId } });
-  bookId = book.body.data.id;
+  bookId = await createBook(server, organiser, { name: 'Thơ cho em', author: 'Trần Đăng Khoa' });
 });
 afterAll(() => server.close());
 

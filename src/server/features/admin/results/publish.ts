@@ -40,11 +40,12 @@ function publishProblems(
 export async function getOverview({ db, clock }: Pick<Services, 'db' | 'clock'>): Promise<ResultsOverview> {
   const contest = await requireCurrentContest(db);
   const now = clock.now();
-  const [run, task, decisions, settings] = await Promise.all([
+  const [run, task, decisions, settings, openFlags] = await Promise.all([
     getResultRun(db, contest.id),
     repo.latestTask(db, contest.id),
     repo.listTieDecisions(db, contest.id),
     loadPrizeSettings(db, contest.id),
+    repo.countOpenFlags(db, contest.id),
   ]);
   const ties = run ? storedTies(run) : [];
   const keys = new Set(ties.map(tieGroupKey));
@@ -76,7 +77,8 @@ export async function getOverview({ db, clock }: Pick<Services, 'db' | 'clock'>)
           exam_papers: run.exam_papers,
           published_at: run.published_at?.toISOString() ?? null,
           out_of_date: changes?.count
-            ? { count: changes.count, through: await resultChangeCount(db, contest.id), changes: changes.items }
+            ? // The contest row read above: what a publish confirms (publishing reads it again, locked).
+              { count: changes.count, through: contest.result_changes, changes: changes.items }
             : null,
         }
       : null,
@@ -97,7 +99,7 @@ export async function getOverview({ db, clock }: Pick<Services, 'db' | 'clock'>)
     publish: { allowed: Boolean(run && !run.published_at) && reasons.length === 0, reasons },
     ceremony: run ? await ceremonyOf(db, contest.id, settings) : null,
     withdrawals: await listWithdrawals(db, contest.id),
-    open_flags: await repo.countOpenFlags(db, contest.id),
+    open_flags: openFlags,
   };
 }
 

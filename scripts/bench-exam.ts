@@ -3,7 +3,7 @@
 //   npm run bench:exam -- [--held 100000,200000] [--hold 60] [--starts 5000] [--processes 1] [--saturate 15]
 //                         [--overload 2,4] [--overload-seconds 15] [--overload-connections 4096] [--concurrency 64]
 //                         [--pool-size 10] [--dashboard] [--timeline] [--connections 256] [--pin] [--compressed --contestants 5000]
-//                         [--only start] [--tcp] [--noise PCT] [--help]
+//                         [--only start] [--tcp] [--noise PCT] [--nginx] [--help]
 //
 // PostgreSQL: a throwaway cluster of its own (initdb in a temp folder, a free loopback port,
 // pg_stat_statements loaded), removed at the end, which the app reaches over its Unix socket (--tcp:
@@ -35,6 +35,11 @@
 // the exam path keeps when it does not have the cores to itself (not pinned with --pin).
 // Contestants whose start (or the first load of their exam) failed have no exam: they send no save
 // and no re-sync, and are counted apart ("left out"), not as errors of the held load.
+// With --nginx every client request (starts, loads, saves, re-syncs, submits, probes) goes through
+// the repository's nginx site (deploy/nginx.conf as shipped, its TLS listener made a plain one:
+// scripts/lib/nginx-site.ts) in front of the app processes, as in production: the saturation is
+// then the site's, and under overload nginx refuses what its upstream limit (max_conns) does not
+// let through, before the app reads it. nginx's CPU is counted apart. Needs nginx (nginx-light).
 // With --only start, phase 2 alone (no ceilings, no exams inserted in SQL): --starts contestants.
 // Each phase prints the CPU per request of the load generator, the app and PostgreSQL, the app's
 // event-loop delay p99 (from its metrics port) and, on its own cluster, the statements that took
@@ -62,6 +67,7 @@ import { freePort } from './chaos/apps';
 import { startCluster, type Cluster } from './chaos/cluster';
 import { fmt, Stats } from './lib/bench-stats';
 import { compiledServer, productionAppEnv, runBenchmark } from './lib/bench-app';
+import { startNginxSite } from './lib/nginx-site';
 
 const SCRIPT = fileURLToPath(import.meta.url);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -89,6 +95,7 @@ const { values: options } = parseArgs({
     contestants: { type: 'string', default: '5000' },
     only: { type: 'string' },
     noise: { type: 'string', default: '0' },
+    nginx: { type: 'boolean', default: false },
     role: { type: 'string' },
     database: { type: 'string' },
   },
@@ -279,16 +286,22 @@ function postgresCpuSeconds(): Map<number, number> {
 let generatorPid = 0;
 
 /** Where the CPU went during a phase: ms of CPU per request for the load generator (its process and this one), the server and PostgreSQL. */
-function cpuMeter(serverPids: number | number[]) {
+/** nginx's processes when --nginx runs it (their CPU is counted apart). */
+let nginxPids: () => number[] = () => [];
+
+function cpuMeter(serverPids: number | number[], throughNginx = true) {
   const pids = [serverPids].flat();
+  const nginxOf = () => (throughNginx ? nginxPids() : []);
+  const nginxSeconds = () => nginxOf().reduce((sum, pid) => sum + cpuSecondsOf(pid), 0);
   const serverSplit = () =>
     pids.map(cpuSplitOf).reduce((sum, split) => ({ user: sum.user + split.user, system: sum.system + split.system }), { user: 0, system: 0 });
   const generatorSeconds = () => (generatorPid ? cpuSecondsOf(generatorPid) : 0);
-  const start = { self: process.cpuUsage(), generator: generatorSeconds(), server: serverSplit(), postgres: postgresCpuSeconds() };
+  const start = { self: process.cpuUsage(), generator: generatorSeconds(), server: serverSplit(), postgres: postgresCpuSeconds(), nginx: nginxSeconds() };
   return (requests: number) => {
     const self = process.cpuUsage(start.self);
     const generator = generatorSeconds() - start.generator;
     const server = serverSplit();
+    const nginx = nginxSeconds() - start.nginx;
     let postgres = 0;
     const byKind = new Map<string, number>();
     for (const [pid, seconds] of postgresCpuSeconds()) {
@@ -303,7 +316,8 @@ function cpuMeter(serverPids: number | number[]) {
     // PostgreSQL's share by process, largest first: the app's backends, the WAL writer, the checkpointer...
     const kinds = [...byKind].filter(([, used]) => used > 0).sort((a, b) => b[1] - a[1]).map(([kind, used]) => `${kind} ${perRequest(used)}`);
     return (
-      `CPU per request: load generator ${perRequest((self.user + self.system) / 1e6 + generator)} ms, server ${perRequest(serverUser + serverSystem)} ms (kernel ${perRequest(serverSystem)}), PostgreSQL ${perRequest(postgres)} ms` +
+      `CPU per request: load generator ${perRequest((self.user + self.system) / 1e6 + generator)} ms, server ${perRequest(serverUser + serverSystem)} ms (kernel ${perRequest(serverSystem)}), ` +
+      `${nginxOf().length > 0 ? `nginx ${perRequest(nginx)} ms, ` : ''}PostgreSQL ${perRequest(postgres)} ms` +
       (kinds.length > 1 ? ` (${kinds.join(', ')})` : '')
     );
   };
@@ -575,6 +589,7 @@ async function main() {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${databaseName}`);
   let load: ReturnType<typeof startLoadGenerator> | undefined;
+  let stopSite: (() => Promise<void>) | undefined;
   console.log(
     `Exam-day benchmark: ${compressed ? `${contestantCount} exams standing for` : 'exams in progress ='} held loads of ${heldLevels.map((level) => fmt(level, 0)).join(' and ')} contestants ` +
       `for ${holdSeconds} s each, ${startCount} starts, ${processes} app process(es), concurrency ${concurrency}, pool ${poolSize} per process, ${connections} load-generator connections per process ` +
@@ -689,7 +704,15 @@ async function main() {
 
     const apps = await Promise.all(Array.from({ length: processes }, () => spawnApp(databaseUrl, poolSize)));
     const appPids = apps.map((app) => app.pid);
-    const ports = apps.map((app) => app.port);
+    // The clients' way in: the app processes themselves, or nginx in front of them (--nginx).
+    const site = options.nginx ? await startNginxSite(apps.map((app) => app.port), cores) : undefined;
+    if (site) {
+      stopSite = site.stop;
+      nginxPids = site.pids;
+      pin(site.pids(), pinning?.server);
+      console.log(`nginx (deploy/nginx.conf, without TLS) on :${site.port} in front of them, ${cores} workers; every client request goes through it`);
+    }
+    const ports = site ? [site.port] : apps.map((app) => app.port);
     const portOf = (i: number) => ports[i % ports.length]!;
     const appMemory = () =>
       appPids.map(memoryOf).reduce((sum, memory) => ({ rssMb: sum.rssMb + memory.rssMb, peakMb: sum.peakMb + memory.peakMb }), { rssMb: 0, peakMb: 0 });
@@ -746,7 +769,7 @@ async function main() {
       const bareJob = () => call(bare.port, 'POST', '/save', { id: 1, answers: sampleAnswers });
       await closedLoop(2, concurrency, bareJob); // warm-up
       bareStats.startedAt = performance.now();
-      let cpu = cpuMeter(bare.pid);
+      let cpu = cpuMeter(bare.pid, false);
       await closedLoop(ceilingSeconds, concurrency, () => bareStats.time(bareJob));
       bareStats.stop();
       printTable('Ceiling 1a: bare node:http answering a small JSON', [bareStats]);
@@ -755,7 +778,7 @@ async function main() {
       const ceilingJob = () => call(fastify.port, 'POST', '/save', { id: (ceilingRow++ % contestantCount) + 1, answers: sampleAnswers });
       await closedLoop(2, concurrency, ceilingJob);
       ceilingSaves.startedAt = performance.now();
-      cpu = cpuMeter(fastify.pid);
+      cpu = cpuMeter(fastify.pid, false);
       await closedLoop(ceilingSeconds, concurrency, () => ceilingSaves.time(ceilingJob));
       ceilingSaves.stop();
       printTable('Ceiling 1b: minimal Fastify route, one primary-key UPDATE of a jsonb row', [ceilingSaves]);
@@ -970,12 +993,12 @@ async function main() {
       const loadAverage = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
       const refusedAfter = await refusedSoFar(metricsPorts);
       const inApp = appP99(timedBefore, await savesTimedByApp(metricsPorts));
-      const shed =
-        Object.entries(refusedAfter)
-          .map(([reason, count]) => [reason, count - (refusedBefore[reason] ?? 0)] as const)
-          .filter(([, count]) => count > 0)
-          .map(([reason, count]) => `${reason} ${count}`)
-          .join(', ') || 'none';
+      const byApp = Object.entries(refusedAfter)
+        .map(([reason, count]) => [reason, count - (refusedBefore[reason] ?? 0)] as const)
+        .filter(([, count]) => count > 0);
+      // Through nginx, the 503s the app did not give are nginx's (its upstream limit reached).
+      const byNginx = site ? result.saves.refused.length - byApp.reduce((sum, [, count]) => sum + count, 0) : 0;
+      const shed = [...byApp.map(([reason, count]) => `app ${reason} ${count}`), ...(byNginx > 0 ? [`nginx max_conns ${byNginx}`] : [])].join(', ') || 'none';
       await Promise.all(probes);
       healthz.stop();
       readyz.stop();
@@ -992,7 +1015,7 @@ async function main() {
           `the generator sent up to ${fmt(result.lateMs)} ms behind its schedule (counted in the latencies)`,
       );
       console.log(`  accepted saves timed by the app itself (from its reading the request): ${inApp}`);
-      console.log(`  refused by the app, by reason: ${shed}; load average ${loadAverage}`);
+      console.log(`  refused by: ${shed}; load average ${loadAverage}`);
       overloadRuns.push({
         factor,
         rate,
@@ -1124,6 +1147,7 @@ async function main() {
     process.exitCode = errors > 0 || lost > 0 ? 1 : (process.exitCode ?? 0);
   } finally {
     await load?.stop();
+    await stopSite?.();
     for (const child of children) child.kill('SIGTERM');
     await new Promise((resolve) => setTimeout(resolve, 500));
     if (!process.env.BENCH_KEEP) await admin.query(`DROP DATABASE IF EXISTS ${databaseName} WITH (FORCE)`).catch((error) => console.error('drop failed', error));

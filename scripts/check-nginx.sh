@@ -85,10 +85,10 @@ sed -e "s|^\(    listen\) 80;|\1 127.0.0.1:$http_port;|" \
     -e "s|/etc/letsencrypt/live/contest.example.vn/privkey.pem|$work/key.pem|" \
     -e "s|/var/cache/nginx/reading-contest|$work/cache|" \
     -e "s|/var/log/nginx/|$work/logs/|" \
-    -e "s|server 127.0.0.1:3000 |server 127.0.0.1:$app1 |" \
-    -e "s|# server 10.0.0.12:3000 |server 127.0.0.1:$app2 |" \
+    -e "s|server 127.0.0.1:3000\([ ;]\)|server 127.0.0.1:$app1\1|" \
+    -e "s|# server 10.0.0.12:3000\([ ;]\)|server 127.0.0.1:$app2\1|" \
     deploy/nginx.conf >"$work/site.conf"
-grep -q "127.0.0.1:$app2" "$work/site.conf" || fail "could not adapt deploy/nginx.conf (upstream lines changed?)"
+[ "$(grep -c "server 127.0.0.1:$app2" "$work/site.conf")" = 2 ] || fail "could not adapt deploy/nginx.conf (upstream lines changed?)"
 cat >"$work/nginx.conf" <<EOF
 daemon off;
 worker_processes 2;

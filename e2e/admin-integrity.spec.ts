@@ -17,7 +17,12 @@ test('running the screening on the demo: the run described with its rate', async
   await expect(page.getByRole('heading', { level: 1, name: 'Kiểm tra kết quả' })).toBeVisible();
   // What the screening can and cannot see, measured: the organiser reads that no flag is not proof of no copying.
   await page.getByText('Kiểm tra này phát hiện được gì, và không phát hiện được gì').click();
-  await expect(page.getByText(/báo được 97\s%\scặp ngồi cạnh nhau chép ở mọi lượt thi, 62\s%\scặp chỉ chép\s+một lượt/)).toBeVisible();
+  const power = page.getByRole('table', { name: 'Tỉ lệ cặp chép bài được phát hiện, theo thời điểm hiển thị đáp án đúng' });
+  await expect(power.getByRole('columnheader')).toHaveText(['Cách chép', 'Đáp án hiện ngay sau khi nộp bài (mùa thi này)', 'Đáp án hiện sau khi đóng thi']);
+  await expect(power.getByRole('row', { name: /Ngồi cạnh nhau, chép ở mọi lượt thi/ }).getByRole('cell')).toHaveText([/^97\s%$/, /^97\s%$/]);
+  await expect(power.getByRole('row', { name: /Chép lại bài của bạn sau khi bạn đã nộp/ }).getByRole('cell')).toHaveText([/^0\s%$/, /^0\s%$/]);
+  // The demo season shows the keys right after the submit (the specification's).
+  await expect(page.getByTestId('integrity-keys-setting')).toHaveText('Mùa thi này hiển thị đáp án đúng ngay sau khi nộp bài (đổi trong Cài đặt cuộc thi).');
   await expect(page.getByText('không có cảnh báo không có nghĩa là chắc chắn không có gian lận', { exact: false })).toBeVisible();
   const rate = page.getByLabel('Tỉ lệ báo nhầm cho phép (%)');
   await expect(rate).toHaveValue('1');

@@ -35,13 +35,16 @@
 //   4. the screening (screenContest, what the back office runs) at --rate % family-wise, timed,
 //      with the load average; then the power per copy rate for each kind and tier and by which
 //      test, the false flags among the clean pairs, the calibration of each test's p-values on
-//      clean pairs, and the fast exams found.
+//      clean pairs, and the fast exams found; with --keys after_submit, the "key from a review" test
+//      (lib/key-from-review.ts, not part of the screening) on the pairs copying afterwards and on a
+//      sample of clean pairs.
 import { loadavg } from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { seededRandom } from '../src/server/lib/seeded-random';
 import { screenContest } from '../src/server/features/admin/integrity/screen';
 import { fmt, openScratchDatabase, seconds } from './lib/bench-scratch';
+import { keyFromReviewP, type ReviewedExam } from './lib/key-from-review';
 
 const { values: options } = parseArgs({
   options: {
@@ -400,6 +403,50 @@ try {
       `  ceiling of any test, afterwards, ${tier}, copying >= 70 %: P0 of the copied answers median 1e${fmt(logs[Math.floor(logs.length / 2)] ?? 0, 1)}, smallest 1e${fmt(logs[0] ?? 0, 1)}; ` +
         `flaggable at the threshold ${within(1)} / ${logs.length}, at 10 times it ${within(10)} / ${logs.length}`,
     );
+  }
+
+  // The "key from a review" test (issue 40.3, scripts/lib/key-from-review.ts): measured here, built
+  // into the screening only if it flags at least half of the pairs copying the key afterwards. Its
+  // power is read against the similarity family's threshold of the tier, which is generous (a test
+  // of its own would be a fifth family and lower every threshold), and against a Bonferroni
+  // threshold of its own family (a fifth of the rate over both directions of every pair in contact);
+  // its calibration on a sample of clean classmates and siblings (pupils 4k and 4k + 1, never planted).
+  if (keysShown === 'after_submit') {
+    const examsOf = async (ids: number[]) => {
+      const { rows } = await client.query<{ contestant_id: number; start: number; submitted: number | null; answers: Record<string, number>; answer_key: Record<string, number> }>(
+        `SELECT contestant_id, extract(epoch FROM start_time)::float8 AS start, extract(epoch FROM submitted_at)::float8 AS submitted, answers, answer_key
+         FROM exams WHERE contestant_id = ANY($1::int[])`,
+        [ids],
+      );
+      const byContestant = new Map<number, ReviewedExam[]>();
+      for (const row of rows) byContestant.set(row.contestant_id, [...(byContestant.get(row.contestant_id) ?? []), { start: row.start, submitted: row.submitted, answers: row.answers, key: row.answer_key }]);
+      return byContestant;
+    };
+    const plantedExams = await examsOf(afterwards.flatMap((pair) => [pair.source, pair.copier]));
+    const { rows: cleanPairs } = await client.query<{ a: number; b: number; close: boolean }>(
+      `SELECT a.id AS a, b.id AS b, a.user_id = b.user_id AS close FROM pupil a JOIN pupil b ON b.id = a.id + 1 AND b.book = a.book
+       JOIN contestants ca ON ca.id = a.id JOIN contestants cb ON cb.id = b.id
+       WHERE ca.class_room_other = cb.class_room_other AND ca.school_id = cb.school_id AND a.id % 4 = 0 ORDER BY a.id LIMIT 20000`,
+    );
+    const cleanExams = await examsOf(cleanPairs.flatMap((pair) => [pair.a, pair.b]));
+    for (const reviews of ['all', 'latest'] as const) for (const tier of TIERS) {
+      const generous = result.families.similarity[tier].threshold;
+      const own = familyRate / 5 / Math.max(1, 2 * result.families.similarity[tier].pairs);
+      const ps = afterwards
+        .filter((pair) => pair.tier === tier)
+        .map((pair) => keyFromReviewP(plantedExams.get(pair.copier) ?? [], plantedExams.get(pair.source) ?? [], reviews) ?? 1)
+        .sort((x, y) => x - y);
+      const clean = cleanPairs
+        .filter((pair) => pair.close === (tier === 'close'))
+        .flatMap((pair) => [keyFromReviewP(cleanExams.get(pair.b) ?? [], cleanExams.get(pair.a) ?? [], reviews), keyFromReviewP(cleanExams.get(pair.a) ?? [], cleanExams.get(pair.b) ?? [], reviews)])
+        .filter((p): p is number => p !== null);
+      const levels = [1e-2, 1e-3, 1e-4].map((level) => `p <= ${level.toExponential(0)}: ${clean.filter((p) => p <= level).length} (about ${fmt(clean.length * level, 1)} expected)`);
+      console.log(
+        `  key from a review (${reviews === 'all' ? 'every review before' : 'the latest review before'}), afterwards, ${tier}, copying >= 70 %: median p ${(ps[Math.floor(ps.length / 2)] ?? 1).toExponential(1)}, smallest ${(ps[0] ?? 1).toExponential(1)}; ` +
+          `flagged at the similarity threshold (${generous.toExponential(1)}) ${ps.filter((p) => p <= generous).length} / ${ps.length}, at its own family's (${own.toExponential(1)}) ${ps.filter((p) => p <= own).length} / ${ps.length}; ` +
+          `clean directions ${clean.length}: ${levels.join(', ')}, smallest ${Math.min(1, ...clean).toExponential(1)}`,
+      );
+    }
   }
 
   const falseFlags = [...flagsByPair].filter(([key]) => !plantedKeys.has(key));

@@ -2,6 +2,7 @@
 // run at a family-wise rate the organiser sets, the flags with their evidence, and the decision
 // on each (dismiss, or withhold the prize), always with a reason.
 import { z } from 'zod';
+import { reviewCorrectAnswersOptions } from './admin-contest';
 import { idSchema } from './common';
 
 export const integrityMessages = {
@@ -57,7 +58,12 @@ export const integrityRunSchema = z.object({
 
 export const integrityStatusResponseSchema = z.object({
   success: z.literal(true),
-  data: z.object({ running: z.boolean(), run: integrityRunSchema.nullable() }),
+  data: z.object({
+    running: z.boolean(),
+    run: integrityRunSchema.nullable(),
+    /** The season's setting (issue 40): what a pupil copying after a contact's submit can copy, and so what the screening can see. */
+    review_correct_answers: z.enum(reviewCorrectAnswersOptions),
+  }),
 });
 
 const sheetAnswerSchema = z.object({

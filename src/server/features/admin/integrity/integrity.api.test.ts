@@ -123,6 +123,8 @@ const pairOf = (flag: IntegrityFlag) => flag.exams.map((exam) => exam.exam_id).s
 describe('integrity screening', () => {
   it('finds the planted copy, the fast exam and the lockstep pair, and nothing else', async () => {
     const run = await runScreening();
+    // The season's review setting, for the page's account of what the screening can see.
+    expect(run.review_correct_answers).toBe('after_submit');
     expect(run.run.exams).toBe(62);
     // Pairs of exams of two pupils: 62 exams less the two pupils' own pairs of attempts.
     expect(run.run.pairs).toBe((62 * 61) / 2 - 2);
@@ -210,6 +212,14 @@ describe('integrity screening', () => {
     }
     // The answers exam 6 did not copy are its own (8 s after too, as it answered along): not in step unless identical.
     expect(detail.sheet.filter((row) => !row.identical).every((row) => row.in_step_seconds === null)).toBe(true);
+  });
+
+  it("says the season's review setting, as the contest's settings change it", async () => {
+    const put = (review: string) => server.request('PUT', '/api/admin/contest', { token: organiser.token, body: { review_correct_answers: review } });
+    expect((await put('after_exam_window')).status).toBe(200);
+    expect((await api('GET', '')).body.data.review_correct_answers).toBe('after_exam_window');
+    expect((await put('after_submit')).status).toBe(200);
+    expect((await api('GET', '')).body.data.review_correct_answers).toBe('after_submit');
   });
 
   it('is for organisers only', async () => {

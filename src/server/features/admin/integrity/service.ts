@@ -38,6 +38,7 @@ export async function status({ db }: Deps) {
   const [running, run] = await Promise.all([isRunning(db, contest.id), db.selectFrom('integrity_runs').selectAll().where('contest_id', '=', contest.id).executeTakeFirst()]);
   return {
     running,
+    review_correct_answers: contest.review_correct_answers,
     run: run
       ? {
           family_rate_percent: run.family_rate * 100,

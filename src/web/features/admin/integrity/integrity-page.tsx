@@ -15,6 +15,7 @@ import {
   type IntegrityFlag,
   type IntegrityFlagDetail,
 } from '../../../../shared/schemas/admin-integrity';
+import { reviewCorrectAnswersLabels, reviewCorrectAnswersOptions, type ReviewCorrectAnswers } from '../../../../shared/schemas/admin-contest';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
@@ -25,11 +26,13 @@ import { useApiData } from '../../../lib/use-data';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DataTable } from '../kit/data-table';
 import { DialogFormActions, reportSaveError } from '../kit/form-parts';
+import { TableFrame } from '../kit/table-frame';
 import './integrity.css';
 
 interface Status {
   running: boolean;
   run: { family_rate_percent: number; exams: number; pairs: number; tests: number; threshold: number; seconds: number; ran_at: string } | null;
+  review_correct_answers: ReviewCorrectAnswers;
 }
 
 export function IntegrityPage() {
@@ -56,7 +59,7 @@ export function IntegrityPage() {
         (trả lời theo sát). Hệ thống cũng tìm bài làm xong nhanh hơn mức một người đọc được, và hai bài làm xen kẽ trên một thiết bị. Mỗi cảnh báo chỉ là dấu hiệu
         cần xem xét: Ban tổ chức xem bằng chứng rồi quyết định, luôn ghi lý do.
       </p>
-      <ScreeningLimits />
+      <ScreeningLimits keys={status.data?.review_correct_answers} />
       <RunForm status={status.data} onStarted={reload} />
       {flags.message && <p role="alert">{flags.message}</p>}
       {flags.data && (
@@ -88,23 +91,65 @@ export function IntegrityPage() {
 }
 
 /**
- * What the screening can and cannot see, as measured by `npm run bench:integrity` (decision 027):
- * "no flag" is not "no copying".
+ * What the screening can and cannot see, as measured by `npm run bench:integrity` at province size
+ * for each setting of the result review (decision 027, issue 40): "no flag" is not "no copying".
+ * Share of the planted pairs copying 70 % or more of their common questions that were flagged.
  */
-function ScreeningLimits() {
+const measuredPower: { kind: string; after_submit: number; after_exam_window: number }[] = [
+  { kind: 'Ngồi cạnh nhau, chép ở mọi lượt thi', after_submit: 97, after_exam_window: 97 },
+  { kind: 'Ngồi cạnh nhau, chỉ chép một lượt', after_submit: 62, after_exam_window: 62 },
+  { kind: 'Chép lại bài của bạn sau khi bạn đã nộp', after_submit: 0, after_exam_window: 0 },
+];
+
+function ScreeningLimits({ keys }: { keys: ReviewCorrectAnswers | undefined }) {
   // A no-break space before "%": a percentage stays on one line on a phone.
   const percent = (value: number) => `${value}\u00a0%`;
+  const captionId = 'integrity-power-caption';
   return (
     <details className="integrity-limits">
       <summary>Kiểm tra này phát hiện được gì, và không phát hiện được gì</summary>
       <p>
         Đo trên một tỉnh giả lập (200.000 học sinh, 500.000 bài thi, mỗi đề 20 câu rút từ ngân hàng 60 câu) với tỉ lệ báo nhầm cho phép {percent(1)}: không cặp bài trong
-        sạch nào bị báo nhầm. Trong các cặp chép từ {percent(70)} số câu chung trở lên, hệ thống báo được {percent(97)} cặp ngồi cạnh nhau chép ở mọi lượt thi, {percent(62)} cặp chỉ chép
-        một lượt, và không báo được cặp chép lại bài của bạn sau khi bạn đã nộp.
+        sạch nào bị báo nhầm, với cả hai cách hiển thị đáp án đúng. Tỉ lệ cặp bị báo, trong các cặp chép từ {percent(70)} số câu chung trở lên:
       </p>
+      <TableFrame labelledBy={captionId}>
+        <table className="admin-table integrity-power">
+          <caption id={captionId}>Tỉ lệ cặp chép bài được phát hiện, theo thời điểm hiển thị đáp án đúng</caption>
+          <thead>
+            <tr>
+              <th scope="col">Cách chép</th>
+              {reviewCorrectAnswersOptions.map((option) => (
+                <th scope="col" key={option} aria-current={option === keys ? 'true' : undefined}>
+                  Đáp án hiện {reviewCorrectAnswersLabels[option].label.toLowerCase()}
+                  {option === keys && <span className="integrity-power-current"> (mùa thi này)</span>}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {measuredPower.map((row) => (
+              <tr key={row.kind}>
+                <th scope="row">{row.kind}</th>
+                {reviewCorrectAnswersOptions.map((option) => (
+                  <td key={option}>{percent(row[option])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+      {keys && (
+        <p data-testid="integrity-keys-setting">
+          Mùa thi này hiển thị đáp án đúng <strong>{reviewCorrectAnswersLabels[keys].label.toLowerCase()}</strong> (đổi trong Cài đặt cuộc thi).
+        </p>
+      )}
       <p>
         Chép sau khi bạn đã nộp bài không để lại dấu vết thời gian, và hai bài chỉ có chung khoảng 7 câu: ở mức báo nhầm này, không phép kiểm định thống kê nào phát
         hiện được quá khoảng một nửa số cặp như vậy. Vì thế, không có cảnh báo không có nghĩa là chắc chắn không có gian lận.
+      </p>
+      <p>
+        Khi đáp án đúng chỉ hiện sau khi đóng thi, bài đã nộp của bạn không còn là đáp án: người chép sau chỉ chép được câu trả lời của bạn, kể cả câu sai, nên không
+        được lợi gì hơn bạn. Đó là cách ngăn kiểu chép này, thay cho việc phát hiện nó.
       </p>
     </details>
   );

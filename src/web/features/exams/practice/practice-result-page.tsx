@@ -13,7 +13,7 @@ import { Link, useNavigate, useParams } from '../../../lib/router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRequireAuth } from '../../../lib/use-require-auth';
 import { ResultAtAddress, wellFormedSlug } from '../load-error';
-import { ReviewQuestion } from '../review-question';
+import { ReviewQuestions } from '../review-question';
 import '../exams.css';
 import { fetchPracticeResult, practicePath, startPractice } from './practice-api';
 import './practice.css';
@@ -41,7 +41,6 @@ function PracticeResultView({ result }: { result: PracticeResultResponse }) {
   const { data, children } = result;
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
-  const byQuestion = new Map(data.data_result.map((item) => [item.question_id, item]));
   const allRight = data.correct_count === data.question_count;
 
   const again = async () => {
@@ -81,17 +80,7 @@ function PracticeResultView({ result }: { result: PracticeResultResponse }) {
       </div>
 
       <h2>Đáp án từng câu</h2>
-      <ol className="result-questions">
-        {data.data_questions.map((question, index) => (
-          <ReviewQuestion
-            key={question.id}
-            number={index + 1}
-            question={question}
-            item={byQuestion.get(question.id)}
-            verdict={(right, answered) => (right ? 'Em trả lời đúng' : answered ? 'Em trả lời chưa đúng' : 'Em chưa trả lời')}
-          />
-        ))}
-      </ol>
+      <ReviewQuestions questions={data.data_questions} results={data.data_result} verdict={(right, answered) => (right ? 'Em trả lời đúng' : answered ? 'Em trả lời chưa đúng' : 'Em chưa trả lời')} />
     </>
   );
 }

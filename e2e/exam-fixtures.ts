@@ -13,8 +13,12 @@ export interface Family {
 }
 
 
-/** Registers a parent and enrols one grade-5 contestant. */
-export async function registerFamily(request: APIRequestContext, childName = 'Trần Bảo Ngọc'): Promise<Family> {
+/**
+ * Registers a parent and enrols one contestant at the first school of the first district (not the
+ * demo school), in the first class of the class group at `groupIndex` of /api/class-groups
+ * (0 = Nhóm 1, grades 1-2; 1 = grades 3-4; 2, the default = grade 5).
+ */
+export async function registerFamily(request: APIRequestContext, childName = 'Trần Bảo Ngọc', groupIndex = 2): Promise<Family> {
   const phone = uniquePhone();
   const password = 'matkhau123';
   await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
@@ -27,7 +31,7 @@ export async function registerFamily(request: APIRequestContext, childName = 'Tr
   const district = districts.data[0];
   const schools = await ok(await request.get(`/api/schools?district_id=${district.id}`));
   const groups = await ok(await request.get('/api/class-groups'));
-  const group = groups.data[2];
+  const group = groups.data[groupIndex];
   const rooms = await ok(await request.get(`/api/class-rooms?class_group_id=${group.id}`));
   await ok(
     await request.post('/api/customer/profile', {

@@ -2,7 +2,7 @@
 // contestant, logged in the way src/web/lib/session.ts restores a session (cookies token/user and
 // the token in local storage).
 import type { APIRequestContext, BrowserContext, Page, Response } from '@playwright/test';
-import { ok, otpFor, storeSession, uniquePhone } from './fixtures';
+import { expect, ok, otpFor, storeSession, uniquePhone } from './fixtures';
 
 export interface Family {
   phone: string;
@@ -58,6 +58,13 @@ export async function startExamByApi(request: APIRequestContext, family: Family)
   const books = await ok(await request.get(`/api/children/${family.childId}/books`, { headers }));
   const started = await ok(await request.post('/api/start-exam', { headers, data: { book_id: books.data[0].id, child_id: family.childId } }));
   return { slug: started.slug as string, examId: started.exam_id as number, bookId: started.book_id as number };
+}
+
+/** Starts a practice round through the API (the contestant's class group). */
+export async function startPracticeByApi(request: APIRequestContext, family: Family) {
+  const started = await (await request.post('/api/practice/start', { headers: { authorization: `Bearer ${family.token}` }, data: { child_id: family.childId } })).json();
+  expect(started.success).toBe(true);
+  return { slug: started.slug as string };
 }
 
 export async function examResult(request: APIRequestContext, family: Family, slug: string) {

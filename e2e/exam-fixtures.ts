@@ -60,6 +60,15 @@ export async function startExamByApi(request: APIRequestContext, family: Family)
   return { slug: started.slug as string, examId: started.exam_id as number, bookId: started.book_id as number };
 }
 
+/** A new family (see registerFamily) with an exam started through the API, open on `page`'s exam screen. */
+export async function startAndOpenExam(page: Page, request: APIRequestContext, baseURL: string, childName: string) {
+  const family = await registerFamily(request, childName);
+  const exam = await startExamByApi(request, family);
+  await logIn(page.context(), baseURL, family);
+  await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
+  return { family, exam };
+}
+
 /** Starts a practice round through the API (the contestant's class group). */
 export async function startPracticeByApi(request: APIRequestContext, family: Family) {
   const started = await (await request.post('/api/practice/start', { headers: { authorization: `Bearer ${family.token}` }, data: { child_id: family.childId } })).json();

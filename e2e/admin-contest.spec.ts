@@ -4,7 +4,7 @@
 // put back through the API at the end (the other specs need an open window and the demo footer).
 import type { APIRequestContext } from '@playwright/test';
 import { formatDate } from '../src/shared/format';
-import { toVietnamLocalInput, type ContestSettings } from '../src/shared/schemas/admin-contest';
+import { contestDateFields, toVietnamLocalInput, type ContestSettings } from '../src/shared/schemas/admin-contest';
 import type { SiteFooter } from '../src/shared/schemas/site';
 import { registerFamily, startExamByApi } from './exam-fixtures';
 import { DEMO_ORGANISER, DEMO_PARENT, expect, expectAccessible, expectLoaded, logInAs, test } from './fixtures';
@@ -26,15 +26,7 @@ test.afterAll(async ({ playwright, servers }) => {
   try {
     const headers = { authorization: `Bearer ${await organiserToken(request)}` };
     const { contest } = saved;
-    const dates = {
-      reading_starts_at: contest.reading_starts_at,
-      reading_ends_at: contest.reading_ends_at,
-      exam_starts_at: contest.exam_starts_at,
-      exam_ends_at: contest.exam_ends_at,
-      results_at: contest.results_at,
-      ceremony_starts_at: contest.ceremony_starts_at,
-      ceremony_ends_at: contest.ceremony_ends_at,
-    };
+    const dates = Object.fromEntries(contestDateFields.map((field) => [field, contest[field]]));
     expect((await request.put('/api/admin/contest', { headers, data: dates })).ok()).toBe(true);
     expect((await request.put('/api/admin/site', { headers, data: saved.footer })).ok()).toBe(true);
     const site = (await (await request.get('/api/site')).json()).data;

@@ -7,7 +7,7 @@
 // deadline without a reload.
 import type { APIRequestContext } from '@playwright/test';
 import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, logInAs, ok, storeSession, test } from './fixtures';
-import { chooseAnswer, logIn, registerFamily, startExamByApi, type Family } from './exam-fixtures';
+import { chooseAnswer, registerFamily, startAndOpenExam, startExamByApi, type Family } from './exam-fixtures';
 
 
 /** Starts an exam and submits it with every question answered (the first answer each time). */
@@ -123,11 +123,8 @@ test('the organiser follows an exam live, gives an extra attempt (withdraws it a
 test.describe('on a contest with a 25-second exam', () => {
   test.use({ server: 'short-exam' });
 
-  test('an attempt extended while the child answers goes on past its old deadline', async ({ page, context, request, baseURL }) => {
-    const family = await registerFamily(request, 'Đỗ Được Gia Hạn');
-    const exam = await startExamByApi(request, family);
-    await logIn(context, baseURL!, family);
-    await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
+  test('an attempt extended while the child answers goes on past its old deadline', async ({ page, request, baseURL }) => {
+    const { exam } = await startAndOpenExam(page, request, baseURL!, 'Đỗ Được Gia Hạn');
     await chooseAnswer(page, 0);
 
     // The organiser extends it by one minute (the exam screen re-reads its deadline only every minute).

@@ -3,9 +3,9 @@
 // next exam of that book draws from it. The book is "Thánh Gióng" (Nhóm 1), of which no other
 // spec takes an exam; its bank becomes exactly as many questions as an exam draws, so every one
 // is drawn. The bank is left that way (still a full bank): no other spec reads its questions.
-import type { APIRequestContext } from '@playwright/test';
 import writeExcelFile from 'write-excel-file/node';
-import { DEMO_ORGANISER, expect, expectAccessible, logInAs, ok, otpFor, storeSession, test, uniquePhone } from './fixtures';
+import { DEMO_ORGANISER, expect, expectAccessible, logInAs, ok, storeSession, test } from './fixtures';
+import { registerFamily } from './exam-fixtures';
 import { sampleMp3 } from '../src/server/test/audio-samples';
 
 const BOOK = 'Thánh Gióng';
@@ -28,21 +28,6 @@ async function questionsXlsx(count: number, badRow?: number): Promise<Buffer> {
   return Buffer.from(await writeExcelFile(data).toBuffer());
 }
 
-/** A fresh parent with one contestant in Nhóm 1 (grades 1-2), whose books include Thánh Gióng. */
-async function registerGradeOneFamily(request: APIRequestContext) {
-  const phone = uniquePhone();
-  const password = 'matkhau123';
-  await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
-  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp: await otpFor(phone), consent: true } }));
-  const headers = { authorization: `Bearer ${registered.access_token}` };
-  const district = (await ok(await request.get('/api/districts'))).data[0];
-  const school = (await ok(await request.get(`/api/schools?district_id=${district.id}`))).data[0];
-  const group = (await ok(await request.get('/api/class-groups'))).data[0];
-  const room = (await ok(await request.get(`/api/class-rooms?class_group_id=${group.id}`))).data[0];
-  const child = { fullname: 'Lê Gia Bảo', district_id: district.id, school_id: school.id, class_group_id: group.id, class_room_id: room.id, child_consent: true };
-  await ok(await request.post('/api/customer/profile', { headers, data: { phone, childrens: [child] } }));
-  return { token: registered.access_token as string, user: registered.user };
-}
 
 test('the organiser imports a question bank with one bad row, fixes it, and the next exam draws from it', async ({ page, browser, request, baseURL }) => {
   await logInAs(page, DEMO_ORGANISER);
@@ -91,8 +76,9 @@ test('the organiser imports a question bank with one bad row, fixes it, and the 
   await expect(page.getByRole('table', { name: /Câu hỏi của sách/ }).getByText(`${MARK} số 1:`, { exact: false })).toBeVisible();
   await expectAccessible(page, 'book page after the import');
 
-  // A contestant of Nhóm 1 starts an exam of that book: every question is one of the file's.
-  const session = await registerGradeOneFamily(request);
+  // A contestant of Nhóm 1 (grades 1-2), whose books include Thánh Gióng, starts an exam of that
+  // book: every question is one of the file's.
+  const session = await registerFamily(request, 'Lê Gia Bảo', 0);
   const family = await browser.newContext();
   await storeSession(family, baseURL!, session);
   const child = await family.newPage();

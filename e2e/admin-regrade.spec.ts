@@ -5,7 +5,8 @@
 // The child is in Nhóm 2, whose exams no other spec takes, and the last book of the group, so
 // that the regrade (which keeps the bank's key) touches no other spec's exam.
 import type { APIRequestContext } from '@playwright/test';
-import { DEMO_ORGANISER, expect, expectAccessible, logInAs, ok, otpFor, storeSession, test, uniquePhone } from './fixtures';
+import { DEMO_ORGANISER, expect, expectAccessible, logInAs, ok, storeSession, test } from './fixtures';
+import { registerFamily } from './exam-fixtures';
 
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -16,18 +17,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
  * bank), every other one with its first answer.
  */
 async function familyWithExam(request: APIRequestContext) {
-  const phone = uniquePhone();
-  const password = 'matkhau123';
-  await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
-  const registered = await ok(await request.post('/api/register', { data: { phone, password, otp: await otpFor(phone), consent: true } }));
-  const headers = { authorization: `Bearer ${registered.access_token}` };
-  const district = (await ok(await request.get('/api/districts'))).data[0];
-  const school = (await ok(await request.get(`/api/schools?district_id=${district.id}`))).data[0];
-  const group = (await ok(await request.get('/api/class-groups'))).data[1];
-  const room = (await ok(await request.get(`/api/class-rooms?class_group_id=${group.id}`))).data[0];
-  const child = { fullname: 'Hoàng Minh Châu', district_id: district.id, school_id: school.id, class_group_id: group.id, class_room_id: room.id, child_consent: true };
-  await ok(await request.post('/api/customer/profile', { headers, data: { phone, childrens: [child] } }));
-  const childId = (await ok(await request.get('/api/profile', { headers }))).data.childrens[0].id as number;
+  const { token, user, childId } = await registerFamily(request, 'Hoàng Minh Châu', 1);
+  const headers = { authorization: `Bearer ${token}` };
 
   const books = (await ok(await request.get(`/api/children/${childId}/books`, { headers }))).data as { id: number; name: string }[];
   const book = books[books.length - 1]!;
@@ -44,7 +35,7 @@ async function familyWithExam(request: APIRequestContext) {
   }));
   await ok(await request.post('/api/submit-exam', { headers, data: { exam_id: started.exam_id, slug: started.slug, answers, prediction: 5000, seq: 1 } }));
   const result = await ok(await request.get(`/api/exam-result?slug=${started.slug}`, { headers }));
-  return { token: registered.access_token as string, user: registered.user, slug: started.slug as string, book, result: result.data };
+  return { token, user, slug: started.slug as string, book, result: result.data };
 }
 
 test('the organiser regrades a question with a dry run, confirms, and the child sees the changed points', async ({ page, browser, request, baseURL }) => {

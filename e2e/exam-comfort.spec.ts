@@ -4,15 +4,12 @@
 // exam in exam.spec.ts).
 import { expect, expectAccessible, phoneViewport, test } from './fixtures';
 import { sampleMp3 } from '../src/server/test/audio-samples';
-import { examResult, logIn, registerFamily, startExamByApi } from './exam-fixtures';
+import { examResult, logIn, registerFamily, startAndOpenExam, startExamByApi } from './exam-fixtures';
 
 test.use({ viewport: phoneViewport });
 
-test('a child takes the whole exam with the keyboard only, from the first question to the submit', async ({ page, context, request, baseURL }) => {
-  const family = await registerFamily(request, 'Đào Minh Khuê');
-  const exam = await startExamByApi(request, family);
-  await logIn(context, baseURL!, family);
-  await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
+test('a child takes the whole exam with the keyboard only, from the first question to the submit', async ({ page, request, baseURL }) => {
+  const { family, exam } = await startAndOpenExam(page, request, baseURL!, 'Đào Minh Khuê');
   const number = page.locator('.exam-question-number').first();
   await expect(number).toHaveText('Câu 1');
   await expectAccessible(page, 'the exam screen');
@@ -50,11 +47,8 @@ test('a child takes the whole exam with the keyboard only, from the first questi
   expect(result.data.prediction).toBe(1500);
 });
 
-test('the text size control keeps the exam within a 360-px screen and is kept on the device; the timer folds', async ({ page, context, request, baseURL }) => {
-  const family = await registerFamily(request, 'Tạ Thị Phương Nghi');
-  const exam = await startExamByApi(request, family);
-  await logIn(context, baseURL!, family);
-  await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
+test('the text size control keeps the exam within a 360-px screen and is kept on the device; the timer folds', async ({ page, request, baseURL }) => {
+  await startAndOpenExam(page, request, baseURL!, 'Tạ Thị Phương Nghi');
   const sizes = page.getByRole('group', { name: 'Cỡ chữ' });
   const questionText = page.locator('.exam-question-text');
   const fontSize = () => questionText.evaluate((element) => Number.parseFloat(getComputedStyle(element).fontSize));

@@ -2,7 +2,7 @@
 // contestant, logged in the way src/web/lib/session.ts restores a session (cookies token/user and
 // the token in local storage).
 import type { APIRequestContext, BrowserContext, Page, Response } from '@playwright/test';
-import { ok, otpFor, storeSession, uniquePhone } from './fixtures';
+import { expect, ok, otpFor, storeSession, uniquePhone } from './fixtures';
 
 export interface Family {
   phone: string;
@@ -13,8 +13,12 @@ export interface Family {
 }
 
 
-/** Registers a parent and enrols one grade-5 contestant. */
-export async function registerFamily(request: APIRequestContext, childName = 'Trần Bảo Ngọc'): Promise<Family> {
+/**
+ * Registers a parent and enrols one contestant at the first school of the first district (not the
+ * demo school), in the first class of the class group at `groupIndex` of /api/class-groups
+ * (0 = Nhóm 1, grades 1-2; 1 = grades 3-4; 2, the default = grade 5).
+ */
+export async function registerFamily(request: APIRequestContext, childName = 'Trần Bảo Ngọc', groupIndex = 2): Promise<Family> {
   const phone = uniquePhone();
   const password = 'matkhau123';
   await ok(await request.post('/api/send-otp', { data: { phone, password, is_register: 1 } }));
@@ -27,7 +31,7 @@ export async function registerFamily(request: APIRequestContext, childName = 'Tr
   const district = districts.data[0];
   const schools = await ok(await request.get(`/api/schools?district_id=${district.id}`));
   const groups = await ok(await request.get('/api/class-groups'));
-  const group = groups.data[2];
+  const group = groups.data[groupIndex];
   const rooms = await ok(await request.get(`/api/class-rooms?class_group_id=${group.id}`));
   await ok(
     await request.post('/api/customer/profile', {
@@ -54,6 +58,22 @@ export async function startExamByApi(request: APIRequestContext, family: Family)
   const books = await ok(await request.get(`/api/children/${family.childId}/books`, { headers }));
   const started = await ok(await request.post('/api/start-exam', { headers, data: { book_id: books.data[0].id, child_id: family.childId } }));
   return { slug: started.slug as string, examId: started.exam_id as number, bookId: started.book_id as number };
+}
+
+/** A new family (see registerFamily) with an exam started through the API, open on `page`'s exam screen. */
+export async function startAndOpenExam(page: Page, request: APIRequestContext, baseURL: string, childName: string) {
+  const family = await registerFamily(request, childName);
+  const exam = await startExamByApi(request, family);
+  await logIn(page.context(), baseURL, family);
+  await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
+  return { family, exam };
+}
+
+/** Starts a practice round through the API (the contestant's class group). */
+export async function startPracticeByApi(request: APIRequestContext, family: Family) {
+  const started = await (await request.post('/api/practice/start', { headers: { authorization: `Bearer ${family.token}` }, data: { child_id: family.childId } })).json();
+  expect(started.success).toBe(true);
+  return { slug: started.slug as string };
 }
 
 export async function examResult(request: APIRequestContext, family: Family, slug: string) {

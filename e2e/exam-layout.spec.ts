@@ -4,9 +4,9 @@
 // three-line question "Câu sau" ended at 667 px); a submit that fails offline says so on screen,
 // wherever the child has scrolled to reach Nộp bài.
 import { join } from 'node:path';
-import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { logIn, registerFamily, saveByApi, startExamByApi } from './exam-fixtures';
+import { logIn, registerFamily, saveByApi, startAndOpenExam, startExamByApi } from './exam-fixtures';
 
 const SCREEN = { width: 360, height: 640 };
 test.use({ viewport: SCREEN });
@@ -26,19 +26,16 @@ const answersOnOneLine = (page: Page) =>
     );
 
 /** A new family's exam, opened on its first question once the screen has saved; the question's number. */
-async function openNewExam(page: Page, context: BrowserContext, request: APIRequestContext, baseURL: string, childName: string) {
-  const family = await registerFamily(request, childName);
-  const exam = await startExamByApi(request, family);
-  await logIn(context, baseURL, family);
-  await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
+async function openNewExam(page: Page, request: APIRequestContext, baseURL: string, childName: string) {
+  await startAndOpenExam(page, request, baseURL, childName);
   const number = page.locator('.exam-question-number').first();
   await expect(number).toHaveText('Câu 1');
   await expect(page.getByRole('status').filter({ hasText: 'Đã lưu bài làm' })).toBeVisible();
   return number;
 }
 
-test('at 360 x 640 the question starts within the top 200 px and four one-line answers fit without a scroll', async ({ page, context, request, baseURL }) => {
-  const number = await openNewExam(page, context, request, baseURL!, 'Lâm Thảo Vy');
+test('at 360 x 640 the question starts within the top 200 px and four one-line answers fit without a scroll', async ({ page, request, baseURL }) => {
+  const number = await openNewExam(page, request, baseURL!, 'Lâm Thảo Vy');
 
   const questionText = page.locator('.exam-question-text');
   const top = (await box(questionText)).y;
@@ -68,8 +65,8 @@ test('at 360 x 640 the question starts within the top 200 px and four one-line a
   await expectAccessible(page, 'the compact exam screen at 360 x 640');
 });
 
-test('at 360 x 640 Câu trước and Câu sau are within the screen on every question, a three-line one included, and the last answer scrolls above them', async ({ page, context, request, baseURL }) => {
-  const number = await openNewExam(page, context, request, baseURL!, 'Tạ Minh Châu');
+test('at 360 x 640 Câu trước and Câu sau are within the screen on every question, a three-line one included, and the last answer scrolls above them', async ({ page, request, baseURL }) => {
+  const number = await openNewExam(page, request, baseURL!, 'Tạ Minh Châu');
   const questionText = page.locator('.exam-question-text');
   const previous = page.getByRole('button', { name: 'Câu trước' });
   const next = page.getByRole('button', { name: 'Câu sau' });

@@ -3,7 +3,7 @@
 // screen survives a reload.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { chooseAnswer, logIn, navigatorItem, registerFamily, startExamByApi } from './exam-fixtures';
+import { chooseAnswer, navigatorItem, startAndOpenExam } from './exam-fixtures';
 
 test.use({ viewport: { width: 360, height: 640 } });
 
@@ -24,11 +24,8 @@ async function expectQuestionInView(page: Page, n: number) {
 
 const scrollToBottom = (page: Page) => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 
-test('every move to a question shows it whole below the timer bar, both ways, and a reload comes back to it', async ({ page, context, request, baseURL }) => {
-  const family = await registerFamily(request, 'Ngô Thảo Vy');
-  const exam = await startExamByApi(request, family);
-  await logIn(context, baseURL!, family);
-  await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
+test('every move to a question shows it whole below the timer bar, both ways, and a reload comes back to it', async ({ page, request, baseURL }) => {
+  await startAndOpenExam(page, request, baseURL!, 'Ngô Thảo Vy');
   await expect(heading(page).locator('.exam-question-number')).toHaveText('Câu 1');
   await expectAccessible(page, 'exam screen');
 

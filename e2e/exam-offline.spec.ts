@@ -3,7 +3,7 @@
 // clear offline message; back online, the answers reach the server with no reload.
 import type { Page } from '@playwright/test';
 import { expect, expectAccessible, test } from './fixtures';
-import { chooseAnswer, logIn, navigatorItem, registerFamily, serverAnswers, startExamByApi } from './exam-fixtures';
+import { chooseAnswer, logIn, navigatorItem, registerFamily, serverAnswers, startExamByApi, startPracticeByApi } from './exam-fixtures';
 
 test.use({ viewport: { width: 360, height: 640 } });
 
@@ -73,9 +73,8 @@ test('an exam reloaded offline shows the paper with its answers kept and says so
 
 test('a practice round reloaded offline is shown the same way, from the same exam screen', async ({ page, context, request, baseURL }) => {
   const family = await registerFamily(request, 'Lê Gia Hân');
+  const started = await startPracticeByApi(request, family);
   const headers = { authorization: `Bearer ${family.token}` };
-  const started = await (await request.post('/api/practice/start', { headers, data: { child_id: family.childId } })).json();
-  expect(started.success).toBe(true);
   await logIn(context, baseURL!, family);
   await page.goto(`/thi-thu/${started.slug}`);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);

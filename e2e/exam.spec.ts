@@ -2,7 +2,7 @@
 // submit, review; and an exam whose time runs out (on the second test server, whose contest has a
 // 25-second exam: e2e/prepare-short-exam.ts) submits itself.
 import { expect, expectAccessible, phoneViewport, test } from './fixtures';
-import { chooseAnswer, examResult, logIn, navigatorItem, registerFamily, serverAnswers, startExamByApi } from './exam-fixtures';
+import { chooseAnswer, examResult, logIn, navigatorItem, registerFamily, serverAnswers, startAndOpenExam, startExamByApi } from './exam-fixtures';
 
 test.use({ viewport: phoneViewport });
 
@@ -119,12 +119,8 @@ test('a child takes a whole exam on a phone, survives a reload and a network dro
 test.describe('on a contest with a 25-second exam', () => {
   test.use({ server: 'short-exam' });
 
-  test('an exam whose time runs out says so and is submitted automatically with the saved answers', async ({ page, context, request, baseURL }) => {
-    const family = await registerFamily(request, 'Lê Minh Khang');
-    const exam = await startExamByApi(request, family);
-    await logIn(context, baseURL!, family);
-
-    await page.goto(`/bat-dau-thi/${exam.bookId}/${family.childId}/${exam.slug}`);
+  test('an exam whose time runs out says so and is submitted automatically with the saved answers', async ({ page, request, baseURL }) => {
+    const { family, exam } = await startAndOpenExam(page, request, baseURL!, 'Lê Minh Khang');
     await chooseAnswer(page, 0);
     await page.getByRole('button', { name: 'Câu sau' }).click();
     await chooseAnswer(page, 1);

@@ -2,7 +2,7 @@
 // round on the exam screen, submits, sees which answers were right, and the real attempts are
 // untouched.
 import { DEMO_ORGANISER, expect, expectAccessible, logInAs, phoneViewport, test } from './fixtures';
-import { chooseAnswer, logIn, navigatorItem, registerFamily } from './exam-fixtures';
+import { chooseAnswer, logIn, navigatorItem, registerFamily, startPracticeByApi } from './exam-fixtures';
 
 test.use({ viewport: phoneViewport });
 
@@ -73,9 +73,7 @@ test('a child takes a practice round from /du-thi to the end, sees which answers
 
 test('a practice round opened in a second tab stops the first, which says so and may take the round back', async ({ page, context, request, baseURL }) => {
   const family = await registerFamily(request, 'Kiều Minh Anh');
-  const headers = { authorization: `Bearer ${family.token}` };
-  const started = await (await request.post('/api/practice/start', { headers, data: { child_id: family.childId } })).json();
-  expect(started.success).toBe(true);
+  const started = await startPracticeByApi(request, family);
   await logIn(context, baseURL!, family);
   const roundUrl = `/thi-thu/${started.slug}`;
   const saved = (tab: typeof page) => tab.getByRole('status').filter({ hasText: 'Đã lưu bài làm' });

@@ -158,16 +158,20 @@ export async function insertPupils(db: Db, input: PupilsInput): Promise<{ id: nu
   return result;
 }
 
-/** The id of a book of the group of a class room ('5A3' -> a grade-5 book), by its order (0..2). */
-export async function bookForClassRoom(db: Db, classRoom: string, index = 0): Promise<{ id: number; name: string }> {
-  const room = await db.selectFrom('class_rooms').select('class_group_id').where('name', '=', classRoom).executeTakeFirstOrThrow();
-  const books = await db
+/** The books of a class group in the current season, in their order. */
+export const booksOfGroup = (db: Db, classGroupId: number) =>
+  db
     .selectFrom('books')
     .select(['id', 'name'])
-    .where('class_group_id', '=', room.class_group_id)
+    .where('class_group_id', '=', classGroupId)
     .where('contest_id', '=', sql<number>`(SELECT id FROM contests WHERE is_current)`)
     .orderBy('position')
     .execute();
+
+/** The id of a book of the group of a class room ('5A3' -> a grade-5 book), by its order (0..2). */
+export async function bookForClassRoom(db: Db, classRoom: string, index = 0): Promise<{ id: number; name: string }> {
+  const room = await db.selectFrom('class_rooms').select('class_group_id').where('name', '=', classRoom).executeTakeFirstOrThrow();
+  const books = await booksOfGroup(db, room.class_group_id);
   return books[index % books.length]!;
 }
 

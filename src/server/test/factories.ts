@@ -1,7 +1,7 @@
 // Test factories: rows made directly in the database, for API tests that need a parent, a
 // school administrator or contestants without going through the SMS flow.
 import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy';
-import { sql } from 'kysely';
+import { booksOfGroup } from '../demo/finished-exams';
 import type { Db } from '../db/client';
 import { hashPassword } from '../lib/password';
 import { hashToken, newToken } from '../lib/tokens';
@@ -119,14 +119,7 @@ export async function firstSchool(db: Db) {
 export async function classGroupAt(db: Db, position: 1 | 2 | 3) {
   const group = await db.selectFrom('class_groups').select(['id', 'name']).where('position', '=', position).executeTakeFirstOrThrow();
   const room = await db.selectFrom('class_rooms').select(['id', 'name']).where('class_group_id', '=', group.id).orderBy('position').limit(1).executeTakeFirstOrThrow();
-  const books = await db
-    .selectFrom('books')
-    .select(['id', 'name'])
-    .where('class_group_id', '=', group.id)
-    .where('contest_id', '=', sql<number>`(SELECT id FROM contests WHERE is_current)`)
-    .orderBy('position')
-    .execute();
-  return { ...group, classRoom: room, books };
+  return { ...group, classRoom: room, books: await booksOfGroup(db, group.id) };
 }
 
 export interface ContestantOverrides {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import pino from 'pino';
 import { buildApp, type App } from '../app';
+import type { AppDeps } from '../services';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type Db } from '../db/client';
 import { migrate } from '../db/migrate';
@@ -54,6 +55,24 @@ export interface TestServerOptions {
 }
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Another app on a test server's database, config and clock (a silent log, SMS to the server's
+ * outbox), not listening: for a test that watches a seam of its own through app.inject, e.g. the
+ * metrics given in `deps`.
+ */
+export function appOnServer(server: TestServer, deps: Partial<AppDeps> = {}): Promise<App> {
+  const logger = pino({ level: 'silent' });
+  return buildApp({
+    config: server.config,
+    db: server.db,
+    clock: server.clock,
+    sms: createLogSmsSender(server.dataDir, logger, server.clock.now),
+    logger,
+    webRoot: join(server.dataDir, 'no-web'),
+    ...deps,
+  });
+}
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'contest-test-'));

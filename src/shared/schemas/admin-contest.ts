@@ -6,16 +6,9 @@ import { z } from 'zod';
 import { contestLimits, TIME_ZONE } from '../rules';
 import { contestMessages } from '../messages/admin';
 import { moneyInputSchema } from '../money';
+import { contestDateFields } from './site';
 
-export const contestDateFields = [
-  'reading_starts_at',
-  'reading_ends_at',
-  'exam_starts_at',
-  'exam_ends_at',
-  'results_at',
-  'ceremony_starts_at',
-  'ceremony_ends_at',
-] as const;
+export { contestDateFields };
 export type ContestDateField = (typeof contestDateFields)[number];
 
 export const prizeKinds = ['individual', 'school', 'school_pupils', 'teacher'] as const;

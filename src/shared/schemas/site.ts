@@ -95,11 +95,19 @@ export const siteResponseSchema = z.object({ success: z.literal(true), data: sit
 export type SiteContest = z.infer<typeof siteContestSchema>;
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 
+/** The dates of a contest, in the order of the season. */
+export const contestDateFields = [
+  'reading_starts_at',
+  'reading_ends_at',
+  'exam_starts_at',
+  'exam_ends_at',
+  'results_at',
+  'ceremony_starts_at',
+  'ceremony_ends_at',
+] as const;
+
 /** The dates of a contest, as stored (Date) or as sent (ISO string). */
-export type ContestDates = Record<
-  'reading_starts_at' | 'reading_ends_at' | 'exam_starts_at' | 'exam_ends_at' | 'results_at' | 'ceremony_starts_at' | 'ceremony_ends_at',
-  Date | string
->;
+export type ContestDates = Record<(typeof contestDateFields)[number], Date | string>;
 
 /** The contest's year: the year its exam opens, in Vietnam. */
 export function contestYear(contest: Pick<ContestDates, 'exam_starts_at'>): number {
@@ -109,6 +117,6 @@ export function contestYear(contest: Pick<ContestDates, 'exam_starts_at'>): numb
 /** The contest's dates as ISO strings, for the API. */
 export function contestDatesJson(contest: { [K in keyof ContestDates]: Date }): Record<keyof ContestDates, string> {
   const out = {} as Record<keyof ContestDates, string>;
-  for (const key of Object.keys(contest) as (keyof ContestDates)[]) out[key] = contest[key].toISOString();
+  for (const key of contestDateFields) out[key] = contest[key].toISOString();
   return out;
 }

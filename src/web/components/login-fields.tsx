@@ -3,7 +3,7 @@
 import { useForm, type UseFormReturn } from 'react-hook-form';
 import type { LoginRequest } from '../../shared/schemas/auth';
 import { lazyZodResolver } from '../lib/lazy-resolver';
-import { TextField } from './ui/field';
+import { PhoneField, TextField } from './ui/field';
 
 export type LoginForm = UseFormReturn<LoginRequest, unknown, { phone: string; password: string }>;
 
@@ -24,15 +24,7 @@ export function LoginFields({ form, phoneReadOnly = false }: { form: LoginForm; 
   const { register, formState } = form;
   return (
     <>
-      <TextField
-        label="Số điện thoại"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        readOnly={phoneReadOnly}
-        {...register('phone')}
-        error={formState.errors.phone?.message}
-      />
+      <PhoneField readOnly={phoneReadOnly} {...register('phone')} error={formState.errors.phone?.message} />
       <TextField
         label="Mật khẩu"
         type="password"

@@ -40,6 +40,7 @@ export function NewsSummaryItem({ post, variant, heading: Heading, eager }: News
     <li className={`news-summary news-summary-${variant}`}>
       <Link href={href} className="news-summary-image" tabIndex={-1} aria-hidden="true">
         <img
+          className="news-image"
           src={post.image}
           width="480"
           height="270"

@@ -102,20 +102,28 @@ describe('apiRequest', () => {
     expect(isRetryable(error)).toBe(true);
   });
 
-  it('gives up after the time limit with a timeout, a retryable error', async () => {
+  /** What a request to a server that never answers throws: after 20 ms, or when the caller aborts it first. */
+  const timedOut = () => {
     vi.stubGlobal('fetch', hangingFetch());
-    const error = await api.get('/news', { timeoutMs: 20 }).catch((caught: unknown) => caught);
+    return api.get('/news', { timeoutMs: 20 }).catch((caught: unknown) => caught);
+  };
+  const abortedByCaller = () => {
+    vi.stubGlobal('fetch', hangingFetch());
+    const controller = new AbortController();
+    const pending = api.get('/news', { signal: controller.signal, timeoutMs: 5_000 }).catch((caught: unknown) => caught);
+    controller.abort();
+    return pending;
+  };
+
+  it('gives up after the time limit with a timeout, a retryable error', async () => {
+    const error = await timedOut();
     expect(error).toBeInstanceOf(RequestTimeoutError);
     expect(error).toBeInstanceOf(NetworkError);
     expect(isRetryable(error)).toBe(true);
   });
 
   it("reports the caller's own abort as an abort, not a timeout", async () => {
-    vi.stubGlobal('fetch', hangingFetch());
-    const controller = new AbortController();
-    const pending = api.get('/news', { signal: controller.signal, timeoutMs: 5_000 }).catch((caught: unknown) => caught);
-    controller.abort();
-    const error = await pending;
+    const error = await abortedByCaller();
     expect(error).toBeInstanceOf(NetworkError);
     expect(error).not.toBeInstanceOf(RequestTimeoutError);
   });
@@ -124,12 +132,8 @@ describe('apiRequest', () => {
     const any = Object.getOwnPropertyDescriptor(AbortSignal, 'any')!;
     Object.defineProperty(AbortSignal, 'any', { ...any, value: undefined });
     try {
-      vi.stubGlobal('fetch', hangingFetch());
-      expect(await api.get('/news', { timeoutMs: 20 }).catch((caught: unknown) => caught)).toBeInstanceOf(RequestTimeoutError);
-      const controller = new AbortController();
-      const pending = api.get('/news', { signal: controller.signal, timeoutMs: 5_000 }).catch((caught: unknown) => caught);
-      controller.abort();
-      const error = await pending;
+      expect(await timedOut()).toBeInstanceOf(RequestTimeoutError);
+      const error = await abortedByCaller();
       expect(error).toBeInstanceOf(NetworkError);
       expect(error).not.toBeInstanceOf(RequestTimeoutError);
     } finally {

@@ -1,19 +1,16 @@
 // The metrics of a real app on a real database: a few requests through an app built with them,
 // exam saves through the exam wiring, then the text the metrics port serves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pino from 'pino';
 import { AggregatorRegistry } from 'prom-client';
-import { join } from 'node:path';
 import { createServer } from 'node:net';
-import { buildApp, type App } from '../../app';
+import type { App } from '../../app';
 import { poolStats } from '../../db/client';
 import { hashToken } from '../../lib/tokens';
 import { createAuth } from '../guard';
-import { createLogSmsSender } from '../../features/auth/sms-drivers';
 import { startExam } from '../../test/exam-fixtures';
 import * as examRepo from '../../features/exams/repo';
 import { createExamDeps } from '../../features/exams/service';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { appOnServer, startTestServer, type TestServer } from '../../test/harness';
 import { createMetrics, type Metrics } from './metrics';
 import { registrySource } from './cluster-metrics';
 import { startMetricsServer, type MetricsServer } from './server';
@@ -49,17 +46,7 @@ describe('metrics', () => {
     const exam = await startExam(server);
 
     metrics = createMetrics({ db: server.db });
-    const logger = pino({ level: 'silent' });
-    app = await buildApp({
-      config: server.config,
-      db: server.db,
-      clock: server.clock,
-      sms: createLogSmsSender(server.dataDir, logger, server.clock.now),
-      logger,
-      webRoot: join(server.dataDir, 'no-web'),
-      onShed: metrics.requestShed,
-      metrics,
-    });
+    app = await appOnServer(server, { onShed: metrics.requestShed, metrics });
     const post = await server.db.selectFrom('news_posts').select('slug').limit(1).executeTakeFirstOrThrow();
     newsSlug = post.slug;
     expect((await app.inject({ method: 'GET', url: `/api/blog/${newsSlug}` })).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 // rankContest is pure: the whole contest's results from attempts and settings, no database.
 import { describe, expect, it } from 'vitest';
-import type { AttemptRow } from './repo';
+import { attemptRow } from '../../test/attempts';
 import { rankContest } from './standings';
 
 const tier = (code: string, winners: number, amount: number) => ({ code, name: `Giải ${code}`, position: 1, winners, amount });
@@ -10,17 +10,8 @@ const settings = {
   prizedSchoolsOnly: true,
 };
 let nextExam = 1;
-const attempt = (contestantId: number, schoolId: number, className: string, points: number, durationSeconds = 600): AttemptRow => ({
-  examId: nextExam++,
-  contestantId,
-  schoolId,
-  className,
-  bookId: 1,
-  points,
-  durationSeconds,
-  submittedAt: new Date('2026-03-01T02:00:00Z'),
-  prediction: 10,
-});
+const attempt = (contestantId: number, schoolId: number, className: string, points: number, durationSeconds = 600) =>
+  attemptRow(nextExam++, contestantId, schoolId, className, points, durationSeconds);
 
 describe('rankContest', () => {
   const attempts = [

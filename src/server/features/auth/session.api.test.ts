@@ -18,6 +18,14 @@ const changePassword = (token: string | undefined, password: unknown, current?: 
   server.request('POST', '/api/customer/change-password', { token, body: { password, ...(current === undefined ? {} : { current_password: current }) } });
 const linkFor = (phone: string, hours?: number) => issueResetLink({ db: server.db, clock: server.clock, publicUrl: 'https://cuocthi.example' }, phone, hours);
 const tokenOf = (url: string) => url.split('/').at(-1)!;
+/** The answer to a password change that must give the current password and did not. */
+const currentPasswordAsked = {
+  success: false,
+  code: 'invalid_input',
+  message: 'Vui lòng nhập mật khẩu hiện tại.',
+  errors: { current_password: 'Vui lòng nhập mật khẩu hiện tại.' },
+  request_id: expect.any(String),
+};
 
 describe('POST /api/logout', () => {
   it('revokes the session: the token no longer works', async () => {
@@ -165,13 +173,7 @@ describe('the current password (issue 21, row 7: a stolen session must not keep 
     const parent = await createParent(server);
     const missing = await changePassword(parent.token, 'mat-khau-ke-trom');
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({
-      success: false,
-      code: 'invalid_input',
-      message: 'Vui lòng nhập mật khẩu hiện tại.',
-      errors: { current_password: 'Vui lòng nhập mật khẩu hiện tại.' },
-      request_id: expect.any(String),
-    });
+    expect(missing.body).toEqual(currentPasswordAsked);
     for (const current of ['', 42]) expect((await changePassword(parent.token, 'mat-khau-ke-trom', current)).status).toBe(400);
     const wrong = await changePassword(parent.token, 'mat-khau-ke-trom', 'doan-bua');
     expect(wrong.status).toBe(400);
@@ -206,7 +208,7 @@ describe('the current password (issue 21, row 7: a stolen session must not keep 
 
     const late = await viaLink();
     server.clock.advance(30 * 60_000 + 1_000);
-    expect((await changePassword(late, 'mat-khau-moi-3')).body.errors).toEqual({ current_password: 'Vui lòng nhập mật khẩu hiện tại.' });
+    expect((await changePassword(late, 'mat-khau-moi-3')).body.errors).toEqual(currentPasswordAsked.errors);
     expect((await login(parent.phone, 'mat-khau-moi-2')).status).toBe(200);
   });
 });
@@ -221,15 +223,7 @@ describe('a session opened by a one-time link sets the password once (issue 35)'
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 200)).toHaveLength(1);
     expect(statuses.filter((status) => status === 400)).toHaveLength(7);
-    for (const refused of answers.filter((answer) => answer.status === 400)) {
-      expect(refused.body).toEqual({
-        success: false,
-        code: 'invalid_input',
-        message: 'Vui lòng nhập mật khẩu hiện tại.',
-        errors: { current_password: 'Vui lòng nhập mật khẩu hiện tại.' },
-        request_id: expect.any(String),
-      });
-    }
+    for (const refused of answers.filter((answer) => answer.status === 400)) expect(refused.body).toEqual(currentPasswordAsked);
     // The password is the winner's, and only the winner's.
     const winner = passwords[statuses.indexOf(200)]!;
     const logins = await Promise.all(passwords.map(async (password) => (await login(parent.phone, password)).status));

@@ -1,10 +1,6 @@
-import { join } from 'node:path';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../app';
-import { createLogSmsSender } from '../auth/sms-drivers';
 import { createMetrics } from '../../core/metrics/metrics';
-import { startTestServer, type TestServer } from '../../test/harness';
+import { appOnServer, startTestServer, type TestServer } from '../../test/harness';
 import { createParent, createSchoolAdmin } from '../../test/factories';
 import { answersFor, examRow, parentWithContestant, saveBody, startExam, type StartedExam } from '../../test/exam-fixtures';
 import { finaliseOverdueExams } from './finalise';
@@ -158,14 +154,7 @@ describe('POST /api/store-answers-exam', () => {
     const batchSizes: number[] = [];
     let queueLength = () => 0;
     const metrics = createMetrics({ db: server.db });
-    const logger = pino({ level: 'silent' });
-    const app = await buildApp({
-      config: server.config,
-      db: server.db,
-      clock: server.clock,
-      sms: createLogSmsSender(server.dataDir, logger, server.clock.now),
-      logger,
-      webRoot: join(server.dataDir, 'no-web'),
+    const app = await appOnServer(server, {
       metrics: {
         ...metrics,
         saves: { ...metrics.saves, batchSent: (size) => batchSizes.push(size), watchQueue: (length) => (queueLength = length) },

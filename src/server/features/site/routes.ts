@@ -19,15 +19,7 @@ export function registerSiteRoutes(api: Api, { config, db }: Services) {
       ...footer,
       contest: contest && {
         name: contest.name,
-        ...contestDatesJson({
-          reading_starts_at: contest.reading_starts_at,
-          reading_ends_at: contest.reading_ends_at,
-          exam_starts_at: contest.exam_starts_at,
-          exam_ends_at: contest.exam_ends_at,
-          results_at: contest.results_at,
-          ceremony_starts_at: contest.ceremony_starts_at,
-          ceremony_ends_at: contest.ceremony_ends_at,
-        }),
+        ...contestDatesJson(contest),
         exam_duration_seconds: contest.exam_duration_seconds,
         questions_per_exam: contest.questions_per_exam,
         attempts_per_contestant: contest.attempts_per_contestant,

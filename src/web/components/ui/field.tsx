@@ -46,6 +46,11 @@ export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttr
   );
 });
 
+/** The account's phone number (log-in, register, forgotten password): a tel field the browser can fill in. */
+export const PhoneField = forwardRef<HTMLInputElement, Omit<FieldProps, 'label'> & InputHTMLAttributes<HTMLInputElement>>(function PhoneField(props, ref) {
+  return <TextField ref={ref} label="Số điện thoại" type="tel" inputMode="tel" autoComplete="tel" {...props} />;
+});
+
 /** Text of several lines (a question about a poem keeps its line breaks). */
 export const TextAreaField = forwardRef<HTMLTextAreaElement, FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>>(function TextAreaField(
   { label, error, hint, message, id, ...textarea },

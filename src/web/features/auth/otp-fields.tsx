@@ -1,7 +1,7 @@
 // The phone field with its 'Gửi OTP' button, and the code field: shared by register and forgot password.
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
+import { PhoneField, TextField } from '../../components/ui/field';
 import type { useOtpButton } from './use-otp-button';
 
 type OtpButton = Pick<ReturnType<typeof useOtpButton>, 'send' | 'busy' | 'sentMessage' | 'secondsLeft'>;
@@ -19,11 +19,7 @@ export function PhoneWithOtpButton({
 }) {
   const waiting = otp.secondsLeft > 0;
   return (
-    <TextField
-      label="Số điện thoại"
-      type="tel"
-      inputMode="tel"
-      autoComplete="tel"
+    <PhoneField
       {...registration}
       error={error}
       message={otp.sentMessage}

@@ -11,7 +11,7 @@ import { useRequireAuth } from '../../lib/use-require-auth';
 import { fetchExamResult } from './exam-api';
 import './exams.css';
 import { ResultAtAddress, wellFormedSlug } from './load-error';
-import { ReviewQuestion } from './review-question';
+import { ReviewQuestions } from './review-question';
 
 export function ResultPage() {
   usePageTitle('Kết quả thi');
@@ -36,7 +36,6 @@ export function ResultPage() {
 
 function ResultView({ result }: { result: ExamResultResponse }) {
   const { data, children } = result;
-  const byQuestion = new Map(data.data_result.map((item) => [item.question_id, item]));
   return (
     <>
       <p>
@@ -73,17 +72,7 @@ function ResultView({ result }: { result: ExamResultResponse }) {
       ) : (
         <h2>Đáp án từng câu</h2>
       )}
-      <ol className="result-questions">
-        {data.data_questions.map((question, index) => (
-          <ReviewQuestion
-            key={question.id}
-            number={index + 1}
-            question={question}
-            item={byQuestion.get(question.id)}
-            verdict={(right, answered) => (right ? (answered ? 'Trả lời đúng' : 'Được tính điểm') : answered ? 'Trả lời sai' : 'Chưa trả lời')}
-          />
-        ))}
-      </ol>
+      <ReviewQuestions questions={data.data_questions} results={data.data_result} verdict={(right, answered) => (right ? (answered ? 'Trả lời đúng' : 'Được tính điểm') : answered ? 'Trả lời sai' : 'Chưa trả lời')} />
 
       <div className="result-actions">
         <Link className="btn" href={`/giay-chung-nhan/${data.child_id}`}>

@@ -6,7 +6,27 @@ import type { ExamQuestionView, ExamResultResponse } from '../../../shared/schem
 
 type ReviewItem = ExamResultResponse['data']['data_result'][number];
 
-export function ReviewQuestion({
+/** The questions of a finished exam or practice round in order, each with its result item. */
+export function ReviewQuestions({
+  questions,
+  results,
+  verdict,
+}: {
+  questions: readonly ExamQuestionView[];
+  results: readonly ReviewItem[];
+  verdict: (right: boolean, answered: boolean) => string;
+}) {
+  const byQuestion = new Map(results.map((item) => [item.question_id, item]));
+  return (
+    <ol className="result-questions">
+      {questions.map((question, index) => (
+        <ReviewQuestion key={question.id} number={index + 1} question={question} item={byQuestion.get(question.id)} verdict={verdict} />
+      ))}
+    </ol>
+  );
+}
+
+function ReviewQuestion({
   number,
   question,
   item,

@@ -1,9 +1,9 @@
 // The suggested books in their class groups (GET /api/books). A cover opens a modal with the
 // large image. Load errors are only logged (spec section 8).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { gradesLabel } from '../../../shared/class-groups';
-import type { Book, ClassGroupWithBooks } from '../../../shared/schemas/catalog';
-import { api } from '../../lib/api-client';
+import type { Book } from '../../../shared/schemas/catalog';
+import { useBookGroups } from '../../components/use-book-groups';
 import { Modal } from '../../components/ui/modal';
 import { Button } from '../../components/ui/button';
 
@@ -39,17 +39,8 @@ function BookCard({ book, onOpen }: { book: Book; onOpen: () => void }) {
 }
 
 export function BookGroups() {
-  const [groups, setGroups] = useState<ClassGroupWithBooks[] | null>(null);
+  const groups = useBookGroups();
   const [opened, setOpened] = useState<Book | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.get<{ data: ClassGroupWithBooks[] }>('/books', { signal: controller.signal }).then(
-      (response) => setGroups(response.data),
-      (error: unknown) => controller.signal.aborted || console.warn('Không tải được danh sách sách', error),
-    );
-    return () => controller.abort();
-  }, []);
 
   return (
     <section className="home-section home-books" aria-labelledby="books-title">

@@ -13,7 +13,7 @@ export function HomeNews() {
         <h2 id="home-news-title" className="section-title">
           Tin tức
         </h2>
-        <Link href="/tin-tuc" className="section-more">
+        <Link href="/tin-tuc" className="icon-link">
           Xem tất cả
           <ArrowRight aria-hidden="true" size={18} />
         </Link>

@@ -55,7 +55,7 @@ export function NewsArticlePage() {
   return (
     <div className="container page news-page">
       <nav className="news-back" aria-label="Đường dẫn">
-        <Link href="/tin-tuc">
+        <Link href="/tin-tuc" className="icon-link">
           <ArrowLeft aria-hidden="true" size={18} />
           Tất cả tin tức
         </Link>
@@ -70,7 +70,7 @@ export function NewsArticlePage() {
             </p>
           </header>
           <img
-            className="news-article-image"
+            className="news-image news-article-image"
             src={state.article.image}
             width="960"
             height="540"

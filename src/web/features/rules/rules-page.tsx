@@ -1,7 +1,5 @@
 // The contest rules (spec section 9). Prizes come from src/shared/prizes.ts, the books from
 // GET /api/books and every date from the contest's settings (GET /api/site).
-import { useEffect, useState } from 'react';
-import type { ClassGroupWithBooks } from '../../../shared/schemas/catalog';
 import { formatDate, formatMoney, formatTime } from '../../../shared/format';
 import { DEFAULT_CLASS_MIN_PARTICIPANTS, INDIVIDUAL_RANKING_RULES, TIE_RULE, teacherPrizeRule } from '../../../shared/ranking-rules';
 import { SCHOOL_SCORE_FORMULA, prizeTotal, prizesOfKind, tierTotal, type PrizeTier } from '../../../shared/prizes';
@@ -13,7 +11,7 @@ import {
   POINTS_PER_CORRECT_ANSWER,
   QUESTIONS_PER_EXAM,
 } from '../../../shared/rules';
-import { api } from '../../lib/api-client';
+import { useBookGroups } from '../../components/use-book-groups';
 import { Link } from '../../lib/router';
 import { mayTakeExams, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -106,15 +104,7 @@ function PrizeTable({ tiers, caption, showTotal }: { tiers: PrizeTier[]; caption
 }
 
 function BooksByGroup() {
-  const [groups, setGroups] = useState<ClassGroupWithBooks[] | null>(null);
-  useEffect(() => {
-    const controller = new AbortController();
-    api.get<{ data: ClassGroupWithBooks[] }>('/books', { signal: controller.signal }).then(
-      (response) => setGroups(response.data),
-      (error: unknown) => controller.signal.aborted || console.warn('Không tải được danh sách sách', error),
-    );
-    return () => controller.abort();
-  }, []);
+  const groups = useBookGroups();
   if (!groups) return <div className="rules-books-placeholder" aria-busy="true" />;
   return (
     <div className="rules-groups">

@@ -1,6 +1,6 @@
 // The prize changes of a regrade: the contest ranked before and after in memory, compared.
 import { describe, expect, it } from 'vitest';
-import type { AttemptRow } from '../../../core/ranking/repo';
+import { attemptRow as attempt } from '../../../test/attempts';
 import { prizeChangesOf } from './prize-changes';
 
 const tier = (code: string, position: number, winners: number) => ({ code, name: `Giải ${code}`, position, winners, amount: 100_000 });
@@ -14,17 +14,6 @@ const settings = {
   classMinParticipants: 2,
   prizedSchoolsOnly: true,
 };
-const attempt = (examId: number, contestantId: number, schoolId: number, className: string, points: number, durationSeconds: number): AttemptRow => ({
-  examId,
-  contestantId,
-  schoolId,
-  className,
-  bookId: 1,
-  points,
-  durationSeconds,
-  submittedAt: new Date('2026-03-01T02:00:00Z'),
-  prediction: 10,
-});
 
 // School 1: pupils 1 (95, 5A1) and 2 (90, 5A1), class 5A1 average 92.5.
 // School 2: pupils 3 (90 in 100 s, 4A1) and 4 (85, 4A1), class 4A1 average 87.5.

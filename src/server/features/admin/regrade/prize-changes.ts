@@ -3,9 +3,7 @@
 // points the regrade gives, then compared. School prizes depend on participation only (spec
 // section 9), which a regrade does not change, so they are not compared.
 import { classIdOf } from '../../../core/ranking/ranking';
-import type { AttemptRow } from '../../../core/ranking/repo';
-import type { PrizeSettings } from '../../../core/ranking/settings';
-import { rankContest, type Standings, type TieDecision } from '../../../core/ranking/standings';
+import { rankContest, type ContestInput, type Standings } from '../../../core/ranking/standings';
 
 export interface RawPrizeChange {
   kind: 'individual' | 'school_pupils' | 'teacher';
@@ -21,14 +19,8 @@ export interface RawPrizeChange {
   prizeAfter: string | null;
 }
 
-export interface RankingInput {
-  attempts: readonly AttemptRow[];
-  examPapers: number;
-  schoolSizes: readonly { schoolId: number; pupilCount: number }[];
-  settings: PrizeSettings;
-  /** The organiser's decisions on ties, so that the preview ranks as the computation will. */
-  tieDecisions?: readonly TieDecision[];
-}
+/** The contest as rankContest takes it, without held prizes; the tie decisions so that the preview ranks as the computation will. */
+export type RankingInput = Omit<ContestInput, 'held'>;
 
 const changeOf = (before: string | null, after: string | null): RawPrizeChange['change'] | null =>
   before === after ? null : before === null ? 'gain' : after === null ? 'lose' : 'change';

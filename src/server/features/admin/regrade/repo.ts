@@ -1,8 +1,8 @@
 // SQL of regrading: the question and its rule in force, the exams that drew it scored under a
 // proposed rule (the dry run) or under the rules in force (the commit), and the history.
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../../../db/client';
-import type { RegradeMode } from '../../../db/schema';
+import type { QuestionRegradeTable, RegradeMode } from '../../../db/schema';
 import { correctCountSql, pointsSql } from '../../exams';
 
 export async function findQuestion(db: Db, questionId: number) {
@@ -116,22 +116,8 @@ export async function schoolNames(db: Db, ids: readonly number[]) {
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
-export interface NewRegrade {
-  contest_id: number;
-  question_id: number;
-  book_id: number;
-  mode: RegradeMode;
-  accepted_answer_ids: number[];
-  previous_key_answer_id: number | null;
-  reason: string;
-  actor_id: number;
-  actor_phone: string;
-  created_at: Date;
-  exams_affected: number;
-  exams_gained: number;
-  exams_lost: number;
-  exams_in_progress: number;
-}
+/** A regrade as stored: the rule in force (active by default), with its dry run's counts. */
+export type NewRegrade = Omit<Insertable<QuestionRegradeTable>, 'id' | 'active'>;
 
 /** Stores the rule in force, the previous one (if any) kept as history. */
 export async function insertRegrade(db: Db, regrade: NewRegrade): Promise<number> {

@@ -1,6 +1,7 @@
 // SQL of the season switch (issue 26, decision 025).
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../../db/client';
+import type { ContestantTable } from '../../../db/schema';
 import { placedContestants } from '../../../db/contestants';
 import type { TierRow } from '../../../core/contest';
 
@@ -18,17 +19,11 @@ export const contestantsToCarry = (db: Db, contestId: number) =>
     .orderBy('c.id')
     .execute();
 
-export interface CarriedContestant {
-  user_id: number;
-  position: number;
-  fullname: string;
-  district_id: number;
-  school_id: number;
-  class_group_id: number;
-  carried_from_id: number;
-  consent_version: string | null;
-  consented_at: Date | null;
-}
+/** A child carried into the new season: what its new row keeps of last season's (carried_from_id). */
+export type CarriedContestant = Pick<
+  Selectable<ContestantTable>,
+  'user_id' | 'position' | 'fullname' | 'district_id' | 'school_id' | 'class_group_id' | 'consent_version' | 'consented_at'
+> & { carried_from_id: number };
 
 export async function insertCarriedContestants(db: Db, contestId: number, rows: CarriedContestant[], now: Date) {
   for (let i = 0; i < rows.length; i += 500) {

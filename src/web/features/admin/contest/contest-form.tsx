@@ -23,6 +23,7 @@ import { notify } from '../../../components/ui/notices';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { ConfirmDialog } from '../kit/confirm-dialog';
+import { ContestWarnings } from './contest-warnings';
 
 function toForm(settings: ContestSettings): ContestFormValues {
   const dates = Object.fromEntries(contestDateFields.map((field) => [field, toVietnamLocalInput(settings[field])]));
@@ -173,16 +174,7 @@ export function ContestForm({ settings: initial }: { settings: ContestSettings }
           ))}
         </fieldset>
       </div>
-      {warnings.length > 0 && (
-        <div className="contest-warnings" role="status">
-          <strong>Lưu ý:</strong>
-          <ul>
-            {warnings.map((warning) => (
-              <li key={warning}>{warning}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ContestWarnings warnings={warnings} lead="Lưu ý:" />
       <div className="admin-actions">
         <Button type="submit" disabled={formState.isSubmitting}>
           Lưu cài đặt cuộc thi

@@ -20,6 +20,7 @@ import { notify } from '../../../components/ui/notices';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { TableFrame } from '../kit/table-frame';
+import { ContestWarnings } from './contest-warnings';
 
 // Amounts are edited as text, shown the way they are written ("300.000"), read by parseMoney.
 const toForm = (settings: ContestSettings): PrizeFormInput => ({
@@ -141,15 +142,7 @@ export function PrizeTiersForm({ settings: initial }: { settings: ContestSetting
           {listError}
         </p>
       )}
-      {warnings.length > 0 && (
-        <div className="contest-warnings" role="status">
-          <ul>
-            {warnings.map((warning) => (
-              <li key={warning}>{warning}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ContestWarnings warnings={warnings} />
       <div className="admin-actions">
         <Button type="submit" disabled={formState.isSubmitting}>
           Lưu giải thưởng

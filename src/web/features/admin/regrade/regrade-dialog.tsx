@@ -15,6 +15,7 @@ import {
 } from '../../../../shared/schemas/admin-regrade';
 import { formatNumber } from '../../../../shared/format';
 import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
@@ -147,21 +148,7 @@ export function RegradeDialog({
           </fieldset>
         )}
 
-        <div className="field" data-invalid={errors.reason ? 'true' : undefined}>
-          <label htmlFor={reasonId}>Lý do (ghi vào nhật ký thao tác)</label>
-          <textarea
-            id={reasonId}
-            rows={3}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
-            {...register('reason')}
-          />
-          {errors.reason && (
-            <span id={`${reasonId}-error`} className="field-error" role="alert">
-              {errors.reason.message}
-            </span>
-          )}
-        </div>
+        <TextAreaField id={reasonId} label="Lý do (ghi vào nhật ký thao tác)" rows={3} {...register('reason')} error={errors.reason?.message} />
 
         <div className="modal-actions">
           <Button variant="outline" onClick={onClose}>

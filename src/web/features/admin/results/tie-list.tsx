@@ -7,11 +7,13 @@ import { adminResultsMessages } from '../../../../shared/messages';
 import { TIE_CRITERIA } from '../../../../shared/ranking-rules';
 import { tieDecisionRequestSchema, tieScopeLabels, type ResultsOverview, type TieView } from '../../../../shared/schemas/admin-results';
 import { Button } from '../../../components/ui/button';
+import { TextAreaField } from '../../../components/ui/field';
 import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { DataTable } from '../kit/data-table';
+import { DialogFormActions } from '../kit/form-parts';
 import '../../../lib/zod-messages'; // Vietnamese messages for the issues of safeParse below
 
 const stateLabels: Record<TieView['decision_state'], string> = {
@@ -179,30 +181,15 @@ function DecisionDialog({ tie, onClose, onSaved }: { tie: TieView; onClose: () =
             {errors.order && <p className="field-error" role="alert">{errors.order}</p>}
           </fieldset>
         )}
-        <div className="field" data-invalid={errors.reason ? 'true' : undefined}>
-          <label htmlFor="tie-reason">Lý do (ghi vào nhật ký thao tác)</label>
-          <textarea
-            id="tie-reason"
-            rows={3}
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            aria-invalid={errors.reason ? true : undefined}
-            aria-describedby={errors.reason ? 'tie-reason-error' : undefined}
-          />
-          {errors.reason && (
-            <span id="tie-reason-error" className="field-error" role="alert">
-              {errors.reason}
-            </span>
-          )}
-        </div>
-        <div className="modal-actions">
-          <Button variant="outline" onClick={onClose}>
-            Huỷ
-          </Button>
-          <Button type="submit" disabled={busy}>
-            Ghi quyết định
-          </Button>
-        </div>
+        <TextAreaField
+          id="tie-reason"
+          label="Lý do (ghi vào nhật ký thao tác)"
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          error={errors.reason}
+        />
+        <DialogFormActions onCancel={onClose} busy={busy} submitLabel="Ghi quyết định" />
       </form>
     </Modal>
   );

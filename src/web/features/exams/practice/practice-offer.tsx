@@ -1,33 +1,20 @@
 // "Thi thử" on /du-thi (issue 14): beside the real start, one button per contestant that opens a
 // practice round, with the one line saying why. Practice never uses one of the 3 attempts.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { PRACTICE_QUESTIONS } from '../../../../shared/schemas/practice';
 import { practiceMessages } from '../../../../shared/messages';
 import { Button } from '../../../components/ui/button';
-import { notify } from '../../../components/ui/notices';
-import { Link, useNavigate } from '../../../lib/router';
+import { Link } from '../../../lib/router';
 import { useData } from '../../../lib/use-data';
-import { fetchPracticeStatus, practicePath, startPractice } from './practice-api';
+import { fetchPracticeStatus, practicePath } from './practice-api';
+import { useStartPractice } from './use-start-practice';
 import './practice.css';
 
 export function PracticeOffer() {
   const titleId = useId();
-  const navigate = useNavigate();
   const practice = useData('practice-status', () => fetchPracticeStatus().then((response) => response.data), { warn: 'Không tải được thông tin thi thử' });
   const status = practice.data;
-  const [busy, setBusy] = useState<number | null>(null);
-
-  const start = async (childId: number) => {
-    setBusy(childId);
-    try {
-      const started = await startPractice(childId);
-      notify('success', started.message);
-      navigate(practicePath(started.slug));
-    } catch (error) {
-      setBusy(null);
-      notify('error', error instanceof Error ? error.message : practiceMessages.loadStatusFailed);
-    }
-  };
+  const { start, busy } = useStartPractice();
 
   return (
     <section className="practice-offer card" aria-labelledby={titleId}>
@@ -51,7 +38,7 @@ export function PracticeOffer() {
                   <Button
                     variant="outline"
                     onClick={() => void start(contestant.child_id)}
-                    disabled={busy !== null}
+                    disabled={busy}
                     aria-label={`${practiceMessages.start}: ${contestant.fullname}`}
                   >
                     {practiceMessages.start}

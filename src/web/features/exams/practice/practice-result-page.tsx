@@ -1,21 +1,20 @@
 // The practice result (/thi-thu/ket-qua/:slug, issue 14): how many answers were right, then each
 // question with the child's answer and the right one (in words and icons, not colour alone),
 // clearly labelled as practice, with 'Thi thử lần nữa' and 'Vào thi thật'.
-import { useState } from 'react';
 import { PartyPopper } from 'lucide-react';
 import { practiceMessages } from '../../../../shared/messages';
 import { formatNumber } from '../../../../shared/format';
 import type { PracticeResultResponse } from '../../../../shared/schemas/practice';
 import { Button } from '../../../components/ui/button';
-import { notify } from '../../../components/ui/notices';
 import { useData } from '../../../lib/use-data';
-import { Link, useNavigate, useParams } from '../../../lib/router';
+import { Link, useParams } from '../../../lib/router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useRequireAuth } from '../../../lib/use-require-auth';
 import { ResultAtAddress, wellFormedSlug } from '../load-error';
-import { ReviewQuestion } from '../review-question';
+import { ReviewQuestions } from '../review-question';
 import '../exams.css';
-import { fetchPracticeResult, practicePath, startPractice } from './practice-api';
+import { fetchPracticeResult } from './practice-api';
+import { useStartPractice } from './use-start-practice';
 import './practice.css';
 
 export function PracticeResultPage() {
@@ -39,22 +38,8 @@ export function PracticeResultPage() {
 
 function PracticeResultView({ result }: { result: PracticeResultResponse }) {
   const { data, children } = result;
-  const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
-  const byQuestion = new Map(data.data_result.map((item) => [item.question_id, item]));
+  const { start, busy } = useStartPractice();
   const allRight = data.correct_count === data.question_count;
-
-  const again = async () => {
-    setBusy(true);
-    try {
-      const started = await startPractice(data.child_id);
-      notify('success', started.message);
-      navigate(practicePath(started.slug));
-    } catch (error) {
-      setBusy(false);
-      notify('error', error instanceof Error ? error.message : practiceMessages.loadStatusFailed);
-    }
-  };
 
   return (
     <>
@@ -72,7 +57,7 @@ function PracticeResultView({ result }: { result: PracticeResultResponse }) {
       </div>
 
       <div className="result-actions practice-actions">
-        <Button variant="accent" onClick={() => void again()} disabled={busy}>
+        <Button variant="accent" onClick={() => void start(data.child_id)} disabled={busy}>
           {practiceMessages.again}
         </Button>
         <Link className="btn btn-outline" href="/du-thi">
@@ -81,17 +66,7 @@ function PracticeResultView({ result }: { result: PracticeResultResponse }) {
       </div>
 
       <h2>Đáp án từng câu</h2>
-      <ol className="result-questions">
-        {data.data_questions.map((question, index) => (
-          <ReviewQuestion
-            key={question.id}
-            number={index + 1}
-            question={question}
-            item={byQuestion.get(question.id)}
-            verdict={(right, answered) => (right ? 'Em trả lời đúng' : answered ? 'Em trả lời chưa đúng' : 'Em chưa trả lời')}
-          />
-        ))}
-      </ol>
+      <ReviewQuestions questions={data.data_questions} results={data.data_result} verdict={(right, answered) => (right ? 'Em trả lời đúng' : answered ? 'Em trả lời chưa đúng' : 'Em chưa trả lời')} />
     </>
   );
 }

@@ -13,6 +13,8 @@ import { SelectField, TextField } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
 import { useOptions } from './catalog-options';
 import type { ProfileFormValues } from './profile-form-values';
+import { useUnitLabels } from '../../lib/site';
+import { relabelUnit } from '../../../shared/unit-level';
 
 interface Props {
   index: number;
@@ -42,6 +44,9 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
   const classRooms = useOptions(classGroupId ? `/class-rooms?class_group_id=${classGroupId}` : null);
   const errors = formState.errors.childrens?.[index];
   const legendId = `contestant-${index}-legend`;
+  // The season's level under the province (issue 36): 'Huyện' (the spec's) or 'Xã/Phường'.
+  const unit = useUnitLabels();
+  const say = (message: string | undefined) => message && relabelUnit(message, unit.level);
 
   return (
     <fieldset className="card contestant-card" aria-labelledby={legendId}>
@@ -57,16 +62,16 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
           name={`${name}.district_id`}
           render={({ field }) => (
             <SelectField
-              label="Huyện"
+              label={unit.short}
               {...field}
               disabled={locked}
               onChange={(event) => {
                 field.onChange(event);
                 setValue(`${name}.school_id`, '');
               }}
-              error={errors?.district_id?.message}
+              error={say(errors?.district_id?.message)}
             >
-              <option value="">Chọn huyện</option>
+              <option value="">{unit.placeholder}</option>
               {options(districts)}
             </SelectField>
           )}
@@ -75,8 +80,8 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
           control={control}
           name={`${name}.school_id`}
           render={({ field }) => (
-            <SelectField label="Trường học" {...field} disabled={locked || !districtId} aria-busy={schools.loading} error={errors?.school_id?.message}>
-              <option value="">{districtId ? 'Chọn trường' : 'Chọn huyện trước'}</option>
+            <SelectField label="Trường học" {...field} disabled={locked || !districtId} aria-busy={schools.loading} error={say(errors?.school_id?.message)}>
+              <option value="">{districtId ? 'Chọn trường' : unit.pickFirst}</option>
               {options(schools.items)}
             </SelectField>
           )}

@@ -1,6 +1,7 @@
 // The organiser's side of personal data (issue 15): the record of processing activities generated
 // from the settings, the retention status, the anonymised statistics to keep before data goes,
 // and requests made by phone call carried out with a reason that goes into the audit log.
+import { relabelUnit } from '../../../../shared/unit-level';
 import { sql } from 'kysely';
 import { formatDate, formatDateTime } from '../../../../shared/format';
 import { XlsxBuilder } from '../../../lib/xlsx-writer';
@@ -165,7 +166,7 @@ const STATISTICS_COLUMNS = [
  * phone, to keep once personal data is removed.
  */
 export async function anonymisedStatistics({ db }: Pick<Services, 'db'>): Promise<Buffer> {
-  const contest = await db.selectFrom('contests').select('id').where('is_current', '=', true).executeTakeFirst();
+  const contest = await db.selectFrom('contests').select(['id', 'unit_level']).where('is_current', '=', true).executeTakeFirst();
   const contestId = contest?.id ?? 0;
   const { rows } = await sql<{ district: string; school: string; pupils: number; registered: string; participants: string; exams: string; average: number | null; prizes: string }>`
     SELECT d.name AS district, s.name AS school, s.pupil_count AS pupils,
@@ -183,7 +184,7 @@ export async function anonymisedStatistics({ db }: Pick<Services, 'db'>): Promis
   const xlsx = new XlsxBuilder();
   xlsx.sheet({
     name: 'Thống kê ẩn danh',
-    headings: [...STATISTICS_COLUMNS],
+    headings: STATISTICS_COLUMNS.map((title) => relabelUnit(title, contest?.unit_level)),
     // The average has one decimal (a decimal comma in a Vietnamese Excel).
     kinds: ['text', 'text', 'number', 'number', 'number', 'number', 'score', 'number'],
     widths: STATISTICS_COLUMNS.map((title) => Math.max(14, title.length + 2)),

@@ -1,6 +1,7 @@
 // SQL of the season switch (issue 26, decision 025).
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
+import type { UnitLevel } from '../../../../shared/unit-level';
 import { placedContestants } from '../../../db/contestants';
 import type { TierRow } from '../../../core/contest';
 
@@ -90,6 +91,7 @@ export async function insertSeason(
     attempts_per_contestant: number;
     retention_months: number;
     review_correct_answers: 'after_submit' | 'after_exam_window';
+    unit_level: UnitLevel;
   },
 ) {
   return (await db.insertInto('contests').values({ ...season, is_current: false }).returning('id').executeTakeFirstOrThrow()).id;

@@ -1,4 +1,5 @@
-// One contestant card: name, district -> school, class group -> class (or 'Khác' + typed class).
+// One contestant card: name, district -> school (both searchable: searchable-select.tsx), class
+// group -> class (or 'Khác' + typed class).
 // Changing the district clears the school; changing the class group clears the class.
 import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -11,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
+import { SearchableSelect } from '../../components/ui/searchable-select';
 import { useOptions } from './catalog-options';
 import type { ProfileFormValues } from './profile-form-values';
 import { useUnitLabels } from '../../lib/site';
@@ -23,6 +25,9 @@ interface Props {
   /** Shown only for a deletable card (not contestant 1, no exam). */
   onDelete?: () => void;
 }
+
+/** The district and school lists, searchable (a commune-level province has a hundred or more of each). */
+const searchable = (items: NamedItem[]) => items.map((item) => ({ value: String(item.id), label: item.name }));
 
 const options = (items: NamedItem[]) =>
   items.map((item) => (
@@ -61,29 +66,40 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
           control={control}
           name={`${name}.district_id`}
           render={({ field }) => (
-            <SelectField
+            <SearchableSelect
               label={unit.short}
-              {...field}
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onBlur={field.onBlur}
+              options={searchable(districts)}
+              placeholder={unit.placeholder}
               disabled={locked}
-              onChange={(event) => {
-                field.onChange(event);
+              onChange={(id) => {
+                field.onChange(id);
                 setValue(`${name}.school_id`, '');
               }}
               error={say(errors?.district_id?.message)}
-            >
-              <option value="">{unit.placeholder}</option>
-              {options(districts)}
-            </SelectField>
+            />
           )}
         />
         <Controller
           control={control}
           name={`${name}.school_id`}
           render={({ field }) => (
-            <SelectField label="Trường học" {...field} disabled={locked || !districtId} aria-busy={schools.loading} error={say(errors?.school_id?.message)}>
-              <option value="">{districtId ? 'Chọn trường' : unit.pickFirst}</option>
-              {options(schools.items)}
-            </SelectField>
+            <SearchableSelect
+              label="Trường học"
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={field.onChange}
+              options={searchable(schools.items)}
+              placeholder={districtId ? 'Chọn trường' : unit.pickFirst}
+              disabled={locked || !districtId}
+              busy={schools.loading}
+              error={say(errors?.school_id?.message)}
+            />
           )}
         />
         <Controller

@@ -11,6 +11,7 @@ import type { MyData } from '../../../../shared/schemas/privacy';
 import type { Db } from '../../../db/client';
 import { appError, notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
+import { getCurrentContest } from '../../../core/contest';
 import type { AuthUser } from '../../../core/guard';
 import { eraseAccounts, loadMyData, accountsPastRetention, currentRetention } from '../../privacy';
 import { loadFooter } from '../../site';
@@ -37,12 +38,13 @@ async function counts(db: Db): Promise<PrivacyOverview['counts']> {
 /** GET /api/admin/privacy: the record, the retention status and the counts. */
 export async function privacyOverview({ db, clock, config }: Pick<Services, 'db' | 'clock' | 'config'>): Promise<PrivacyOverview> {
   const now = clock.now();
-  const [{ footer }, retention, due, runs, numbers] = await Promise.all([
+  const [{ footer }, retention, due, runs, numbers, contest] = await Promise.all([
     loadFooter(db, config.site),
     currentRetention(db),
     accountsPastRetention(db, now, COUNT_DUE_LIMIT),
     db.selectFrom('retention_runs').selectAll().orderBy('ran_at', 'desc').limit(10).execute(),
     counts(db),
+    getCurrentContest(db),
   ]);
   const until = retention.endsAt ? `, tức đến ${formatDate(retention.endsAt)} với cuộc thi hiện tại` : '';
   const sections = [
@@ -62,7 +64,10 @@ export async function privacyOverview({ db, clock, config }: Pick<Services, 'db'
       title: '3. Chủ thể và loại dữ liệu',
       items: [
         'Phụ huynh: số điện thoại, mật khẩu (chỉ lưu dạng băm), họ tên nếu khai, thời điểm đồng ý với chính sách, ngày đăng nhập.',
-        'Thí sinh (học sinh tiểu học, 6 đến 11 tuổi): họ tên, quận/huyện, trường, khối, lớp, các bài thi với câu trả lời, điểm, thời gian làm bài, dự đoán, giải thưởng, giấy chứng nhận.',
+        relabelUnit(
+          'Thí sinh (học sinh tiểu học, 6 đến 11 tuổi): họ tên, quận/huyện, trường, khối, lớp, các bài thi với câu trả lời, điểm, thời gian làm bài, dự đoán, giải thưởng, giấy chứng nhận.',
+          contest?.unit_level,
+        ),
         'Quản trị trường và ban tổ chức: số điện thoại, họ tên, nhật ký thao tác.',
         'Không thu thập dữ liệu cá nhân nhạy cảm. Dữ liệu của trẻ em được xử lý với sự đồng ý của cha mẹ và của trẻ từ 7 tuổi trở lên.',
       ],

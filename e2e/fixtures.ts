@@ -4,7 +4,7 @@
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import axe from 'axe-core';
-import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { dataDirOf, WorkerServers, type ServerKind } from './servers';
 
 /**
@@ -146,6 +146,18 @@ export function uniquePhone(): string {
 }
 
 export const phoneViewport = { width: 360, height: 740 };
+
+/**
+ * Chooses in a searchable select (components/ui/searchable-select.tsx) as a person does: a tap
+ * opens its list, a tap on the option. `pick`: the option's name, or its place (1: the first).
+ */
+export async function chooseIn(scope: Locator, label: string, pick: number | string) {
+  const box = scope.getByRole('combobox', { name: label, exact: true });
+  await expect(box).toBeEnabled();
+  await box.click();
+  const list = scope.getByRole('listbox', { name: label, exact: true });
+  await (typeof pick === 'number' ? list.getByRole('option').nth(pick - 1) : list.getByRole('option', { name: pick, exact: true })).click();
+}
 
 /**
  * Waits for what the user sees once a screen has loaded: its heading, no placeholder still

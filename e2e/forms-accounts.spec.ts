@@ -124,8 +124,8 @@ test('profile and password on a phone: labelled class groups, a confirmed delete
   await expect(phoneField).toHaveAttribute('readonly', '');
   await expect(page.getByText('Không thể thay đổi số điện thoại của tài khoản.')).toBeVisible();
   const card1 = page.getByRole('group', { name: 'Thí sinh 1' });
-  const lockedBackground = await card1.getByLabel('Trường học').evaluate((el) => getComputedStyle(el).backgroundColor);
-  await expect(card1.getByLabel('Trường học')).toBeDisabled();
+  const lockedBackground = await card1.getByRole('combobox', { name: 'Trường học' }).evaluate((el) => getComputedStyle(el).backgroundColor);
+  await expect(card1.getByRole('combobox', { name: 'Trường học' })).toBeDisabled();
   expect(await phoneField.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(lockedBackground);
 
   // The class groups say their grades, as the home page does.

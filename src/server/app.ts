@@ -31,6 +31,7 @@ import type { AppDeps, Services } from './services';
 import { loadWebPages } from './web-pages';
 import { createDeadlines, registerRequestDeadline } from './core/request-deadline';
 import { createHotLane } from './core/hot-lane';
+import { registerUnitWords } from './core/unit-words';
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 type LogArgs = Parameters<FastifyBaseLogger['info']>;
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     async (api) => {
       api.addHook('preValidation', refuseControlCharacters);
+      registerUnitWords(api, deps.db);
       registerHealthRoutes(api, services);
       registerSiteRoutes(api, services);
       registerCatalogRoutes(api, services);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalToneMarks, compareVietnamese, nameKey } from './vietnamese';
+import { canonicalToneMarks, compareVietnamese, foldText, nameKey } from './vietnamese';
 
 describe('canonicalToneMarks', () => {
   const pairs: [old: string, current: string][] = [
@@ -63,5 +63,18 @@ describe('compareVietnamese', () => {
   it('sorts classes in natural order: a class before its sub-classes, numbers by value, Vietnamese letters in their place', () => {
     const classes = ['4A6', '3A10', '3B', '3A1', '3A', '3A2', '5Đ', '5E', '5D', '4/1', '10A'];
     expect([...classes].sort(compareVietnamese)).toEqual(['3A', '3A1', '3A2', '3A10', '3B', '4/1', '4A6', '5D', '5Đ', '5E', '10A']);
+  });
+});
+
+describe('foldText', () => {
+  it('drops marks and case: a search without accents finds either tone placement', () => {
+    expect(foldText('Phường Hoà Bình')).toBe('phuong hoa binh');
+    expect(foldText('Phường Hòa Bình')).toBe('phuong hoa binh');
+    expect(foldText('XÃ ĐỨC THỊNH')).toBe('xa duc thinh');
+    expect(foldText('Thuỷ'.normalize('NFD'))).toBe(foldText('Thủy'));
+  });
+
+  it('keeps what is not a Vietnamese mark (digits, punctuation)', () => {
+    expect(foldText('Quận 1 - Trường số 2')).toBe('quan 1 - truong so 2');
   });
 });

@@ -1,7 +1,7 @@
 // Vietnamese text as people type it: two tone-mark placements in common use, accents that are
 // sometimes left out, and an alphabet whose order is not the code points'. One place for the rules
-// that decide when two names are the same name and how a list is sorted (an accent-free search is
-// db/fold.ts, the same in SQL and in JavaScript).
+// that decide when two names are the same name, how a list is sorted and how an accent-free search
+// folds text (foldText here, the same mapping in SQL in db/fold.ts).
 
 /**
  * The open syllables whose tone mark has two accepted places: old "hoà, khoẻ, thuỷ" and new
@@ -44,3 +44,21 @@ const collator = new Intl.Collator('vi', { sensitivity: 'base', numeric: true })
 
 /** Vietnamese alphabetical order (a ă â b c d đ e ê …, "Lớp 2" before "Lớp 10"), for Array.sort. */
 export const compareVietnamese = (a: string, b: string): number => collator.compare(a, b);
+
+/** Vietnamese letters with marks (lower case, NFC) and the plain letter each folds to, in the same order. */
+export const FOLD_MARKED_LOWER = 'àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ';
+export const FOLD_PLAIN_LOWER = 'aaaaaaaaaaaaaaaaaeeeeeeeeeeeiiiiiooooooooooooooooouuuuuuuuuuuyyyyyd';
+
+/**
+ * Lower case, without Vietnamese marks: what an accent-free search compares ("hoa binh" finds
+ * "Phường Hoà Bình" and "Phường Hòa Bình"; either tone placement folds alike, as does NFD text).
+ * The same mapping as db/fold.ts's foldSql, so a search in SQL and one in the browser agree.
+ */
+export function foldText(text: string): string {
+  let out = '';
+  for (const char of text.normalize('NFC').toLowerCase()) {
+    const at = FOLD_MARKED_LOWER.indexOf(char);
+    out += at >= 0 ? FOLD_PLAIN_LOWER[at] : char;
+  }
+  return out;
+}

@@ -64,6 +64,7 @@ export type ContestValues = Pick<
   | 'attempts_per_contestant'
   | 'retention_months'
   | 'review_correct_answers'
+  | 'unit_level'
 >;
 
 /** Writes every setting explicitly (the 0006 trigger's defaults never apply to the back office's writes). */

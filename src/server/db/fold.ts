@@ -2,22 +2,15 @@
 // "nguyen thi lan" finds "Nguyễn Thị Lan", "hoa" finds both "Hòa" and "Hoà". Marks are dropped
 // (so either tone-mark placement matches) and letters lowered; translate() maps the capitals
 // itself, so that lower() only meets ASCII (a database in the C locale lowers nothing else).
+// The JavaScript side (foldText) lives in shared/vietnamese.ts, so that the browser's searchable
+// selects fold as the server does.
 import { sql, type Expression, type RawBuilder } from 'kysely';
+import { FOLD_MARKED_LOWER, FOLD_PLAIN_LOWER, foldText } from '../../shared/vietnamese';
 
-const MARKED_LOWER = 'àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ';
-const PLAIN_LOWER = 'aaaaaaaaaaaaaaaaaeeeeeeeeeeeiiiiiooooooooooooooooouuuuuuuuuuuyyyyyd';
-const MARKED = MARKED_LOWER + MARKED_LOWER.toUpperCase();
-const PLAIN = PLAIN_LOWER + PLAIN_LOWER;
+export { foldText };
 
-/** Lower case, without Vietnamese marks (the same mapping as `foldSql`). */
-export function foldText(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC').toLowerCase()) {
-    const at = MARKED_LOWER.indexOf(char);
-    out += at >= 0 ? PLAIN_LOWER[at] : char;
-  }
-  return out;
-}
+const MARKED = FOLD_MARKED_LOWER + FOLD_MARKED_LOWER.toUpperCase();
+const PLAIN = FOLD_PLAIN_LOWER + FOLD_PLAIN_LOWER;
 
 /** A text column or expression folded in SQL like `foldText`. */
 export const foldSql = (text: Expression<string | null> | RawBuilder<string | null>) => sql<string>`lower(translate(${text}, ${MARKED}, ${PLAIN}))`;

@@ -225,6 +225,7 @@ export const contestMessages = {
   resultsPublished: 'Kết quả đã được công bố: không thể đổi giải thưởng hay số thí sinh tối thiểu của lớp nữa.',
   recompute: 'Kết quả đã được tính trước đây: hãy tính lại kết quả để áp dụng giải thưởng mới.',
   reviewOption: 'Hãy chọn một trong hai cách hiển thị đáp án đúng.',
+  unitLevelOption: 'Hãy chọn Quận/Huyện hoặc Xã/Phường.',
 } as const;
 
 /** The back office's money fields (shared/money.ts). */

@@ -7,6 +7,7 @@ import { contestLimits, TIME_ZONE } from '../rules';
 import { contestMessages } from '../messages/admin';
 import { moneyInputSchema } from '../money';
 import { contestDateFields } from './site';
+import { unitLevels } from '../unit-level';
 
 export { contestDateFields };
 export type ContestDateField = (typeof contestDateFields)[number];
@@ -79,6 +80,8 @@ const settingsShape = {
   /** Every tier of every kind, in order within each kind (1st = the highest prize). */
   prize_tiers: z.array(prizeTierInputSchema).max(prizeKinds.length * contestLimits.tiersPerKind),
   review_correct_answers: z.enum(reviewCorrectAnswersOptions, { error: contestMessages.reviewOption }),
+  /** The level under the province the season names (issue 36, shared/unit-level.ts). */
+  unit_level: z.enum(unitLevels, { error: contestMessages.unitLevelOption }),
 };
 
 /**
@@ -125,6 +128,7 @@ export const contestFieldLabels: Record<keyof typeof settingsShape, string> = {
   retention_months: 'Thời gian lưu dữ liệu cá nhân (tháng)',
   prize_tiers: 'Giải thưởng',
   review_correct_answers: 'Hiển thị đáp án đúng',
+  unit_level: 'Cấp hành chính dưới tỉnh',
 };
 
 
@@ -143,7 +147,7 @@ const parseDate = (value: string): Date | undefined => {
  * 'school_pupils' tier (the ranking gives one), codes unique.
  */
 export function contestProblems(
-  settings: Omit<ContestSettings, 'results_computed_at' | 'prize_tiers' | 'review_correct_answers'> & { prize_tiers: PrizeTierInput[] },
+  settings: Omit<ContestSettings, 'results_computed_at' | 'prize_tiers' | 'review_correct_answers' | 'unit_level'> & { prize_tiers: PrizeTierInput[] },
 ): ContestProblems {
   const problems: ContestProblems = {};
   const name = settings.name.trim();
@@ -245,6 +249,7 @@ export const contestFormSchema = z
     attempts_per_contestant: formNumber,
     retention_months: formNumber,
     review_correct_answers: z.enum(reviewCorrectAnswersOptions, { error: contestMessages.reviewOption }),
+    unit_level: z.enum(unitLevels, { error: contestMessages.unitLevelOption }),
   })
   .superRefine((values, ctx) => {
     const dates = Object.fromEntries(contestDateFields.map((field) => [field, fromVietnamLocalInput(values[field])]));

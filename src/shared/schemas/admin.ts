@@ -114,7 +114,13 @@ export const optionalColumns: Partial<Record<TemplateKind, readonly string[]>> =
 
 // The other titles an office worker's own spreadsheet gives a template's column (issue 23): one
 // list per title, and each import kind takes the lists of its columns. Compared under headerKey.
-const DISTRICT = ['Quận', 'Huyện', 'Quận huyện', 'Quận, huyện', 'Quận - Huyện', 'Quận/Huyện/Thị xã', 'Quận/Huyện/Thành phố', 'Huyện/Thị xã/Thành phố'];
+// The unit under the province: a district's titles and, on the map since 1 July 2025 (issue 36),
+// a commune's, whichever level the season names (an organiser's file says what the office gave).
+const DISTRICT = [
+  'Quận', 'Huyện', 'Quận huyện', 'Quận, huyện', 'Quận - Huyện', 'Quận/Huyện/Thị xã', 'Quận/Huyện/Thành phố', 'Huyện/Thị xã/Thành phố',
+  'Xã/Phường', 'Phường/Xã', 'Xã', 'Phường', 'Xã, phường', 'Xã - Phường', 'Phường, xã', 'Xã/Phường/Đặc khu', 'Xã/Phường/Thị trấn',
+  'Đơn vị hành chính cấp xã', 'Đơn vị cấp xã', 'ĐVHC cấp xã',
+];
 const SCHOOL = ['Tên trường', 'Trường học', 'Trường tiểu học', 'Đơn vị', 'Tên đơn vị'];
 const synonymsOf: Record<string, readonly string[]> = {
   'Quận/Huyện': DISTRICT,

@@ -2,6 +2,7 @@
 // site shows comes from `contest` (the contests row), never from a constant.
 import { z } from 'zod';
 import { yearOf } from '../format';
+import { unitLevels } from '../unit-level';
 
 const isoDateTime = z.string();
 
@@ -20,6 +21,10 @@ export const siteContestSchema = z.object({
   attempts_per_contestant: z.number().int(),
   /** Months after results_at that personal data is kept (the privacy notice says so). */
   retention_months: z.number().int(),
+  /** The level under the province this season names (issue 36): a client labels district_id with it. */
+  unit_level: z.enum(unitLevels),
+  /** Its name, as the site's forms and reports say it: "Quận/Huyện" or "Xã/Phường". */
+  unit_label: z.string(),
 });
 
 // The footer's texts: the organiser edits them in the back office (PUT /api/admin/site, stored

@@ -102,6 +102,8 @@ export interface RequestOptions {
   /** A 401 leaves the session as it is: the caller asks for the login in place (the exam screen,
    * which must never leave a running exam for /dang-nhap). */
   keepSession?: boolean;
+  /** The fetch's cache mode ('no-cache': ask the server again, past what the browser kept). */
+  cache?: RequestCache;
 }
 
 /** The caller's signal (if any) combined with a time limit; `timedOut` tells which one fired. */
@@ -150,6 +152,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
         body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
         signal: limit.signal,
         keepalive: options.keepalive,
+        ...(options.cache ? { cache: options.cache } : {}),
       });
     } catch (error) {
       throw noAnswer(error);

@@ -2,6 +2,7 @@
 // (0017_practice.sql) and extra attempts (0013_exam_days.sql).
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { DefaultTimestamp, Json, NullableTimestamp, Timestamp } from './columns';
+import type { UnitLevel } from '../../../shared/unit-level';
 
 export interface ContestTable {
   id: Generated<number>;
@@ -27,6 +28,8 @@ export interface ContestTable {
   result_changes: Generated<number>;
   /** 0044_review_correct_answers.sql: when the result review shows the correct answers. */
   review_correct_answers: Generated<'after_submit' | 'after_exam_window'>;
+  /** 0045_unit_level.sql: the level under the province this season names (shared/unit-level.ts). */
+  unit_level: Generated<UnitLevel>;
 }
 /** A question as drawn into one exam: answers in this exam's order, no correct flags. */
 export interface ExamQuestion { id: number; value: string; answers: { id: number; value: string }[] }

@@ -11,6 +11,7 @@ import type { Api } from '../../lib/api';
 import { listAudit } from './kit/audit';
 import { auditFiltersSchema } from './kit/audit-query';
 import { templateXlsx } from './kit/templates';
+import { getCurrentContest } from '../../core/contest';
 import { registerUploadLimits } from './kit/uploads';
 import { classRoomsTemplateExamples, registerAdminCatalogRoutes } from './catalog';
 import { registerAdminBooksRoutes } from './books';
@@ -55,7 +56,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
           return reply
             .header('content-type', XLSX_TYPE)
             .header('content-disposition', `attachment; filename="mau-${kind}.xlsx"`)
-            .send(await templateXlsx(kind, kind === 'class-rooms' ? await classRoomsTemplateExamples(services.db) : {}));
+            .send(await templateXlsx(kind, kind === 'class-rooms' ? await classRoomsTemplateExamples(services.db) : {}, (await getCurrentContest(services.db))?.unit_level));
         },
       );
 

@@ -3,6 +3,7 @@ import {
   classGroupSchema,
   classGroupWithBooksSchema,
   classRoomsQuerySchema,
+  districtsResponseSchema,
   listResponse,
   namedItemSchema,
   schoolSchema,
@@ -12,16 +13,24 @@ import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { readFromReplica } from '../../db/replicas';
 import * as repo from './repo';
+import { getCurrentContest } from '../../core/contest';
+import { unitLevelLabels } from '../../../shared/unit-level';
 
 // Reference data changes rarely: let browsers and proxies keep it for a few minutes.
 const CACHE_REFERENCE_DATA = 'public, max-age=300';
 
 // Public pages: read from a replica when one is usable (db/replicas.ts).
 export function registerCatalogRoutes(api: Api, services: Services) {
-  api.get('/districts', { schema: { summary: 'Danh sách quận/huyện có trường', response: { 200: listResponse(namedItemSchema) } } }, async (_request, reply) => {
-    reply.header('cache-control', CACHE_REFERENCE_DATA);
-    return { success: true as const, data: await readFromReplica(services, repo.listDistricts) };
-  });
+  api.get(
+    '/districts',
+    { schema: { summary: 'Danh sách quận/huyện (hoặc xã/phường, theo mùa thi) có trường', response: { 200: districtsResponseSchema } } },
+    async (_request, reply) => {
+      reply.header('cache-control', CACHE_REFERENCE_DATA);
+      const { data, level } = await readFromReplica(services, async (db) => ({ data: await repo.listDistricts(db), level: (await getCurrentContest(db))?.unit_level }));
+      const labels = unitLevelLabels(level);
+      return { success: true as const, data, unit_level: labels.level, unit_label: labels.long };
+    },
+  );
 
   api.get(
     '/schools',

@@ -1,6 +1,7 @@
 // The parent's copy as a readable page (the same content as the JSON), to print or keep.
 import { formatDateTime, formatDuration } from '../../../shared/format';
 import type { MyData, MyDataPractice } from '../../../shared/schemas/privacy';
+import { unitLevelLabels, type UnitLevel } from '../../../shared/unit-level';
 
 const escape = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -14,7 +15,8 @@ function paperHtml(title: string, p: MyDataPractice, points: string): string {
 <ol>${p.questions.map((q) => `<li>${escape(q.question)}<br>Đã chọn: <strong>${escape(q.chosen_answer ?? '(chưa chọn)')}</strong></li>`).join('')}</ol></section>`;
 }
 
-export function myDataHtml(data: MyData): string {
+/** `level`: the current season's unit level, which names the contestants' unit (issue 36). */
+export function myDataHtml(data: MyData, level?: UnitLevel): string {
   const contestants = data.contestants
     .map((c) => {
       const exams = c.exams.map((e) => paperHtml(`${e.book}, lần thi ${e.attempt}`, e, row('Điểm', e.points))).join('');
@@ -22,7 +24,7 @@ export function myDataHtml(data: MyData): string {
       const results = c.results.map((r) => `<li>${escape(r.contest)}: ${r.points} điểm, hạng ${r.rank} (hạng ${r.school_rank} trong trường)${r.prize ? `, ${escape(r.prize)}` : ''}</li>`).join('');
       const certificates = c.certificates.map((r) => `<li>Mã ${escape(r.code)} (${escape(r.kind)}), cấp ngày ${escape(formatDateTime(r.issued_at))}</li>`).join('');
       return `<section><h3>Thí sinh ${c.position}: ${escape(c.fullname)}</h3>
-<table>${row('Quận/Huyện', c.district)}${row('Trường', c.school)}${row('Khối', c.class_group)}${row('Lớp', c.class)}${row('Ngày đăng ký', formatDateTime(c.created_at))}</table>
+<table>${row(unitLevelLabels(level).long, c.district)}${row('Trường', c.school)}${row('Khối', c.class_group)}${row('Lớp', c.class)}${row('Ngày đăng ký', formatDateTime(c.created_at))}</table>
 <h4>Bài thi</h4>${exams || '<p>Chưa có bài thi.</p>'}
 <h4>Thi thử (không tính vào kết quả)</h4>${practice || '<p>Chưa thi thử.</p>'}
 <h4>Kết quả</h4>${results ? `<ul>${results}</ul>` : '<p>Chưa có kết quả.</p>'}

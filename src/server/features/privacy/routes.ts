@@ -7,6 +7,7 @@ import type { Services } from '../../services';
 import type { Api } from '../../lib/api';
 import { myDataHtml } from './my-data-html';
 import * as privacy from './service';
+import { getCurrentContest } from '../../core/contest';
 
 const NO_STORE = 'no-store';
 
@@ -26,7 +27,7 @@ export function registerPrivacyRoutes(api: Api, services: Services) {
 
   // A page, not JSON: no response schema.
   api.get('/customer/my-data.html', { schema: { summary: 'Dữ liệu cá nhân của tài khoản đang đăng nhập (trang HTML để in hoặc lưu)' }, preHandler: auth.requireUser }, async (request, reply) => {
-    const html = myDataHtml(await privacy.loadMyData(services, auth.userOf(request).id));
+    const html = myDataHtml(await privacy.loadMyData(services, auth.userOf(request).id), (await getCurrentContest(services.db))?.unit_level);
     return reply.header('cache-control', NO_STORE).header('content-disposition', 'attachment; filename="du-lieu-cua-toi.html"').type('text/html; charset=utf-8').send(html);
   });
 

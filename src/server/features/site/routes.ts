@@ -3,6 +3,7 @@ import type { Api } from '../../lib/api';
 import { contestDatesJson, siteResponseSchema, type SiteInfo } from '../../../shared/schemas/site';
 import { getCurrentContest } from '../../core/contest';
 import { loadFooter } from './repo';
+import { unitLevelLabels } from '../../../shared/unit-level';
 
 /**
  * GET /api/site: footer texts and the contest dates the public pages show. Both are read from the
@@ -24,6 +25,8 @@ export function registerSiteRoutes(api: Api, { config, db }: Services) {
         questions_per_exam: contest.questions_per_exam,
         attempts_per_contestant: contest.attempts_per_contestant,
         retention_months: contest.retention_months,
+        unit_level: contest.unit_level,
+        unit_label: unitLevelLabels(contest.unit_level).long,
       },
     };
     return { success: true as const, data };

@@ -1,14 +1,17 @@
 import { Link } from 'wouter';
+import { useUnitWords } from '../../lib/site';
 
 /** /quan-tri: the steps of a season (prepare, exam days, close), each a link to its section. */
 export function AdminHome() {
+  const say = useUnitWords();
   return (
     <section className="admin-page">
       <h1>Quản trị cuộc thi</h1>
       <p>Chuẩn bị một mùa thi theo thứ tự:</p>
       <ol className="admin-steps">
         <li>
-          <Link href="/danh-muc">Danh mục</Link>: quận/huyện, trường (số học sinh), lớp và giáo viên chủ nhiệm — nhập từ tệp Excel.
+          <Link href="/danh-muc">Danh mục</Link>
+          {say(': quận/huyện, trường (số học sinh), lớp và giáo viên chủ nhiệm — nhập từ tệp Excel.')}
         </li>
         <li>
           <Link href="/sach">Sách và câu hỏi</Link>: thông tin sách, ảnh bìa và ngân hàng câu hỏi của từng sách.
@@ -26,7 +29,8 @@ export function AdminHome() {
       <p>Trong thời gian thi:</p>
       <ul className="admin-steps">
         <li>
-          <Link href="/theo-doi">Theo dõi kỳ thi</Link>: thí sinh đang thi, lượt thi hôm nay theo quận/huyện, trường, khối lớp và theo giờ; tình trạng lưu bài.
+          <Link href="/theo-doi">Theo dõi kỳ thi</Link>
+          {say(': thí sinh đang thi, lượt thi hôm nay theo quận/huyện, trường, khối lớp và theo giờ; tình trạng lưu bài.')}
         </li>
         <li>
           <Link href="/ho-tro">Hỗ trợ thí sinh</Link>: tìm thí sinh gặp sự cố, thêm một lượt thi hoặc gia hạn lượt thi đang làm.

@@ -3,13 +3,14 @@
 import { formatDate } from '../../../shared/format';
 import { CHILD_CONSENT_MIN_AGE, DEFAULT_RETENTION_MONTHS, PRIVACY_NOTICE_VERSION, retentionEndsAt } from '../../../shared/privacy';
 import { Link } from '../../lib/router';
-import { useSite } from '../../lib/site';
+import { useSite, useUnitLabels } from '../../lib/site';
 import { usePageTitle } from '../../lib/use-page-title';
 import './privacy.css';
 
 export function PrivacyPage() {
   usePageTitle('Chính sách bảo mật');
   const site = useSite();
+  const unit = useUnitLabels();
   const contest = site?.contest;
   const organiser = site?.organiserName ?? 'Ban tổ chức cuộc thi';
   const months = contest?.retention_months ?? DEFAULT_RETENTION_MONTHS;
@@ -43,7 +44,7 @@ export function PrivacyPage() {
             đồng ý với chính sách này và lịch sử đăng nhập.
           </li>
           <li>
-            <strong>Thí sinh:</strong> họ và tên, quận/huyện, trường, khối và lớp: để tổ chức cuộc thi, xếp hạng, trao giải, in giấy chứng
+            <strong>Thí sinh:</strong> họ và tên, {unit.lower}, trường, khối và lớp: để tổ chức cuộc thi, xếp hạng, trao giải, in giấy chứng
             nhận và lập báo cáo cho nhà trường.
           </li>
           <li>

@@ -1,4 +1,5 @@
-// One contestant card: name, district -> school, class group -> class (or 'Khác' + typed class).
+// One contestant card: name, district -> school (both searchable: searchable-select.tsx), class
+// group -> class (or 'Khác' + typed class).
 // Changing the district clears the school; changing the class group clears the class.
 import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -11,8 +12,11 @@ import { Button } from '../../components/ui/button';
 import { CheckboxField } from '../../components/ui/checkbox-field';
 import { SelectField, TextField } from '../../components/ui/field';
 import { Modal } from '../../components/ui/modal';
+import { SearchableSelect } from '../../components/ui/searchable-select';
 import { useOptions } from './catalog-options';
 import type { ProfileFormValues } from './profile-form-values';
+import { useUnitLabels } from '../../lib/site';
+import { relabelUnit } from '../../../shared/unit-level';
 
 interface Props {
   index: number;
@@ -21,6 +25,9 @@ interface Props {
   /** Shown only for a deletable card (not contestant 1, no exam). */
   onDelete?: () => void;
 }
+
+/** The district and school lists, searchable (a commune-level province has a hundred or more of each). */
+const searchable = (items: NamedItem[]) => items.map((item) => ({ value: String(item.id), label: item.name }));
 
 const options = (items: NamedItem[]) =>
   items.map((item) => (
@@ -42,6 +49,9 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
   const classRooms = useOptions(classGroupId ? `/class-rooms?class_group_id=${classGroupId}` : null);
   const errors = formState.errors.childrens?.[index];
   const legendId = `contestant-${index}-legend`;
+  // The season's level under the province (issue 36): 'Huyện' (the spec's) or 'Xã/Phường'.
+  const unit = useUnitLabels();
+  const say = (message: string | undefined) => message && relabelUnit(message, unit.level);
 
   return (
     <fieldset className="card contestant-card" aria-labelledby={legendId}>
@@ -56,29 +66,40 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
           control={control}
           name={`${name}.district_id`}
           render={({ field }) => (
-            <SelectField
-              label="Huyện"
-              {...field}
+            <SearchableSelect
+              label={unit.short}
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onBlur={field.onBlur}
+              options={searchable(districts)}
+              placeholder={unit.placeholder}
               disabled={locked}
-              onChange={(event) => {
-                field.onChange(event);
+              onChange={(id) => {
+                field.onChange(id);
                 setValue(`${name}.school_id`, '');
               }}
-              error={errors?.district_id?.message}
-            >
-              <option value="">Chọn huyện</option>
-              {options(districts)}
-            </SelectField>
+              error={say(errors?.district_id?.message)}
+            />
           )}
         />
         <Controller
           control={control}
           name={`${name}.school_id`}
           render={({ field }) => (
-            <SelectField label="Trường học" {...field} disabled={locked || !districtId} aria-busy={schools.loading} error={errors?.school_id?.message}>
-              <option value="">{districtId ? 'Chọn trường' : 'Chọn huyện trước'}</option>
-              {options(schools.items)}
-            </SelectField>
+            <SearchableSelect
+              label="Trường học"
+              ref={field.ref}
+              name={field.name}
+              value={field.value}
+              onBlur={field.onBlur}
+              onChange={field.onChange}
+              options={searchable(schools.items)}
+              placeholder={districtId ? 'Chọn trường' : unit.pickFirst}
+              disabled={locked || !districtId}
+              busy={schools.loading}
+              error={say(errors?.school_id?.message)}
+            />
           )}
         />
         <Controller

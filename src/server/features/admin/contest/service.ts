@@ -48,6 +48,7 @@ async function settingsOf(db: Db, contest: Contest): Promise<ContestSettings> {
     attempts_per_contestant: contest.attempts_per_contestant,
     retention_months: contest.retention_months,
     review_correct_answers: contest.review_correct_answers,
+    unit_level: contest.unit_level,
     class_min_participants: classMin ?? 10,
     prize_tiers: tiers.map(({ kind, code, name, winners, amount }) => ({ kind, code, name, winners, amount })),
     results_computed_at: computedAt?.toISOString() ?? null,
@@ -136,6 +137,7 @@ export async function updateContestSettings(
       attempts_per_contestant: next.attempts_per_contestant,
       retention_months: next.retention_months,
       review_correct_answers: next.review_correct_answers,
+      unit_level: next.unit_level,
     });
     if (changed.includes('prize_tiers')) await contests.replacePrizeTiers(trx, contest.id, tierRows(next.prize_tiers));
     if (changed.includes('class_min_participants')) await contests.saveClassMinParticipants(trx, contest.id, next.class_min_participants);

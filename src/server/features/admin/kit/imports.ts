@@ -10,6 +10,8 @@
 //   errors   with errors=xlsx: the same preview keeping every problem, answered as an .xlsx of
 //            the rows that have one, their cells beside a "Lỗi" column (issue 23); nothing stored
 // An import names only its reader, its preview and what its writes are (ImportSpec).
+import { relabelUnit } from '../../../../shared/unit-level';
+import { getCurrentContest } from '../../../core/contest';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { importMessages, MAX_IMPORT_BYTES, MAX_LISTED_CHANGES, type ImportChanges, type ImportCounts, type ImportCreation, type ImportUpdate } from '../../../../shared/schemas/admin';
 import type { Db } from '../../../db/client';
@@ -136,7 +138,12 @@ async function errorsFile<F, C extends ImportCounts, A>(deps: Pick<Services, 'db
     // The preview stops at the problems it found (throwIfAny): they are the file's content.
     if (!(error instanceof AppError && error.code === 'import_invalid' && problems.count > 0)) throw error;
   }
-  return errorsWorkbook(problems.everyProblem(), table);
+  // The file's unit column and problems as the current season names the unit (issue 36).
+  const level = (await getCurrentContest(deps.db))?.unit_level;
+  return errorsWorkbook(
+    problems.everyProblem().map((problem) => ({ ...problem, text: relabelUnit(problem.text, level) })),
+    table && { ...table, columns: table.columns.map((title) => relabelUnit(title, level)) },
+  );
 }
 
 async function errorsWorkbook(problems: { row: number; text: string }[], table: TableRows | undefined): Promise<Buffer> {

@@ -9,6 +9,7 @@ import { MAX_IMPORT_ROWS, templateColumns, type TemplateKind } from '../../../..
 import { ANSWER_LETTERS, ANSWER_MAX_LENGTH, MAX_ANSWERS, MIN_ANSWERS, QUESTION_MAX_LENGTH } from '../../../../shared/question-formats/question-text';
 import { catalogLimits } from '../../../../shared/rules';
 import { XlsxBuilder, type CellValue, type ColumnKind } from '../../../lib/xlsx-writer';
+import { relabelUnit, unitLevelLabels, type UnitLevel } from '../../../../shared/unit-level';
 
 /** What the guide says of one column of a template. */
 interface ColumnGuide {
@@ -156,10 +157,26 @@ const GUIDE_HEADINGS = ['Cột', 'Bắt buộc', 'Ví dụ', 'Nội dung', 'Giá
 /** A column's width in characters: its title or example, within reason. */
 const widthOf = (title: string, example: CellValue) => Math.min(60, Math.max(14, title.length + 4, String(example ?? '').length + 2));
 
-/** `examples`: an example by column title drawn from the catalogue (a class group it has), in place of the guide's. */
-export async function templateXlsx(kind: TemplateKind, examples: Record<string, CellValue> = {}): Promise<Buffer> {
-  const titles = templateColumns[kind];
-  const guide = { ...guides[kind], columns: guides[kind].columns.map((column, i) => ({ ...column, example: examples[titles[i]!] ?? column.example })) };
+const UNIT_EXAMPLE = unitLevelLabels('district').example;
+
+/**
+ * `examples`: an example by column title drawn from the catalogue (a class group it has), in place
+ * of the guide's. `level`: the current season's unit level (issue 36), which names the unit's
+ * column, its example and its guide; the import reads either level's titles.
+ */
+export async function templateXlsx(kind: TemplateKind, examples: Record<string, CellValue> = {}, level: UnitLevel = 'district'): Promise<Buffer> {
+  const say = (text: string) => relabelUnit(text, level);
+  const titles = templateColumns[kind].map(say);
+  const guide = {
+    ...guides[kind],
+    columns: guides[kind].columns.map((column, i) => ({
+      ...column,
+      content: say(column.content),
+      allowed: say(column.allowed),
+      example: examples[templateColumns[kind][i]!] ?? (column.example === UNIT_EXAMPLE ? unitLevelLabels(level).example : column.example),
+    })),
+    notes: guides[kind].notes.map(say),
+  };
   if (guide.columns.length !== titles.length) throw new Error(`template ${kind}: ${titles.length} columns, ${guide.columns.length} described`);
   const xlsx = new XlsxBuilder();
   try {

@@ -1,6 +1,7 @@
 // The organiser's side of personal data (issue 15): the record of processing activities generated
 // from the settings, the retention status, the anonymised statistics to keep before data goes,
 // and requests made by phone call carried out with a reason that goes into the audit log.
+import { relabelUnit } from '../../../../shared/unit-level';
 import { sql } from 'kysely';
 import { formatDate, formatDateTime } from '../../../../shared/format';
 import { XlsxBuilder } from '../../../lib/xlsx-writer';
@@ -10,6 +11,7 @@ import type { MyData } from '../../../../shared/schemas/privacy';
 import type { Db } from '../../../db/client';
 import { appError, notFound } from '../../../lib/errors';
 import type { Services } from '../../../services';
+import { getCurrentContest } from '../../../core/contest';
 import type { AuthUser } from '../../../core/guard';
 import { eraseAccounts, loadMyData, accountsPastRetention, currentRetention } from '../../privacy';
 import { loadFooter } from '../../site';
@@ -36,12 +38,13 @@ async function counts(db: Db): Promise<PrivacyOverview['counts']> {
 /** GET /api/admin/privacy: the record, the retention status and the counts. */
 export async function privacyOverview({ db, clock, config }: Pick<Services, 'db' | 'clock' | 'config'>): Promise<PrivacyOverview> {
   const now = clock.now();
-  const [{ footer }, retention, due, runs, numbers] = await Promise.all([
+  const [{ footer }, retention, due, runs, numbers, contest] = await Promise.all([
     loadFooter(db, config.site),
     currentRetention(db),
     accountsPastRetention(db, now, COUNT_DUE_LIMIT),
     db.selectFrom('retention_runs').selectAll().orderBy('ran_at', 'desc').limit(10).execute(),
     counts(db),
+    getCurrentContest(db),
   ]);
   const until = retention.endsAt ? `, tức đến ${formatDate(retention.endsAt)} với cuộc thi hiện tại` : '';
   const sections = [
@@ -61,7 +64,10 @@ export async function privacyOverview({ db, clock, config }: Pick<Services, 'db'
       title: '3. Chủ thể và loại dữ liệu',
       items: [
         'Phụ huynh: số điện thoại, mật khẩu (chỉ lưu dạng băm), họ tên nếu khai, thời điểm đồng ý với chính sách, ngày đăng nhập.',
-        'Thí sinh (học sinh tiểu học, 6 đến 11 tuổi): họ tên, quận/huyện, trường, khối, lớp, các bài thi với câu trả lời, điểm, thời gian làm bài, dự đoán, giải thưởng, giấy chứng nhận.',
+        relabelUnit(
+          'Thí sinh (học sinh tiểu học, 6 đến 11 tuổi): họ tên, quận/huyện, trường, khối, lớp, các bài thi với câu trả lời, điểm, thời gian làm bài, dự đoán, giải thưởng, giấy chứng nhận.',
+          contest?.unit_level,
+        ),
         'Quản trị trường và ban tổ chức: số điện thoại, họ tên, nhật ký thao tác.',
         'Không thu thập dữ liệu cá nhân nhạy cảm. Dữ liệu của trẻ em được xử lý với sự đồng ý của cha mẹ và của trẻ từ 7 tuổi trở lên.',
       ],
@@ -165,7 +171,7 @@ const STATISTICS_COLUMNS = [
  * phone, to keep once personal data is removed.
  */
 export async function anonymisedStatistics({ db }: Pick<Services, 'db'>): Promise<Buffer> {
-  const contest = await db.selectFrom('contests').select('id').where('is_current', '=', true).executeTakeFirst();
+  const contest = await db.selectFrom('contests').select(['id', 'unit_level']).where('is_current', '=', true).executeTakeFirst();
   const contestId = contest?.id ?? 0;
   const { rows } = await sql<{ district: string; school: string; pupils: number; registered: string; participants: string; exams: string; average: number | null; prizes: string }>`
     SELECT d.name AS district, s.name AS school, s.pupil_count AS pupils,
@@ -183,7 +189,7 @@ export async function anonymisedStatistics({ db }: Pick<Services, 'db'>): Promis
   const xlsx = new XlsxBuilder();
   xlsx.sheet({
     name: 'Thống kê ẩn danh',
-    headings: [...STATISTICS_COLUMNS],
+    headings: STATISTICS_COLUMNS.map((title) => relabelUnit(title, contest?.unit_level)),
     // The average has one decimal (a decimal comma in a Vietnamese Excel).
     kinds: ['text', 'text', 'number', 'number', 'number', 'number', 'score', 'number'],
     widths: STATISTICS_COLUMNS.map((title) => Math.max(14, title.length + 2)),

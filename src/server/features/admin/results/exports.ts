@@ -16,6 +16,7 @@ import * as repo from './repo';
 import { ceremonyOfCurrent } from './ceremony';
 import { resultNote } from './review';
 import { XlsxBuilder, type CellValue, type ColumnKind, type SheetHead } from '../../../lib/xlsx-writer';
+import { relabelUnit, type UnitLevel } from '../../../../shared/unit-level';
 
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
 type Filter = { district_id?: number; school_id?: number };
@@ -27,6 +28,10 @@ const yes = (flag: boolean) => (flag ? 'Có' : null);
 function head(name: string, columns: [string, ColumnKind, number][]): SheetHead {
   return { name, headings: columns.map(([title]) => title), kinds: columns.map(([, kind]) => kind), widths: columns.map(([, , width]) => width) };
 }
+
+/** A sheet of `xlsx` whose name and headings say the unit as the season exported names it (issue 36). */
+const sheetOf = (xlsx: XlsxBuilder, level: UnitLevel) => (sheet: SheetHead) =>
+  xlsx.sheet({ ...sheet, name: relabelUnit(sheet.name, level), headings: sheet.headings.map((title) => relabelUnit(title, level)) });
 
 const pupilColumns = (rankTitle: string): [string, ColumnKind, number][] => [
   [rankTitle, 'number', 8],
@@ -48,7 +53,8 @@ const pupilColumns = (rankTitle: string): [string, ColumnKind, number][] => [
  * The winners of every tier (one sheet each), then the winners and money per school and per
  * district; with a tier, that tier's sheet alone.
  */
-async function winnersWorkbook(db: Services['db'], contestId: number, filter: Filter, xlsx: XlsxBuilder, tier?: PrizeKindName): Promise<number> {
+async function winnersWorkbook(db: Services['db'], contestId: number, filter: Filter, xlsx: XlsxBuilder, level: UnitLevel, tier?: PrizeKindName): Promise<number> {
+  const sheet = sheetOf(xlsx, level);
   const bySchool = new Map<string, { district: string; school: string; winners: number; amount: number }>();
   const byDistrict = new Map<string, { winners: number; amount: number }>();
   let total = 0;
@@ -68,7 +74,7 @@ async function winnersWorkbook(db: Services['db'], contestId: number, filter: Fi
       byDistrict.set(row.district, d);
     }
     if (kind === 'school') {
-      xlsx.sheet(
+      sheet(
         head('Giải tập thể trường', [
           ['Hạng', 'number', 8],
           ['Đồng hạng', 'text', 10],
@@ -81,7 +87,7 @@ async function winnersWorkbook(db: Services['db'], contestId: number, filter: Fi
       );
       await xlsx.rows(list.map((row) => [row.rank, yes(row.tied), row.name, row.district, row.detail, row.prize, row.amount]));
     } else if (kind === 'teacher') {
-      xlsx.sheet(
+      sheet(
         head('Giáo viên truyền lửa', [
           ['Hạng', 'number', 8],
           ['Đồng hạng', 'text', 10],
@@ -100,7 +106,7 @@ async function winnersWorkbook(db: Services['db'], contestId: number, filter: Fi
         list.map((row) => [row.rank, yes(row.tied), row.name, row.district, row.school, row.class_name, row.points, row.duration_seconds, row.detail, row.prize, row.amount]),
       );
     } else {
-      xlsx.sheet(head(kind === 'individual' ? 'Giải cá nhân' : 'Học sinh tiêu biểu', pupilColumns(kind === 'individual' ? 'Hạng' : 'Hạng trong trường')));
+      sheet(head(kind === 'individual' ? 'Giải cá nhân' : 'Học sinh tiêu biểu', pupilColumns(kind === 'individual' ? 'Hạng' : 'Hạng trong trường')));
       await xlsx.rows(
         list.map((row) => [
           row.rank,
@@ -122,7 +128,7 @@ async function winnersWorkbook(db: Services['db'], contestId: number, filter: Fi
   }
   if (tier) return total;
   const schools = [...bySchool.values()].sort((a, b) => a.district.localeCompare(b.district, 'vi') || a.school.localeCompare(b.school, 'vi'));
-  xlsx.sheet(
+  sheet(
     head('Theo trường', [
       ['Quận/Huyện', 'text', 24],
       ['Trường', 'text', 44],
@@ -131,7 +137,7 @@ async function winnersWorkbook(db: Services['db'], contestId: number, filter: Fi
     ]),
   );
   await xlsx.rows(schools.map((s) => [s.district, s.school, s.winners, s.amount]));
-  xlsx.sheet(
+  sheet(
     head('Theo quận, huyện', [
       ['Quận/Huyện', 'text', 30],
       ['Số giải', 'number', 14],
@@ -143,8 +149,9 @@ async function winnersWorkbook(db: Services['db'], contestId: number, filter: Fi
 }
 
 /** Every contestant's best result, in rank order, read and written page by page. */
-async function contestantsWorkbook(db: Services['db'], contestId: number, filter: Filter, xlsx: XlsxBuilder): Promise<number> {
-  xlsx.sheet(
+async function contestantsWorkbook(db: Services['db'], contestId: number, filter: Filter, xlsx: XlsxBuilder, level: UnitLevel): Promise<number> {
+  const sheet = sheetOf(xlsx, level);
+  sheet(
     head('Kết quả thí sinh', [
       ['Hạng', 'number', 8],
       ['Đồng hạng', 'text', 10],
@@ -240,9 +247,9 @@ export async function exportResults(
       try {
         const rows =
           kind === 'winners'
-            ? await winnersWorkbook(source, contest.id, filter, xlsx, tier)
+            ? await winnersWorkbook(source, contest.id, filter, xlsx, contest.unit_level, tier)
             : kind === 'contestants'
-              ? await contestantsWorkbook(source, contest.id, filter, xlsx)
+              ? await contestantsWorkbook(source, contest.id, filter, xlsx, contest.unit_level)
               : await ceremonyWorkbook({ db: source }, xlsx, contest.id);
         return { rows, bytes: await xlsx.finish() };
       } catch (error) {

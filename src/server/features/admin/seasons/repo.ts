@@ -2,6 +2,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../../../db/client';
 import type { ContestantTable } from '../../../db/schema';
+import type { UnitLevel } from '../../../../shared/unit-level';
 import { placedContestants } from '../../../db/contestants';
 import type { TierRow } from '../../../core/contest';
 
@@ -85,6 +86,7 @@ export async function insertSeason(
     attempts_per_contestant: number;
     retention_months: number;
     review_correct_answers: 'after_submit' | 'after_exam_window';
+    unit_level: UnitLevel;
   },
 ) {
   return (await db.insertInto('contests').values({ ...season, is_current: false }).returning('id').executeTakeFirstOrThrow()).id;

@@ -160,6 +160,7 @@ export async function openSeason({ db, clock }: Deps, actor: Actor, input: Input
       attempts_per_contestant: current.attempts_per_contestant,
       retention_months: current.retention_months,
       review_correct_answers: current.review_correct_answers,
+      unit_level: current.unit_level,
     });
     await repo.insertTiers(trx, id, planned.tiers, planned.classMin, planned.prizedSchoolsOnly);
     await repo.keepClassTeachers(trx, current.id);

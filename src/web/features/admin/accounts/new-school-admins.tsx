@@ -15,10 +15,12 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { NamedOptions, useDistrictSchools } from '../kit/district-schools';
 import { ImportPanel } from '../kit/import-panel';
 import { PasswordLinks } from './password-links';
+import { useUnitWords } from '../../../lib/site';
 
 type FormInput = z.input<typeof createSchoolAdminSchema>;
 type FormOutput = z.output<typeof createSchoolAdminSchema>;
 export function NewSchoolAdminsPage() {
+  const say = useUnitWords();
   usePageTitle('Tạo tài khoản quản trị trường');
   return (
     <section className="admin-page">
@@ -35,7 +37,7 @@ export function NewSchoolAdminsPage() {
         path="/admin/school-admins/import"
         template="school-admins"
         accept=".xlsx,.csv"
-        hint="Tệp .xlsx hoặc .csv (UTF-8) với các cột Số điện thoại, Họ và tên, Quận/Huyện, Trường. Số đã là quản trị trường sẽ được cập nhật nếu tên hoặc trường khác."
+        hint={say('Tệp .xlsx hoặc .csv (UTF-8) với các cột Số điện thoại, Họ và tên, Quận/Huyện, Trường. Số đã là quản trị trường sẽ được cập nhật nếu tên hoặc trường khác.')}
         renderResult={(data) => <PasswordLinks links={(data.links as PasswordLink[]) ?? []} smsFailed={(data.sms_failed as string[]) ?? []} />}
       />
     </section>
@@ -43,6 +45,7 @@ export function NewSchoolAdminsPage() {
 }
 
 function SchoolAdminForm() {
+  const say = useUnitWords();
   const [created, setCreated] = useState<{ link: PasswordLink; smsSent: boolean } | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createSchoolAdminSchema),
@@ -72,12 +75,12 @@ function SchoolAdminForm() {
         <TextField label="Số điện thoại" inputMode="tel" autoComplete="off" {...register('phone')} error={formState.errors.phone?.message} />
         <TextField label="Họ và tên" autoComplete="off" {...register('name')} error={formState.errors.name?.message} />
         <SelectField
-          label="Quận/Huyện"
+          label={say('Quận/Huyện')}
           {...register('district_id', { onChange: () => setValue('school_id', '') })}
           aria-busy={districts.loading}
           error={formState.errors.district_id?.message}
         >
-          <option value="">Chọn quận/huyện</option>
+          <option value="">{say('Chọn quận/huyện')}</option>
           <NamedOptions items={districts.data} />
         </SelectField>
         <SelectField

@@ -6,6 +6,7 @@ import { SchoolsSection } from './schools-section';
 import { ClassRoomsSection } from './class-rooms-section';
 import { TeachersSection } from './teachers-section';
 import './catalog.css';
+import { useUnitWords } from '../../../lib/site';
 
 const parts = [
   { path: '/', label: 'Quận/Huyện và trường' },
@@ -24,12 +25,13 @@ function PartLink({ path, label }: { path: string; label: string }) {
 
 export function CatalogPage() {
   usePageTitle('Danh mục trường, lớp');
+  const say = useUnitWords();
   return (
     <section className="admin-page">
       <h1>Danh mục trường, lớp</h1>
       <nav className="tabs catalog-tabs" aria-label="Phần của danh mục">
         {parts.map((part) => (
-          <PartLink key={part.path} {...part} />
+          <PartLink key={part.path} path={part.path} label={say(part.label)} />
         ))}
       </nav>
       <Switch>

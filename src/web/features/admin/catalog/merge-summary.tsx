@@ -2,6 +2,7 @@
 // chosen target (GET …/merge?into_id=): shown in the merge dialog before the organiser confirms.
 import { formatNumber } from '../../../../shared/format';
 import type { DistrictMergePreview, SchoolMergePreview } from '../../../../shared/schemas/admin-catalog';
+import { useUnitWords } from '../../../lib/site';
 
 type JoinedClass = SchoolMergePreview['joined_classes'][number];
 
@@ -47,6 +48,7 @@ export function SchoolMergeSummary({ preview: p }: { preview: SchoolMergePreview
 }
 
 export function DistrictMergeSummary({ preview: p }: { preview: DistrictMergePreview }) {
+  const say = useUnitWords();
   return (
     <>
       <p>
@@ -83,7 +85,7 @@ export function DistrictMergeSummary({ preview: p }: { preview: DistrictMergePre
           </ul>
         </>
       )}
-      {p.schools_moved.length === 0 && p.schools_joined.length === 0 && <p>Quận/huyện này chưa có trường nào.</p>}
+      {p.schools_moved.length === 0 && p.schools_joined.length === 0 && <p>{say('Quận/huyện này chưa có trường nào.')}</p>}
       <ResultsNote computed={p.results_computed} prizes={p.schools_joined.flatMap((s) => s.school_prizes)} whose="của các trường được gộp" />
     </>
   );

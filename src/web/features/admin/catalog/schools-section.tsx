@@ -30,6 +30,7 @@ import { SearchBox } from './search-box';
 import { useCrudState } from './use-crud-state';
 import { useListQuery } from '../kit/use-list-query';
 import { DistrictMergeSummary, SchoolMergeSummary } from './merge-summary';
+import { useUnitWords } from '../../../lib/site';
 
 /** Every district, for the selects (a province has a few dozen). */
 export function useAllDistricts(version = 0) {
@@ -37,6 +38,7 @@ export function useAllDistricts(version = 0) {
 }
 
 export function SchoolsSection() {
+  const say = useUnitWords();
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
   const districts = useAllDistricts(version);
@@ -47,7 +49,7 @@ export function SchoolsSection() {
         path="/admin/schools/import"
         template="schools"
         accept=".xlsx,.csv"
-        hint="Tệp .xlsx hoặc .csv (UTF-8) theo mẫu: Quận/Huyện, Trường, Địa chỉ, Số học sinh. Quận/huyện chưa có sẽ được thêm."
+        hint={say('Tệp .xlsx hoặc .csv (UTF-8) theo mẫu: Quận/Huyện, Trường, Địa chỉ, Số học sinh. Quận/huyện chưa có sẽ được thêm.')}
         onImported={changed}
       />
       <DistrictsCard districts={districts.data?.items ?? []} version={version} onChanged={changed} />
@@ -58,23 +60,24 @@ export function SchoolsSection() {
 
 // Districts -------------------------------------------------------------------------------------
 function DistrictsCard({ districts, version, onChanged }: { districts: AdminDistrict[]; version: number; onChanged: () => void }) {
+  const say = useUnitWords();
   const query = useListQuery({ q: '' });
   const list = useApiData<Page<AdminDistrict>>(query.path('/admin/districts', 20), version);
   const crud = useCrudState<AdminDistrict>(onChanged);
   return (
     <section className="admin-card" aria-labelledby="districts-title">
-      <h2 id="districts-title">Quận/Huyện</h2>
+      <h2 id="districts-title">{say('Quận/Huyện')}</h2>
       <div className="admin-toolbar">
-        <SearchBox label="Tìm quận/huyện" onSearch={query.filter('q')} />
-        <Button onClick={crud.add}>Thêm quận/huyện</Button>
+        <SearchBox label={say('Tìm quận/huyện')} onSearch={query.filter('q')} />
+        <Button onClick={crud.add}>{say('Thêm quận/huyện')}</Button>
       </div>
       <PagedTable
-        caption="Danh sách quận/huyện"
+        caption={say('Danh sách quận/huyện')}
         list={list}
         {...query.table}
         rowKey={(district) => district.id}
         columns={[
-          { header: 'Quận/Huyện', sortKey: 'name', cell: (district) => district.name },
+          { header: say('Quận/Huyện'), sortKey: 'name', cell: (district) => district.name },
           { header: 'Số trường', sortKey: 'schools', numeric: true, cell: (district) => formatNumber(district.schools) },
           {
             header: 'Thao tác',
@@ -83,7 +86,7 @@ function DistrictsCard({ districts, version, onChanged }: { districts: AdminDist
                 <Button variant="outline" onClick={() => crud.edit(district)} aria-label={`Đổi tên ${district.name}`}>
                   Đổi tên
                 </Button>
-                <Button variant="outline" onClick={() => crud.merge(district)} aria-label={`Gộp ${district.name} vào quận/huyện khác`}>
+                <Button variant="outline" onClick={() => crud.merge(district)} aria-label={say(`Gộp ${district.name} vào quận/huyện khác`)}>
                   Gộp
                 </Button>
                 <Button variant="outline" onClick={() => crud.remove(district)} aria-label={`Xoá ${district.name}`}>
@@ -98,11 +101,11 @@ function DistrictsCard({ districts, version, onChanged }: { districts: AdminDist
       {crud.merging && <MergeDistrictDialog district={crud.merging} districts={districts} onClose={crud.close} onMerged={crud.saved} />}
       {crud.deleting && (
         <ConfirmDialog
-          title={`Xoá quận/huyện ${crud.deleting.name}?`}
+          title={say(`Xoá quận/huyện ${crud.deleting.name}?`)}
           onConfirm={() => api.delete(`/admin/districts/${crud.deleting!.id}`).then(onChanged)}
           onClose={crud.close}
         >
-          <p>Chỉ xoá được quận/huyện chưa có trường nào. Quận/huyện trùng với một quận/huyện khác (ví dụ “An Hoà” và “An Hòa”) thì gộp vào quận/huyện đó.</p>
+          <p>{say('Chỉ xoá được quận/huyện chưa có trường nào. Quận/huyện trùng với một quận/huyện khác (ví dụ “An Hoà” và “An Hòa”) thì gộp vào quận/huyện đó.')}</p>
         </ConfirmDialog>
       )}
     </section>
@@ -110,6 +113,7 @@ function DistrictsCard({ districts, version, onChanged }: { districts: AdminDist
 }
 
 function DistrictDialog({ district, onClose, onSaved }: { district?: AdminDistrict; onClose: () => void; onSaved: () => void }) {
+  const say = useUnitWords();
   const form = useForm<z.input<typeof districtInputSchema>, unknown, z.output<typeof districtInputSchema>>({
     resolver: zodResolver(districtInputSchema),
     defaultValues: { name: district?.name ?? '' },
@@ -118,16 +122,16 @@ function DistrictDialog({ district, onClose, onSaved }: { district?: AdminDistri
     try {
       if (district) await api.put(`/admin/districts/${district.id}`, values);
       else await api.post('/admin/districts', values);
-      notify('success', 'Đã lưu quận/huyện');
+      notify('success', say('Đã lưu quận/huyện'));
       onSaved();
     } catch (error) {
       reportSaveError(error, form.setError, ['name'], 'Không lưu được');
     }
   });
   return (
-    <Modal title={district ? `Đổi tên ${district.name}` : 'Thêm quận/huyện'} onClose={onClose}>
+    <Modal title={district ? `Đổi tên ${district.name}` : say('Thêm quận/huyện')} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate>
-        <TextField label="Tên quận/huyện" {...form.register('name')} error={form.formState.errors.name?.message} />
+        <TextField label={say('Tên quận/huyện')} {...form.register('name')} error={form.formState.errors.name?.message} />
         <DialogFormActions onCancel={onClose} busy={form.formState.isSubmitting} />
       </form>
     </Modal>
@@ -136,6 +140,7 @@ function DistrictDialog({ district, onClose, onSaved }: { district?: AdminDistri
 
 // Schools ---------------------------------------------------------------------------------------
 function SchoolsCard({ districts: districtOptions, version, onChanged }: { districts: AdminDistrict[]; version: number; onChanged: () => void }) {
+  const say = useUnitWords();
   const query = useListQuery({ district_id: '', q: '' });
   const { filters, filter } = query;
   const list = useApiData<Page<AdminSchool>>(query.path('/admin/schools'), version);
@@ -157,7 +162,7 @@ function SchoolsCard({ districts: districtOptions, version, onChanged }: { distr
         empty="Không có trường nào."
         columns={[
           { header: 'Trường', sortKey: 'name', cell: (school) => school.name },
-          { header: 'Quận/Huyện', sortKey: 'district_name', cell: (school) => school.district_name },
+          { header: say('Quận/Huyện'), sortKey: 'district_name', cell: (school) => school.district_name },
           { header: 'Địa chỉ', sortKey: 'address', cell: (school) => school.address },
           { header: 'Số học sinh', sortKey: 'pupil_count', numeric: true, cell: (school) => formatNumber(school.pupil_count) },
           { header: 'Thí sinh', sortKey: 'contestants', numeric: true, cell: (school) => formatNumber(school.contestants) },
@@ -204,8 +209,9 @@ function SchoolsCard({ districts: districtOptions, version, onChanged }: { distr
 
 /** "Quận/Huyện" over a list: every district, or "Tất cả". */
 export function DistrictFilter({ districts, value, onChange }: { districts: AdminDistrict[]; value: string; onChange: (id: string) => void }) {
+  const say = useUnitWords();
   return (
-    <SelectField label="Quận/Huyện" value={value} onChange={(event) => onChange(event.target.value)}>
+    <SelectField label={say('Quận/Huyện')} value={value} onChange={(event) => onChange(event.target.value)}>
       <option value="">Tất cả</option>
       <NamedOptions items={districts} />
     </SelectField>
@@ -228,6 +234,7 @@ function SchoolDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
+  const say = useUnitWords();
   const form = useForm<SchoolForm, unknown, z.output<typeof schoolInputSchema>>({
     resolver: zodResolver(schoolInputSchema),
     defaultValues: {
@@ -251,8 +258,8 @@ function SchoolDialog({
   return (
     <Modal title={school ? `Sửa trường ${school.name}` : 'Thêm trường'} onClose={onClose} className="admin-wide-modal">
       <form onSubmit={onSubmit} noValidate>
-        <SelectField label="Quận/Huyện" {...form.register('district_id')} error={errors.district_id?.message}>
-          <option value="">Chọn quận/huyện</option>
+        <SelectField label={say('Quận/Huyện')} {...form.register('district_id')} error={errors.district_id?.message}>
+          <option value="">{say('Chọn quận/huyện')}</option>
           <NamedOptions items={districts} />
         </SelectField>
         <TextField label="Tên trường" {...form.register('name')} error={errors.name?.message} />
@@ -271,6 +278,7 @@ function SchoolDialog({
 }
 
 function MergeSchoolDialog({ school, districts, onClose, onMerged }: { school: AdminSchool; districts: AdminDistrict[]; onClose: () => void; onMerged: () => void }) {
+  const say = useUnitWords();
   const [districtId, setDistrictId] = useState(String(school.district_id));
   const [intoId, setIntoId] = useState('');
   const targets = useApiData<Page<AdminSchool>>(`/admin/schools?${pageQuery(1, '', { district_id: districtId }, 200)}`);
@@ -284,7 +292,7 @@ function MergeSchoolDialog({ school, districts, onClose, onMerged }: { school: A
       intro="Mọi thứ đang dùng trường này được chuyển sang trường bạn chọn (trường được giữ lại), rồi trường này bị xoá khỏi danh mục."
       before={
         <SelectField
-          label="Quận/Huyện của trường gộp vào"
+          label={say('Quận/Huyện của trường gộp vào')}
           value={districtId}
           onChange={(event) => {
             setDistrictId(event.target.value);
@@ -310,24 +318,25 @@ function MergeSchoolDialog({ school, districts, onClose, onMerged }: { school: A
 }
 
 function MergeDistrictDialog({ district, districts, onClose, onMerged }: { district: AdminDistrict; districts: AdminDistrict[]; onClose: () => void; onMerged: () => void }) {
+  const say = useUnitWords();
   const [intoId, setIntoId] = useState('');
   const preview = useApiData<DistrictMergePreview>(intoId ? `/admin/districts/${district.id}/merge?into_id=${intoId}` : null);
   const counted = preview.data && String(preview.data.into.id) === intoId ? preview.data : undefined;
   return (
     <MergeDialog
-      title={`Gộp quận/huyện ${district.name}`}
+      title={say(`Gộp quận/huyện ${district.name}`)}
       path={`/admin/districts/${district.id}`}
       className="admin-wide-modal"
-      intro="Các trường của quận/huyện này chuyển sang quận/huyện bạn chọn (được giữ lại); trường trùng tên với một trường ở đó (kể cả khác cách bỏ dấu, như “Hoà” và “Hòa”) được gộp vào trường đó. Rồi quận/huyện này bị xoá khỏi danh mục."
-      targetLabel="Gộp vào quận/huyện"
-      targetPlaceholder="Chọn quận/huyện"
+      intro={say('Các trường của quận/huyện này chuyển sang quận/huyện bạn chọn (được giữ lại); trường trùng tên với một trường ở đó (kể cả khác cách bỏ dấu, như “Hoà” và “Hòa”) được gộp vào trường đó. Rồi quận/huyện này bị xoá khỏi danh mục.')}
+      targetLabel={say('Gộp vào quận/huyện')}
+      targetPlaceholder={say('Chọn quận/huyện')}
       targets={districts.filter((d) => d.id !== district.id)}
       onTargetChange={setIntoId}
-      summary={!intoId ? <p>Chọn quận/huyện gộp vào để xem những gì sẽ chuyển.</p> : preview.message && !counted ? <p role="alert">{preview.message}</p> : counted && <DistrictMergeSummary preview={counted} />}
+      summary={!intoId ? <p>{say('Chọn quận/huyện gộp vào để xem những gì sẽ chuyển.')}</p> : preview.message && !counted ? <p role="alert">{preview.message}</p> : counted && <DistrictMergeSummary preview={counted} />}
       refusal={counted?.refusal}
       counting="Đang đếm những gì sẽ chuyển…"
-      submitLabel="Gộp quận/huyện"
-      done={['Đã gộp quận/huyện', `${district.name} đã được gộp.`]}
+      submitLabel={say('Gộp quận/huyện')}
+      done={[say('Đã gộp quận/huyện'), `${district.name} đã được gộp.`]}
       onClose={onClose}
       onMerged={onMerged}
     />

@@ -21,10 +21,12 @@ import { useCrudState } from './use-crud-state';
 import { useListQuery } from '../kit/use-list-query';
 import { NamedOptions } from '../kit/district-schools';
 import { DistrictFilter, useAllDistricts } from './schools-section';
+import { useUnitWords } from '../../../lib/site';
 
 const teacherPath = (t: AdminClassTeacher) => `/admin/class-teachers/${t.school_id}/${encodeURIComponent(t.class_name)}`;
 
 export function TeachersSection() {
+  const say = useUnitWords();
   const [version, setVersion] = useState(0);
   const changed = () => setVersion((v) => v + 1);
   const query = useListQuery({ district_id: '', q: '' });
@@ -41,7 +43,7 @@ export function TeachersSection() {
         path="/admin/class-teachers/import"
         template="class-teachers"
         accept=".xlsx,.csv"
-        hint="Tệp .xlsx hoặc .csv (UTF-8) theo mẫu: Quận/Huyện, Trường, Lớp, Giáo viên. Trường phải có sẵn trong danh mục."
+        hint={say('Tệp .xlsx hoặc .csv (UTF-8) theo mẫu: Quận/Huyện, Trường, Lớp, Giáo viên. Trường phải có sẵn trong danh mục.')}
         onImported={changed}
       />
       <section className="admin-card" aria-labelledby="teachers-title">
@@ -58,7 +60,7 @@ export function TeachersSection() {
           rowKey={(t) => `${t.school_id}-${t.class_name}`}
           empty="Chưa có giáo viên nào."
           columns={[
-            { header: 'Quận/Huyện', sortKey: 'district_name', cell: (t) => t.district_name },
+            { header: say('Quận/Huyện'), sortKey: 'district_name', cell: (t) => t.district_name },
             { header: 'Trường', sortKey: 'school_name', cell: (t) => t.school_name },
             { header: 'Lớp', sortKey: 'class_name', cell: (t) => t.class_name },
             { header: 'Giáo viên', sortKey: 'teacher_name', cell: (t) => t.teacher_name },
@@ -97,6 +99,7 @@ export function TeachersSection() {
 }
 
 function TeacherDialog({ teacher, districts, onClose, onSaved }: { teacher?: AdminClassTeacher; districts: AdminDistrict[]; onClose: () => void; onSaved: () => void }) {
+  const say = useUnitWords();
   const [districtId, setDistrictId] = useState(teacher ? String(teacher.district_id) : '');
   const schools = useApiData<Page<AdminSchool>>(districtId ? `/admin/schools?${pageQuery(1, '', { district_id: districtId }, 200)}` : null);
   const form = useForm<z.input<typeof classTeacherInputSchema>, unknown, z.output<typeof classTeacherInputSchema>>({
@@ -118,14 +121,14 @@ function TeacherDialog({ teacher, districts, onClose, onSaved }: { teacher?: Adm
     <Modal title={teacher ? `Sửa giáo viên lớp ${teacher.class_name}` : 'Thêm giáo viên'} onClose={onClose} className="admin-wide-modal">
       <form onSubmit={onSubmit} noValidate>
         <SelectField
-          label="Quận/Huyện"
+          label={say('Quận/Huyện')}
           value={districtId}
           onChange={(event) => {
             setDistrictId(event.target.value);
             form.setValue('school_id', '');
           }}
         >
-          <option value="">Chọn quận/huyện</option>
+          <option value="">{say('Chọn quận/huyện')}</option>
           <NamedOptions items={districts} />
         </SelectField>
         <SelectField label="Trường" {...form.register('school_id')} error={errors.school_id?.message}>

@@ -24,6 +24,8 @@ import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { ContestWarnings } from './contest-warnings';
+import { unitLevelLabels, unitLevels } from '../../../../shared/unit-level';
+import { forgetSite } from '../../../lib/site';
 
 function toForm(settings: ContestSettings): ContestFormValues {
   const dates = Object.fromEntries(contestDateFields.map((field) => [field, toVietnamLocalInput(settings[field])]));
@@ -35,6 +37,7 @@ function toForm(settings: ContestSettings): ContestFormValues {
     attempts_per_contestant: settings.attempts_per_contestant,
     retention_months: settings.retention_months,
     review_correct_answers: settings.review_correct_answers,
+    unit_level: settings.unit_level,
   };
 }
 
@@ -66,6 +69,8 @@ export function ContestForm({ settings: initial }: { settings: ContestSettings }
       setSettings(answer.data);
       setWarnings(answer.warnings ?? []);
       form.reset(toForm(answer.data));
+      // The unit's labels everywhere else on this page load follow the level just saved.
+      if ('unit_level' in changed) forgetSite();
       notify('success', contestMessages.saved);
     } catch (error) {
       if (error instanceof ApiRequestError) {
@@ -169,6 +174,21 @@ export function ContestForm({ settings: initial }: { settings: ContestSettings }
               <span>
                 <strong>{reviewCorrectAnswersLabels[value].label}</strong>
                 <span className="field-hint">{reviewCorrectAnswersLabels[value].hint}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="field-wide contest-review-choices">
+          <legend>{contestFieldLabels.unit_level}</legend>
+          <p className="field-hint">
+            Đơn vị ngay dưới tỉnh mà phụ huynh chọn cho trường của con, và tên của nó trên mọi màn hình, báo cáo, tệp xuất và mẫu nhập của mùa thi này.
+          </p>
+          {unitLevels.map((value) => (
+            <label key={value} className="contest-review-choice">
+              <input type="radio" value={value} {...register('unit_level')} />
+              <span>
+                <strong>{unitLevelLabels(value).option}</strong>
+                <span className="field-hint">{unitLevelLabels(value).hint}</span>
               </span>
             </label>
           ))}

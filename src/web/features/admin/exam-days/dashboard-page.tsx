@@ -13,6 +13,7 @@ import { DataTable } from '../kit/data-table';
 import { Figures } from '../kit/figures';
 import { Pager } from '../kit/pager';
 import './exam-days.css';
+import { useUnitWords } from '../../../lib/site';
 
 /** How often the page asks for new figures (ms). */
 const POLL_MS = 5_000;
@@ -40,6 +41,7 @@ function useLiveDashboard(query: string) {
 }
 
 export function DashboardPage() {
+  const say = useUnitWords();
   usePageTitle('Theo dõi kỳ thi');
   const [draft, setDraft] = useState('');
   const [schoolQ, setSchoolQ] = useState('');
@@ -89,12 +91,12 @@ export function DashboardPage() {
           <Totals data={data} />
           <HourChart hours={data.started_per_hour} />
           <AutosaveHealthCard data={data} />
-          <Breakdown title="Theo quận/huyện" rows={data.districts} />
+          <Breakdown title={say('Theo quận/huyện')} rows={data.districts} />
           <Breakdown title="Theo khối lớp" rows={data.class_groups} />
           <section className="admin-card" aria-labelledby="exam-days-schools">
             <h2 id="exam-days-schools">Theo trường</h2>
             <form className="admin-toolbar" role="search" aria-label="Tìm trường" onSubmit={search}>
-              <TextField label="Tên trường hoặc quận/huyện" type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
+              <TextField label={say('Tên trường hoặc quận/huyện')} type="search" value={draft} onChange={(event) => setDraft(event.target.value)} />
               <Button type="submit">Tìm</Button>
             </form>
             <BreakdownTable caption="Các trường, đang thi nhiều nhất trước" rows={data.schools.items} withDistrict />
@@ -216,6 +218,7 @@ function Breakdown({ title, rows }: { title: string; rows: DashboardRow[] }) {
 }
 
 function BreakdownTable({ caption, rows, withDistrict = false }: { caption: string; rows: DashboardRow[]; withDistrict?: boolean }) {
+  const say = useUnitWords();
   return (
     <DataTable
       caption={caption}
@@ -224,7 +227,7 @@ function BreakdownTable({ caption, rows, withDistrict = false }: { caption: stri
       empty="Không có dữ liệu."
       columns={[
         { header: 'Tên', rowHeader: true, cell: (row) => row.name },
-        withDistrict && { header: 'Quận/huyện', cell: (row) => row.district },
+        withDistrict && { header: say('Quận/huyện'), cell: (row) => row.district },
         { header: 'Thí sinh', numeric: true, cell: (row) => formatNumber(row.contestants) },
         { header: 'Đang thi', numeric: true, cell: (row) => formatNumber(row.in_progress) },
         { header: 'Bắt đầu hôm nay', numeric: true, cell: (row) => formatNumber(row.started_today) },

@@ -26,10 +26,12 @@ import { NamedOptions, useDistrictSchools } from '../kit/district-schools';
 import { DialogFormActions, reportSaveError } from '../kit/form-parts';
 import { ReasonField } from './reason-field';
 import './exam-days.css';
+import { useUnitWords } from '../../../lib/site';
 
 const emptySearch = { phone: '', name: '', district_id: '', school_id: '' };
 
 export function IncidentsPage() {
+  const say = useUnitWords();
   usePageTitle('Hỗ trợ thí sinh');
   const [draft, setDraft] = useState(emptySearch);
   const [results, setResults] = useState<{ items: IncidentContestant[]; more: boolean } | null>(null);
@@ -72,7 +74,7 @@ export function IncidentsPage() {
       <form className="admin-toolbar" role="search" aria-label="Tìm thí sinh" onSubmit={search} noValidate>
         <TextField label="Số điện thoại phụ huynh" inputMode="tel" autoComplete="off" value={draft.phone} onChange={set('phone')} />
         <TextField label="Tên thí sinh" autoComplete="off" value={draft.name} onChange={set('name')} />
-        <SelectField label="Quận/huyện" value={draft.district_id} onChange={set('district_id')}>
+        <SelectField label={say('Quận/huyện')} value={draft.district_id} onChange={set('district_id')}>
           <option value="">Tất cả</option>
           <NamedOptions items={districts.data} />
         </SelectField>

@@ -13,6 +13,7 @@ import { importColumnsHint, type ImportChanges, type RowProblem, type TemplateKi
 import { DataTable } from './data-table';
 import { uploadFile, type UploadProgress } from './upload';
 import { formatNumber } from '../../../../shared/format';
+import { useUnitWords } from '../../../lib/site';
 
 export interface ImportCountsData extends Partial<ImportChanges> {
   created: number;
@@ -57,6 +58,7 @@ type State =
   | { step: 'done'; data: ImportCountsData };
 
 export function ImportPanel({ title, path, template, accept, fields = {}, hint, onImported, renderResult, renderPreview, unit = () => 'dòng', saveLabel }: ImportPanelProps) {
+  const say = useUnitWords();
   const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [state, setState] = useState<State>({ step: 'idle' });
@@ -93,7 +95,7 @@ export function ImportPanel({ title, path, template, accept, fields = {}, hint, 
           <a href={`/api/admin/templates/${template}.xlsx`} onClick={(event) => downloadTemplate(event, template)}>
             Tải tệp mẫu (mau-{template}.xlsx)
           </a>{' '}
-          — {importColumnsHint(template)}
+          — {say(importColumnsHint(template))}
         </p>
       )}
       <div className="field">
@@ -165,6 +167,7 @@ function ImportNotes({ notes = [] }: { notes?: string[] }) {
 
 /** The districts and schools an import creates and each row it updates ("Trường X: Số học sinh 450 → 520"), with how many more. */
 function ImportChangeList({ data, future }: { data: ImportCountsData; future: boolean }) {
+  const say = useUnitWords();
   const { creations = [], creations_total = 0, updates = [], updates_total = 0 } = data;
   const more = (total: number, listed: number) => total > listed && <li>… và {formatNumber(total - listed)} mục khác.</li>;
   return (
@@ -175,7 +178,7 @@ function ImportChangeList({ data, future }: { data: ImportCountsData; future: bo
           <ul className="import-changes">
             {creations.map((c, i) => (
               <li key={i}>
-                {c.kind === 'district' ? 'Quận/huyện' : c.kind === 'class' ? 'Lớp' : 'Trường'} {c.name}
+                {c.kind === 'district' ? say('Quận/huyện') : c.kind === 'class' ? 'Lớp' : 'Trường'} {c.name}
               </li>
             ))}
             {more(creations_total, creations.length)}

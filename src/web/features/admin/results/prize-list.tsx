@@ -11,11 +11,13 @@ import { NamedOptions, useDistrictSchools } from '../kit/district-schools';
 import { pageQuery, useApiData } from '../../../lib/use-data';
 import { downloadExport } from './download-export';
 import { WithdrawPrizeDialog } from './withdraw-prize';
+import { useUnitWords } from '../../../lib/site';
 
 const PER_PAGE = 50;
 
 /** `season`: an earlier season's list, read-only (no withdrawal), its exports too (issue 26). */
 export function PrizeList({ version, onChange, season }: { version: number; onChange: () => void; season?: number }) {
+  const say = useUnitWords();
   const [kind, setKind] = useState<PrizeKindName>('individual');
   const [withdrawing, setWithdrawing] = useState<PrizeRow>();
   const [districtId, setDistrictId] = useState('');
@@ -49,7 +51,7 @@ export function PrizeList({ version, onChange, season }: { version: number; onCh
           ))}
         </SelectField>
         <SelectField
-          label="Quận/Huyện"
+          label={say('Quận/Huyện')}
           value={districtId}
           onChange={(event) => {
             setDistrictId(event.target.value);
@@ -92,7 +94,7 @@ export function PrizeList({ version, onChange, season }: { version: number; onCh
             { header: 'Giải', cell: (row) => row.prize, className: 'results-prize' },
             { header: 'Tiền thưởng', numeric: true, cell: (row) => formatMoney(row.amount) },
             kind !== 'school' && { header: 'Trường, lớp', cell: (row) => `${row.school}${row.class_name ? `, lớp ${row.class_name}` : ''}`, className: 'results-name' },
-            { header: 'Quận/Huyện', cell: (row) => row.district },
+            { header: say('Quận/Huyện'), cell: (row) => row.district },
             kind !== 'school' && {
               header: pupils ? 'Điểm' : 'Điểm TB',
               numeric: true,

@@ -24,6 +24,7 @@ import { WithdrawalsCard } from './withdraw-prize';
 import './results.css';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { DataTable } from '../kit/data-table';
+import { useUnitWords } from '../../../lib/site';
 
 /** How often the page asks for the progress of a running computation. */
 const POLL_MS = 1500;
@@ -305,6 +306,7 @@ const exportLabels: Record<ResultExportKind, string> = {
 };
 
 function ExportsCard() {
+  const say = useUnitWords();
   const [busy, setBusy] = useState<ResultExportKind | null>(null);
   const run = async (kind: ResultExportKind) => {
     setBusy(kind);
@@ -318,8 +320,9 @@ function ExportsCard() {
     <div className="admin-card">
       <h2>Xuất Excel</h2>
       <p className="muted">
-        Danh sách đoạt giải có số điện thoại phụ huynh để gọi mời nhận giải: dữ liệu cá nhân, chỉ dùng cho việc trao giải. Mỗi lần xuất được ghi vào nhật ký thao tác. Lọc
-        theo quận/huyện hoặc trường ở mục Danh sách giải.
+        {say(
+          'Danh sách đoạt giải có số điện thoại phụ huynh để gọi mời nhận giải: dữ liệu cá nhân, chỉ dùng cho việc trao giải. Mỗi lần xuất được ghi vào nhật ký thao tác. Lọc theo quận/huyện hoặc trường ở mục Danh sách giải.',
+        )}
       </p>
       <div className="admin-actions">
         {(Object.keys(exportLabels) as ResultExportKind[]).map((kind) => (

@@ -2,22 +2,14 @@
 // "nguyen thi lan" finds "Nguyễn Thị Lan", "hoa" finds both "Hòa" and "Hoà". Marks are dropped
 // (so either tone-mark placement matches) and letters lowered; translate() maps the capitals
 // itself, so that lower() only meets ASCII (a database in the C locale lowers nothing else).
+// The function itself is shared with the web (shared/text/fold.ts); this file adds its SQL twin.
 import { sql, type Expression, type RawBuilder } from 'kysely';
+import { foldText, MARKED_LOWER, PLAIN_LOWER } from '../../shared/text/fold';
 
-const MARKED_LOWER = 'àáạảãâầấậẩẫăằắặẳẵèéẹẻẽêềếệểễìíịỉĩòóọỏõôồốộổỗơờớợởỡùúụủũưừứựửữỳýỵỷỹđ';
-const PLAIN_LOWER = 'aaaaaaaaaaaaaaaaaeeeeeeeeeeeiiiiiooooooooooooooooouuuuuuuuuuuyyyyyd';
+export { foldText };
+
 const MARKED = MARKED_LOWER + MARKED_LOWER.toUpperCase();
 const PLAIN = PLAIN_LOWER + PLAIN_LOWER;
-
-/** Lower case, without Vietnamese marks (the same mapping as `foldSql`). */
-export function foldText(text: string): string {
-  let out = '';
-  for (const char of text.normalize('NFC').toLowerCase()) {
-    const at = MARKED_LOWER.indexOf(char);
-    out += at >= 0 ? PLAIN_LOWER[at] : char;
-  }
-  return out;
-}
 
 /** A text column or expression folded in SQL like `foldText`. */
 export const foldSql = (text: Expression<string | null> | RawBuilder<string | null>) => sql<string>`lower(translate(${text}, ${MARKED}, ${PLAIN}))`;

@@ -163,6 +163,8 @@ async function contestantsWorkbook(db: Services['db'], contestId: number, filter
       ['Tiền thưởng (đ)', 'money', 16],
       // Why a pupil is ranked last or has no prize (withheld, withdrawn), an erased holder.
       ['Ghi chú', 'text', 60],
+      // The unit's former province (decision 038), empty when the catalogue has none.
+      ['Tỉnh cũ', 'text', 20],
     ]),
   );
   let total = 0;
@@ -186,6 +188,7 @@ async function contestantsWorkbook(db: Services['db'], contestId: number, filter
         row.prize_name,
         row.prize_amount,
         resultNote(row),
+        row.former_province,
       ]),
     );
   }

@@ -72,7 +72,7 @@ export function confirmedRows(fields: Record<string, string | undefined>): Set<n
 
 /** Reads each row and finds the school it continues; every problem is added, nothing is read twice. */
 async function checkRows(rows: SheetRow[], problems: ImportProblems, units: Unit[], schools: School[]): Promise<Line[]> {
-  const [colCode, colOldName, colOldUnit, colUnit, colName, colProvince] = templateColumns['catalog-move'] as [string, string, string, string, string, string];
+  const [colCode, colOldName, , colUnit, colName, colProvince] = templateColumns['catalog-move'] as [string, string, string, string, string, string];
   const unitById = new Map(units.map((u) => [u.id, u]));
   const open = schools.filter((s) => s.closed_from_contest_id === null);
   const openById = new Map(open.map((s) => [s.id, s]));

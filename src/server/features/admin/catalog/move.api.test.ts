@@ -260,6 +260,18 @@ describe('POST /api/admin/catalog/move', () => {
       { name: 'Phường Minh Khai', former_province: 'Tỉnh An Hoà' },
       { name: 'Xã Ngọc Sơn', former_province: 'Tỉnh Đồng Xanh' },
     ]);
+    // The exam-day dashboard adds the units up by former province: this season's children of Tỉnh An Hoà's wards.
+    const ofAnHoa = await server.db
+      .selectFrom('contestants')
+      .innerJoin('districts', 'districts.id', 'contestants.district_id')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('contestants.contest_id', '=', newSeasonId)
+      .where('districts.former_province', '=', 'Tỉnh An Hoà')
+      .executeTakeFirstOrThrow();
+    expect(Number(ofAnHoa.n)).toBeGreaterThanOrEqual(2);
+    const dashboard = await server.request('GET', '/api/admin/exam-days/dashboard', { token: organiser.token });
+    expect(dashboard.status).toBe(200);
+    expect(dashboard.body.data.former_provinces).toEqual([expect.objectContaining({ name: 'Tỉnh An Hoà', contestants: Number(ofAnHoa.n) })]);
     const byProvince = await server.request('GET', '/api/admin/districts?per_page=100', { token: organiser.token });
     expect(byProvince.body.data.items.find((d: { name: string }) => d.name === 'Xã Ngọc Sơn')).toMatchObject({ former_province: 'Tỉnh Đồng Xanh' });
     // The current catalogue, in the move's template, names each open school with its code and former province.

@@ -150,6 +150,8 @@ async function contestantsWorkbook(db: Services['db'], contestId: number, filter
       ['Đồng hạng', 'text', 10],
       ['Họ và tên', 'text', 30],
       ['Quận/Huyện', 'text', 24],
+      // The unit's former province (decision 038), empty when the catalogue has none.
+      ['Tỉnh cũ', 'text', 20],
       ['Trường', 'text', 34],
       ['Lớp', 'text', 8],
       ['Sách thi', 'text', 34],
@@ -163,8 +165,6 @@ async function contestantsWorkbook(db: Services['db'], contestId: number, filter
       ['Tiền thưởng (đ)', 'money', 16],
       // Why a pupil is ranked last or has no prize (withheld, withdrawn), an erased holder.
       ['Ghi chú', 'text', 60],
-      // The unit's former province (decision 038), empty when the catalogue has none.
-      ['Tỉnh cũ', 'text', 20],
     ]),
   );
   let total = 0;
@@ -176,6 +176,7 @@ async function contestantsWorkbook(db: Services['db'], contestId: number, filter
         yes(row.tied),
         row.fullname,
         row.district,
+        row.former_province,
         row.school,
         row.class_name,
         row.book,
@@ -188,7 +189,6 @@ async function contestantsWorkbook(db: Services['db'], contestId: number, filter
         row.prize_name,
         row.prize_amount,
         resultNote(row),
-        row.former_province,
       ]),
     );
   }

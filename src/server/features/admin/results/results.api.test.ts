@@ -360,7 +360,7 @@ describe('after the window closes', () => {
     expect(xml('xl/workbook.xml')).not.toContain('Sheet1');
     const sheet = xml('xl/worksheets/sheet1.xml');
     expect(sheet).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
-    expect(sheet).toContain(`<autoFilter ref="A1:P${PAPERS + 1}"/>`);
+    expect(sheet).toContain(`<autoFilter ref="A1:Q${PAPERS + 1}"/>`);
     // Cell styles by column kind (lib/xlsx-writer-worker.mjs): score 6, date 8, money 4; the heading bold text (1).
     expect(sheet).toMatch(/<c r="A1" s="1" t="inlineStr">/);
     expect(sheet).toMatch(/<c r="H2" s="6"><v>\d+<\/v><\/c>/);

@@ -91,6 +91,8 @@ export const errorCatalogue = {
   merge_invalid: { status: 422 },
   // A merge the rules refuse (results being computed, school certificates issued).
   merge_refused: { status: 409 },
+  /** The catalogue's move (decision 038): schools matched by a name written otherwise, not yet confirmed. */
+  names_unconfirmed: { status: 409 },
   bank_too_small: { status: 409 },
   // Regrading (issue 13).
   question_not_used: { status: 409 },

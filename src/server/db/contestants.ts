@@ -5,11 +5,16 @@ import { sql } from 'kysely';
 import type { Db } from './client';
 import type { ContestantTable } from './schema';
 
-/** Contestants with their school and class room: what both selects below join. */
+/**
+ * Contestants with their school and class room: what both selects below join. The school is the
+ * one of the row's season as that season named it (the view season_schools, 0046: an ended
+ * season's snapshot, else today's catalogue), so last season's rows keep last season's school name
+ * and unit after the catalogue has moved to a new map (decision 038).
+ */
 const withSchoolAndRoom = (db: Db) =>
   db
     .selectFrom('contestants')
-    .innerJoin('schools', 'schools.id', 'contestants.school_id')
+    .innerJoin('season_schools as schools', (join) => join.onRef('schools.id', '=', 'contestants.school_id').onRef('schools.contest_id', '=', 'contestants.contest_id'))
     .leftJoin('class_rooms', 'class_rooms.id', 'contestants.class_room_id');
 
 /** A contestant's own columns that both selects answer. */
@@ -53,7 +58,6 @@ export const printedClassSql = sql<string>`coalesce(class_rooms.name, contestant
  */
 export const placedContestants = (db: Db) =>
   withSchoolAndRoom(db)
-    .innerJoin('districts', 'districts.id', 'contestants.district_id')
     .innerJoin('class_groups', 'class_groups.id', 'contestants.class_group_id')
     .select([
       ...ownColumns,
@@ -62,7 +66,9 @@ export const placedContestants = (db: Db) =>
       'contestants.consented_at',
       'contestants.anonymised_at',
       'schools.name as school',
-      'districts.name as district',
+      // The season's unit (the row's district_id follows its school's today: 0027's cascade).
+      'schools.district_name as district',
+      'schools.former_province',
       'class_groups.name as class_group',
       'class_groups.grades',
       printedClassSql.as('class'),

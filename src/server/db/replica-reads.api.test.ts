@@ -205,6 +205,7 @@ describe.runIf(usingPostgres() && postgresBinaries())('every GET with a streamin
       '/api/admin/results/prizes': ['/api/admin/results/prizes', `/api/admin/results/prizes?season=${previous}`],
       '/api/admin/results/exports/:kind': ['winners', 'contestants', 'ceremony'].map((kind) => `/api/admin/results/exports/${kind}.xlsx`),
       '/api/admin/exam-days/dashboard': ['/api/admin/exam-days/dashboard'],
+      '/api/admin/catalog/move.xlsx': ['/api/admin/catalog/move.xlsx'],
       '/api/admin/exam-days/contestants': ['/api/admin/exam-days/contestants?phone=0987'],
       '/api/admin/exam-days/contestants/:contestantId': [`/api/admin/exam-days/contestants/${child.id}`],
       '/api/admin/integrity': ['/api/admin/integrity'],

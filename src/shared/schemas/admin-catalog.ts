@@ -102,7 +102,13 @@ export const classTeacherParamsSchema = z.object({
 });
 
 // Answers ---------------------------------------------------------------------------------------
-export const adminDistrictSchema = z.object({ id: z.number().int(), name: z.string(), schools: z.number().int() });
+export const adminDistrictSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  schools: z.number().int(),
+  /** The former province of a merged province's unit ("Tỉnh cũ", decision 038), '' when not known. */
+  former_province: z.string(),
+});
 export type AdminDistrict = z.infer<typeof adminDistrictSchema>;
 
 /** What uses a school: each count is what a merge moves (results are recomputed). */

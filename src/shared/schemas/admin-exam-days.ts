@@ -70,6 +70,8 @@ export const dashboardSchema = z.object({
   /** Exams started in each hour of today (index 0 = 00:00-00:59, Asia/Ho_Chi_Minh). */
   started_per_hour: z.array(z.number().int()).length(24),
   districts: z.array(dashboardRowSchema),
+  /** The units added up by their former province ("Tỉnh cũ", decision 038); empty when no unit has one. */
+  former_provinces: z.array(dashboardRowSchema),
   class_groups: z.array(dashboardRowSchema),
   /** Schools with contestants, most active first, filtered and paged by the query. */
   schools: z.object({ items: z.array(dashboardRowSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),

@@ -95,7 +95,7 @@ export const importResponseSchema = <T extends z.ZodRawShape = Record<never, nev
     }),
   });
 
-export const templateKinds = ['questions', 'schools', 'class-teachers', 'school-admins', 'class-rooms'] as const;
+export const templateKinds = ['questions', 'schools', 'class-teachers', 'school-admins', 'class-rooms', 'catalog-move'] as const;
 export type TemplateKind = (typeof templateKinds)[number];
 
 /** Column titles of each template, in the template's order (the issue's contract); a file may order them as it likes. */
@@ -105,11 +105,15 @@ export const templateColumns: Record<TemplateKind, readonly string[]> = {
   'class-teachers': ['Quận/Huyện', 'Trường', 'Lớp', 'Giáo viên'],
   'school-admins': ['Số điện thoại', 'Họ và tên', 'Quận/Huyện', 'Trường'],
   'class-rooms': ['Nhóm lớp', 'Lớp'],
+  // The catalogue's move to a new map (decision 038): each row a school of the new list, and the
+  // school of the catalogue it continues (by its code, or by its old name and unit).
+  'catalog-move': ['Mã trường', 'Tên trường cũ', 'Quận/Huyện cũ', 'Quận/Huyện', 'Trường', 'Tỉnh cũ'],
 };
 
 /** Columns a file may leave out (its cells are then empty): a question has 2 to 4 answers. */
 export const optionalColumns: Partial<Record<TemplateKind, readonly string[]>> = {
   questions: ['Đáp án C', 'Đáp án D'],
+  'catalog-move': ['Mã trường', 'Tên trường cũ', 'Quận/Huyện cũ', 'Tỉnh cũ'],
 };
 
 // The other titles an office worker's own spreadsheet gives a template's column (issue 23): one
@@ -138,6 +142,10 @@ const synonymsOf: Record<string, readonly string[]> = {
   'Đáp án D': ['Phương án D', 'Lựa chọn D', 'D'],
   'Đáp án đúng': ['Đáp án', 'Đáp án chính xác', 'Phương án đúng', 'Câu trả lời đúng', 'Đúng'],
   'Nhóm lớp': ['Nhóm', 'Khối', 'Khối lớp'],
+  'Mã trường': ['Mã', 'Mã số trường', 'ID trường'],
+  'Tên trường cũ': ['Trường cũ', 'Tên cũ'],
+  'Quận/Huyện cũ': ['Huyện cũ', 'Quận cũ', 'Đơn vị cũ', 'Xã/Phường cũ', 'Phường/Xã cũ', 'Xã cũ', 'Phường cũ'],
+  'Tỉnh cũ': ['Tỉnh/Thành phố cũ', 'Tỉnh trước sáp nhập'],
 };
 
 /**

@@ -121,6 +121,8 @@ export const contestantSchema = z.object({
   extra_attempts: z.number().int(),
   /** Carried over into a new season (issue 26): moved up a grade, class group and class to answer again before an exam. */
   class_pending: z.boolean().optional(),
+  /** The catalogue moved to a new map (decision 038): the child's school was moved, renamed, merged or closed. */
+  school_notice: z.string().optional(),
 });
 
 export const profileSchema = z.object({

@@ -2,13 +2,46 @@
 // books and their question banks.
 import type { ColumnType, Generated } from 'kysely';
 
-export interface DistrictTable { id: Generated<number>; name: string }
+export interface DistrictTable {
+  id: Generated<number>;
+  name: string;
+  /** "Tỉnh cũ": the former province of a merged province's unit, '' when not known (0046). */
+  former_province: Generated<string>;
+}
 export interface SchoolTable {
   id: Generated<number>;
   district_id: number;
   name: string;
   address: Generated<string>;
   pupil_count: Generated<number>;
+  /** Closed from this season on (0046, the catalogue's move): kept for history, not offered, refused for enrolments. */
+  closed_from_contest_id: Generated<number | null>;
+  /** The school it was merged into by the move, if it was. */
+  merged_into_id: Generated<number | null>;
+}
+/** An ended season's school name and unit as they were (0046, decision 038). */
+export interface SchoolSnapshotTable {
+  contest_id: number;
+  school_id: number;
+  name: string;
+  address: string;
+  district_id: number;
+  district_name: string;
+  former_province: string;
+}
+/**
+ * The view season_schools (0046): a school as a season names it (its snapshot once the season has
+ * ended, else today's catalogue). Join on (contest_id, id). Read only.
+ */
+export interface SeasonSchoolView {
+  contest_id: number;
+  id: number;
+  name: string;
+  address: string;
+  district_id: number;
+  district_name: string;
+  former_province: string;
+  pupil_count: number;
 }
 export interface ClassGroupTable { id: Generated<number>; name: string; grades: string; position: number }
 export interface ClassRoomTable { id: Generated<number>; class_group_id: number; name: string; position: Generated<number> }

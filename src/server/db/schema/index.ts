@@ -1,6 +1,6 @@
 // Kysely table types for the migrations in ../migrations, one module per domain. Keep in step with
 // the SQL (schema.api.test.ts holds them to it). Importers take every type from here (db/schema).
-import type { AnswerTable, BookTable, ClassGroupTable, ClassRoomTable, ClassTeacherTable, DistrictTable, QuestionBankVersionTable, QuestionTable, SchoolTable } from './catalog';
+import type { AnswerTable, BookTable, ClassGroupTable, ClassRoomTable, ClassTeacherTable, DistrictTable, QuestionBankVersionTable, QuestionTable, SchoolSnapshotTable, SchoolTable, SeasonSchoolView } from './catalog';
 import type { ContestantTable, LoginFailureTable, OtpCodeTable, PasswordResetTokenTable, SessionTable, UserTable } from './accounts';
 import type { ContestTable, ExamTable, ExtraAttemptTable, PracticeExamTable } from './exams';
 import type { CertificateTable, ClassResultTable, ErasedCertificateTable, IndividualResultTable, PrizeTierTable, PrizeWithdrawalTable, ResultChangeTable, ResultRunTable, ResultSettingsTable, ResultTaskTable, SchoolResultTable, TieDecisionTable } from './results';
@@ -73,4 +73,8 @@ export interface Database {
   integrity_flags: IntegrityFlagTable;
   prize_holds: PrizeHoldTable;
   question_quality_counts: QuestionQualityCountsTable;
+  // the catalogue's moves between seasons (0046_catalogue_moves.sql, decision 038)
+  school_snapshots: SchoolSnapshotTable;
+  /** A view, not a table (schema.api.test.ts checks its columns apart). */
+  season_schools: SeasonSchoolView;
 }

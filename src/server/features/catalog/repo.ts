@@ -5,17 +5,25 @@ import { bankHoldsAnExam } from '../../db/question-bank';
 
 // A parent picks a district, then a school of it: a district still without schools (just added,
 // or its schools merged away) is not offered. The back office lists every one (/api/admin/districts).
+// A school closed by the catalogue's move (decision 038) is kept for history, never offered.
 export const listDistricts = (db: Db) =>
   db
     .selectFrom('districts')
     .select(['id', 'name'])
-    .where(({ exists, selectFrom }) => exists(selectFrom('schools').select('schools.id').whereRef('schools.district_id', '=', 'districts.id')))
+    .where(({ exists, selectFrom }) =>
+      exists(selectFrom('schools').select('schools.id').whereRef('schools.district_id', '=', 'districts.id').where('schools.closed_from_contest_id', 'is', null)),
+    )
     .orderBy(vietnameseOrder('name'))
     .orderBy('name')
     .execute();
 
 export const listSchools = (db: Db, districtId: number) =>
-  db.selectFrom('schools').select(['id', 'name', 'address']).where('district_id', '=', districtId).orderBy(vietnameseOrder('name')).orderBy('name').execute();
+  db
+    .selectFrom('schools')
+    .select(['id', 'name', 'address'])
+    .where('district_id', '=', districtId)
+    .where('closed_from_contest_id', 'is', null)
+    .orderBy(vietnameseOrder('name')).orderBy('name').execute();
 
 export const listClassGroups = (db: Db) =>
   db.selectFrom('class_groups').select(['id', 'name', 'grades']).orderBy('position').execute();

@@ -12,8 +12,9 @@ export const findContestant = (db: Db, contestantId: number) =>
 
 export type { PrintedContestant as ContestantRow } from '../../db/contestants';
 
-export async function findSchool(db: Db, schoolId: number) {
-  return db.selectFrom('schools').select(['id', 'name', 'address']).where('id', '=', schoolId).executeTakeFirst();
+/** The school as the season `contestId` names it (season_schools, 0046: last season's name after a move). */
+export async function findSchool(db: Db, schoolId: number, contestId: number) {
+  return db.selectFrom('season_schools').select(['id', 'name', 'address', 'district_name']).where('id', '=', schoolId).where('contest_id', '=', contestId).executeTakeFirst();
 }
 
 /** Printed contestants by id, in id order. */

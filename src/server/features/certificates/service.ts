@@ -276,7 +276,7 @@ export async function childCertificates(deps: CertificateDeps, user: AuthUser, c
 /** What a school's prize certificate says, or undefined when not entitled (results published). */
 export async function schoolCertificateContent(deps: CertificateDeps, contest: Contest, schoolId: number) {
   const result = await schoolResult(deps.db, contest.id, schoolId);
-  const school = await findSchool(deps.db, schoolId);
+  const school = await findSchool(deps.db, schoolId, contest.id);
   const prizeName = result?.prize_name;
   if (!result || !prizeName || !school) return undefined;
   return {

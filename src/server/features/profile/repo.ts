@@ -25,7 +25,20 @@ const CURRENT_SEASON = sql<number>`(SELECT id FROM contests WHERE is_current)`;
 
 export const listContestantViews = (db: Db, userId: number) =>
   selectPrintedContestants(db)
-    .select('contestants.class_pending')
+    // The row it was carried from (last season) and its school as last season named it: a school
+    // moved, renamed, merged or closed by the catalogue's move is told on the profile (decision 038).
+    .leftJoin('contestants as carried_from', 'carried_from.id', 'contestants.carried_from_id')
+    .leftJoin('season_schools as previous_school', (join) =>
+      join.onRef('previous_school.id', '=', 'carried_from.school_id').onRef('previous_school.contest_id', '=', 'carried_from.contest_id'),
+    )
+    .select([
+      'contestants.class_pending',
+      'schools.district_name',
+      'previous_school.id as previous_school_id',
+      'previous_school.name as previous_school_name',
+      'previous_school.district_name as previous_district_name',
+      sql<boolean>`EXISTS (SELECT 1 FROM schools closed WHERE closed.id = contestants.school_id AND closed.closed_from_contest_id IS NOT NULL)`.as('school_closed'),
+    ])
     .where('contestants.user_id', '=', userId)
     .where('contestants.contest_id', '=', CURRENT_SEASON)
     .orderBy('contestants.position')
@@ -113,7 +126,7 @@ export const districtsByIds = (db: Db, ids: number[]) =>
   ids.length === 0 ? Promise.resolve([]) : db.selectFrom('districts').select('id').where('id', 'in', ids).execute();
 
 export const schoolsByIds = (db: Db, ids: number[]) =>
-  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('schools').select(['id', 'district_id']).where('id', 'in', ids).execute();
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('schools').select(['id', 'district_id', 'closed_from_contest_id']).where('id', 'in', ids).execute();
 
 export const classGroupsByIds = (db: Db, ids: number[]) =>
   ids.length === 0 ? Promise.resolve([]) : db.selectFrom('class_groups').select('id').where('id', 'in', ids).execute();

@@ -1,5 +1,6 @@
 // Profile rules: who may have contestants, what may change once a contestant has an exam, and
 // the save of the whole list in one transaction.
+import { moveMessages, schoolNotice } from '../../../shared/catalogue-move';
 import { accountMessages, messages, privacyMessages } from '../../../shared/messages';
 import { needsPrivacyConsent, PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
 import { CLASS_ROOM_OTHER, MAX_ATTEMPTS_PER_CONTESTANT, MAX_CONTESTANTS_PER_ACCOUNT } from '../../../shared/rules';
@@ -67,6 +68,7 @@ export async function loadProfile(deps: ProfileDeps, userId: number): Promise<Pr
       })),
     extra_attempts: withExtra.has(c.id) ? 1 : 0,
     class_pending: c.class_pending,
+    ...noticeOf(c),
   }));
   const finished = account.role === 'parent' ? await finishedChildren(deps, userId) : [];
   return {
@@ -77,6 +79,19 @@ export async function loadProfile(deps: ProfileDeps, userId: number): Promise<Pr
     privacy_consent_required: needsPrivacyConsent(account),
     ...(finished.length ? { finished_childrens: finished } : {}),
   };
+}
+
+/** The notice of a child whose school the catalogue's move changed (decision 038), when there is one. */
+function noticeOf(c: Awaited<ReturnType<typeof repo.listContestantViews>>[number]): { school_notice?: string } {
+  const notice = schoolNotice({
+    school: c.school_name,
+    district: c.district_name,
+    closed: c.school_closed,
+    classPending: c.class_pending,
+    schoolId: c.school_id,
+    previous: c.previous_school_id === null ? null : { id: c.previous_school_id, school: c.previous_school_name ?? '', district: c.previous_district_name ?? '' },
+  });
+  return notice === null ? {} : { school_notice: notice };
 }
 
 /** Children of earlier seasons who finished grade 5: they are not carried into a new season. */
@@ -105,6 +120,8 @@ async function checkCatalogue(deps: ProfileDeps, childrens: ContestantValues[]) 
     const school = schools.find((s) => s.id === child.school_id);
     if (!school) errors[field(i, 'school_id')] = messages.schoolRequired;
     else if (school.district_id !== child.district_id) errors[field(i, 'school_id')] = accountMessages.schoolNotInDistrict;
+    // Closed by the catalogue's move (decision 038): kept for history, refused for this season.
+    else if (school.closed_from_contest_id !== null) errors[field(i, 'school_id')] = moveMessages.schoolClosed;
     if (!groups.some((g) => g.id === child.class_group_id)) errors[field(i, 'class_group_id')] = accountMessages.classGroupUnknown;
     if (child.class_room_id !== CLASS_ROOM_OTHER) {
       const room = rooms.find((r) => r.id === child.class_room_id);

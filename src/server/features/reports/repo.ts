@@ -5,8 +5,9 @@ import type { Db } from '../../db/client';
 import { contestantClassKey } from '../../db/class-key';
 import { selectPrintedContestants } from '../../db/contestants';
 
-export async function findSchool(db: Db, schoolId: number) {
-  return db.selectFrom('schools').select(['id', 'name', 'address']).where('id', '=', schoolId).executeTakeFirst();
+/** The school as the season `contestId` names it (season_schools, 0046: last season's name after a move). */
+export async function findSchool(db: Db, schoolId: number, contestId: number) {
+  return db.selectFrom('season_schools').select(['id', 'name', 'address', 'district_name']).where('id', '=', schoolId).where('contest_id', '=', contestId).executeTakeFirst();
 }
 
 /** Every contestant of the season registered at the school, with the class key. */

@@ -23,7 +23,7 @@ export async function schoolReport(deps: ReportDeps, user: AuthUser, seasonId?: 
   if (user.role !== 'school_admin' || user.schoolId === null) throw forbidden(resultMessages.schoolAdminOnly);
   const schoolId = user.schoolId;
   const contest = await seasonOrCurrent(deps.db, seasonId);
-  const school = await findSchool(deps.db, schoolId);
+  const school = await findSchool(deps.db, schoolId, contest.id);
   if (!school) throw forbidden(resultMessages.schoolAdminOnly);
 
   const [pupils, attempts, examPapers, books] = await Promise.all([

@@ -45,6 +45,7 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
     name: [`${name}.locked`, `${name}.district_id`, `${name}.class_group_id`, `${name}.class_room_id`, `${name}.id`],
   });
   const classPending = useWatch({ control, name: `${name}.class_pending` });
+  const schoolNotice = useWatch({ control, name: `${name}.school_notice` });
   const schools = useOptions(districtId ? `/schools?district_id=${districtId}` : null);
   const classRooms = useOptions(classGroupId ? `/class-rooms?class_group_id=${classGroupId}` : null);
   const errors = formState.errors.childrens?.[index];
@@ -60,6 +61,7 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
       </legend>
       {locked && <p className="alert contestant-locked">{accountMessages.contestantLocked}</p>}
       {classPending && <p className="alert contestant-class-pending">{seasonMessages.classPendingNotice}</p>}
+      {schoolNotice && <p className="alert contestant-school-notice">{schoolNotice}</p>}
       <TextField label="Họ và tên" autoComplete="off" disabled={locked} {...register(`${name}.fullname`)} error={errors?.fullname?.message} />
       <div className="contestant-grid">
         <Controller

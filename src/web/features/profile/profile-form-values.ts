@@ -21,6 +21,8 @@ export interface ContestantFormValues {
   child_consent: boolean;
   /** Carried into a new season a grade up: the class is asked again (issue 26). */
   class_pending?: boolean;
+  /** The catalogue moved to a new map (decision 038): what became of the child's school, shown, never sent. */
+  school_notice?: string;
 }
 
 export interface ProfileFormValues {
@@ -53,6 +55,7 @@ export function toFormValues(childrens: Contestant[]): ProfileFormValues {
           class_room_other: c.class_room_other ?? '',
           child_consent: false,
           class_pending: c.class_pending ?? false,
+          school_notice: c.school_notice,
         }))
       : // A new parent starts with one empty card to fill in.
         [emptyContestant()],

@@ -111,7 +111,7 @@ describe('districts and schools', () => {
     expect(entry?.details).toMatchObject({ before: { pupil_count: 850 }, after: { pupil_count: 900 } });
 
     const districts = await as('GET', '/districts?q=mới lập');
-    expect(districts.body.data.items).toEqual([{ id: district.body.data.id, name: 'Huyện Mới Lập', schools: 1 }]);
+    expect(districts.body.data.items).toEqual([{ id: district.body.data.id, name: 'Huyện Mới Lập', schools: 1, former_province: '' }]);
     const districtInUse = await as('DELETE', `/districts/${district.body.data.id}`);
     expect(districtInUse.status).toBe(409);
     expect(districtInUse.body.code).toBe('in_use');
@@ -359,7 +359,7 @@ describe('districts and schools', () => {
     expect(entry?.summary).toBe(
       'Gộp quận/huyện Thành phố Hoà Gộp vào Thành phố Hòa Gộp: 1 trường chuyển sang, 1 trường gộp vào trường cùng tên, 2 thí sinh, 2 giáo viên lớp (Trường Tiểu học Hoà Bình → Trường Tiểu học Hòa Bình)',
     );
-    expect((await as('GET', `/districts?q=${encodeURIComponent('hoa gop')}`)).body.data.items).toEqual([{ id: into.id, name: 'Thành phố Hòa Gộp', schools: 2 }]);
+    expect((await as('GET', `/districts?q=${encodeURIComponent('hoa gop')}`)).body.data.items).toEqual([{ id: into.id, name: 'Thành phố Hòa Gộp', schools: 2, former_province: '' }]);
     expect((await as('POST', `/districts/${from.id}/merge`, { into_id: into.id })).status).toBe(404);
     expect((await as('GET', `/districts/${into.id}/merge?into_id=${from.id}`)).status).toBe(422);
   });

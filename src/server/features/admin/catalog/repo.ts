@@ -47,6 +47,8 @@ export async function listDistricts(db: Db, query: z.output<typeof districtsQuer
     q.select((eb) => [
       'districts.id',
       'districts.name',
+      // "Tỉnh cũ" (decision 038), '' when not known.
+      'districts.former_province',
       eb.selectFrom('schools').whereRef('schools.district_id', '=', 'districts.id').select(eb.fn.countAll<number>().as('n')).as('schools'),
     ]),
     q.select((eb) => eb.fn.countAll<number>().as('n')),

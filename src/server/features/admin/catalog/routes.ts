@@ -34,6 +34,8 @@ import { answerImport, importRouteConfig, readImportUpload } from '../kit/import
 import * as service from './service';
 import * as merge from './merge';
 import * as imports from './imports';
+import * as move from './move';
+import { catalogueMoveAnswerShape } from '../../../../shared/schemas/catalogue-move';
 
 const districtSchema = z.object({ id: z.number().int(), name: z.string() });
 const schoolSchema = z.object({ id: z.number().int(), district_id: z.number().int(), name: z.string(), address: z.string(), pupil_count: z.number().int() });
@@ -124,6 +126,25 @@ export function registerAdminCatalogRoutes(admin: Api, services: Services) {
     '/schools/import',
     { config: importConfig, schema: { summary: 'Nhập danh sách trường từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: importResponseSchema({ districts_created: z.number().int() }) } } },
     async (request, reply) => answerImport(reply, await imports.importSchools(services, actorOf(request), await readImportUpload(request))),
+  );
+
+  // The catalogue's move to a new map between seasons (decision 038)
+  admin.post(
+    '/catalog/move',
+    {
+      config: importRouteConfig('.xlsx, .csv (UTF-8)', { confirm_rows: 'Các dòng (số dòng, cách nhau bởi dấu phẩy) có trường khớp theo tên viết khác mà ban tổ chức đã xác nhận: cần đủ mọi dòng như vậy để lưu.' }),
+      schema: {
+        summary: 'Chuyển danh mục trường sang bản đồ hành chính mới cho mùa thi hiện tại: chạy thử (đơn vị mới, trường chuyển đơn vị, đổi tên, sáp nhập, đóng) rồi lưu',
+        response: { 200: importResponseSchema(catalogueMoveAnswerShape) },
+      },
+    },
+    async (request, reply) => answerImport(reply, await move.importCatalogueMove(services, actorOf(request), await readImportUpload(request))),
+  );
+  admin.get('/catalog/move.xlsx', { schema: { summary: 'Tải danh mục trường hiện tại theo mẫu chuyển danh mục (để sửa theo bản đồ mới)' } }, async (_request, reply) =>
+    reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', 'attachment; filename="danh-muc-hien-tai.xlsx"')
+      .send(await move.currentCatalogueXlsx(services.db)),
   );
 
   // Class groups and rooms

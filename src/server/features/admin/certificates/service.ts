@@ -55,7 +55,8 @@ export async function certificateProgress(deps: Deps): Promise<CertificateProgre
   const failures = await deps.db
     .selectFrom('certificates')
     .leftJoin('contestants', 'contestants.id', 'certificates.contestant_id')
-    .leftJoin('schools', 'schools.id', 'certificates.school_id')
+    // The school as the certificate's season names it (season_schools, decision 038).
+    .leftJoin('season_schools as schools', (join) => join.onRef('schools.id', '=', 'certificates.school_id').onRef('schools.contest_id', '=', 'certificates.contest_id'))
     .select(['certificates.code', 'certificates.kind', holderName.as('holder'), 'certificates.render_failures', 'certificates.render_error'])
     .where('certificates.contest_id', '=', contestId)
     .where('certificates.revoked_at', 'is', null)
@@ -90,7 +91,8 @@ function certificatesQuery(db: Db) {
     .selectFrom('certificates')
     // Named `contestants`, as the table is in holderName.
     .leftJoin(placedContestants(db).as('contestants'), 'contestants.id', 'certificates.contestant_id')
-    .leftJoin('schools', 'schools.id', 'certificates.school_id')
+    // The school as the certificate's season names it (season_schools, decision 038).
+    .leftJoin('season_schools as schools', (join) => join.onRef('schools.id', '=', 'certificates.school_id').onRef('schools.contest_id', '=', 'certificates.contest_id'))
     .select([
       'certificates.id',
       'certificates.code',

@@ -39,7 +39,7 @@ export interface Registrations {
   contestants: number;
   /** Contestants per district, school and class group, with the line's name (and a school's district). */
   rows: { level: Level; id: number; contestants: number }[];
-  names: { level: Level; id: number; name: string; district: string }[];
+  names: { level: Level; id: number; name: string; district: string; former_province?: string }[];
 }
 
 /** Today's activity and the contest's exams, recounted at every refresh. */
@@ -72,7 +72,7 @@ export async function registrations(db: Db): Promise<Registrations> {
     FROM contestants WHERE contest_id = (SELECT id FROM contests WHERE is_current)
     GROUP BY GROUPING SETS ((district_id), (school_id), (class_group_id))`.execute(db);
   const [districts, schools, groups] = await Promise.all([
-    db.selectFrom('districts').select(['id', 'name']).execute(),
+    db.selectFrom('districts').select(['id', 'name', 'former_province']).execute(),
     db.selectFrom('schools').innerJoin('districts', 'districts.id', 'schools.district_id').select(['schools.id', 'schools.name', 'districts.name as district']).execute(),
     db.selectFrom('class_groups').select(['id', 'name']).execute(),
   ]);
@@ -81,7 +81,8 @@ export async function registrations(db: Db): Promise<Registrations> {
     contestants: Number(totals[0]!.contestants),
     rows: rows.map((row) => ({ ...levelOf(row), contestants: Number(row.n) })),
     names: [
-      ...districts.map((d) => ({ level: 'district' as const, id: d.id, name: d.name, district: '' })),
+      // A unit's former province (decision 038): the dashboard adds its units up under it.
+      ...districts.map((d) => ({ level: 'district' as const, id: d.id, name: d.name, district: '', former_province: d.former_province })),
       ...schools.map((s) => ({ level: 'school' as const, id: s.id, name: s.name, district: s.district })),
       ...groups.map((g) => ({ level: 'class_group' as const, id: g.id, name: g.name, district: '' })),
     ],

@@ -111,6 +111,22 @@ export function autosaveHealth(rows: Awaited<ReturnType<typeof repo.liveProcessC
   };
 }
 
+/** The units' lines added up by their former province ("Tỉnh cũ", decision 038); none when no unit has one. */
+function byFormerProvince(districts: DashboardRow[], labels: Map<string, { former_province?: string }>): DashboardRow[] {
+  const sums = new Map<string, DashboardRow>();
+  for (const line of districts) {
+    const province = labels.get(`district:${line.id}`)?.former_province ?? '';
+    if (!province) continue;
+    const sum = sums.get(province) ?? { id: sums.size + 1, name: province, district: '', contestants: 0, in_progress: 0, started_today: 0, finished_today: 0 };
+    sum.contestants += line.contestants;
+    sum.in_progress += line.in_progress;
+    sum.started_today += line.started_today;
+    sum.finished_today += line.finished_today;
+    sums.set(province, sum);
+  }
+  return [...sums.values()].sort((a, b) => a.name.localeCompare(b.name, 'vi'));
+}
+
 /**
  * Runs the aggregates (the caller holds the dashboard lock). Registrations change slowly: they are
  * recounted at most every REGISTRATIONS_MAX_AGE_MS and otherwise taken from the previous snapshot.
@@ -161,6 +177,7 @@ async function computeDashboard(db: Db, now: Date, previous: StoredDashboard | u
     totals: { parents: registrations.parents, contestants: registrations.contestants, ...activity },
     started_per_hour: hours,
     districts: level('district').sort((a, b) => a.name.localeCompare(b.name, 'vi')),
+    former_provinces: byFormerProvince(level('district'), labels),
     class_groups: level('class_group').sort((a, b) => a.id - b.id),
     schools: level('school').sort(byActivity),
     autosave: autosaveHealth(processes),
@@ -220,6 +237,8 @@ export async function getDashboard(deps: Deps, query: DashboardQuery): Promise<D
   });
   return {
     ...stored,
+    // A dashboard stored before 0046 has no such lines.
+    former_provinces: stored.former_provinces ?? [],
     // Families are not offered these books (catalog's listBooksOfGroup): the organiser must see them.
     short_books: shortBooks,
     questions_per_exam: perExam,

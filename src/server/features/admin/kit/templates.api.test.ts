@@ -32,6 +32,7 @@ const sheetNames: Record<TemplateKind, string> = {
   'class-teachers': 'Mẫu nhập giáo viên',
   'school-admins': 'Mẫu nhập quản trị trường',
   'class-rooms': 'Mẫu nhập lớp',
+  'catalog-move': 'Mẫu chuyển danh mục',
 };
 
 describe('GET /api/admin/templates/{kind}.xlsx', () => {

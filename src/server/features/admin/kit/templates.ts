@@ -54,6 +54,58 @@ const answerGuide = (letter: string, index: number): ColumnGuide => ({
 });
 
 const guides: Record<TemplateKind, TemplateGuide> = {
+  'catalog-move': {
+    sheet: 'Mẫu chuyển danh mục',
+    columns: [
+      {
+        kind: 'text',
+        example: '12',
+        required: false,
+        content: 'Mã của trường trong danh mục hiện tại (cột "Mã trường" của tệp "Tải danh mục hiện tại theo mẫu").',
+        allowed: 'Số. Có thể để trống: khi đó trường cũ được tìm theo tên cũ (và đơn vị cũ). Trống cả hai: một trường mới, hoặc trường đã có cùng tên ở đơn vị mới.',
+      },
+      {
+        kind: 'text',
+        example: 'Trường Tiểu học Kim Đồng',
+        required: false,
+        content: 'Tên trường trong danh mục hiện tại (trước khi chuyển).',
+        allowed: 'Không phân biệt chữ hoa, dấu và cách bỏ dấu ("Hoa" tìm thấy "Hòa"); một tên chỉ khớp khi viết khác phải được xác nhận trước khi lưu.',
+      },
+      {
+        kind: 'text',
+        example: 'Thành phố An Hoà',
+        required: false,
+        content: 'Đơn vị (quận/huyện) hiện tại của trường, khi có hai trường cùng tên.',
+        allowed: 'Tên một đơn vị của danh mục hiện tại. Có thể để trống.',
+      },
+      {
+        kind: 'text',
+        example: 'Phường Kim Đồng',
+        required: true,
+        content: 'Đơn vị của trường theo bản đồ mới (xã, phường hoặc quận, huyện).',
+        allowed: `${upTo(catalogLimits.districtName)} Đơn vị chưa có trong danh mục sẽ được thêm.`,
+      },
+      {
+        kind: 'text',
+        example: 'Trường Tiểu học Kim Đồng',
+        required: true,
+        content: 'Tên trường theo danh sách mới.',
+        allowed: `${upTo(catalogLimits.schoolName)} Tên khác tên cũ: trường được đổi tên. Hai dòng cùng đơn vị mới và cùng tên mới: các trường cũ được sáp nhập làm một.`,
+      },
+      {
+        kind: 'text',
+        example: 'Tỉnh Hà Nam',
+        required: false,
+        content: 'Tỉnh cũ (trước khi sáp nhập tỉnh) của đơn vị mới.',
+        allowed: 'Chữ, tối đa 120 ký tự. Có thể để trống. Một đơn vị chỉ thuộc một tỉnh cũ.',
+      },
+    ],
+    notes: [
+      'Tệp là toàn bộ danh sách trường của mùa thi mới: trường đang mở không có dòng nào sẽ được đóng từ mùa thi này (không bị xoá; các mùa thi trước giữ nguyên).',
+      'Các mùa thi trước vẫn hiện tên trường và đơn vị như lúc đó.',
+      'Nhập sau khi đã mở mùa thi mới (Mùa thi mới).',
+    ],
+  },
   questions: {
     sheet: 'Mẫu nhập câu hỏi',
     columns: [

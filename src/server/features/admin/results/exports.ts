@@ -157,6 +157,8 @@ async function contestantsWorkbook(db: Services['db'], contestId: number, filter
       ['Đồng hạng', 'text', 10],
       ['Họ và tên', 'text', 30],
       ['Quận/Huyện', 'text', 24],
+      // The unit's former province (decision 038), empty when the catalogue has none.
+      ['Tỉnh cũ', 'text', 20],
       ['Trường', 'text', 34],
       ['Lớp', 'text', 8],
       ['Sách thi', 'text', 34],
@@ -181,6 +183,7 @@ async function contestantsWorkbook(db: Services['db'], contestId: number, filter
         yes(row.tied),
         row.fullname,
         row.district,
+        row.former_province,
         row.school,
         row.class_name,
         row.book,

@@ -84,7 +84,7 @@ export async function pupilsOfResults(db: Db, contestId: number, contestantIds: 
   return db
     .selectFrom('individual_results as r')
     .innerJoin('contestants as c', 'c.id', 'r.contestant_id')
-    .innerJoin('schools as s', 's.id', 'r.school_id')
+    .innerJoin('season_schools as s', (join) => join.onRef('s.id', '=', 'r.school_id').onRef('s.contest_id', '=', 'r.contest_id'))
     .select(['r.contestant_id', 'c.fullname', 's.name as school', 'r.class_name', 'r.points', 'r.duration_seconds', 'r.submitted_at', 'r.prediction'])
     .where('r.contest_id', '=', contestId)
     .where('r.contestant_id', 'in', contestantIds)
@@ -94,10 +94,11 @@ export async function pupilsOfResults(db: Db, contestId: number, contestantIds: 
 export async function schoolsOfResults(db: Db, contestId: number, schoolIds: number[]) {
   if (schoolIds.length === 0) return [];
   return db
-    .selectFrom('schools as s')
+    .selectFrom('season_schools as s')
     .leftJoin('school_results as r', (join) => join.onRef('r.school_id', '=', 's.id').on('r.contest_id', '=', contestId))
     .select(['s.id', 's.name', 'r.participants', 'r.pupil_count', 'r.score'])
     .where('s.id', 'in', schoolIds)
+    .where('s.contest_id', '=', contestId)
     .execute();
 }
 
@@ -105,7 +106,7 @@ export async function classesOfResults(db: Db, contestId: number, schoolIds: num
   if (schoolIds.length === 0) return [];
   return db
     .selectFrom('class_results as r')
-    .innerJoin('schools as s', 's.id', 'r.school_id')
+    .innerJoin('season_schools as s', (join) => join.onRef('s.id', '=', 'r.school_id').onRef('s.contest_id', '=', 'r.contest_id'))
     .leftJoin('class_teachers as t', (join) => join.onRef('t.school_id', '=', 'r.school_id').onRef('t.class_name', '=', 'r.class_name'))
     .select(['r.school_id', 'r.class_name', 's.name as school', 'r.participants', 'r.avg_points', 'r.avg_duration_seconds', sql<string | null>`coalesce(r.teacher_name, t.teacher_name)`.as('teacher_name')])
     .where('r.contest_id', '=', contestId)
@@ -165,15 +166,14 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
   if (kind === 'school') {
     let query = db
       .selectFrom('school_results as r')
-      .innerJoin('schools as s', 's.id', 'r.school_id')
-      .innerJoin('districts as d', 'd.id', 's.district_id')
+      .innerJoin('season_schools as s', (join) => join.onRef('s.id', '=', 'r.school_id').onRef('s.contest_id', '=', 'r.contest_id'))
       .select([
         sql<number | null>`NULL::int`.as('contestant_id'),
         'r.rank',
         'r.tied',
         's.name as name',
         sql<string | null>`NULL`.as('school'),
-        'd.name as district',
+        's.district_name as district',
         sql<string | null>`NULL`.as('class_name'),
         sql<number | null>`NULL`.as('points'),
         sql<number | null>`NULL`.as('duration_seconds'),
@@ -192,8 +192,7 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
   if (kind === 'teacher') {
     let query = db
       .selectFrom('class_results as r')
-      .innerJoin('schools as s', 's.id', 'r.school_id')
-      .innerJoin('districts as d', 'd.id', 's.district_id')
+      .innerJoin('season_schools as s', (join) => join.onRef('s.id', '=', 'r.school_id').onRef('s.contest_id', '=', 'r.contest_id'))
       .leftJoin('class_teachers as t', (join) => join.onRef('t.school_id', '=', 'r.school_id').onRef('t.class_name', '=', 'r.class_name'))
       .select([
         sql<number | null>`NULL::int`.as('contestant_id'),
@@ -201,7 +200,7 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
         'r.tied',
         sql<string>`coalesce(r.teacher_name, t.teacher_name, '(chưa có tên giáo viên)')`.as('name'),
         's.name as school',
-        'd.name as district',
+        's.district_name as district',
         'r.class_name',
         sql<number | null>`round(r.avg_points::numeric, 2)::float8`.as('points'),
         sql<number | null>`round(r.avg_duration_seconds)::int`.as('duration_seconds'),
@@ -223,15 +222,14 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
     .selectFrom('individual_results as r')
     .innerJoin('contestants as c', 'c.id', 'r.contestant_id')
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .innerJoin('schools as s', 's.id', 'r.school_id')
-    .innerJoin('districts as d', 'd.id', 's.district_id')
+    .innerJoin('season_schools as s', (join) => join.onRef('s.id', '=', 'r.school_id').onRef('s.contest_id', '=', 'r.contest_id'))
     .select([
       sql<number | null>`r.contestant_id`.as('contestant_id'),
       sql<number>`${sql.ref(pupils ? 'r.school_rank' : 'r.rank')}`.as('rank'),
       sql<boolean>`${sql.ref(pupils ? 'r.school_tied' : 'r.tied')}`.as('tied'),
       'c.fullname as name',
       's.name as school',
-      'd.name as district',
+      's.district_name as district',
       'r.class_name',
       'r.points',
       'r.duration_seconds',
@@ -255,7 +253,7 @@ function prizeRowsQuery(db: Db, contestId: number, kind: PrizeListQuery['kind'],
     .where(pupils ? 'r.school_top' : 'r.prize_code', pupils ? '=' : 'is not', pupils ? true : null);
   if (filter.school_id) query = query.where('r.school_id', '=', filter.school_id);
   if (filter.district_id) query = query.where('s.district_id', '=', filter.district_id);
-  return pupils ? query.orderBy('d.name').orderBy('s.name').orderBy('r.school_rank').orderBy('c.id') : query.orderBy('r.rank').orderBy('c.id');
+  return pupils ? query.orderBy('s.district_name').orderBy('s.name').orderBy('r.school_rank').orderBy('c.id') : query.orderBy('r.rank').orderBy('c.id');
 }
 
 /**
@@ -269,8 +267,7 @@ export async function* bestResults(db: Db, contestId: number, filter: Filter, si
     let query = db
       .selectFrom('individual_results as r')
       .innerJoin('contestants as c', 'c.id', 'r.contestant_id')
-      .innerJoin('schools as s', 's.id', 'r.school_id')
-      .innerJoin('districts as d', 'd.id', 's.district_id')
+      .innerJoin('season_schools as s', (join) => join.onRef('s.id', '=', 'r.school_id').onRef('s.contest_id', '=', 'r.contest_id'))
       .innerJoin('exams as e', 'e.id', 'r.exam_id')
       .innerJoin('books as b', 'b.id', 'e.book_id')
       .select([
@@ -278,8 +275,10 @@ export async function* bestResults(db: Db, contestId: number, filter: Filter, si
         'r.tied',
         'r.contestant_id',
         'c.fullname',
-        'd.name as district',
+        's.district_name as district',
         's.name as school',
+        // "Tỉnh cũ" of the season's unit (decision 038): a merged province's office groups by it.
+        's.former_province',
         'r.class_name',
         'b.name as book',
         'r.points',

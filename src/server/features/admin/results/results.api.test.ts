@@ -360,12 +360,13 @@ describe('after the window closes', () => {
     expect(xml('xl/workbook.xml')).not.toContain('Sheet1');
     const sheet = xml('xl/worksheets/sheet1.xml');
     expect(sheet).toContain('<pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/>');
-    expect(sheet).toContain(`<autoFilter ref="A1:P${PAPERS + 1}"/>`);
+    expect(sheet).toContain(`<autoFilter ref="A1:Q${PAPERS + 1}"/>`);
     // Cell styles by column kind (lib/xlsx-writer-worker.mjs): score 6, date 8, money 4; the heading bold text (1).
     expect(sheet).toMatch(/<c r="A1" s="1" t="inlineStr">/);
-    expect(sheet).toMatch(/<c r="H2" s="6"><v>\d+<\/v><\/c>/);
-    expect(sheet).toMatch(/<c r="J2" s="8"><v>\d+\.\d+<\/v><\/c>/);
-    expect(sheet).toMatch(/<c r="O2" s="4"><v>\d+<\/v><\/c>/);
+    // (E is "Tỉnh cũ", decision 038.)
+    expect(sheet).toMatch(/<c r="I2" s="6"><v>\d+<\/v><\/c>/);
+    expect(sheet).toMatch(/<c r="K2" s="8"><v>\d+\.\d+<\/v><\/c>/);
+    expect(sheet).toMatch(/<c r="P2" s="4"><v>\d+<\/v><\/c>/);
     // Read back: the submission time is a date, in Vietnamese local time (UTC+7) as Excel shows it.
     const [all] = await readExcelFile(bytes);
     const first = await server.db
@@ -375,7 +376,7 @@ describe('after the window closes', () => {
       .where('r.contest_id', '=', contest.id)
       .where('c.fullname', '=', all!.data[1]![2] as string)
       .executeTakeFirstOrThrow();
-    const submitted = all!.data[1]![9] as unknown as Date;
+    const submitted = all!.data[1]![10] as unknown as Date;
     expect(submitted).toBeInstanceOf(Date);
     // (A date serial is a fraction of a day: exact to about a millisecond.)
     expect(Math.abs(submitted.getTime() - (new Date(first.submitted_at!).getTime() + 7 * 3600_000))).toBeLessThan(2);

@@ -1,6 +1,7 @@
 // "Mùa thi mới" (issue 26, decision 025): the organiser opens next year's season. The preview and
 // the switch read the same plan; the switch applies it in one transaction with the current season
 // locked, so two organisers cannot open two seasons, and records it in the audit log.
+import { snapshotSchools } from '../../../db/school-snapshots';
 import { PRIZE_TIERS } from '../../../../shared/prizes';
 import { DEFAULT_CLASS_MIN_PARTICIPANTS } from '../../../../shared/ranking-rules';
 import { seasonMessages } from '../../../../shared/messages/seasons';
@@ -167,6 +168,9 @@ export async function openSeason({ db, clock }: Deps, actor: Actor, input: Input
     if (!input.copy.class_teachers) await repo.clearClassTeachers(trx);
     if (!input.copy.school_admins) await repo.lockSchoolAdmins(trx, now);
     if (!input.copy.footer) await repo.resetFooter(trx);
+    // The ending season keeps its schools' names and units as they are now (decision 038): the
+    // catalogue may move to a new map for the new season without changing last season's pages.
+    await snapshotSchools(trx, current.id);
     // From here the new season is current: its books may be written, the old season's no longer.
     await repo.makeCurrent(trx, current.id, id);
     for (const [index, book] of planned.books.entries()) {

@@ -5,6 +5,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { SchoolsSection } from './schools-section';
 import { ClassRoomsSection } from './class-rooms-section';
 import { TeachersSection } from './teachers-section';
+import { MoveSection } from './move-section';
 import './catalog.css';
 import { useUnitWords } from '../../../lib/site';
 
@@ -12,6 +13,7 @@ const parts = [
   { path: '/', label: 'Quận/Huyện và trường' },
   { path: '/lop', label: 'Nhóm lớp và lớp' },
   { path: '/giao-vien', label: 'Giáo viên các lớp' },
+  { path: '/ban-do-moi', label: 'Chuyển sang bản đồ mới' },
 ] as const;
 
 function PartLink({ path, label }: { path: string; label: string }) {
@@ -37,6 +39,7 @@ export function CatalogPage() {
       <Switch>
         <Route path="/lop" component={ClassRoomsSection} />
         <Route path="/giao-vien" component={TeachersSection} />
+        <Route path="/ban-do-moi" component={MoveSection} />
         <Route path="/" component={SchoolsSection} />
       </Switch>
     </section>

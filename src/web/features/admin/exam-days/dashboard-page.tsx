@@ -92,6 +92,7 @@ export function DashboardPage() {
           <HourChart hours={data.started_per_hour} />
           <AutosaveHealthCard data={data} />
           <Breakdown title={say('Theo quận/huyện')} rows={data.districts} />
+          {data.former_provinces.length > 0 && <Breakdown title="Theo tỉnh cũ" rows={data.former_provinces} />}
           <Breakdown title="Theo khối lớp" rows={data.class_groups} />
           <section className="admin-card" aria-labelledby="exam-days-schools">
             <h2 id="exam-days-schools">Theo trường</h2>

@@ -64,6 +64,14 @@ export function registerRequestDeadline(app: FastifyInstance, deadlines: Deadlin
     if (route.handlerTimeout) return;
     route.onRequest = [track, ...(route.onRequest === undefined ? [] : Array.isArray(route.onRequest) ? route.onRequest : [route.onRequest])];
   });
+  // Once an answer is on its way, the deadline sends nothing: the answer's onSend hooks (the
+  // compression of a large body among them) run asynchronously before its headers go out, and a
+  // 503 sent meanwhile would be a second answer interleaved with it on the socket (seen as a
+  // broken gzip stream by an organiser whose import ended just at the deadline).
+  app.addHook('onSend', (request, _reply, payload, done) => {
+    deadlines.done(request);
+    done(null, payload);
+  });
   app.addHook('onResponse', (request, _reply, done) => {
     deadlines.done(request);
     done();

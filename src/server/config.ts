@@ -83,11 +83,6 @@ const envSchema = z.object({
   /** How long a save may wait in the queue before it is answered 503 (ms): served or refused within about a second. */
   SAVE_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(100).default(1000),
   /**
-   * Least time (ms) between two autosave (or two re-sync) statements of a process: under load the
-   * requests of those milliseconds leave as one statement; an idle process sends at once (0 = off).
-   */
-  EXAM_STATEMENT_SPACING_MS: z.coerce.number().int().min(0).max(50).default(2),
-  /**
    * Password hashing (logins, registrations, password changes, one-time codes): the longest (ms) a
    * new hash may expect to take until done, its wait in the hashing queue included; beyond it, 503
    * at once (0 = no limit). Docs/decisions/031.
@@ -235,7 +230,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       shedDbWaiting: e.SHED_DB_WAITING,
       saveQueueLimit: e.SAVE_QUEUE_LIMIT,
       saveQueueTimeoutMs: e.SAVE_QUEUE_TIMEOUT_MS,
-      statementSpacingMs: e.EXAM_STATEMENT_SPACING_MS,
     },
     passwordHashing: {
       queueMs: e.PASSWORD_HASH_QUEUE_MS,

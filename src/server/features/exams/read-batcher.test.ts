@@ -55,23 +55,6 @@ describe('read batcher', () => {
     expect(await next).toBe(20);
   });
 
-  it('spaces its statements under load: the reads of the spacing leave together', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    const reader = controlledReader();
-    const batcher = createReadBatcher(reader.readMany, { maxInFlight: 1, spacingMs: 2 });
-    const first = batcher.read(1);
-    reader.batches[0]!.finish();
-    expect(await first).toBe(10);
-    await tick();
-    // The statement is done and the slot free, but 2 ms have not passed since it left.
-    const more = [2, 3].map((key) => batcher.read(key));
-    expect(reader.batches).toHaveLength(1);
-    vi.advanceTimersByTime(2);
-    expect(reader.batches).toHaveLength(2);
-    reader.batches[1]!.finish();
-    expect(await Promise.all(more)).toEqual([20, 30]);
-  });
-
   it('refuses with 503 a read that finds the queue full, or waits longer than the queue timeout', async () => {
     vi.useFakeTimers();
     const reader = controlledReader();

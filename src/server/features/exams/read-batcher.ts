@@ -19,8 +19,6 @@ export interface ReadBatcherOptions {
   queueLimit?: number;
   /** Longest wait (ms) of a read not yet sent; past it the read is answered 503. */
   queueTimeoutMs?: number;
-  /** Least time (ms) between two statements leaving (0: none; waiting-line.ts). */
-  spacingMs?: number;
 }
 
 interface Waiting<Key, Value> {
@@ -32,14 +30,12 @@ interface Waiting<Key, Value> {
 
 export function createReadBatcher<Key, Value>(
   readMany: ReadMany<Key, Value>,
-  { maxInFlight, maxBatch = 500, queueLimit = Infinity, queueTimeoutMs = Infinity, spacingMs = 0 }: ReadBatcherOptions,
+  { maxInFlight, maxBatch = 500, queueLimit = Infinity, queueTimeoutMs = Infinity }: ReadBatcherOptions,
 ) {
   const line = createWaitingLine<Waiting<Key, Value>>({
     limit: queueLimit,
     timeoutMs: queueTimeoutMs,
     onExpired: (expired) => expired.forEach((waiting) => waiting.reject(saveUnavailable())),
-    spacingMs,
-    onSpaced: () => drain(),
   });
   const queue = line.items;
   let inFlight = 0;
@@ -56,9 +52,8 @@ export function createReadBatcher<Key, Value>(
   }
 
   function drain() {
-    while (inFlight < maxInFlight && queue.length > 0 && line.mayDepart()) {
+    while (inFlight < maxInFlight && queue.length > 0) {
       const batch = queue.splice(0, maxBatch);
-      line.departed();
       inFlight += 1;
       void read(batch).finally(() => {
         inFlight -= 1;

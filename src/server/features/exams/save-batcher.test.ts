@@ -40,33 +40,6 @@ describe('save batcher', () => {
     expect(await result).toBe(5);
   });
 
-  it('spaces its statements under load: the saves of the spacing leave together, after an idle spell at once', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
-    const writer = controlledWriter();
-    const batcher = createSaveBatcher(writer.write, { maxInFlight: 2, spacingMs: 2 });
-    const first = batcher.save(save(1, 10));
-    // A free slot and no statement before: the first leaves at once.
-    expect(writer.examIds(0)).toEqual([1]);
-    // Within the 2 ms after it, a slot is free but the saves wait for the spacing, and leave together.
-    vi.advanceTimersByTime(1);
-    const more = [2, 3].map((id) => batcher.save(save(id, id * 10)));
-    expect(writer.batches).toHaveLength(1);
-    vi.advanceTimersByTime(1);
-    expect(writer.examIds(1)).toEqual([2, 3]);
-    // Answered only once their own statement has committed, as without spacing.
-    writer.batches[0]!.finish();
-    writer.batches[1]!.finish();
-    expect(await first).toBe(10);
-    expect(await Promise.all(more)).toEqual([20, 30]);
-    // After an idle spell longer than the spacing: at once again.
-    vi.advanceTimersByTime(10);
-    const later = batcher.save(save(4, 40));
-    expect(writer.examIds(2)).toEqual([4]);
-    writer.batches[2]!.finish();
-    expect(await later).toBe(40);
-    vi.useRealTimers();
-  });
-
   it('sends the saves that arrive while every slot is busy together, in one statement', async () => {
     const writer = controlledWriter();
     const batcher = createSaveBatcher(writer.write, { maxInFlight: 1 });

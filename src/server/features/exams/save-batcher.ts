@@ -1,9 +1,7 @@
 // Exam autosaves go to PostgreSQL in batches: the saves that arrive while earlier ones are being
 // written leave together, as one statement and one commit (docs/decisions/005-exam-save-path.md).
 // Nothing waits for a batch to fill: with a free slot a save leaves at once, alone, so a quiet
-// server answers as fast as before; under load each statement and each commit carries many saves,
-// and statements leave at most one per spacingMs (waiting-line.ts), so that a held load's saves of
-// those milliseconds go together even while the database keeps up.
+// server answers as fast as before; under load each statement and each commit carries many saves.
 // A save is answered only once its batch has committed. The queue holds only requests that are
 // waiting for their answer: no state outlives a request, as in every app process.
 //
@@ -58,8 +56,6 @@ export interface SaveBatcherOptions {
   queueLimit?: number;
   /** Longest wait (ms) of a save not yet sent; past it the save is answered 503. */
   queueTimeoutMs?: number;
-  /** Least time (ms) between two statements leaving (0: none). */
-  spacingMs?: number;
   observer?: SaveBatcherObserver;
 }
 
@@ -68,15 +64,13 @@ export const saveUnavailable = () => new AppError('service_unavailable', message
 
 export function createSaveBatcher(
   writeSaves: WriteSaves,
-  { maxInFlight, maxBatch = 200, queueLimit = Infinity, queueTimeoutMs = Infinity, spacingMs = 0, observer = {} }: SaveBatcherOptions,
+  { maxInFlight, maxBatch = 200, queueLimit = Infinity, queueTimeoutMs = Infinity, observer = {} }: SaveBatcherOptions,
 ): SaveBatcher {
   // takeBatch keeps the order of those it leaves.
   const line = createWaitingLine<Waiting>({
     limit: queueLimit,
     timeoutMs: queueTimeoutMs,
     onExpired: (expired) => expired.forEach((waiting) => refuse(waiting, 'queue_timeout')),
-    spacingMs,
-    onSpaced: () => drain(),
   });
   const queue = line.items;
   /** Exams with a save being written: their next save waits for it, so each exam's saves apply in arrival order. */
@@ -139,10 +133,9 @@ export function createSaveBatcher(
   }
 
   function drain() {
-    while (inFlight < maxInFlight && queue.length > 0 && line.mayDepart()) {
+    while (inFlight < maxInFlight && queue.length > 0) {
       const batch = takeBatch();
       if (batch.length === 0) break; // only saves of exams being written: they go when those end
-      line.departed();
       inFlight += 1;
       observer.batchSent?.(batch.length);
       void write(batch).finally(() => {

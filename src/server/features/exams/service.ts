@@ -49,7 +49,6 @@ export function createExamDeps(services: Pick<Services, 'db' | 'clock' | 'auth' 
     // Bounded in length and in waiting time: past either, a save is answered 503 and the client retries.
     queueLimit: load.saveQueueLimit,
     queueTimeoutMs: load.saveQueueTimeoutMs,
-    spacingMs: load.statementSpacingMs,
     observer: metrics?.saves,
   });
   metrics?.saves.watchQueue(() => saves.queueLength);
@@ -62,7 +61,6 @@ export function createExamDeps(services: Pick<Services, 'db' | 'clock' | 'auth' 
     maxInFlight: 1,
     queueLimit: load.saveQueueLimit,
     queueTimeoutMs: load.saveQueueTimeoutMs,
-    spacingMs: load.statementSpacingMs,
   });
   return { db, clock, auth, saves, times, banks: createQuestionBanks(db) };
 }

@@ -2,11 +2,6 @@
 // arrival order, until a statement takes them. Bounded in length (one more is refused at once) and
 // in time (one that waits past the timeout is refused): a request is served or refused within about
 // a second, and the screen keeps its answers and retries.
-//
-// Spaced departures (spacingMs): under load, statements leave at most one per spacingMs, so that
-// the requests of those milliseconds leave together (PostgreSQL spends about as much per statement
-// outside its execution as inside: protocol, snapshot, commit, wake-ups; decision 005). A request
-// that finds the line idle for longer than that leaves at once: a quiet server waits for nothing.
 
 export interface Arrived {
   /** performance.now() when the request arrived (ms). */
@@ -20,13 +15,9 @@ export interface WaitingLineOptions<Item extends Arrived> {
   timeoutMs?: number;
   /** The items whose wait has passed the timeout, oldest first (already out of the line). */
   onExpired(items: Item[]): void;
-  /** Least time (ms) between two departures (0: none). */
-  spacingMs?: number;
-  /** Called once the spacing after a departure has passed while items waited for it. */
-  onSpaced?(): void;
 }
 
-export function createWaitingLine<Item extends Arrived>({ limit = Infinity, timeoutMs = Infinity, onExpired, spacingMs = 0, onSpaced }: WaitingLineOptions<Item>) {
+export function createWaitingLine<Item extends Arrived>({ limit = Infinity, timeoutMs = Infinity, onExpired }: WaitingLineOptions<Item>) {
   /**
    * In arrival order, so the oldest is first. The batchers take from it in place (splice, or a
    * compaction that keeps the order of those left).
@@ -34,9 +25,6 @@ export function createWaitingLine<Item extends Arrived>({ limit = Infinity, time
   const items: Item[] = [];
   /** One timer, for the deadline of the oldest item. */
   let deadlineTimer: NodeJS.Timeout | undefined;
-  /** performance.now() of the last departure, and the timer that waits out the spacing after it. */
-  let departedAt = -Infinity;
-  let spacingTimer: NodeJS.Timeout | undefined;
 
   function expire() {
     deadlineTimer = undefined;
@@ -64,19 +52,5 @@ export function createWaitingLine<Item extends Arrived>({ limit = Infinity, time
       return true;
     },
     armDeadline,
-    /** Whether a statement may leave now; when not, onSpaced is called once it may. */
-    mayDepart(): boolean {
-      const wait = departedAt + spacingMs - performance.now();
-      if (wait <= 0) return true;
-      spacingTimer ??= setTimeout(() => {
-        spacingTimer = undefined;
-        onSpaced?.();
-      }, wait).unref();
-      return false;
-    },
-    /** Records a departure (a statement left with items of the line). */
-    departed() {
-      departedAt = performance.now();
-    },
   };
 }

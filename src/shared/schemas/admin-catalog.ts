@@ -183,6 +183,8 @@ export const adminSchoolSchema = z.object({
   address: z.string(),
   pupil_count: z.number().int(),
   contestants: z.number().int(),
+  /** The season from which the school is closed (the catalogue's move, decision 038), or null while open. */
+  closed_from: z.string().nullable(),
 });
 export type AdminSchool = z.infer<typeof adminSchoolSchema>;
 

@@ -251,6 +251,11 @@ describe('POST /api/admin/catalog/move', () => {
     expect(saved.status).toBe(400);
     expect(saved.body.code).toBe('invalid_contestant');
     expect(saved.body.message).toBe('Trường này đã đóng từ mùa thi này (theo danh mục mới). Vui lòng chọn trường khác.');
+    // The back office still lists it, marked closed from the new season; an open school is not.
+    const list = await server.request('GET', '/api/admin/schools?per_page=100', { token: organiser.token });
+    const byId = new Map((list.body.data.items as { id: number; closed_from: string | null }[]).map((row) => [row.id, row.closed_from]));
+    expect(byId.get(ids.huongSon)).toBe('Mùa thi trên bản đồ mới');
+    expect(byId.get(ids.leLoi)).toBeNull();
   });
 
   it('keeps the former province of each unit, and the exports can group by it', async () => {

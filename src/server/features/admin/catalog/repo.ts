@@ -88,6 +88,7 @@ export async function listSchools(db: Db, query: z.output<typeof schoolsQuerySch
       'schools.address',
       'schools.pupil_count',
       eb.selectFrom('contestants').whereRef('contestants.school_id', '=', 'schools.id').select(eb.fn.countAll<number>().as('n')).as('contestants'),
+      eb.selectFrom('contests').whereRef('contests.id', '=', 'schools.closed_from_contest_id').select('contests.name').as('closed_from'),
     ]),
     q.select((eb) => eb.fn.countAll<number>().as('n')),
     query,
@@ -97,7 +98,7 @@ export async function listSchools(db: Db, query: z.output<typeof schoolsQuerySch
       names: ['districts.name', 'schools.name', 'schools.address'],
     },
   );
-  return { ...page, items: page.items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0) })) };
+  return { ...page, items: page.items.map((row) => ({ ...row, contestants: Number(row.contestants ?? 0), closed_from: row.closed_from ?? null })) };
 }
 
 export const findSchool = (db: Db, id: number, forUpdate = false) => {

@@ -161,7 +161,16 @@ function SchoolsCard({ districts: districtOptions, version, onChanged }: { distr
         rowKey={(school) => school.id}
         empty="Không có trường nào."
         columns={[
-          { header: 'Trường', sortKey: 'name', cell: (school) => school.name },
+          {
+            header: 'Trường',
+            sortKey: 'name',
+            cell: (school) => (
+              <>
+                {school.name}
+                {school.closed_from && <span className="catalog-closed"> (đã đóng từ {school.closed_from})</span>}
+              </>
+            ),
+          },
           { header: say('Quận/Huyện'), sortKey: 'district_name', cell: (school) => school.district_name },
           { header: 'Địa chỉ', sortKey: 'address', cell: (school) => school.address },
           { header: 'Số học sinh', sortKey: 'pupil_count', numeric: true, cell: (school) => formatNumber(school.pupil_count) },

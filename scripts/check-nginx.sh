@@ -178,9 +178,11 @@ for i in $(seq 100 459); do
   code=$(cat "$work/login-$i.code")
   codes="$codes $code"
   [ "$code" = 429 ] && cp "$work/login-$i.json" "$work/limited.json"
+  [ "$code" = 503 ] && cp "$work/login-$i.json" "$work/busy.json"
 done
-grep -q 401 <<<"$codes" || fail "no wrong password reached the app: $codes"
-[ -s "$work/limited.json" ] || fail "360 logins in a row were never limited: $codes"
+busy=$( [ -s "$work/busy.json" ] && echo "; a 503 said: $(cat "$work/busy.json")")
+grep -q 401 <<<"$codes" || fail "no wrong password reached the app: $codes$busy"
+[ -s "$work/limited.json" ] || fail "360 logins in a row were never limited: $codes$busy"
 [ "$(jq -r '.success, .code' "$work/limited.json" | tr '\n' ' ')" = 'false too_many_requests ' ] || fail "429 answer: $(cat "$work/limited.json")"
 ips=$(psql -d "$db" -Atqc 'SELECT DISTINCT ip FROM login_failures')
 [ "$ips" = 127.0.0.1 ] || fail "the app recorded the login failures from '$ips', not 127.0.0.1"

@@ -1,6 +1,7 @@
 // No input of any shape gives a 5xx: every route of the API, with odd path parameters, query
 // strings and bodies, as a visitor, a parent, a school administrator and the organiser (the back office). The answers must be in
 // the one error shape. A seeded generator, so that a failure can be replayed.
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputMessages } from '../shared/messages';
 import { createContestant, createOrganiser, createParent, createSchoolAdmin } from './test/factories';
@@ -10,8 +11,22 @@ import { startTestServer, type TestServer } from './test/harness';
 
 let server: TestServer;
 let tokens: (string | undefined)[];
+/** The server's error log lines by request id: a 5xx in a failure names its cause (a CI log shows only its end). */
+const errorsById = new Map<string, string>();
+const errorLog = new Writable({
+  write(chunk, _encoding, done) {
+    for (const line of String(chunk).split('\n').filter(Boolean)) {
+      const entry = JSON.parse(line) as { level?: number; reqId?: string; err?: { type?: string; message?: string; code?: string } };
+      if ((entry.level ?? 0) >= 50 && entry.reqId && entry.err) errorsById.set(entry.reqId, `${entry.err.type}: ${entry.err.message} (${entry.err.code ?? 'no code'})`);
+    }
+    done();
+  },
+});
+/** A 5xx's cause as the server logged it. */
+const causeOf = (body: { request_id?: unknown } | undefined) => (typeof body?.request_id === 'string' ? errorsById.get(body.request_id) ?? 'not logged' : 'no request id');
+
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ log: { stream: errorLog, level: 'error' } });
   const parent = await createParent(server);
   await createContestant(server, parent);
   const admin = await createSchoolAdmin(server);
@@ -71,7 +86,7 @@ describe('odd input on every route', () => {
           const token = tokens[Math.floor(random() * tokens.length)];
           const response = await server.request(method, concrete + query, { body, token });
           const label = `${method} ${concrete}${query} ${JSON.stringify(body)}`;
-          if (response.status >= 500) failures.push(`${response.status} ${label}: ${JSON.stringify(response.body)}`);
+          if (response.status >= 500) failures.push(`${response.status} ${label}: ${JSON.stringify(response.body)} ${causeOf(response.body)}`);
           else if (response.status >= 400 && !(response.body?.success === false && typeof response.body.code === 'string' && typeof response.body.message === 'string')) {
             failures.push(`${response.status} not in the error shape: ${label}: ${JSON.stringify(response.body)}`);
           }
@@ -102,7 +117,7 @@ describe('deep nesting and odd file names on every route (issue 21)', () => {
       const refusedFirst = (response.status === 401 || response.status === 403) && body.success === false;
       const tooDeep = response.status === 400 && body.code === 'invalid_input' && body.message === inputMessages.tooDeep;
       if (!(refusedFirst || tooDeep) || typeof body.request_id !== 'string') {
-        failures.push(`${method} ${concrete}: ${response.status} ${JSON.stringify(body)}`);
+        failures.push(`${method} ${concrete}: ${response.status} ${JSON.stringify(body)}${response.status >= 500 ? ` ${causeOf(body)}` : ''}`);
       }
     }
     expect(failures).toEqual([]);
@@ -126,7 +141,7 @@ describe('deep nesting and odd file names on every route (issue 21)', () => {
         form.append('dry_run', '1');
         form.append('file', new Blob([new Uint8Array(Buffer.from('Quận/Huyện,Trường\n'))]), name);
         const response = await server.request(method, path, { token: tokens[3], body: form });
-        if (response.status >= 500 || response.body?.success !== false && response.status >= 400) failures.push(`${method} ${path} ${JSON.stringify(name)}: ${response.status}`);
+        if (response.status >= 500 || response.body?.success !== false && response.status >= 400) failures.push(`${method} ${path} ${JSON.stringify(name)}: ${response.status}${response.status >= 500 ? ` ${causeOf(response.body)}` : ''}`);
         const fileName = response.body?.data?.file_name;
         // eslint-disable-next-line no-control-regex -- looking for control characters is the point
         if (typeof fileName === 'string' && /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/.test(fileName)) failures.push(`${path}: ${JSON.stringify(fileName)}`);

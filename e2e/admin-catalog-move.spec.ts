@@ -6,9 +6,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEMO_ORGANISER, DEMO_SCHOOL_ADMIN, DEMO_SCHOOL_NAME, expect, expectAccessible, ok, storeSession, test } from './fixtures';
 import { startOwnServer } from './servers';
+import { nextSeasonBody } from '../src/server/test/next-season';
 
 let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
-const DAY = 86_400_000;
 
 test.beforeAll(async () => {
   server = await startOwnServer(6, 'catalog-move');
@@ -28,26 +28,8 @@ async function logIn(page: Page, account: { phone: string; password: string }) {
 async function openNextSeason(request: APIRequestContext, headers: Record<string, string>) {
   const seasons = await ok(await request.get('/api/admin/seasons', { headers }));
   const current = seasons.data[0] as { exam_ends_at: string };
-  const start = new Date(current.exam_ends_at).getTime() + 300 * DAY;
-  const iso = (days: number) => new Date(start + days * DAY).toISOString();
   const groups = await ok(await request.get('/api/admin/class-groups', { headers }));
-  await ok(
-    await request.post('/api/admin/seasons', {
-      headers,
-      data: {
-        name: 'Mùa thi trên bản đồ mới',
-        reading_starts_at: iso(-30),
-        reading_ends_at: iso(-1),
-        exam_starts_at: iso(0),
-        exam_ends_at: iso(12),
-        results_at: iso(20),
-        ceremony_starts_at: iso(25),
-        ceremony_ends_at: iso(26),
-        copy: { prize_settings: true, class_teachers: true, school_admins: true, footer: true },
-        books: [{ name: 'Sách mới', author: 'Tác giả', class_group_id: groups.data.items[0].id, copy_questions_from: null }],
-      },
-    }),
-  );
+  await ok(await request.post('/api/admin/seasons', { headers, data: nextSeasonBody(current.exam_ends_at, groups.data.items[0].id) }));
 }
 
 test('the organiser moves the catalogue to the new map; last season still shows the old school and district', async ({ page, playwright }) => {

@@ -3,22 +3,22 @@
 // publishes on it, and a parent then sees the prize on /giay-chung-nhan/:childId and downloads the
 // prize certificate. Publishing cannot be undone, so this spec runs on a server of its own (its
 // own data folder) and leaves the shared one as the other specs expect it.
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
-import { E2E_DATA_DIR } from '../playwright.config';
 import { formatMoney, formatNumber } from '../src/shared/format';
 import { NOTICE_MS } from '../src/shared/rules';
 import { DEMO_ORGANISER, DEMO_SCHOOL_NAME, expect, expectAccessible, expectLoaded, ok, registerFamily, storeSession, test } from './fixtures';
+import { ownDataDirOf, ownServerUrl, startOwnServer } from './servers';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 2;
-const BASE_URL = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `${E2E_DATA_DIR}-admin-results`;
+const OFFSET = 2;
+const BASE_URL = ownServerUrl(OFFSET);
+const DATA_DIR = ownDataDirOf('admin-results');
 const DAY = 86_400_000;
 
-let server: ChildProcess | undefined;
+let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
 /** The second child of the first test (a prize once published): the second test withdraws it. */
 let secondFamily: { token: string; user: unknown; childId: number; name: string } | undefined;
 
@@ -28,35 +28,14 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  execFileSync('rm', ['-rf', DATA_DIR]);
-  // Node itself with tsx's loader (no npx in between), so that stopping it stops the server.
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    // No event-loop shedding (as in the API test harness): PGlite runs on the server's own event
-    // loop, so drawing three certificates on a busy 2-core machine reads as a saturated process.
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'warn', EXAM_SWEEP_SECONDS: '5', SHED_EVENT_LOOP_DELAY_MS: '0', PORT: String(PORT), DATA_DIR },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`${BASE_URL}/readyz`)).status;
-        } catch {
-          return 0;
-        }
-      },
-      { timeout: 140_000, intervals: [1000] },
-    )
-    .toBe(200);
+  // No event-loop shedding (as in the API test harness): PGlite runs on the server's own event
+  // loop, so drawing three certificates on a busy 2-core machine reads as a saturated process.
+  server = await startOwnServer(OFFSET, 'admin-results', { SHED_EVENT_LOOP_DELAY_MS: '0' });
 });
 
 test.afterAll(async () => {
-  if (!server || server.exitCode !== null) return;
-  const exited = new Promise((resolve) => server!.once('exit', resolve));
-  server.kill('SIGTERM');
-  await exited;
+  await server?.stop();
 });
-
 
 /** A parent registered through the API, one child at the demo school (class 5A2) who finishes an exam (or only starts it: `finish` submits it later). */
 async function familyWithFinishedExam(request: APIRequestContext, childName: string, options: { submit: boolean } = { submit: true }) {

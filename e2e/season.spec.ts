@@ -5,34 +5,25 @@
 // the organiser browses last season's books read-only.
 // Opening a season cannot be undone, so this spec runs its own server on a database of its own
 // (the compiled server e2e/global-setup.ts built), never the one the other specs share.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
 import { toVietnamLocalInput } from '../src/shared/schemas/admin-contest';
 import { DEMO_ORGANISER, DEMO_PARENT, DEMO_SCHOOL_ADMIN, expect, expectAccessible, phoneViewport, storeSession, test } from './fixtures';
+import { ownServerUrl, startOwnServer } from './servers';
 
-const PORT = Number(process.env.E2E_PORT ?? 3210) + 5;
-const BASE_URL = `http://127.0.0.1:${PORT}`;
-const DATA_DIR = `${process.env.E2E_DATA_DIR ?? '.tmp/e2e-data'}-season`;
+const OFFSET = 5;
+const BASE_URL = ownServerUrl(OFFSET);
 const DAY = 86_400_000;
 
-let server: ChildProcess | undefined;
+let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
 
 test.use({ baseURL: BASE_URL });
 
 test.beforeAll(async () => {
-  rmSync(DATA_DIR, { recursive: true, force: true });
-  server = spawn('node', ['dist/server/main.mjs'], {
-    env: { ...process.env, NODE_ENV: 'test', HOST: '127.0.0.1', PORT: String(PORT), DATA_DIR, SEED_DEMO: '1', LOG_LEVEL: 'warn', EXAM_SWEEP_SECONDS: '0' },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(async () => (await fetch(`${BASE_URL}/readyz`).catch(() => undefined))?.status, { timeout: 100_000, intervals: [500] })
-    .toBe(200);
+  server = await startOwnServer(OFFSET, 'season', { EXAM_SWEEP_SECONDS: '0' });
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
+test.afterAll(async () => {
+  await server?.stop();
 });
 
 async function logIn(page: Page, account: { phone: string; password: string }) {

@@ -15,7 +15,8 @@ const BASE_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 
 /**
  * Worker n's servers listen on BASE+10(n+1) (demo) and the next port (short exam); the specs with
- * a server of their own keep BASE+2 (admin-results), BASE+3 (admin-results-same-second) and BASE+5 (season).
+ * a server of their own keep BASE+2 (admin-results), BASE+3 (admin-results-same-second), BASE+5 (season)
+ * and BASE+6 (admin-catalog-move).
  */
 export function portOf(parallelIndex: number, kind: ServerKind): number {
   return BASE_PORT + 10 * (parallelIndex + 1) + (kind === 'short-exam' ? 1 : 0);
@@ -25,7 +26,11 @@ export function dataDirOf(parallelIndex: number, kind: ServerKind): string {
   return `${BASE_DATA_DIR}-w${parallelIndex}${kind === 'short-exam' ? '-short-exam' : ''}`;
 }
 
-const serverEnv = { NODE_ENV: 'test', HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'warn', EXAM_SWEEP_SECONDS: '5' };
+// The password hashing queue unbounded, as for the API tests' servers (decision 031): on a machine
+// running the API tests or other jobs beside the browsers, a hash takes several times its quiet
+// time and the logins of three workers at once were refused with the 503 "quá nhiều người đăng nhập"
+// (a bound for an exam morning's crowd, tested in password-hashing.api.test.ts), not what these specs check.
+const serverEnv = { NODE_ENV: 'test', HOST: '127.0.0.1', SEED_DEMO: '1', LOG_LEVEL: 'warn', EXAM_SWEEP_SECONDS: '5', PASSWORD_HASH_QUEUE_MS: '0' };
 
 async function waitUntilReady(url: string, server: ChildProcess, timeoutMs: number) {
   const deadline = Date.now() + timeoutMs;
@@ -93,17 +98,22 @@ export class WorkerServers {
   }
 }
 
+/** The address of the server a spec starts with startOwnServer(offset, ...), known before it starts (for test.use). */
+export const ownServerUrl = (offset: number) => `http://127.0.0.1:${BASE_PORT + offset}`;
+/** Its data folder (the SMS outbox the spec reads codes from). */
+export const ownDataDirOf = (name: string) => `${BASE_DATA_DIR}-${name}`;
+
 /**
  * A server of one spec's own (a journey that cannot be undone, such as publishing results): the
  * compiled server with the demo content on a fresh data folder, at BASE+offset.
  */
-export async function startOwnServer(offset: number, name: string): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+export async function startOwnServer(offset: number, name: string, env: Record<string, string> = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
   const port = BASE_PORT + offset;
-  const dataDir = `${BASE_DATA_DIR}-${name}`;
+  const dataDir = ownDataDirOf(name);
   rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, ['dist/server/main.mjs'], { env: { ...process.env, ...serverEnv, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const server = spawn(process.execPath, ['dist/server/main.mjs'], { env: { ...process.env, ...serverEnv, ...env, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
   process.once('exit', () => server.kill('SIGKILL'));
-  const url = `http://127.0.0.1:${port}`;
+  const url = ownServerUrl(offset);
   await waitUntilReady(url, server, 120_000);
   return {
     url,

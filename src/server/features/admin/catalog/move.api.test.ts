@@ -9,6 +9,7 @@ import readExcelFile from 'read-excel-file/node';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { computeResultsTask, createContestant, createOrganiser, createParent, createSchoolAdmin, uploadForm, type CreatedUser } from '../../../test/factories';
 import { insertFinishedExams, sessionAt } from '../../../demo/finished-exams';
+import { nextSeasonBody } from '../../../test/next-season';
 
 let server: TestServer;
 let organiser: CreatedUser;
@@ -100,24 +101,8 @@ beforeAll(async () => {
   expect((await computeResultsTask(server, organiser.token)).status).toBe('done');
 
   // The switch to the new season (the school administrators kept).
-  const start = new Date(oldSeason.exam_ends_at.getTime() + 300 * DAY);
-  const iso = (days: number) => new Date(start.getTime() + days * DAY).toISOString();
   const group = await server.db.selectFrom('class_groups').select('id').orderBy('position').limit(1).executeTakeFirstOrThrow();
-  const opened = await server.request('POST', '/api/admin/seasons', {
-    token: organiser.token,
-    body: {
-      name: 'Mùa thi trên bản đồ mới',
-      reading_starts_at: iso(-30),
-      reading_ends_at: iso(-1),
-      exam_starts_at: iso(0),
-      exam_ends_at: iso(12),
-      results_at: iso(20),
-      ceremony_starts_at: iso(25),
-      ceremony_ends_at: iso(26),
-      copy: { prize_settings: true, class_teachers: true, school_admins: true, footer: true },
-      books: [{ name: 'Sách mới', author: 'Tác giả', class_group_id: group.id, copy_questions_from: null }],
-    },
-  });
+  const opened = await server.request('POST', '/api/admin/seasons', { token: organiser.token, body: nextSeasonBody(oldSeason.exam_ends_at, group.id) });
   expect(opened.status).toBe(200);
   newSeasonId = opened.body.data.id;
   // Last season's pages once it has ended, before the catalogue moves.

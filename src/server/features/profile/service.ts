@@ -67,6 +67,7 @@ export async function loadProfile(deps: ProfileDeps, userId: number): Promise<Pr
         extra: withExtra.has(c.id) && e.attempt > baseAttempts,
       })),
     extra_attempts: withExtra.has(c.id) ? 1 : 0,
+    publish_name: c.name_consented_at !== null,
     class_pending: c.class_pending,
     ...noticeOf(c),
   }));
@@ -199,11 +200,13 @@ export async function saveProfile(deps: ProfileDeps, user: AuthUser, input: { ph
         const row = toRow(child);
         if (child.id !== undefined) {
           if (!counts.get(child.id)) await repo.updateContestant(trx, user.id, child.id, row);
+          // Not one of the fields an exam locks: the parent may give or take it back at any time.
+          if (child.publish_name !== undefined) await repo.setNameConsent(trx, user.id, child.id, child.publish_name, now, PRIVACY_NOTICE_VERSION);
         } else {
           const position = free.shift();
           if (position === undefined) throw appError('bad_request', accountMessages.tooManyContestants, { childrens: accountMessages.tooManyContestants });
           // The schema refused a new contestant without the child's agreement (child_consent).
-          await repo.insertContestant(trx, user.id, position, row, now, PRIVACY_NOTICE_VERSION);
+          await repo.insertContestant(trx, user.id, position, row, now, PRIVACY_NOTICE_VERSION, child.publish_name === true);
         }
       }
     });

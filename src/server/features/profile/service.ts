@@ -2,7 +2,7 @@
 // the save of the whole list in one transaction.
 import { moveMessages, schoolNotice } from '../../../shared/catalogue-move';
 import { accountMessages, messages, privacyMessages } from '../../../shared/messages';
-import { needsPrivacyConsent, PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
+import { NAME_CONSENT_DEFAULT, needsPrivacyConsent, PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
 import { CLASS_ROOM_OTHER, MAX_ATTEMPTS_PER_CONTESTANT, MAX_CONTESTANTS_PER_ACCOUNT } from '../../../shared/rules';
 import { normalisePhone, type ApiUser } from '../../../shared/schemas/auth';
 import type { Contestant, ContestantValues, Profile } from '../../../shared/schemas/profile';
@@ -206,7 +206,7 @@ export async function saveProfile(deps: ProfileDeps, user: AuthUser, input: { ph
           const position = free.shift();
           if (position === undefined) throw appError('bad_request', accountMessages.tooManyContestants, { childrens: accountMessages.tooManyContestants });
           // The schema refused a new contestant without the child's agreement (child_consent).
-          await repo.insertContestant(trx, user.id, position, row, now, PRIVACY_NOTICE_VERSION, child.publish_name === true);
+          await repo.insertContestant(trx, user.id, position, row, now, PRIVACY_NOTICE_VERSION, child.publish_name ?? NAME_CONSENT_DEFAULT);
         }
       }
     });

@@ -9,6 +9,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
 import { PRIZE_TIERS } from '../../../shared/prizes';
 import { startTestServer, type TestServer } from '../../test/harness';
 import { computeResultsTask, createContestant, createOrganiser, createParent, type CreatedUser } from '../../test/factories';
@@ -86,7 +87,7 @@ beforeAll(async () => {
       // The parent of "Lê Lợi 1" and of the held pupil consented to the name (set as the profile would).
       await server.db
         .updateTable('contestants')
-        .set({ name_consent_version: '2026-11-25', name_consented_at: new Date() })
+        .set({ name_consent_version: PRIVACY_NOTICE_VERSION, name_consented_at: new Date() })
         .where('id', 'in', [pupils[0]!.id, held.id])
         .execute();
     }
@@ -205,7 +206,7 @@ describe('the consent to publish the name, in the profile', () => {
     expect(given.status).toBe(200);
     expect(given.body.data.childrens[0].publish_name).toBe(true);
     const stored = await server.db.selectFrom('contestants').select(['name_consent_version', 'name_consented_at']).where('id', '=', child.id).executeTakeFirstOrThrow();
-    expect(stored.name_consent_version).toBe('2026-11-25');
+    expect(stored.name_consent_version).toBe(PRIVACY_NOTICE_VERSION);
     expect(stored.name_consented_at).not.toBeNull();
     expect((await allRows())[0]).toMatchObject({ tier: 'Giải Đặc biệt', name: CHILD_NAME });
     const copy = await server.request('GET', '/api/customer/my-data', { token: parent.token });

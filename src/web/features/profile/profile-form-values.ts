@@ -1,6 +1,7 @@
 // The profile form's values (strings, as the inputs hold them) and the request built from them.
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
+import { NAME_CONSENT_DEFAULT } from '../../../shared/privacy';
 import { CLASS_ROOM_OTHER } from '../../../shared/rules';
 import { profileUpdateRequestSchema, type Contestant, type ProfileUpdateRequest } from '../../../shared/schemas/profile';
 import '../../lib/zod-messages'; // Vietnamese messages for the issues of safeParse below
@@ -40,7 +41,7 @@ export const emptyContestant = (): ContestantFormValues => ({
   class_room_id: '',
   class_room_other: '',
   child_consent: false,
-  publish_name: false,
+  publish_name: NAME_CONSENT_DEFAULT,
 });
 
 export function toFormValues(childrens: Contestant[]): ProfileFormValues {

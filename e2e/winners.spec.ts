@@ -38,7 +38,7 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test('before publication the list says the results are not published yet', async ({ page }) => {
+test('before publication the list, opened from the home page or the rules, says the results are not published yet', async ({ page }) => {
   await page.goto(`${server!.url}/`);
   await page.getByRole('link', { name: 'Xem danh sách đoạt giải' }).click();
   await expect(page).toHaveURL(/\/danh-sach-doat-giai$/);
@@ -46,6 +46,10 @@ test('before publication the list says the results are not published yet', async
   await expect(page.getByRole('heading', { level: 1, name: 'Danh sách đoạt giải' })).toBeVisible();
   await expect(page.getByRole('status')).toContainText('Kết quả chưa được công bố');
   await expectAccessible(page, 'danh-sach-doat-giai, chưa công bố');
+  // The rules lead there too, from their prizes.
+  await page.goto(`${server!.url}/the-le`);
+  await page.getByRole('main').getByRole('link', { name: 'danh sách đoạt giải', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Danh sách đoạt giải' })).toBeVisible();
 });
 
 test('a visitor opens the published list from the home page and searches their school; a child without consent is named by class and school', async ({ page }) => {

@@ -100,7 +100,7 @@ test.describe('no layout shift on a phone on a slow network', () => {
 
   // 360 px, and 412 px: the phone Lighthouse emulates, where the home page's title wraps otherwise.
   for (const width of [360, 412]) {
-    test(`public pages at ${width} px: home, rules, news, an article, login, register, forgotten password`, async ({ page, request }) => {
+    test(`public pages at ${width} px: home, rules, the winners, news, an article, login, register, forgotten password`, async ({ page, request }) => {
       await page.setViewportSize({ width, height: width === 412 ? 823 : phoneViewport.height });
       const news = await ok(await request.get('/api/blogs'));
       const article = news.data[0] as { slug: string; name: string };
@@ -108,6 +108,7 @@ test.describe('no layout shift on a phone on a slow network', () => {
       const pages: [string, RegExp | string][] = [
         ['/', /Đại sứ Văn hoá đọc/],
         ['/the-le', /Thể lệ/],
+        ['/danh-sach-doat-giai', /Danh sách đoạt giải/],
         ['/tin-tuc', /Tin tức/],
         [`/tin-tuc/${article.slug}`, article.name],
         ['/dang-nhap', /Đăng nhập/],

@@ -8,6 +8,7 @@ test.use({ viewport: phoneViewport });
 const DRAWN: { path: string; heading: string }[] = [
   { path: '/', heading: 'Đại sứ Văn hoá đọc' },
   { path: '/the-le', heading: 'Thể lệ cuộc thi' },
+  { path: '/danh-sach-doat-giai', heading: 'Danh sách đoạt giải' },
   { path: '/chinh-sach-bao-mat', heading: 'Chính sách bảo mật' },
   { path: '/tin-tuc', heading: 'Tin tức' },
   { path: '/dang-nhap', heading: 'Đăng nhập' },

@@ -134,8 +134,8 @@ test.describe('off-canvas menu on a phone', () => {
     await expect(panel).toBeHidden();
   });
 
-  test('no horizontal scroll at 360 px on home, rules and news', async ({ page }) => {
-    for (const path of ['/', '/the-le', '/tin-tuc', '/tin-tuc/tuan-thi-truc-tuyen-nhung-dieu-can-biet', '/404']) {
+  test('no horizontal scroll at 360 px on home, rules, the winners and news', async ({ page }) => {
+    for (const path of ['/', '/the-le', '/danh-sach-doat-giai', '/tin-tuc', '/tin-tuc/tuan-thi-truc-tuyen-nhung-dieu-can-biet', '/404']) {
       await page.goto(path);
       await expectLoaded(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);

@@ -26,6 +26,7 @@ import { registerReportRoutes } from './features/reports/routes';
 import { registerCertificateRoutes } from './features/certificates/routes';
 import { registerMediaRoutes } from './features/media/routes';
 import { registerAdminRoutes } from './features/admin/routes';
+import { registerWinnersRoutes } from './features/winners/routes';
 import { registerDocsRoutes, registerOpenApi } from './features/docs/routes';
 import type { AppDeps, Services } from './services';
 import { loadWebPages } from './web-pages';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps) {
       registerPracticeRoutes(api, services);
       registerReportRoutes(api, services);
       registerCertificateRoutes(api, services);
+      registerWinnersRoutes(api, services);
       registerMediaRoutes(api, services);
       registerAdminRoutes(api, services);
       registerDocsRoutes(api, services);

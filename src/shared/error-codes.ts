@@ -81,6 +81,8 @@ export const errorCatalogue = {
   certificate_not_found: { status: 404 },
   results_not_computed: { status: 409 },
   results_not_final: { status: 409 },
+  // The organiser's PDF of the winners (issue 37.2): only once the results are public.
+  results_not_published: { status: 409 },
   // Back office (/api/admin).
   import_invalid: { status: 422 },
   in_use: { status: 409 },

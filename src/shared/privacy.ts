@@ -1,8 +1,19 @@
 // The privacy notice (/chinh-sach-bao-mat): its version and the masking of phone numbers in logs.
 // A new version of the notice asks every parent for consent again at the next login.
 
-/** Version of the privacy notice: the date it was published (yyyy-mm-dd). */
-export const PRIVACY_NOTICE_VERSION = '2026-11-25';
+/**
+ * Version of the privacy notice: the date it was published (yyyy-mm-dd). 2026-12-04: the public
+ * winners' list (class, school, unit and prize; the name only with its own consent, issue 37.2).
+ */
+export const PRIVACY_NOTICE_VERSION = '2026-12-04';
+
+/**
+ * The consents a parent gives, kept per account or per contestant with the notice's version and
+ * time: the notice (users.privacy_*, required), the child's agreement (contestants.consent_*,
+ * required at enrolment) and the publication of the child's name on the winners' list
+ * (contestants.name_consent_*, 0049: optional, not given by default, changeable at any time).
+ */
+export const NAME_CONSENT_DEFAULT = false;
 
 /** A parent who agreed to an older notice (or none) is asked again; other roles enrol no child. */
 export const needsPrivacyConsent = (account: { role: string; privacy_version: string | null }) =>

@@ -17,6 +17,7 @@ import { setPageData } from './lib/page-data';
 export const PRERENDERED_PAGES: readonly { path: string; pattern: RegExp; screen?: string }[] = [
   { path: '/', pattern: /^\/$/ },
   { path: '/the-le', pattern: /^\/the-le$/, screen: 'RulesPage' },
+  { path: '/danh-sach-doat-giai', pattern: /^\/danh-sach-doat-giai$/, screen: 'WinnersPage' },
   { path: '/chinh-sach-bao-mat', pattern: /^\/chinh-sach-bao-mat$/, screen: 'PrivacyPage' },
   { path: '/tin-tuc', pattern: /^\/tin-tuc$/, screen: 'NewsListPage' },
   { path: '/tin-tuc/bai-viet', pattern: /^\/tin-tuc\/[^/]+$/, screen: 'NewsArticlePage' },

@@ -64,6 +64,9 @@ export const placedContestants = (db: Db) =>
       'contestants.created_at',
       'contestants.consent_version',
       'contestants.consented_at',
+      // 0049: the consent to publish the name on the winners' list (issue 37.2).
+      'contestants.name_consent_version',
+      'contestants.name_consented_at',
       'contestants.anonymised_at',
       'schools.name as school',
       // The season's unit (the row's district_id follows its school's today: 0027's cascade).

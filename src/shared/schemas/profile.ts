@@ -45,6 +45,12 @@ export const contestantInputSchema = z
     class_room_other: z.string().nullish(),
     /** A new contestant: the parent confirms the child's own agreement (required; ignored later). */
     child_consent: z.boolean().optional(),
+    /**
+     * The parent's consent to publish the child's name on the winners' list if the child wins
+     * (issue 37.2): asked at enrolment, changeable at any time, also once the child has an exam.
+     * Left out: unchanged (a new contestant: not given).
+     */
+    publish_name: z.boolean().optional(),
   })
   .superRefine(
     (value, ctx) => {
@@ -119,6 +125,8 @@ export const contestantSchema = z.object({
   exams: z.array(contestantExamSchema),
   /** Attempts the organiser added to the contest's after an incident (0 or 1). */
   extra_attempts: z.number().int(),
+  /** The parent consents to the child's name on the winners' list (issue 37.2); false: "Học sinh lớp …, Trường …". */
+  publish_name: z.boolean(),
   /** Carried over into a new season (issue 26): moved up a grade, class group and class to answer again before an exam. */
   class_pending: z.boolean().optional(),
   /** The catalogue moved to a new map (decision 038): the child's school was moved, renamed, merged or closed. */

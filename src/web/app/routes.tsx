@@ -50,6 +50,7 @@ const PracticeResultPage = page(() => import('../features/exams/practice/practic
 const CertificatePage = page(() => import('../features/certificates/certificate-page'), 'CertificatePage');
 const VerifyPage = page(() => import('../features/certificates/verify-page'), 'VerifyPage');
 const ReportPage = page(() => import('../features/reports/report-page'), 'ReportPage');
+const WinnersPage = page(() => import('../features/winners/winners-page'), 'WinnersPage');
 // The organiser's back office: its own chunk, never downloaded by families.
 const AdminApp = page(() => import('../features/admin/admin-app'), 'AdminApp');
 
@@ -107,6 +108,7 @@ function RouteSwitch() {
     <Switch>
       <Route path="/" component={HomePage} />
       <Route path="/the-le" component={RulesPage} />
+      <Route path="/danh-sach-doat-giai" component={WinnersPage} />
       <Route path="/chinh-sach-bao-mat" component={PrivacyPage} />
       <Route path="/tin-tuc" component={NewsListPage} />
       <Route path="/tin-tuc/:slug" component={NewsArticlePage} />

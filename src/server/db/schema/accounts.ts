@@ -83,6 +83,9 @@ export interface ContestantTable {
   consent_version: ColumnType<string | null, string | null | undefined, string | null>;
   consented_at: NullableTimestamp;
   anonymised_at: NullableTimestamp;
+  /** 0049: the parent's consent to publish the name on the winners' list (notice version, when); NULL: not given. */
+  name_consent_version: ColumnType<string | null, string | null | undefined, string | null>;
+  name_consented_at: NullableTimestamp;
   /** 0033_seasons.sql: the season (left out on insert: the current one), last season's row of the child, a class to ask again. */
   contest_id: ColumnType<number, number | undefined, number>;
   carried_from_id: ColumnType<number | null, number | null | undefined, number | null>;

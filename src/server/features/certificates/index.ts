@@ -2,3 +2,5 @@
 export { MAX_RENDER_ATTEMPTS, recheckCertificates } from './background';
 export type { CertificateContent } from './content';
 export { contestantCertificates, reissueCertificate, resultsHeldMessage, schoolPrizeCertificate } from './service';
+// The certificates' fonts (Be Vietnam Pro, in subset runs) for the back office's other printed lists.
+export { loadFonts, runWidth, textRuns, textWidth, type Weight } from './fonts';

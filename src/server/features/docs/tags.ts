@@ -18,6 +18,7 @@ export const tagRules: TagRule[] = [
   { name: 'Thi thử', description: 'Bài thi thử của thí sinh: bắt đầu, lưu, nộp và xem đáp án; không tính lượt thi (features/practice).', prefixes: ['/api/practice'] },
   { name: 'Chứng nhận', description: 'Giấy chứng nhận và tra cứu mã chứng nhận (features/certificates).', prefixes: ['/api/certificates', '/api/chilren-certificate'] },
   { name: 'Báo cáo', description: 'Báo cáo của trường cho quản trị trường; kết quả các con theo mùa thi cho phụ huynh (features/reports).', prefixes: ['/api/report-school', '/api/report-parent'] },
+  { name: 'Danh sách đoạt giải', description: 'Danh sách đoạt giải đã công bố, theo từng giải, tìm theo trường (features/winners).', prefixes: ['/api/winners'] },
   { name: 'Tin tức', description: 'Tin tức đã đăng (features/news).', prefixes: ['/api/blogs', '/api/blog'] },
   { name: 'Thông tin trang', description: 'Chân trang và các mốc thời gian của cuộc thi (features/site).', prefixes: ['/api/site'] },
   { name: 'Tệp', description: 'Ảnh và âm thanh đã tải lên, phục vụ với bộ nhớ đệm dài (features/media).', prefixes: ['/api/media'] },

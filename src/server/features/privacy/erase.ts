@@ -41,7 +41,7 @@ export async function eraseAccounts(trx: Db, accounts: { id: number; phone: stri
     await recordPrizes(trx, keptIds, now);
     await trx
       .updateTable('contestants')
-      .set({ fullname: sql`${ERASED_CONTESTANT_PREFIX} || contestants.id::text`, anonymised_at: now })
+      .set({ fullname: sql`${ERASED_CONTESTANT_PREFIX} || contestants.id::text`, anonymised_at: now, name_consent_version: null, name_consented_at: null })
       .where('id', 'in', keptIds)
       .execute();
     // Their codes stay verifiable without the name (0023_erased_certificates.sql).

@@ -18,7 +18,7 @@ export const findAccount = (db: Db, userId: number) =>
 export const listContestants = (db: Db, userId: number) =>
   db
     .selectFrom(placedContestants(db).as('c'))
-    .select(['c.id', 'c.position', 'c.fullname', 'c.created_at', 'c.consent_version', 'c.consented_at', 'c.school', 'c.district', 'c.class_group', 'c.class'])
+    .select(['c.id', 'c.position', 'c.fullname', 'c.created_at', 'c.consent_version', 'c.consented_at', 'c.name_consent_version', 'c.name_consented_at', 'c.school', 'c.district', 'c.class_group', 'c.class'])
     .where('c.user_id', '=', userId)
     .orderBy('c.position')
     .execute();

@@ -1,5 +1,6 @@
 // Rules of the privacy feature (issue 15): consent to the notice, the parent's copy of what is
 // stored about them and their children, and the deletion of the account after an SMS code.
+import { winnersMessages } from '../../../shared/messages/winners';
 import { formatDate } from '../../../shared/format';
 import { accountMessages, privacyMessages } from '../../../shared/messages';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
@@ -75,6 +76,9 @@ export async function loadMyData(deps: PrivacyDeps, userId: number): Promise<MyD
   }
   for (const c of contestants) {
     if (c.consent_version && c.consented_at) consents.push({ subject: `Thí sinh ${c.fullname}`, version: c.consent_version, consented_at: c.consented_at.toISOString() });
+    if (c.name_consent_version && c.name_consented_at) {
+      consents.push({ subject: winnersMessages.consentSubject(c.fullname), version: c.name_consent_version, consented_at: c.name_consented_at.toISOString() });
+    }
   }
   return {
     exported_at: clock.now().toISOString(),

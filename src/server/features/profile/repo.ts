@@ -33,6 +33,7 @@ export const listContestantViews = (db: Db, userId: number) =>
     )
     .select([
       'contestants.class_pending',
+      'contestants.name_consented_at',
       'schools.district_name',
       'previous_school.id as previous_school_id',
       'previous_school.name as previous_school_name',
@@ -113,12 +114,33 @@ export const deleteContestants = (db: Db, userId: number, ids: number[]) =>
 export const updateContestant = (db: Db, userId: number, id: number, row: ContestantColumns) =>
   db.updateTable('contestants').set({ ...row, class_pending: false }).where('id', '=', id).where('user_id', '=', userId).execute();
 
-/** A new contestant, with the notice version under which the parent confirmed the child's agreement. */
-export const insertContestant = (db: Db, userId: number, position: number, row: ContestantColumns, now: Date, consentVersion: string) =>
+/**
+ * A new contestant, with the notice version under which the parent confirmed the child's agreement
+ * and, when given, the consent to publish the child's name on the winners' list.
+ */
+export const insertContestant = (db: Db, userId: number, position: number, row: ContestantColumns, now: Date, consentVersion: string, publishName: boolean) =>
   db
     .insertInto('contestants')
-    .values({ ...row, user_id: userId, position, created_at: now, consent_version: consentVersion, consented_at: now })
+    .values({
+      ...row,
+      user_id: userId,
+      position,
+      created_at: now,
+      consent_version: consentVersion,
+      consented_at: now,
+      ...(publishName ? { name_consent_version: consentVersion, name_consented_at: now } : {}),
+    })
     .execute();
+
+/**
+ * The consent to publish the name (issue 37.2), given or taken back; a consent already given keeps
+ * its version and time (so saving the profile again does not move them).
+ */
+export async function setNameConsent(db: Db, userId: number, id: number, given: boolean, now: Date, version: string) {
+  const query = db.updateTable('contestants').where('id', '=', id).where('user_id', '=', userId);
+  if (given) await query.set({ name_consent_version: version, name_consented_at: now }).where('name_consented_at', 'is', null).execute();
+  else await query.set({ name_consent_version: null, name_consented_at: null }).where('name_consented_at', 'is not', null).execute();
+}
 
 // Catalogue checks -----------------------------------------------------------------------------
 

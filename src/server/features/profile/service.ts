@@ -2,7 +2,7 @@
 // the save of the whole list in one transaction.
 import { moveMessages, schoolNotice } from '../../../shared/catalogue-move';
 import { accountMessages, messages, privacyMessages } from '../../../shared/messages';
-import { needsPrivacyConsent, PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
+import { NAME_CONSENT_DEFAULT, needsPrivacyConsent, PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
 import { CLASS_ROOM_OTHER, MAX_ATTEMPTS_PER_CONTESTANT, MAX_CONTESTANTS_PER_ACCOUNT } from '../../../shared/rules';
 import { normalisePhone, type ApiUser } from '../../../shared/schemas/auth';
 import type { Contestant, ContestantValues, Profile } from '../../../shared/schemas/profile';
@@ -67,6 +67,7 @@ export async function loadProfile(deps: ProfileDeps, userId: number): Promise<Pr
         extra: withExtra.has(c.id) && e.attempt > baseAttempts,
       })),
     extra_attempts: withExtra.has(c.id) ? 1 : 0,
+    publish_name: c.name_consented_at !== null,
     class_pending: c.class_pending,
     ...noticeOf(c),
   }));
@@ -199,11 +200,13 @@ export async function saveProfile(deps: ProfileDeps, user: AuthUser, input: { ph
         const row = toRow(child);
         if (child.id !== undefined) {
           if (!counts.get(child.id)) await repo.updateContestant(trx, user.id, child.id, row);
+          // Not one of the fields an exam locks: the parent may give or take it back at any time.
+          if (child.publish_name !== undefined) await repo.setNameConsent(trx, user.id, child.id, child.publish_name, now, PRIVACY_NOTICE_VERSION);
         } else {
           const position = free.shift();
           if (position === undefined) throw appError('bad_request', accountMessages.tooManyContestants, { childrens: accountMessages.tooManyContestants });
           // The schema refused a new contestant without the child's agreement (child_consent).
-          await repo.insertContestant(trx, user.id, position, row, now, PRIVACY_NOTICE_VERSION);
+          await repo.insertContestant(trx, user.id, position, row, now, PRIVACY_NOTICE_VERSION, child.publish_name ?? NAME_CONSENT_DEFAULT);
         }
       }
     });

@@ -1,6 +1,9 @@
 // The contest timeline of spec section 2, drawn from the contest's settings (GET /api/site), so
 // it always agrees with the rules page and the exam window.
 import { formatDate } from '../../../shared/format';
+import { winnersMessages } from '../../../shared/messages/winners';
+import { ArrowRight } from '../../components/ui/shell-icons';
+import { Link } from '../../lib/router';
 import { useSite } from '../../lib/site';
 import './contest-timeline.css';
 
@@ -32,6 +35,12 @@ export function ContestTimeline() {
           </li>
         ))}
       </ol>
+      <p className="contest-timeline-winners">
+        <Link href="/danh-sach-doat-giai" className="icon-link">
+          {winnersMessages.homeLink}
+          <ArrowRight aria-hidden="true" size={18} />
+        </Link>
+      </p>
     </section>
   );
 }

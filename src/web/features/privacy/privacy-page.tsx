@@ -65,6 +65,10 @@ export function PrivacyPage() {
           <li>Phụ huynh xem được toàn bộ dữ liệu của tài khoản mình và các con.</li>
           <li>Quản trị của mỗi trường chỉ xem được họ tên, lớp và kết quả thi của học sinh trường mình.</li>
           <li>Trang xác minh giấy chứng nhận công khai chỉ hiện những gì in trên giấy chứng nhận.</li>
+          <li>
+            Khi kết quả được công bố, danh sách đoạt giải công khai ghi lớp, trường, {unit.lower} và giải của học sinh đoạt giải; họ tên của con
+            chỉ được ghi (trên trang web và trong danh sách đọc khi trao giải) khi phụ huynh đồng ý. Danh sách không có số điện thoại hay mã số nào.
+          </li>
           <li>{organiser} xem được dữ liệu để tổ chức cuộc thi và trao giải.</li>
         </ul>
       </section>
@@ -93,6 +97,8 @@ export function PrivacyPage() {
         <p>
           Khi đăng ký, phụ huynh đồng ý với chính sách này cho bản thân và với tư cách người giám hộ hợp pháp của các con. Khi đăng ký thí
           sinh, phụ huynh xác nhận đã giải thích cho con và con đồng ý tham gia (bắt buộc với trẻ từ {CHILD_CONSENT_MIN_AGE} tuổi trở lên).
+          Việc công bố họ tên của con trong danh sách đoạt giải là một sự đồng ý riêng, không bắt buộc và mặc định là không: phụ huynh chọn khi
+          đăng ký thí sinh và có thể thay đổi bất cứ lúc nào trong trang Tài khoản.
           Khi chính sách thay đổi, chúng tôi sẽ hỏi lại sự đồng ý của bạn ở lần đăng nhập tiếp theo.
         </p>
       </section>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { accountMessages, privacyMessages } from '../../../shared/messages';
 import { seasonMessages } from '../../../shared/messages/seasons';
+import { winnersMessages } from '../../../shared/messages/winners';
 import { CLASS_ROOM_OTHER } from '../../../shared/rules';
 import { classGroupLabel } from '../../../shared/class-groups';
 import type { ClassGroup, NamedItem } from '../../../shared/schemas/catalog';
@@ -154,6 +155,15 @@ export function ContestantCard({ index, districts, classGroups, onDelete }: Prop
         // Asked once, when the contestant is enrolled (issue 15); never pre-ticked.
         <CheckboxField label={privacyMessages.childConsentLabel} {...register(`${name}.child_consent`)} error={errors?.child_consent?.message} />
       )}
+      {/* Asked at enrolment and changeable at any time, also once the child has an exam (issue 37.2). */}
+      <CheckboxField
+        label={winnersMessages.consentLabel}
+        aria-describedby={`${legendId}-publish-hint`}
+        {...register(`${name}.publish_name`)}
+      />
+      <p id={`${legendId}-publish-hint`} className="field-hint contestant-publish-hint">
+        {winnersMessages.consentHint}
+      </p>
       {onDelete && (
         <div className="contestant-actions">
           <Button variant="danger" onClick={() => setConfirming(true)}>

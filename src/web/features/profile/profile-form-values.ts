@@ -1,6 +1,7 @@
 // The profile form's values (strings, as the inputs hold them) and the request built from them.
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import { toNestErrors } from '@hookform/resolvers';
+import { NAME_CONSENT_DEFAULT } from '../../../shared/privacy';
 import { CLASS_ROOM_OTHER } from '../../../shared/rules';
 import { profileUpdateRequestSchema, type Contestant, type ProfileUpdateRequest } from '../../../shared/schemas/profile';
 import '../../lib/zod-messages'; // Vietnamese messages for the issues of safeParse below
@@ -19,6 +20,8 @@ export interface ContestantFormValues {
   class_room_other: string;
   /** A new contestant: the parent confirms the child's agreement (unticked at first). */
   child_consent: boolean;
+  /** The consent to publish the child's name on the winners' list (issue 37.2): unticked at first, changeable at any time. */
+  publish_name: boolean;
   /** Carried into a new season a grade up: the class is asked again (issue 26). */
   class_pending?: boolean;
   /** The catalogue moved to a new map (decision 038): what became of the child's school, shown, never sent. */
@@ -38,6 +41,7 @@ export const emptyContestant = (): ContestantFormValues => ({
   class_room_id: '',
   class_room_other: '',
   child_consent: false,
+  publish_name: NAME_CONSENT_DEFAULT,
 });
 
 export function toFormValues(childrens: Contestant[]): ProfileFormValues {
@@ -54,6 +58,7 @@ export function toFormValues(childrens: Contestant[]): ProfileFormValues {
           class_room_id: c.class_pending ? '' : String(c.class_room_id),
           class_room_other: c.class_room_other ?? '',
           child_consent: false,
+          publish_name: c.publish_name,
           class_pending: c.class_pending ?? false,
           school_notice: c.school_notice,
         }))
@@ -73,7 +78,8 @@ export function toRequest(phone: string, values: ProfileFormValues, saved: Conte
       const original = child.id === undefined ? undefined : saved.find((c) => c.id === child.id);
       if (original && child.locked) {
         const { id, fullname, district_id, school_id, class_group_id, class_room_id, class_room_other } = original;
-        return { id, fullname, district_id, school_id, class_group_id, class_room_id, class_room_other };
+        // The consent to publish the name is not locked by an exam: it goes as the parent set it.
+        return { id, fullname, district_id, school_id, class_group_id, class_room_id, class_room_other, publish_name: child.publish_name === true };
       }
       return {
         ...(child.id === undefined ? {} : { id: child.id }),
@@ -84,6 +90,7 @@ export function toRequest(phone: string, values: ProfileFormValues, saved: Conte
         class_room_id: child.class_room_id ?? '',
         class_room_other: child.class_room_id === CLASS_ROOM_OTHER ? (child.class_room_other ?? '') : null,
         ...(child.id === undefined ? { child_consent: child.child_consent === true } : {}),
+        publish_name: child.publish_name === true,
       };
     }),
   };

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/rules';
 import { useBookGroups } from '../../components/use-book-groups';
 import { Link } from '../../lib/router';
+import { winnersMessages } from '../../../shared/messages/winners';
 import { mayTakeExams, useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useSite, type SiteContest } from '../../lib/site';
@@ -256,6 +257,12 @@ export function RulesPage() {
         <p>Dành cho giáo viên chủ nhiệm của những lớp có phong trào đọc sách và tham gia cuộc thi sôi nổi, đạt kết quả tốt nhất.</p>
         <p>{teacherPrizeRule(DEFAULT_CLASS_MIN_PARTICIPANTS)}</p>
         <PrizeTable tiers={prizesOfKind('teacher')} caption="Giải Giáo viên truyền lửa" showTotal />
+
+        <h3>7.4. {winnersMessages.rulesLink}</h3>
+        <p>
+          Khi kết quả được công bố, <Link href="/danh-sach-doat-giai">{winnersMessages.rulesLink.toLocaleLowerCase('vi')}</Link> theo từng giải có trên trang web. Họ tên học
+          sinh chỉ được công bố khi phụ huynh đồng ý (khi đăng ký thí sinh hoặc trong trang tài khoản); nếu không, danh sách ghi lớp và trường của em.
+        </p>
       </section>
 
       <aside className="rules-cta">

@@ -23,6 +23,7 @@ import { listPrizes } from './review';
 import { getTask, startCompute } from './task';
 import { decideTie } from './ties';
 import { withdrawPrize } from './withdrawals';
+import { ceremonyWinnersPdf } from './winners-pdf';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const EXPORT_TIMEOUT_MS = 300_000;
@@ -84,6 +85,15 @@ export function registerAdminResultsRoutes(admin: Api, services: Services) {
     '/results/prizes',
     { schema: { summary: 'Danh sách giải theo loại, lọc theo quận/huyện và trường', querystring: prizeListQuerySchema, response: { 200: pageResponseSchema(prizeRowSchema) } } },
     async (request) => ({ success: true as const, data: await listPrizes(services, request.query) }),
+  );
+
+  admin.get(
+    '/results/winners.pdf',
+    { schema: { summary: 'Danh sách đoạt giải để in khi trao giải (PDF khổ A4, theo từng giải; họ tên học sinh chỉ khi phụ huynh đồng ý công bố)' } },
+    async (_request, reply) => {
+      const file = await ceremonyWinnersPdf(services);
+      return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.bytes);
+    },
   );
 
   admin.get(

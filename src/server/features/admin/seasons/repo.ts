@@ -13,7 +13,7 @@ export const contestantsToCarry = (db: Db, contestId: number) =>
   db
     .selectFrom(placedContestants(db).as('c'))
     .innerJoin('users as u', 'u.id', 'c.user_id')
-    .select(['c.id', 'c.user_id', 'c.position', 'c.fullname', 'c.district_id', 'c.school_id', 'c.consent_version', 'c.consented_at', 'c.grades', 'c.class as class_name'])
+    .select(['c.id', 'c.user_id', 'c.position', 'c.fullname', 'c.district_id', 'c.school_id', 'c.consent_version', 'c.consented_at', 'c.name_consent_version', 'c.name_consented_at', 'c.grades', 'c.class as class_name'])
     .where('c.contest_id', '=', contestId)
     .where('c.anonymised_at', 'is', null)
     .where('u.deleted_at', 'is', null)
@@ -23,7 +23,7 @@ export const contestantsToCarry = (db: Db, contestId: number) =>
 /** A child carried into the new season: what its new row keeps of last season's (carried_from_id). */
 export type CarriedContestant = Pick<
   Selectable<ContestantTable>,
-  'user_id' | 'position' | 'fullname' | 'district_id' | 'school_id' | 'class_group_id' | 'consent_version' | 'consented_at'
+  'user_id' | 'position' | 'fullname' | 'district_id' | 'school_id' | 'class_group_id' | 'consent_version' | 'consented_at' | 'name_consent_version' | 'name_consented_at'
 > & { carried_from_id: number };
 
 export async function insertCarriedContestants(db: Db, contestId: number, rows: CarriedContestant[], now: Date) {

@@ -1,6 +1,7 @@
 // The second season (issue 26): the organiser's preview and switch with its copy choices, the
 // previous season read-only, a returning family's children a grade up with attempts reset, a
 // certificate of the previous season still verified, and the family's report by season.
+import { PRIVACY_NOTICE_VERSION } from '../../../../shared/privacy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../../test/harness';
 import { createContestant, createOrganiser, createParent, createSchoolAdmin } from '../../../test/factories';
@@ -54,7 +55,8 @@ beforeAll(async () => {
   schoolAdmin = await createSchoolAdmin(server);
   const room2 = await server.db.selectFrom('class_rooms').select('id').where('name', '=', '2A1').executeTakeFirstOrThrow();
   younger = await createContestant(server, parent, { fullname: 'Lê Minh An', groupPosition: 1 });
-  await server.db.updateTable('contestants').set({ class_room_id: room2.id }).where('id', '=', younger.id).execute();
+  // The parent agreed to the name on the winners' list (issue 37.2): the choice goes with the child.
+  await server.db.updateTable('contestants').set({ class_room_id: room2.id, name_consent_version: PRIVACY_NOTICE_VERSION, name_consented_at: new Date() }).where('id', '=', younger.id).execute();
   // Grade 5: finished after this season.
   await createContestant(server, parent, { fullname: 'Lê Minh Châu', groupPosition: 3 });
   // Last season: a finished exam and its participation certificate.
@@ -171,7 +173,7 @@ describe('Mùa thi mới: the switch', () => {
     expect(profile.status).toBe(200);
     expect(profile.body.data.childrens).toHaveLength(1);
     const child = profile.body.data.childrens[0];
-    expect(child).toMatchObject({ fullname: 'Lê Minh An', class_group_id: groupIds[1], class_pending: true, exams: [] });
+    expect(child).toMatchObject({ fullname: 'Lê Minh An', class_group_id: groupIds[1], class_pending: true, exams: [], publish_name: true });
     expect(child.id).not.toBe(younger.id);
     expect(profile.body.data.finished_childrens).toEqual([{ fullname: 'Lê Minh Châu', season: oldSeason.name }]);
 

@@ -103,6 +103,9 @@ async function plan(db: Db, current: Contest, input: Input) {
       carried_from_id: child.id,
       consent_version: child.consent_version,
       consented_at: child.consented_at,
+      // The parent's choice on the name in the winners' list goes with the child (issue 37.2).
+      name_consent_version: child.name_consent_version,
+      name_consented_at: child.name_consented_at,
     });
   }
   const groupName = (id: number) => groups.find((group) => group.id === id)?.name ?? '';

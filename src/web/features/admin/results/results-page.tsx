@@ -21,6 +21,7 @@ import { OutOfDateNote, PublishOutOfDateDialog } from './out-of-date';
 import { PrizeList } from './prize-list';
 import { TieList } from './tie-list';
 import { WithdrawalsCard } from './withdraw-prize';
+import { WinnersPdfCard } from './winners-pdf-card';
 import './results.css';
 import { ConfirmDialog } from '../kit/confirm-dialog';
 import { DataTable } from '../kit/data-table';
@@ -49,6 +50,7 @@ export function ResultsPage() {
           {data.run && <PrizeList version={version} onChange={refresh} />}
           <WithdrawalsCard withdrawals={data.withdrawals} />
           {data.run && data.ceremony && <CeremonyCard ceremony={data.ceremony} />}
+          {data.run?.published_at && <WinnersPdfCard />}
           {data.run && <ExportsCard />}
         </>
       )}

@@ -1,0 +1,2 @@
+// What other features may use of the winners' list (lint: features import each other only through index.ts).
+export { ceremonyWinners } from './service';

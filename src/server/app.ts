@@ -26,6 +26,7 @@ import { registerReportRoutes } from './features/reports/routes';
 import { registerCertificateRoutes } from './features/certificates/routes';
 import { registerMediaRoutes } from './features/media/routes';
 import { registerAdminRoutes } from './features/admin/routes';
+import { registerOptOutRoutes } from './features/admin/messages';
 import { registerDocsRoutes, registerOpenApi } from './features/docs/routes';
 import type { AppDeps, Services } from './services';
 import { loadWebPages } from './web-pages';
@@ -164,6 +165,7 @@ export async function buildApp(deps: AppDeps) {
       registerCertificateRoutes(api, services);
       registerMediaRoutes(api, services);
       registerAdminRoutes(api, services);
+      registerOptOutRoutes(api, services);
       registerDocsRoutes(api, services);
     },
     { prefix: '/api' },

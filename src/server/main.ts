@@ -19,6 +19,7 @@ import { shareWithPrimary, registrySource } from './core/metrics/cluster-metrics
 import { createMetrics } from './core/metrics/metrics';
 import { startMetricsServer } from './core/metrics/server';
 import { startBackgroundJobs } from './jobs';
+import { createZnsSender, startMessageDelivery } from './features/admin/messages';
 import { privateLogOptions } from './features/privacy/log-privacy';
 
 async function main() {
@@ -119,6 +120,8 @@ async function serve(config: Config, logger: Logger, { worker }: { worker: boole
   const app = await buildApp({ config, db: database.db, reads, clock: systemClock, sms, logger, metrics, onShed: metrics.requestShed });
   // Every job is safe in several processes at once (jobs.ts): each worker runs them.
   const jobs = startBackgroundJobs({ config, db: database.db, reads, clock: systemClock, logger, metrics });
+  // Messages to families: this process takes its share of the delivery queue (pg-boss, decision 040).
+  const delivery = await startMessageDelivery({ config, db: database.db, clock: systemClock, sms, zns: createZnsSender(config, logger), logger });
   // A worker's metrics are served by the primary, summed with the other workers'.
   if (worker) shareWithPrimary(metrics.registry);
   const metricsServer = worker
@@ -134,6 +137,7 @@ async function serve(config: Config, logger: Logger, { worker }: { worker: boole
     const forced = setTimeout(() => process.exit(1), 15_000).unref();
     try {
       jobs.stop();
+      await delivery.stop();
       await app.close();
       await metricsServer?.close();
       await reads?.close();

@@ -35,3 +35,12 @@ function ucs2(text: string): SmsLength {
   const segments = length <= 70 ? 1 : Math.ceil(length / 67);
   return { encoding: 'ucs2', length, segments, perSegment: segments === 1 ? 70 : 67 };
 }
+
+/** The text a family receives by SMS: the message and its opt-out link (counted in the segment). */
+export const withOptOutLink = (body: string, link: string) => `${body} Tu choi: ${link}`;
+
+/** The {placeholders} the server fills itself: the contest (unaccented), the site, the day the exam window closes, the days left. */
+export const KNOWN_PLACEHOLDERS = ['cuoc_thi', 'trang_web', 'ngay_dong', 'so_ngay'] as const;
+const PLACEHOLDER = /\{([a-z][a-z0-9_]{0,39})\}/g;
+/** The {placeholders} of a text, once each, in order. */
+export const placeholdersOf = (text: string) => [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1]!))];

@@ -12,8 +12,9 @@ import type { Clock } from '../../../lib/clock';
 import type { SmsSender } from '../../../lib/sms';
 import type { Channel } from '../../../../shared/schemas/admin-messages';
 import { DELIVERY_QUEUE, DELIVERY_TRIES, messageQueue, type DeliveryJob } from './queue';
-import { inQuietHours, nextDayMorning, nextSendingTime, vietnamDay, withOptOutLink } from './rules';
+import { inQuietHours, nextDayMorning, nextSendingTime, vietnamDay } from './rules';
 import { optOutLink } from './service';
+import { withOptOutLink } from '../../../../shared/sms-segments';
 import { ZnsRefusal, type ZnsSender } from './zns-driver';
 
 export interface DeliveryDeps {

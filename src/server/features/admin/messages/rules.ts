@@ -2,7 +2,7 @@
 // no message between 21:00 and 07:00 unless urgent, and the day a cap or a reminder counts in.
 import { formatDate } from '../../../../shared/format';
 import { familyMessageTexts } from '../../../../shared/messages/family-messages';
-import { MAX_SMS_SEGMENTS, smsLength } from '../../../../shared/sms-segments';
+import { MAX_SMS_SEGMENTS, placeholdersOf, smsLength } from '../../../../shared/sms-segments';
 import type { TemplateKind } from '../../../../shared/schemas/admin-messages';
 import { appError } from '../../../lib/errors';
 
@@ -53,7 +53,7 @@ const PLACEHOLDER = /\{([a-z][a-z0-9_]{0,39})\}/g;
 /** Fills a text's {placeholders} from `known` and `given`; refuses one left without a value. */
 export function fillPlaceholders(text: string, known: Record<string, string>, given: Record<string, string>): string {
   const values = { ...known, ...Object.fromEntries(Object.entries(given).filter(([, value]) => value !== '')) };
-  const missing = [...new Set([...text.matchAll(PLACEHOLDER)].map((match) => match[1]!).filter((name) => !(name in values)))];
+  const missing = placeholdersOf(text).filter((name) => !(name in values));
   if (missing.length) throw appError('template_params_missing', familyMessageTexts.missingParameters(missing), { body: familyMessageTexts.missingParameters(missing) });
   return text.replace(PLACEHOLDER, (_, name: string) => values[name]!);
 }
@@ -64,8 +64,6 @@ export function knownPlaceholders(contest: { name: string; exam_ends_at: Date },
   return { cuoc_thi: withoutMarks(contest.name), trang_web: publicUrl.replace(/^https?:\/\//, ''), ngay_dong: formatDate(contest.exam_ends_at), so_ngay: String(daysLeft) };
 }
 
-/** The text a family receives by SMS: the message and its opt-out link. */
-export const withOptOutLink = (body: string, link: string) => `${body} Tu choi: ${link}`;
 
 /** Refuses a text past one segment, saying how many it takes. */
 export function checkOneSegment(text: string) {

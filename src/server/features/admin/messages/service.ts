@@ -22,8 +22,9 @@ import {
   type RecipientStatus,
 } from '../../../../shared/schemas/admin-messages';
 import { familiesOf } from './audience';
+import { withOptOutLink } from '../../../../shared/sms-segments';
 import { messageQueue, queueDeliveries } from './queue';
-import { checkOneSegment, fillPlaceholders, inQuietHours, knownPlaceholders, nextSendingTime, readyMessages, vietnamDay, withOptOutLink } from './rules';
+import { checkOneSegment, fillPlaceholders, inQuietHours, knownPlaceholders, nextSendingTime, readyMessages, vietnamDay } from './rules';
 
 type Deps = Pick<Services, 'db' | 'clock' | 'config'>;
 

@@ -227,7 +227,7 @@ export async function campaignXlsx(db: Db, id: number) {
       kinds: ['text', 'text', 'text', 'text', 'text', 'number', 'date'],
       widths: [14, 24, 30, 10, 50, 10, 18],
     });
-    await xlsx.rows(rows.map((row) => [row.phone, row.name, recipientStatusLabels[row.status], row.channel ? channelLabels[row.channel] : null, row.reason || null, row.attempts, row.sent_at]));
+    await xlsx.rows(rows.map((row) => [row.phone, row.name || null, recipientStatusLabels[row.status], row.channel ? channelLabels[row.channel] : null, row.reason || null, row.attempts, row.sent_at]));
     return { fileName: `tin-nhan-${id}.xlsx`, bytes: await xlsx.finish() };
   } catch (error) {
     await xlsx.abandon();

@@ -113,6 +113,8 @@ const envSchema = z.object({
   ZNS_DRIVER: z.enum(['off', 'log', 'zalo']).optional(),
   ZNS_ACCESS_TOKEN: optionalText,
   ZNS_BASE_URL: z.string().url().default('https://business.openapi.zalo.me'),
+  /** The approved ZNS template of the one-time code (parameter `otp`): set, codes go by ZNS first, SMS as the fallback. */
+  ZNS_OTP_TEMPLATE_ID: optionalText,
   MESSAGES_SMS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
   MESSAGES_ZNS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
   MESSAGES_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
@@ -194,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push('SMS_DRIVER: "log" sends no SMS; in production set ALLOW_LOG_SMS_IN_PRODUCTION=1 to use it anyway');
   }
   const znsDriver = e.ZNS_DRIVER ?? (production ? (e.ZNS_ACCESS_TOKEN ? 'zalo' : 'off') : 'log');
+  if (e.ZNS_OTP_TEMPLATE_ID && znsDriver === 'off') problems.push('ZNS_OTP_TEMPLATE_ID: needs ZNS_DRIVER zalo (or log)');
   if (znsDriver === 'zalo' && !e.ZNS_ACCESS_TOKEN) problems.push('ZNS_ACCESS_TOKEN: required when ZNS_DRIVER is zalo (the Official Account\'s access token)');
   if (production && znsDriver === 'log' && !e.ALLOW_LOG_SMS_IN_PRODUCTION) {
     problems.push('ZNS_DRIVER: "log" sends nothing; in production set ALLOW_LOG_SMS_IN_PRODUCTION=1 to use it anyway');
@@ -255,7 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       esms: { apiKey: e.ESMS_API_KEY ?? '', secretKey: e.ESMS_SECRET_KEY ?? '', brandName: e.ESMS_BRAND_NAME ?? '', baseUrl: e.ESMS_BASE_URL },
     },
     messages: {
-      zns: { driver: znsDriver, accessToken: e.ZNS_ACCESS_TOKEN ?? '', baseUrl: e.ZNS_BASE_URL },
+      zns: { driver: znsDriver, accessToken: e.ZNS_ACCESS_TOKEN ?? '', baseUrl: e.ZNS_BASE_URL, otpTemplateId: e.ZNS_OTP_TEMPLATE_ID ?? '' },
       smsPerSecond: e.MESSAGES_SMS_PER_SECOND,
       znsPerSecond: e.MESSAGES_ZNS_PER_SECOND,
       leaseSeconds: e.MESSAGES_LEASE_SECONDS,

@@ -19,7 +19,7 @@ import { shareWithPrimary, registrySource } from './core/metrics/cluster-metrics
 import { createMetrics } from './core/metrics/metrics';
 import { startMetricsServer } from './core/metrics/server';
 import { startBackgroundJobs } from './jobs';
-import { createZnsSender, startMessageDelivery } from './features/admin/messages';
+import { createOtpZnsFirstSender, createZnsSender, startMessageDelivery } from './features/admin/messages';
 import { privateLogOptions } from './features/privacy/log-privacy';
 
 async function main() {
@@ -116,12 +116,14 @@ async function serve(config: Config, logger: Logger, { worker }: { worker: boole
       })
     : undefined;
   const metrics = createMetrics({ db: database.db, reads });
-  const sms = createSmsSender(config, logger);
+  const zns = createZnsSender(config, logger);
+  // The SMS driver; the one-time codes by ZNS first when ZNS_OTP_TEMPLATE_ID is set.
+  const sms = createOtpZnsFirstSender(createSmsSender(config, logger), zns, config.messages.zns.otpTemplateId, logger);
   const app = await buildApp({ config, db: database.db, reads, clock: systemClock, sms, logger, metrics, onShed: metrics.requestShed });
   // Every job is safe in several processes at once (jobs.ts): each worker runs them.
   const jobs = startBackgroundJobs({ config, db: database.db, reads, clock: systemClock, logger, metrics });
   // Messages to families: this process takes its share of the delivery queue (pg-boss, decision 040).
-  const delivery = await startMessageDelivery({ config, db: database.db, clock: systemClock, sms, zns: createZnsSender(config, logger), logger });
+  const delivery = await startMessageDelivery({ config, db: database.db, clock: systemClock, sms, zns, logger });
   // A worker's metrics are served by the primary, summed with the other workers'.
   if (worker) shareWithPrimary(metrics.registry);
   const metricsServer = worker

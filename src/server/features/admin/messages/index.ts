@@ -2,3 +2,4 @@
 export { registerAdminMessagesRoutes, registerOptOutRoutes } from './routes';
 export { startMessageDelivery } from './delivery';
 export { createZnsSender } from './zns-driver';
+export { createOtpZnsFirstSender } from './otp-sender';

@@ -36,8 +36,8 @@ CREATE TABLE message_campaigns (
 CREATE TABLE message_recipients (
   id bigserial PRIMARY KEY,
   campaign_id integer NOT NULL REFERENCES message_campaigns (id) ON DELETE CASCADE,
+  -- The phone is the account's, read when the message is due: an erased account's is never kept here.
   user_id integer NOT NULL REFERENCES users (id) ON DELETE CASCADE,
-  phone text NOT NULL,
   -- waiting -> sending (claimed until lease_until) -> sent | failed; opted_out and reminded_today
   -- are skips decided when the campaign is queued or (opted_out) when the message is due.
   status text NOT NULL DEFAULT 'waiting' CHECK (status IN ('waiting', 'sending', 'sent', 'failed', 'opted_out', 'reminded_today')),

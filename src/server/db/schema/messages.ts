@@ -34,7 +34,6 @@ export interface MessageRecipientTable {
   id: Generated<number>;
   campaign_id: number;
   user_id: number;
-  phone: string;
   status: ColumnType<RecipientStatus, RecipientStatus | undefined, RecipientStatus>;
   channel: Channel | null;
   reason: Generated<string>;

@@ -60,14 +60,19 @@ async function claim(deps: DeliveryDeps, recipientId: number): Promise<Claim> {
     const row = await trx
       .selectFrom('message_recipients as r')
       .innerJoin('message_campaigns as c', 'c.id', 'r.campaign_id')
+      .innerJoin('users as u', 'u.id', 'r.user_id')
       .leftJoin('message_opt_outs as o', 'o.user_id', 'r.user_id')
-      .select(['r.status', 'r.lease_until', 'r.phone', 'r.attempts', 'c.channel', 'c.body', 'c.urgent', 'c.zns_template_id', 'c.zns_params', 'o.token', 'o.opted_out_at'])
+      .select(['r.status', 'r.lease_until', 'u.phone', 'u.deleted_at', 'r.attempts', 'c.channel', 'c.body', 'c.urgent', 'c.zns_template_id', 'c.zns_params', 'o.token', 'o.opted_out_at'])
       .where('r.id', '=', recipientId)
       .forUpdate('r')
       .executeTakeFirst();
     if (!row || !(row.status === 'waiting' || row.status === 'sending')) return { kind: 'done' };
     // Another process holds it and may be talking to the gateway: its lease is waited out.
     if (row.status === 'sending' && row.lease_until && row.lease_until > now) return { kind: 'later', at: row.lease_until };
+    if (row.deleted_at) {
+      await trx.updateTable('message_recipients').set({ status: 'failed', reason: 'Tài khoản đã bị xoá', lease_until: null }).where('id', '=', recipientId).execute();
+      return { kind: 'done' };
+    }
     if (row.opted_out_at) {
       await trx.updateTable('message_recipients').set({ status: 'opted_out', lease_until: null }).where('id', '=', recipientId).execute();
       return { kind: 'done' };

@@ -143,7 +143,7 @@ export async function send(deps: Deps, actor: Actor, draft: MessageDraft): Promi
       for (let at = 0; at < p.families.length; at += 1000) {
         const rows = p.families.slice(at, at + 1000).map((family) => {
           const status: RecipientStatus = family.opted_out ? 'opted_out' : remindedToday.has(family.user_id) ? 'reminded_today' : 'waiting';
-          return { campaign_id: campaign.id, user_id: family.user_id, phone: family.phone, status, reminder_day: status === 'waiting' ? reminderDay : null };
+          return { campaign_id: campaign.id, user_id: family.user_id, status, reminder_day: status === 'waiting' ? reminderDay : null };
         });
         const inserted = await trx.insertInto('message_recipients').values(rows).returning(['id', 'status']).execute();
         for (const row of inserted) if (row.status === 'waiting') queued.push({ id: row.id, startAfterSeconds });
@@ -215,7 +215,7 @@ export async function campaignXlsx(db: Db, id: number) {
   const rows = await db
     .selectFrom('message_recipients as r')
     .innerJoin('users as u', 'u.id', 'r.user_id')
-    .select(['r.phone', 'u.name', 'r.status', 'r.channel', 'r.reason', 'r.attempts', 'r.sent_at'])
+    .select(['u.phone', 'u.name', 'r.status', 'r.channel', 'r.reason', 'r.attempts', 'r.sent_at'])
     .where('r.campaign_id', '=', id)
     .orderBy('r.id')
     .execute();

@@ -27,6 +27,7 @@ import { registerCertificateRoutes } from './features/certificates/routes';
 import { registerMediaRoutes } from './features/media/routes';
 import { registerAdminRoutes } from './features/admin/routes';
 import { registerWinnersRoutes } from './features/winners/routes';
+import { registerOptOutRoutes } from './features/admin/messages';
 import { registerDocsRoutes, registerOpenApi } from './features/docs/routes';
 import type { AppDeps, Services } from './services';
 import { loadWebPages } from './web-pages';
@@ -166,6 +167,7 @@ export async function buildApp(deps: AppDeps) {
       registerWinnersRoutes(api, services);
       registerMediaRoutes(api, services);
       registerAdminRoutes(api, services);
+      registerOptOutRoutes(api, services);
       registerDocsRoutes(api, services);
     },
     { prefix: '/api' },

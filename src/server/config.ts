@@ -109,6 +109,16 @@ const envSchema = z.object({
   ESMS_BRAND_NAME: optionalText,
   ESMS_BASE_URL: z.string().url().default('https://rest.esms.vn/MainService.svc/json'),
   SMS_TIMEOUT_MS: count(10_000),
+  // Messages to families (features/admin/messages, decision 040)
+  ZNS_DRIVER: z.enum(['off', 'log', 'zalo']).optional(),
+  ZNS_ACCESS_TOKEN: optionalText,
+  ZNS_BASE_URL: z.string().url().default('https://business.openapi.zalo.me'),
+  /** The approved ZNS template of the one-time code (parameter `otp`): set, codes go by ZNS first, SMS as the fallback. */
+  ZNS_OTP_TEMPLATE_ID: optionalText,
+  MESSAGES_SMS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
+  MESSAGES_ZNS_PER_SECOND: z.coerce.number().int().min(1).max(1000).default(10),
+  MESSAGES_LEASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(120),
+  MESSAGES_RETRY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
 
   // Abuse limits (production defaults are strict; development ones let test suites run).
   OTP_RESEND_COOLDOWN_SECONDS: count(60),
@@ -185,6 +195,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && smsDriver === 'log' && !e.ALLOW_LOG_SMS_IN_PRODUCTION) {
     problems.push('SMS_DRIVER: "log" sends no SMS; in production set ALLOW_LOG_SMS_IN_PRODUCTION=1 to use it anyway');
   }
+  const znsDriver = e.ZNS_DRIVER ?? (production ? (e.ZNS_ACCESS_TOKEN ? 'zalo' : 'off') : 'log');
+  if (e.ZNS_OTP_TEMPLATE_ID && znsDriver === 'off') problems.push('ZNS_OTP_TEMPLATE_ID: needs ZNS_DRIVER zalo (or log)');
+  if (znsDriver === 'zalo' && !e.ZNS_ACCESS_TOKEN) problems.push('ZNS_ACCESS_TOKEN: required when ZNS_DRIVER is zalo (the Official Account\'s access token)');
+  if (production && znsDriver === 'log' && !e.ALLOW_LOG_SMS_IN_PRODUCTION) {
+    problems.push('ZNS_DRIVER: "log" sends nothing; in production set ALLOW_LOG_SMS_IN_PRODUCTION=1 to use it anyway');
+  }
   if (production && !e.DEVICE_COOKIE_SECRET) {
     problems.push('DEVICE_COOKIE_SECRET: required in production (at least 32 random characters, e.g. from `openssl rand -base64 48`)');
   }
@@ -240,6 +256,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       driver: smsDriver,
       timeoutMs: e.SMS_TIMEOUT_MS,
       esms: { apiKey: e.ESMS_API_KEY ?? '', secretKey: e.ESMS_SECRET_KEY ?? '', brandName: e.ESMS_BRAND_NAME ?? '', baseUrl: e.ESMS_BASE_URL },
+    },
+    messages: {
+      zns: { driver: znsDriver, accessToken: e.ZNS_ACCESS_TOKEN ?? '', baseUrl: e.ZNS_BASE_URL, otpTemplateId: e.ZNS_OTP_TEMPLATE_ID ?? '' },
+      smsPerSecond: e.MESSAGES_SMS_PER_SECOND,
+      znsPerSecond: e.MESSAGES_ZNS_PER_SECOND,
+      leaseSeconds: e.MESSAGES_LEASE_SECONDS,
+      retrySeconds: e.MESSAGES_RETRY_SECONDS,
     },
     limits: {
       otpResendCooldownSeconds: e.OTP_RESEND_COOLDOWN_SECONDS,

@@ -19,6 +19,7 @@ import { shareWithPrimary, registrySource } from './core/metrics/cluster-metrics
 import { createMetrics } from './core/metrics/metrics';
 import { startMetricsServer } from './core/metrics/server';
 import { startBackgroundJobs } from './jobs';
+import { createOtpZnsFirstSender, createZnsSender, startMessageDelivery } from './features/admin/messages';
 import { privateLogOptions } from './features/privacy/log-privacy';
 
 async function main() {
@@ -115,10 +116,14 @@ async function serve(config: Config, logger: Logger, { worker }: { worker: boole
       })
     : undefined;
   const metrics = createMetrics({ db: database.db, reads });
-  const sms = createSmsSender(config, logger);
+  const zns = createZnsSender(config, logger);
+  // The SMS driver; the one-time codes by ZNS first when ZNS_OTP_TEMPLATE_ID is set.
+  const sms = createOtpZnsFirstSender(createSmsSender(config, logger), zns, config.messages.zns.otpTemplateId, logger);
   const app = await buildApp({ config, db: database.db, reads, clock: systemClock, sms, logger, metrics, onShed: metrics.requestShed });
   // Every job is safe in several processes at once (jobs.ts): each worker runs them.
   const jobs = startBackgroundJobs({ config, db: database.db, reads, clock: systemClock, logger, metrics });
+  // Messages to families: this process takes its share of the delivery queue (pg-boss, decision 040).
+  const delivery = await startMessageDelivery({ config, db: database.db, clock: systemClock, sms, zns, logger });
   // A worker's metrics are served by the primary, summed with the other workers'.
   if (worker) shareWithPrimary(metrics.registry);
   const metricsServer = worker
@@ -134,6 +139,7 @@ async function serve(config: Config, logger: Logger, { worker }: { worker: boole
     const forced = setTimeout(() => process.exit(1), 15_000).unref();
     try {
       jobs.stop();
+      await delivery.stop();
       await app.close();
       await metricsServer?.close();
       await reads?.close();

@@ -86,6 +86,12 @@ export const errorCatalogue = {
   // Back office (/api/admin).
   import_invalid: { status: 422 },
   in_use: { status: 409 },
+  // Messages to families (features/admin/messages): the rules a send is refused for.
+  empty_audience: { status: 422 },
+  message_too_long: { status: 422 },
+  template_params_missing: { status: 422 },
+  channel_unavailable: { status: 422 },
+  send_conflict: { status: 409 },
   name_taken: { status: 409 },
   account_locked: { status: 403 },
   invalid_settings: { status: 422 },

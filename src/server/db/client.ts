@@ -103,6 +103,39 @@ export function poolStats(db: Db): { total: number; idle: number; waiting: numbe
   return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 };
 }
 
+/** The PGlite instance and the emulated pool behind a Kysely instance opened on PGlite. */
+const pgliteOf = new WeakMap<Db, { pglite: import('@electric-sql/pglite').PGlite; pool: PostgresPool }>();
+
+/** Whether a database opened by openDatabase is the embedded PGlite. */
+export const isPglite = (db: Db) => pgliteOf.has(db);
+
+/**
+ * Runs SQL text as a job library sends it (features/admin/messages/queue.ts): with parameters one
+ * statement, without them possibly several (its migrations, BEGIN ... COMMIT blocks), the rows of
+ * every statement returned. On PostgreSQL on a connection of the pool; on PGlite while holding its
+ * one connection (so it never lands inside another borrower's transaction), a transaction the
+ * text left aborted rolled back before the connection is handed on.
+ */
+export async function runJobSql(db: Db, text: string, values: unknown[] = []): Promise<{ rows: unknown[] }> {
+  const postgres = poolOf.get(db);
+  if (postgres) {
+    const result = (await postgres.pool.query(text, values)) as unknown as pg.QueryResult | pg.QueryResult[];
+    return { rows: Array.isArray(result) ? result.flatMap((part) => part.rows ?? []) : result.rows };
+  }
+  const embedded = pgliteOf.get(db);
+  if (!embedded) throw new Error('runJobSql: not a database opened by openDatabase');
+  const connection = await embedded.pool.connect();
+  try {
+    if (values.length) return await embedded.pglite.query(text, values);
+    return { rows: (await embedded.pglite.exec(text)).flatMap((part) => part.rows ?? []) };
+  } catch (error) {
+    if (embedded.pglite.isInTransaction()) await embedded.pglite.exec('ROLLBACK');
+    throw error;
+  } finally {
+    connection.release();
+  }
+}
+
 /** The readiness probe's own connection per database, outside the pool (see pingDatabase), and the probe running on it. */
 const probeOf = new WeakMap<Db, { client: pg.Client; connected: Promise<unknown>; running?: Promise<void> }>();
 
@@ -270,7 +303,9 @@ async function openPglite(dataDir: string, schema: string | undefined): Promise<
     pgliteInstances.set(key, instance);
   }
   const pglite = await instance;
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: createPgliteEmulatedPool(pglite) }) });
+  const pool = createPgliteEmulatedPool(pglite);
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pgliteOf.set(db, { pglite, pool });
   return {
     db,
     kind: 'pglite',

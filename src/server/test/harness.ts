@@ -152,6 +152,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await step('app.close', () => app.close());
       await step('replicas', async () => reads?.close());
       await step('DROP SCHEMA', () => sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db));
+      // The delivery queue's jobs (pg-boss) of a file that sent messages live beside its schema.
+      await step('DROP SCHEMA _pgboss', () => sql`DROP SCHEMA IF EXISTS ${sql.id(`${schema}_pgboss`)} CASCADE`.execute(db));
       if (database.kind === 'pglite') await sql`SET search_path TO public`.execute(db);
       await step('database.close', () => database.close());
     },

@@ -51,6 +51,7 @@ const CertificatePage = page(() => import('../features/certificates/certificate-
 const VerifyPage = page(() => import('../features/certificates/verify-page'), 'VerifyPage');
 const ReportPage = page(() => import('../features/reports/report-page'), 'ReportPage');
 const WinnersPage = page(() => import('../features/winners/winners-page'), 'WinnersPage');
+const OptOutPage = page(() => import('../features/opt-out/opt-out-page'), 'OptOutPage');
 // The organiser's back office: its own chunk, never downloaded by families.
 const AdminApp = page(() => import('../features/admin/admin-app'), 'AdminApp');
 
@@ -129,6 +130,7 @@ function RouteSwitch() {
       <Route path="/xac-minh/:code" component={VerifyPage} />
       <Route path="/bao-cao" component={ReportPage} />
       <Route path="/bao-cao/" component={ReportPage} />
+      <Route path="/tu-choi/:token" component={OptOutPage} />
       <Route path="/quan-tri" component={AdminApp} nest />
       <Route component={NotFoundPage} />
     </Switch>

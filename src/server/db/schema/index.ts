@@ -7,6 +7,7 @@ import type { CertificateTable, ClassResultTable, ErasedCertificateTable, Indivi
 import type { AuditLogTable, DashboardSnapshotTable, IntegrityFlagTable, IntegrityRunTable, PrizeHoldTable, ProcessCounterTable, QuestionQualityCountsTable, QuestionRegradeTable } from './admin';
 import type { MediaTable, NewsPostTable, SiteSettingsTable } from './site';
 import type { PrizeRecordTable, RetentionRunTable } from './privacy';
+import type { MessageCampaignTable, MessageDailyCountTable, MessageOptOutTable, MessageRecipientTable, MessageSettingsTable } from './messages';
 
 export type * from './catalog';
 export type * from './accounts';
@@ -15,6 +16,7 @@ export type * from './results';
 export type * from './admin';
 export type * from './site';
 export type * from './privacy';
+export type * from './messages';
 
 export interface Database {
   districts: DistrictTable;
@@ -75,6 +77,12 @@ export interface Database {
   question_quality_counts: QuestionQualityCountsTable;
   // the catalogue's moves between seasons (0046_catalogue_moves.sql, decision 038)
   school_snapshots: SchoolSnapshotTable;
+  // messages to families (0050_messages.sql, decision 040)
+  message_settings: MessageSettingsTable;
+  message_campaigns: MessageCampaignTable;
+  message_recipients: MessageRecipientTable;
+  message_opt_outs: MessageOptOutTable;
+  message_daily_counts: MessageDailyCountTable;
   /** A view, not a table (schema.api.test.ts checks its columns apart). */
   season_schools: SeasonSchoolView;
 }

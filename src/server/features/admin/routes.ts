@@ -26,6 +26,7 @@ import { registerAdminResultsRoutes } from './results';
 import { registerAdminQualityRoutes } from './quality';
 import { registerAdminIntegrityRoutes } from './integrity';
 import { registerAdminSeasonRoutes } from './seasons';
+import { registerAdminMessagesRoutes } from './messages';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -78,6 +79,7 @@ export function registerAdminRoutes(api: Api, services: Services) {
       registerAdminQualityRoutes(admin, services);
       registerAdminIntegrityRoutes(admin, services);
       registerAdminSeasonRoutes(admin, services);
+      registerAdminMessagesRoutes(admin, services);
     },
     { prefix: '/admin' },
   );

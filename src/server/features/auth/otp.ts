@@ -69,7 +69,7 @@ export async function issueOtp(deps: OtpDeps, phone: string, purpose: OtpPurpose
   });
 
   try {
-    await sms.send(phone, otpSmsText(code));
+    await sms.send(phone, otpSmsText(code), { otpCode: code });
   } catch {
     // Not delivered: forget this send (no cooldown, no cap) and keep the previous code valid.
     await repo.deleteOtp(db, id);

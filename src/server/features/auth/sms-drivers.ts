@@ -18,11 +18,11 @@ export class SmsDeliveryError extends Error {
 export function createLogSmsSender(dataDir: string, logger: Pick<FastifyBaseLogger, 'info'>, now = () => new Date()): SmsSender {
   const outbox = join(dataDir, 'sms-outbox.jsonl');
   return {
-    async send(phone, message) {
+    async send(phone, message, options) {
       // The text (with its code) goes to the outbox file only; the log gets the masked phone.
       logger.info({ phone: maskPhone(phone) }, 'SMS (log driver): written to sms-outbox.jsonl');
       await mkdir(dataDir, { recursive: true });
-      await appendFile(outbox, JSON.stringify({ phone, message, created_at: now().toISOString() }) + '\n');
+      await appendFile(outbox, JSON.stringify({ phone, message, created_at: now().toISOString(), ...(options?.requestId ? { request_id: options.requestId } : {}) }) + '\n');
     },
   };
 }
@@ -44,7 +44,7 @@ const ESMS_BRAND_NAME_CARE = '2';
 export function createEsmsSender(options: EsmsOptions, logger: Pick<FastifyBaseLogger, 'info' | 'warn'>): SmsSender {
   const endpoint = `${options.baseUrl.replace(/\/$/, '')}/SendMultipleMessage_V4_post_json/`;
   return {
-    async send(phone, message) {
+    async send(phone, message, sendOptions) {
       let response: Response;
       try {
         response = await fetch(endpoint, {
@@ -57,6 +57,8 @@ export function createEsmsSender(options: EsmsOptions, logger: Pick<FastifyBaseL
             Content: message,
             Brandname: options.brandName,
             SmsType: ESMS_BRAND_NAME_CARE,
+            // The partner's id of the request: one per message, the same on every try of it.
+            ...(sendOptions?.requestId ? { RequestId: sendOptions.requestId } : {}),
           }),
           signal: AbortSignal.timeout(options.timeoutMs),
         });

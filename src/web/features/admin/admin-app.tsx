@@ -29,6 +29,7 @@ import { ResultsPage } from './results';
 import { IntegrityPage } from './integrity';
 import { SessionsPage } from './sessions';
 import { SeasonsPage } from './seasons';
+import { MessagesPage } from './messages';
 import { AdminHome } from './admin-home';
 import './admin.css';
 
@@ -45,6 +46,7 @@ export const adminSections = [
   { path: '/kiem-tra-ket-qua', label: 'Kiểm tra kết quả', component: IntegrityPage },
   { path: '/ket-qua', label: 'Kết quả và giải thưởng', component: ResultsPage },
   { path: '/giay-chung-nhan', label: 'Giấy chứng nhận', component: CertificatesAdminPage },
+  { path: '/tin-nhan', label: 'Tin nhắn cho phụ huynh', component: MessagesPage },
   { path: '/du-lieu-ca-nhan', label: 'Dữ liệu cá nhân', component: PrivacyAdminPage },
   { path: '/nhat-ky', label: 'Nhật ký thao tác', component: AuditPage },
   { path: '/phien-dang-nhap', label: 'Phiên đăng nhập', component: SessionsPage },

@@ -31,6 +31,7 @@ const things: Record<string, string> = {
   exam: 'Lượt thi',
   results: 'Kết quả',
   prize: 'Giải thưởng',
+  messages: 'Tin nhắn cho phụ huynh',
 };
 
 const actions: Record<string, string> = {
@@ -63,6 +64,7 @@ const actions: Record<string, string> = {
   compute: 'tính',
   tie_decision: 'quyết định đồng hạng',
   export: 'xuất tệp',
+  send: 'gửi',
 };
 
 /** 'news.publish' -> 'Tin tức: đăng'; unknown parts as they are. */

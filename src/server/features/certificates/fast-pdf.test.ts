@@ -14,7 +14,7 @@ const PDFTOTEXT = '/usr/bin/pdftotext';
 
 const content = (fullname: string) =>
   prizeContent(
-    { organiser: 'Sở Giáo dục và Đào tạo', contest: 'Cuộc thi Đại sứ Văn hoá đọc 2026', year: '2026', code: 'QX7P-M2KD-9RTA', verifyUrl: 'https://vanhoadoc.example.vn/xac-minh/QX7P-M2KD-9RTA' },
+    { organiser: 'Sở Giáo dục và Đào tạo', contest: 'Cuộc thi Đại sứ Văn hoá đọc 2026', year: '2026', code: 'QX7P-M2KD-9RTA', verifyUrl: 'https://vanhoadoc.example.vn/xac-minh/QX7P-M2KD-9RTA', signature: null, seal: null },
     { fullname, className: '5A', school: 'Trường Tiểu học Nguyễn Bỉnh Khiêm', book: 'Dế Mèn phiêu lưu ký' },
     'Giải Nhì',
     '30/06/2026',

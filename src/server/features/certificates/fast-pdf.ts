@@ -48,8 +48,10 @@ interface Template {
 const CATALOG = 1;
 const PAGES = 2;
 const INFO = 3;
-const FRAME = 4;
-const FIRST_FONT_OBJECT = 5;
+/** The pages' one resource dictionary (fonts, images), written last: images are added with the pages. */
+const RESOURCES = 4;
+const FRAME = 5;
+const FIRST_FONT_OBJECT = 6;
 
 const num = (value: number) => String(Math.round(value * 1000) / 1000);
 const hex4 = (value: number) => value.toString(16).padStart(4, '0');
@@ -295,60 +297,93 @@ export function fastCertificatePdf(content: CertificateContent, meta: { title: s
  * needs a character the shared fonts lack.
  */
 export function fastCertificatesPdf(contents: readonly CertificateContent[], meta: { title: string; code: string }, images: PrintImages = new Map()): Buffer | undefined {
-  const { head, offsets, fonts, fontResources } = sharedTemplate();
-  const used: UsedGlyphs = new Map();
-  let next = offsets.length;
-  const objects: [number, Buffer][] = [];
-  // The images the pages print, one XObject (its colours, its alpha as a soft mask) each.
-  const names: ImageNames = new Map();
-  const xObjects: string[] = [];
-  for (const content of contents) {
-    for (const ref of [content.signature, content.seal]) {
-      const image = ref && images.get(ref.sha256);
-      if (!image || names.has(image.sha256)) continue;
-      const name = `Im${names.size}`;
-      names.set(image.sha256, name);
-      const [imageObject, maskObject] = [next++, next++];
-      const size = `/Width ${image.width} /Height ${image.height} /BitsPerComponent 8`;
-      objects.push([imageObject, stream(`/Type /XObject /Subtype /Image ${size} /ColorSpace /DeviceRGB /SMask ${maskObject} 0 R /Filter /FlateDecode`, image.rgb)]);
-      objects.push([maskObject, stream(`/Type /XObject /Subtype /Image ${size} /ColorSpace /DeviceGray /Filter /FlateDecode`, image.alpha)]);
-      xObjects.push(`/${name} ${imageObject} 0 R`);
+  const writer = new CertificatesPdfWriter(meta, images);
+  for (const content of contents) if (!writer.add(content)) return undefined;
+  return writer.finish();
+}
+
+/** The pages of a PDF of certificates, added one by one (the caller may yield in between), then written whole. */
+export class CertificatesPdfWriter {
+  private readonly template = sharedTemplate();
+  private readonly used: UsedGlyphs = new Map();
+  private readonly objects: [number, Buffer][] = [];
+  private readonly names: ImageNames = new Map();
+  private readonly xObjects: string[] = [];
+  private readonly kids: number[] = [];
+  private next = this.template.offsets.length;
+
+  constructor(
+    private readonly meta: { title: string; code: string },
+    private readonly images: PrintImages,
+  ) {}
+
+  get pages(): number {
+    return this.kids.length;
+  }
+
+  /** Adds a certificate's page; false (nothing added) when a text needs a character the shared fonts lack. */
+  add(content: CertificateContent): boolean {
+    const used: UsedGlyphs = new Map();
+    const operators = contentOperators([...certificateTexts(content), ...certificateImages(content)], this.template.fonts, used, this.imageNames(content));
+    if (operators === undefined) return false;
+    for (const [font, cids] of used) {
+      const all = this.used.get(font);
+      if (all) for (const cid of cids) all.add(cid);
+      else this.used.set(font, cids);
     }
+    const [page, holder] = [this.next++, this.next++];
+    this.kids.push(page);
+    this.objects.push([page, Buffer.from(`<< /Type /Page /Parent ${PAGES} 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources ${RESOURCES} 0 R /Contents [${FRAME} 0 R ${holder} 0 R] >>`, 'latin1')]);
+    this.objects.push([holder, stream('/Filter /FlateDecode', deflateSync(Buffer.from(operators, 'latin1')))]);
+    return true;
   }
-  const resources = `/Resources << /ProcSet [/PDF /Text /ImageC] /Font << ${fontResources} >>${xObjects.length ? ` /XObject << ${xObjects.join(' ')} >>` : ''} >>`;
-  const kids: number[] = [];
-  for (const content of contents) {
-    const operators = contentOperators([...certificateTexts(content), ...certificateImages(content)], fonts, used, names);
-    if (operators === undefined) return undefined;
-    const [page, holder] = [next++, next++];
-    kids.push(page);
-    objects.push([page, Buffer.from(`<< /Type /Page /Parent ${PAGES} 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] ${resources} /Contents [${FRAME} 0 R ${holder} 0 R] >>`, 'latin1')]);
-    objects.push([holder, stream('/Filter /FlateDecode', deflateSync(Buffer.from(operators, 'latin1')))]);
+
+  /** The XObject names of the images a content prints, each image written once (its colours, its alpha as a soft mask). */
+  private imageNames(content: CertificateContent): ImageNames {
+    for (const ref of [content.signature, content.seal]) {
+      const image = ref && this.images.get(ref.sha256);
+      if (!image || this.names.has(image.sha256)) continue;
+      const name = `Im${this.names.size}`;
+      this.names.set(image.sha256, name);
+      const [imageObject, maskObject] = [this.next++, this.next++];
+      const size = `/Width ${image.width} /Height ${image.height} /BitsPerComponent 8`;
+      this.objects.push([imageObject, stream(`/Type /XObject /Subtype /Image ${size} /ColorSpace /DeviceRGB /SMask ${maskObject} 0 R /Filter /FlateDecode`, image.rgb)]);
+      this.objects.push([maskObject, stream(`/Type /XObject /Subtype /Image ${size} /ColorSpace /DeviceGray /Filter /FlateDecode`, image.alpha)]);
+      this.xObjects.push(`/${name} ${imageObject} 0 R`);
+    }
+    return this.names;
   }
-  objects.push(
-    [CATALOG, Buffer.from(`<< /Type /Catalog /Pages ${PAGES} 0 R >>`, 'latin1')],
-    [PAGES, Buffer.from(`<< /Type /Pages /Kids [${kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${kids.length} >>`, 'latin1')],
-    [INFO, Buffer.from(`<< /Title ${textString(meta.title)} /Subject ${textString(meta.code)} /Creator ${textString('Cuộc thi Đại sứ Văn hoá đọc')} /Producer (certificates) >>`, 'latin1')],
-  );
-  // Each font file with the glyphs of the frame and of the pages' texts.
-  for (const embedded of fonts.values()) {
-    const glyphs = [...embedded.frameGlyphs, ...(used.get(embedded) ?? [])];
-    const file = pruneTrueType(embedded.file!, glyphs);
-    objects.push([embedded.fileObject!, stream(`/Filter /FlateDecode /Length1 ${file.length}`, deflateSync(file))]);
+
+  /** The whole file: the shared objects, the pages, one resource dictionary, the font files, the cross-reference table. */
+  finish(): Buffer {
+    const { head, offsets, fonts, fontResources } = this.template;
+    const xObjects = this.xObjects.length ? ` /XObject << ${this.xObjects.join(' ')} >>` : '';
+    const objects: [number, Buffer][] = [
+      ...this.objects,
+      [RESOURCES, Buffer.from(`<< /ProcSet [/PDF /Text /ImageC] /Font << ${fontResources} >>${xObjects} >>`, 'latin1')],
+      [CATALOG, Buffer.from(`<< /Type /Catalog /Pages ${PAGES} 0 R >>`, 'latin1')],
+      [PAGES, Buffer.from(`<< /Type /Pages /Kids [${this.kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${this.kids.length} >>`, 'latin1')],
+      [INFO, Buffer.from(`<< /Title ${textString(this.meta.title)} /Subject ${textString(this.meta.code)} /Creator ${textString('Cuộc thi Đại sứ Văn hoá đọc')} /Producer (certificates) >>`, 'latin1')],
+    ];
+    // Each font file with the glyphs of the frame and of the pages' texts.
+    for (const embedded of fonts.values()) {
+      const file = pruneTrueType(embedded.file!, [...embedded.frameGlyphs, ...(this.used.get(embedded) ?? [])]);
+      objects.push([embedded.fileObject!, stream(`/Filter /FlateDecode /Length1 ${file.length}`, deflateSync(file))]);
+    }
+    const all = [...offsets];
+    all.length = this.next;
+    const parts: Buffer[] = [head];
+    let length = head.length;
+    for (const [number, body] of objects) {
+      all[number] = length;
+      const object = Buffer.concat([Buffer.from(`${number} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
+      parts.push(object);
+      length += object.length;
+    }
+    let xref = `xref\n0 ${all.length}\n0000000000 65535 f \n`;
+    for (let number = 1; number < all.length; number++) xref += `${String(all[number]).padStart(10, '0')} 00000 n \n`;
+    xref += `trailer\n<< /Size ${all.length} /Root ${CATALOG} 0 R /Info ${INFO} 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+    parts.push(Buffer.from(xref, 'latin1'));
+    return Buffer.concat(parts);
   }
-  const all = [...offsets];
-  all.length = next;
-  const parts: Buffer[] = [head];
-  let length = head.length;
-  for (const [number, body] of objects) {
-    all[number] = length;
-    const object = Buffer.concat([Buffer.from(`${number} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
-    parts.push(object);
-    length += object.length;
-  }
-  let xref = `xref\n0 ${all.length}\n0000000000 65535 f \n`;
-  for (let number = 1; number < all.length; number++) xref += `${String(all[number]).padStart(10, '0')} 00000 n \n`;
-  xref += `trailer\n<< /Size ${all.length} /Root ${CATALOG} 0 R /Info ${INFO} 0 R >>\nstartxref\n${length}\n%%EOF\n`;
-  parts.push(Buffer.from(xref, 'latin1'));
-  return Buffer.concat(parts);
 }

@@ -7,7 +7,9 @@ import type { Metadata } from 'sharp';
 import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { appError } from '../../lib/errors';
-import { certificateImageMessages, type CertificateImageKind } from '../../../shared/schemas/certificate-printing';
+import { certificateImageMessages, type CertificateImageKind, type CertificateImagesResponse } from '../../../shared/schemas/certificate-printing';
+import { formatDateTime } from '../../../shared/format';
+import { storeMedia } from '../media';
 import type { CertificateImageRef } from './content';
 
 export const CERTIFICATE_IMAGE_MAX_BYTES = 1024 * 1024;
@@ -105,4 +107,32 @@ export async function printImagesFor(db: Db, contents: readonly { signature?: Ce
     if (image) images.set(sha, image);
   }
   return images;
+}
+
+/**
+ * Stores an uploaded signature or seal (checkCertificateImage) as the one printed from now on. The
+ * caller marks the certificates to be brought up to date (recheckCertificates: each content names
+ * its images), in the same transaction, with its audit entry.
+ */
+export async function saveCertificateImage(db: Db, kind: CertificateImageKind, file: { fileName: string; bytes: Buffer }, userId: number, now: Date) {
+  const { png, width, height } = await checkCertificateImage(file.bytes);
+  const path = await storeMedia(db, png, 'image/png', 'png');
+  const sha256 = path.slice('/api/media/'.length, -'.png'.length);
+  const row = { kind, sha256, width, height, file_name: file.fileName.slice(0, 255), uploaded_at: now, uploaded_by: userId };
+  await db
+    .insertInto('certificate_images')
+    .values(row)
+    .onConflict((oc) => oc.column('kind').doUpdateSet({ sha256, width, height, file_name: row.file_name, uploaded_at: now, uploaded_by: userId }))
+    .execute();
+  return { path, width, height };
+}
+
+/** The signature and seal as the settings show them. */
+export async function listCertificateImages(db: Db): Promise<CertificateImagesResponse['data']> {
+  const rows = await db.selectFrom('certificate_images').selectAll().execute();
+  const of = (kind: CertificateImageKind) => {
+    const row = rows.find((r) => r.kind === kind);
+    return row ? { kind, url: `/api/media/${row.sha256}.png`, width: row.width, height: row.height, file_name: row.file_name, uploaded: formatDateTime(row.uploaded_at) } : null;
+  };
+  return { signature: of('signature'), seal: of('seal') };
 }

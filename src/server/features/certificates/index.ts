@@ -2,3 +2,5 @@
 export { MAX_RENDER_ATTEMPTS, recheckCertificates } from './background';
 export type { CertificateContent } from './content';
 export { contestantCertificates, reissueCertificate, resultsHeldMessage, schoolPrizeCertificate } from './service';
+export { CERTIFICATE_IMAGE_MAX_BYTES, listCertificateImages, saveCertificateImage } from './images';
+export { bundleFile, buildNextBundle, getBundle, listBundles, requestBundle } from './bundle';

@@ -26,7 +26,13 @@ export const renderCertificatePng = (content: CertificateContent, images: PrintI
 
 export const renderPdf = (shapes: readonly Shape[], meta: { title: string; code: string }, images: PrintImages = new Map()) => renderPdfPages([shapes], meta, images);
 
-export async function renderPdfPages(pages: readonly (readonly Shape[])[], meta: { title: string; code: string }, images: PrintImages = new Map()): Promise<Buffer> {
+/** Draws pages with pdfkit; `afterPage` (a school's bundle: its progress, the event loop) runs after each. */
+export async function renderPdfPages(
+  pages: readonly (readonly Shape[])[],
+  meta: { title: string; code: string },
+  images: PrintImages = new Map(),
+  afterPage?: (index: number) => Promise<void>,
+): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -42,7 +48,8 @@ export async function renderPdfPages(pages: readonly (readonly Shape[])[], meta:
   });
   for (const fonts of loadFonts().values()) for (const font of fonts) doc.registerFont(font.name, font.buffer);
 
-  for (const shapes of pages) {
+  for (const [index, shapes] of pages.entries()) {
+  if (index > 0) await afterPage?.(index - 1);
   doc.addPage();
   for (const shape of shapes) {
     switch (shape.type) {
@@ -85,6 +92,7 @@ export async function renderPdfPages(pages: readonly (readonly Shape[])[], meta:
     }
   }
   }
+  await afterPage?.(pages.length - 1);
   doc.end();
   await finished;
   return Buffer.concat(chunks);

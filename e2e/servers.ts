@@ -15,7 +15,8 @@ const BASE_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 
 /**
  * Worker n's servers listen on BASE+10(n+1) (demo) and the next port (short exam); the specs with
- * a server of their own keep BASE+2 (admin-results), BASE+3 (admin-results-same-second) and BASE+5 (season).
+ * a server of their own keep BASE+2 (admin-results), BASE+3 (admin-results-same-second), BASE+5 (season),
+ * BASE+6 (admin-catalog-move) and BASE+7 (certificate-printing).
  */
 export function portOf(parallelIndex: number, kind: ServerKind): number {
   return BASE_PORT + 10 * (parallelIndex + 1) + (kind === 'short-exam' ? 1 : 0);
@@ -97,10 +98,20 @@ export class WorkerServers {
  * A server of one spec's own (a journey that cannot be undone, such as publishing results): the
  * compiled server with the demo content on a fresh data folder, at BASE+offset.
  */
-export async function startOwnServer(offset: number, name: string): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+export async function startOwnServer(
+  offset: number,
+  name: string,
+  /** A server command (scripts/server-command.mjs) run on the fresh data folder before the server opens it. */
+  prepare?: string[],
+): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
   const port = BASE_PORT + offset;
   const dataDir = `${BASE_DATA_DIR}-${name}`;
   rmSync(dataDir, { recursive: true, force: true });
+  if (prepare) {
+    const command = spawn(process.execPath, ['scripts/server-command.mjs', ...prepare], { env: { ...process.env, ...serverEnv, DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const [code, signal] = (await once(command, 'exit')) as [number | null, string | null];
+    if (code !== 0) throw new Error(`${prepare.join(' ')} failed (${code ?? signal})`);
+  }
   const server = spawn(process.execPath, ['dist/server/main.mjs'], { env: { ...process.env, ...serverEnv, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
   process.once('exit', () => server.kill('SIGKILL'));
   const url = `http://127.0.0.1:${port}`;

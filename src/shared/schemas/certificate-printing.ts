@@ -28,7 +28,7 @@ export const certificateImageSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
   file_name: z.string(),
-  /** dd/mm/yyyy hh:mm, Asia/Ho_Chi_Minh. */
+  /** hh:mm dd/mm/yyyy, Asia/Ho_Chi_Minh (formatDateTime). */
   uploaded: z.string(),
 });
 export type CertificateImage = z.infer<typeof certificateImageSchema>;
@@ -45,7 +45,7 @@ export const bundleStatuses = ['queued', 'building', 'ready', 'failed'] as const
 export const bundleStatusSchema = z.enum(bundleStatuses);
 
 export const bundleMessages = {
-  noCertificates: 'Chưa có giấy chứng nhận nào để in (kết quả chưa công bố, hoặc lớp chưa có học sinh dự thi).',
+  noCertificates: 'Chưa có giấy chứng nhận nào để in: kết quả chưa công bố, lớp chưa có học sinh dự thi, hoặc giấy chứng nhận đang được cấp (hãy thử lại sau ít phút).',
   classNotFound: 'Lớp này không có ở trường của bạn.',
   bundleNotFound: 'Không tìm thấy tệp giấy chứng nhận này.',
   notReady: 'Tệp chưa tạo xong.',
@@ -71,7 +71,7 @@ export const bundleSchema = z.object({
   error: z.string().nullable(),
   /** The PDF, once ready. */
   pdf_url: z.string().nullable(),
-  /** dd/mm/yyyy hh:mm */
+  /** hh:mm dd/mm/yyyy, Asia/Ho_Chi_Minh (formatDateTime). */
   created: z.string(),
 });
 export type Bundle = z.infer<typeof bundleSchema>;

@@ -18,7 +18,7 @@ import { bundleMessages, type Bundle, type BundleRequest } from '../../../shared
 import type { CertificateBundleTable } from '../../db/schema';
 import type { Selectable } from 'kysely';
 import type { CertificateContent } from './content';
-import { printImagesFor } from './images';
+import { currentCertificateImages, printImagesFor } from './images';
 import { CertificatesPdfWriter } from './fast-pdf';
 import { renderPdfPages } from './render';
 import { certificateLayout } from './layout';
@@ -209,7 +209,9 @@ class LostClaim extends Error {}
 /** Draws a claimed bundle, writing its progress; false when another process took it over meanwhile. */
 async function buildBundle(deps: BundleDeps, job: Claimed): Promise<boolean> {
   const owned = (db: Db) => db.updateTable('certificate_bundles').where('id', '=', job.id).where('claim', '=', job.claim);
-  const contents = await bundleCertificates(deps.db, job.contest_id, job.school_id, job.class_name);
+  // Printed now: with the signature and seal of now, even before the job has brought every stored content up to date.
+  const printed = await currentCertificateImages(deps.db);
+  const contents = (await bundleCertificates(deps.db, job.contest_id, job.school_id, job.class_name)).map((content) => ({ ...content, ...printed }));
   if (contents.length === 0) {
     await owned(deps.db).set({ status: 'failed', error: bundleMessages.noCertificates, claim: null, finished_at: deps.clock.now() }).execute();
     return true;

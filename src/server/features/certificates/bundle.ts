@@ -20,8 +20,7 @@ import type { Selectable } from 'kysely';
 import type { CertificateContent } from './content';
 import { currentCertificateImages, printImagesFor } from './images';
 import { CertificatesPdfWriter } from './fast-pdf';
-import { renderPdfPages } from './render';
-import { certificateLayout } from './layout';
+import { renderCertificatePdf } from './render';
 
 export type BundleDeps = Pick<Services, 'db' | 'clock'>;
 
@@ -223,26 +222,19 @@ async function buildBundle(deps: BundleDeps, job: Claimed): Promise<boolean> {
   await progress(0);
   const images = await printImagesFor(deps.db, contents);
   const meta = { title: job.class_name === null ? 'Giấy chứng nhận của trường' : `Giấy chứng nhận lớp ${job.class_name}`, code: `${contents.length} giấy chứng nhận` };
-  let pdf: Buffer | undefined;
+  const writer = new CertificatesPdfWriter(meta, images);
   try {
-    const writer = new CertificatesPdfWriter(meta, images);
     for (const [index, content] of contents.entries()) {
-      if (!writer.add(content)) break;
+      // A text the shared fonts lack (decision 033): that page drawn by pdfkit, taken into the file.
+      if (!writer.add(content)) writer.addPdfPage(await renderCertificatePdf(content, images));
       if ((index + 1) % PROGRESS_EVERY === 0) await progress(index + 1);
       await yieldToRequests();
     }
-    // A text the shared fonts lack (decision 033): the whole bundle drawn by pdfkit.
-    pdf =
-      writer.pages === contents.length
-        ? writer.finish()
-        : await renderPdfPages(contents.map(certificateLayout), meta, images, async (index) => {
-            if ((index + 1) % PROGRESS_EVERY === 0) await progress(index + 1);
-            await yieldToRequests();
-          });
   } catch (error) {
     if (error instanceof LostClaim) return false;
     throw error;
   }
+  const pdf = writer.finish();
   const now = deps.clock.now();
   const stored = await owned(deps.db).set({ status: 'ready', pdf, byte_size: pdf.length, done: contents.length, total: contents.length, claim: null, finished_at: now }).executeTakeFirst();
   if (stored.numUpdatedRows === 0n) return false;

@@ -1,13 +1,14 @@
 // The PDF assembled from the shared template: a valid document whose text (pdftotext, poppler)
 // reads back the holder's Vietnamese name and the code; and the pdfkit fallback for text the
-// shared fonts do not carry.
-import { execFileSync } from 'node:child_process';
+// shared fonts do not carry; several certificates in one file (a school's bundle), a page pdfkit
+// drew among them.
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { prizeContent } from './content';
-import { fastCertificatePdf } from './fast-pdf';
+import { CertificatesPdfWriter, fastCertificatePdf } from './fast-pdf';
 import { renderCertificatePdf } from './render';
 
 const PDFTOTEXT = '/usr/bin/pdftotext';
@@ -52,5 +53,27 @@ describe('the fast certificate PDF', () => {
     expect(fastCertificatePdf(foreign, { title: foreign.title, code: foreign.code })).toBeUndefined();
     const pdf = await renderCertificatePdf(foreign);
     expect(pdfText(pdf)).toContain('Zoë Łukasz');
+  });
+
+  it("writes several certificates in one file, one A4 page each, with a page pdfkit drew among them", async () => {
+    const names = ['Huỳnh Thị Quỳnh Hương', 'Zoë Łukasz', 'Ngô Bảo Châu'];
+    const writer = new CertificatesPdfWriter({ title: 'Giấy chứng nhận lớp 5A', code: '3 giấy chứng nhận' }, new Map());
+    for (const name of names) if (!writer.add(content(name))) writer.addPdfPage(await renderCertificatePdf(content(name)));
+    const pdf = writer.finish();
+    const info = execFileSync('/usr/bin/pdfinfo', ['-'], { input: pdf, encoding: 'utf8' });
+    expect(info).toMatch(/Pages:\s+3\n/);
+    expect(info).toMatch(/Page size:\s+841\.89 x 595\.28 pts/);
+    // Each page reads back its own holder, in order.
+    const dir = mkdtempSync(join(tmpdir(), 'certificates-'));
+    writeFileSync(join(dir, 'all.pdf'), pdf);
+    names.forEach((name, index) => {
+      const page = execFileSync(PDFTOTEXT, ['-f', String(index + 1), '-l', String(index + 1), join(dir, 'all.pdf'), '-'], { encoding: 'utf8' });
+      expect(page).toContain(name);
+      expect(page).toContain('GIẤY CHỨNG NHẬN');
+    });
+    // poppler finds nothing broken (a syntax error is reported on stderr).
+    const drawn = spawnSync('/usr/bin/pdftoppm', ['-r', '10', '-png', join(dir, 'all.pdf'), join(dir, 'page')], { encoding: 'utf8' });
+    expect(drawn.status).toBe(0);
+    expect(drawn.stderr).toBe('');
   });
 });

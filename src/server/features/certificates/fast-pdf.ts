@@ -11,6 +11,7 @@ import type * as fontkit from 'fontkit';
 import { shapeRun, textRuns, textWidth, WEIGHTS, type LoadedFont, type Weight } from './fonts';
 import { certificateFrame, certificateImages, certificateTexts, PAGE_HEIGHT, PAGE_WIDTH, textLeft, type Shape } from './layout';
 import type { PrintImages } from './images';
+import { importPdfPage } from './pdf-import';
 import type { CertificateContent } from './content';
 import { parseTrueType, pruneTrueType, type ParsedTrueType } from './truetype-prune';
 
@@ -336,6 +337,14 @@ export class CertificatesPdfWriter {
     this.objects.push([page, Buffer.from(`<< /Type /Page /Parent ${PAGES} 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources ${RESOURCES} 0 R /Contents [${FRAME} 0 R ${holder} 0 R] >>`, 'latin1')]);
     this.objects.push([holder, stream('/Filter /FlateDecode', deflateSync(Buffer.from(operators, 'latin1')))]);
     return true;
+  }
+
+  /** Adds the page of a one-page PDF drawn by pdfkit (a certificate whose text the shared fonts lack). */
+  addPdfPage(pdf: Buffer): void {
+    const imported = importPdfPage(pdf, this.next, PAGES);
+    this.objects.push(...imported.objects);
+    this.kids.push(imported.page);
+    this.next = imported.next;
   }
 
   /** The XObject names of the images a content prints, each image written once (its colours, its alpha as a soft mask). */

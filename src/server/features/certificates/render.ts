@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { loadFonts, runWidth, textPath, textRuns, textWidth } from './fonts';
 import { certificateLayout, PAGE_HEIGHT, PAGE_WIDTH, textLeft, type Shape } from './layout';
 import type { CertificateContent } from './content';
-import { fastCertificatePdf, fastCertificatesPdf } from './fast-pdf';
+import { fastCertificatePdf } from './fast-pdf';
 import type { PrintImages } from './images';
 
 /** The certificate's PDF: assembled from the shared template, or drawn by pdfkit when its text needs other glyphs. */
@@ -14,25 +14,12 @@ export async function renderCertificatePdf(content: CertificateContent, images: 
   return fastCertificatePdf(content, meta, images) ?? renderPdf(certificateLayout(content), meta, images);
 }
 
-/**
- * Several certificates in one PDF, one page each (a school's bundle): assembled from the template,
- * or, when a text needs other glyphs, the whole document drawn by pdfkit (slower, as rare).
- */
-export async function renderCertificatesPdf(contents: readonly CertificateContent[], meta: { title: string; code: string }, images: PrintImages = new Map()): Promise<Buffer> {
-  return fastCertificatesPdf(contents, meta, images) ?? renderPdfPages(contents.map(certificateLayout), meta, images);
-}
-
 export const renderCertificatePng = (content: CertificateContent, images: PrintImages = new Map()) => renderPng(certificateLayout(content), 1400, images);
 
 export const renderPdf = (shapes: readonly Shape[], meta: { title: string; code: string }, images: PrintImages = new Map()) => renderPdfPages([shapes], meta, images);
 
-/** Draws pages with pdfkit; `afterPage` (a school's bundle: its progress, the event loop) runs after each. */
-export async function renderPdfPages(
-  pages: readonly (readonly Shape[])[],
-  meta: { title: string; code: string },
-  images: PrintImages = new Map(),
-  afterPage?: (index: number) => Promise<void>,
-): Promise<Buffer> {
+/** Draws pages with pdfkit, one A4 landscape page each. */
+export async function renderPdfPages(pages: readonly (readonly Shape[])[], meta: { title: string; code: string }, images: PrintImages = new Map()): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
@@ -48,8 +35,7 @@ export async function renderPdfPages(
   });
   for (const fonts of loadFonts().values()) for (const font of fonts) doc.registerFont(font.name, font.buffer);
 
-  for (const [index, shapes] of pages.entries()) {
-  if (index > 0) await afterPage?.(index - 1);
+  for (const shapes of pages) {
   doc.addPage();
   for (const shape of shapes) {
     switch (shape.type) {
@@ -92,7 +78,6 @@ export async function renderPdfPages(
     }
   }
   }
-  await afterPage?.(pages.length - 1);
   doc.end();
   await finished;
   return Buffer.concat(chunks);

@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { prizeContent } from './content';
 import { CertificatesPdfWriter, fastCertificatePdf } from './fast-pdf';
 import { renderCertificatePdf } from './render';
+import { checkCertificateImage, decodePrintImage } from './images';
+import { signaturePng } from '../../test/certificate-images';
 
 const PDFTOTEXT = '/usr/bin/pdftotext';
 
@@ -57,8 +59,12 @@ describe('the fast certificate PDF', () => {
 
   it("writes several certificates in one file, one A4 page each, with a page pdfkit drew among them", async () => {
     const names = ['Huỳnh Thị Quỳnh Hương', 'Zoë Łukasz', 'Ngô Bảo Châu'];
-    const writer = new CertificatesPdfWriter({ title: 'Giấy chứng nhận lớp 5A', code: '3 giấy chứng nhận' }, new Map());
-    for (const name of names) if (!writer.add(content(name))) writer.addPdfPage(await renderCertificatePdf(content(name)));
+    const checked = await checkCertificateImage(await signaturePng());
+    const signature = { sha256: 'a'.repeat(64), width: checked.width, height: checked.height };
+    const images = new Map([[signature.sha256, await decodePrintImage(signature.sha256, checked.png)]]);
+    const signed = (name: string) => ({ ...content(name), signature });
+    const writer = new CertificatesPdfWriter({ title: 'Giấy chứng nhận lớp 5A', code: '3 giấy chứng nhận' }, images);
+    for (const name of names) if (!writer.add(signed(name))) writer.addPdfPage(await renderCertificatePdf(signed(name), images));
     const pdf = writer.finish();
     const info = execFileSync('/usr/bin/pdfinfo', ['-'], { input: pdf, encoding: 'utf8' });
     expect(info).toMatch(/Pages:\s+3\n/);
@@ -71,6 +77,13 @@ describe('the fast certificate PDF', () => {
       expect(page).toContain(name);
       expect(page).toContain('GIẤY CHỨNG NHẬN');
     });
+    // The signature on every page, with its mask: one object for the template's two pages, pdfkit's own on its page.
+    const list = execFileSync('/usr/bin/pdfimages', ['-list', join(dir, 'all.pdf')], { encoding: 'utf8' });
+    const uses = [...list.matchAll(/^\s*(\d+)\s+\d+\s+image\s+600\s+200\s+rgb\s.*?\s(\d+)\s+0\s/gm)].map((m) => ({ page: Number(m[1]), object: Number(m[2]) }));
+    expect(uses.map((use) => use.page)).toEqual([1, 2, 3]);
+    expect(uses[0]!.object).toBe(uses[2]!.object);
+    expect(uses[1]!.object).not.toBe(uses[0]!.object);
+    expect(list.match(/\ssmask\s/g)).toHaveLength(3);
     // poppler finds nothing broken (a syntax error is reported on stderr).
     const drawn = spawnSync('/usr/bin/pdftoppm', ['-r', '10', '-png', join(dir, 'all.pdf'), join(dir, 'page')], { encoding: 'utf8' });
     expect(drawn.status).toBe(0);

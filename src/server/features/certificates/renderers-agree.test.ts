@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { participationContent, prizeContent, schoolContent, top30Content, type CertificateContent, type CommonFacts } from './content';
 import { fastCertificatePdf } from './fast-pdf';
 import { certificateLayout } from './layout';
-import { renderPdf } from './render';
+import { renderCertificatePng, renderPdf } from './render';
 import { checkCertificateImage, decodePrintImage, type PrintImage } from './images';
 import { sealPng, signaturePng } from '../../test/certificate-images';
 
@@ -121,10 +121,13 @@ describe('the two certificate renderers', () => {
     return { fast: fast!, drawn: await renderPdf(certificateLayout(content), meta, images) };
   };
 
-  it('print a QR code that a phone reads as the verification address', async () => {
+  it('print a QR code that a phone reads as the verification address, as the preview does', async () => {
     const { fast, drawn } = await both(kinds[0]![1]());
     expect(scanned(fast, 'fast')).toBe(VERIFY_URL);
     expect(scanned(drawn, 'pdfkit')).toBe(VERIFY_URL);
+    // And the PNG preview's (the same layout as an SVG, rasterised by sharp).
+    writeFileSync(join(dir, 'preview.png'), await renderCertificatePng(kinds[0]![1](), images));
+    expect(execFileSync('/usr/bin/zbarimg', ['-q', '--raw', join(dir, 'preview.png')], { encoding: 'utf8' }).trim()).toBe(VERIFY_URL);
   });
 
   it('embed the signature and the seal with their transparency, at the same places', async () => {

@@ -251,7 +251,8 @@ async function buildBundle(deps: BundleDeps, job: Claimed): Promise<boolean> {
 }
 
 /**
- * The background job (jobs.ts): removes the bundles older than a day, then builds the next
+ * The background job (jobs.ts): removes the bundles older than a day or built before a family's
+ * erasure, then builds the next
  * one waiting, if any. Returns the bundles built (0 or 1). A failure is kept on the bundle with a
  * message for the school, and logged.
  */
@@ -271,6 +272,12 @@ let building = false;
 async function cleanAndBuild(deps: BundleDeps & { logger?: { error: (o: object, m: string) => void } }): Promise<number> {
   const now = deps.clock.now();
   await deps.db.deleteFrom('certificate_bundles').where('created_at', '<', new Date(now.getTime() - KEEP_MS)).where('status', 'in', ['ready', 'failed']).execute();
+  // A family erased after a file was built (decision 008): the files that may print its child go.
+  await deps.db
+    .deleteFrom('certificate_bundles')
+    .where('status', '=', 'ready')
+    .where((eb) => eb.exists(eb.selectFrom('erased_certificates').select('erased_certificates.code').whereRef('erased_certificates.erased_at', '>=', 'certificate_bundles.finished_at')))
+    .execute();
   const job = await claimBundle(deps);
   if (!job) return 0;
   try {

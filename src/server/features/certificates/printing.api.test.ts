@@ -243,7 +243,20 @@ describe("a school's certificates in one PDF", () => {
     expect(list.body.data.map((bundle: { class: string | null }) => bundle.class)).toEqual(['2A1', null]);
   });
 
-  it('refuses a bad class name and a season without certificates with a clear message', async () => {
+  it("removes the files built before a family's erasure", async () => {
+    const started = await start({ class: '2A1' });
+    await buildAll();
+    const path = `/api/report-school/certificates/${started.body.data.id}`;
+    expect((await server.request('GET', path, { token: admin.token })).body.data.status).toBe('ready');
+    // A family of the school erased its data (features/privacy keeps its certificates' printed facts there).
+    await server.db.insertInto('erased_certificates').values({ code: 'ERAS-ED00-0001', kind: 'participation', title: 'Giấy chứng nhận tham gia cuộc thi', contest: 'Cuộc thi', date: '30/06/2026', erased_at: server.clock.now() }).execute();
+    await buildAll();
+    expect((await server.request('GET', path, { token: admin.token })).status).toBe(404);
+    expect((await download(`${path}/pdf`, admin.token)).status).toBe(404);
+    await server.db.deleteFrom('erased_certificates').where('code', '=', 'ERAS-ED00-0001').execute();
+  });
+
+  it('refuses a class name too long with a clear message', async () => {
     const long = await start({ class: 'x'.repeat(101) });
     expect(long.status).toBe(400);
     expect(long.body.success).toBe(false);

@@ -46,6 +46,7 @@ test('the organiser uploads the signature and the seal; a school administrator p
   await card.getByLabel('Con dấu của ban tổ chức (PNG nền trong suốt)').setInputFiles({ name: 'con-dau.png', mimeType: 'image/png', buffer: await sealPng() });
   await expect(card.getByRole('img', { name: 'Con dấu của ban tổ chức' })).toBeVisible();
   await expect(card.getByRole('alert')).toHaveCount(0);
+  await expectAccessible(page, 'quan-tri/cuoc-thi, chữ ký và con dấu');
 
   // The school administrator, on a phone: the report's print card.
   const admin = await login(request, DEMO_SCHOOL_ADMIN);

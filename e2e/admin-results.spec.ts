@@ -30,7 +30,7 @@ test.beforeAll(async () => {
   test.setTimeout(150_000);
   // No event-loop shedding (as in the API test harness): PGlite runs on the server's own event
   // loop, so drawing three certificates on a busy 2-core machine reads as a saturated process.
-  server = await startOwnServer(OFFSET, 'admin-results', { SHED_EVENT_LOOP_DELAY_MS: '0' });
+  server = await startOwnServer(OFFSET, 'admin-results', { env: { SHED_EVENT_LOOP_DELAY_MS: '0' } });
 });
 
 test.afterAll(async () => {

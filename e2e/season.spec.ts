@@ -19,7 +19,7 @@ let server: Awaited<ReturnType<typeof startOwnServer>> | undefined;
 test.use({ baseURL: BASE_URL });
 
 test.beforeAll(async () => {
-  server = await startOwnServer(OFFSET, 'season', { EXAM_SWEEP_SECONDS: '0' });
+  server = await startOwnServer(OFFSET, 'season', { env: { EXAM_SWEEP_SECONDS: '0' } });
 });
 
 test.afterAll(async () => {

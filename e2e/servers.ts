@@ -15,8 +15,8 @@ const BASE_DATA_DIR = process.env.E2E_DATA_DIR ?? '.tmp/e2e-data';
 
 /**
  * Worker n's servers listen on BASE+10(n+1) (demo) and the next port (short exam); the specs with
- * a server of their own keep BASE+2 (admin-results), BASE+3 (admin-results-same-second), BASE+5 (season)
- * and BASE+6 (admin-catalog-move).
+ * a server of their own keep BASE+2 (admin-results), BASE+3 (admin-results-same-second), BASE+5 (season),
+ * BASE+6 (admin-catalog-move), BASE+7 (certificate-printing) and BASE+8 (winners).
  */
 export function portOf(parallelIndex: number, kind: ServerKind): number {
   return BASE_PORT + 10 * (parallelIndex + 1) + (kind === 'short-exam' ? 1 : 0);
@@ -107,11 +107,25 @@ export const ownDataDirOf = (name: string) => `${BASE_DATA_DIR}-${name}`;
  * A server of one spec's own (a journey that cannot be undone, such as publishing results): the
  * compiled server with the demo content on a fresh data folder, at BASE+offset.
  */
-export async function startOwnServer(offset: number, name: string, env: Record<string, string> = {}): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
+export async function startOwnServer(
+  offset: number,
+  name: string,
+  options: {
+    /** Settings of this server's own, over the shared ones. */
+    env?: Record<string, string>;
+    /** A server command (scripts/server-command.mjs) run on the fresh data folder before the server opens it. */
+    prepare?: string[];
+  } = {},
+): Promise<{ url: string; dataDir: string; stop: () => Promise<void> }> {
   const port = BASE_PORT + offset;
   const dataDir = ownDataDirOf(name);
   rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, ['dist/server/main.mjs'], { env: { ...process.env, ...serverEnv, ...env, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (options.prepare) {
+    const command = spawn(process.execPath, ['scripts/server-command.mjs', ...options.prepare], { env: { ...process.env, ...serverEnv, ...options.env, DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
+    const [code, signal] = (await once(command, 'exit')) as [number | null, string | null];
+    if (code !== 0) throw new Error(`${options.prepare.join(' ')} failed (${code ?? signal})`);
+  }
+  const server = spawn(process.execPath, ['dist/server/main.mjs'], { env: { ...process.env, ...serverEnv, ...options.env, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'ignore', 'inherit'] });
   process.once('exit', () => server.kill('SIGKILL'));
   const url = ownServerUrl(offset);
   await waitUntilReady(url, server, 120_000);

@@ -1,5 +1,6 @@
 // Browser tests need Debian's Chromium, and the certificate test reads the downloaded PDF with
-// poppler's pdftotext/pdfinfo/pdftoppm. Installs what is missing on a fresh machine (as root).
+// poppler's pdftotext/pdfinfo/pdftoppm and its QR code with zbar's zbarimg (issue 37). Installs
+// what is missing on a fresh machine (as root).
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
@@ -7,6 +8,7 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const missing = [
   [chromium, 'chromium'],
   ['/usr/bin/pdftotext', 'poppler-utils'],
+  ['/usr/bin/zbarimg', 'zbar-tools'],
 ]
   .filter(([path]) => !existsSync(path))
   .map(([, debianPackage]) => debianPackage);

@@ -7,6 +7,7 @@ import { finaliseOverdueExams } from './features/exams/finalise';
 import { purgeExpiredAuthRows } from './features/auth/purge';
 import { runRetentionJob } from './features/privacy/retention';
 import { drawCertificates } from './features/certificates/background';
+import { buildNextBundle } from './features/certificates/bundle';
 import { purgeOldPractice } from './features/practice/service';
 import { createAutosaveReporter, REPORT_INTERVAL_MS } from './features/admin/exam-days/autosave-reporter';
 import { DASHBOARD_MAX_AGE_MS, refreshDashboard } from './features/admin/exam-days/service';
@@ -35,6 +36,8 @@ export function startBackgroundJobs(deps: { config: Config; db: Db; reads?: Read
   // Hourly check; the retention itself runs once a day (retention.ts).
   every(PURGE_INTERVAL_MS, 'personal data past retention removed', runRetentionJob);
   every(5_000, 'certificates drawn', (db, clock) => drawCertificates({ db, clock, config: deps.config }));
+  // A school's certificates in one PDF (issue 37): one bundle a tick per process, claimed in the database.
+  every(2_000, 'certificate bundle built', (db, clock) => buildNextBundle({ db, clock, logger: deps.logger }));
   every(PURGE_INTERVAL_MS, 'old practice rounds purged', purgeOldPractice);
   // The autosave figures of the back office's dashboard (features/admin/exam-days).
   // The live dashboard's stored figures, counted on a replica when one is usable (one process at a time).

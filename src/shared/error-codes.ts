@@ -110,6 +110,9 @@ export const errorCatalogue = {
   account_deleted: { status: 409 },
   // Certificates in the back office (issue 13).
   certificate_revoked: { status: 410 },
+  // A school's certificates in one PDF (issue 37): nothing to print yet; a file asked before it is built.
+  no_certificates: { status: 422 },
+  bundle_not_ready: { status: 409 },
   certificate_already_revoked: { status: 409 },
   // Practice round (issue 14).
   practice_unavailable: { status: 409 },

@@ -153,6 +153,10 @@ describe.runIf(usingPostgres() && postgresBinaries())('every GET with a streamin
       '/api/docs/static/swagger-initializer.js': ['/api/docs/static/swagger-initializer.js'],
       '/api/docs/*': ['/api/docs/static/swagger-ui.css'],
       '/api/report-school': ['/api/report-school', `/api/report-school?season=${previous}`],
+      // A school's certificates in one PDF (issue 37): none built in this data set, the reads still run.
+      '/api/report-school/certificates': ['/api/report-school/certificates', `/api/report-school/certificates?season=${previous}`],
+      '/api/report-school/certificates/:id': ['/api/report-school/certificates/1'],
+      '/api/report-school/certificates/:id/pdf': ['/api/report-school/certificates/1/pdf'],
       '/api/report-parent': ['/api/report-parent', `/api/report-parent?season=${previous}`],
       '/api/report-parent/seasons': ['/api/report-parent/seasons'],
       '/api/sessions': ['/api/sessions'],
@@ -183,6 +187,7 @@ describe.runIf(usingPostgres() && postgresBinaries())('every GET with a streamin
       '/api/admin/schools/:id/usage': [`/api/admin/schools/${school!.id}/usage`],
       '/api/admin/schools/:id/merge': [`/api/admin/schools/${school!.id}/merge?into_id=${other!.id}`],
       '/api/admin/site': ['/api/admin/site'],
+      '/api/admin/site/certificate-images': ['/api/admin/site/certificate-images'],
       '/api/admin/seasons': ['/api/admin/seasons'],
       '/api/admin/class-groups': ['/api/admin/class-groups'],
       '/api/admin/class-rooms': ['/api/admin/class-rooms'],

@@ -3,7 +3,7 @@
 import type { AnswerTable, BookTable, ClassGroupTable, ClassRoomTable, ClassTeacherTable, DistrictTable, QuestionBankVersionTable, QuestionTable, SchoolSnapshotTable, SchoolTable, SeasonSchoolView } from './catalog';
 import type { ContestantTable, LoginFailureTable, OtpCodeTable, PasswordResetTokenTable, SessionTable, UserTable } from './accounts';
 import type { ContestTable, ExamTable, ExtraAttemptTable, PracticeExamTable } from './exams';
-import type { CertificateTable, ClassResultTable, ErasedCertificateTable, IndividualResultTable, PrizeTierTable, PrizeWithdrawalTable, ResultChangeTable, ResultRunTable, ResultSettingsTable, ResultTaskTable, SchoolResultTable, TieDecisionTable } from './results';
+import type { CertificateBundleTable, CertificateImageTable, CertificateTable, ClassResultTable, ErasedCertificateTable, IndividualResultTable, PrizeTierTable, PrizeWithdrawalTable, ResultChangeTable, ResultRunTable, ResultSettingsTable, ResultTaskTable, SchoolResultTable, TieDecisionTable } from './results';
 import type { AuditLogTable, DashboardSnapshotTable, IntegrityFlagTable, IntegrityRunTable, PrizeHoldTable, ProcessCounterTable, QuestionQualityCountsTable, QuestionRegradeTable } from './admin';
 import type { MediaTable, NewsPostTable, SiteSettingsTable } from './site';
 import type { PrizeRecordTable, RetentionRunTable } from './privacy';
@@ -49,6 +49,9 @@ export interface Database {
   question_bank_version: QuestionBankVersionTable;
   // erased families' certificates (0023_erased_certificates.sql)
   erased_certificates: ErasedCertificateTable;
+  // the signature and seal, a school's certificates in one PDF (0048_certificate_printing.sql)
+  certificate_images: CertificateImageTable;
+  certificate_bundles: CertificateBundleTable;
   // back office (0009_back_office.sql)
   audit_log: AuditLogTable;
   result_changes: ResultChangeTable;

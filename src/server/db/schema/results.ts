@@ -171,3 +171,36 @@ export interface ErasedCertificateTable {
 }
 export type ResultRun = Selectable<ResultRunTable>;
 export type ResultTask = Selectable<ResultTaskTable>;
+
+/** 0048_certificate_printing.sql: the organiser's signature and seal printed on every certificate. */
+export interface CertificateImageTable {
+  kind: 'signature' | 'seal';
+  sha256: string;
+  width: number;
+  height: number;
+  file_name: string;
+  uploaded_at: Timestamp;
+  uploaded_by: number | null;
+}
+
+export type CertificateBundleStatus = 'queued' | 'building' | 'ready' | 'failed';
+/** 0048_certificate_printing.sql: a school's (or a class's) certificates in one PDF, built in the background. */
+export interface CertificateBundleTable {
+  id: Generated<number>;
+  contest_id: number;
+  school_id: number;
+  class_name: string | null;
+  requested_by: number | null;
+  status: ColumnType<CertificateBundleStatus, CertificateBundleStatus | undefined, CertificateBundleStatus>;
+  total: Generated<number>;
+  done: Generated<number>;
+  attempts: Generated<number>;
+  claim: string | null;
+  heartbeat_at: NullableTimestamp;
+  error: string | null;
+  /** Buffer from pg, Uint8Array from PGlite. */
+  pdf: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  byte_size: number | null;
+  created_at: Timestamp;
+  finished_at: NullableTimestamp;
+}

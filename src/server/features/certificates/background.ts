@@ -9,6 +9,7 @@ import type { CertificateKind, Contest } from '../../db/schema';
 import type { Services } from '../../services';
 import { contentHash, type CertificateContent } from './content';
 import { renderCertificatePdf } from './render';
+import { printImagesFor, type PrintImages } from './images';
 import { findContestantCertificates, findContestants, insertCertificates, nextParticipants, prizedSchoolIds, storeCertificatePdfs, updateCertificateContent } from './repo';
 import { contestantContent, contestantsFacts, ensureSchoolCertificate, newCertificateCode } from './service';
 
@@ -88,7 +89,7 @@ export async function recheckCertificates(db: Db): Promise<void> {
   await db.updateTable('result_runs').set({ certificates_synced_at: null, certificates_sync_cursor: 0 }).where('published_at', 'is not', null).execute();
 }
 
-export type RenderPdf = (content: CertificateContent) => Promise<Uint8Array>;
+export type RenderPdf = (content: CertificateContent, images: PrintImages) => Promise<Uint8Array>;
 
 /** Lets requests in between two drawings: drawing is CPU work on the event loop. */
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -115,9 +116,10 @@ export async function renderPendingCertificates(deps: Pick<Services, 'db' | 'clo
       .skipLocked()
       .execute();
     const drawn: { id: number; contentHash: string; pdf: Uint8Array }[] = [];
+    const images = await printImagesFor(trx, rows.map((row) => row.content as CertificateContent));
     for (const row of rows) {
       try {
-        drawn.push({ id: row.id, contentHash: row.content_hash, pdf: await render(row.content as CertificateContent) });
+        drawn.push({ id: row.id, contentHash: row.content_hash, pdf: await render(row.content as CertificateContent, images) });
       } catch (error) {
         const failures = row.render_failures + 1;
         await trx

@@ -3,7 +3,14 @@ import { createHash } from 'node:crypto';
 import type { CertificateKind } from '../../db/schema';
 
 /** Bump when the drawing changes: every certificate is drawn again on its next request. */
-export const LAYOUT_VERSION = 2;
+export const LAYOUT_VERSION = 3;
+
+/** An uploaded image printed on every certificate (the organiser's signature or seal). */
+export interface CertificateImageRef {
+  sha256: string;
+  width: number;
+  height: number;
+}
 
 export interface CertificateContent {
   layout: number;
@@ -23,6 +30,9 @@ export interface CertificateContent {
   date: string;
   code: string;
   verifyUrl: string;
+  /** Layout 3 on (issue 37); absent on an older stored content: none printed. */
+  signature?: CertificateImageRef | null;
+  seal?: CertificateImageRef | null;
 }
 
 export interface CommonFacts {
@@ -31,6 +41,8 @@ export interface CommonFacts {
   year: string;
   code: string;
   verifyUrl: string;
+  signature: CertificateImageRef | null;
+  seal: CertificateImageRef | null;
 }
 
 export interface PupilFacts {

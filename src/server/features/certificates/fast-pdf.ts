@@ -9,7 +9,9 @@
 import { deflateSync } from 'node:zlib';
 import type * as fontkit from 'fontkit';
 import { shapeRun, textRuns, textWidth, WEIGHTS, type LoadedFont, type Weight } from './fonts';
-import { certificateFrame, certificateTexts, PAGE_HEIGHT, PAGE_WIDTH, textLeft, type Shape } from './layout';
+import { certificateFrame, certificateImages, certificateTexts, PAGE_HEIGHT, PAGE_WIDTH, textLeft, type Shape } from './layout';
+import type { PrintImages } from './images';
+import { importPdfPage } from './pdf-import';
 import type { CertificateContent } from './content';
 import { parseTrueType, pruneTrueType, type ParsedTrueType } from './truetype-prune';
 
@@ -34,19 +36,23 @@ interface EmbeddedFont {
 interface Template {
   /** Header and the shared objects, byte for byte. */
   head: Buffer;
-  /** Byte offsets of the shared objects, by object number (1-based; per-certificate ones unset). */
+  /** Byte offsets of the shared objects, by object number (1-based; per-document ones unset). */
   offsets: number[];
   fonts: Map<LoadedFont, EmbeddedFont>;
+  /** The page's /Font resources. */
+  fontResources: string;
 }
 
-// Object numbers: the shared ones first, then the two written per certificate.
+// Object numbers: the shared ones first (the template's: the frame and the fonts; and the
+// catalogue, the page tree and the info, written per document), then each document's own (the font
+// files, the images, each page and its holder's texts).
 const CATALOG = 1;
 const PAGES = 2;
-const PAGE = 3;
-const FRAME = 4;
-const INFO = 5;
-const HOLDER = 6;
-const FIRST_FONT_OBJECT = 7;
+const INFO = 3;
+/** The pages' one resource dictionary (fonts, images), written last: images are added with the pages. */
+const RESOURCES = 4;
+const FRAME = 5;
+const FIRST_FONT_OBJECT = 6;
 
 const num = (value: number) => String(Math.round(value * 1000) / 1000);
 const hex4 = (value: number) => value.toString(16).padStart(4, '0');
@@ -103,7 +109,10 @@ function textOperators(shape: Extract<Shape, { type: 'text' }>, fonts: Map<Loade
 
 const KAPPA = 0.5522847498;
 
-function shapeOperators(shape: Exclude<Shape, { type: 'text' }>): string {
+/** An image's XObject name, by SHA-256, in one document. */
+type ImageNames = Map<string, string>;
+
+function shapeOperators(shape: Exclude<Shape, { type: 'text' }>, images: ImageNames): string {
   const paint = (fill?: string, stroke?: string, lineWidth?: number) => {
     let out = `${num(lineWidth ?? 1)} w `;
     if (fill) out += `${rgb(fill)} rg `;
@@ -129,13 +138,23 @@ function shapeOperators(shape: Exclude<Shape, { type: 'text' }>): string {
         `${num(cx + k)} ${num(cy - r)} ${num(cx + r)} ${num(cy - k)} ${num(cx + r)} ${num(cy)} c h `;
       return `q ${paint(shape.fill, shape.stroke, shape.lineWidth)}${path}${finish(shape.fill, shape.stroke)} Q\n`;
     }
+    case 'cells': {
+      let out = `q ${rgb(shape.fill)} rg\n`;
+      for (const run of shape.runs) out += `${num(run.x)} ${num(PAGE_HEIGHT - run.y - shape.cell)} ${num(run.w)} ${num(shape.cell)} re\n`;
+      return `${out}f Q\n`;
+    }
+    case 'image': {
+      const name = images.get(shape.sha256);
+      // An image no longer in the media store is left out, as pdfkit's renderer does.
+      return name ? `q ${num(shape.w)} 0 0 ${num(shape.h)} ${num(shape.x)} ${num(PAGE_HEIGHT - shape.y - shape.h)} cm /${name} Do Q\n` : '';
+    }
   }
 }
 
-function contentOperators(shapes: readonly Shape[], fonts: Map<LoadedFont, EmbeddedFont>, used: UsedGlyphs): string | undefined {
+function contentOperators(shapes: readonly Shape[], fonts: Map<LoadedFont, EmbeddedFont>, used: UsedGlyphs, images: ImageNames = new Map()): string | undefined {
   let out = '';
   for (const shape of shapes) {
-    const operators = shape.type === 'text' ? textOperators(shape, fonts, used) : shapeOperators(shape);
+    const operators = shape.type === 'text' ? textOperators(shape, fonts, used) : shapeOperators(shape, images);
     if (operators === undefined) return undefined;
     out += operators;
   }
@@ -250,16 +269,6 @@ function buildTemplate(): Template {
   const frame = contentOperators(certificateFrame(), fonts, frameUsed);
   for (const [embedded, cids] of frameUsed) embedded.frameGlyphs = cids;
   if (frame === undefined) throw new Error('the certificate frame uses a character outside the shared fonts');
-  objects.set(CATALOG, Buffer.from(`<< /Type /Catalog /Pages ${PAGES} 0 R >>`, 'latin1'));
-  objects.set(PAGES, Buffer.from(`<< /Type /Pages /Kids [${PAGE} 0 R] /Count 1 >>`, 'latin1'));
-  objects.set(
-    PAGE,
-    Buffer.from(
-      `<< /Type /Page /Parent ${PAGES} 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] ` +
-        `/Resources << /ProcSet [/PDF /Text] /Font << ${fontResources.join(' ')} >> >> /Contents [${FRAME} 0 R ${HOLDER} 0 R] >>`,
-      'latin1',
-    ),
-  );
   objects.set(FRAME, stream('/Filter /FlateDecode', deflateSync(Buffer.from(frame, 'latin1'))));
 
   const parts: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
@@ -272,40 +281,118 @@ function buildTemplate(): Template {
     length += object.length;
   }
   offsets.length = next;
-  return { head: Buffer.concat(parts), offsets, fonts };
+  return { head: Buffer.concat(parts), offsets, fonts, fontResources: fontResources.join(' ') };
 }
 
 let template: Template | undefined;
 const sharedTemplate = () => (template ??= buildTemplate());
 
 /** The certificate's PDF, or undefined when its texts need a character the shared fonts lack. */
-export function fastCertificatePdf(content: CertificateContent, meta: { title: string; code: string }): Buffer | undefined {
-  const { head, offsets, fonts } = sharedTemplate();
-  const used: UsedGlyphs = new Map();
-  const operators = contentOperators(certificateTexts(content), fonts, used);
-  if (operators === undefined) return undefined;
-  const objects: [number, Buffer][] = [
-    [INFO, Buffer.from(`<< /Title ${textString(meta.title)} /Subject ${textString(meta.code)} /Creator ${textString('Cuộc thi Đại sứ Văn hoá đọc')} /Producer (certificates) >>`, 'latin1')],
-    [HOLDER, stream('/Filter /FlateDecode', deflateSync(Buffer.from(operators, 'latin1')))],
-  ];
-  // Each font file with the glyphs of the frame and of this certificate's texts.
-  for (const embedded of fonts.values()) {
-    const glyphs = [...embedded.frameGlyphs, ...(used.get(embedded) ?? [])];
-    const file = pruneTrueType(embedded.file!, glyphs);
-    objects.push([embedded.fileObject!, stream(`/Filter /FlateDecode /Length1 ${file.length}`, deflateSync(file))]);
+export function fastCertificatePdf(content: CertificateContent, meta: { title: string; code: string }, images: PrintImages = new Map()): Buffer | undefined {
+  return fastCertificatesPdf([content], meta, images);
+}
+
+/**
+ * Several certificates in one PDF, one A4 page each (a school's bundle): the fonts, the frame and
+ * each image written once, each font file with the glyphs of all the pages. Undefined when a text
+ * needs a character the shared fonts lack.
+ */
+export function fastCertificatesPdf(contents: readonly CertificateContent[], meta: { title: string; code: string }, images: PrintImages = new Map()): Buffer | undefined {
+  const writer = new CertificatesPdfWriter(meta, images);
+  for (const content of contents) if (!writer.add(content)) return undefined;
+  return writer.finish();
+}
+
+/** The pages of a PDF of certificates, added one by one (the caller may yield in between), then written whole. */
+export class CertificatesPdfWriter {
+  private readonly template = sharedTemplate();
+  private readonly used: UsedGlyphs = new Map();
+  private readonly objects: [number, Buffer][] = [];
+  private readonly names: ImageNames = new Map();
+  private readonly xObjects: string[] = [];
+  private readonly kids: number[] = [];
+  private next = this.template.offsets.length;
+
+  constructor(
+    private readonly meta: { title: string; code: string },
+    private readonly images: PrintImages,
+  ) {}
+
+  get pages(): number {
+    return this.kids.length;
   }
-  const all = [...offsets];
-  const parts: Buffer[] = [head];
-  let length = head.length;
-  for (const [number, body] of objects) {
-    all[number] = length;
-    const object = Buffer.concat([Buffer.from(`${number} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
-    parts.push(object);
-    length += object.length;
+
+  /** Adds a certificate's page; false (nothing added) when a text needs a character the shared fonts lack. */
+  add(content: CertificateContent): boolean {
+    const used: UsedGlyphs = new Map();
+    const operators = contentOperators([...certificateTexts(content), ...certificateImages(content)], this.template.fonts, used, this.imageNames(content));
+    if (operators === undefined) return false;
+    for (const [font, cids] of used) {
+      const all = this.used.get(font);
+      if (all) for (const cid of cids) all.add(cid);
+      else this.used.set(font, cids);
+    }
+    const [page, holder] = [this.next++, this.next++];
+    this.kids.push(page);
+    this.objects.push([page, Buffer.from(`<< /Type /Page /Parent ${PAGES} 0 R /MediaBox [0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}] /Resources ${RESOURCES} 0 R /Contents [${FRAME} 0 R ${holder} 0 R] >>`, 'latin1')]);
+    this.objects.push([holder, stream('/Filter /FlateDecode', deflateSync(Buffer.from(operators, 'latin1')))]);
+    return true;
   }
-  let xref = `xref\n0 ${all.length}\n0000000000 65535 f \n`;
-  for (let number = 1; number < all.length; number++) xref += `${String(all[number]).padStart(10, '0')} 00000 n \n`;
-  xref += `trailer\n<< /Size ${all.length} /Root ${CATALOG} 0 R /Info ${INFO} 0 R >>\nstartxref\n${length}\n%%EOF\n`;
-  parts.push(Buffer.from(xref, 'latin1'));
-  return Buffer.concat(parts);
+
+  /** Adds the page of a one-page PDF drawn by pdfkit (a certificate whose text the shared fonts lack). */
+  addPdfPage(pdf: Buffer): void {
+    const imported = importPdfPage(pdf, this.next, PAGES);
+    this.objects.push(...imported.objects);
+    this.kids.push(imported.page);
+    this.next = imported.next;
+  }
+
+  /** The XObject names of the images a content prints, each image written once (its colours, its alpha as a soft mask). */
+  private imageNames(content: CertificateContent): ImageNames {
+    for (const ref of [content.signature, content.seal]) {
+      const image = ref && this.images.get(ref.sha256);
+      if (!image || this.names.has(image.sha256)) continue;
+      const name = `Im${this.names.size}`;
+      this.names.set(image.sha256, name);
+      const [imageObject, maskObject] = [this.next++, this.next++];
+      const size = `/Width ${image.width} /Height ${image.height} /BitsPerComponent 8`;
+      this.objects.push([imageObject, stream(`/Type /XObject /Subtype /Image ${size} /ColorSpace /DeviceRGB /SMask ${maskObject} 0 R /Filter /FlateDecode`, image.rgb)]);
+      this.objects.push([maskObject, stream(`/Type /XObject /Subtype /Image ${size} /ColorSpace /DeviceGray /Filter /FlateDecode`, image.alpha)]);
+      this.xObjects.push(`/${name} ${imageObject} 0 R`);
+    }
+    return this.names;
+  }
+
+  /** The whole file: the shared objects, the pages, one resource dictionary, the font files, the cross-reference table. */
+  finish(): Buffer {
+    const { head, offsets, fonts, fontResources } = this.template;
+    const xObjects = this.xObjects.length ? ` /XObject << ${this.xObjects.join(' ')} >>` : '';
+    const objects: [number, Buffer][] = [
+      ...this.objects,
+      [RESOURCES, Buffer.from(`<< /ProcSet [/PDF /Text /ImageC] /Font << ${fontResources} >>${xObjects} >>`, 'latin1')],
+      [CATALOG, Buffer.from(`<< /Type /Catalog /Pages ${PAGES} 0 R >>`, 'latin1')],
+      [PAGES, Buffer.from(`<< /Type /Pages /Kids [${this.kids.map((kid) => `${kid} 0 R`).join(' ')}] /Count ${this.kids.length} >>`, 'latin1')],
+      [INFO, Buffer.from(`<< /Title ${textString(this.meta.title)} /Subject ${textString(this.meta.code)} /Creator ${textString('Cuộc thi Đại sứ Văn hoá đọc')} /Producer (certificates) >>`, 'latin1')],
+    ];
+    // Each font file with the glyphs of the frame and of the pages' texts.
+    for (const embedded of fonts.values()) {
+      const file = pruneTrueType(embedded.file!, [...embedded.frameGlyphs, ...(this.used.get(embedded) ?? [])]);
+      objects.push([embedded.fileObject!, stream(`/Filter /FlateDecode /Length1 ${file.length}`, deflateSync(file))]);
+    }
+    const all = [...offsets];
+    all.length = this.next;
+    const parts: Buffer[] = [head];
+    let length = head.length;
+    for (const [number, body] of objects) {
+      all[number] = length;
+      const object = Buffer.concat([Buffer.from(`${number} 0 obj\n`, 'latin1'), body, Buffer.from('\nendobj\n', 'latin1')]);
+      parts.push(object);
+      length += object.length;
+    }
+    let xref = `xref\n0 ${all.length}\n0000000000 65535 f \n`;
+    for (let number = 1; number < all.length; number++) xref += `${String(all[number]).padStart(10, '0')} 00000 n \n`;
+    xref += `trailer\n<< /Size ${all.length} /Root ${CATALOG} 0 R /Info ${INFO} 0 R >>\nstartxref\n${length}\n%%EOF\n`;
+    parts.push(Buffer.from(xref, 'latin1'));
+    return Buffer.concat(parts);
+  }
 }

@@ -1,6 +1,7 @@
 // The certificate's page, A4 landscape in points, as a list of shapes and texts. Both renderers
 // (PDF and PNG) draw exactly this list, so the preview is the document.
-import type { CertificateContent } from './content';
+import QRCode from 'qrcode';
+import type { CertificateContent, CertificateImageRef } from './content';
 import { textWidth, type Weight } from './fonts';
 
 export const PAGE_WIDTH = 841.89;
@@ -13,7 +14,11 @@ export type Shape =
   | { type: 'line'; x1: number; y1: number; x2: number; y2: number; stroke: string; lineWidth: number }
   | { type: 'circle'; cx: number; cy: number; r: number; fill?: string; stroke?: string; lineWidth?: number }
   /** y is the baseline; x the left edge, centre or right edge by `align`. */
-  | { type: 'text'; text: string; x: number; y: number; size: number; weight: Weight; color: string; align: Align };
+  | { type: 'text'; text: string; x: number; y: number; size: number; weight: Weight; color: string; align: Align }
+  /** Dark squares of `cell` points, one rectangle per horizontal run: a QR code drawn as vectors. */
+  | { type: 'cells'; runs: { x: number; y: number; w: number }[]; cell: number; fill: string }
+  /** An uploaded image (the organiser's signature or seal, by its SHA-256), drawn in its box. */
+  | { type: 'image'; sha256: string; x: number; y: number; w: number; h: number };
 
 const COLOR = {
   paper: '#fffaf0',
@@ -94,10 +99,57 @@ export function certificateTexts(content: CertificateContent): Shape[] {
   shapes.push(fitted(content.organiser, SIGNATURE_X, 530, 9, 400, COLOR.muted, 'center', 250));
   shapes.push({ type: 'text', text: `Mã chứng nhận: ${content.code}`, x: 62, y: 506, size: 10, weight: 600, color: COLOR.text, align: 'left' });
   shapes.push(fitted(`Xác minh tại: ${content.verifyUrl}`, 62, 522, 9, 400, COLOR.muted, 'left', 300));
+  shapes.push(qrShape(content.verifyUrl));
+  return shapes;
+}
+
+/** The QR code of the verification address: its symbol's side in points (2.68 cm) and top-left corner. */
+export const QR_SIZE = 76;
+const QR_X = 62;
+const QR_Y = 410;
+
+/**
+ * The verification address as a QR code (error correction M: a 50-character address is a 33 x 33
+ * symbol, modules of 0.8 mm at A4). Nothing is drawn within four modules of it (the quiet zone).
+ */
+export function qrShape(text: string, x = QR_X, y = QR_Y, size = QR_SIZE): Shape {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  const cell = size / modules.size;
+  const runs: { x: number; y: number; w: number }[] = [];
+  for (let row = 0; row < modules.size; row++) {
+    for (let col = 0; col < modules.size; ) {
+      if (!modules.get(row, col)) {
+        col++;
+        continue;
+      }
+      const start = col;
+      while (col < modules.size && modules.get(row, col)) col++;
+      runs.push({ x: x + start * cell, y: y + row * cell, w: (col - start) * cell });
+    }
+  }
+  return { type: 'cells', runs, cell, fill: '#000000' };
+}
+
+/** An image of `ref`'s proportions, as large as fits the box centred on (cx, cy). */
+function fittedImage(ref: CertificateImageRef, cx: number, cy: number, boxW: number, boxH: number): Shape {
+  const scale = Math.min(boxW / ref.width, boxH / ref.height);
+  const w = ref.width * scale;
+  const h = ref.height * scale;
+  return { type: 'image', sha256: ref.sha256, x: cx - w / 2, y: cy - h / 2, w, h };
+}
+
+/**
+ * The organiser's seal and signature (settings), over the texts as a stamp is: the signature
+ * between "BAN TỔ CHỨC" and the organiser's name, the seal over its left part.
+ */
+export function certificateImages(content: Pick<CertificateContent, 'signature' | 'seal'>): Shape[] {
+  const shapes: Shape[] = [];
+  if (content.signature) shapes.push(fittedImage(content.signature, SIGNATURE_X, 494, 170, 50));
+  if (content.seal) shapes.push(fittedImage(content.seal, SIGNATURE_X - 52, 492, 66, 66));
   return shapes;
 }
 
 /** The whole page: the frame, then the holder's texts. */
 export function certificateLayout(content: CertificateContent): Shape[] {
-  return [...certificateFrame(), ...certificateTexts(content)];
+  return [...certificateFrame(), ...certificateTexts(content), ...certificateImages(content)];
 }

@@ -6,21 +6,25 @@ import { loadFonts, runWidth, textPath, textRuns, textWidth } from './fonts';
 import { certificateLayout, PAGE_HEIGHT, PAGE_WIDTH, textLeft, type Shape } from './layout';
 import type { CertificateContent } from './content';
 import { fastCertificatePdf } from './fast-pdf';
+import type { PrintImages } from './images';
 
 /** The certificate's PDF: assembled from the shared template, or drawn by pdfkit when its text needs other glyphs. */
-export async function renderCertificatePdf(content: CertificateContent): Promise<Buffer> {
+export async function renderCertificatePdf(content: CertificateContent, images: PrintImages = new Map()): Promise<Buffer> {
   const meta = { title: content.title, code: content.code };
-  return fastCertificatePdf(content, meta) ?? renderPdf(certificateLayout(content), meta);
+  return fastCertificatePdf(content, meta, images) ?? renderPdf(certificateLayout(content), meta, images);
 }
 
-export const renderCertificatePng = (content: CertificateContent) => renderPng(certificateLayout(content));
+export const renderCertificatePng = (content: CertificateContent, images: PrintImages = new Map()) => renderPng(certificateLayout(content), 1400, images);
 
-export async function renderPdf(shapes: readonly Shape[], meta: { title: string; code: string }): Promise<Buffer> {
+export const renderPdf = (shapes: readonly Shape[], meta: { title: string; code: string }, images: PrintImages = new Map()) => renderPdfPages([shapes], meta, images);
+
+/** Draws pages with pdfkit, one A4 landscape page each. */
+export async function renderPdfPages(pages: readonly (readonly Shape[])[], meta: { title: string; code: string }, images: PrintImages = new Map()): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'landscape',
     margin: 0,
-    autoFirstPage: true,
+    autoFirstPage: false,
     info: { Title: meta.title, Subject: meta.code, Creator: 'Cuộc thi Đại sứ Văn hoá đọc' },
   });
   const chunks: Buffer[] = [];
@@ -31,6 +35,8 @@ export async function renderPdf(shapes: readonly Shape[], meta: { title: string;
   });
   for (const fonts of loadFonts().values()) for (const font of fonts) doc.registerFont(font.name, font.buffer);
 
+  for (const shapes of pages) {
+  doc.addPage();
   for (const shape of shapes) {
     switch (shape.type) {
       case 'rect':
@@ -59,7 +65,18 @@ export async function renderPdf(shapes: readonly Shape[], meta: { title: string;
         }
         break;
       }
+      case 'cells':
+        doc.save();
+        for (const run of shape.runs) doc.rect(run.x, run.y, run.w, shape.cell);
+        doc.fill(shape.fill).restore();
+        break;
+      case 'image': {
+        const image = images.get(shape.sha256);
+        if (image) doc.image(image.png, shape.x, shape.y, { width: shape.w, height: shape.h });
+        break;
+      }
     }
+  }
   }
   doc.end();
   await finished;
@@ -68,7 +85,7 @@ export async function renderPdf(shapes: readonly Shape[], meta: { title: string;
 
 const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);
 
-export function renderSvg(shapes: readonly Shape[]): string {
+export function renderSvg(shapes: readonly Shape[], images: PrintImages = new Map()): string {
   const body = shapes.map((shape) => {
     const paint = (fill?: string, stroke?: string, lineWidth?: number) =>
       `fill="${fill ? escapeAttribute(fill) : 'none'}"${stroke ? ` stroke="${escapeAttribute(stroke)}" stroke-width="${lineWidth ?? 1}"` : ''}`;
@@ -83,13 +100,19 @@ export function renderSvg(shapes: readonly Shape[]): string {
         const left = textLeft(shape.x, textWidth(shape.text, shape.weight, shape.size), shape.align);
         return `<path fill="${escapeAttribute(shape.color)}" d="${textPath(shape.text, shape.weight, shape.size, left, shape.y)}"/>`;
       }
+      case 'cells':
+        return `<path fill="${escapeAttribute(shape.fill)}" d="${shape.runs.map((run) => `M${run.x} ${run.y}h${run.w}v${shape.cell}h${-run.w}z`).join('')}"/>`;
+      case 'image': {
+        const image = images.get(shape.sha256);
+        return image ? `<image x="${shape.x}" y="${shape.y}" width="${shape.w}" height="${shape.h}" preserveAspectRatio="none" href="data:image/png;base64,${image.png.toString('base64')}"/>` : '';
+      }
     }
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${PAGE_WIDTH} ${PAGE_HEIGHT}" width="${PAGE_WIDTH}" height="${PAGE_HEIGHT}">${body.join('')}</svg>`;
 }
 
 /** PNG preview, `widthPx` wide (A4 proportions). */
-export async function renderPng(shapes: readonly Shape[], widthPx = 1400): Promise<Buffer> {
+export async function renderPng(shapes: readonly Shape[], widthPx = 1400, images: PrintImages = new Map()): Promise<Buffer> {
   const density = (72 * widthPx) / PAGE_WIDTH;
-  return sharp(Buffer.from(renderSvg(shapes)), { density }).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer();
+  return sharp(Buffer.from(renderSvg(shapes, images)), { density }).png({ compressionLevel: 9, palette: true, quality: 90 }).toBuffer();
 }

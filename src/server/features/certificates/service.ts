@@ -28,6 +28,7 @@ import {
   type PupilFacts,
 } from './content';
 import { renderCertificatePdf, renderCertificatePng } from './render';
+import { currentCertificateImages, printImagesFor } from './images';
 import {
   bookNames,
   findCertificate,
@@ -76,7 +77,11 @@ export interface ContestantFacts {
   participation?: { book: string; date: Date };
   result?: IndividualResultRow & { book: string };
   visible: boolean;
+  /** The signature and seal printed now (the site settings). */
+  images: PrintedImages;
 }
+
+type PrintedImages = Awaited<ReturnType<typeof currentCertificateImages>>;
 
 /** The facts of several contestants at once (the background job's batches; one for a request). */
 export async function contestantsFacts(
@@ -96,12 +101,14 @@ export async function contestantsFacts(
   const results = visible ? await individualResults(deps.db, contest.id, ids) : [];
   const books = await bookNames(deps.db, [...[...best.values()].map((attempt) => attempt.bookId), ...results.map((result) => result.book_id)]);
   const resultOf = new Map(results.map((result) => [result.contestant_id, result]));
+  const images = await currentCertificateImages(deps.db);
   return contestants.map((contestant) => {
     const attempt = best.get(contestant.id);
     const result = resultOf.get(contestant.id);
     return {
       contestant,
       visible,
+      images,
       participation: attempt && { book: books.get(attempt.bookId) ?? '', date: attempt.submittedAt },
       result: result && { ...result, book: books.get(result.book_id) ?? '' },
     };
@@ -113,13 +120,21 @@ async function contestantFacts(deps: CertificateDeps, contest: Contest, contesta
   return (await contestantsFacts(deps, contest, [contestant], resultsPublished(run), run))[0]!;
 }
 
-function commonFacts(deps: Pick<Services, 'config'>, contest: Contest, code: string): CommonFacts {
-  return { organiser: deps.config.site.organiserName, contest: contest.name, year: String(contestYear(contest)), code, verifyUrl: certificateUrls(code, deps.config.publicUrl).verify_url };
+function commonFacts(deps: Pick<Services, 'config'>, contest: Contest, code: string, images: PrintedImages): CommonFacts {
+  return {
+    organiser: deps.config.site.organiserName,
+    contest: contest.name,
+    year: String(contestYear(contest)),
+    code,
+    verifyUrl: certificateUrls(code, deps.config.publicUrl).verify_url,
+    signature: images.signature,
+    seal: images.seal,
+  };
 }
 
 /** What a contestant's certificate of `kind` says, or undefined when not entitled to it. */
 export function contestantContent(deps: Pick<Services, 'config'>, contest: Contest, facts: ContestantFacts, kind: CertificateKind, code: string): CertificateContent | undefined {
-  const common = commonFacts(deps, contest, code);
+  const common = commonFacts(deps, contest, code, facts.images);
   const pupil = (book: string): PupilFacts => ({
     fullname: facts.contestant.fullname.trim(),
     className: printedClass(facts.contestant),
@@ -279,10 +294,11 @@ export async function schoolCertificateContent(deps: CertificateDeps, contest: C
   const school = await findSchool(deps.db, schoolId, contest.id);
   const prizeName = result?.prize_name;
   if (!result || !prizeName || !school) return undefined;
+  const images = await currentCertificateImages(deps.db);
   return {
     result: { ...result, prize_name: prizeName },
     describe: (code: string) =>
-      schoolContent(commonFacts(deps, contest, code), { name: school.name, address: school.address, participants: result.participants }, prizeName, formatDate(contest.results_at)),
+      schoolContent(commonFacts(deps, contest, code, images), { name: school.name, address: school.address, participants: result.participants }, prizeName, formatDate(contest.results_at)),
   };
 }
 
@@ -376,11 +392,12 @@ export async function certificateFile(deps: CertificateDeps, user: AuthUser, cod
   const stored = await readCertificateFile(deps.db, row.id, format);
   let body = stored?.file && stored.hash === hash ? asBuffer(stored.file) : undefined;
   if (!body) {
+    const images = await printImagesFor(deps.db, [content]);
     if (format === 'pdf') {
-      body = await renderCertificatePdf(content);
+      body = await renderCertificatePdf(content, images);
       await storeCertificatePdf(deps.db, row.id, hash, body, deps.clock.now());
     } else {
-      body = await renderCertificatePng(content);
+      body = await renderCertificatePng(content, images);
       await storeCertificatePng(deps.db, row.id, hash, body);
     }
   }

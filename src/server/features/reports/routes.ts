@@ -6,6 +6,9 @@ import type { Api } from '../../lib/api';
 import { schoolReport } from './service';
 import { parentReport, parentSeasons } from './parent';
 import { readFromReplica } from '../../db/replicas';
+import { bundleFile, getBundle, listBundles, requestBundle } from '../certificates';
+import { bundleParamsSchema, bundleRequestSchema, bundleResponseSchema, bundlesResponseSchema } from '../../../shared/schemas/certificate-printing';
+import { seasonQuerySchema } from '../../../shared/schemas/common';
 
 export function registerReportRoutes(api: Api, services: Services) {
   const { auth } = services;
@@ -30,4 +33,43 @@ export function registerReportRoutes(api: Api, services: Services) {
     reply.header('cache-control', 'no-store');
     return readFromReplica(services, (db) => parentSeasons({ ...services, db }, auth.userOf(request)));
   });
+
+  // The school's certificates in one PDF (issue 37): built in the background (certificates/bundle.ts).
+  api.post(
+    '/report-school/certificates',
+    { preHandler: auth.requireUser, schema: { summary: 'Tạo tệp PDF in giấy chứng nhận của cả trường hoặc một lớp (quản trị trường)', body: bundleRequestSchema, response: { 202: bundleResponseSchema } } },
+    async (request, reply) => {
+      const bundle = await requestBundle(services, auth.userOf(request), request.body);
+      return reply.status(202).send({ success: true as const, data: bundle });
+    },
+  );
+
+  api.get(
+    '/report-school/certificates',
+    { preHandler: auth.requireUser, schema: { summary: 'Các tệp PDF giấy chứng nhận của trường (quản trị trường)', querystring: seasonQuerySchema, response: { 200: bundlesResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, data: await listBundles(services, auth.userOf(request), request.query.season) };
+    },
+  );
+
+  api.get(
+    '/report-school/certificates/:id',
+    { preHandler: auth.requireUser, schema: { summary: 'Tiến độ tạo tệp PDF giấy chứng nhận (quản trị trường)', params: bundleParamsSchema, response: { 200: bundleResponseSchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, data: await getBundle(services, auth.userOf(request), request.params.id) };
+    },
+  );
+
+  // Binary answer: no response schema; the school check is in the service.
+  api.get(
+    '/report-school/certificates/:id/pdf',
+    { preHandler: auth.requireUser, schema: { summary: 'Tải tệp PDF giấy chứng nhận của trường (quản trị trường)', params: bundleParamsSchema } },
+    async (request, reply) => {
+      const file = await bundleFile(services, auth.userOf(request), request.params.id);
+      reply.header('cache-control', 'private, no-store');
+      return reply.type('application/pdf').header('content-disposition', `attachment; filename="${file.fileName}"`).send(file.body);
+    },
+  );
 }

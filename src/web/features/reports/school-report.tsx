@@ -13,6 +13,7 @@ import { useCertificateImage } from '../../lib/certificate-files';
 import { exportReport } from './export-excel';
 import { Loading } from '../../components/ui/loading';
 import { Modal } from '../../components/ui/modal';
+import { CertificateBundle } from './certificate-bundle';
 
 const TABS = [
   { id: 'pupils', label: 'Tổng số học sinh' },
@@ -70,6 +71,7 @@ export function SchoolReport() {
             </label>
           )}
           <SchoolPrize report={report} />
+          {report.results_published && <CertificateBundle report={report} season={season} />}
           <div className="report-totals">
             <div className="report-total">
               <span className="report-total-label">Số học sinh đăng ký</span>

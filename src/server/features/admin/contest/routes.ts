@@ -5,6 +5,8 @@ import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
 import { MAX_IMAGE_BYTES } from '../../media';
 import { readUpload } from '../kit/uploads';
+import { CERTIFICATE_IMAGE_MAX_BYTES, listCertificateImages } from '../../certificates';
+import { certificateImageKinds, certificateImageLabels, certificateImagesResponseSchema } from '../../../../shared/schemas/certificate-printing';
 import * as service from './service';
 
 const logoResponseSchema = z.object({ success: z.literal(true), data: z.object({ path: z.string() }) });
@@ -44,4 +46,26 @@ export function registerAdminContestRoutes(admin: Api, services: Services) {
       return { success: true as const, data: { path: await service.storeSponsorLogo(services, auth.userOf(request), upload) } };
     },
   );
+
+  admin.get(
+    '/site/certificate-images',
+    { schema: { summary: 'Chữ ký và con dấu của ban tổ chức in trên giấy chứng nhận', response: { 200: certificateImagesResponseSchema } } },
+    async () => ({ success: true as const, data: await listCertificateImages(services.db) }),
+  );
+
+  // POST /site/certificate-signature, /site/certificate-seal: one route each (a file, no other field).
+  for (const kind of certificateImageKinds) {
+    admin.post(
+      `/site/certificate-${kind}`,
+      {
+        config: { upload: { maxBytes: CERTIFICATE_IMAGE_MAX_BYTES, accept: 'image/png', fields: {} } },
+        schema: { summary: `Tải lên ${certificateImageLabels[kind].toLowerCase()} (PNG nền trong suốt, tối đa 1 MB, 2000 × 2000 điểm ảnh)`, response: { 200: certificateImagesResponseSchema } },
+      },
+      async (request) => {
+        const upload = await readUpload(request);
+        await service.storeCertificateImage(services, auth.userOf(request), kind, upload);
+        return { success: true as const, data: await listCertificateImages(services.db) };
+      },
+    );
+  }
 }

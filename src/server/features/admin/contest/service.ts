@@ -21,7 +21,8 @@ import * as contests from '../../../core/contest';
 import { storeImage } from '../../media';
 import { loadFooter, saveFooter } from '../../site';
 import { recordAudit } from '../kit/audit';
-import { recheckCertificates } from '../../certificates';
+import { recheckCertificates, saveCertificateImage } from '../../certificates';
+import { certificateImageLabels, type CertificateImageKind } from '../../../../shared/schemas/certificate-printing';
 import { resultsPublished } from '../../results';
 import { getResultRun } from '../../../core/ranking/repo';
 
@@ -181,5 +182,24 @@ export async function storeSponsorLogo({ db }: Pick<Services, 'db'>, actor: Acto
     const path = await storeImage(trx, file.bytes, { maxWidth: 320 });
     await recordAudit(trx, actor, { kind: 'site.sponsor_logo', summary: `Tải lên logo đơn vị đồng hành (${file.fileName})`, details: { file: file.fileName, path } });
     return path;
+  });
+}
+
+/**
+ * The organiser's signature or seal printed on every certificate (a PNG with transparency): stored,
+ * and the certificates not yet downloaded drawn again with it (recheckCertificates, as a rename).
+ */
+export async function storeCertificateImage({ db, clock }: Pick<Services, 'db' | 'clock'>, actor: Actor, kind: CertificateImageKind, file: { fileName: string; bytes: Buffer }) {
+  return db.transaction().execute(async (trx) => {
+    // One upload at a time: the audit's order is the settings' order.
+    await trx.selectFrom('certificate_images').select('kind').where('kind', '=', kind).forUpdate().execute();
+    const stored = await saveCertificateImage(trx, kind, file, actor.id, clock.now());
+    await recheckCertificates(trx);
+    await recordAudit(trx, actor, {
+      kind: `site.certificate_${kind}`,
+      summary: `Tải lên ${certificateImageLabels[kind].toLowerCase()} in trên giấy chứng nhận (${file.fileName})`,
+      details: { file: file.fileName, path: stored.path, width: stored.width, height: stored.height },
+    });
+    return stored;
   });
 }

@@ -4,6 +4,7 @@
 // characters. The same runs and measures serve the PDF (pdfkit embeds the subsets) and the PNG
 // preview (glyph outlines turned into SVG paths), so both show the same layout without any
 // system font.
+import PDFDocument from 'pdfkit';
 import { readFileSync } from 'node:fs';
 import { inflateSync } from 'node:zlib';
 import { createRequire } from 'node:module';
@@ -165,4 +166,24 @@ export function textPath(text: string, weight: Weight, size: number, x: number, 
     });
   }
   return parts.join('');
+}
+
+/** A pdfkit document with the subset fonts registered; `finish()` ends it and answers its bytes. */
+export function pdfkitDocument(options: PDFKit.PDFDocumentOptions): { doc: PDFKit.PDFDocument; finish: () => Promise<Buffer> } {
+  const doc = new PDFDocument({ ...options, autoFirstPage: false });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolve, reject) => {
+    doc.on('end', () => resolve());
+    doc.on('error', reject);
+  });
+  for (const fonts of loadFonts().values()) for (const font of fonts) doc.registerFont(font.name, font.buffer);
+  return {
+    doc,
+    finish: async () => {
+      doc.end();
+      await finished;
+      return Buffer.concat(chunks);
+    },
+  };
 }

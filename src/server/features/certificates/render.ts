@@ -1,8 +1,7 @@
 // Draws a certificate layout as an A4 landscape PDF (pdfkit, Be Vietnam Pro embedded) and as a
 // PNG preview (SVG of shapes and glyph outlines, rasterised by sharp: no system font involved).
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { loadFonts, runWidth, textPath, textRuns, textWidth } from './fonts';
+import { pdfkitDocument, runWidth, textPath, textRuns, textWidth } from './fonts';
 import { certificateLayout, PAGE_HEIGHT, PAGE_WIDTH, textLeft, type Shape } from './layout';
 import type { CertificateContent } from './content';
 import { fastCertificatePdf } from './fast-pdf';
@@ -20,20 +19,12 @@ export const renderPdf = (shapes: readonly Shape[], meta: { title: string; code:
 
 /** Draws pages with pdfkit, one A4 landscape page each. */
 export async function renderPdfPages(pages: readonly (readonly Shape[])[], meta: { title: string; code: string }, images: PrintImages = new Map()): Promise<Buffer> {
-  const doc = new PDFDocument({
+  const { doc, finish } = pdfkitDocument({
     size: 'A4',
     layout: 'landscape',
     margin: 0,
-    autoFirstPage: false,
     info: { Title: meta.title, Subject: meta.code, Creator: 'Cuộc thi Đại sứ Văn hoá đọc' },
   });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    doc.on('end', () => resolve());
-    doc.on('error', reject);
-  });
-  for (const fonts of loadFonts().values()) for (const font of fonts) doc.registerFont(font.name, font.buffer);
 
   for (const shapes of pages) {
   doc.addPage();
@@ -78,9 +69,7 @@ export async function renderPdfPages(pages: readonly (readonly Shape[])[], meta:
     }
   }
   }
-  doc.end();
-  await finished;
-  return Buffer.concat(chunks);
+  return finish();
 }
 
 const escapeAttribute = (value: string) => value.replace(/[&"<>]/g, (c) => ({ '&': '&amp;', '"': '&quot;', '<': '&lt;', '>': '&gt;' })[c]!);

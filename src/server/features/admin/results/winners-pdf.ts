@@ -3,11 +3,10 @@
 // Vietnamese name prints). The rows are the public list's (features/winners): a pupil named only
 // with the parent's consent, no phone and no id. Each tier starts with its heading; a tier longer
 // than a page carries on with its heading repeated ("(tiếp)") and the columns' heading.
-import PDFDocument from 'pdfkit';
 import { formatDate } from '../../../../shared/format';
 import { winnersMessages as m } from '../../../../shared/messages/winners';
 import type { WinnerRow } from '../../../../shared/schemas/winners';
-import { loadFonts, runWidth, textRuns, textWidth, type Weight } from '../../certificates';
+import { pdfkitDocument, runWidth, textRuns, textWidth, type Weight } from '../../certificates';
 import { ceremonyWinners } from '../../winners';
 import { readFromReplica } from '../../../db/replicas';
 import { appError } from '../../../lib/errors';
@@ -54,14 +53,7 @@ export interface WinnersPdfInput {
 }
 
 export async function winnersPdf(input: WinnersPdfInput): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 0, autoFirstPage: false, info: { Title: `${m.title} – ${input.season}`, Creator: input.organiser } });
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    doc.on('end', () => resolve());
-    doc.on('error', reject);
-  });
-  for (const fonts of loadFonts().values()) for (const font of fonts) doc.registerFont(font.name, font.buffer);
+  const { doc, finish } = pdfkitDocument({ size: 'A4', margin: 0, info: { Title: `${m.title} – ${input.season}`, Creator: input.organiser } });
 
   /** One line of text with its top at `y`, each run in the subset font that has its glyphs. */
   const say = (text: string, x: number, y: number, weight: Weight, size: number, color = INK) => {
@@ -151,9 +143,7 @@ export async function winnersPdf(input: WinnersPdfInput): Promise<Buffer> {
     });
   }
   footer();
-  doc.end();
-  await finished;
-  return Buffer.concat(chunks);
+  return finish();
 }
 
 /**

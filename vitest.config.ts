@@ -10,6 +10,9 @@ export default defineConfig({
           exclude: ['src/**/*.api.test.ts'],
           environment: 'node',
           setupFiles: ['./vitest.setup.ts'],
+          // A hang's limit, not a speed check: a few tests run poppler and zbar on drawn pages, which
+          // took over the default 5 s beside the type check and lint on a fresh clone.
+          testTimeout: 30_000,
         },
       },
       {

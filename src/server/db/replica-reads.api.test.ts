@@ -209,6 +209,12 @@ describe.runIf(usingPostgres() && postgresBinaries())('every GET with a streamin
       '/api/admin/results': ['/api/admin/results'],
       '/api/admin/results/task': ['/api/admin/results/task'],
       '/api/admin/results/winners.pdf': ['/api/admin/results/winners.pdf'],
+      // Messages to families (issue 37): no campaign in this data set, the reads still run.
+      '/api/opt-out/:token': ['/api/opt-out/abcdefghijklmnop'],
+      '/api/admin/messages': ['/api/admin/messages'],
+      '/api/admin/messages/campaigns': ['/api/admin/messages/campaigns'],
+      '/api/admin/messages/campaigns/:id': ['/api/admin/messages/campaigns/1'],
+      '/api/admin/messages/campaigns/:id/recipients.xlsx': ['/api/admin/messages/campaigns/1/recipients.xlsx'],
       '/api/admin/results/prizes': ['/api/admin/results/prizes', `/api/admin/results/prizes?season=${previous}`],
       '/api/admin/results/exports/:kind': ['winners', 'contestants', 'ceremony'].map((kind) => `/api/admin/results/exports/${kind}.xlsx`),
       '/api/admin/exam-days/dashboard': ['/api/admin/exam-days/dashboard'],

@@ -19,6 +19,7 @@ export const tagRules: TagRule[] = [
   { name: 'Chứng nhận', description: 'Giấy chứng nhận và tra cứu mã chứng nhận (features/certificates).', prefixes: ['/api/certificates', '/api/chilren-certificate'] },
   { name: 'Báo cáo', description: 'Báo cáo của trường cho quản trị trường; kết quả các con theo mùa thi cho phụ huynh (features/reports).', prefixes: ['/api/report-school', '/api/report-parent'] },
   { name: 'Danh sách đoạt giải', description: 'Danh sách đoạt giải đã công bố, theo từng giải, tìm theo trường (features/winners).', prefixes: ['/api/winners'] },
+  { name: 'Từ chối nhận tin', description: 'Gia đình từ chối nhận tin nhắn của ban tổ chức qua đường dẫn trong tin (features/admin/messages).', prefixes: ['/api/opt-out'] },
   { name: 'Tin tức', description: 'Tin tức đã đăng (features/news).', prefixes: ['/api/blogs', '/api/blog'] },
   { name: 'Thông tin trang', description: 'Chân trang và các mốc thời gian của cuộc thi (features/site).', prefixes: ['/api/site'] },
   { name: 'Tệp', description: 'Ảnh và âm thanh đã tải lên, phục vụ với bộ nhớ đệm dài (features/media).', prefixes: ['/api/media'] },

@@ -2,6 +2,9 @@
 
 export const MAX_CONTESTANTS_PER_ACCOUNT = 3;
 export const MAX_ATTEMPTS_PER_CONTESTANT = 3;
+/** A contestant's attempts in a contest set to `attemptsPerContestant` (never past the spec's 3), before any extra one the organiser gives. */
+export const contestAttemptsOf = (attemptsPerContestant: number | undefined) =>
+  Math.min(attemptsPerContestant ?? MAX_ATTEMPTS_PER_CONTESTANT, MAX_ATTEMPTS_PER_CONTESTANT);
 export const QUESTIONS_PER_EXAM = 20;
 /** 20 questions + the prediction question. */
 export const TOTAL_EXAM_ITEMS = QUESTIONS_PER_EXAM + 1;

@@ -29,6 +29,8 @@ export const audienceLabels = {
   attempts_left: 'Phụ huynh có con còn lượt thi',
   winners: 'Phụ huynh có con đạt giải',
 } as const;
+/** The audience of one unit or school, named in the campaign and its audit entry. */
+export const parentsOf = (place: string) => `Phụ huynh của ${place}`;
 
 export const templateLabels = {
   custom: 'Tự soạn',

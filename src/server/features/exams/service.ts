@@ -5,7 +5,7 @@
 import { examMessages, messages } from '../../../shared/messages';
 import { seasonMessages } from '../../../shared/messages/seasons';
 import { formatDateTime } from '../../../shared/format';
-import { MAX_ATTEMPTS_PER_CONTESTANT } from '../../../shared/rules';
+import { contestAttemptsOf, MAX_ATTEMPTS_PER_CONTESTANT } from '../../../shared/rules';
 import type { SaveAnswersBody } from '../../../shared/schemas/exams';
 import { connectionCount, type Db } from '../../db/client';
 import type { Services } from '../../services';
@@ -138,7 +138,7 @@ async function insertStartedExam(db: Db, banks: QuestionBanks, context: repo.Sta
   const inProgress = exams.find((exam) => exam.status === 2);
   if (inProgress) throw doingError(contestantId, inProgress);
   // The contest's attempts, plus the one the organiser may have given after an incident.
-  const attemptsAllowed = Math.min(context.attempts_per_contestant!, MAX_ATTEMPTS_PER_CONTESTANT) + (context.extra_attempt ? 1 : 0);
+  const attemptsAllowed = contestAttemptsOf(context.attempts_per_contestant!) + (context.extra_attempt ? 1 : 0);
   if (exams.length >= attemptsAllowed) throw conflict(messages.noAttemptsLeft, 'no_attempts_left');
   const bank = await banks.of(bookId, context.bank_version);
   // A bank short of an exam's questions never gives a short exam (issue 42); the lists do not offer such a book.

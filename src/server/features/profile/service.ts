@@ -3,7 +3,7 @@
 import { moveMessages, schoolNotice } from '../../../shared/catalogue-move';
 import { accountMessages, messages, privacyMessages } from '../../../shared/messages';
 import { NAME_CONSENT_DEFAULT, needsPrivacyConsent, PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
-import { CLASS_ROOM_OTHER, MAX_ATTEMPTS_PER_CONTESTANT, MAX_CONTESTANTS_PER_ACCOUNT } from '../../../shared/rules';
+import { CLASS_ROOM_OTHER, contestAttemptsOf, MAX_CONTESTANTS_PER_ACCOUNT } from '../../../shared/rules';
 import { normalisePhone, type ApiUser } from '../../../shared/schemas/auth';
 import type { Contestant, ContestantValues, Profile } from '../../../shared/schemas/profile';
 import { printedClass, type ContestantColumns } from '../../db/contestants';
@@ -35,7 +35,7 @@ export async function loadProfile(deps: ProfileDeps, userId: number): Promise<Pr
     ids.length > 0 ? getCurrentContest(db) : undefined,
   ]);
   // Attempts past the contest's own are the extra one the organiser gave.
-  const baseAttempts = Math.min(contest?.attempts_per_contestant ?? MAX_ATTEMPTS_PER_CONTESTANT, MAX_ATTEMPTS_PER_CONTESTANT);
+  const baseAttempts = contestAttemptsOf(contest?.attempts_per_contestant);
   const childrens: Contestant[] = contestants.map((c) => ({
     id: c.id,
     position: c.position,

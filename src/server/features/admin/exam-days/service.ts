@@ -25,7 +25,7 @@ import {
 } from '../../../../shared/schemas/admin-exam-days';
 import { examDaysMessages } from '../../../../shared/messages';
 import { formatDate, formatDateTime } from '../../../../shared/format';
-import { MAX_ATTEMPTS_PER_CONTESTANT, SAVE_GRACE_SECONDS } from '../../../../shared/rules';
+import { contestAttemptsOf, SAVE_GRACE_SECONDS } from '../../../../shared/rules';
 import type { Db } from '../../../db/client';
 import { foldText } from '../../../db/fold';
 import type { Services } from '../../../services';
@@ -255,11 +255,11 @@ export async function getDashboard(deps: Deps, query: DashboardQuery): Promise<D
 
 /** Attempts a contestant may take: the contest's (at most 3), plus one when the organiser gave it. */
 export const attemptsAllowed = (contestAttempts: number | undefined, hasExtra: boolean) =>
-  Math.min(contestAttempts ?? MAX_ATTEMPTS_PER_CONTESTANT, MAX_ATTEMPTS_PER_CONTESTANT) + (hasExtra ? incidentLimits.extraAttemptsPerContestant : 0);
+  contestAttemptsOf(contestAttempts) + (hasExtra ? incidentLimits.extraAttemptsPerContestant : 0);
 
 async function describe(db: Db, now: Date, rows: Awaited<ReturnType<typeof repo.findContestants>>): Promise<IncidentContestant[]> {
   const [contest, attempts] = await Promise.all([getCurrentContest(db), repo.attemptsOf(db, rows.map((r) => r.id))]);
-  const base = Math.min(contest?.attempts_per_contestant ?? MAX_ATTEMPTS_PER_CONTESTANT, MAX_ATTEMPTS_PER_CONTESTANT);
+  const base = contestAttemptsOf(contest?.attempts_per_contestant);
   return rows.map((row) => {
     const hasExtra = row.extra_reason !== null;
     const allowed = attemptsAllowed(contest?.attempts_per_contestant, hasExtra);

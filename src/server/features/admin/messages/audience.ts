@@ -3,9 +3,9 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import type { Contest } from '../../../db/schema';
-import { audienceLabels, familyMessageTexts } from '../../../../shared/messages/family-messages';
+import { audienceLabels, familyMessageTexts, parentsOf } from '../../../../shared/messages/family-messages';
 import type { Audience } from '../../../../shared/schemas/admin-messages';
-import { MAX_ATTEMPTS_PER_CONTESTANT } from '../../../../shared/rules';
+import { contestAttemptsOf } from '../../../../shared/rules';
 import { appError } from '../../../lib/errors';
 
 export interface Family {
@@ -29,17 +29,17 @@ export async function familiesOf(db: Db, contest: Contest, audience: Audience): 
     if (!audience.district_id) throw appError('invalid_input', familyMessageTexts.districtRequired, { 'audience.district_id': familyMessageTexts.districtRequired });
     const district = await db.selectFrom('districts').select('name').where('id', '=', audience.district_id).executeTakeFirst();
     if (!district) throw appError('input_refused', familyMessageTexts.districtRequired, { 'audience.district_id': familyMessageTexts.districtRequired });
-    label = `Phụ huynh của ${district.name}`;
+    label = parentsOf(district.name);
     query = query.where('c.district_id', '=', audience.district_id);
   } else if (audience.kind === 'school') {
     if (!audience.school_id) throw appError('invalid_input', familyMessageTexts.schoolRequired, { 'audience.school_id': familyMessageTexts.schoolRequired });
     const school = await db.selectFrom('schools').select('name').where('id', '=', audience.school_id).executeTakeFirst();
     if (!school) throw appError('input_refused', familyMessageTexts.schoolRequired, { 'audience.school_id': familyMessageTexts.schoolRequired });
-    label = `Phụ huynh của ${school.name}`;
+    label = parentsOf(school.name);
     query = query.where('c.school_id', '=', audience.school_id);
   } else if (audience.kind === 'attempts_left') {
     label = audienceLabels.attempts_left;
-    const allowed = Math.min(contest.attempts_per_contestant, MAX_ATTEMPTS_PER_CONTESTANT);
+    const allowed = contestAttemptsOf(contest.attempts_per_contestant);
     query = query.where(
       sql<boolean>`(SELECT count(*) FROM exams e WHERE e.contestant_id = c.id AND e.contest_id = ${contest.id})
         < ${allowed} + (SELECT count(*) FROM extra_attempts x WHERE x.contestant_id = c.id AND x.contest_id = ${contest.id})`,

@@ -102,6 +102,8 @@ async function mark(deps: DeliveryDeps, recipientId: number, values: { status: '
 /** Starts this process's delivery worker; `stop` lets the job under way finish. */
 export async function startMessageDelivery(deps: DeliveryDeps) {
   const boss = await messageQueue(deps.db, deps.config.messages);
+  // pg-boss's own failures (a poll while the database is away...): retried by it, logged here.
+  boss.on('error', (error) => deps.logger.warn({ err: error }, 'message queue error'));
   const gates = { sms: spacing(deps.config.messages.smsPerSecond), zns: spacing(deps.config.messages.znsPerSecond) };
 
   const deliver = async (recipientId: number) => {

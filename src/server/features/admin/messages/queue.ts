@@ -33,6 +33,7 @@ export function messageQueue(db: Db, { leaseSeconds, retrySeconds }: { leaseSeco
         // Jobs past their lease (a process that died) are found within a lease.
         superviseIntervalSeconds: Math.min(60, leaseSeconds),
       });
+      // An 'error' with no listener would end the process; the delivery worker logs them (delivery.ts).
       boss.on('error', () => {});
       await boss.start();
       await boss.createQueue(DELIVERY_QUEUE, { retryLimit: DELIVERY_TRIES - 1, retryDelay: retrySeconds, retryBackoff: true, expireInSeconds: leaseSeconds });

@@ -256,3 +256,16 @@ export const privacyAdminMessages = {
   erased: 'Đã xoá tài khoản theo yêu cầu.',
   copied: 'Đã tải bản sao dữ liệu của tài khoản.',
 } as const;
+
+/** The education offices' viewers (issue 41, schemas/viewers.ts). Ours. */
+export const viewerMessages = {
+  kindRequired: 'Chọn phạm vi xem: toàn tỉnh hoặc đơn vị.',
+  unitsRequired: 'Chọn ít nhất một đơn vị.',
+  unitsTooMany: (max: number) => `Chọn nhiều nhất ${max} đơn vị.`,
+  provinceHasNoUnits: 'Tài khoản xem toàn tỉnh không chọn đơn vị.',
+  wholeProvince: 'Toàn tỉnh',
+  /** A unit id outside the viewer's scope (403). */
+  outOfScope: 'Bạn không có quyền xem số liệu của đơn vị này.',
+  /** The results page and export before the organiser publishes (409 for the export). */
+  resultsNotPublished: 'Kết quả cuộc thi chưa được công bố.',
+} as const;

@@ -9,7 +9,7 @@ import { adminAccountMessages } from '../messages/admin';
 
 
 /** What each role is called on the screens. */
-export const roleLabels = { parent: 'phụ huynh', school_admin: 'quản trị trường', organiser: 'ban tổ chức' } as const;
+export const roleLabels = { parent: 'phụ huynh', school_admin: 'quản trị trường', organiser: 'ban tổ chức', province_viewer: 'xem toàn tỉnh', unit_viewer: 'xem đơn vị' } as const;
 
 export const personNameSchema = z
   .string({ error: adminAccountMessages.nameRequired })

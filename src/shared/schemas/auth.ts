@@ -94,7 +94,7 @@ export const resetTokenQuerySchema = z.object({
 
 // Responses ----------------------------------------------------------------------------------
 
-export const roleSchema = z.enum(['parent', 'school_admin', 'organiser']);
+export const roleSchema = z.enum(['parent', 'school_admin', 'organiser', 'province_viewer', 'unit_viewer']);
 
 /** The user object of every answer and of the `user` cookie. */
 export const sessionUserSchema = z.object({

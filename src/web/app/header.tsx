@@ -24,6 +24,7 @@ const JOIN: MenuItem = { href: '/du-thi', label: 'Vào thi' };
 const REPORT: MenuItem = { href: '/bao-cao', label: 'Báo cáo' };
 const NEWS: MenuItem = { href: '/tin-tuc', label: 'Tin tức' };
 const ADMIN: MenuItem = { href: '/quan-tri', label: 'Quản trị' };
+const OFFICE: MenuItem = { href: '/so-giao-duc', label: 'Số liệu' };
 
 /**
  * Spec section 2 gives visitors and participants Trang chủ, Thể lệ, Vào thi, Tin tức and school
@@ -41,6 +42,9 @@ function menuFor(session: Session | null): MenuItem[] {
       return [HOME, RULES, REPORT, NEWS];
     case 'organiser':
       return [HOME, RULES, NEWS, ADMIN];
+    case 'province_viewer':
+    case 'unit_viewer':
+      return [HOME, RULES, NEWS, OFFICE];
   }
 }
 

@@ -3,7 +3,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { DefaultTimestamp, NullableTimestamp, Timestamp } from './columns';
 
-export type Role = 'parent' | 'school_admin' | 'organiser';
+export type Role = 'parent' | 'school_admin' | 'organiser' | 'province_viewer' | 'unit_viewer';
 export interface UserTable {
   id: Generated<number>;
   phone: string;

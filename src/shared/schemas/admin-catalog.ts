@@ -1,7 +1,7 @@
 // The back office's catalogue (/api/admin): districts, schools, class groups and class rooms, and
 // the teacher of each class of each school. The same schemas check the API's input and the forms.
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, intFields } from './common';
 import { classNameKey, normaliseClassName } from './profile';
 import { pageQuerySchema, sortQuery } from './admin';
 import { catalogMessages } from '../messages/admin';
@@ -113,10 +113,7 @@ export type AdminDistrict = z.infer<typeof adminDistrictSchema>;
 
 /** What uses a school: each count is what a merge moves (results are recomputed). */
 export const schoolUsageSchema = z.object({
-  contestants: z.number().int(),
-  school_admins: z.number().int(),
-  class_teachers: z.number().int(),
-  results: z.number().int(),
+  ...intFields('contestants', 'school_admins', 'class_teachers', 'results'),
 });
 export type SchoolUsage = z.infer<typeof schoolUsageSchema>;
 
@@ -142,9 +139,7 @@ export const joinedClassSchema = z.object({
 export const schoolMergePreviewSchema = z.object({
   from: z.object({ id: z.number().int(), name: z.string(), district_name: z.string() }),
   into: z.object({ id: z.number().int(), name: z.string(), district_name: z.string() }),
-  contestants: z.number().int(),
-  exams: z.number().int(),
-  school_admins: z.number().int(),
+  ...intFields('contestants', 'exams', 'school_admins'),
   /** Class teachers that move to the kept school. */
   class_teachers: z.number().int(),
   /** Classes both schools have: merged, the kept school's teacher stays. */
@@ -167,9 +162,7 @@ export const districtMergePreviewSchema = z.object({
   schools_moved: z.array(z.string()),
   /** Schools with the same name (nameKey) in both districts: each merged into the kept district's. */
   schools_joined: z.array(schoolMergePreviewSchema),
-  contestants: z.number().int(),
-  school_admins: z.number().int(),
-  class_teachers: z.number().int(),
+  ...intFields('contestants', 'school_admins', 'class_teachers'),
   results_computed: z.boolean(),
   refusal: z.string().nullable(),
 });
@@ -192,10 +185,7 @@ export const adminClassGroupSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   grades: z.string(),
-  position: z.number().int(),
-  class_rooms: z.number().int(),
-  books: z.number().int(),
-  contestants: z.number().int(),
+  ...intFields('position', 'class_rooms', 'books', 'contestants'),
 });
 export type AdminClassGroup = z.infer<typeof adminClassGroupSchema>;
 

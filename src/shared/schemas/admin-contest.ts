@@ -3,6 +3,7 @@
 // values and on how the dates fit together are `contestProblems`, used by the server (422
 // invalid_settings, errors keyed by field) and by the form alike.
 import { z } from 'zod';
+import { intFields } from './common';
 import { contestLimits, TIME_ZONE } from '../rules';
 import { contestMessages } from '../messages/admin';
 import { moneyInputSchema } from '../money';
@@ -71,10 +72,7 @@ export const reviewCorrectAnswersLabels: Record<ReviewCorrectAnswers, { label: s
 
 const settingsShape = {
   ...seasonDatesShape,
-  exam_duration_seconds: z.number().int(),
-  questions_per_exam: z.number().int(),
-  attempts_per_contestant: z.number().int(),
-  class_min_participants: z.number().int(),
+  ...intFields('exam_duration_seconds', 'questions_per_exam', 'attempts_per_contestant', 'class_min_participants'),
   /** Months after the results date before personal data is anonymised or deleted. */
   retention_months: z.number().int(),
   /** Every tier of every kind, in order within each kind (1st = the highest prize). */

@@ -4,7 +4,8 @@
 // and `extensionProblems`, used by the server (422 invalid_input, errors keyed by field) and by
 // the forms alike.
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, intFields } from './common';
+import { pageOfSchema } from './admin';
 import { examDaysMessages } from '../messages';
 
 /** Limits of the incident actions; the database's CHECKs hold the same (0013_exam_days.sql). */
@@ -25,16 +26,18 @@ export const dashboardQuerySchema = z.object({
 });
 export type DashboardQuery = z.infer<typeof dashboardQuerySchema>;
 
+/** What the exam days count, for a line or for all: children enrolled, exams in progress, started and finished today. */
+export const examDayCountsSchema = z.object(intFields('contestants', 'in_progress', 'started_today', 'finished_today'));
+
+/** The season's exam window, and whether it is open now. */
+export const examWindowSchema = z.object({ starts_at: z.string(), ends_at: z.string(), open: z.boolean() });
+
 /** One line of a breakdown (a district, a school, a class group). */
-export const dashboardRowSchema = z.object({
+export const dashboardRowSchema = examDayCountsSchema.extend({
   id: z.number().int(),
   name: z.string(),
   /** The district of a school; empty otherwise. */
   district: z.string(),
-  contestants: z.number().int(),
-  in_progress: z.number().int(),
-  started_today: z.number().int(),
-  finished_today: z.number().int(),
 });
 export type DashboardRow = z.infer<typeof dashboardRowSchema>;
 
@@ -57,16 +60,8 @@ export const dashboardSchema = z.object({
   computed_at: z.string(),
   /** The day "today" counts (dd/mm/yyyy, Asia/Ho_Chi_Minh). */
   today: z.string(),
-  window: z.object({ starts_at: z.string(), ends_at: z.string(), open: z.boolean() }).nullable(),
-  totals: z.object({
-    parents: z.number().int(),
-    contestants: z.number().int(),
-    in_progress: z.number().int(),
-    started_today: z.number().int(),
-    finished_today: z.number().int(),
-    started_total: z.number().int(),
-    finished_total: z.number().int(),
-  }),
+  window: examWindowSchema.nullable(),
+  totals: examDayCountsSchema.extend(intFields('parents', 'started_total', 'finished_total')),
   /** Exams started in each hour of today (index 0 = 00:00-00:59, Asia/Ho_Chi_Minh). */
   started_per_hour: z.array(z.number().int()).length(24),
   districts: z.array(dashboardRowSchema),
@@ -74,7 +69,7 @@ export const dashboardSchema = z.object({
   former_provinces: z.array(dashboardRowSchema),
   class_groups: z.array(dashboardRowSchema),
   /** Schools with contestants, most active first, filtered and paged by the query. */
-  schools: z.object({ items: z.array(dashboardRowSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+  schools: pageOfSchema(dashboardRowSchema),
   autosave: autosaveHealthSchema,
   /** The season's books whose bank holds fewer questions than an exam draws: not offered to families. */
   short_books: z.array(z.object({ id: z.number().int(), name: z.string(), class_group: z.string(), questions: z.number().int() })),

@@ -3,7 +3,7 @@
 // on each (dismiss, or withhold the prize), always with a reason.
 import { z } from 'zod';
 import { reviewCorrectAnswersOptions } from './admin-contest';
-import { idSchema } from './common';
+import { idSchema, intFields } from './common';
 
 export const integrityMessages = {
   rateRange: 'Tỉ lệ báo nhầm cho phép từ 0,1 % đến 10 %.',
@@ -48,9 +48,7 @@ export type IntegrityRunRequest = z.infer<typeof integrityRunRequestSchema>;
 
 export const integrityRunSchema = z.object({
   family_rate_percent: z.number(),
-  exams: z.number().int(),
-  pairs: z.number().int(),
-  tests: z.number().int(),
+  ...intFields('exams', 'pairs', 'tests'),
   threshold: z.number(),
   seconds: z.number(),
   ran_at: z.string(),

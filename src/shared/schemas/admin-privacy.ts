@@ -2,6 +2,7 @@
 // processing activities, the retention status, and requests made by phone call (a copy of an
 // account's data, its deletion), each with a reason that goes into the audit log.
 import { z } from 'zod';
+import { intFields } from './common';
 import { privacyAdminMessages } from '../messages/admin';
 import { PRIVACY_REASON_MAX, PRIVACY_REASON_MIN } from '../rules';
 
@@ -21,11 +22,7 @@ export const eraseResponseSchema = z.object({
 
 const retentionRunSchema = z.object({
   ran_at: z.string(),
-  accounts_erased: z.number().int(),
-  contestants_anonymised: z.number().int(),
-  contestants_deleted: z.number().int(),
-  audit_entries_deleted: z.number().int(),
-  prize_records_deleted: z.number().int(),
+  ...intFields('accounts_erased', 'contestants_anonymised', 'contestants_deleted', 'audit_entries_deleted', 'prize_records_deleted'),
 });
 
 export const privacyOverviewSchema = z.object({
@@ -46,12 +43,7 @@ export const privacyOverviewSchema = z.object({
     runs: z.array(retentionRunSchema),
   }),
   counts: z.object({
-    parents: z.number().int(),
-    parents_consented_current: z.number().int(),
-    contestants: z.number().int(),
-    contestants_anonymised: z.number().int(),
-    accounts_deleted: z.number().int(),
-    prize_records: z.number().int(),
+    ...intFields('parents', 'parents_consented_current', 'contestants', 'contestants_anonymised', 'accounts_deleted', 'prize_records'),
   }),
 });
 export type PrivacyOverview = z.infer<typeof privacyOverviewSchema>;

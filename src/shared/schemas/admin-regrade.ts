@@ -1,10 +1,10 @@
 // Regrading a question after a wrong answer key (/api/admin/regrades): the dry run, the commit and
 // the history. The back office's form validates with the same schemas.
 import { z } from 'zod';
-import { idSchema } from './common';
+import { idSchema, intFields } from './common';
 import { regradeMessages } from '../messages';
 import { regradeModes } from '../regrade-rules';
-import { MAX_PER_PAGE, pageQuerySchema, pageResponseSchema } from './admin';
+import { MAX_PER_PAGE, pageOfSchema, pageQuerySchema, pageResponseSchema } from './admin';
 
 /** Exams listed per page of a dry run unless asked otherwise. */
 export const REGRADE_PER_PAGE = 20;
@@ -64,10 +64,7 @@ const questionSchema = z.object({
 
 export const regradeSummarySchema = z.object({
   /** Finished exams of the contest that drew the question. */
-  exams_affected: z.number().int(),
-  exams_gained: z.number().int(),
-  exams_lost: z.number().int(),
-  exams_unchanged: z.number().int(),
+  ...intFields('exams_affected', 'exams_gained', 'exams_lost', 'exams_unchanged'),
   /** Exams in progress that drew it: scored with the rule when they finish. */
   exams_in_progress: z.number().int(),
 });
@@ -111,7 +108,7 @@ export const regradePreviewResponseSchema = z.object({
     current_rule: regradeRuleSchema.nullable(),
     summary: regradeSummarySchema,
     /** Exams whose points change, most gained first, then by name. */
-    exams: z.object({ items: z.array(regradeExamSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+    exams: pageOfSchema(regradeExamSchema),
     /** Prize changes when results have been computed (null otherwise): ranked again before and after in memory. */
     ranking: z
       .object({
@@ -140,10 +137,7 @@ export const regradeEntrySchema = z.object({
   actor_name: z.string(),
   /** The rule in force; false once the question was regraded again. */
   active: z.boolean(),
-  exams_affected: z.number().int(),
-  exams_gained: z.number().int(),
-  exams_lost: z.number().int(),
-  exams_in_progress: z.number().int(),
+  ...intFields('exams_affected', 'exams_gained', 'exams_lost', 'exams_in_progress'),
 });
 export type RegradeEntry = z.infer<typeof regradeEntrySchema>;
 

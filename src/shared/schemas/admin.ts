@@ -2,6 +2,7 @@
 // log. Each area's own schemas live beside this file (admin-<area>.ts).
 import { z } from 'zod';
 import { importMessages } from '../messages/admin';
+import { intFields } from './common';
 
 // Pagination ---------------------------------------------------------------------------------
 export const MAX_PER_PAGE = 200;
@@ -25,12 +26,11 @@ export const sortQuery = <K extends string>(keys: readonly [K, ...K[]]) => ({
 });
 export type SortDirection = 'asc' | 'desc';
 
+/** One page of a list: {items, total, page, per_page}. */
+export const pageOfSchema = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), ...intFields('total', 'page', 'per_page') });
+
 /** {success, data:{items, total, page, per_page}} */
-export const pageResponseSchema = <T extends z.ZodType>(item: T) =>
-  z.object({
-    success: z.literal(true),
-    data: z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
-  });
+export const pageResponseSchema = <T extends z.ZodType>(item: T) => z.object({ success: z.literal(true), data: pageOfSchema(item) });
 export type Page<T> = { items: T[]; total: number; page: number; per_page: number };
 
 export const okResponseSchema = z.object({ success: z.literal(true) });
@@ -51,9 +51,7 @@ export type RowProblem = z.infer<typeof rowProblemSchema>;
 
 /** A good file's counts: what was (or, in a dry run, would be) created, updated or left as it is. */
 export const importCountsSchema = z.object({
-  created: z.number().int(),
-  updated: z.number().int(),
-  unchanged: z.number().int(),
+  ...intFields('created', 'updated', 'unchanged'),
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 

@@ -1,14 +1,11 @@
 // The catalogue's move to a new map (decision 038): what its preview and commit answer beside the
 // import's counts (POST /api/admin/catalog/move).
 import { z } from 'zod';
+import { intFields } from './common';
 
 const row = z.number().int();
 export const catalogueMoveAnswerShape = {
-  units_created: z.number().int(),
-  moved: z.number().int(),
-  renamed: z.number().int(),
-  merged: z.number().int(),
-  closed: z.number().int(),
+  ...intFields('units_created', 'moved', 'renamed', 'merged', 'closed'),
   /** Schools matched by a name written otherwise: each row must be confirmed (`confirm_rows`) for the commit. */
   to_confirm: z.number().int(),
   moves: z.array(z.object({ row, school: z.string(), from: z.string(), to: z.string() })),

@@ -18,6 +18,10 @@ export const idSchema = (error: string | ((issue: { path?: PropertyKey[] }) => s
   return z.union([id, z.string({ error }).regex(/^[0-9]{1,10}$/, { error }).transform(Number).pipe(id)], { error });
 };
 
+/** Integer fields of a response (counts, ids) named at once: `z.object({ ...intFields('parents', 'contestants') })`. */
+export const intFields = <const K extends string>(...names: K[]) =>
+  Object.fromEntries(names.map((name) => [name, z.number().int()])) as { [P in K]: z.ZodNumber };
+
 /** An id named in the message: "Thiếu hoặc sai tham số <name>." */
 export const idParam = (name: string) => idSchema(messages.missingParameter(name));
 

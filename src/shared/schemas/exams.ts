@@ -2,7 +2,7 @@
 // the list of what may leave the server: during an exam nothing that reveals a correct answer.
 import { z } from 'zod';
 import { examMessages, messages } from '../messages';
-import { idParam } from './common';
+import { idParam, intFields } from './common';
 import { EXAM_SLUG, EXAM_WRITER, PREDICTION_MAX } from '../exam-input';
 
 export { PREDICTION_MAX, parsePredictionInput } from '../exam-input';
@@ -55,9 +55,7 @@ export const startExamResponseSchema = z.object({
   doing: z.literal(false),
   message: z.string(),
   slug: z.string(),
-  exam_id: z.number().int(),
-  book_id: z.number().int(),
-  child_id: z.number().int(),
+  ...intFields('exam_id', 'book_id', 'child_id'),
   start_time: isoDateTime,
   end_time: isoDateTime,
 });
@@ -154,10 +152,7 @@ export const submitExamResponseSchema = z.object({
   data: z.object({
     id: z.number().int(),
     slug: z.string(),
-    child_id: z.number().int(),
-    points: z.number().int(),
-    time_complete_minutes: z.number().int(),
-    time_complete_seconds: z.number().int(),
+    ...intFields('child_id', 'points', 'time_complete_minutes', 'time_complete_seconds'),
   }),
 });
 
@@ -192,11 +187,7 @@ export const examResultResponseSchema = z.object({
     data_questions: z.array(examQuestionSchema),
     data_result: z.array(examResultItemSchema),
     data_answers: z.array(examAnswerSchema),
-    points: z.number().int(),
-    correct_count: z.number().int(),
-    duration_seconds: z.number().int(),
-    time_complete_minutes: z.number().int(),
-    time_complete_seconds: z.number().int(),
+    ...intFields('points', 'correct_count', 'duration_seconds', 'time_complete_minutes', 'time_complete_seconds'),
     start_time: isoDateTime,
     submitted_at: isoDateTime,
     /** When the correct answers will show (the exam window's close), while the season holds them back; else null. */

@@ -1,7 +1,7 @@
 // Request and response schemas of the practice round ("Thi thử", issue 14: /api/practice). The
 // round uses the exam screen, so its exam, time and save answers keep the exam API's shapes.
 import { z } from 'zod';
-import { idParam } from './common';
+import { idParam, intFields } from './common';
 import {
   examAnswerSchema,
   examChildSchema,
@@ -48,9 +48,7 @@ export const practiceStartResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   slug: z.string(),
-  practice_id: z.number().int(),
-  child_id: z.number().int(),
-  question_count: z.number().int(),
+  ...intFields('practice_id', 'child_id', 'question_count'),
   start_time: isoDateTime,
   end_time: isoDateTime,
 });
@@ -73,9 +71,7 @@ export const practiceSubmitResponseSchema = z.object({
   message: z.string(),
   data: z.object({
     slug: z.string(),
-    child_id: z.number().int(),
-    correct_count: z.number().int(),
-    question_count: z.number().int(),
+    ...intFields('child_id', 'correct_count', 'question_count'),
   }),
 });
 
@@ -90,9 +86,7 @@ export const practiceResultResponseSchema = z.object({
     data_questions: z.array(examQuestionSchema),
     data_result: z.array(examResultItemSchema),
     data_answers: z.array(examAnswerSchema),
-    correct_count: z.number().int(),
-    question_count: z.number().int(),
-    duration_seconds: z.number().int(),
+    ...intFields('correct_count', 'question_count', 'duration_seconds'),
     start_time: isoDateTime,
     submitted_at: isoDateTime,
   }),

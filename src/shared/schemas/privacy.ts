@@ -1,5 +1,6 @@
 // Consent, the parent's copy of their data and the deletion of the account (issue 15).
 import { z } from 'zod';
+import { intFields } from './common';
 import { privacyMessages } from '../messages';
 import { otpSchema, requiredConsent } from './auth';
 
@@ -73,9 +74,7 @@ export const myDataSchema = z.object({
       results: z.array(
         z.object({
           contest: z.string(),
-          points: z.number().int(),
-          rank: z.number().int(),
-          school_rank: z.number().int(),
+          ...intFields('points', 'rank', 'school_rank'),
           prize: z.string().nullable(),
         }),
       ),

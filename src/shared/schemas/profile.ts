@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { accountMessages, messages, privacyMessages } from '../messages';
 import { CLASS_OTHER_MAX_LENGTH, CLASS_ROOM_OTHER, MAX_CONTESTANTS_PER_ACCOUNT } from '../rules';
 import { roleSchema, sessionUserSchema } from './auth';
-import { idSchema } from './common';
+import { idSchema, intFields } from './common';
 
 const FULLNAME_MAX_LENGTH = 100;
 
@@ -112,9 +112,7 @@ export const contestantSchema = z.object({
   /** 1..3: contestant 1 cannot be deleted. */
   position: z.number().int(),
   fullname: z.string(),
-  district_id: z.number().int(),
-  school_id: z.number().int(),
-  class_group_id: z.number().int(),
+  ...intFields('district_id', 'school_id', 'class_group_id'),
   class_room_id: z.union([z.number().int(), z.literal(CLASS_ROOM_OTHER)]),
   class_room_other: z.string().nullable(),
   /** Display name of the class: the class room's name or the typed-in class. */

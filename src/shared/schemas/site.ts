@@ -1,6 +1,7 @@
 // GET /api/site: the footer texts and the current contest's settings. Every date and year the
 // site shows comes from `contest` (the contests row), never from a constant.
 import { z } from 'zod';
+import { intFields } from './common';
 import { yearOf } from '../format';
 import { unitLevels } from '../unit-level';
 
@@ -16,9 +17,7 @@ export const siteContestSchema = z.object({
   results_at: isoDateTime,
   ceremony_starts_at: isoDateTime,
   ceremony_ends_at: isoDateTime,
-  exam_duration_seconds: z.number().int(),
-  questions_per_exam: z.number().int(),
-  attempts_per_contestant: z.number().int(),
+  ...intFields('exam_duration_seconds', 'questions_per_exam', 'attempts_per_contestant'),
   /** Months after results_at that personal data is kept (the privacy notice says so). */
   retention_months: z.number().int(),
   /** The level under the province this season names (issue 36): a client labels district_id with it. */

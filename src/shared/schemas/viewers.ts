@@ -5,8 +5,9 @@
 // parent's phone, a contestant id or a withheld prize. The routes and the web screens share these
 // schemas: they are the contract between the two.
 import { z } from 'zod';
-import { idSchema } from './common';
-import { importResponseSchema } from './admin';
+import { idSchema, intFields } from './common';
+import { examDayCountsSchema, examWindowSchema } from './admin-exam-days';
+import { importResponseSchema, pageOfSchema } from './admin';
 import { mobilePhoneSchema } from './auth';
 import { personNameSchema, passwordLinkSchema } from './admin-accounts';
 import { viewerMessages } from '../messages/admin';
@@ -76,27 +77,23 @@ export const viewerParticipationQuerySchema = z.object({
 });
 export type ViewerParticipationQuery = z.infer<typeof viewerParticipationQuerySchema>;
 
-export const participationCountsSchema = z.object({
-  /** Children enrolled (contestants of the season). */
-  contestants: z.number().int(),
-  in_progress: z.number().int(),
-  started_today: z.number().int(),
-  finished_today: z.number().int(),
-  /** Since the exam window opened. */
-  started_total: z.number().int(),
-  finished_total: z.number().int(),
-});
-
-/** A unit's or a school's line: its counts against its pupils (the catalogue's "Số học sinh"). */
-export const participationRowSchema = participationCountsSchema.extend({
-  id: z.number().int(),
-  name: z.string(),
-  /** A school's unit; empty on a unit's line. */
-  unit: z.string(),
-  /** Pupils of the school (sum of the schools for a unit); 0 when the catalogue has none. */
+const pupilsAndShare = {
+  /** Pupils of the school (the schools' sum for a unit or the scope); 0 when the catalogue has none. */
   pupils: z.number().int(),
   /** contestants / pupils (0..1, may pass 1 when the catalogue's count is old); null without pupils. */
   participation: z.number().nullable(),
+};
+
+/** The exam days' counts (children enrolled, in progress, started and finished today) and since the window opened. */
+export const participationCountsSchema = examDayCountsSchema.extend(intFields('started_total', 'finished_total'));
+
+/** A unit's or a school's line: its counts against its pupils (the catalogue's "Số học sinh"). */
+export const participationRowSchema = participationCountsSchema.extend({
+  ...intFields('id'),
+  name: z.string(),
+  /** A school's unit; empty on a unit's line. */
+  unit: z.string(),
+  ...pupilsAndShare,
 });
 export type ParticipationRow = z.infer<typeof participationRowSchema>;
 
@@ -107,12 +104,12 @@ export const viewerParticipationSchema = z.object({
   computed_at: z.string(),
   /** dd/mm/yyyy, Asia/Ho_Chi_Minh. */
   today: z.string(),
-  window: z.object({ starts_at: z.string(), ends_at: z.string(), open: z.boolean() }).nullable(),
-  totals: participationCountsSchema.extend({ pupils: z.number().int(), participation: z.number().nullable() }),
+  window: examWindowSchema.nullable(),
+  totals: participationCountsSchema.extend(pupilsAndShare),
   /** Exams started in each hour of today (index 0 = 00:00-00:59, Vietnamese time), in scope. */
   started_per_hour: z.array(z.number().int()).length(24),
   units: z.array(participationRowSchema),
-  schools: z.object({ items: z.array(participationRowSchema), total: z.number().int(), page: z.number().int(), per_page: z.number().int() }),
+  schools: pageOfSchema(participationRowSchema),
 });
 export type ViewerParticipation = z.infer<typeof viewerParticipationSchema>;
 export const viewerParticipationResponseSchema = z.object({ success: z.literal(true), data: viewerParticipationSchema });
@@ -137,12 +134,9 @@ export type ViewerPrizeRow = z.infer<typeof viewerPrizeRowSchema>;
 export const resultSummaryRowSchema = z.object({
   name: z.string(),
   unit: z.string(),
-  pupils: z.number().int(),
-  contestants: z.number().int(),
-  finished: z.number().int(),
+  ...intFields('pupils', 'contestants', 'finished', 'prizes'),
   /** Mean of each finished contestant's best points (1 decimal); null when none finished. */
   mean_points: z.number().nullable(),
-  prizes: z.number().int(),
 });
 export type ResultSummaryRow = z.infer<typeof resultSummaryRowSchema>;
 

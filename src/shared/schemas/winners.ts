@@ -1,6 +1,7 @@
 // The public winners' list (/danh-sach-doat-giai, issue 37.2): GET /api/winners. Small rows for a
 // phone: what a visitor reads and nothing else (no id, no phone, no points, no certificate code).
 import { z } from 'zod';
+import { intFields } from './common';
 
 /** Rows on one page of the public list. */
 export const WINNERS_PER_PAGE = 20;
@@ -39,9 +40,7 @@ export const winnersDataSchema = z.discriminatedUnion('published', [
     /** The unit column's heading: "Quận/Huyện" or "Xã/Phường". */
     unit_label: z.string(),
     items: z.array(winnerRowSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    per_page: z.number().int(),
+    ...intFields('total', 'page', 'per_page'),
   }),
 ]);
 

@@ -15,6 +15,7 @@ import { Loading } from '../../../components/ui/loading';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
+import { laterTask } from './task-state';
 import { useApiData } from '../../../lib/use-data';
 import { downloadExport } from './download-export';
 import { OutOfDateNote, PublishOutOfDateDialog } from './out-of-date';
@@ -65,7 +66,7 @@ function RunCard({ data, onChange }: { data: ResultsOverview; onChange: () => vo
   const [busy, setBusy] = useState(false);
   /** A refused or failed start: stays on the page until the organiser has read it (not a toast). */
   const [refusal, setRefusal] = useState<string | null>(null);
-  useEffect(() => setTask(data.task), [data.task]);
+  useEffect(() => setTask((shown) => laterTask(shown, data.task)), [data.task]);
   const running = task?.status === 'running';
 
   // While the task runs, its progress comes from whichever server process is asked.

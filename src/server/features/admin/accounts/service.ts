@@ -12,7 +12,7 @@ import { createResetLink, createResetLinks, RESET_LINK_DEFAULT_HOURS } from '../
 import { recordAudit, type Actor } from '../kit/audit';
 import { tableFile } from '../kit/file-reader';
 import { runImport } from '../kit/imports';
-import { breather, chunks } from '../kit/sheets';
+import { breather, chunks, type ImportProblems } from '../kit/sheets';
 import type { Upload } from '../kit/uploads';
 import * as repo from './repo';
 import { isUniqueViolation } from '../../../db/errors';
@@ -27,6 +27,8 @@ export type AccountsDeps = Pick<Services, 'db' | 'clock' | 'config' | 'sms'>;
 export const smsTexts = {
   newSchoolAdmin: (url: string) =>
     `Tai khoan quan tri truong cua ban tai cuoc thi Dai su Van hoa doc da duoc tao. Dat mat khau tai: ${url} (dung 1 lan, het han sau ${RESET_LINK_DEFAULT_HOURS} gio).`,
+  newViewer: (url: string) =>
+    `Tai khoan xem so lieu cuoc thi Dai su Van hoa doc cua ban da duoc tao. Dat mat khau tai: ${url} (dung 1 lan, het han sau ${RESET_LINK_DEFAULT_HOURS} gio).`,
   resetLink: (url: string) =>
     `Dat lai mat khau tai khoan cuoc thi Dai su Van hoa doc tai: ${url} (dung 1 lan, het han sau ${RESET_LINK_DEFAULT_HOURS} gio).`,
 };
@@ -39,6 +41,7 @@ const toSummary = (row: NonNullable<Awaited<ReturnType<typeof repo.findAccount>>
   role: row.role,
   school_name: row.school_name,
   district_name: row.district_name,
+  scope: row.scope,
   created_at: row.created_at.toISOString(),
   locked_at: iso(row.locked_at),
 });
@@ -75,7 +78,7 @@ export async function accountDetail(deps: Pick<Services, 'db' | 'clock'>, id: nu
 // SMS after the commit --------------------------------------------------------------------------
 
 /** Sends one SMS per link; returns the phones whose message did not leave. */
-async function sendLinks(deps: Pick<Services, 'sms'>, links: PasswordLink[], text: (url: string) => string): Promise<string[]> {
+export async function sendLinks(deps: Pick<Services, 'sms'>, links: PasswordLink[], text: (url: string) => string): Promise<string[]> {
   const failed: string[] = [];
   for (const link of links) {
     try {
@@ -121,7 +124,7 @@ export async function createSchoolAdmin(
   return linkAnswer(created.id, input.phone, created.url, created.expiresAt, failed.length === 0);
 }
 
-const linkAnswer = (accountId: number, phone: string, url: string, expiresAt: Date, smsSent: boolean) => ({
+export const linkAnswer = (accountId: number, phone: string, url: string, expiresAt: Date, smsSent: boolean) => ({
   account_id: accountId,
   phone,
   url,
@@ -139,6 +142,19 @@ const nameKey = (name: string) => name.toLocaleLowerCase('vi');
 
 /** A phone typed into a number cell loses its leading 0 (912345678): it is put back. */
 const phoneFromCell = (cell: string) => (/^[35789][0-9]{8}$/.test(cell) ? `0${cell}` : cell);
+
+const NAME_MAX = 120;
+export const validName = (name: string) => name.length > 0 && name.length <= NAME_MAX;
+
+/** An account import's row: its phone and name checked (problems under their columns); the phone when it is valid. */
+export function checkPhoneAndName(problems: ImportProblems, row: number, phoneCell: string, name: string, columns: { phone: string; name: string }) {
+  const phone = mobilePhoneSchema.safeParse(phoneFromCell(phoneCell));
+  if (!phoneCell) problems.add(row, columns.phone, 'không được để trống');
+  else if (!phone.success) problems.add(row, columns.phone, `"${phoneCell}" không phải số di động hợp lệ (10 chữ số, bắt đầu 03, 05, 07, 08 hoặc 09)`);
+  if (!name) problems.add(row, columns.name, 'không được để trống');
+  else if (name.length > NAME_MAX) problems.add(row, columns.name, `không được quá ${NAME_MAX} ký tự`);
+  return phone.success ? phone.data : undefined;
+}
 
 interface AdminRow {
   row: number;
@@ -176,19 +192,15 @@ export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, uploa
       for (const { row, cells } of table) {
         await breathe();
         const [phoneCell, name, districtName, schoolName] = cells as [string, string, string, string];
-        const phone = mobilePhoneSchema.safeParse(phoneFromCell(phoneCell));
-        if (phone.success) phoneKeys.push({ row, key: phone.data });
-        if (!phoneCell) problems.add(row, PHONE, 'không được để trống');
-        else if (!phone.success) problems.add(row, PHONE, `"${phoneCell}" không phải số di động hợp lệ (10 chữ số, bắt đầu 03, 05, 07, 08 hoặc 09)`);
-        if (!name) problems.add(row, NAME, 'không được để trống');
-        else if (name.length > 120) problems.add(row, NAME, 'không được quá 120 ký tự');
+        const phone = checkPhoneAndName(problems, row, phoneCell, name, { phone: PHONE, name: NAME });
+        if (phone) phoneKeys.push({ row, key: phone });
         const districtId = districtIds.get(nameKey(districtName));
         if (!districtName) problems.add(row, DISTRICT, 'không được để trống');
         else if (districtId === undefined) problems.add(row, DISTRICT, `không có quận/huyện "${districtName}" trong danh mục`);
         const schoolId = districtId === undefined ? undefined : schoolIds.get(`${districtId}|${nameKey(schoolName)}`);
         if (!schoolName) problems.add(row, SCHOOL, 'không được để trống');
         else if (districtId !== undefined && schoolId === undefined) problems.add(row, SCHOOL, `không có trường "${schoolName}" ở ${districtName}`);
-        if (phone.success && name && name.length <= 120 && schoolId !== undefined) rows.push({ row, phone: phone.data, name, schoolId });
+        if (phone && validName(name) && schoolId !== undefined) rows.push({ row, phone, name, schoolId });
       }
       await problems.duplicates(phoneKeys, PHONE);
 

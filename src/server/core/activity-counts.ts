@@ -1,9 +1,8 @@
 // The contest's live counts: registrations, exams in progress, started and finished today and since
 // the window opened, by unit, school and class group. The organiser's dashboard (features/admin/
-// exam-days) counts the whole province with them; the education offices' viewers (features/viewers,
-// decision 039) count their scope: `scope`, a list of units (district ids), adds a join to the
-// exams' contestants and a filter on their unit, and leaves every other term as the dashboard's, so
-// that a province viewer (no scope) runs the dashboard's very statements.
+// exam-days) counts the whole province with them, and so do the education offices' viewers
+// (features/viewers, decision 039), who cut their scope from the province's lines; `inScope` filters
+// the smaller reads of a scope (its contestants, its schools, its results).
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/client';
 
@@ -24,8 +23,6 @@ export type UnitScope = readonly number[] | undefined;
 export const inScope = (scope: UnitScope, column: string) =>
   scope === undefined ? sql`` : scope.length === 0 ? sql`AND false` : sql`AND ${sql.ref(column)} IN (${sql.join(scope.map((id) => sql`${id}::int`))})`;
 
-/** The exams counted, `e`: with their contestants `c` when a scope filters them by unit. */
-const examsOf = (scope: UnitScope) => (scope === undefined ? sql`exams e` : sql`exams e JOIN contestants c ON c.id = e.contestant_id`);
 
 /** Registrations and names: they change slowly on exam day, so the dashboard reads them only every minute. */
 export interface Registrations {
@@ -91,11 +88,10 @@ export async function registrations(db: Db): Promise<Registrations> {
 
 /**
  * The top-line counts of exams. Each reads an index: exams in progress the partial index on
- * end_time, the contest's exams (contest_id, start_time), the finished ones (contest_id, submitted_at);
- * with a scope, joined to their contestants (one row each, by its key).
+ * end_time, the contest's exams (contest_id, start_time), the finished ones (contest_id, submitted_at).
  */
-export async function activityTotals(db: Db, contestId: number, dayStart: Date, inProgressSince: Date, scope?: UnitScope): Promise<ActivityTotals> {
-  const count = (where: RawBuilder<unknown>) => sql`(SELECT count(*) FROM ${examsOf(scope)} WHERE ${where} ${inScope(scope, 'c.district_id')})`;
+export async function activityTotals(db: Db, contestId: number, dayStart: Date, inProgressSince: Date): Promise<ActivityTotals> {
+  const count = (where: RawBuilder<unknown>) => sql`(SELECT count(*) FROM exams e WHERE ${where})`;
   const { rows } = await sql<Record<keyof ActivityTotals, string | number>>`
     SELECT
       ${count(sql`e.status = 2 AND e.end_time >= ${inProgressSince}`)} AS in_progress,
@@ -114,16 +110,34 @@ export async function activityTotals(db: Db, contestId: number, dayStart: Date, 
 }
 
 /** Exams started in each hour from dayStart (24 counts). */
-export async function startedPerHour(db: Db, contestId: number, dayStart: Date, scope?: UnitScope): Promise<number[]> {
+export async function startedPerHour(db: Db, contestId: number, dayStart: Date): Promise<number[]> {
   const dayEnd = new Date(dayStart.getTime() + 86_400_000);
   const { rows } = await sql<{ hour: number; n: string | number }>`
     SELECT floor(extract(epoch FROM e.start_time - ${dayStart}::timestamptz) / 3600)::integer AS hour, count(*) AS n
-    FROM ${examsOf(scope)}
-    WHERE e.contest_id = ${contestId} AND e.start_time >= ${dayStart} AND e.start_time < ${dayEnd} ${inScope(scope, 'c.district_id')}
+    FROM exams e
+    WHERE e.contest_id = ${contestId} AND e.start_time >= ${dayStart} AND e.start_time < ${dayEnd}
     GROUP BY 1`.execute(db);
   const hours = Array.from({ length: 24 }, () => 0);
   for (const row of rows) if (row.hour >= 0 && row.hour < 24) hours[row.hour] = Number(row.n);
   return hours;
+}
+
+/** Exams started in each hour from dayStart, per unit (the contestants' district): 24 counts each, units without any left out. */
+export async function startedPerHourByUnit(db: Db, contestId: number, dayStart: Date): Promise<{ district_id: number; hours: number[] }[]> {
+  const dayEnd = new Date(dayStart.getTime() + 86_400_000);
+  const { rows } = await sql<{ district_id: number; hour: number; n: string | number }>`
+    SELECT c.district_id, floor(extract(epoch FROM e.start_time - ${dayStart}::timestamptz) / 3600)::integer AS hour, count(*) AS n
+    FROM exams e JOIN contestants c ON c.id = e.contestant_id
+    WHERE e.contest_id = ${contestId} AND e.start_time >= ${dayStart} AND e.start_time < ${dayEnd}
+    GROUP BY 1, 2`.execute(db);
+  const byUnit = new Map<number, number[]>();
+  for (const row of rows) {
+    if (row.hour < 0 || row.hour >= 24) continue;
+    let hours = byUnit.get(row.district_id);
+    if (!hours) byUnit.set(row.district_id, (hours = Array.from({ length: 24 }, () => 0)));
+    hours[row.hour] = Number(row.n);
+  }
+  return [...byUnit].map(([district_id, hours]) => ({ district_id, hours }));
 }
 
 export interface ActivityRow {
@@ -139,7 +153,7 @@ export interface ActivityRow {
  * today or in progress: the OR arms each match an index (a BitmapOr), so the exams of earlier days
  * are not read.
  */
-export async function activityRows(db: Db, contestId: number, dayStart: Date, inProgressSince: Date, scope?: UnitScope): Promise<ActivityRow[]> {
+export async function activityRows(db: Db, contestId: number, dayStart: Date, inProgressSince: Date): Promise<ActivityRow[]> {
   const { rows } = await sql<Counted & { in_progress: string | number; started_today: string | number; finished_today: string | number }>`
     SELECT c.district_id, c.school_id, c.class_group_id,
            count(*) FILTER (WHERE e.status = 2 AND e.end_time >= ${inProgressSince}) AS in_progress,
@@ -148,7 +162,6 @@ export async function activityRows(db: Db, contestId: number, dayStart: Date, in
     FROM exams e JOIN contestants c ON c.id = e.contestant_id
     WHERE e.contest_id = ${contestId}
       AND (e.start_time >= ${dayStart} OR e.status = 2 OR (e.status = 1 AND e.submitted_at >= ${dayStart}))
-      ${inScope(scope, 'c.district_id')}
     GROUP BY GROUPING SETS ((c.district_id), (c.school_id), (c.class_group_id))`.execute(db);
   return rows.map((row) => ({
     ...levelOf(row),
@@ -159,15 +172,15 @@ export async function activityRows(db: Db, contestId: number, dayStart: Date, in
 }
 
 /**
- * The exams since the window opened per district and per school (of the scope): started and
- * finished. A pass over the season's exams of the scope (the viewers' lines; the dashboard has
+ * The exams since the window opened per district and per school: started and finished. A pass
+ * over the season's exams (the viewers' lines, once a minute per process; the dashboard has
  * only the province's totals, activityTotals).
  */
-export async function examTotalsRows(db: Db, contestId: number, scope?: UnitScope): Promise<{ level: Level; id: number; started_total: number; finished_total: number }[]> {
+export async function examTotalsRows(db: Db, contestId: number): Promise<{ level: Level; id: number; started_total: number; finished_total: number }[]> {
   const { rows } = await sql<Counted & { started_total: string | number; finished_total: string | number }>`
     SELECT c.district_id, c.school_id, NULL::int AS class_group_id, count(*) AS started_total, count(*) FILTER (WHERE e.status = 1) AS finished_total
     FROM exams e JOIN contestants c ON c.id = e.contestant_id
-    WHERE e.contest_id = ${contestId} ${inScope(scope, 'c.district_id')}
+    WHERE e.contest_id = ${contestId}
     GROUP BY GROUPING SETS ((c.district_id), (c.school_id))`.execute(db);
   return rows.map((row) => ({ ...levelOf(row), started_total: Number(row.started_total), finished_total: Number(row.finished_total) }));
 }

@@ -1,7 +1,7 @@
 // The education offices' read-only area (issue 41, decision 039): a province viewer sees the whole
-// province, a unit viewer its units. Every figure is of the scope: the live participation counted
-// for the scope by the dashboard's statements (core/activity-counts.ts) on a replica when one is
-// usable, and the published prizes and results' lines. Nothing here carries a parent's phone, a
+// province, a unit viewer its units. Every figure is of the scope: the live participation cut from
+// the province's lines, counted by the dashboard's statements (core/activity-counts.ts) at most once
+// a minute per process, on a replica when one is usable; and the published prizes and results' lines. Nothing here carries a parent's phone, a
 // contestant's id or a withheld prize. A view is written to the audit log on the primary after
 // the read (routes.ts); a failed audit write is logged and the read still answers.
 import { formatDate } from '../../../shared/format';
@@ -25,7 +25,7 @@ import type { Db } from '../../db/client';
 import { readFromReplica } from '../../db/replicas';
 import { getCurrentContest } from '../../core/contest';
 import type { AuthUser } from '../../core/guard';
-import { activityRows, activityTotals, contestantsPerLine, examTotalsRows, startedPerHour, vietnamDayStart, type UnitScope } from '../../core/activity-counts';
+import { activityRows, activityTotals, contestantsPerLine, examTotalsRows, startedPerHour, startedPerHourByUnit, vietnamDayStart, type UnitScope } from '../../core/activity-counts';
 import { appError, forbidden } from '../../lib/errors';
 import type { Services } from '../../services';
 import { publishedAt, scopedPrizeRows, shownName } from '../winners';
@@ -100,20 +100,26 @@ const lagging = (a: ParticipationRow, b: ParticipationRow) =>
 type Counts = Omit<ParticipationRow, 'id' | 'name' | 'unit' | 'pupils' | 'participation'>;
 const noCounts = (): Counts => ({ contestants: 0, in_progress: 0, started_today: 0, finished_today: 0, started_total: 0, finished_total: 0 });
 
-/** Every line of the scope (units and schools, all of them), counted now. */
-async function countScope(db: Db, now: Date, units: Viewer['units'], scope: UnitScope) {
+/**
+ * The province's lines (every unit and school), counted now: the dashboard's statements without a
+ * scope, and the exams started per hour by unit. Every viewer's scope is cut from them in memory,
+ * so the cost on exam day is one count per process and period, whatever the number of viewers and
+ * of their scopes (a count per scope would cost a pass over the season's exams each).
+ */
+async function countProvince(db: Db, now: Date) {
   const contest = await getCurrentContest(db);
   const contestId = contest?.id ?? 0;
   const dayStart = vietnamDayStart(now);
   // An exam past its deadline and grace is over, even before the sweep scores it (as the dashboard).
   const inProgressSince = new Date(now.getTime() - SAVE_GRACE_SECONDS * 1000);
   // One after the other: a viewer's request holds one connection at a time.
-  const totals = await activityTotals(db, contestId, dayStart, inProgressSince, scope);
-  const hours = await startedPerHour(db, contestId, dayStart, scope);
-  const registered = await contestantsPerLine(db, scope);
-  const today = await activityRows(db, contestId, dayStart, inProgressSince, scope);
-  const sinceOpen = await examTotalsRows(db, contestId, scope);
-  const schools = await repo.schoolsOf(db, contestId, scope);
+  const totals = await activityTotals(db, contestId, dayStart, inProgressSince);
+  const hours = await startedPerHour(db, contestId, dayStart);
+  const hoursOfUnit = new Map((await startedPerHourByUnit(db, contestId, dayStart)).map((row) => [row.district_id, row.hours]));
+  const registered = await contestantsPerLine(db);
+  const today = await activityRows(db, contestId, dayStart, inProgressSince);
+  const sinceOpen = await examTotalsRows(db, contestId);
+  const schools = await repo.schoolsOf(db, contestId, undefined);
 
   const lines = new Map<string, Counts>();
   const line = (level: string, id: number) => {
@@ -125,9 +131,16 @@ async function countScope(db: Db, now: Date, units: Viewer['units'], scope: Unit
   for (const row of registered) if (row.level !== 'class_group') line(row.level, row.id).contestants = row.contestants;
   for (const row of today) if (row.level !== 'class_group') Object.assign(line(row.level, row.id), { in_progress: row.in_progress, started_today: row.started_today, finished_today: row.finished_today });
   for (const row of sinceOpen) if (row.level !== 'class_group') Object.assign(line(row.level, row.id), { started_total: row.started_total, finished_total: row.finished_total });
+  return { contest, totals, hours, hoursOfUnit, lines, schools };
+}
 
+type Province = Awaited<ReturnType<typeof countProvince>>;
+
+/** A scope's lines (units and schools, all of them) cut from the province's; the whole province's totals are the dashboard's. */
+function cutScope(province: Province, units: Viewer['units'], scope: UnitScope) {
+  const { lines } = province;
   const unitNames = new Map(units.map((u) => [u.id, u.name]));
-  const listed = schools.filter((s) => unitNames.has(s.district_id) && (!s.closed || lines.has(`school:${s.id}`)));
+  const listed = province.schools.filter((s) => unitNames.has(s.district_id) && (!s.closed || lines.has(`school:${s.id}`)));
   const schoolRows: ParticipationRow[] = listed.map((s) => {
     const counts = lines.get(`school:${s.id}`) ?? noCounts();
     return { id: s.id, name: s.name, unit: s.unit, pupils: s.pupil_count, ...counts, participation: ratio(counts.contestants, s.pupil_count) };
@@ -140,40 +153,49 @@ async function countScope(db: Db, now: Date, units: Viewer['units'], scope: Unit
     const pupils = pupilsOf.get(u.id) ?? 0;
     return { id: u.id, name: u.name, unit: '', pupils, ...counts, participation: ratio(counts.contestants, pupils) };
   });
-  const contestants = unitRows.reduce((sum, u) => sum + u.contestants, 0);
-  const pupils = unitRows.reduce((sum, u) => sum + u.pupils, 0);
+  const sum = (key: keyof Counts) => unitRows.reduce((n, u) => n + u[key], 0);
+  const activity =
+    scope === undefined
+      ? province.totals
+      : { in_progress: sum('in_progress'), started_today: sum('started_today'), finished_today: sum('finished_today'), started_total: sum('started_total'), finished_total: sum('finished_total') };
+  const hours =
+    scope === undefined
+      ? province.hours
+      : Array.from({ length: 24 }, (_, hour) => units.reduce((n, u) => n + (province.hoursOfUnit.get(u.id)?.[hour] ?? 0), 0));
+  const contestants = sum('contestants');
+  const pupils = unitRows.reduce((n, u) => n + u.pupils, 0);
   return {
-    contest,
-    totals: { contestants, ...totals, pupils, participation: ratio(contestants, pupils) },
+    contest: province.contest,
+    totals: { contestants, ...activity, pupils, participation: ratio(contestants, pupils) },
     hours,
     units: unitRows.sort(lagging),
     schools: schoolRows.sort(lagging),
   };
 }
 
-/** A scope's counts, kept this long per process (ms): as fresh as the dashboard's (DASHBOARD_MAX_AGE_MS). */
-export const VIEWER_COUNTS_MAX_AGE_MS = 5_000;
-const counted = new WeakMap<object, Map<string, { at: number; value: Promise<Awaited<ReturnType<typeof countScope>>> }>>();
-
 /**
- * The scope's lines, counted at most every VIEWER_COUNTS_MAX_AGE_MS per scope and process (a
- * viewer's screen polls; the counts are of its scope, on a replica when one is usable).
+ * How long a process keeps the province's lines (ms): the viewers' figures are at most a minute
+ * old (their screen says when they were counted), and their counts cost PostgreSQL one pass a
+ * minute per process (decision 039).
  */
-function scopeCounts(deps: Deps, units: Viewer['units'], scope: UnitScope) {
-  const now = deps.clock.now();
-  const key = scope === undefined ? '*' : scope.join(',');
-  let cache = counted.get(deps.db);
-  if (!cache) counted.set(deps.db, (cache = new Map()));
-  const kept = cache.get(key);
-  if (kept && now.getTime() - kept.at < VIEWER_COUNTS_MAX_AGE_MS && now.getTime() >= kept.at) return kept.value.then((value) => ({ value, at: kept.at }));
-  for (const [other, entry] of cache) if (now.getTime() - entry.at >= VIEWER_COUNTS_MAX_AGE_MS) cache.delete(other);
-  const value = readFromReplica(deps, (db) => countScope(db, now, units, scope));
-  cache.set(key, { at: now.getTime(), value });
-  // A failed count is not kept (unless a newer one took its place meanwhile).
-  value.catch(() => {
-    if (cache.get(key)?.value === value) cache.delete(key);
-  });
-  return value.then((v) => ({ value: v, at: now.getTime() }));
+export const VIEWER_COUNTS_MAX_AGE_MS = 60_000;
+const counted = new WeakMap<object, { at: number; value: Promise<Province> }>();
+
+/** The scope's lines, cut from the province's counted at most every VIEWER_COUNTS_MAX_AGE_MS per process (on a replica when one is usable). */
+async function scopeCounts(deps: Deps, units: Viewer['units'], scope: UnitScope) {
+  const now = deps.clock.now().getTime();
+  let kept = counted.get(deps.db);
+  if (!kept || now - kept.at >= VIEWER_COUNTS_MAX_AGE_MS || now < kept.at) {
+    const value = readFromReplica(deps, (db) => countProvince(db, new Date(now)));
+    const entry = { at: now, value };
+    counted.set(deps.db, entry);
+    // A failed count is not kept (unless a newer one took its place meanwhile).
+    value.catch(() => {
+      if (counted.get(deps.db) === entry) counted.delete(deps.db);
+    });
+    kept = entry;
+  }
+  return { value: cutScope(await kept.value, units, scope), at: kept.at };
 }
 
 export async function getParticipation(deps: Deps, viewer: Viewer, query: ViewerParticipationQuery): Promise<ViewerParticipation> {

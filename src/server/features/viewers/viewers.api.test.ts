@@ -115,6 +115,10 @@ describe('GET /api/viewer/participation', () => {
     const line = d.districts.find((l: { id: number }) => l.id === A.id);
     expect(v.units.map((u: { id: number }) => u.id)).toEqual([A.id]);
     expect(v.totals).toMatchObject({ contestants: line.contestants, in_progress: line.in_progress, started_today: line.started_today, finished_today: line.finished_today });
+    // The hour chart of the unit: its exams started today, hour by hour (the province's chart has more).
+    const startedOfA = v.started_per_hour.reduce((n: number, h: number) => n + h, 0);
+    expect(startedOfA).toBe(line.started_today);
+    expect(d.started_per_hour.reduce((n: number, h: number) => n + h, 0)).toBeGreaterThan(startedOfA);
     const schoolsOfA = await server.db.selectFrom('schools').select(['id', 'name']).where('district_id', '=', A.id).execute();
     expect(v.schools.total).toBe(schoolsOfA.length);
     for (const school of v.schools.items) expect(school.unit).toBe(A.name);

@@ -163,10 +163,35 @@ interface AdminRow {
   schoolId: number;
 }
 
-const listChanged = () => appError('phone_taken', adminAccountMessages.listChanged);
+export const listChanged = () => appError('phone_taken', adminAccountMessages.listChanged);
 
 /** Accounts per statement and per batch of reset links: a slice of hashing, then the database's turn. */
-const SLICE = 500;
+export const SLICE = 500;
+
+/**
+ * The accounts an import creates, in slices (a statement's parameters stay far under PostgreSQL's
+ * 65,535, and hashing the reset tokens of 20,000 accounts never holds the event loop in one go),
+ * each with its set-password link. `insert` writes a slice and gives back what it made: fewer than
+ * asked (a phone registered between the check and now) stores nothing, the organiser retries.
+ */
+export async function createImportedAccounts<R>(
+  trx: Db,
+  deps: Pick<AccountsDeps, 'clock'> & { publicUrl: string },
+  rows: R[],
+  insert: (part: R[]) => Promise<{ id: number; phone: string }[]>,
+): Promise<{ links: PasswordLink[]; created: string[] }> {
+  const links: PasswordLink[] = [];
+  const created: string[] = [];
+  for (const part of chunks(rows, SLICE)) {
+    const made = await insert(part);
+    if (made.length !== part.length) throw listChanged();
+    const phoneOf = new Map(made.map((user) => [user.id, user.phone]));
+    const issued = await createResetLinks(trx, deps, made.map((user) => user.id));
+    for (const link of issued) links.push({ phone: phoneOf.get(link.userId)!, url: link.url });
+    for (const user of made) created.push(user.phone);
+  }
+  return { links, created };
+}
 
 /**
  * POST /school-admins/import: every row checked (phone, name, the school in its district, the
@@ -233,19 +258,9 @@ export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, uploa
         updates: changes,
         async store(trx) {
           const now = clock.now();
-          const links: PasswordLink[] = [];
-          const created: string[] = [];
-          // In slices: a statement's parameters stay far under PostgreSQL's 65,535, and hashing
-          // the reset tokens of 20,000 accounts never holds the event loop in one go.
-          for (const part of chunks(toCreate, SLICE)) {
-            const made = await repo.insertSchoolAdmins(trx, part.map((r) => ({ phone: r.phone, name: r.name, school_id: r.schoolId })), now);
-            // A phone registered between the check and now: nothing is stored, the organiser retries.
-            if (made.length !== part.length) throw listChanged();
-            const phoneOf = new Map(made.map((user) => [user.id, user.phone]));
-            const issued = await createResetLinks(trx, { clock, publicUrl: config.publicUrl }, made.map((user) => user.id));
-            for (const link of issued) links.push({ phone: phoneOf.get(link.userId)!, url: link.url });
-            for (const user of made) created.push(user.phone);
-          }
+          const { links, created } = await createImportedAccounts(trx, { clock, publicUrl: config.publicUrl }, toCreate, (part) =>
+            repo.insertSchoolAdmins(trx, part.map((r) => ({ phone: r.phone, name: r.name, school_id: r.schoolId })), now),
+          );
           for (const part of chunks(toUpdate, SLICE)) await repo.updateSchoolAdmins(trx, part.map((row) => ({ id: row.id, name: row.name, school_id: row.schoolId })));
           return {
             answer: { links },

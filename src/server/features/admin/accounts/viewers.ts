@@ -8,13 +8,13 @@ import { VIEWER_UNITS_MAX, viewerMessages, viewerRoleOfKind, viewerRoles, type C
 import { compareVietnamese, foldText } from '../../../../shared/vietnamese';
 import { appError } from '../../../lib/errors';
 import { isUniqueViolation } from '../../../db/errors';
-import { createResetLink, createResetLinks } from '../../auth';
+import { createResetLink } from '../../auth';
 import { recordAudit, type Actor } from '../kit/audit';
 import { tableFile } from '../kit/file-reader';
 import { runImport } from '../kit/imports';
 import { breather, chunks } from '../kit/sheets';
 import type { Upload } from '../kit/uploads';
-import { checkPhoneAndName, linkAnswer, sendLinks, smsTexts, validName, type AccountsDeps } from './service';
+import { checkPhoneAndName, createImportedAccounts, linkAnswer, listChanged, SLICE, sendLinks, smsTexts, validName, type AccountsDeps } from './service';
 import * as repo from './repo';
 
 const isViewerRole = (role: string): role is ViewerRole => (viewerRoles as readonly string[]).includes(role);
@@ -64,8 +64,6 @@ interface ViewerRow {
   districtIds: number[];
 }
 
-const listChanged = () => appError('phone_taken', adminAccountMessages.listChanged);
-const SLICE = 500;
 const sameUnits = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((id, i) => id === b[i]);
 
 /**
@@ -145,18 +143,13 @@ export async function importViewers(deps: AccountsDeps, actor: Actor, upload: Up
         updates: changes,
         async store(trx) {
           const now = clock.now();
-          const links: PasswordLink[] = [];
-          const created: string[] = [];
-          for (const part of chunks(toCreate, SLICE)) {
+          const { links, created } = await createImportedAccounts(trx, { clock, publicUrl: config.publicUrl }, toCreate, async (part) => {
             const made = await repo.insertViewers(trx, part.map((r) => ({ phone: r.phone, name: r.name, role: r.role })), now);
-            if (made.length !== part.length) throw listChanged();
             const idOf = new Map(made.map((user) => [user.phone, user.id]));
-            await repo.setViewerUnits(trx, part.map((r) => ({ userId: idOf.get(r.phone)!, districtIds: r.districtIds })));
-            const phoneOf = new Map(made.map((user) => [user.id, user.phone]));
-            const issued = await createResetLinks(trx, { clock, publicUrl: config.publicUrl }, made.map((user) => user.id));
-            for (const link of issued) links.push({ phone: phoneOf.get(link.userId)!, url: link.url });
-            for (const user of made) created.push(user.phone);
-          }
+            // Units only for a whole slice made (a shorter one is refused by the caller, nothing kept).
+            if (made.length === part.length) await repo.setViewerUnits(trx, part.map((r) => ({ userId: idOf.get(r.phone)!, districtIds: r.districtIds })));
+            return made;
+          });
           for (const part of chunks(toUpdate, SLICE)) {
             await repo.updateViewers(trx, part.map((row) => ({ id: row.id, name: row.name, role: row.role })));
             await repo.setViewerUnits(trx, part.map((row) => ({ userId: row.id, districtIds: row.districtIds })));

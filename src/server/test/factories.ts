@@ -7,6 +7,14 @@ import { hashPassword } from '../lib/password';
 import { hashToken, newToken } from '../lib/tokens';
 import type { TestServer } from './harness';
 
+/** The factories' passwords hashed once per process (scrypt's 50-100 ms, per user created, adds up over a test run). */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+}
+
 let phoneCounter = 0;
 /** A unique valid mobile number per call within a test file. */
 export function nextPhone(): string {
@@ -38,7 +46,7 @@ export async function createParent(server: TestServer, overrides: { phone?: stri
     .insertInto('users')
     .values({
       phone,
-      password_hash: await hashPassword(password),
+      password_hash: await hashOnce(password),
       role: 'parent',
       school_id: null,
       // Registered through the form: agreed to the current privacy notice.
@@ -56,7 +64,7 @@ export async function createSchoolAdmin(server: TestServer, schoolId?: number): 
   const password = 'truong123';
   const { id } = await server.db
     .insertInto('users')
-    .values({ phone, name: 'Quản trị trường', password_hash: await hashPassword(password), role: 'school_admin', school_id: school })
+    .values({ phone, name: 'Quản trị trường', password_hash: await hashOnce(password), role: 'school_admin', school_id: school })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id, phone, password, token: await startSession(server, id), schoolId: school };
@@ -67,7 +75,7 @@ export async function createOrganiser(server: TestServer): Promise<CreatedUser> 
   const password = 'bantochuc123';
   const { id } = await server.db
     .insertInto('users')
-    .values({ phone, name: 'Ban tổ chức', password_hash: await hashPassword(password), role: 'organiser', school_id: null })
+    .values({ phone, name: 'Ban tổ chức', password_hash: await hashOnce(password), role: 'organiser', school_id: null })
     .returning('id')
     .executeTakeFirstOrThrow();
   return { id, phone, password, token: await startSession(server, id) };
@@ -77,7 +85,7 @@ export async function createOrganiser(server: TestServer): Promise<CreatedUser> 
 export async function createViewer(server: TestServer, districtIds: number[] = []): Promise<CreatedUser> {
   const phone = nextPhone();
   const password = 'xemsolieu123';
-  const passwordHash = await hashPassword(password);
+  const passwordHash = await hashOnce(password);
   const id = await server.db.transaction().execute(async (trx) => {
     const user = await trx
       .insertInto('users')

@@ -13,6 +13,21 @@ import { seedResultSettings } from './result-settings';
 import { contestYear } from '../../../shared/schemas/site';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy';
 
+/**
+ * Each demo password hashed once per process: scrypt costs 50-100 ms on purpose, and a process that
+ * seeds several databases (the tests' schemas, one per file) would otherwise pay it five times each.
+ */
+const demoHashes = new Map<string, Promise<string>>();
+function demoPasswordHash(password: string): Promise<string> {
+  let hash = demoHashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    demoHashes.set(password, hash);
+    hash.catch(() => demoHashes.delete(password));
+  }
+  return hash;
+}
+
 export interface SeedOptions {
   clock: Clock;
   /** Open the exam window from today for 30 days (the demo) instead of the spec's dates. */
@@ -141,14 +156,14 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
         {
           phone: admin.phone,
           name: admin.name,
-          password_hash: await hashPassword(admin.password),
+          password_hash: await demoPasswordHash(admin.password),
           role: 'school_admin',
           school_id: schoolIds.get(admin.school)!,
         },
         {
           phone: demoAccounts.organiser.phone,
           name: demoAccounts.organiser.name,
-          password_hash: await hashPassword(demoAccounts.organiser.password),
+          password_hash: await demoPasswordHash(demoAccounts.organiser.password),
           role: 'organiser',
           school_id: null,
         },
@@ -168,8 +183,8 @@ async function seedDemoViewers(db: Db) {
     const [, unit] = await trx
       .insertInto('users')
       .values([
-        { phone: provinceViewer.phone, name: provinceViewer.name, password_hash: await hashPassword(provinceViewer.password), role: 'province_viewer', school_id: null },
-        { phone: unitViewer.phone, name: unitViewer.name, password_hash: await hashPassword(unitViewer.password), role: 'unit_viewer', school_id: null },
+        { phone: provinceViewer.phone, name: provinceViewer.name, password_hash: await demoPasswordHash(provinceViewer.password), role: 'province_viewer', school_id: null },
+        { phone: unitViewer.phone, name: unitViewer.name, password_hash: await demoPasswordHash(unitViewer.password), role: 'unit_viewer', school_id: null },
       ])
       .returning('id')
       .execute();
@@ -186,7 +201,7 @@ async function seedDemoParent(db: Db, schoolIds: Map<string, number>) {
     // Registered through the form: agreed to the current privacy notice (issue 15).
     .values({
       phone: parent.phone,
-      password_hash: await hashPassword(parent.password),
+      password_hash: await demoPasswordHash(parent.password),
       role: 'parent',
       school_id: null,
       privacy_version: PRIVACY_NOTICE_VERSION,

@@ -22,8 +22,7 @@ let organiser: CreatedUser;
 let viewer: CreatedUser;
 beforeAll(async () => {
   server = await startTestServer();
-  organiser = await createOrganiser(server);
-  viewer = await createViewer(server);
+  [organiser, viewer] = await Promise.all([createOrganiser(server), createViewer(server)]);
 });
 const tokenFor = (path: string) => (path.startsWith('/api/viewer/') ? viewer.token : organiser.token);
 afterAll(() => server?.close());

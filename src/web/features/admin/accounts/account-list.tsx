@@ -7,7 +7,7 @@ import { roleLabels, type AccountSummary } from '../../../../shared/schemas/admi
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { PagedTable } from '../kit/data-table';
+import { PagedTable } from '../../../components/ui/data-table';
 import { useApiData } from '../../../lib/use-data';
 import { useListQuery } from '../kit/use-list-query';
 

@@ -1,8 +1,8 @@
-// The back office's files (exports, templates) need the session's token, so they are fetched and
+// The back office's and the education offices' files (exports, templates) need the session's token, so they are fetched and
 // saved rather than linked; a refusal is a notice, never a broken download.
-import { notify } from '../../../components/ui/notices';
-import { saveBlob } from '../../../lib/certificate-files';
-import { getSession } from '../../../lib/session';
+import { notify } from '../components/ui/notices';
+import { saveBlob } from './certificate-files';
+import { getSession } from './session';
 
 export const EXPORT_FAILED = 'Xuất excel thất bại. Vui lòng thử lại.';
 

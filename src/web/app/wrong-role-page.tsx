@@ -1,5 +1,5 @@
 // A screen of another role (spec section 6) opened by a logged-in user: one message on a normal
-// page, and a way on (home; the school report for a school administrator).
+// page, and a way on (home; the school report for a school administrator, the figures for a viewer).
 import { messages } from '../../shared/messages';
 import { Link } from '../lib/router';
 import { roleOf, useSession } from '../lib/session';
@@ -9,7 +9,14 @@ import '../components/not-found.css';
 export function WrongRolePage({ reason }: { reason: string }) {
   usePageTitle(messages.wrongRoleTitle);
   const role = roleOf(useSession());
-  const note = role === 'school_admin' ? messages.schoolAdminNote : role === 'organiser' ? messages.organiserNote : '';
+  const notes: Partial<Record<NonNullable<typeof role>, string>> = {
+    school_admin: messages.schoolAdminNote,
+    organiser: messages.organiserNote,
+    province_viewer: messages.viewerNote,
+    unit_viewer: messages.viewerNote,
+  };
+  const note = (role && notes[role]) ?? '';
+  const isViewer = role === 'province_viewer' || role === 'unit_viewer';
   return (
     <div className="container page">
       <div className="card not-found wrong-role">
@@ -24,6 +31,11 @@ export function WrongRolePage({ reason }: { reason: string }) {
           {role === 'school_admin' && (
             <Link className="btn btn-outline" href="/bao-cao">
               Xem báo cáo của trường
+            </Link>
+          )}
+          {isViewer && (
+            <Link className="btn btn-outline" href="/so-giao-duc">
+              Xem số liệu
             </Link>
           )}
         </div>

@@ -116,6 +116,13 @@ export const isSchoolAdmin = (session: Session | null) => session?.user.is_admin
 /** Who may take exams: a parent, or a visitor (whom /du-thi asks to log in or register). */
 export const mayTakeExams = (session: Session | null) => !session || roleOf(session) === 'parent';
 
+/** Where a user starts after logging in: the back office, the education offices' area, or their account. */
+export function startPathOf(role: UserRole | undefined): string {
+  if (role === 'organiser') return '/quan-tri';
+  if (role === 'province_viewer' || role === 'unit_viewer') return '/so-giao-duc';
+  return '/tai-khoan';
+}
+
 /** The role of the logged-in user; an old cookie without it falls back on the spec's flag. */
 export function roleOf(session: Session | null): UserRole | null {
   if (!session) return null;

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { formatDate } from '../../../../shared/format';
 import type { Page } from '../../../../shared/schemas/admin';
 import { roleLabels, type AccountSummary } from '../../../../shared/schemas/admin-accounts';
+import { roleSchema } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -32,6 +33,9 @@ export function AccountList() {
         <Link href="/quan-tri-truong-moi" className="btn btn-accent">
           Tạo tài khoản quản trị trường
         </Link>
+        <Link href="/xem-so-lieu-moi" className="btn btn-outline">
+          Tạo tài khoản xem số liệu
+        </Link>
       </div>
       <form className="admin-toolbar" role="search" aria-label="Tìm tài khoản" onSubmit={onSearch}>
         <TextField
@@ -43,9 +47,11 @@ export function AccountList() {
         />
         <SelectField label="Loại tài khoản" value={draft.role} onChange={(event) => setDraft({ ...draft, role: event.target.value })}>
           <option value="">Tất cả</option>
-          <option value="parent">Phụ huynh</option>
-          <option value="school_admin">Quản trị trường</option>
-          <option value="organiser">Ban tổ chức</option>
+          {roleSchema.options.map((role) => (
+            <option key={role} value={role}>
+              {roleLabel(role)}
+            </option>
+          ))}
         </SelectField>
         <Button type="submit">Tìm</Button>
       </form>

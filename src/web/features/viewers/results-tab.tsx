@@ -62,7 +62,7 @@ export function ResultsTab({ scope }: { scope: ViewerScope }) {
                 { header: scope.unit_label, cell: (row) => row.unit },
                 { header: 'Điểm', numeric: true, cell: (row) => (row.points === null ? '—' : formatNumber(row.points)) },
                 { header: 'Thời gian', numeric: true, cell: (row) => (row.duration_seconds === null ? '—' : formatDuration(row.duration_seconds)) },
-                { header: 'Giải', cell: (row) => row.prize },
+                { header: 'Giải', className: 'viewer-nowrap', cell: (row) => row.prize },
               ]}
             />
           </div>

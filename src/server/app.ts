@@ -27,6 +27,7 @@ import { registerCertificateRoutes } from './features/certificates/routes';
 import { registerMediaRoutes } from './features/media/routes';
 import { registerAdminRoutes } from './features/admin/routes';
 import { registerWinnersRoutes } from './features/winners/routes';
+import { registerViewerRoutes } from './features/viewers';
 import { registerOptOutRoutes } from './features/admin/messages';
 import { registerDocsRoutes, registerOpenApi } from './features/docs/routes';
 import type { AppDeps, Services } from './services';
@@ -167,6 +168,7 @@ export async function buildApp(deps: AppDeps) {
       registerWinnersRoutes(api, services);
       registerMediaRoutes(api, services);
       registerAdminRoutes(api, services);
+      registerViewerRoutes(api, services);
       registerOptOutRoutes(api, services);
       registerDocsRoutes(api, services);
     },

@@ -1,6 +1,8 @@
 // Bearer-token sessions: who is calling, and route guards for the roles.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { messages } from '../../shared/messages';
+import { viewerMessages } from '../../shared/messages/admin';
+import { viewerRoles } from '../../shared/schemas/viewers';
 import { MAX_LIVE_SESSIONS_PER_USER, SESSION_TTL_SECONDS } from '../../shared/rules';
 import type { Db } from '../db/client';
 import type { Role } from '../db/schema';
@@ -43,6 +45,14 @@ export function bearerTokenOf(header: string | undefined): string | undefined {
   const match = header && /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] && match[1] !== 'undefined' && match[1] !== 'null' ? match[1] : undefined;
 }
+
+/** The education offices' viewers (issue 41): read-only, no family, no school. */
+export const isViewerRole = (role: string) => (viewerRoles as readonly string[]).includes(role);
+
+/** preHandler after requireUser of a family's routes (the profile): an education office's viewer has no family (403). */
+export const refuseViewers = (auth: { userOf(request: FastifyRequest): AuthUser }) => async (request: FastifyRequest) => {
+  if (isViewerRole(auth.userOf(request).role)) throw forbidden(viewerMessages.noFamily);
+};
 
 export function createAuth(db: Db, clock: Clock) {
   async function findUserByToken(token: string): Promise<AuthUser | undefined> {

@@ -73,6 +73,23 @@ export async function createOrganiser(server: TestServer): Promise<CreatedUser> 
   return { id, phone, password, token: await startSession(server, id) };
 }
 
+/** An education office's viewer (0051): of the whole province, or of `districtIds` (a unit viewer). */
+export async function createViewer(server: TestServer, districtIds: number[] = []): Promise<CreatedUser> {
+  const phone = nextPhone();
+  const password = 'xemsolieu123';
+  const passwordHash = await hashPassword(password);
+  const id = await server.db.transaction().execute(async (trx) => {
+    const user = await trx
+      .insertInto('users')
+      .values({ phone, name: 'Phòng Giáo dục', password_hash: passwordHash, role: districtIds.length ? 'unit_viewer' : 'province_viewer', school_id: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (districtIds.length) await trx.insertInto('viewer_units').values(districtIds.map((districtId) => ({ user_id: user.id, district_id: districtId }))).execute();
+    return user.id;
+  });
+  return { id, phone, password, token: await startSession(server, id) };
+}
+
 /** A book of the first class group, added through the back office's API; its id. */
 export async function createBook(server: TestServer, organiser: CreatedUser, book: { name: string; author: string }): Promise<number> {
   const groupId = (await server.db.selectFrom('class_groups').select('id').orderBy('position').executeTakeFirstOrThrow()).id;

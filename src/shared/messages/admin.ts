@@ -257,15 +257,44 @@ export const privacyAdminMessages = {
   copied: 'Đã tải bản sao dữ liệu của tài khoản.',
 } as const;
 
+const WHOLE_PROVINCE = 'Toàn tỉnh';
 /** The education offices' viewers (issue 41, schemas/viewers.ts). Ours. */
 export const viewerMessages = {
   kindRequired: 'Chọn phạm vi xem: toàn tỉnh hoặc đơn vị.',
   unitsRequired: 'Chọn ít nhất một đơn vị.',
   unitsTooMany: (max: number) => `Chọn nhiều nhất ${max} đơn vị.`,
   provinceHasNoUnits: 'Tài khoản xem toàn tỉnh không chọn đơn vị.',
-  wholeProvince: 'Toàn tỉnh',
+  wholeProvince: WHOLE_PROVINCE,
   /** A unit id outside the viewer's scope (403). */
   outOfScope: 'Bạn không có quyền xem số liệu của đơn vị này.',
   /** The results page and export before the organiser publishes (409 for the export). */
   resultsNotPublished: 'Kết quả cuộc thi chưa được công bố.',
+  /** POST /api/admin/viewers: an id of district_ids that is not in the catalogue. */
+  unitUnknown: 'Có đơn vị không còn trong danh mục. Vui lòng chọn lại.',
+  /** A phone that already has an account (any role). */
+  phoneTakenBy: (role: string) => `Số điện thoại này đã là tài khoản ${role}.`,
+  /** An import row whose phone is an account of another role. */
+  phoneOfOtherRole: (role: string) => `số điện thoại này đã là tài khoản ${role}, không thể làm tài khoản xem số liệu`,
+  /** An import row's unit that the catalogue does not have. */
+  unitNotInCatalogue: (name: string) => `không có đơn vị "${name}" trong danh mục`,
+  unitsTooManyInRow: (max: number) => `nhiều nhất ${max} đơn vị`,
+  /** A viewer on a family's route (profile, exams, certificates, reports): viewers have no children. */
+  noFamily: 'Tài khoản xem số liệu không có thí sinh: hãy dùng trang Số liệu.',
+  /** What the scope is called in a summary line. */
+  scopeOf: (units: string[]) => (units.length === 0 ? WHOLE_PROVINCE : units.join(', ')),
+  audit: {
+    created: (phone: string, name: string, scope: string) => `Tạo tài khoản xem số liệu ${phone} (${name}, ${scope})`,
+    imported: (file: string, created: number, updated: number, unchanged: number) =>
+      `Nhập tệp ${file}: thêm ${created}, cập nhật ${updated}, giữ nguyên ${unchanged} tài khoản xem số liệu`,
+    /** viewer.view: a viewer opened a page or an export. */
+    viewed: (what: string, scope: string) => `Xem ${what} (${scope})`,
+  },
+  /** What each viewer route shows, for the audit line. */
+  views: {
+    scope: 'phạm vi xem',
+    participation: 'số liệu tham gia',
+    results: 'kết quả',
+    participationXlsx: 'tệp Excel số liệu tham gia',
+    resultsXlsx: 'tệp Excel kết quả',
+  },
 } as const;

@@ -46,6 +46,8 @@ export const accountSummarySchema = z.object({
   role: roleSchema,
   school_name: z.string().nullable(),
   district_name: z.string().nullable(),
+  /** A viewer's scope (issue 41): "Toàn tỉnh" or its units' names; null for any other role. */
+  scope: z.string().nullable(),
   created_at: z.string(),
   locked_at: z.string().nullable(),
 });

@@ -95,7 +95,7 @@ export const importResponseSchema = <T extends z.ZodRawShape = Record<never, nev
     }),
   });
 
-export const templateKinds = ['questions', 'schools', 'class-teachers', 'school-admins', 'class-rooms', 'catalog-move'] as const;
+export const templateKinds = ['questions', 'schools', 'class-teachers', 'school-admins', 'class-rooms', 'catalog-move', 'viewers'] as const;
 export type TemplateKind = (typeof templateKinds)[number];
 
 /** Column titles of each template, in the template's order (the issue's contract); a file may order them as it likes. */
@@ -108,12 +108,15 @@ export const templateColumns: Record<TemplateKind, readonly string[]> = {
   // The catalogue's move to a new map (decision 038): each row a school of the new list, and the
   // school of the catalogue it continues (by its code, or by its old name and unit).
   'catalog-move': ['Mã trường', 'Tên trường cũ', 'Quận/Huyện cũ', 'Quận/Huyện', 'Trường', 'Tỉnh cũ'],
+  // The education offices' viewers (issue 41): "Đơn vị" the units seen, separated by ";"; empty: the whole province.
+  viewers: ['Số điện thoại', 'Họ tên', 'Đơn vị'],
 };
 
 /** Columns a file may leave out (its cells are then empty): a question has 2 to 4 answers. */
 export const optionalColumns: Partial<Record<TemplateKind, readonly string[]>> = {
   questions: ['Đáp án C', 'Đáp án D'],
   'catalog-move': ['Mã trường', 'Tên trường cũ', 'Quận/Huyện cũ', 'Tỉnh cũ'],
+  viewers: ['Đơn vị'],
 };
 
 // The other titles an office worker's own spreadsheet gives a template's column (issue 23): one
@@ -146,6 +149,8 @@ const synonymsOf: Record<string, readonly string[]> = {
   'Tên trường cũ': ['Trường cũ', 'Tên cũ'],
   'Quận/Huyện cũ': ['Huyện cũ', 'Quận cũ', 'Đơn vị cũ', 'Xã/Phường cũ', 'Phường/Xã cũ', 'Xã cũ', 'Phường cũ'],
   'Tỉnh cũ': ['Tỉnh/Thành phố cũ', 'Tỉnh trước sáp nhập'],
+  'Họ tên': ['Họ và tên', 'Tên', 'Tên người xem'],
+  'Đơn vị': ['Phạm vi', 'Phạm vi xem', 'Đơn vị xem', 'Các đơn vị', 'Quận/Huyện', 'Xã/Phường'],
 };
 
 /**

@@ -4,12 +4,13 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { examMessages, messages } from '../../../shared/messages';
+import { viewerMessages } from '../../../shared/messages/admin';
 import { SAVE_GRACE_SECONDS } from '../../../shared/rules';
 import type { ExamAnswer } from '../../../shared/schemas/exams';
 import type { AnswerMap, ExamQuestion } from '../../db/schema';
 import { AppError, badRequest, forbidden, unauthorized } from '../../lib/errors';
 import { newToken } from '../../lib/tokens';
-import type { Auth, AuthUser } from '../guard';
+import { isViewerRole, type Auth, type AuthUser } from '../guard';
 
 export const GRACE_MS = SAVE_GRACE_SECONDS * 1000;
 /** 18 random bytes = 24 base64url characters (144 bits): not guessable, short enough for a URL. */
@@ -21,6 +22,7 @@ const WRITER_BYTES = 16;
 export function assertCanTakeExams<User extends Pick<AuthUser, 'role'>>(user: User | undefined): User {
   if (!user) throw unauthorized(messages.unauthorized);
   if (user.role === 'school_admin') throw forbidden(examMessages.schoolAdminCannotJoin);
+  if (isViewerRole(user.role)) throw forbidden(viewerMessages.noFamily);
   if (user.role !== 'parent') throw forbidden(messages.forbidden);
   return user;
 }

@@ -21,6 +21,11 @@ export interface UserTable {
   /** 0012_retention.sql: the last login (a new session). */
   last_login_at: NullableTimestamp;
 }
+/** 0051_viewers.sql: the units a unit viewer sees (at least one; none for any other role, checked at the commit). */
+export interface ViewerUnitTable {
+  user_id: number;
+  district_id: number;
+}
 export interface SessionTable {
   id: Generated<number>;
   user_id: number;

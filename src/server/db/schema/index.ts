@@ -1,7 +1,7 @@
 // Kysely table types for the migrations in ../migrations, one module per domain. Keep in step with
 // the SQL (schema.api.test.ts holds them to it). Importers take every type from here (db/schema).
 import type { AnswerTable, BookTable, ClassGroupTable, ClassRoomTable, ClassTeacherTable, DistrictTable, QuestionBankVersionTable, QuestionTable, SchoolSnapshotTable, SchoolTable, SeasonSchoolView } from './catalog';
-import type { ContestantTable, LoginFailureTable, OtpCodeTable, PasswordResetTokenTable, SessionTable, UserTable } from './accounts';
+import type { ContestantTable, LoginFailureTable, OtpCodeTable, PasswordResetTokenTable, SessionTable, UserTable, ViewerUnitTable } from './accounts';
 import type { ContestTable, ExamTable, ExtraAttemptTable, PracticeExamTable } from './exams';
 import type { CertificateBundleTable, CertificateImageTable, CertificateTable, ClassResultTable, ErasedCertificateTable, IndividualResultTable, PrizeTierTable, PrizeWithdrawalTable, ResultChangeTable, ResultRunTable, ResultSettingsTable, ResultTaskTable, SchoolResultTable, TieDecisionTable } from './results';
 import type { AuditLogTable, DashboardSnapshotTable, IntegrityFlagTable, IntegrityRunTable, PrizeHoldTable, ProcessCounterTable, QuestionQualityCountsTable, QuestionRegradeTable } from './admin';
@@ -36,6 +36,8 @@ export interface Database {
   otp_codes: OtpCodeTable;
   login_failures: LoginFailureTable;
   password_reset_tokens: PasswordResetTokenTable;
+  // 0051_viewers.sql: a unit viewer's units
+  viewer_units: ViewerUnitTable;
   // results (0004_results.sql)
   prize_tiers: PrizeTierTable;
   result_settings: ResultSettingsTable;

@@ -22,10 +22,13 @@ const KIND_ORDER = { individual: 1, school: 2, school_pupils: 3, teacher: 4 } as
 /** The winners' rows before the filter: a union of the four kinds of prize with their sort keys. */
 function winnersUnion(contestId: number) {
   const consentedName = sql`CASE WHEN c.name_consented_at IS NOT NULL AND c.anonymised_at IS NULL THEN c.fullname END`;
+  // The name a school report shows (the education offices' viewers, decision 039): never an erased child's.
+  const fullName = sql`CASE WHEN c.anonymised_at IS NULL THEN c.fullname END`;
   return sql`
     SELECT ${sql.lit(KIND_ORDER.individual)} AS kind_order, coalesce(t.position, 0) AS tier_position, r.prize_name AS tier, 'pupil' AS kind,
            ${consentedName} AS name, r.class_name, s.name AS school, s.district_name AS unit, r.prize_name AS prize,
-           '' AS group_key, r.rank AS place, r.contestant_id AS tiebreak
+           '' AS group_key, r.rank AS place, r.contestant_id AS tiebreak,
+           s.district_id, ${fullName} AS full_name, r.points::float8 AS points, r.duration_seconds
       FROM individual_results r
       JOIN contestants c ON c.id = r.contestant_id
       JOIN season_schools s ON s.id = r.school_id AND s.contest_id = r.contest_id
@@ -34,7 +37,8 @@ function winnersUnion(contestId: number) {
     UNION ALL
     SELECT ${sql.lit(KIND_ORDER.school)}, coalesce(t.position, 0), r.prize_name, 'school',
            s.name, NULL, s.name, s.district_name, r.prize_name,
-           '', r.rank, r.school_id
+           '', r.rank, r.school_id,
+           s.district_id, s.name, NULL::float8, NULL::int
       FROM school_results r
       JOIN season_schools s ON s.id = r.school_id AND s.contest_id = r.contest_id
       LEFT JOIN prize_tiers t ON t.contest_id = r.contest_id AND t.kind = 'school' AND t.code = r.prize_code
@@ -42,7 +46,8 @@ function winnersUnion(contestId: number) {
     UNION ALL
     SELECT ${sql.lit(KIND_ORDER.school_pupils)}, 0, coalesce(t.name, 'Quà cho học sinh tiêu biểu của trường'), 'pupil',
            ${consentedName}, r.class_name, s.name, s.district_name, coalesce(t.name, 'Quà cho học sinh tiêu biểu của trường'),
-           s.name, r.school_rank, r.contestant_id
+           s.name, r.school_rank, r.contestant_id,
+           s.district_id, ${fullName}, r.points::float8, r.duration_seconds
       FROM individual_results r
       JOIN contestants c ON c.id = r.contestant_id
       JOIN season_schools s ON s.id = r.school_id AND s.contest_id = r.contest_id
@@ -51,7 +56,8 @@ function winnersUnion(contestId: number) {
     UNION ALL
     SELECT ${sql.lit(KIND_ORDER.teacher)}, coalesce(t.position, 0), r.prize_name, 'teacher',
            coalesce(r.teacher_name, ct.teacher_name), r.class_name, s.name, s.district_name, r.prize_name,
-           '', r.rank, r.school_id
+           '', r.rank, r.school_id,
+           s.district_id, coalesce(r.teacher_name, ct.teacher_name), r.avg_points::float8, round(r.avg_duration_seconds)::int
       FROM class_results r
       JOIN season_schools s ON s.id = r.school_id AND s.contest_id = r.contest_id
       LEFT JOIN class_teachers ct ON ct.school_id = r.school_id AND ct.class_name = r.class_name
@@ -83,4 +89,23 @@ export async function countWinners(db: Db, contestId: number, filter: { school?:
 export async function publishedAt(db: Db, contestId: number): Promise<Date | undefined> {
   const run = await db.selectFrom('result_runs').select('published_at').where('contest_id', '=', contestId).executeTakeFirst();
   return run?.published_at ?? undefined;
+}
+
+/** A prize of the scope as the education offices see it (decision 039): the name a school report shows, the points and time; no id, no phone. */
+export interface ScopedPrizeDbRow extends WinnerDbRow {
+  full_name: string | null;
+  points: number | null;
+  duration_seconds: number | null;
+}
+
+/** Every prize of the units `districtIds` (every unit: undefined), in the winners' list's order. */
+export async function scopedPrizeRows(db: Db, contestId: number, districtIds: readonly number[] | undefined): Promise<ScopedPrizeDbRow[]> {
+  const scope =
+    districtIds === undefined ? sql`` : districtIds.length === 0 ? sql`WHERE false` : sql`WHERE w.district_id IN (${sql.join(districtIds.map((id) => sql`${id}::int`))})`;
+  const result = await sql<ScopedPrizeDbRow>`
+    SELECT w.tier, w.kind, w.name, w.class_name, w.school, w.unit, w.prize, w.full_name, w.points, w.duration_seconds
+      FROM (${winnersUnion(contestId)}) w
+      ${scope}
+     ORDER BY w.kind_order, w.tier_position, w.tier, w.group_key, w.place, w.class_name, w.tiebreak`.execute(db);
+  return result.rows.map((row) => ({ ...row, points: row.points === null ? null : Number(row.points), duration_seconds: row.duration_seconds === null ? null : Number(row.duration_seconds) }));
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../../db/client';
 import { printedClassSql } from '../../../db/contestants';
 import type { AccountsQuery } from '../../../../shared/schemas/admin-accounts';
+import { viewerMessages, type ViewerRole } from '../../../../shared/schemas/viewers';
 import { containing, pageOf } from '../kit/list-query';
 import { selectAttempts } from '../kit/attempts-query';
 import { foldSql, foldedContains } from '../../../db/fold';
@@ -13,6 +14,13 @@ import { foldSql, foldedContains } from '../../../db/fold';
  */
 export const NO_PASSWORD = '!unset';
 
+
+/** A viewer's scope as the list shows it (0051): "Toàn tỉnh", or its units' names; null for other roles. */
+const viewerScopeSql = sql<string | null>`CASE users.role
+  WHEN 'province_viewer' THEN ${viewerMessages.wholeProvince}::text
+  WHEN 'unit_viewer' THEN (SELECT string_agg(d.name, ', ' ORDER BY vi_sort_key(d.name), d.name)
+                             FROM viewer_units v JOIN districts d ON d.id = v.district_id WHERE v.user_id = users.id)
+  END`;
 
 const selectAccounts = (db: Db) =>
   db
@@ -29,6 +37,7 @@ const selectAccounts = (db: Db) =>
       'users.school_id',
       'schools.name as school_name',
       'districts.name as district_name',
+      viewerScopeSql.as('scope'),
     ]);
 
 export async function listAccounts(db: Db, query: AccountsQuery) {
@@ -140,3 +149,47 @@ export const insertOrganiser = (db: Db, phone: string, name: string, now: Date) 
     .onConflict((oc) => oc.column('phone').doNothing())
     .returning(['id', 'phone'])
     .executeTakeFirst();
+
+// Viewers (0051) ------------------------------------------------------------------------------
+
+/** New viewers; returns the rows made (a phone taken meanwhile is left out). */
+export const insertViewers = (db: Db, rows: { phone: string; name: string; role: ViewerRole }[], now: Date) =>
+  rows.length === 0
+    ? Promise.resolve([])
+    : db
+        .insertInto('users')
+        .values(rows.map((row) => ({ ...row, school_id: null, password_hash: NO_PASSWORD, created_at: now })))
+        .onConflict((oc) => oc.column('phone').doNothing())
+        .returning(['id', 'phone'])
+        .execute();
+
+/** Viewers' new names and roles, in one statement (their units follow: setViewerUnits). */
+export async function updateViewers(db: Db, rows: { id: number; name: string; role: ViewerRole }[]) {
+  if (rows.length === 0) return;
+  const values = sql.join(rows.map((r) => sql`(${r.id}::int, ${r.name}::text, ${r.role}::text)`));
+  await sql`
+    UPDATE users u SET name = v.name, role = v.role
+    FROM (VALUES ${values}) AS v (id, name, role)
+    WHERE u.id = v.id AND u.role IN ('province_viewer', 'unit_viewer')
+  `.execute(db);
+}
+
+/** Each viewer's units become exactly `districtIds` (none for a province viewer). */
+export async function setViewerUnits(db: Db, rows: { userId: number; districtIds: readonly number[] }[]) {
+  if (rows.length === 0) return;
+  await db.deleteFrom('viewer_units').where('user_id', 'in', rows.map((r) => r.userId)).execute();
+  const units = rows.flatMap((r) => r.districtIds.map((districtId) => ({ user_id: r.userId, district_id: districtId })));
+  if (units.length > 0) await db.insertInto('viewer_units').values(units).execute();
+}
+
+/** The units of these viewers, by viewer. */
+export async function viewerUnitsOf(db: Db, userIds: number[]): Promise<Map<number, number[]>> {
+  const units = new Map<number, number[]>();
+  if (userIds.length === 0) return units;
+  const rows = await db.selectFrom('viewer_units').select(['user_id', 'district_id']).where('user_id', 'in', userIds).orderBy('district_id').execute();
+  for (const row of rows) units.set(row.user_id, [...(units.get(row.user_id) ?? []), row.district_id]);
+  return units;
+}
+
+export const findDistricts = (db: Db, ids: readonly number[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('districts').select(['id', 'name']).where('id', 'in', [...ids]).execute();

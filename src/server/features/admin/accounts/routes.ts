@@ -9,10 +9,12 @@ import {
   lockResponseSchema,
   schoolAdminImportResponseSchema,
 } from '../../../../shared/schemas/admin-accounts';
+import { createViewerSchema, viewerImportResponseSchema } from '../../../../shared/schemas/viewers';
 import type { Services } from '../../../services';
 import type { Api } from '../../../lib/api';
 import { answerImport, importRouteConfig, readImportUpload } from '../kit/imports';
 import * as accounts from './service';
+import * as viewers from './viewers';
 
 /** The back office's accounts routes, under /api/admin (organiser only: the scope checks it). */
 export function registerAdminAccountsRoutes(admin: Api, services: Services) {
@@ -56,5 +58,20 @@ export function registerAdminAccountsRoutes(admin: Api, services: Services) {
       config: importRouteConfig('.xlsx, .csv (UTF-8)'),
     },
     async (request, reply) => answerImport(reply, await accounts.importSchoolAdmins(services, auth.userOf(request), await readImportUpload(request))),
+  );
+
+  // The education offices' read-only viewers (issue 41): a province viewer or a unit viewer.
+  admin.post('/viewers', { schema: { summary: 'Tạo tài khoản xem số liệu (Sở Giáo dục toàn tỉnh hoặc một số đơn vị), gửi liên kết đặt mật khẩu', body: createViewerSchema, response: { 200: issuedLinkResponseSchema } } }, async (request) => ({
+    success: true as const,
+    data: await viewers.createViewer(services, auth.userOf(request), request.body),
+  }));
+
+  admin.post(
+    '/viewers/import',
+    {
+      schema: { summary: 'Nhập tài khoản xem số liệu từ tệp Excel hoặc CSV (có chạy thử)', response: { 200: viewerImportResponseSchema } },
+      config: importRouteConfig('.xlsx, .csv (UTF-8)'),
+    },
+    async (request, reply) => answerImport(reply, await viewers.importViewers(services, auth.userOf(request), await readImportUpload(request))),
   );
 }

@@ -27,6 +27,8 @@ export type AccountsDeps = Pick<Services, 'db' | 'clock' | 'config' | 'sms'>;
 export const smsTexts = {
   newSchoolAdmin: (url: string) =>
     `Tai khoan quan tri truong cua ban tai cuoc thi Dai su Van hoa doc da duoc tao. Dat mat khau tai: ${url} (dung 1 lan, het han sau ${RESET_LINK_DEFAULT_HOURS} gio).`,
+  newViewer: (url: string) =>
+    `Tai khoan xem so lieu cuoc thi Dai su Van hoa doc cua ban da duoc tao. Dat mat khau tai: ${url} (dung 1 lan, het han sau ${RESET_LINK_DEFAULT_HOURS} gio).`,
   resetLink: (url: string) =>
     `Dat lai mat khau tai khoan cuoc thi Dai su Van hoa doc tai: ${url} (dung 1 lan, het han sau ${RESET_LINK_DEFAULT_HOURS} gio).`,
 };
@@ -39,6 +41,7 @@ const toSummary = (row: NonNullable<Awaited<ReturnType<typeof repo.findAccount>>
   role: row.role,
   school_name: row.school_name,
   district_name: row.district_name,
+  scope: row.scope,
   created_at: row.created_at.toISOString(),
   locked_at: iso(row.locked_at),
 });
@@ -75,7 +78,7 @@ export async function accountDetail(deps: Pick<Services, 'db' | 'clock'>, id: nu
 // SMS after the commit --------------------------------------------------------------------------
 
 /** Sends one SMS per link; returns the phones whose message did not leave. */
-async function sendLinks(deps: Pick<Services, 'sms'>, links: PasswordLink[], text: (url: string) => string): Promise<string[]> {
+export async function sendLinks(deps: Pick<Services, 'sms'>, links: PasswordLink[], text: (url: string) => string): Promise<string[]> {
   const failed: string[] = [];
   for (const link of links) {
     try {
@@ -121,7 +124,7 @@ export async function createSchoolAdmin(
   return linkAnswer(created.id, input.phone, created.url, created.expiresAt, failed.length === 0);
 }
 
-const linkAnswer = (accountId: number, phone: string, url: string, expiresAt: Date, smsSent: boolean) => ({
+export const linkAnswer = (accountId: number, phone: string, url: string, expiresAt: Date, smsSent: boolean) => ({
   account_id: accountId,
   phone,
   url,
@@ -138,7 +141,7 @@ const [PHONE, NAME, DISTRICT, SCHOOL] = COLUMNS as [string, string, string, stri
 const nameKey = (name: string) => name.toLocaleLowerCase('vi');
 
 /** A phone typed into a number cell loses its leading 0 (912345678): it is put back. */
-const phoneFromCell = (cell: string) => (/^[35789][0-9]{8}$/.test(cell) ? `0${cell}` : cell);
+export const phoneFromCell = (cell: string) => (/^[35789][0-9]{8}$/.test(cell) ? `0${cell}` : cell);
 
 interface AdminRow {
   row: number;

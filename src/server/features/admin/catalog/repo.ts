@@ -269,9 +269,17 @@ export async function districtUsage(db: Db, id: number) {
   return { contestants: Number(counts.contestants), school_admins: Number(counts.school_admins), class_teachers: Number(counts.class_teachers) };
 }
 
-/** The district's remaining schools move to `intoId` (their pupils' district follows, 0027), then it is deleted. */
+/**
+ * The district's remaining schools move to `intoId` (their pupils' district follows, 0027), its
+ * unit viewers see `intoId` instead (0051: checked at the commit), then it is deleted.
+ */
 export async function moveSchoolsAndDeleteDistrict(db: Db, fromId: number, intoId: number) {
   await db.updateTable('schools').set({ district_id: intoId }).where('district_id', '=', fromId).execute();
+  await sql`
+    INSERT INTO viewer_units (user_id, district_id)
+    SELECT user_id, ${intoId}::int FROM viewer_units WHERE district_id = ${fromId}
+    ON CONFLICT DO NOTHING`.execute(db);
+  await db.deleteFrom('viewer_units').where('district_id', '=', fromId).execute();
   await db.deleteFrom('districts').where('id', '=', fromId).execute();
 }
 

@@ -34,6 +34,7 @@ import { appError, notFound } from '../../../lib/errors';
 import { booksWithFewerQuestions, getCurrentContest, requireCurrentContest } from '../../../core/contest';
 import { recordAudit, type AuditEntryInput } from '../kit/audit';
 import * as repo from './repo';
+import { vietnamDayStart } from '../../../core/activity-counts';
 
 type Deps = Pick<Services, 'db' | 'clock' | 'reads'>;
 type Actor = Pick<AuthUser, 'id' | 'phone'>;
@@ -58,16 +59,9 @@ export const PROCESS_ALIVE_MS = 60_000;
 export const REGISTRATIONS_MAX_AGE_MS = 60_000;
 const PROCESS_FORGET_MS = 3_600_000;
 export const SCHOOLS_PER_PAGE = 20;
-/** Viet Nam keeps UTC+7 all year (no daylight saving time). */
-const VIETNAM_OFFSET_MS = 7 * 3_600_000;
-const DAY_MS = 86_400_000;
 const SEARCH_LIMIT = 20;
 
-/** Midnight of `now`'s day in Asia/Ho_Chi_Minh. */
-export function vietnamDayStart(now: Date): Date {
-  const local = now.getTime() + VIETNAM_OFFSET_MS;
-  return new Date(local - (local % DAY_MS) - VIETNAM_OFFSET_MS);
-}
+export { vietnamDayStart };
 
 // Dashboard ------------------------------------------------------------------------------------
 

@@ -33,6 +33,7 @@ const sheetNames: Record<TemplateKind, string> = {
   'school-admins': 'Mẫu nhập quản trị trường',
   'class-rooms': 'Mẫu nhập lớp',
   'catalog-move': 'Mẫu chuyển danh mục',
+  viewers: 'Mẫu nhập tài khoản xem',
 };
 
 describe('GET /api/admin/templates/{kind}.xlsx', () => {

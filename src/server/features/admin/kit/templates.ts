@@ -10,6 +10,7 @@ import { ANSWER_LETTERS, ANSWER_MAX_LENGTH, MAX_ANSWERS, MIN_ANSWERS, QUESTION_M
 import { catalogLimits } from '../../../../shared/rules';
 import { XlsxBuilder, type CellValue, type ColumnKind } from '../../../lib/xlsx-writer';
 import { relabelUnit, unitLevelLabels, type UnitLevel } from '../../../../shared/unit-level';
+import { VIEWER_UNITS_MAX } from '../../../../shared/schemas/viewers';
 
 /** What the guide says of one column of a template. */
 interface ColumnGuide {
@@ -180,6 +181,27 @@ const guides: Record<TemplateKind, TemplateGuide> = {
       { kind: 'text', example: 'Trường Tiểu học Kim Đồng', required: true, content: 'Trường mà người này quản trị.', allowed: SCHOOL_IN_CATALOGUE },
     ],
     notes: ['Một số điện thoại đã là quản trị trường thì tài khoản đó được cập nhật tên và trường.'],
+  },
+  viewers: {
+    sheet: 'Mẫu nhập tài khoản xem',
+    columns: [
+      {
+        kind: 'text',
+        example: '0912345679',
+        required: true,
+        content: 'Số di động để đăng nhập; tài khoản mới nhận liên kết đặt mật khẩu qua SMS.',
+        allowed: '10 chữ số, bắt đầu bằng 03, 05, 07, 08 hoặc 09. Không được là số của một phụ huynh, quản trị trường hay ban tổ chức; không trùng trong tệp.',
+      },
+      { kind: 'text', example: 'Phòng Giáo dục và Đào tạo An Hoà', required: true, content: 'Họ tên người xem hoặc tên cơ quan.', allowed: upTo(120) },
+      {
+        kind: 'text',
+        example: 'Thành phố An Hoà',
+        required: false,
+        content: 'Các quận/huyện mà tài khoản được xem, cách nhau bằng dấu chấm phẩy ";".',
+        allowed: `Tên các quận/huyện đã có trong danh mục (không phân biệt chữ hoa, chữ thường và dấu), tối đa ${VIEWER_UNITS_MAX}. Để trống: tài khoản xem toàn tỉnh (Sở Giáo dục và Đào tạo).`,
+      },
+    ],
+    notes: ['Một số điện thoại đã là tài khoản xem thì tài khoản đó được cập nhật tên và phạm vi xem.'],
   },
   'class-rooms': {
     sheet: 'Mẫu nhập lớp',

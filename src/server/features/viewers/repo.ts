@@ -1,0 +1,50 @@
+// SQL of the education offices' read-only area (decision 039): a viewer's units, the schools of a
+// scope with their pupils, and the results' per-school lines. The live counts are core's
+// (core/activity-counts.ts, the dashboard's own statements with a unit filter).
+import { sql } from 'kysely';
+import type { Db } from '../../db/client';
+import type { UnitScope } from '../../core/activity-counts';
+
+/** A unit viewer's units (0051); a province viewer's: every unit of the catalogue. */
+export function unitsOf(db: Db, user: { id: number; role: string }) {
+  if (user.role === 'province_viewer') return db.selectFrom('districts').select(['id', 'name']).execute();
+  return db
+    .selectFrom('viewer_units')
+    .innerJoin('districts', 'districts.id', 'viewer_units.district_id')
+    .select(['districts.id', 'districts.name'])
+    .where('viewer_units.user_id', '=', user.id)
+    .execute();
+}
+
+const inUnits = (scope: UnitScope, column: string) =>
+  scope === undefined ? sql`` : scope.length === 0 ? sql`AND false` : sql`AND ${sql.ref(column)} IN (${sql.join(scope.map((id) => sql`${id}::int`))})`;
+
+export interface ScopeSchool {
+  id: number;
+  name: string;
+  district_id: number;
+  unit: string;
+  pupil_count: number;
+  /** Closed for the current season (0046): listed only when it still has a line. */
+  closed: boolean;
+}
+
+/** The schools of the scope's units, as the current season names them. */
+export async function schoolsOf(db: Db, contestId: number, scope: UnitScope): Promise<ScopeSchool[]> {
+  const { rows } = await sql<ScopeSchool>`
+    SELECT s.id, s.name, s.district_id, d.name AS unit, coalesce(s.pupil_count, 0)::int AS pupil_count,
+           (s.closed_from_contest_id IS NOT NULL AND s.closed_from_contest_id <= ${contestId}) AS closed
+      FROM schools s JOIN districts d ON d.id = s.district_id
+     WHERE true ${inUnits(scope, 's.district_id')}`.execute(db);
+  return rows;
+}
+
+/** The results' lines per school of the scope: finished contestants and the sum of their best points (a mean per school or unit). */
+export async function finishedPerSchool(db: Db, contestId: number, scope: UnitScope) {
+  const { rows } = await sql<{ school_id: number; finished: string | number; sum_points: number | null }>`
+    SELECT r.school_id, count(*) AS finished, sum(r.points)::float8 AS sum_points
+      FROM individual_results r JOIN schools s ON s.id = r.school_id
+     WHERE r.contest_id = ${contestId} ${inUnits(scope, 's.district_id')}
+     GROUP BY r.school_id`.execute(db);
+  return rows.map((row) => ({ school_id: row.school_id, finished: Number(row.finished), sum_points: Number(row.sum_points ?? 0) }));
+}

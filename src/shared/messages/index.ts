@@ -47,6 +47,8 @@ export const messages = {
   reportNotForRole: 'Báo cáo dành cho tài khoản phụ huynh và tài khoản admin trường học.',
   /** /so-giao-duc opened by another role (issue 41, ours). */
   viewerAreaOnly: 'Trang số liệu dành cho tài khoản xem số liệu của Sở Giáo dục và Đào tạo và các đơn vị.',
+  /** /tai-khoan opened by a viewer, who has no family (issue 41, ours). */
+  accountPageNotForViewers: 'Trang tài khoản dành cho phụ huynh, nhà trường và ban tổ chức. Số liệu của bạn ở trang Số liệu; mật khẩu đổi ở trang Đổi mật khẩu.',
   noCertificate: 'Chưa có giấy chứng nhận',
   noExamsYet: 'Thí sinh chưa thi nên số lần còn được tham gia thi: 03 lần',
   attemptsLeft: (n: number) => `Số lần còn được tham gia thi: ${n}`,

@@ -76,6 +76,8 @@ const ROLE_ROUTES: { prefix: string; roles: UserRole[]; reason: string }[] = [
   { prefix: '/giay-chung-nhan', roles: ['parent'], reason: messages.familyOnly },
   { prefix: '/bao-cao', roles: ['parent', 'school_admin'], reason: messages.reportNotForRole },
   { prefix: '/so-giao-duc', roles: ['province_viewer', 'unit_viewer'], reason: messages.viewerAreaOnly },
+  // The profile is a family's (and the staff's own); a viewer has none (the server answers 403 too).
+  { prefix: '/tai-khoan', roles: ['parent', 'school_admin', 'organiser'], reason: messages.accountPageNotForViewers },
 ];
 
 /** Why the logged-in user may not open `pathname`, or null when they may. */

@@ -68,6 +68,12 @@ export function AccountDetailPage() {
                   </dd>
                 </>
               )}
+              {account.scope !== null && (
+                <>
+                  <dt>Phạm vi xem</dt>
+                  <dd>{account.scope}</dd>
+                </>
+              )}
               <dt>Ngày tạo</dt>
               <dd>{formatDate(account.created_at)}</dd>
               <dt>Trạng thái</dt>

@@ -66,6 +66,7 @@ export function AccountList() {
           { header: 'Họ tên', sortKey: 'name', cell: (account) => account.name },
           { header: 'Loại', sortKey: 'role', cell: (account) => roleLabel(account.role) },
           { header: 'Trường', sortKey: 'school_name', cell: (account) => account.school_name ?? '' },
+          { header: 'Phạm vi', cell: (account) => account.scope ?? '' },
           { header: 'Ngày tạo', sortKey: 'created_at', cell: (account) => formatDate(account.created_at) },
           { header: 'Trạng thái', sortKey: 'locked_at', cell: (account) => (account.locked_at ? <span className="account-state-locked">Đã khoá</span> : 'Hoạt động') },
         ]}

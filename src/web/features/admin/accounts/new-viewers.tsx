@@ -44,8 +44,9 @@ export function NewViewersPage() {
       <ImportPanel
         title="Nhập danh sách từ tệp Excel"
         path="/admin/viewers/import"
+        template="viewers"
         accept=".xlsx,.csv"
-        hint={`Tệp .xlsx hoặc .csv (UTF-8) với các cột Số điện thoại, Họ tên, Đơn vị: tên các ${say('quận/huyện')} cách nhau bởi dấu “;”, để trống nếu xem toàn tỉnh (không phân biệt dấu, chữ hoa). Số đã là tài khoản xem số liệu sẽ được cập nhật nếu tên hoặc phạm vi khác.`}
+        hint={`Tệp .xlsx hoặc .csv (UTF-8). Cột Đơn vị: tên các ${say('quận/huyện')} cách nhau bởi dấu “;” (không phân biệt dấu, chữ hoa), để trống nếu xem toàn tỉnh. Số đã là tài khoản xem số liệu sẽ được cập nhật nếu tên hoặc phạm vi khác.`}
         renderResult={(data) => <PasswordLinks links={(data.links as PasswordLink[]) ?? []} smsFailed={(data.sms_failed as string[]) ?? []} />}
       />
     </section>

@@ -13,13 +13,12 @@ import type { Download, Page } from '@playwright/test';
 import readExcelFile from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
 import { formatNumber } from '../src/shared/format';
-import { DEMO_ORGANISER, expect, expectAccessible, expectLoaded, logInAs, ok, test, uniquePhone } from './fixtures';
+import { DEMO_ORGANISER, DEMO_PROVINCE_VIEWER, expect, expectAccessible, expectLoaded, logInAs, ok, test, uniquePhone } from './fixtures';
 import { ownServerUrl, startOwnServer } from './servers';
 
 const OFFSET = 9;
 const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 768, height: 1024 };
-const DEMO_PROVINCE_VIEWER = { phone: '0901000011', password: 'xemtinh123' };
 /** The unit the spec's unit viewer sees (demo catalogue: 4 schools, 720 + 410 + 365 + 298 pupils). */
 const UNIT = 'Huyện Sông Cầu';
 const UNIT_PUPILS = 1793;

@@ -5,7 +5,7 @@
 // tab and on the published results; each downloads an .xlsx that opens, with no parent's phone in
 // it. At 1280 and 768 px, axe clean on every screen. Publishing results cannot be undone, so the
 // spec has a server of its own (offset 9) with the demo results published; the page before
-// publication is read on the worker's demo server, as its demo province viewer.
+// publication is read on the worker's demo server, by a province viewer made through the API.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import type { Download, Page } from '@playwright/test';
 import readExcelFile from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
 import { formatNumber } from '../src/shared/format';
-import { DEMO_ORGANISER, DEMO_PROVINCE_VIEWER, expect, expectAccessible, expectLoaded, logInAs, ok, test, uniquePhone } from './fixtures';
+import { DEMO_ORGANISER, createViewer, expect, expectAccessible, expectLoaded, logInAs, ok, test, uniquePhone } from './fixtures';
 import { ownServerUrl, startOwnServer } from './servers';
 
 const OFFSET = 9;
@@ -69,7 +69,7 @@ const phonesIn = (sheets: { data: unknown[][] }[]) =>
 
 test('before the results are published, a viewer reads so on Kết quả', async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await logInWithForm(page, DEMO_PROVINCE_VIEWER);
+  await logInWithForm(page, await createViewer(page.request));
   await expect(page).toHaveURL(/\/so-giao-duc$/);
   await expectLoaded(page);
   await page.getByRole('navigation', { name: 'Số liệu' }).getByRole('link', { name: 'Kết quả' }).click();
@@ -77,6 +77,37 @@ test('before the results are published, a viewer reads so on Kết quả', async
   await expect(page.getByText('Kết quả cuộc thi chưa được công bố.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Tải Excel' })).toHaveCount(0);
   await expectAccessible(page, 'Kết quả before publication');
+});
+
+test("a viewer's menu leads to Số liệu; a family's or the organiser's screens are refused with one message, and /so-giao-duc to the other roles", async ({ page }) => {
+  await page.setViewportSize(DESKTOP);
+  const viewer = await createViewer(page.request, [UNIT]);
+  await logInWithForm(page, viewer);
+  await expect(page).toHaveURL(/\/so-giao-duc$/);
+  await expect(page.getByText(`Phạm vi: ${UNIT}`)).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Menu chính' });
+  await expect(nav.getByRole('link')).toHaveText(['Trang chủ', 'Thể lệ', 'Tin tức', 'Số liệu']);
+  await expect(nav.getByRole('link', { name: 'Số liệu' })).toHaveAttribute('aria-current', 'page');
+  await page.setViewportSize(TABLET);
+  for (const path of ['/du-thi', '/bao-cao', '/tai-khoan', '/giay-chung-nhan/1']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: 'Trang này không dành cho tài khoản của bạn' })).toBeVisible();
+    await expect(page.getByRole('main').getByText(/Đây là tài khoản xem số liệu của cơ quan quản lý giáo dục\./)).toHaveCount(1);
+  }
+  await expectAccessible(page, 'a viewer on a family screen');
+  await page.getByRole('link', { name: 'Xem số liệu' }).click();
+  await expect(page).toHaveURL(/\/so-giao-duc$/);
+  // The back office is not theirs either.
+  await page.goto('/quan-tri/tai-khoan');
+  await expect(page.getByRole('heading', { level: 1, name: 'Trang không tồn tại' })).toBeVisible();
+
+  // The organiser on /so-giao-duc: the refusal, with its reason.
+  await forgetSession(page);
+  await logInAs(page, DEMO_ORGANISER);
+  await page.goto('/so-giao-duc/ket-qua');
+  await expect(page.getByRole('heading', { level: 1, name: 'Trang này không dành cho tài khoản của bạn' })).toBeVisible();
+  await expect(page.getByText('Trang số liệu dành cho tài khoản xem số liệu của Sở Giáo dục và Đào tạo và các đơn vị.')).toBeVisible();
+  await expectAccessible(page, 'the organiser on /so-giao-duc');
 });
 
 test.describe('on a server with the demo results published', () => {

@@ -110,6 +110,19 @@ test("a viewer's menu leads to Số liệu; a family's or the organiser's screen
   await expectAccessible(page, 'the organiser on /so-giao-duc');
 });
 
+test('the participation is asked for again every 30 seconds while the page is visible', async ({ page }) => {
+  await page.clock.install();
+  await logInAs(page, await createViewer(page.request));
+  await page.goto('/so-giao-duc');
+  await expectLoaded(page);
+  const asked: string[] = [];
+  page.on('request', (request) => request.url().includes('/api/viewer/participation') && asked.push(request.url()));
+  await page.clock.runFor(29_000);
+  expect(asked).toEqual([]);
+  await page.clock.runFor(2_000);
+  await expect.poll(() => asked.length).toBe(1);
+});
+
 test.describe('on a server with the demo results published', () => {
   test.describe.configure({ mode: 'serial' });
   test.use({ baseURL: ownServerUrl(OFFSET) });
@@ -301,6 +314,9 @@ test.describe('on a server with the demo results published', () => {
     await logInAs(page, DEMO_ORGANISER);
     await page.goto('/quan-tri/tai-khoan/xem-so-lieu-moi');
     const importPanel = page.locator('.import-panel');
+    const [template] = await Promise.all([page.waitForEvent('download'), importPanel.getByRole('link', { name: 'Tải tệp mẫu (mau-viewers.xlsx)' }).click()]);
+    expect(template.suggestedFilename()).toBe('mau-viewers.xlsx');
+    expect((await readExcelFile(await saved(template)))[0]!.data[0]).toEqual(['Số điện thoại', 'Họ tên', 'Đơn vị']);
     await importPanel.getByLabel('Chọn tệp').setInputFiles({
       name: 'xem-so-lieu.xlsx',
       mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',

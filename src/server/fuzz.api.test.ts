@@ -1,10 +1,10 @@
 // No input of any shape gives a 5xx: every route of the API, with odd path parameters, query
-// strings and bodies, as a visitor, a parent, a school administrator and the organiser (the back office). The answers must be in
+// strings and bodies, as a visitor, a parent, a school administrator, the organiser (the back office) and the education offices' viewers. The answers must be in
 // the one error shape. A seeded generator, so that a failure can be replayed.
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inputMessages } from '../shared/messages';
-import { createContestant, createOrganiser, createParent, createSchoolAdmin } from './test/factories';
+import { createContestant, createOrganiser, createParent, createSchoolAdmin, createViewer } from './test/factories';
 import { seededRandom } from './lib/seeded-random';
 import { routesOfTree } from './test/route-tree';
 import { startTestServer, type TestServer } from './test/harness';
@@ -31,7 +31,11 @@ beforeAll(async () => {
   await createContestant(server, parent);
   const admin = await createSchoolAdmin(server);
   const organiser = await createOrganiser(server);
-  tokens = [undefined, parent.token, admin.token, organiser.token];
+  // The education offices' viewers (issue 41): the whole province, and one unit.
+  const province = await createViewer(server);
+  const district = await server.db.selectFrom('districts').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const unit = await createViewer(server, [district.id]);
+  tokens = [undefined, parent.token, admin.token, organiser.token, province.token, unit.token];
 });
 afterAll(() => server?.close());
 

@@ -10,4 +10,7 @@ export const demoAccounts = {
     ],
   },
   organiser: { phone: '0901000009', password: 'bantochuc123', name: 'Ban tổ chức' },
+  // The education offices' read-only viewers (issue 41): the whole province, and one unit.
+  provinceViewer: { phone: '0901000011', password: 'xemtinh123', name: 'Sở Giáo dục và Đào tạo' },
+  unitViewer: { phone: '0901000012', password: 'xemdonvi123', name: 'Phòng Giáo dục và Đào tạo thành phố An Hoà', units: ['Thành phố An Hoà'] },
 } as const;

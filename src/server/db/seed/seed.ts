@@ -154,10 +154,28 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
         },
       ])
       .execute();
+    await seedDemoViewers(db);
     await seedDemoParent(db, schoolIds);
   }
   // Prize settings of the contest created above (and the demo school's teachers).
   await seedResultSettings(db, { demo: options.demoAccounts ?? options.demoWindow });
+}
+
+/** The education offices' demo viewers (0051): the unit viewer and its units in one transaction (checked at the commit). */
+async function seedDemoViewers(db: Db) {
+  const { provinceViewer, unitViewer } = demoAccounts;
+  await db.transaction().execute(async (trx) => {
+    const [, unit] = await trx
+      .insertInto('users')
+      .values([
+        { phone: provinceViewer.phone, name: provinceViewer.name, password_hash: await hashPassword(provinceViewer.password), role: 'province_viewer', school_id: null },
+        { phone: unitViewer.phone, name: unitViewer.name, password_hash: await hashPassword(unitViewer.password), role: 'unit_viewer', school_id: null },
+      ])
+      .returning('id')
+      .execute();
+    const units = await trx.selectFrom('districts').select('id').where('name', 'in', [...unitViewer.units]).execute();
+    await trx.insertInto('viewer_units').values(units.map((u) => ({ user_id: unit!.id, district_id: u.id }))).execute();
+  });
 }
 
 /** The demo parent with two children (grade 2 and grade 5), ready to take exams. */

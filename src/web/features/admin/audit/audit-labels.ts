@@ -32,6 +32,9 @@ const things: Record<string, string> = {
   results: 'Kết quả',
   prize: 'Giải thưởng',
   messages: 'Tin nhắn cho phụ huynh',
+  // The education offices' viewers (issue 41): 'viewer.view' a page or an export they opened, 'viewers.import' a file of them.
+  viewer: 'Tài khoản xem số liệu',
+  viewers: 'Tài khoản xem số liệu',
 };
 
 const actions: Record<string, string> = {
@@ -65,6 +68,7 @@ const actions: Record<string, string> = {
   tie_decision: 'quyết định đồng hạng',
   export: 'xuất tệp',
   send: 'gửi',
+  view: 'xem số liệu',
 };
 
 /** 'news.publish' -> 'Tin tức: đăng'; unknown parts as they are. */
@@ -92,6 +96,7 @@ export const kindFilters: { value: string; label: string }[] = [
   { value: 'results', label: things.results! },
   { value: 'prize', label: things.prize! },
   { value: 'certificate', label: things.certificate! },
+  { value: 'viewer', label: things.viewer! },
 ];
 
 const fields: Record<string, string> = {

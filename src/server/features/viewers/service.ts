@@ -127,14 +127,14 @@ async function countScope(db: Db, now: Date, units: Viewer['units'], scope: Unit
   for (const row of sinceOpen) if (row.level !== 'class_group') Object.assign(line(row.level, row.id), { started_total: row.started_total, finished_total: row.finished_total });
 
   const unitNames = new Map(units.map((u) => [u.id, u.name]));
-  const schoolRows: ParticipationRow[] = schools
-    .filter((s) => unitNames.has(s.district_id) && (!s.closed || lines.has(`school:${s.id}`)))
-    .map((s) => {
-      const counts = lines.get(`school:${s.id}`) ?? noCounts();
-      return { id: s.id, name: s.name, unit: s.unit, pupils: s.pupil_count, ...counts, participation: ratio(counts.contestants, s.pupil_count) };
-    });
+  const listed = schools.filter((s) => unitNames.has(s.district_id) && (!s.closed || lines.has(`school:${s.id}`)));
+  const schoolRows: ParticipationRow[] = listed.map((s) => {
+    const counts = lines.get(`school:${s.id}`) ?? noCounts();
+    return { id: s.id, name: s.name, unit: s.unit, pupils: s.pupil_count, ...counts, participation: ratio(counts.contestants, s.pupil_count) };
+  });
+  // A unit's pupils: the sum of its schools listed.
   const pupilsOf = new Map<number, number>();
-  for (const s of schools) if (unitNames.has(s.district_id) && !s.closed) pupilsOf.set(s.district_id, (pupilsOf.get(s.district_id) ?? 0) + s.pupil_count);
+  for (const s of listed) pupilsOf.set(s.district_id, (pupilsOf.get(s.district_id) ?? 0) + s.pupil_count);
   const unitRows: ParticipationRow[] = units.map((u) => {
     const counts = lines.get(`district:${u.id}`) ?? noCounts();
     const pupils = pupilsOf.get(u.id) ?? 0;
@@ -169,8 +169,10 @@ function scopeCounts(deps: Deps, units: Viewer['units'], scope: UnitScope) {
   for (const [other, entry] of cache) if (now.getTime() - entry.at >= VIEWER_COUNTS_MAX_AGE_MS) cache.delete(other);
   const value = readFromReplica(deps, (db) => countScope(db, now, units, scope));
   cache.set(key, { at: now.getTime(), value });
-  // A failed count is not kept.
-  value.catch(() => cache.delete(key));
+  // A failed count is not kept (unless a newer one took its place meanwhile).
+  value.catch(() => {
+    if (cache.get(key)?.value === value) cache.delete(key);
+  });
   return value.then((v) => ({ value: v, at: now.getTime() }));
 }
 

@@ -128,6 +128,12 @@ describe('GET /api/viewer/participation', () => {
   });
 
   it('sorts the schools lagging first (no pupils count last), then by name', async () => {
+    // A school of A without a pupil count: no participation, listed last.
+    const school = await server.db.selectFrom('schools').select(['id', 'name']).where('district_id', '=', A.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await server.db.updateTable('schools').set({ pupil_count: 0 }).where('id', '=', school.id).execute();
+    recount();
+    const own = (await get('/api/viewer/participation', unitA.token)).body.data.schools.items;
+    expect(own.at(-1)).toMatchObject({ id: school.id, pupils: 0, participation: null });
     const v = (await get('/api/viewer/participation', province.token)).body.data;
     const items: { participation: number | null; name: string }[] = v.schools.items;
     expect(items.length).toBeLessThanOrEqual(VIEWER_SCHOOLS_PER_PAGE);

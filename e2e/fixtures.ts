@@ -193,6 +193,9 @@ export async function expectAccessible(page: Page, label = page.url()) {
 export const DEMO_PARENT = { phone: '0987654321', password: 'phuhuynh123' };
 export const DEMO_SCHOOL_ADMIN = { phone: '0901000001', password: 'truong123' };
 export const DEMO_ORGANISER = { phone: '0901000009', password: 'bantochuc123' };
+/** The education offices' demo viewers (issue 41): the whole province, and the unit Thành phố An Hoà. */
+export const DEMO_PROVINCE_VIEWER = { phone: '0901000011', password: 'xemtinh123' };
+export const DEMO_UNIT_VIEWER = { phone: '0901000012', password: 'xemdonvi123', unit: 'Thành phố An Hoà' };
 
 /** Stores a session the way the app does: cookies token and user (and the token in localStorage). */
 export async function storeSession(context: BrowserContext, baseURL: string, session: { token: string; user: unknown }) {

@@ -5,7 +5,7 @@
 // tab and on the published results; each downloads an .xlsx that opens, with no parent's phone in
 // it. At 1280 and 768 px, axe clean on every screen. Publishing results cannot be undone, so the
 // spec has a server of its own (offset 9) with the demo results published; the page before
-// publication is read on the worker's demo server, by a province viewer made through the API.
+// publication is read on the worker's demo server, by the demo unit viewer.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,7 +13,7 @@ import type { Download, Page } from '@playwright/test';
 import readExcelFile from 'read-excel-file/node';
 import writeExcelFile from 'write-excel-file/node';
 import { formatNumber } from '../src/shared/format';
-import { DEMO_ORGANISER, createViewer, expect, expectAccessible, expectLoaded, logInAs, ok, test, uniquePhone } from './fixtures';
+import { DEMO_ORGANISER, DEMO_UNIT_VIEWER, createViewer, expect, expectAccessible, expectLoaded, logInAs, ok, test, uniquePhone } from './fixtures';
 import { ownServerUrl, startOwnServer } from './servers';
 
 const OFFSET = 9;
@@ -67,11 +67,17 @@ async function rowNames(page: Page, caption: string): Promise<string[]> {
 const phonesIn = (sheets: { data: unknown[][] }[]) =>
   sheets.flatMap((sheet) => sheet.data.flat()).filter((cell) => typeof cell === 'string' && /^(\+?84|0)\d{9}$/.test(cell.replace(/[\s.]/g, '')));
 
-test('before the results are published, a viewer reads so on Kết quả', async ({ page }) => {
+test("before the results are published, the demo unit viewer sees its unit and reads so on Kết quả", async ({ page }) => {
   await page.setViewportSize(DESKTOP);
-  await logInWithForm(page, await createViewer(page.request));
+  await logInWithForm(page, DEMO_UNIT_VIEWER);
   await expect(page).toHaveURL(/\/so-giao-duc$/);
   await expectLoaded(page);
+  await expect(page.getByText(`Phạm vi: ${DEMO_UNIT_VIEWER.unit}`)).toBeVisible();
+  expect(await rowNames(page, 'Số liệu theo quận/huyện')).toEqual([DEMO_UNIT_VIEWER.unit]);
+  for (const unitOfSchool of await page.getByRole('table', { name: SCHOOLS_TABLE }).locator('tbody tr td:nth-child(2)').allTextContents()) {
+    expect(unitOfSchool).toBe(DEMO_UNIT_VIEWER.unit);
+  }
+  await expectAccessible(page, 'the demo unit viewer, Tham gia');
   await page.getByRole('navigation', { name: 'Số liệu' }).getByRole('link', { name: 'Kết quả' }).click();
   await expect(page).toHaveURL(/\/so-giao-duc\/ket-qua$/);
   await expect(page.getByText('Kết quả cuộc thi chưa được công bố.')).toBeVisible();

@@ -21,7 +21,7 @@ import { ExportButton } from './export-button';
 const POLL_MS = 30_000;
 
 /** A participation share (0..1) as a Vietnamese percentage, one decimal: 0.845 -> "84,5%"; none -> "—". */
-export const formatShare = (share: number | null) => (share === null ? '—' : `${formatNumber(share * 100, 1)}%`);
+const formatShare = (share: number | null) => (share === null ? '—' : `${formatNumber(share * 100, 1)}%`);
 
 export function ParticipationTab({ scope }: { scope: ViewerScope }) {
   const [unitId, setUnitId] = useState('');

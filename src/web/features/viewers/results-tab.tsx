@@ -1,6 +1,7 @@
 // /so-giao-duc/ket-qua, "Kết quả": before the organiser publishes, the server's message; after, the
 // published prizes of the viewer's scope tier by tier (no withheld prize, no phone, no contestant
 // id: the server leaves them out), the per-school and per-unit summaries, and "Tải Excel".
+import { useId } from 'react';
 import { formatAverage, formatDuration, formatNumber } from '../../../shared/format';
 import { viewerExportPaths, type ResultSummaryRow, type ViewerPrizeRow, type ViewerResults, type ViewerScope } from '../../../shared/schemas/viewers';
 import { DataTable } from '../../components/ui/data-table';
@@ -76,9 +77,10 @@ export function ResultsTab({ scope }: { scope: ViewerScope }) {
 
 /** The per-school (with their unit) or per-unit summary. */
 function Summary({ title, rows, unitLabel }: { title: string; rows: ResultSummaryRow[]; unitLabel?: string }) {
+  const titleId = useId();
   return (
-    <section className="viewer-card" aria-label={title}>
-      <h2>{title}</h2>
+    <section className="viewer-card" aria-labelledby={titleId}>
+      <h2 id={titleId}>{title}</h2>
       <DataTable
         caption={title}
         rows={rows}

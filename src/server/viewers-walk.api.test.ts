@@ -182,8 +182,16 @@ describe('/api/viewer/* with ids outside the scope', () => {
   });
 
   it('gives a unit viewer unit A’s schools only, in every read and export, whatever the filter', async () => {
-    const schoolOfB = namesOfB[1]!;
-    for (const path of [...reads, `/api/viewer/participation?school_q=${encodeURIComponent(schoolOfB)}`, `/api/viewer/participation?district_id=${A.id}&page=2`]) {
+    const nameOfB = namesOfB[1]!;
+    const filters = [
+      `/api/viewer/participation?school_q=${encodeURIComponent(nameOfB)}`,
+      `/api/viewer/participation?district_id=${A.id}&page=2`,
+      // A query the route does not take is ignored: still the scope's.
+      `/api/viewer/results?district_id=${B.id}&school_id=${schoolOfB}`,
+      `/api/viewer/results.xlsx?district_id=${B.id}`,
+      `/api/viewer/scope?district_id=${B.id}`,
+    ];
+    for (const path of [...reads, ...filters]) {
       const response = await fetchAs('GET', path, unitA.token);
       expect(response.status, path).toBe(200);
       expect(leaks(response.text, 'unit'), path).toEqual([]);

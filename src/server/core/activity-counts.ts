@@ -21,7 +21,7 @@ export function vietnamDayStart(now: Date): Date {
 export type UnitScope = readonly number[] | undefined;
 
 /** `AND <column> IN (scope)`, nothing for the whole province (an empty scope matches nothing). */
-const inScope = (scope: UnitScope, column: string) =>
+export const inScope = (scope: UnitScope, column: string) =>
   scope === undefined ? sql`` : scope.length === 0 ? sql`AND false` : sql`AND ${sql.ref(column)} IN (${sql.join(scope.map((id) => sql`${id}::int`))})`;
 
 /** The exams counted, `e`: with their contestants `c` when a scope filters them by unit. */

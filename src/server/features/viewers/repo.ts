@@ -3,7 +3,7 @@
 // (core/activity-counts.ts, the dashboard's own statements with a unit filter).
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
-import type { UnitScope } from '../../core/activity-counts';
+import { inScope, type UnitScope } from '../../core/activity-counts';
 
 /** A unit viewer's units (0051); a province viewer's: every unit of the catalogue. */
 export function unitsOf(db: Db, user: { id: number; role: string }) {
@@ -16,8 +16,6 @@ export function unitsOf(db: Db, user: { id: number; role: string }) {
     .execute();
 }
 
-const inUnits = (scope: UnitScope, column: string) =>
-  scope === undefined ? sql`` : scope.length === 0 ? sql`AND false` : sql`AND ${sql.ref(column)} IN (${sql.join(scope.map((id) => sql`${id}::int`))})`;
 
 export interface ScopeSchool {
   id: number;
@@ -35,7 +33,7 @@ export async function schoolsOf(db: Db, contestId: number, scope: UnitScope): Pr
     SELECT s.id, s.name, s.district_id, d.name AS unit, coalesce(s.pupil_count, 0)::int AS pupil_count,
            (s.closed_from_contest_id IS NOT NULL AND s.closed_from_contest_id <= ${contestId}) AS closed
       FROM schools s JOIN districts d ON d.id = s.district_id
-     WHERE true ${inUnits(scope, 's.district_id')}`.execute(db);
+     WHERE true ${inScope(scope, 's.district_id')}`.execute(db);
   return rows;
 }
 
@@ -44,7 +42,7 @@ export async function finishedPerSchool(db: Db, contestId: number, scope: UnitSc
   const { rows } = await sql<{ school_id: number; finished: string | number; sum_points: number | null }>`
     SELECT r.school_id, count(*) AS finished, sum(r.points)::float8 AS sum_points
       FROM individual_results r JOIN schools s ON s.id = r.school_id
-     WHERE r.contest_id = ${contestId} ${inUnits(scope, 's.district_id')}
+     WHERE r.contest_id = ${contestId} ${inScope(scope, 's.district_id')}
      GROUP BY r.school_id`.execute(db);
   return rows.map((row) => ({ school_id: row.school_id, finished: Number(row.finished), sum_points: Number(row.sum_points ?? 0) }));
 }

@@ -255,3 +255,19 @@ describe('the audit log', () => {
     }
   });
 });
+
+describe('the season’s unit level', () => {
+  it('names the unit Xã/Phường in the scope and the exports when the season says so', async () => {
+    const contest = await server.db.selectFrom('contests').select(['id', 'unit_level']).where('is_current', '=', true).executeTakeFirstOrThrow();
+    await server.db.updateTable('contests').set({ unit_level: 'commune' }).where('id', '=', contest.id).execute();
+    try {
+      expect((await get('/api/viewer/scope', unitA.token)).body.data.unit_label).toBe('Xã/Phường');
+      recount();
+      const sheets = await readExcelFile((await xlsxOf('/api/viewer/participation.xlsx', unitA.token)).bytes);
+      expect(sheets[0]!.data[0]![0]).toBe('Xã/Phường');
+      expect(sheets[1]!.data[0]!.slice(0, 2)).toEqual(['Trường', 'Xã/Phường']);
+    } finally {
+      await server.db.updateTable('contests').set({ unit_level: contest.unit_level }).where('id', '=', contest.id).execute();
+    }
+  });
+});

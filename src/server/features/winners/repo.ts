@@ -5,6 +5,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/client';
 import { foldedContains, foldSql } from '../../db/fold';
+import { inScope, type UnitScope } from '../../core/activity-counts';
 
 export interface WinnerDbRow {
   tier: string;
@@ -99,13 +100,11 @@ export interface ScopedPrizeDbRow extends WinnerDbRow {
 }
 
 /** Every prize of the units `districtIds` (every unit: undefined), in the winners' list's order. */
-export async function scopedPrizeRows(db: Db, contestId: number, districtIds: readonly number[] | undefined): Promise<ScopedPrizeDbRow[]> {
-  const scope =
-    districtIds === undefined ? sql`` : districtIds.length === 0 ? sql`WHERE false` : sql`WHERE w.district_id IN (${sql.join(districtIds.map((id) => sql`${id}::int`))})`;
+export async function scopedPrizeRows(db: Db, contestId: number, districtIds: UnitScope): Promise<ScopedPrizeDbRow[]> {
   const result = await sql<ScopedPrizeDbRow>`
     SELECT w.tier, w.kind, w.name, w.class_name, w.school, w.unit, w.prize, w.full_name, w.points, w.duration_seconds
       FROM (${winnersUnion(contestId)}) w
-      ${scope}
+     WHERE true ${inScope(districtIds, 'w.district_id')}
      ORDER BY w.kind_order, w.tier_position, w.tier, w.group_key, w.place, w.class_name, w.tiebreak`.execute(db);
   return result.rows.map((row) => ({ ...row, points: row.points === null ? null : Number(row.points), duration_seconds: row.duration_seconds === null ? null : Number(row.duration_seconds) }));
 }

@@ -12,7 +12,7 @@ import { createResetLink, createResetLinks, RESET_LINK_DEFAULT_HOURS } from '../
 import { recordAudit, type Actor } from '../kit/audit';
 import { tableFile } from '../kit/file-reader';
 import { runImport } from '../kit/imports';
-import { breather, chunks } from '../kit/sheets';
+import { breather, chunks, type ImportProblems } from '../kit/sheets';
 import type { Upload } from '../kit/uploads';
 import * as repo from './repo';
 import { isUniqueViolation } from '../../../db/errors';
@@ -141,7 +141,20 @@ const [PHONE, NAME, DISTRICT, SCHOOL] = COLUMNS as [string, string, string, stri
 const nameKey = (name: string) => name.toLocaleLowerCase('vi');
 
 /** A phone typed into a number cell loses its leading 0 (912345678): it is put back. */
-export const phoneFromCell = (cell: string) => (/^[35789][0-9]{8}$/.test(cell) ? `0${cell}` : cell);
+const phoneFromCell = (cell: string) => (/^[35789][0-9]{8}$/.test(cell) ? `0${cell}` : cell);
+
+const NAME_MAX = 120;
+export const validName = (name: string) => name.length > 0 && name.length <= NAME_MAX;
+
+/** An account import's row: its phone and name checked (problems under their columns); the phone when it is valid. */
+export function checkPhoneAndName(problems: ImportProblems, row: number, phoneCell: string, name: string, columns: { phone: string; name: string }) {
+  const phone = mobilePhoneSchema.safeParse(phoneFromCell(phoneCell));
+  if (!phoneCell) problems.add(row, columns.phone, 'không được để trống');
+  else if (!phone.success) problems.add(row, columns.phone, `"${phoneCell}" không phải số di động hợp lệ (10 chữ số, bắt đầu 03, 05, 07, 08 hoặc 09)`);
+  if (!name) problems.add(row, columns.name, 'không được để trống');
+  else if (name.length > NAME_MAX) problems.add(row, columns.name, `không được quá ${NAME_MAX} ký tự`);
+  return phone.success ? phone.data : undefined;
+}
 
 interface AdminRow {
   row: number;
@@ -179,19 +192,15 @@ export async function importSchoolAdmins(deps: AccountsDeps, actor: Actor, uploa
       for (const { row, cells } of table) {
         await breathe();
         const [phoneCell, name, districtName, schoolName] = cells as [string, string, string, string];
-        const phone = mobilePhoneSchema.safeParse(phoneFromCell(phoneCell));
-        if (phone.success) phoneKeys.push({ row, key: phone.data });
-        if (!phoneCell) problems.add(row, PHONE, 'không được để trống');
-        else if (!phone.success) problems.add(row, PHONE, `"${phoneCell}" không phải số di động hợp lệ (10 chữ số, bắt đầu 03, 05, 07, 08 hoặc 09)`);
-        if (!name) problems.add(row, NAME, 'không được để trống');
-        else if (name.length > 120) problems.add(row, NAME, 'không được quá 120 ký tự');
+        const phone = checkPhoneAndName(problems, row, phoneCell, name, { phone: PHONE, name: NAME });
+        if (phone) phoneKeys.push({ row, key: phone });
         const districtId = districtIds.get(nameKey(districtName));
         if (!districtName) problems.add(row, DISTRICT, 'không được để trống');
         else if (districtId === undefined) problems.add(row, DISTRICT, `không có quận/huyện "${districtName}" trong danh mục`);
         const schoolId = districtId === undefined ? undefined : schoolIds.get(`${districtId}|${nameKey(schoolName)}`);
         if (!schoolName) problems.add(row, SCHOOL, 'không được để trống');
         else if (districtId !== undefined && schoolId === undefined) problems.add(row, SCHOOL, `không có trường "${schoolName}" ở ${districtName}`);
-        if (phone.success && name && name.length <= 120 && schoolId !== undefined) rows.push({ row, phone: phone.data, name, schoolId });
+        if (phone && validName(name) && schoolId !== undefined) rows.push({ row, phone, name, schoolId });
       }
       await problems.duplicates(phoneKeys, PHONE);
 

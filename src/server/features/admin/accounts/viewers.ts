@@ -4,7 +4,6 @@
 // 0051). Locking, unlocking and reset links are the accounts' own (service.ts), for any role.
 import { templateColumns, type ImportCounts, type ImportUpdate } from '../../../../shared/schemas/admin';
 import { adminAccountMessages, roleLabels, type PasswordLink } from '../../../../shared/schemas/admin-accounts';
-import { mobilePhoneSchema } from '../../../../shared/schemas/auth';
 import { VIEWER_UNITS_MAX, viewerMessages, viewerRoleOfKind, viewerRoles, type CreateViewerInput, type ViewerRole } from '../../../../shared/schemas/viewers';
 import { compareVietnamese, foldText } from '../../../../shared/vietnamese';
 import { appError } from '../../../lib/errors';
@@ -15,7 +14,7 @@ import { tableFile } from '../kit/file-reader';
 import { runImport } from '../kit/imports';
 import { breather, chunks } from '../kit/sheets';
 import type { Upload } from '../kit/uploads';
-import { linkAnswer, phoneFromCell, sendLinks, smsTexts, type AccountsDeps } from './service';
+import { checkPhoneAndName, linkAnswer, sendLinks, smsTexts, validName, type AccountsDeps } from './service';
 import * as repo from './repo';
 
 const isViewerRole = (role: string): role is ViewerRole => (viewerRoles as readonly string[]).includes(role);
@@ -91,12 +90,8 @@ export async function importViewers(deps: AccountsDeps, actor: Actor, upload: Up
       for (const { row, cells } of table) {
         await breathe();
         const [phoneCell, name, unitsCell] = cells as [string, string, string];
-        const phone = mobilePhoneSchema.safeParse(phoneFromCell(phoneCell));
-        if (phone.success) phoneKeys.push({ row, key: phone.data });
-        if (!phoneCell) problems.add(row, PHONE, 'không được để trống');
-        else if (!phone.success) problems.add(row, PHONE, `"${phoneCell}" không phải số di động hợp lệ (10 chữ số, bắt đầu 03, 05, 07, 08 hoặc 09)`);
-        if (!name) problems.add(row, NAME, 'không được để trống');
-        else if (name.length > 120) problems.add(row, NAME, 'không được quá 120 ký tự');
+        const phone = checkPhoneAndName(problems, row, phoneCell, name, { phone: PHONE, name: NAME });
+        if (phone) phoneKeys.push({ row, key: phone });
         const unitNames = (unitsCell ?? '').split(';').map((part) => part.trim()).filter(Boolean);
         const ids = new Set<number>();
         let unitsOk = true;
@@ -111,9 +106,9 @@ export async function importViewers(deps: AccountsDeps, actor: Actor, upload: Up
           problems.add(row, UNITS, viewerMessages.unitsTooManyInRow(VIEWER_UNITS_MAX));
           unitsOk = false;
         }
-        if (phone.success && name && name.length <= 120 && unitsOk) {
+        if (phone && validName(name) && unitsOk) {
           const sorted = [...ids].sort((a, b) => a - b);
-          rows.push({ row, phone: phone.data, name, role: sorted.length === 0 ? 'province_viewer' : 'unit_viewer', districtIds: sorted });
+          rows.push({ row, phone, name, role: sorted.length === 0 ? 'province_viewer' : 'unit_viewer', districtIds: sorted });
         }
       }
       await problems.duplicates(phoneKeys, PHONE);

@@ -2,7 +2,7 @@
 // page, and a way on (home; the school report for a school administrator, the figures for a viewer).
 import { messages } from '../../shared/messages';
 import { Link } from '../lib/router';
-import { roleOf, useSession } from '../lib/session';
+import { isViewerRole, roleOf, useSession } from '../lib/session';
 import { usePageTitle } from '../lib/use-page-title';
 import '../components/not-found.css';
 
@@ -16,7 +16,6 @@ export function WrongRolePage({ reason }: { reason: string }) {
     unit_viewer: messages.viewerNote,
   };
   const note = (role && notes[role]) ?? '';
-  const isViewer = role === 'province_viewer' || role === 'unit_viewer';
   return (
     <div className="container page">
       <div className="card not-found wrong-role">
@@ -33,7 +32,7 @@ export function WrongRolePage({ reason }: { reason: string }) {
               Xem báo cáo của trường
             </Link>
           )}
-          {isViewer && (
+          {isViewerRole(role) && (
             <Link className="btn btn-outline" href="/so-giao-duc">
               Xem số liệu
             </Link>

@@ -161,10 +161,15 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await seedResultSettings(db, { demo: options.demoAccounts ?? options.demoWindow });
 }
 
-/** The education offices' demo viewers (0051): the unit viewer and its units in one transaction (checked at the commit). */
+/**
+ * The education offices' demo viewers (0051): the unit viewer and its units in one transaction
+ * (checked at the commit), the seed's own when it runs in one (the server's start seeds in its
+ * migration's transaction).
+ */
 async function seedDemoViewers(db: Db) {
   const { provinceViewer, unitViewer } = demoAccounts;
-  await db.transaction().execute(async (trx) => {
+  const inTransaction = (work: (trx: Db) => Promise<void>) => (db.isTransaction ? work(db) : db.transaction().execute(work));
+  await inTransaction(async (trx) => {
     const [, unit] = await trx
       .insertInto('users')
       .values([

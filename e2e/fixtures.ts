@@ -193,6 +193,9 @@ export async function expectAccessible(page: Page, label = page.url()) {
 export const DEMO_PARENT = { phone: '0987654321', password: 'phuhuynh123' };
 export const DEMO_SCHOOL_ADMIN = { phone: '0901000001', password: 'truong123' };
 export const DEMO_ORGANISER = { phone: '0901000009', password: 'bantochuc123' };
+/** The education offices' demo viewers (issue 41): the whole province, and the unit Thành phố An Hoà. */
+export const DEMO_PROVINCE_VIEWER = { phone: '0901000011', password: 'xemtinh123' };
+export const DEMO_UNIT_VIEWER = { phone: '0901000012', password: 'xemdonvi123', unit: 'Thành phố An Hoà' };
 
 /** Stores a session the way the app does: cookies token and user (and the token in localStorage). */
 export async function storeSession(context: BrowserContext, baseURL: string, session: { token: string; user: unknown }) {
@@ -247,4 +250,25 @@ export async function registerFamily(request: APIRequestContext, childName: stri
   );
   const childId = (await ok(await request.get('/api/profile', { headers }))).data.childrens[0].id as number;
   return { phone, password, token, user: registered.user, headers, childId };
+}
+
+/**
+ * An education office's viewer (issue 41) created by the organiser through the API, its password
+ * set through its one-time link: the whole province, or the units named. Returns how to log in.
+ */
+export async function createViewer(request: APIRequestContext, units: readonly string[] = []) {
+  const organiser = await ok(await request.post('/api/login', { data: DEMO_ORGANISER }));
+  const districts = (await ok(await request.get('/api/districts'))).data as { id: number; name: string }[];
+  const phone = uniquePhone();
+  const password = 'xem-so-lieu-123';
+  const created = await ok(
+    await request.post('/api/admin/viewers', {
+      headers: { authorization: `Bearer ${organiser.access_token}` },
+      data: { phone, name: units.length ? `Xem ${units.join(', ')}` : 'Sở Giáo dục và Đào tạo', kind: units.length ? 'unit' : 'province', district_ids: units.map((name) => districts.find((d) => d.name === name)!.id) },
+    }),
+  );
+  const token = new URL(created.data.url).pathname.split('/').at(-1)!;
+  const session = await ok(await request.get(`/api/customer/change-password?token=${encodeURIComponent(token)}`));
+  await ok(await request.post('/api/customer/change-password', { headers: { authorization: `Bearer ${session.token}` }, data: { password } }));
+  return { phone, password };
 }

@@ -6,7 +6,7 @@
 // with an empty cache (a first visit from a link in a message): the shell, the fonts, the page's
 // chunk, its data and its images all come over the slow network.
 import type { APIRequestContext, CDPSession, Page } from '@playwright/test';
-import { DEMO_SCHOOL_ADMIN, expect, ok, phoneViewport, registerFamily, storeSession, test } from './fixtures';
+import { DEMO_PROVINCE_VIEWER, DEMO_SCHOOL_ADMIN, expect, ok, phoneViewport, registerFamily, storeSession, test } from './fixtures';
 
 // The offline shell's service worker would answer the files from its cache, past the throttle.
 test.use({ serviceWorkers: 'block', viewport: phoneViewport });
@@ -152,5 +152,13 @@ test.describe('no layout shift on a phone on a slow network', () => {
     await storeSession(page.context(), baseURL!, { token: login.access_token, user: login.user });
     await throttled(page);
     expectSteady('/bao-cao (trường)', await shiftsOf(page, '/bao-cao', 'Báo cáo cho trường'));
+  });
+
+  test("the education offices' figures: participation and results (issue 41)", async ({ page, request, baseURL }) => {
+    const login = await ok(await request.post('/api/login', { data: DEMO_PROVINCE_VIEWER }));
+    await storeSession(page.context(), baseURL!, { token: login.access_token, user: login.user });
+    await throttled(page);
+    await test.step('/so-giao-duc', async () => expectSteady('/so-giao-duc', await shiftsOf(page, '/so-giao-duc', 'Số liệu cuộc thi')));
+    await test.step('/so-giao-duc/ket-qua', async () => expectSteady('/so-giao-duc/ket-qua', await shiftsOf(page, '/so-giao-duc/ket-qua', 'Số liệu cuộc thi')));
   });
 });

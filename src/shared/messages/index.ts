@@ -40,9 +40,15 @@ export const messages = {
   schoolAdminNote: 'Đây là tài khoản admin trường học.',
   // A family screen opened by a school administrator or the organiser (ours)
   organiserNote: 'Đây là tài khoản ban tổ chức.',
+  /** A screen of another role opened by a viewer of the education offices (issue 41, ours). */
+  viewerNote: 'Đây là tài khoản xem số liệu của cơ quan quản lý giáo dục.',
   wrongRoleTitle: 'Trang này không dành cho tài khoản của bạn',
   familyOnly: 'Vào thi, bài thi và giấy chứng nhận của thí sinh chỉ dành cho tài khoản phụ huynh.',
   reportNotForRole: 'Báo cáo dành cho tài khoản phụ huynh và tài khoản admin trường học.',
+  /** /so-giao-duc opened by another role (issue 41, ours). */
+  viewerAreaOnly: 'Trang số liệu dành cho tài khoản xem số liệu của Sở Giáo dục và Đào tạo và các đơn vị.',
+  /** /tai-khoan opened by a viewer, who has no family (issue 41, ours). */
+  accountPageNotForViewers: 'Trang tài khoản dành cho phụ huynh, nhà trường và ban tổ chức. Số liệu của bạn ở trang Số liệu; mật khẩu đổi ở trang Đổi mật khẩu.',
   noCertificate: 'Chưa có giấy chứng nhận',
   noExamsYet: 'Thí sinh chưa thi nên số lần còn được tham gia thi: 03 lần',
   attemptsLeft: (n: number) => `Số lần còn được tham gia thi: ${n}`,

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent as 
 import { ChevronDown, LogOut, Menu, UserRound, X } from '../components/ui/shell-icons';
 import { keepTabInside } from '../lib/focus';
 import { Link, useNavigate, usePathname } from '../lib/router';
-import { clearSession, roleOf, useSession, type Session } from '../lib/session';
+import { clearSession, isViewerRole, roleOf, useSession, type Session } from '../lib/session';
 import { forgetPaper } from '../features/exams/kept-paper';
 import { api, ApiRequestError } from '../lib/api-client';
 import { notify } from '../components/ui/notices';
@@ -144,10 +144,18 @@ function UserDropdown({ session, onNavigate }: { session: Session; onNavigate?: 
       </button>
       <ul id={listId} className="user-menu-list" hidden={!open}>
         <li>
-          <Link href="/tai-khoan" className="user-menu-item" onClick={close}>
-            <UserRound aria-hidden="true" size={18} />
-            Tài khoản
-          </Link>
+          {/* A viewer has no account page (no family): the password is what it can change. */}
+          {isViewerRole(roleOf(session)) ? (
+            <Link href="/doi-mat-khau" className="user-menu-item" onClick={close}>
+              <UserRound aria-hidden="true" size={18} />
+              Đổi mật khẩu
+            </Link>
+          ) : (
+            <Link href="/tai-khoan" className="user-menu-item" onClick={close}>
+              <UserRound aria-hidden="true" size={18} />
+              Tài khoản
+            </Link>
+          )}
         </li>
         <li>
           <button

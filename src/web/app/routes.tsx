@@ -54,6 +54,8 @@ const WinnersPage = page(() => import('../features/winners/winners-page'), 'Winn
 const OptOutPage = page(() => import('../features/opt-out/opt-out-page'), 'OptOutPage');
 // The organiser's back office: its own chunk, never downloaded by families.
 const AdminApp = page(() => import('../features/admin/admin-app'), 'AdminApp');
+// The education offices' read-only area (issue 41): its own chunk too.
+const ViewerArea = page(() => import('../features/viewers/viewer-area'), 'ViewerArea');
 
 /** Loads the chunk of the screen named (a page drawn at build time names its own), so that it draws without suspending. */
 export async function preloadScreen(name: string | undefined): Promise<void> {
@@ -73,6 +75,9 @@ const ROLE_ROUTES: { prefix: string; roles: UserRole[]; reason: string }[] = [
   { prefix: '/thi-thu', roles: ['parent'], reason: messages.familyOnly },
   { prefix: '/giay-chung-nhan', roles: ['parent'], reason: messages.familyOnly },
   { prefix: '/bao-cao', roles: ['parent', 'school_admin'], reason: messages.reportNotForRole },
+  { prefix: '/so-giao-duc', roles: ['province_viewer', 'unit_viewer'], reason: messages.viewerAreaOnly },
+  // The profile is a family's (and the staff's own); a viewer has none (the server answers 403 too).
+  { prefix: '/tai-khoan', roles: ['parent', 'school_admin', 'organiser'], reason: messages.accountPageNotForViewers },
 ];
 
 /** Why the logged-in user may not open `pathname`, or null when they may. */
@@ -132,6 +137,9 @@ function RouteSwitch() {
       <Route path="/bao-cao/" component={ReportPage} />
       <Route path="/tu-choi/:token" component={OptOutPage} />
       <Route path="/quan-tri" component={AdminApp} nest />
+      {/* Two addresses, one screen (its tabs): any other address under it is not found. */}
+      <Route path="/so-giao-duc" component={ViewerArea} />
+      <Route path="/so-giao-duc/ket-qua" component={ViewerArea} />
       <Route component={NotFoundPage} />
     </Switch>
   );

@@ -116,6 +116,15 @@ export const isSchoolAdmin = (session: Session | null) => session?.user.is_admin
 /** Who may take exams: a parent, or a visitor (whom /du-thi asks to log in or register). */
 export const mayTakeExams = (session: Session | null) => !session || roleOf(session) === 'parent';
 
+/** The education offices' read-only viewers (issue 41): no family, no account page of their own. */
+export const isViewerRole = (role: UserRole | null | undefined) => role === 'province_viewer' || role === 'unit_viewer';
+
+/** A user's own page: /tai-khoan, or the figures for a viewer (the profile is a family's, which they have not). */
+export const accountPathOf = (role: UserRole | null | undefined) => (isViewerRole(role) ? '/so-giao-duc' : '/tai-khoan');
+
+/** Where a user starts after logging in: the back office, or their own page. */
+export const startPathOf = (role: UserRole | null | undefined) => (role === 'organiser' ? '/quan-tri' : accountPathOf(role));
+
 /** The role of the logged-in user; an old cookie without it falls back on the spec's flag. */
 export function roleOf(session: Session | null): UserRole | null {
   if (!session) return null;

@@ -1,4 +1,5 @@
-// /dang-nhap (PageLogin): phone and password; success stores the session and goes to /tai-khoan.
+// /dang-nhap (PageLogin): phone and password; success stores the session and goes to /tai-khoan
+// (the organiser to /quan-tri, the education offices' viewers to /so-giao-duc).
 import { messages } from '../../../shared/messages';
 import type { AuthResponse } from '../../../shared/schemas/auth';
 import { LoginFields, useLoginForm, warmLoginCheck } from '../../components/login-fields';
@@ -6,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { usePopup } from '../../components/ui/popup';
 import { api } from '../../lib/api-client';
 import { Link, useNavigate } from '../../lib/router';
-import { setSession } from '../../lib/session';
+import { setSession, startPathOf } from '../../lib/session';
 import { usePageTitle } from '../../lib/use-page-title';
 import { errorMessage, showServerFieldErrors } from '../../lib/server-errors';
 import { useRedirectIfLoggedIn } from './use-redirect-if-logged-in';
@@ -25,8 +26,8 @@ export function LoginPage() {
     try {
       const response = await api.post<AuthResponse>('/login', values);
       setSession(response.access_token, response.user);
-      // The organiser's work is in the back office; everyone else starts at their account.
-      navigate(response.user.role === 'organiser' ? '/quan-tri' : '/tai-khoan');
+      // The organiser's work is in the back office, the education offices' in their area; everyone else starts at their account.
+      navigate(startPathOf(response.user.role));
     } catch (error) {
       // Field errors under the fields; anything else (wrong password, too many tries) in the
       // 'Đăng nhập thất bại' popup (spec section 8), never both.

@@ -14,6 +14,7 @@ import { api, ApiRequestError } from '../../lib/api-client';
 import { useNavigate } from '../../lib/router';
 import { showServerFieldErrors } from '../../lib/server-errors';
 import { clearPasswordReset } from './password-reset-hint';
+import { accountPathOf, getSession, roleOf } from '../../lib/session';
 
 type Values = { password: string; current_password?: string | undefined };
 // The field is empty, not absent, when it is not shown: leave it out of the check.
@@ -24,7 +25,7 @@ export function NewPasswordForm({ label, submitLabel, disabled, askCurrent = fal
   const navigate = useNavigate();
   const succeeded = useRef(false);
   const popup = usePopup(() => {
-    if (succeeded.current) navigate('/tai-khoan');
+    if (succeeded.current) navigate(accountPathOf(roleOf(getSession())));
   });
   // The server may ask for the current password even where the screen thought it would not.
   const [asking, setAsking] = useState(askCurrent);

@@ -11,7 +11,7 @@ import { useParams } from '../../../lib/router';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useApiData } from '../../../lib/use-data';
 import { ConfirmDialog } from '../kit/confirm-dialog';
-import { DataTable } from '../kit/data-table';
+import { DataTable } from '../../../components/ui/data-table';
 import { roleLabel } from './account-list';
 import { PasswordLinks } from './password-links';
 import { PrivacyRequests } from '../privacy';
@@ -66,6 +66,12 @@ export function AccountDetailPage() {
                   <dd>
                     {account.school_name} ({account.district_name})
                   </dd>
+                </>
+              )}
+              {account.scope !== null && (
+                <>
+                  <dt>Phạm vi xem</dt>
+                  <dd>{account.scope}</dd>
                 </>
               )}
               <dt>Ngày tạo</dt>

@@ -4,10 +4,11 @@ import { Link } from 'wouter';
 import { formatDate } from '../../../../shared/format';
 import type { Page } from '../../../../shared/schemas/admin';
 import { roleLabels, type AccountSummary } from '../../../../shared/schemas/admin-accounts';
+import { roleSchema } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { PagedTable } from '../kit/data-table';
+import { PagedTable } from '../../../components/ui/data-table';
 import { useApiData } from '../../../lib/use-data';
 import { useListQuery } from '../kit/use-list-query';
 
@@ -32,6 +33,9 @@ export function AccountList() {
         <Link href="/quan-tri-truong-moi" className="btn btn-accent">
           Tạo tài khoản quản trị trường
         </Link>
+        <Link href="/xem-so-lieu-moi" className="btn btn-outline">
+          Tạo tài khoản xem số liệu
+        </Link>
       </div>
       <form className="admin-toolbar" role="search" aria-label="Tìm tài khoản" onSubmit={onSearch}>
         <TextField
@@ -43,9 +47,11 @@ export function AccountList() {
         />
         <SelectField label="Loại tài khoản" value={draft.role} onChange={(event) => setDraft({ ...draft, role: event.target.value })}>
           <option value="">Tất cả</option>
-          <option value="parent">Phụ huynh</option>
-          <option value="school_admin">Quản trị trường</option>
-          <option value="organiser">Ban tổ chức</option>
+          {roleSchema.options.map((role) => (
+            <option key={role} value={role}>
+              {roleLabel(role)}
+            </option>
+          ))}
         </SelectField>
         <Button type="submit">Tìm</Button>
       </form>
@@ -60,6 +66,7 @@ export function AccountList() {
           { header: 'Họ tên', sortKey: 'name', cell: (account) => account.name },
           { header: 'Loại', sortKey: 'role', cell: (account) => roleLabel(account.role) },
           { header: 'Trường', sortKey: 'school_name', cell: (account) => account.school_name ?? '' },
+          { header: 'Phạm vi', cell: (account) => account.scope ?? '' },
           { header: 'Ngày tạo', sortKey: 'created_at', cell: (account) => formatDate(account.created_at) },
           { header: 'Trạng thái', sortKey: 'locked_at', cell: (account) => (account.locked_at ? <span className="account-state-locked">Đã khoá</span> : 'Hoạt động') },
         ]}

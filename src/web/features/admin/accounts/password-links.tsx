@@ -3,7 +3,7 @@
 import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notices';
 import type { PasswordLink } from '../../../../shared/schemas/admin-accounts';
-import { DataTable } from '../kit/data-table';
+import { DataTable } from '../../../components/ui/data-table';
 
 async function copy(text: string, what: string) {
   try {

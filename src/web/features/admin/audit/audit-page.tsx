@@ -7,7 +7,7 @@ import type { AuditEntry, Page } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DataTable, PagedTable } from '../kit/data-table';
+import { DataTable, PagedTable } from '../../../components/ui/data-table';
 import { pageQuery, useApiData } from '../../../lib/use-data';
 import { actorLabel } from '../kit/actor-label';
 import { fieldLabel, kindFilters, kindLabel } from './audit-labels';

@@ -11,7 +11,7 @@ import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useApiData } from '../../../lib/use-data';
-import { DataTable } from '../kit/data-table';
+import { DataTable } from '../../../components/ui/data-table';
 import { BookForm } from './book-form';
 import { formatNumber } from '../../../../shared/format';
 

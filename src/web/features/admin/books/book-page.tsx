@@ -14,7 +14,7 @@ import { usePageTitle } from '../../../lib/use-page-title';
 import { ImportPanel } from '../kit/import-panel';
 import { ParsedQuestions, QuestionFileNotes, questionFileKind, questionFileUnit } from './question-file-notes';
 import { ConfirmDialog } from '../kit/confirm-dialog';
-import { PagedTable, RowActions } from '../kit/data-table';
+import { PagedTable, RowActions } from '../../../components/ui/data-table';
 import { FileInput } from '../kit/file-input';
 import { uploadFile } from '../kit/upload';
 import { pageQuery, useApiData, type DataState } from '../../../lib/use-data';

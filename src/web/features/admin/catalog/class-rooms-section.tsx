@@ -20,7 +20,7 @@ import {
 } from '../../../../shared/schemas/admin-catalog';
 import { formatNumber } from '../../../../shared/format';
 import { ConfirmDialog } from '../kit/confirm-dialog';
-import { DataTable, PagedTable, RowActions } from '../kit/data-table';
+import { DataTable, PagedTable, RowActions } from '../../../components/ui/data-table';
 import { DialogFormActions, reportSaveError } from '../kit/form-parts';
 import { MergeDialog } from './merge-dialog';
 import { SearchBox } from './search-box';

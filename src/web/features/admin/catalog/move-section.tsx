@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { CatalogueMoveAnswer } from '../../../../shared/schemas/catalogue-move';
 import { formatNumber } from '../../../../shared/format';
-import { downloadFile } from '../kit/download';
+import { downloadFile } from '../../../lib/download';
 import { ImportPanel, type ImportCountsData } from '../kit/import-panel';
 
 type MoveData = ImportCountsData & Partial<CatalogueMoveAnswer>;

@@ -21,7 +21,7 @@ import {
 } from '../../../../shared/schemas/admin-catalog';
 import { formatNumber } from '../../../../shared/format';
 import { ConfirmDialog } from '../kit/confirm-dialog';
-import { PagedTable, RowActions } from '../kit/data-table';
+import { PagedTable, RowActions } from '../../../components/ui/data-table';
 import { DialogFormActions, reportSaveError } from '../kit/form-parts';
 import { NamedOptions } from '../kit/district-schools';
 import { ImportPanel } from '../kit/import-panel';

@@ -13,7 +13,7 @@ import { pageQuery, useApiData } from '../../../lib/use-data';
 import type { Page } from '../../../../shared/schemas/admin';
 import { classTeacherInputSchema, type AdminClassTeacher, type AdminDistrict, type AdminSchool } from '../../../../shared/schemas/admin-catalog';
 import { ConfirmDialog } from '../kit/confirm-dialog';
-import { PagedTable, RowActions } from '../kit/data-table';
+import { PagedTable, RowActions } from '../../../components/ui/data-table';
 import { DialogFormActions, reportSaveError } from '../kit/form-parts';
 import { ImportPanel } from '../kit/import-panel';
 import { SearchBox } from './search-box';

@@ -15,8 +15,8 @@ import { api } from '../../../lib/api-client';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { DialogFormActions, reportSaveError } from '../kit/form-parts';
 import { useApiData } from '../../../lib/use-data';
-import { DataTable } from '../kit/data-table';
-import { Figures } from '../kit/figures';
+import { DataTable } from '../../../components/ui/data-table';
+import { Figures } from '../../../components/ui/figures';
 import './certificates.css';
 
 const REFRESH_MS = 5_000;

@@ -19,7 +19,7 @@ import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
-import { TableFrame } from '../kit/table-frame';
+import { TableFrame } from '../../../components/ui/table-frame';
 import { ContestWarnings } from './contest-warnings';
 
 // Amounts are edited as text, shown the way they are written ("300.000"), read by parseMoney.

@@ -1,17 +1,19 @@
 // /quan-tri/theo-doi: the exam window live. Polls the dashboard every few seconds while the tab is
 // visible; the server serves a snapshot computed at most every 5 s for the whole cluster, so many
 // open dashboards cost the database no more than one.
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { formatDate, formatDateTime, formatNumber, formatTime } from '../../../../shared/format';
 import type { Dashboard, DashboardRow } from '../../../../shared/schemas/admin-exam-days';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useApiData } from '../../../lib/use-data';
+import { useReloadWhileVisible } from '../../../lib/use-reload-while-visible';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DataTable } from '../kit/data-table';
-import { Figures } from '../kit/figures';
-import { Pager } from '../kit/pager';
+import { DataTable } from '../../../components/ui/data-table';
+import { Figures } from '../../../components/ui/figures';
+import { Pager } from '../../../components/ui/pager';
+import { HourChart } from '../../../components/ui/hour-chart';
 import './exam-days.css';
 import { useUnitWords } from '../../../lib/site';
 
@@ -21,22 +23,7 @@ const POLL_MS = 5_000;
 /** The dashboard, fetched now and POLL_MS after each answer while the page is visible. */
 function useLiveDashboard(query: string) {
   const live = useApiData<Dashboard>(`/admin/exam-days/dashboard?${query}`, 0, 'Không tải được số liệu.');
-  const { loading, reload } = live;
-  useEffect(() => {
-    if (loading) return;
-    // Paused while the tab is hidden; resumed (at once) when it shows again.
-    let timer = document.visibilityState === 'visible' ? setTimeout(reload, POLL_MS) : undefined;
-    const onVisibility = () => {
-      clearTimeout(timer);
-      timer = undefined;
-      if (document.visibilityState === 'visible') reload();
-    };
-    document.addEventListener('visibilitychange', onVisibility);
-    return () => {
-      clearTimeout(timer);
-      document.removeEventListener('visibilitychange', onVisibility);
-    };
-  }, [loading, reload]);
+  useReloadWhileVisible(live, POLL_MS);
   return { data: live.data, error: live.message };
 }
 
@@ -89,7 +76,7 @@ export function DashboardPage() {
             </section>
           )}
           <Totals data={data} />
-          <HourChart hours={data.started_per_hour} />
+          <HourChart className="admin-card" hours={data.started_per_hour} />
           <AutosaveHealthCard data={data} />
           <Breakdown title={say('Theo quận/huyện')} rows={data.districts} />
           {data.former_provinces.length > 0 && <Breakdown title="Theo tỉnh cũ" rows={data.former_provinces} />}
@@ -112,7 +99,7 @@ export function DashboardPage() {
 function Totals({ data }: { data: Dashboard }) {
   const t = data.totals;
   const tiles: [string, number, string?][] = [
-    ['Đang thi', t.in_progress, 'exam-days-tile-live'],
+    ['Đang thi', t.in_progress, 'figure-tile-live'],
     ['Bắt đầu thi hôm nay', t.started_today],
     ['Nộp bài hôm nay', t.finished_today],
     ['Lượt thi từ đầu kỳ', t.started_total],
@@ -122,62 +109,11 @@ function Totals({ data }: { data: Dashboard }) {
   ];
   return (
     <Figures
-      className="exam-days-tiles"
-      itemClassName="exam-days-tile"
+      className="figure-tiles"
+      itemClassName="figure-tile"
       testId="exam-days-totals"
       figures={tiles.map(([label, value, className]) => [label, formatNumber(value), className] as const)}
     />
-  );
-}
-
-/** Exams started per hour today: bars in plain SVG, and the same numbers as a table. */
-function HourChart({ hours }: { hours: number[] }) {
-  const titleId = useId();
-  const max = Math.max(1, ...hours);
-  const width = 24 * 20;
-  const height = 120;
-  const total = hours.reduce((sum, n) => sum + n, 0);
-  const busiest = hours.indexOf(Math.max(...hours));
-  return (
-    <section className="admin-card" aria-labelledby={titleId}>
-      <h2 id={titleId}>Lượt bắt đầu thi theo giờ (hôm nay)</h2>
-      <svg
-        className="exam-days-chart"
-        viewBox={`0 0 ${width} ${height + 18}`}
-        role="img"
-        aria-label={
-          total === 0
-            ? 'Hôm nay chưa có lượt thi nào.'
-            : `Hôm nay ${formatNumber(total)} lượt bắt đầu thi; nhiều nhất lúc ${busiest} giờ với ${formatNumber(hours[busiest] ?? 0)} lượt.`
-        }
-      >
-        {hours.map((count, hour) => {
-          const barHeight = Math.round((count / max) * height);
-          return (
-            <g key={hour}>
-              <rect x={hour * 20 + 3} y={height - barHeight} width={14} height={barHeight} rx={2} />
-              {hour % 3 === 0 && (
-                <text x={hour * 20 + 10} y={height + 14} textAnchor="middle">
-                  {hour}h
-                </text>
-              )}
-            </g>
-          );
-        })}
-      </svg>
-      <details>
-        <summary>Xem bảng số liệu</summary>
-        <DataTable
-          caption="Lượt bắt đầu thi theo giờ"
-          rows={hours}
-          rowKey={(_count, hour) => hour}
-          columns={[
-            { header: 'Giờ', cell: (_count, hour) => `${hour}:00 – ${hour}:59` },
-            { header: 'Lượt bắt đầu', numeric: true, cell: (count) => formatNumber(count) },
-          ]}
-        />
-      </details>
-    </section>
   );
 }
 
@@ -191,8 +127,8 @@ function AutosaveHealthCard({ data }: { data: Dashboard }) {
         <p>Chưa có số liệu từ máy chủ nào trong một phút qua.</p>
       ) : (
         <Figures
-          className="exam-days-tiles"
-          itemClassName="exam-days-tile"
+          className="figure-tiles"
+          itemClassName="figure-tile"
           figures={[
             ['Lượt lưu mỗi phút', formatNumber(a.saves_per_minute)],
             ['Được xác nhận trong 2 giây', share],

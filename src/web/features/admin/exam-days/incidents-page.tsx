@@ -21,7 +21,7 @@ import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DataTable } from '../kit/data-table';
+import { DataTable } from '../../../components/ui/data-table';
 import { NamedOptions, useDistrictSchools } from '../kit/district-schools';
 import { DialogFormActions, reportSaveError } from '../kit/form-parts';
 import { ReasonField } from './reason-field';

@@ -24,9 +24,9 @@ import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { useApiData } from '../../../lib/use-data';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DataTable } from '../kit/data-table';
+import { DataTable } from '../../../components/ui/data-table';
 import { DialogFormActions, reportSaveError } from '../kit/form-parts';
-import { TableFrame } from '../kit/table-frame';
+import { TableFrame } from '../../../components/ui/table-frame';
 import './integrity.css';
 
 interface Status {

@@ -3,7 +3,7 @@
 // and without a sort the list keeps the server's own order.
 import { useState } from 'react';
 import { pageQuery } from '../../../lib/use-data';
-import type { Sort } from './data-table';
+import type { Sort } from '../../../components/ui/data-table';
 
 export function useListQuery<F extends Record<string, string>>(initial: F) {
   const [page, setPage] = useState(1);

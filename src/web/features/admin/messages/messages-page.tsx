@@ -24,8 +24,8 @@ import { api, ApiRequestError } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useApiData } from '../../../lib/use-data';
-import { DataTable } from '../kit/data-table';
-import { downloadFile } from '../kit/download';
+import { DataTable } from '../../../components/ui/data-table';
+import { downloadFile } from '../../../lib/download';
 import { NamedOptions, useDistrictSchools } from '../kit/district-schools';
 import './messages-page.css';
 

@@ -12,7 +12,7 @@ import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { ConfirmDialog } from '../kit/confirm-dialog';
-import { PagedTable, RowActions } from '../kit/data-table';
+import { PagedTable, RowActions } from '../../../components/ui/data-table';
 import { useListQuery } from '../kit/use-list-query';
 import { pageQuery, useApiData } from '../../../lib/use-data';
 

@@ -11,7 +11,7 @@ import { fetchCertificateBlob, saveBlob } from '../../../lib/certificate-files';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useApiData } from '../../../lib/use-data';
 import './privacy-admin.css';
-import { DataTable } from '../kit/data-table';
+import { DataTable } from '../../../components/ui/data-table';
 
 export function PrivacyAdminPage() {
   usePageTitle('Dữ liệu cá nhân');

@@ -11,12 +11,12 @@ import { formatDateTime, formatNumber } from '../../../../shared/format';
 import { seasonMessages } from '../../../../shared/messages/seasons';
 import { qualityFlagLabels, type BookQuality, type QualityQuestion } from '../../../../shared/schemas/admin-quality';
 import { Button } from '../../../components/ui/button';
-import { downloadFile } from '../kit/download';
+import { downloadFile } from '../../../lib/download';
 import { api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
 import { useApiData } from '../../../lib/use-data';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { DataTable, type Sort } from '../kit/data-table';
+import { DataTable, type Sort } from '../../../components/ui/data-table';
 import { RegradeDialog } from '../regrade';
 import './quality.css';
 

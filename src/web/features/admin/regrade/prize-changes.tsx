@@ -1,6 +1,6 @@
 // The prizes a regrade gives, takes or changes, as the dry run found them.
 import type { PrizeChange } from '../../../../shared/schemas/admin-regrade';
-import { DataTable } from '../kit/data-table';
+import { DataTable } from '../../../components/ui/data-table';
 
 const kindLabels: Record<PrizeChange['kind'], string> = {
   individual: 'Giải cá nhân',

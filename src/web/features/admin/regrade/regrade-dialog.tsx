@@ -20,8 +20,8 @@ import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { reportSaveError } from '../kit/form-parts';
-import { DataTable } from '../kit/data-table';
-import { Pager } from '../kit/pager';
+import { DataTable } from '../../../components/ui/data-table';
+import { Pager } from '../../../components/ui/pager';
 import { PrizeChanges } from './prize-changes';
 import './regrade.css';
 

@@ -7,7 +7,7 @@ import type { Page } from '../../../../shared/schemas/admin';
 import type { RegradeEntry } from '../../../../shared/schemas/admin-regrade';
 import { formatDateTime, formatNumber } from '../../../../shared/format';
 import { usePageTitle } from '../../../lib/use-page-title';
-import { PagedTable } from '../kit/data-table';
+import { PagedTable } from '../../../components/ui/data-table';
 import { pageQuery, useApiData } from '../../../lib/use-data';
 import './regrade.css';
 import { actorLabel } from '../kit/actor-label';

@@ -6,7 +6,7 @@ import type { PrizeRow } from '../../../../shared/schemas/admin-results';
 import type { Page } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { SelectField } from '../../../components/ui/field';
-import { PagedTable } from '../kit/data-table';
+import { PagedTable } from '../../../components/ui/data-table';
 import { NamedOptions, useDistrictSchools } from '../kit/district-schools';
 import { pageQuery, useApiData } from '../../../lib/use-data';
 import { downloadExport } from './download-export';

@@ -25,7 +25,7 @@ import { WithdrawalsCard } from './withdraw-prize';
 import { WinnersPdfCard } from './winners-pdf-card';
 import './results.css';
 import { ConfirmDialog } from '../kit/confirm-dialog';
-import { DataTable } from '../kit/data-table';
+import { DataTable } from '../../../components/ui/data-table';
 import { useUnitWords } from '../../../lib/site';
 
 /** How often the page asks for the progress of a running computation. */

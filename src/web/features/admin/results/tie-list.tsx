@@ -12,7 +12,7 @@ import { Modal } from '../../../components/ui/modal';
 import { notify } from '../../../components/ui/notices';
 import { ApiRequestError, api } from '../../../lib/api-client';
 import { errorMessage } from '../../../lib/server-errors';
-import { DataTable } from '../kit/data-table';
+import { DataTable } from '../../../components/ui/data-table';
 import { DialogFormActions } from '../kit/form-parts';
 import '../../../lib/zod-messages'; // Vietnamese messages for the issues of safeParse below
 

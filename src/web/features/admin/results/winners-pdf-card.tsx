@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { winnersMessages as m } from '../../../../shared/messages/winners';
 import { Button } from '../../../components/ui/button';
 import { Link } from '../../../lib/router';
-import { downloadFile } from '../kit/download';
+import { downloadFile } from '../../../lib/download';
 
 export function WinnersPdfCard() {
   const [busy, setBusy] = useState(false);

@@ -12,7 +12,7 @@ import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
 import { api } from '../../../lib/api-client';
 import { DialogFormActions, reportSaveError } from '../kit/form-parts';
-import { DataTable } from '../kit/data-table';
+import { DataTable } from '../../../components/ui/data-table';
 
 const reasonSchema = prizeWithdrawalRequestSchema.pick({ reason: true });
 

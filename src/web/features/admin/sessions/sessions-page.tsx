@@ -11,7 +11,7 @@ import { useApiData } from '../../../lib/use-data';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { describeUserAgent } from '../../../lib/user-agent';
 import { ConfirmDialog } from '../kit/confirm-dialog';
-import { DataTable } from '../kit/data-table';
+import { DataTable } from '../../../components/ui/data-table';
 
 export function SessionsPage() {
   usePageTitle('Phiên đăng nhập');

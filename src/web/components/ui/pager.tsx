@@ -1,5 +1,6 @@
-import { Button } from '../../../components/ui/button';
-import { formatNumber } from '../../../../shared/format';
+import { Button } from './button';
+import { formatNumber } from '../../../shared/format';
+import './data-table.css';
 
 /** Previous / next for a list paged on the server, with "1-50 / 600". */
 export function Pager({ page, perPage, total, onPage }: { page: number; perPage: number; total: number; onPage: (page: number) => void }) {

@@ -1,10 +1,10 @@
-// The back office's one table: a caption for screen readers, a row per item, the empty line, the
+// The one data table of the back office and of the education offices' area (issue 41): a caption for screen readers, a row per item, the empty line, the
 // load error, optional sorting by a column (the server sorts: the table only says which column),
 // and the pager under a list paged on the server. A table wider than the screen scrolls in its
 // frame (table-frame.tsx), which the keyboard reaches by the caption's name.
 import { useId, type ReactNode } from 'react';
-import type { Page } from '../../../../shared/schemas/admin';
-import type { DataState } from '../../../lib/use-data';
+import type { Page } from '../../../shared/schemas/admin';
+import type { DataState } from '../../lib/use-data';
 import { Pager } from './pager';
 import { TableFrame } from './table-frame';
 

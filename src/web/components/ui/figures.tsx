@@ -1,6 +1,7 @@
 // A few figures as a description list (a label over each value): the certificates' progress, the
-// exam days' tiles. The look is the caller's (className on the list, itemClassName on each item).
+// exam days' tiles, the education offices' totals. The look is the caller's (className on the list, itemClassName on each item).
 import type { ReactNode } from 'react';
+import './figures.css';
 
 /** [label, value, an extra class for this item]. */
 export type Figure = readonly [label: string, value: ReactNode, className?: string];

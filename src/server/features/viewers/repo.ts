@@ -46,3 +46,20 @@ export async function finishedPerSchool(db: Db, contestId: number, scope: UnitSc
      GROUP BY r.school_id`.execute(db);
   return rows.map((row) => ({ school_id: row.school_id, finished: Number(row.finished), sum_points: Number(row.sum_points ?? 0) }));
 }
+
+/** A screen's own refresh (every 30 s) is the same view: one line per page and account in this many minutes. */
+export const VIEW_REPEAT_MINUTES = 10;
+
+/**
+ * A viewer's view in the audit log (viewer.view), unless the same account saw the same page (its
+ * path and query) within VIEW_REPEAT_MINUTES: an open tab would otherwise write 120 lines an hour.
+ */
+export async function recordView(db: Db, actor: { id: number; phone: string }, summary: string, details: { path: string } & Record<string, unknown>) {
+  await sql`
+    INSERT INTO audit_log (actor_id, actor_phone, kind, summary, details)
+    SELECT ${actor.id}, ${actor.phone}, 'viewer.view', ${summary.slice(0, 1000)}, ${JSON.stringify(details)}::jsonb
+     WHERE NOT EXISTS (
+       SELECT 1 FROM audit_log
+        WHERE actor_phone = ${actor.phone} AND kind = 'viewer.view' AND at > now() - make_interval(mins => ${VIEW_REPEAT_MINUTES})
+          AND details->>'path' = ${details.path})`.execute(db);
+}

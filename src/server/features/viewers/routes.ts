@@ -13,11 +13,11 @@ import {
   viewerResultsResponseSchema,
   viewerScopeResponseSchema,
 } from '../../../shared/schemas/viewers';
-import { recordAudit } from '../../core/audit';
 import type { Api } from '../../lib/api';
 import type { Services } from '../../services';
 import { participationXlsx, resultsXlsx, viewerExportFileNames } from './exports';
 import { getParticipation, getResults, getScope, viewerOf, type Viewer } from './service';
+import { recordView } from './repo';
 
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -38,13 +38,14 @@ export function registerViewerRoutes(api: Api, services: Services) {
 
       const who = (request: FastifyRequest) => viewerOf(services.db, services.auth.userOf(request));
 
-      /** The view in the audit log (viewer.view), on the primary; a failure is logged, never the read's. */
+      /** The view in the audit log (viewer.view, once per page in VIEW_REPEAT_MINUTES), on the primary; a failure is logged, never the read's. */
       async function audit(request: FastifyRequest, seen: Viewer, what: string) {
         try {
-          await recordAudit(services.db, seen.user, {
-            kind: 'viewer.view',
-            summary: viewerMessages.audit.viewed(what, seen.label),
-            details: { path: request.url, kind: seen.kind, scope: seen.label, district_ids: seen.scope ?? null },
+          await recordView(services.db, seen.user, viewerMessages.audit.viewed(what, seen.label), {
+            path: request.url,
+            kind: seen.kind,
+            scope: seen.label,
+            district_ids: seen.scope ?? null,
           });
         } catch (error) {
           request.log.error({ err: error }, 'viewer view not written to the audit log');

@@ -244,6 +244,16 @@ describe('the audit log', () => {
     expect(entry.details).toMatchObject({ path: `/api/viewer/participation?district_id=${A.id}`, kind: 'unit', district_ids: [A.id] });
   });
 
+  it('writes a page refreshed by its screen once, and another page or filter again', async () => {
+    const views = async () =>
+      Number((await server.db.selectFrom('audit_log').select(sql<string>`count(*)`.as('n')).where('kind', '=', 'viewer.view').where('actor_id', '=', province.id).executeTakeFirstOrThrow()).n);
+    const before = await views();
+    for (let i = 0; i < 3; i++) expect((await get('/api/viewer/participation?school_q=An', province.token)).status).toBe(200);
+    expect(await views()).toBe(before + 1);
+    await get('/api/viewer/participation?school_q=Lê', province.token);
+    expect(await views()).toBe(before + 2);
+  });
+
   it('answers the read even when the audit write fails (the failure is logged)', async () => {
     await sql`CREATE FUNCTION refuse_view() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN IF NEW.kind = 'viewer.view' THEN RAISE EXCEPTION 'audit refused'; END IF; RETURN NEW; END $$`.execute(server.db);
     await sql`CREATE TRIGGER refuse_view BEFORE INSERT ON audit_log FOR EACH ROW EXECUTE FUNCTION refuse_view()`.execute(server.db);

@@ -28,6 +28,9 @@ describe.runIf(usingPostgres() && postgresBinaries())('read replicas', () => {
 
   it('reads the public pages and the school report from the replica while it keeps up', async () => {
     await until(usable, 'reading from the replica');
+    // The migrations and the seed just committed on the primary: usable says the standby has applied
+    // what it received, not yet that it has received all of it.
+    await until(async () => (await caughtUpDb()) !== server.db, 'caught up with the primary');
     const before = { ...server.reads!.counts };
     const districts = await server.request('GET', '/api/districts');
     expect(districts.status).toBe(200);
@@ -39,6 +42,25 @@ describe.runIf(usingPostgres() && postgresBinaries())('read replicas', () => {
     const metrics = await createMetrics({ db: server.db, reads: server.reads }).registry.metrics();
     expect(metrics).toMatch(/contest_replica_usable\{replica="127\.0\.0\.1:\d+"\} 1/);
     expect(metrics).toMatch(/contest_replica_reads_total\{target="replica"\} [1-9]/);
+  });
+
+  it('answers from the primary a read of a table the replica does not have yet (a migration on its way), not a 500', async () => {
+    await until(usable, 'reading from the replica');
+    await pair.onReplica('SELECT pg_wal_replay_pause()');
+    try {
+      // Applied on the primary; the paused standby has received it, not applied it: still usable.
+      await sql`CREATE TABLE just_migrated (n int); INSERT INTO just_migrated VALUES (7)`.execute(server.db);
+      await until(async () => (await pair.onReplica('SELECT pg_last_wal_receive_lsn() > pg_last_wal_replay_lsn() AS behind')).rows[0].behind === true, 'the migration received');
+      const before = { ...server.reads!.counts };
+      const rows = await server.reads!.read(async (db) => (await sql<{ n: number }>`SELECT n FROM just_migrated`.execute(db)).rows);
+      expect(rows).toEqual([{ n: 7 }]);
+      // Asked of the replica first (its error), then of the primary.
+      expect(server.reads!.counts.replica).toBe(before.replica + 1);
+      expect(server.reads!.counts.primary).toBe(before.primary + 1);
+    } finally {
+      await pair.onReplica('SELECT pg_wal_replay_resume()');
+      await sql`DROP TABLE just_migrated`.execute(server.db);
+    }
   });
 
   it('goes to the primary by itself while the replica lags more than REPLICA_MAX_LAG_SECONDS, and back once it catches up', async () => {

@@ -85,6 +85,9 @@ function replicaTrouble(error: unknown): boolean {
   if (isConnectionError(error)) return true;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === '57014' || code === '40001') return true;
+  // A relation, column, function or schema the primary has and the replica not yet (a migration
+  // just applied, still on its way to the standby): the primary answers instead of a 500.
+  if (code === '42P01' || code === '42703' || code === '42883' || code === '3F000') return true;
   return error instanceof Error && error.message === 'Query read timeout';
 }
 

@@ -89,3 +89,15 @@ export class XlsxBuilder {
     await this.worker.terminate();
   }
 }
+
+/** A workbook written by `fill`: its bytes, or its error after the worker is stopped. */
+export async function buildXlsx(fill: (xlsx: XlsxBuilder) => Promise<void>): Promise<Buffer> {
+  const xlsx = new XlsxBuilder();
+  try {
+    await fill(xlsx);
+    return await xlsx.finish();
+  } catch (error) {
+    await xlsx.abandon();
+    throw error;
+  }
+}

@@ -5,7 +5,7 @@
 // withheld prize, no money.
 import { relabelUnit, type UnitLevel } from '../../../shared/unit-level';
 import type { ParticipationRow } from '../../../shared/schemas/viewers';
-import { XlsxBuilder, type ColumnKind, type SheetHead } from '../../lib/xlsx-writer';
+import { buildXlsx, type ColumnKind, type SheetHead } from '../../lib/xlsx-writer';
 import type { Services } from '../../services';
 import type { ViewerParticipationQuery } from '../../../shared/schemas/viewers';
 import { participationLines, publishedResults, type Viewer } from './service';
@@ -43,21 +43,10 @@ const countCells = (row: ParticipationRow) => [
   row.finished_total,
 ];
 
-async function build(fill: (xlsx: XlsxBuilder) => Promise<void>): Promise<Buffer> {
-  const xlsx = new XlsxBuilder();
-  try {
-    await fill(xlsx);
-    return await xlsx.finish();
-  } catch (error) {
-    await xlsx.abandon();
-    throw error;
-  }
-}
-
 export async function participationXlsx(deps: Deps, viewer: Viewer, query: ViewerParticipationQuery): Promise<Buffer> {
   const lines = await participationLines(deps, viewer, query);
   const level = lines.contest?.unit_level ?? 'district';
-  return build(async (xlsx) => {
+  return buildXlsx(async (xlsx) => {
     xlsx.sheet(head('Đơn vị', level, [['Quận/Huyện', 'text', 30], ...COUNT_COLUMNS]));
     await xlsx.rows(lines.units.map((row) => [row.name, ...countCells(row)]));
     xlsx.sheet(head('Trường', level, [['Trường', 'text', 40], ['Quận/Huyện', 'text', 26], ...COUNT_COLUMNS]));
@@ -75,7 +64,7 @@ export async function resultsXlsx(deps: Deps, viewer: Viewer): Promise<Buffer> {
     ['Điểm trung bình', 'score', 16],
     ['Số giải', 'number', 10],
   ];
-  return build(async (xlsx) => {
+  return buildXlsx(async (xlsx) => {
     xlsx.sheet(
       head('Giải thưởng', level, [
         ['Loại giải', 'text', 30],

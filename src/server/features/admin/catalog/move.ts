@@ -17,7 +17,7 @@ import type { Db } from '../../../db/client';
 import { snapshotSchools } from '../../../db/school-snapshots';
 import { requireCurrentContest } from '../../../core/contest';
 import { appError } from '../../../lib/errors';
-import { XlsxBuilder } from '../../../lib/xlsx-writer';
+import { buildXlsx } from '../../../lib/xlsx-writer';
 import type { Services } from '../../../services';
 import { recheckCertificates } from '../../certificates';
 import type { Actor } from '../kit/audit';
@@ -390,13 +390,8 @@ export async function currentCatalogueXlsx(db: Db): Promise<Buffer> {
     .orderBy('schools.name')
     .execute();
   const titles = templateColumns['catalog-move'];
-  const xlsx = new XlsxBuilder();
-  try {
+  return buildXlsx(async (xlsx) => {
     xlsx.sheet({ name: 'Mẫu chuyển danh mục', headings: [...titles], kinds: titles.map(() => 'text' as const), widths: [12, 40, 28, 28, 40, 20] });
     await xlsx.rows(schools.map((s) => [String(s.id), s.name, s.unit, s.unit, s.name, s.former_province]));
-    return await xlsx.finish();
-  } catch (error) {
-    await xlsx.abandon();
-    throw error;
-  }
+  });
 }

@@ -9,12 +9,11 @@ import { createSchoolAdminSchema, type PasswordLink } from '../../../../shared/s
 import { Button } from '../../../components/ui/button';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
-import { api } from '../../../lib/api-client';
 import { errorMessage, showServerFieldErrors } from '../../../lib/server-errors';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { NamedOptions, useDistrictSchools } from '../kit/district-schools';
 import { ImportPanel } from '../kit/import-panel';
-import { PasswordLinks } from './password-links';
+import { CreatedAccountLink, PasswordLinks, postNewAccount, type CreatedAccount } from './password-links';
 import { useUnitWords } from '../../../lib/site';
 
 type FormInput = z.input<typeof createSchoolAdminSchema>;
@@ -46,7 +45,7 @@ export function NewSchoolAdminsPage() {
 
 function SchoolAdminForm() {
   const say = useUnitWords();
-  const [created, setCreated] = useState<{ link: PasswordLink; smsSent: boolean } | null>(null);
+  const [created, setCreated] = useState<CreatedAccount | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({
     resolver: zodResolver(createSchoolAdminSchema),
     defaultValues: { phone: '', name: '', district_id: '', school_id: '' },
@@ -57,9 +56,9 @@ function SchoolAdminForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const answer = await api.post<{ data: PasswordLink & { sms_sent: boolean } }>('/admin/school-admins', values);
-      setCreated({ link: { phone: answer.data.phone, url: answer.data.url }, smsSent: answer.data.sms_sent });
-      notify('success', 'Đã tạo tài khoản', answer.data.phone);
+      const account = await postNewAccount('/admin/school-admins', values);
+      setCreated(account);
+      notify('success', 'Đã tạo tài khoản', account.link.phone);
       form.reset({ phone: '', name: '', district_id: values.district_id, school_id: '' });
     } catch (error) {
       if (showServerFieldErrors(error, form.setError, ['phone', 'name', 'district_id', 'school_id']) === 0) {
@@ -99,11 +98,7 @@ function SchoolAdminForm() {
           </Button>
         </div>
       </form>
-      {created && (
-        <div role="status">
-          <PasswordLinks links={[created.link]} smsFailed={created.smsSent ? [] : [created.link.phone]} />
-        </div>
-      )}
+      <CreatedAccountLink created={created} />
     </div>
   );
 }

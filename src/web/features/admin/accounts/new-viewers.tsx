@@ -13,13 +13,12 @@ import { foldText } from '../../../../shared/vietnamese';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { notify } from '../../../components/ui/notices';
-import { api } from '../../../lib/api-client';
 import { errorMessage, showServerFieldErrors } from '../../../lib/server-errors';
 import { useUnitWords } from '../../../lib/site';
 import { usePageTitle } from '../../../lib/use-page-title';
 import { useDistrictSchools, type NamedItem } from '../kit/district-schools';
 import { ImportPanel } from '../kit/import-panel';
-import { PasswordLinks } from './password-links';
+import { CreatedAccountLink, PasswordLinks, postNewAccount, type CreatedAccount } from './password-links';
 
 type FormInput = z.input<typeof createViewerSchema>;
 type FormOutput = z.output<typeof createViewerSchema>;
@@ -55,7 +54,7 @@ export function NewViewersPage() {
 
 function ViewerForm() {
   const say = useUnitWords();
-  const [created, setCreated] = useState<{ link: PasswordLink; smsSent: boolean } | null>(null);
+  const [created, setCreated] = useState<CreatedAccount | null>(null);
   const form = useForm<FormInput, unknown, FormOutput>({ resolver: zodResolver(createViewerSchema), defaultValues: EMPTY });
   const { register, handleSubmit, formState, watch, setValue } = form;
   const { districts } = useDistrictSchools('');
@@ -70,9 +69,9 @@ function ViewerForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const answer = await api.post<{ data: PasswordLink & { sms_sent: boolean } }>('/admin/viewers', values);
-      setCreated({ link: { phone: answer.data.phone, url: answer.data.url }, smsSent: answer.data.sms_sent });
-      notify('success', 'Đã tạo tài khoản', answer.data.phone);
+      const account = await postNewAccount('/admin/viewers', values);
+      setCreated(account);
+      notify('success', 'Đã tạo tài khoản', account.link.phone);
       form.reset(EMPTY);
     } catch (error) {
       if (showServerFieldErrors(error, form.setError, ['phone', 'name', 'kind', 'district_ids']) === 0) {
@@ -119,11 +118,7 @@ function ViewerForm() {
           </Button>
         </div>
       </form>
-      {created && (
-        <div role="status">
-          <PasswordLinks links={[created.link]} smsFailed={created.smsSent ? [] : [created.link.phone]} />
-        </div>
-      )}
+      <CreatedAccountLink created={created} />
     </div>
   );
 }

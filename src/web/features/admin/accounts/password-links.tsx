@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { notify } from '../../../components/ui/notices';
 import type { PasswordLink } from '../../../../shared/schemas/admin-accounts';
 import { DataTable } from '../../../components/ui/data-table';
+import { api } from '../../../lib/api-client';
 
 async function copy(text: string, what: string) {
   try {
@@ -53,6 +54,28 @@ export function PasswordLinks({ links, smsFailed = [] }: { links: PasswordLink[]
           },
         ]}
       />
+    </div>
+  );
+}
+
+/** An account just created by a form: its link, and whether the SMS with it went. */
+export interface CreatedAccount {
+  link: PasswordLink;
+  smsSent: boolean;
+}
+
+/** POSTs a new account (a school administrator, a viewer) and gives its link as the form shows it. */
+export async function postNewAccount(path: string, values: unknown): Promise<CreatedAccount> {
+  const answer = await api.post<{ data: PasswordLink & { sms_sent: boolean } }>(path, values);
+  return { link: { phone: answer.data.phone, url: answer.data.url }, smsSent: answer.data.sms_sent };
+}
+
+/** The link of the account a form just created, under the form. */
+export function CreatedAccountLink({ created }: { created: CreatedAccount | null }) {
+  if (!created) return null;
+  return (
+    <div role="status">
+      <PasswordLinks links={[created.link]} smsFailed={created.smsSent ? [] : [created.link.phone]} />
     </div>
   );
 }

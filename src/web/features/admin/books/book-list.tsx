@@ -79,7 +79,7 @@ export function BookList() {
             header: 'Sách',
             cell: (book) => (
               <>
-                <Link href={`/${book.id}`}>{book.name}</Link>
+                <Link href={chosen ? `/${book.id}?mua-thi=${chosen}` : `/${book.id}`}>{book.name}</Link>
                 {book.author && <div className="book-author">{book.author}</div>}
               </>
             ),

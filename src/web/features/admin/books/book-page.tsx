@@ -2,7 +2,7 @@
 // the question editor and the import (template, CSV, Aiken, GIFT; append or replace). A book of an
 // earlier season (issue 26) is shown read-only: no editor, import, cover upload or regrade.
 import { useId, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import type { AdminBook, AdminQuestion, BookSeason } from '../../../../shared/schemas/admin-books';
 import { seasonMessages } from '../../../../shared/messages/seasons';
 import type { Page } from '../../../../shared/schemas/admin';
@@ -30,6 +30,7 @@ const PER_PAGE = 20;
 
 export function BookPage({ bookId }: { bookId: number }) {
   const book = useApiData<BookDetails>(`/admin/books/${bookId}`);
+  const search = useSearch();
   const [page, setPage] = useState(1);
   const [q, setQ] = useState('');
   const questions = useApiData<Page<AdminQuestion>>(`/admin/books/${bookId}/questions?${pageQuery(page, q, {}, PER_PAGE)}`);
@@ -58,10 +59,13 @@ export function BookPage({ bookId }: { bookId: number }) {
   const data = book.data;
   // Editing controls once the book is known to be of the current season.
   const editable = data?.season.is_current ?? false;
+  // The season the list was showing (?mua-thi= carried from it), so that "back" keeps it even when
+  // tapped before the book has loaded (a slow phone); otherwise the book's own earlier season.
+  const listSeason = new URLSearchParams(search).get('mua-thi') ?? (data && !editable ? String(data.season.id) : '');
   return (
     <section className="admin-page" aria-busy={!data ? 'true' : undefined}>
       <p>
-        <Link href={data && !editable ? `/?mua-thi=${data.season.id}` : '/'}>← Danh sách sách</Link>
+        <Link href={listSeason ? `/?mua-thi=${listSeason}` : '/'}>← Danh sách sách</Link>
       </p>
       <h1>{data?.name ?? 'Sách'}</h1>
       {data && (
@@ -73,7 +77,7 @@ export function BookPage({ bookId }: { bookId: number }) {
           </p>
           {/* Over the exams of the book's own season (an earlier season's book: read-only, no regrade). */}
           <p>
-            <Link href={`/${bookId}/chat-luong`}>Chất lượng câu hỏi (độ dễ, độ phân biệt, câu nghi sai đáp án)</Link>
+            <Link href={`/${bookId}/chat-luong${search ? `?${search}` : ''}`}>Chất lượng câu hỏi (độ dễ, độ phân biệt, câu nghi sai đáp án)</Link>
           </p>
           {!editable && (
             <p className="alert alert-warning" role="status">

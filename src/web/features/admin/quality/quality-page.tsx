@@ -6,7 +6,7 @@
 // A question drawn by fewer exams than the figures need has none (the server sends null): the page
 // says once, at the top, how many exams that is and how many there are, and its cells read "—".
 import { useMemo, useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useSearch } from 'wouter';
 import { formatDateTime, formatNumber } from '../../../../shared/format';
 import { seasonMessages } from '../../../../shared/messages/seasons';
 import { qualityFlagLabels, type BookQuality, type QualityQuestion } from '../../../../shared/schemas/admin-quality';
@@ -60,6 +60,8 @@ const downloadXlsx = (bookId: number) => downloadFile(`/admin/books/${bookId}/qu
 
 export function QualityPage({ bookId }: { bookId: number }) {
   const report = useApiData<BookQuality>(`/admin/books/${bookId}/quality`);
+  // The list's season (?mua-thi=), carried back to the book.
+  const search = useSearch();
   const [sort, setSort] = useState<Sort | undefined>();
   const [regrading, setRegrading] = useState<QualityQuestion | null>(null);
   const [refreshing, setRefreshing] = useState(false);
@@ -85,7 +87,7 @@ export function QualityPage({ bookId }: { bookId: number }) {
   return (
     <section className="admin-page" aria-busy={!data && !report.message ? 'true' : undefined}>
       <p>
-        <Link href={`/${bookId}`}>← Về sách</Link>
+        <Link href={`/${bookId}${search ? `?${search}` : ''}`}>← Về sách</Link>
       </p>
       <h1>Chất lượng câu hỏi{data ? `: ${data.book.name}` : ''}</h1>
       {report.message && <p role="alert">{report.message}</p>}

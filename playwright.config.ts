@@ -1,5 +1,6 @@
-// Browser tests: Debian's Chromium (/usr/bin/chromium) against the built app on the embedded
-// database with the demo content. The server is the compiled one that production runs (node
+// Browser tests: Debian's Chromium in its headless shell build (/usr/bin/chromium-headless-shell,
+// the build Playwright runs headless tests in by default; CHROMIUM_PATH=/usr/bin/chromium for the
+// full browser) against the built app on the embedded database with the demo content. The server is the compiled one that production runs (node
 // dist/server/main.mjs, decision 022), built once from the current source by e2e/global-setup.ts;
 // each worker starts servers of its own, with their own data folders (e2e/servers.ts), so that
 // the spec files run in several workers at once (issue 39: the test loop).
@@ -27,7 +28,7 @@ export default defineConfig({
     timezoneId: 'Asia/Ho_Chi_Minh',
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     },
   },

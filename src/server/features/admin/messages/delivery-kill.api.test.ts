@@ -46,6 +46,9 @@ async function startApp(port: number, gatewayUrl: string) {
     LOG_LEVEL: 'warn',
     EXAM_SWEEP_SECONDS: '0',
     SHED_EVENT_LOOP_DELAY_MS: '0',
+    // One process (on PostgreSQL the default is one per core, under a cluster primary): the
+    // process that takes the message is the one killed.
+    WORKERS: '1',
     SMS_DRIVER: 'esms',
     ESMS_API_KEY: 'k',
     ESMS_SECRET_KEY: 's',

@@ -30,8 +30,11 @@ export function messageQueue(db: Db, { leaseSeconds, retrySeconds }: { leaseSeco
         schema: `${rows[0]!.schema}_pgboss`,
         backend: isPglite(db) ? 'pglite' : 'postgres',
         schedule: false,
-        // Jobs past their lease (a process that died) are found within a lease.
+        // Jobs past their lease (a process that died) are found within a lease: pg-boss expires them
+        // in its monitor pass, which runs at most every monitorIntervalSeconds (60 by default) even
+        // when the supervise timer fires more often, so both follow the lease.
         superviseIntervalSeconds: Math.min(60, leaseSeconds),
+        monitorIntervalSeconds: Math.min(60, leaseSeconds),
       });
       // An 'error' with no listener would end the process; the delivery worker logs them (delivery.ts).
       boss.on('error', () => {});

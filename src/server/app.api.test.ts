@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from './app';
-import { startTestServer, type TestServer } from './test/harness';
+import { closeTestApp, startTestServer, type TestServer } from './test/harness';
 
 let server: TestServer;
 let web: App;
@@ -53,7 +53,7 @@ beforeAll(async () => {
   webUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 });
 afterAll(async () => {
-  await web?.close();
+  if (web) await closeTestApp(web, 'the second app');
   await server?.close();
 });
 

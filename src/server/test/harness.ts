@@ -33,6 +33,25 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * Closes a test's app: Fastify's close waits for every connection it does not see idle. Once a
+ * full run's close waited past the 60 s hook timeout, all tests of the file done (app.api.test.ts
+ * on PostgreSQL; not reproduced in six runs under load since). The tests are over, so after 10 s
+ * what is still open is named and closed instead of failing the file.
+ */
+export async function closeTestApp(app: App, name = 'app') {
+  let timer: NodeJS.Timeout | undefined;
+  const closed = app.close();
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), 10_000)));
+  if ((await Promise.race([closed, late])) === 'late') {
+    const open = await new Promise<number>((resolve) => app.server.getConnections((_error, count) => resolve(count)));
+    console.warn(`test server close: ${name} still open after 10 s with ${open} connection(s); closing them`);
+    app.server.closeAllConnections();
+    await closed;
+  }
+  clearTimeout(timer);
+}
+
 export interface RequestOptions {
   body?: unknown;
   token?: string;
@@ -149,7 +168,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
           clearTimeout(slow);
         }
       };
-      await step('app.close', () => app.close());
+      await step('app.close', () => closeTestApp(app));
       await step('replicas', async () => reads?.close());
       await step('DROP SCHEMA', () => sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db));
       // The delivery queue's jobs (pg-boss) of a file that sent messages live beside its schema.

@@ -168,7 +168,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
           clearTimeout(slow);
         }
       };
-      await step('app.close', () => closeTestApp(app));
+      // Not a step: closeTestApp names a close still running after 10 s and closes what is left.
+      await closeTestApp(app);
       await step('replicas', async () => reads?.close());
       await step('DROP SCHEMA', () => sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(db));
       // The delivery queue's jobs (pg-boss) of a file that sent messages live beside its schema.

@@ -24,17 +24,18 @@ export function messageQueue(db: Db, { leaseSeconds, retrySeconds }: { leaseSeco
   if (!queue) {
     queue = (async () => {
       const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+      // Jobs past their lease (a process that died) are found within a lease: pg-boss expires them
+      // in its monitor pass, which runs at most every monitorIntervalSeconds (60 by default) even
+      // when the supervise timer fires more often, so both follow the lease.
+      const passSeconds = Math.min(60, leaseSeconds);
       const boss = new PgBoss({
         db: { executeSql: (text, values) => runJobSql(db, text, values) },
         // The jobs of the app's schema <s> live in <s>_pgboss (public_pgboss; a test's schema has its own).
         schema: `${rows[0]!.schema}_pgboss`,
         backend: isPglite(db) ? 'pglite' : 'postgres',
         schedule: false,
-        // Jobs past their lease (a process that died) are found within a lease: pg-boss expires them
-        // in its monitor pass, which runs at most every monitorIntervalSeconds (60 by default) even
-        // when the supervise timer fires more often, so both follow the lease.
-        superviseIntervalSeconds: Math.min(60, leaseSeconds),
-        monitorIntervalSeconds: Math.min(60, leaseSeconds),
+        superviseIntervalSeconds: passSeconds,
+        monitorIntervalSeconds: passSeconds,
       });
       // An 'error' with no listener would end the process; the delivery worker logs them (delivery.ts).
       boss.on('error', () => {});
